@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@nusa/contracts';
+import type { PlatformContext } from './platform/context.ts';
+import { installErrorHandler } from './platform/errors/handler.ts';
+import { observabilityRoutes } from './platform/http/observability.ts';
+import { webRoutes } from './platform/http/web.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { appSettingsRoutes } from './modules/app-settings/routes.ts';
+import { makeSessionResolver } from './modules/auth/sessions.ts';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  webDist?: string;
+}
+
+/** Builds the whole server from platform plugins and modules; tests call this with their own context. */
+export async function buildApp(platform: PlatformContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 5 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 500 },
+    trustProxy: true,
+  });
+  app.decorate('platform', { ...platform, resolveSession: platform.resolveSession ?? makeSessionResolver(platform.config.SESSION_IDLE_SECONDS) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Nusa API', version: APP_VERSION, description: 'Multi-tenant business platform API. Tenant in X-Tenant; work token as Bearer.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The docs are public reading; their routes come from the plugin, so they are declared public here.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => { route.config = { ...route.config, access: 'public' }; });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  observabilityRoutes(app);
+  authRoutes(app);
+  appSettingsRoutes(app);
+  await webRoutes(app, options.webDist);
+  return app;
+}

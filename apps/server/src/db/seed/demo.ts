@@ -1,0 +1,87 @@
+import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { TASKS, type Task } from '@nusa/contracts';
+import { withTenant } from '../../platform/db/tenant.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { tenants } from '../../platform/tenancy/schema.ts';
+import { roles, roleTasks, users } from '../../modules/users/schema.ts';
+import { appSettings } from '../../modules/app-settings/schema.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+
+export const DEMO_PASSWORD = 'Nusa@2026';
+
+const dashboardWidgets = TASKS.filter((t) => t.startsWith('view') && /Chat|Usage|Customer|Quota|Request|Duration/.test(t) && !t.includes('Manage'));
+
+interface DemoRole { name: string; type: string; superAdmin?: boolean; tasks: readonly Task[] }
+
+export const DEMO_ROLES: DemoRole[] = [
+  { name: 'Super Admin', type: 'SUPER_ADMIN', superAdmin: true, tasks: [] },
+  {
+    name: 'Admin', type: 'ADMIN',
+    tasks: [
+      ...TASKS.filter((t) => t.startsWith('writeAll')),
+      'viewConfig', 'managePasswordPolicy', 'viewManagementLeads', 'editManagementLeads', ...dashboardWidgets,
+    ],
+  },
+  {
+    name: 'Staff', type: 'USER',
+    tasks: [...TASKS.filter((t) => t.startsWith('readOnly')), 'viewManagementLeads', 'viewSavedGraph', 'viewAiInsightsSales', ...dashboardWidgets],
+  },
+  {
+    name: 'CS Agent', type: 'CS_AGENT',
+    tasks: ['sendChatForMe', 'viewHistoryChat', 'viewVirtualChatCS', 'viewIntentClassifier', 'viewDataset', 'viewCountChat', 'viewDailyDurationChat'],
+  },
+  {
+    name: 'Cashier', type: 'CASHIER',
+    tasks: ['readOnlyErpProduct', 'readOnlyErpCustomer', 'createEditErpCustomer', 'readOnlyErpCashBank'],
+  },
+];
+
+export const DEMO_USERS = [
+  { username: 'superadmin', fullName: 'Budi Santoso', email: 'superadmin@demo.nusa.id', role: 'Super Admin' },
+  { username: 'admin', fullName: 'Siti Rahayu', email: 'admin@demo.nusa.id', role: 'Admin' },
+  { username: 'staff', fullName: 'Agus Wijaya', email: 'staff@demo.nusa.id', role: 'Staff' },
+  { username: 'agent', fullName: 'Dewi Lestari', email: 'agent@demo.nusa.id', role: 'CS Agent' },
+  { username: 'cashier', fullName: 'Rina Kurniawati', email: 'cashier@demo.nusa.id', role: 'Cashier' },
+] as const;
+
+export interface SeedTenantOptions {
+  code: string;
+  name: string;
+  password?: string;
+}
+
+/** Creates a tenant with the demo roles and users; does nothing when the tenant code exists. Returns its id. */
+export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: SeedTenantOptions): Promise<{ id: string; created: boolean }> {
+  const ownerDb = drizzle({ client: pools.owner });
+  const id = uuidv7();
+  const inserted = await ownerDb.insert(tenants).values({ id, code: opts.code, name: opts.name }).onConflictDoNothing().returning({ id: tenants.id });
+  if (inserted.length === 0) {
+    const existing = await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [opts.code]);
+    return { id: existing.rows[0].id, created: false };
+  }
+  const passwordHash = await hashPassword(opts.password ?? DEMO_PASSWORD);
+  await withTenant(pools.app, id, async (tx) => {
+    const roleIds = new Map<string, string>();
+    for (const role of DEMO_ROLES) {
+      const roleId = uuidv7();
+      roleIds.set(role.name, roleId);
+      await tx.insert(roles).values({ tenantId: id, id: roleId, name: role.name, type: role.type, isSuperAdmin: role.superAdmin ?? false });
+      const tasks = [...new Set(role.tasks)];
+      if (tasks.length) await tx.insert(roleTasks).values(tasks.map((task) => ({ tenantId: id, roleId, task })));
+    }
+    for (const u of DEMO_USERS) {
+      await tx.insert(users).values({
+        tenantId: id, id: uuidv7(), username: u.username, fullName: u.fullName, email: u.email, passwordHash, roleId: roleIds.get(u.role)!,
+      });
+    }
+    await tx.insert(appSettings).values({
+      tenantId: id,
+      productName: 'Nusa',
+      releaseVersion: '1.0.0',
+      releaseDate: '2026-11-21',
+      releaseNotes: 'Rilis pertama: masuk, akses berbasis tugas, dasbor, dan dua bahasa (Indonesia/English).',
+    });
+  });
+  return { id, created: true };
+}

@@ -1,0 +1,82 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Tx } from '../../platform/db/tenant.ts';
+import type { Principal, SessionResolver } from '../../platform/access/principal.ts';
+import { loadUserAccess } from '../users/service.ts';
+import { sessions } from './schema.ts';
+
+export interface SessionRecord {
+  userId: string | null;
+  username: string;
+  responseCode: number;
+  module: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Writes the session row of a login decision; successful ones are the live sessions tokens point to. */
+export async function recordSession(tx: Tx, tenantId: string, rec: SessionRecord): Promise<string> {
+  const id = uuidv7();
+  await tx.insert(sessions).values({
+    tenantId, id, userId: rec.userId, username: rec.username.slice(0, 100), responseCode: rec.responseCode,
+    module: rec.module, ip: rec.ip ?? null, userAgent: rec.userAgent?.slice(0, 300) ?? null,
+    endedAt: rec.responseCode === 200 ? null : sql`now()`,
+  });
+  return id;
+}
+
+export async function endSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.update(sessions).set({ endedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Ends every live session of a user except `keep` (password reset, deactivation). */
+export async function endUserSessions(tx: Tx, userId: string, keep?: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), keep ? sql`${sessions.id} <> ${keep}` : undefined));
+}
+
+const TOUCH_EVERY_SECONDS = 60;
+
+/**
+ * A token is good while its session has not ended, has been used within the idle limit, and its user is active
+ * with the same role as at login; the task list is read fresh, so page-access changes apply at the next request.
+ */
+export const makeSessionResolver = (idleSeconds: number): SessionResolver => async (tx, claims) => {
+  const rows = await tx
+    .select({
+      endedAt: sessions.endedAt,
+      idle: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`,
+      userId: sessions.userId,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, claims.sid))
+    .limit(1);
+  const s = rows[0];
+  if (!s || s.endedAt || s.userId !== claims.uid || s.idle > idleSeconds) return undefined;
+  const access = await loadUserAccess(tx, claims.uid);
+  if (!access || !access.active || !access.roleActive || access.roleId !== claims.rid) return undefined;
+  if (s.idle > TOUCH_EVERY_SECONDS) await tx.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sid));
+  const principal: Principal = {
+    tenantId: claims.tid, tenantCode: claims.tcode, userId: claims.uid, roleId: claims.rid, sessionId: claims.sid,
+    username: access.username, isSuperAdmin: access.isSuperAdmin, tasks: access.tasks,
+  };
+  return principal;
+};
+
+export async function listUserSessions(tx: Tx, userId: string, limit: number) {
+  return tx
+    .select({
+      sessionId: sessions.id,
+      loginAt: sessions.loginAt,
+      endedAt: sessions.endedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      responseCode: sessions.responseCode,
+      module: sessions.module,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.loginAt))
+    .limit(limit);
+}

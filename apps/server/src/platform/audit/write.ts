@@ -1,0 +1,34 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Tx } from '../db/tenant.ts';
+import { auditLog } from './schema.ts';
+
+export interface Actor {
+  tenantId: string;
+  userId?: string;
+  sessionId?: string;
+}
+
+export interface AuditEntry {
+  module: string;
+  action: 'create' | 'update' | 'delete' | 'activate' | 'deactivate' | (string & {});
+  entity: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Records a business write; call it inside the transaction that makes the write. */
+export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    tenantId: actor.tenantId,
+    id: uuidv7(),
+    userId: actor.userId ?? null,
+    sessionId: actor.sessionId ?? null,
+    module: entry.module,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasAnyTask, routerPath, type Access, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '@nusa/contracts';
+import type { z } from 'zod';
+import { AppError } from '../errors/app-error.ts';
+import { withTenant, type Tx } from '../db/tenant.ts';
+import type { Principal } from '../access/principal.ts';
+import type { AnonymousClaims, WorkClaims } from '../auth/tokens.ts';
+import { tenantCodeOf, type Tenant } from '../tenancy/resolve.ts';
+
+type Parsed<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
+
+export interface HandlerContext<E extends Endpoint> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  tenant: Tenant;
+  /** Present on routes that need a logged-in user. */
+  principal: E['access'] extends string ? Principal | undefined : Principal;
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  /** The request's tenant transaction; absent when the endpoint manages its own transactions. */
+  tx: Tx;
+  /** Run work in a fresh tenant transaction (for endpoints that must commit something even when they fail). */
+  inTenant: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+}
+
+export interface RegisterOptions {
+  /** The handler opens its own transactions through `inTenant` (login must keep its failure counter). */
+  ownTransactions?: boolean;
+}
+
+export type { BodyOf, ParamsOf, QueryOf, ResponseOf };
+
+const bearer = (req: FastifyRequest) => {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+};
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** Identity comes from the token only; identity headers the client sends must agree with it (architecture §3). */
+function checkIdentityHeaders(req: FastifyRequest, claims: WorkClaims | AnonymousClaims) {
+  const checks: [string, string | undefined][] = [
+    ['x-tenant-id', claims.tid],
+    ['x-tenant', claims.tcode],
+    ...(claims.typ === 'work' ? ([['x-user-id', claims.uid], ['x-role-id', claims.rid]] as [string, string][]) : []),
+  ];
+  for (const [name, expected] of checks) {
+    const sent = header(req, name);
+    if (sent !== undefined && sent !== '' && sent.toLowerCase() !== expected?.toLowerCase()) {
+      throw new AppError('identity_header_mismatch', [name.toUpperCase().replace(/(^|-)X/, '$1X')]);
+    }
+  }
+}
+
+const unauthorized = () => new AppError('Unauthorized', []);
+
+/** Registers one contract endpoint: schema validation, access by its declared tasks, tenant transaction. */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<ResponseOf<E>>,
+  options: RegisterOptions = {},
+) {
+  const access: Access = endpoint.access;
+  const platform = app.platform;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `/api${routerPath(endpoint.path)}`,
+    config: { access },
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.path.split('/')[2] ?? 'api'],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: endpoint.response },
+      ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    handler: async (req, reply) => {
+      const token = bearer(req);
+      const claims = token ? await platform.tokens.verify(token) : undefined;
+      if (token && !claims) throw unauthorized();
+
+      let tenant: Tenant;
+      let work: WorkClaims | undefined;
+      if (Array.isArray(access)) {
+        if (claims?.typ !== 'work') throw claims ? new AppError('forbidden_action', [req.url]) : unauthorized();
+        work = claims;
+        checkIdentityHeaders(req, claims);
+        tenant = { id: claims.tid, code: claims.tcode, name: claims.tcode };
+      } else {
+        if (access === 'prelogin' && claims?.typ !== 'prelogin') throw unauthorized();
+        if (access === 'anonymous' && claims?.typ !== 'anon' && claims?.typ !== 'work') throw unauthorized();
+        if (claims && claims.typ !== 'prelogin') checkIdentityHeaders(req, claims);
+        tenant = claims && claims.typ !== 'prelogin' ? { id: claims.tid, code: claims.tcode, name: claims.tcode } : await platform.tenants.byCode(tenantCodeOf(req.headers));
+      }
+
+      const inTenant = <T>(fn: (tx: Tx) => Promise<T>) => withTenant(platform.pools.app, tenant.id, (tx) => fn(tx));
+      const run = async (tx: Tx | undefined) => {
+        let principal: Principal | undefined;
+        if (work) {
+          if (!tx) throw new Error('a user route needs a transaction');
+          principal = await platform.resolveSession?.(tx, work);
+          if (!principal) throw new AppError('session-expired');
+          if (!principal.isSuperAdmin && !hasAnyTask(principal.tasks, access as readonly string[])) {
+            throw new AppError('forbidden_action', [req.url.split('?')[0]]);
+          }
+        }
+        return handler({
+          req, reply, tenant, principal: principal as HandlerContext<E>['principal'],
+          params: req.params as Parsed<E['params']>, query: req.query as Parsed<E['query']>, body: req.body as Parsed<E['body']>,
+          tx: tx as Tx, inTenant,
+        });
+      };
+      if (options.ownTransactions && !work) return run(undefined);
+      return inTenant((tx) => run(tx));
+    },
+  });
+}

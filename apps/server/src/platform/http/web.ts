@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../errors/app-error.ts';
+
+/**
+ * Serves the built web app from `dist` with long-lived caching for hashed assets; any other GET outside /api
+ * answers index.html so the browser router takes over. API misses answer `not_found`.
+ */
+export async function webRoutes(app: FastifyInstance, dist: string | undefined) {
+  const index = dist ? path.join(dist, 'index.html') : undefined;
+  const hasWeb = index !== undefined && fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(async (web) => {
+      // The web build's files are public: the app's own guard decides what a visitor sees.
+      web.addHook('onRoute', (route) => { route.config = { ...route.config, access: 'public' }; });
+      await web.register(fastifyStatic, {
+      root: dist!,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api') || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWeb) {
+      throw new AppError('not_found', [url.slice(0, 200)]);
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').send(fs.createReadStream(index!));
+  });
+}

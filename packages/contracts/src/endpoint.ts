@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { Task } from './tasks.ts';
+
+/**
+ * Who may call an endpoint:
+ * - 'public': anybody, no token;
+ * - 'prelogin': a valid short-lived pre-login token (login-related calls, spec 7);
+ * - 'anonymous': an anonymous token or a user's work token (public business calls);
+ * - Task[]: a logged-in user holding any of the tasks, or any logged-in user when the list is empty (spec 6).
+ */
+export type Access = 'public' | 'prelogin' | 'anonymous' | readonly Task[];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  method: HttpMethod;
+  /** Path template under /api, with `{name}` parameters. */
+  path: string;
+  access: A;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+export const defineEndpoint = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, const A extends Access>(
+  e: Endpoint<P, Q, B, R, A>,
+) => e;
+
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Spec 7: path from a template with {params} substituted and URL-encoded. */
+export function fillPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Spec 7: query from non-empty values, arrays as name[]=. */
+export function buildQuery(query: Record<string, QueryValue> = {}): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) parts.push(`${encodeURIComponent(name)}[]=${encodeURIComponent(String(item))}`);
+    } else {
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Fastify-style path (`:name`) of a template. */
+export const routerPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+
+export const PAGE_SIZES = [5, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const DROPDOWN_PAGE_SIZE = 30;
+
+/** Lists: page, limit (5/25/50/100, default 25; 30 for lazy dropdowns), keyword (architecture §4). */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n) || n === DROPDOWN_PAGE_SIZE, 'limit must be 5, 25, 30, 50 or 100')
+    .default(DEFAULT_PAGE_SIZE),
+  keyword: z.string().trim().max(100).optional(),
+});
+export type ListQuery = z.output<typeof listQuery>;
+
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

@@ -1,0 +1,144 @@
+/**
+ * The error catalogue of spec 8. Every failure the API answers is `{errorCode, errorArgs}` with one of these
+ * codes; the web shows `t('error.' + code.replaceAll('.', '_'), args)`. Texts use `{{0}}`, `{{1}}` for args.
+ */
+type Entry = { status: number; id: string; en: string };
+
+const e = (status: number, id: string, en: string): Entry => ({ status, id, en });
+
+const auth = {
+  Unauthorized: e(401, 'Token tidak valid', 'Token invalid'),
+  invalid_username_or_password: e(401, 'Nama pengguna atau kata sandi salah', 'Invalid username or password'),
+  username_not_found: e(404, 'Nama pengguna {{0}} tidak ditemukan', 'Username {{0}} not found'),
+  user_password_not_match_attempts: e(401, 'Nama pengguna atau kata sandi salah. Sisa percobaan: {{0}}', 'Wrong username or password. Attempts left: {{0}}'),
+  user_login_throttled: e(429, 'Terlalu banyak percobaan masuk. Coba lagi dalam {{0}} detik.', 'Too many sign-in attempts. Try again in {{0}} seconds.'),
+  user_inactive_or_banned: e(403, 'Pengguna tidak aktif atau diblokir', 'User is inactive or banned'),
+  old_password_incorrect: e(422, 'Kata sandi lama salah', 'Old password is incorrect'),
+  username_already_exists: e(409, 'Nama pengguna {{0}} sudah digunakan', 'Username {{0}} already exists'),
+  user_not_found: e(404, 'Pengguna tidak ditemukan', 'User not found'),
+  role_not_found: e(404, 'Peran tidak ditemukan', 'Role not found'),
+  forbidden_action: e(403, 'Anda tidak memiliki izin untuk mengakses sumber daya di {{0}}. Periksa hak akses Anda dan coba lagi.', 'You do not have permission to access the resource at {{0}}. Please check your access rights and try again.'),
+  'super-admin-only': e(403, 'Hanya Super Admin yang dapat melakukan tindakan ini', 'Only a Super Admin can do this'),
+  'role-has-users': e(409, 'Peran masih digunakan oleh pengguna', 'The role still has users'),
+  'role-has-user-roles': e(409, 'Peran masih tertaut ke pengguna', 'The role still has user-role links'),
+  'session-expired': e(401, 'Sesi Login Berakhir, Silakan Login Kembali Untuk Melanjutkan.', 'Login Session Expired, Please Login Again To Continue.'),
+  tenant_not_found: e(404, 'Tenant {{0}} tidak ditemukan', 'Tenant {{0}} not found'),
+  identity_header_mismatch: e(403, 'Header {{0}} tidak sesuai dengan sesi', 'Header {{0}} does not match the session'),
+  session_key_invalid: e(401, 'Sesi atau kunci tidak valid atau sudah digunakan', 'Session or key is invalid or already used'),
+  redirect_credential_invalid: e(401, 'Tautan masuk otomatis tidak valid, kedaluwarsa, atau sudah digunakan', 'The automatic sign-in link is invalid, expired or already used'),
+} as const;
+
+const general = {
+  connection_timeout: e(504, 'Koneksi ke server habis waktu', 'Connection to the server timed out'),
+  no_internet_connection: e(503, 'Gagal terhubung ke server, periksa koneksi Anda', 'Failed connect to server, please check your connection'),
+  'failed-to-fetch': e(503, 'Gagal terhubung ke server, periksa koneksi Anda', 'Failed connect to server, please check your connection'),
+  http_error: e(502, 'Terjadi kesalahan HTTP ({{0}})', 'HTTP error ({{0}})'),
+  unexpected_error: e(500, 'Terjadi kesalahan tak terduga. Kode permintaan: {{0}}', 'An unexpected error occurred. Request id: {{0}}'),
+  param_not_found: e(404, 'Data {{0}} tidak ditemukan', '{{0}} not found'),
+  not_found: e(404, 'Alamat {{0}} tidak ditemukan', 'Address {{0}} not found'),
+  value_cannot_null: e(400, '{{0}} tidak boleh kosong', '{{0}} cannot be empty'),
+  invalid_input_format: e(400, 'Format {{0}} tidak valid: {{1}}', 'Invalid format of {{0}}: {{1}}'),
+  payload_too_large: e(413, 'Data yang dikirim terlalu besar', 'The data sent is too large'),
+  unsupported_media_type: e(415, 'Jenis konten {{0}} tidak didukung', 'Content type {{0}} is not supported'),
+  too_many_requests: e(429, 'Terlalu banyak permintaan, coba lagi sebentar lagi', 'Too many requests, please try again shortly'),
+  new_version_data_available_please_reload: e(409, 'Data telah diubah oleh orang lain, muat ulang halaman', 'A newer version of the data is available, please reload'),
+  cannot_find_service_name: e(404, 'Layanan {{0}} tidak ditemukan', 'Cannot find service name {{0}}'),
+  processing_error: e(422, 'Terjadi kesalahan, periksa dan perbaiki data.', 'There was an error, please check and fix the data.'),
+  used_by_another_table: e(409, 'Data masih digunakan oleh {{0}}', 'The record is still used by {{0}}'),
+  pdf_copy_failed: e(500, 'Gagal menyalin PDF', 'PDF copy failed'),
+} as const;
+
+const ai = {
+  ai_generated_query_invalid: e(422, 'Kueri yang dihasilkan AI tidak valid', 'The AI-generated query is invalid'),
+  ai_response_failed: e(502, 'AI gagal menjawab, coba prompt yang berbeda', 'The AI failed to answer, try a different prompt'),
+  fine_tunning_not_exists: e(404, 'Fine tuning belum ada', 'Fine tuning does not exist'),
+  channel_cannot_be_active_without_attributes: e(422, 'Kanal tidak dapat diaktifkan tanpa atribut', 'A channel cannot be active without attributes'),
+  process_cannot_be_requested: e(409, 'Proses tidak dapat diminta saat ini', 'The process cannot be requested now'),
+  insufficient_quota: e(422, 'Anda telah mencapai batas kuota pembuatan gambar.', 'You have reached the quota limit for generating images.'),
+  'copy.limit.exceeded': e(422, 'Batas salin prompt telah tercapai', 'The prompt copy limit has been reached'),
+  free_trial_limit_reached: e(402, 'Batas {{0}} transaksi gratis telah tercapai, silakan pilih paket', 'The free limit of {{0}} transactions has been reached, please choose a package'),
+} as const;
+
+const promo = {
+  promo_not_found: e(404, 'Kode promo tidak ditemukan', 'Promo code not found'),
+  not_active: e(422, 'Kode promo tidak aktif', 'Promo code is not active'),
+  expired: e(422, 'Kode promo sudah kedaluwarsa', 'Promo code has expired'),
+  channel_not_eligible: e(422, 'Kode promo tidak berlaku untuk kanal ini', 'Promo code is not eligible for this channel'),
+  segment_not_eligible: e(422, 'Kode promo tidak berlaku untuk segmen ini', 'Promo code is not eligible for this segment'),
+} as const;
+
+/** Spec 8: duplicate/missing code errors of the ERP master data, `{entity}_code_already_exists` and `{entity}_not_found`. */
+const masterEntities = {
+  warehouse: ['gudang', 'warehouse'],
+  employee: ['karyawan', 'employee'],
+  ou: ['unit organisasi', 'organisation unit'],
+  cash_bank: ['kas/bank', 'cash bank'],
+  product_category: ['kategori produk', 'product category'],
+  product_sub_category: ['sub-kategori produk', 'product sub-category'],
+  uom: ['satuan', 'unit of measure'],
+  brand: ['merek', 'brand'],
+  product: ['produk', 'product'],
+  coa: ['akun (COA)', 'account (COA)'],
+  document_type: ['jenis dokumen', 'document type'],
+  group_coa: ['grup COA', 'COA group'],
+  segment_coa: ['segmen COA', 'COA segment'],
+  combo_value: ['nilai kombo', 'combo value'],
+  autonumber: ['penomoran otomatis', 'automatic numbering'],
+  policy: ['kebijakan', 'policy'],
+} as const;
+type MasterEntity = keyof typeof masterEntities;
+type MasterCode = `${MasterEntity}_code_already_exists` | `${MasterEntity}_not_found`;
+
+const masterCodes = Object.fromEntries(
+  Object.entries(masterEntities).flatMap(([key, [id, en]]) => [
+    [`${key}_code_already_exists`, e(409, `Kode ${id} {{0}} sudah ada`, `The ${en} code {{0}} already exists`)],
+    [`${key}_not_found`, e(404, `Data ${id} {{0}} tidak ditemukan`, `The ${en} {{0}} was not found`)],
+  ]),
+) as Record<MasterCode, Entry>;
+
+const erp = {
+  ou_company_cannot_have_parent: e(422, 'Unit bertipe perusahaan tidak boleh memiliki induk', 'A company cannot have a parent OU'),
+  ou_main_business_unit_cannot_have_parent: e(422, 'Unit bisnis utama tidak boleh memiliki induk', 'A main business unit cannot have a parent OU'),
+  ou_sub_business_unit_parent_must_be_branch: e(422, 'Induk sub unit bisnis harus cabang', "A sub business unit's parent must be a branch"),
+  ou_branch_parent_must_be_main_business_unit: e(422, 'Induk cabang harus unit bisnis utama', "A branch's parent must be a main business unit"),
+  ou_cannot_be_own_parent: e(422, 'Unit organisasi tidak boleh menjadi induk dirinya sendiri', 'An OU cannot be its own parent'),
+  ou_parent_cannot_be_descendant: e(422, 'Induk tidak boleh turunan dari unit itu sendiri', 'The parent cannot be a descendant of the OU itself'),
+  coa_group_has_detail: e(422, 'Grup COA {{0}} sudah memiliki satu COA detail', 'COA group {{0}} already has a detail COA'),
+  coa_default_cannot_be_changed: e(422, 'COA detail bawaan tidak dapat diubah atau dihapus', 'A default COA detail cannot be edited or removed'),
+  coa_group_system_predefined: e(422, 'Grup COA bawaan sistem tidak dapat diaktifkan atau dihapus', 'A system-predefined COA group cannot be activated or removed'),
+  cash_bank_coa_group_invalid: e(422, 'COA kas/bank harus termasuk grup COA kas atau bank', 'A cash or bank COA must belong to the cash or bank COA group'),
+  cash_bank_coa_already_used: e(409, 'COA {{0}} sudah dipakai oleh kas/bank lain', 'COA {{0}} already serves another cash bank'),
+  cash_bank_ou_required: e(422, 'Kas/bank bertipe bank harus memilih unit organisasi', 'A bank-type cash bank must choose an OU'),
+  credit_limit_must_be_positive: e(422, 'Batas kredit harus lebih dari 0', 'Credit limit must be more than 0'),
+  price_must_be_positive: e(422, 'Harga {{0}} harus lebih dari 0', 'The {{0}} price must be more than 0'),
+  quantity_must_be_positive: e(422, 'Kuantitas harus lebih dari 0', 'Quantity must be more than 0'),
+  min_quantity_exceeds_max: e(422, 'Kuantitas minimum tidak boleh melebihi maksimum', 'The minimum quantity cannot exceed the maximum'),
+  exchange_rate_same_currency: e(422, 'Mata uang asal dan tujuan harus berbeda', 'The from and to currencies must differ'),
+  policy_ou_list_empty: e(422, 'Daftar policy OU harus diisi', 'Policy OU list must be filled'),
+  policy_not_authorized: e(403, 'Anda tidak diizinkan memakai {{0}} {{1}} pada unit organisasi ini', 'You are not authorised to use {{0}} {{1}} in this OU'),
+  document_type_prohibited: e(403, 'Anda tidak diizinkan membuat dokumen jenis {{0}}', 'You are not allowed to create documents of type {{0}}'),
+  document_already_submitted: e(409, 'Dokumen sudah diajukan dan tidak dapat diubah atau dihapus', 'The document was already submitted and cannot be edited or deleted'),
+  document_must_released_first: e(409, 'Dokumen harus dirilis terlebih dahulu', 'The document must be released first'),
+  admin_process_previous_month_not_closed: e(422, 'Bulan sebelumnya harus ditutup terlebih dahulu', 'The previous month must be closed first'),
+  admin_process_period_closed: e(422, 'Periode {{0}} sudah ditutup untuk transaksi baru', 'Period {{0}} is closed for new transactions'),
+  admin_process_ledger_not_open: e(422, 'Buku besar periode {{0}} tidak terbuka', 'The ledger of period {{0}} is not open'),
+  admin_process_ledger_not_closed: e(422, 'Buku besar periode {{0}} belum ditutup', 'The ledger of period {{0}} is not closed'),
+  admin_process_invalid_state: e(409, 'Proses tutup buku tidak dapat dijalankan pada status {{0}}', 'Period closing cannot run in status {{0}}'),
+  admin_process_later_month_closed: e(422, 'Bulan setelahnya sudah ditutup', 'A later month is already closed'),
+  admin_process_failed: e(422, 'Tutup buku gagal: masih ada {{0}} dokumen belum selesai', 'Period closing failed: {{0}} documents are not finished'),
+} as const;
+
+export const ERRORS = { ...auth, ...general, ...ai, ...promo, ...masterCodes, ...erp } satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type ErrorBody = { errorCode: ErrorCode; errorArgs: (string | number)[] };
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code);
+
+/** The i18n key of an error: "error." plus the code with dots turned to underscores (spec 8). */
+export const errorMessageKey = (code: string) => `error.${code.replaceAll('.', '_')}`;
+
+/** `{ error: { code: text } }` for one language, merged into the web's i18n resources. */
+export function errorTexts(lang: 'id' | 'en'): Record<string, string> {
+  return Object.fromEntries(Object.entries(ERRORS).map(([code, entry]) => [code.replaceAll('.', '_'), entry[lang]]));
+}

@@ -1,0 +1,17 @@
+export * from './tasks.ts';
+export * from './errors.ts';
+export * from './endpoint.ts';
+export * from './routes.ts';
+export * from './auth/session.ts';
+export * from './auth/endpoints.ts';
+export * from './platform/endpoints.ts';
+
+import { authEndpoints } from './auth/endpoints.ts';
+import { platformEndpoints } from './platform/endpoints.ts';
+
+/** Every endpoint of the API; the server registers each one and the web calls through them. */
+export const endpoints = { ...authEndpoints, ...platformEndpoints };
+
+export const APP_VERSION = '1.0.0';
+export const DEFAULT_TENANT = 'demo';
+export const PRODUCT_NAME = 'Nusa';

@@ -1,0 +1,70 @@
+/** The task catalogue of spec 6. A task is a named permission; a check passes when the user holds any named task. */
+
+const erpScopes = [
+  'All', 'Master', 'Product', 'Coa', 'FixedAsset', 'CashBank', 'Currency', 'Customer', 'Supplier', 'Employee', 'Warehouse',
+] as const;
+const configScopes = ['ConfigUser', 'AksesHalaman', 'ConfigBusinessUnit', 'ConfigPolicy', 'ConfigRole'] as const;
+const variants = ['writeAll', 'createEdit', 'readOnly'] as const;
+
+type Variant = (typeof variants)[number];
+type ErpTask = `${Variant}Erp${(typeof erpScopes)[number]}`;
+type ConfigTask = `${Variant}${(typeof configScopes)[number]}`;
+
+const featureTasks = [
+  'viewManagementLeads', 'editManagementLeads',
+  'viewAiInsightsSales', 'sendAiInsightsSales',
+  'viewSavedGraph', 'editSavedGraph',
+  'viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics',
+  'viewDataset',
+  'viewFineTuning',
+  'sendChatForMe',
+  'viewHistoryChat',
+  'viewIntegrate', 'editIntegrate',
+  'viewIntentClassifier', 'editIntentClassifier',
+  'viewVirtualChatCS',
+  'viewManageCSUser', 'addManageCSUser', 'editManageCSUser',
+  'viewPercantikProduk',
+  'viewRiwayatGenerate',
+  'viewManageVisualStyle',
+  'viewHealingInnerChildProducts',
+  'viewManageProductHealing', 'addManageProductHealing', 'editManageProductHealing',
+  'viewManageUserHealing', 'addManageUserHealing', 'editManageUserHealing',
+  'viewSessionChatPerModel', 'viewCostUsagePerModel', 'viewCountChat', 'viewAccumulationNewCustomer',
+  'viewDailyDurationChat', 'viewMonthlyDurationChat', 'viewCountUsageGenerateImage', 'viewCostUsageGenerateImage',
+  'viewChatQuotaRequest', 'viewMonthlyDailyRequest',
+  'viewConfig', 'managePasswordPolicy',
+] as const;
+
+export type Task = (typeof featureTasks)[number] | ConfigTask | ErpTask;
+
+const combine = <S extends string>(scopes: readonly S[], infix = '') =>
+  variants.flatMap((v) => scopes.map((s) => `${v}${infix}${s}`));
+
+export const TASKS: readonly Task[] = [
+  ...featureTasks,
+  ...(combine(configScopes) as ConfigTask[]),
+  ...(combine(erpScopes, 'Erp') as ErpTask[]),
+];
+
+const taskSet = new Set<string>(TASKS);
+export const isTask = (name: string): name is Task => taskSet.has(name);
+
+/** Spec 6: a check passes if the user holds any of the named tasks, or none is named. */
+export function hasAnyTask(held: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) return true;
+  return required.some((t) => held.includes(t));
+}
+
+/** Spec 6: tasks may be given as a comma-separated list. */
+export function parseTaskList(list: string | readonly string[]): string[] {
+  const parts = typeof list === 'string' ? list.split(',') : list;
+  return parts.map((t) => t.trim()).filter(Boolean);
+}
+
+export type ActionLevel = 'full' | 'edit' | 'view';
+/** Spec 6: writeAll* gives full actions, createEdit* an edit button, anything else view only. */
+export function actionLevel(held: readonly string[], scope: string): ActionLevel {
+  if (held.includes(`writeAll${scope}`)) return 'full';
+  if (held.includes(`createEdit${scope}`)) return 'edit';
+  return 'view';
+}
