@@ -46,15 +46,15 @@ const header = (req: FastifyRequest, name: string) => {
 
 /** Identity comes from the token only; identity headers the client sends must agree with it (architecture §3). */
 function checkIdentityHeaders(req: FastifyRequest, claims: WorkClaims | AnonymousClaims) {
-  const checks: [string, string | undefined][] = [
-    ['x-tenant-id', claims.tid],
-    ['x-tenant', claims.tcode],
-    ...(claims.typ === 'work' ? ([['x-user-id', claims.uid], ['x-role-id', claims.rid]] as [string, string][]) : []),
+  const checks: [header: string, shown: string, expected: string][] = [
+    ['x-tenant-id', 'X-Tenant-Id', claims.tid],
+    ['x-tenant', 'X-Tenant', claims.tcode],
   ];
-  for (const [name, expected] of checks) {
+  if (claims.typ === 'work') checks.push(['x-user-id', 'X-User-Id', claims.uid], ['x-role-id', 'X-Role-Id', claims.rid]);
+  for (const [name, shown, expected] of checks) {
     const sent = header(req, name);
-    if (sent !== undefined && sent !== '' && sent.toLowerCase() !== expected?.toLowerCase()) {
-      throw new AppError('identity_header_mismatch', [name.toUpperCase().replace(/(^|-)X/, '$1X')]);
+    if (sent !== undefined && sent !== '' && sent.toLowerCase() !== expected.toLowerCase()) {
+      throw new AppError('identity_header_mismatch', [shown]);
     }
   }
 }

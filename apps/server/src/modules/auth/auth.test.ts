@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp('auth');
+});
+afterAll(() => t.close());
+
+const login = async (username: string, password: string, tenant = 'demo') =>
+  t.request({ method: 'POST', url: '/api/v1/auth/login', token: await t.preLoginToken(), tenant, payload: { username, password } });
+
+describe('login', () => {
+  it('returns the session data and the work token in X-Auth-Token', async () => {
+    const res = await login('admin', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-auth-token']).toMatch(/^ey/);
+    const body = res.json();
+    expect(body).toMatchObject({ fullName: 'Siti Rahayu', username: 'admin', xTenantDefault: 'demo', roleName: 'Admin' });
+    expect(body.tasks).toContain('writeAllConfigUser');
+    expect(body.userConfig.defaultPage).toBe('/dashboard');
+    expect(body.appConfig.defaultLanguage).toBe('id');
+  });
+
+  it('gives a Super Admin every task', async () => {
+    const body = (await login('superadmin', DEMO_PASSWORD)).json();
+    expect(body.tasks).toContain('viewManagementLeads');
+    expect(body.tasks).toContain('writeAllErpWarehouse');
+  });
+
+  it('needs a pre-login token', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/auth/login', tenant: 'demo', payload: { username: 'admin', password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ errorCode: 'Unauthorized', errorArgs: [] });
+  });
+
+  it('answers an unknown user exactly like a wrong password', async () => {
+    const unknown = await login('nobody-here', 'whatever');
+    const wrong = await login('staff', 'wrong-password');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ errorCode: 'user_password_not_match_attempts', errorArgs: [4] });
+    expect(wrong.json()).toEqual({ errorCode: 'user_password_not_match_attempts', errorArgs: [4] });
+  });
+
+  it('locks a username after the allowed failures, then refuses even the right password', async () => {
+    const seen: unknown[] = [];
+    for (let i = 0; i < 5; i++) seen.push((await login('cashier', 'nope')).json());
+    expect(seen.map((b) => (b as { errorArgs: number[] }).errorArgs[0])).toEqual([4, 3, 2, 1, 900]);
+    expect((seen[4] as { errorCode: string }).errorCode).toBe('user_login_throttled');
+    const right = await login('cashier', DEMO_PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().errorCode).toBe('user_login_throttled');
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses an inactive user after the right password', async () => {
+    await t.pools.owner.query(`UPDATE users SET active = false WHERE username = 'agent'`);
+    const res = await login('agent', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorCode).toBe('user_inactive_or_banned');
+    await t.pools.owner.query(`UPDATE users SET active = true WHERE username = 'agent'`);
+  });
+
+  it('answers tenant_not_found for an unknown tenant', async () => {
+    const res = await login('admin', DEMO_PASSWORD, 'no-such-tenant');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errorCode: 'tenant_not_found', errorArgs: ['no-such-tenant'] });
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the token', async () => {
+    const token = await t.login('staff');
+    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/logout', token })).json()).toEqual({ ok: true });
+    const after = await t.request({ method: 'GET', url: '/api/v1/auth/me', token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().errorCode).toBe('session-expired');
+  });
+
+  it('records a session row per login with its response code', async () => {
+    const token = await t.login('admin');
+    const res = await t.request({ method: 'GET', url: '/api/v1/auth/sessions?limit=5', token });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { current: boolean; responseCode: number; module: string }[];
+    expect(items[0]).toMatchObject({ current: true, responseCode: 200, module: 'login' });
+  });
+
+  it('refuses a tampered token', async () => {
+    const token = await t.login('admin');
+    const tampered = token.slice(0, -3) + (token.endsWith('aaa') ? 'bbb' : 'aaa');
+    const res = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: tampered });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorCode).toBe('Unauthorized');
+  });
+
+  it('refuses identity headers that disagree with the token', async () => {
+    const token = await t.login('admin');
+    const res = await t.request({ method: 'GET', url: '/api/v1/auth/me', token, headers: { 'x-user-id': '00000000-0000-0000-0000-000000000000' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ errorCode: 'identity_header_mismatch', errorArgs: ['X-User-Id'] });
+  });
+});

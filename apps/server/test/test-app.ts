@@ -1,0 +1,59 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { DEFAULT_TENANT } from '@nusa/contracts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { createPools, type Pools } from '../src/platform/db/pools.ts';
+import { TokenService } from '../src/platform/auth/tokens.ts';
+import { loadSecrets } from '../src/platform/auth/secrets.ts';
+import { TenantDirectory } from '../src/platform/tenancy/resolve.ts';
+import { noJobs } from '../src/platform/jobs/jobs.ts';
+import { DEMO_PASSWORD, seedTenant } from '../src/db/seed/demo.ts';
+import { APP_ROLE, cloneTemplate } from './test-database.ts';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
+
+export interface TestApp {
+  app: FastifyInstance;
+  pools: Pools;
+  tokens: TokenService;
+  /** Seeds a tenant with the demo roles and users (password DEMO_PASSWORD); returns its id. */
+  seedTenant(code: string): Promise<string>;
+  preLoginToken(): Promise<string>;
+  /** Logs in and returns the work token. */
+  login(username: string, tenant?: string, password?: string): Promise<string>;
+  request(opts: InjectOptions & { token?: string; tenant?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A whole server on a fresh database cloned from the migrated template, with the `demo` tenant seeded. */
+export async function createTestApp(label = 'test', env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await cloneTemplate(inject('pgServerUrl'), label);
+  const config = loadConfig({ DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false', ...env });
+  const pools = createPools(db.url, APP_ROLE, 6);
+  const tokens = new TokenService(await loadSecrets(TEST_SECRET, config.dataDir), config.WORK_TOKEN_SECONDS);
+  const app = await buildApp({ config, pools, tokens, jobs: noJobs, tenants: new TenantDirectory(pools.app, 0) }, { webDist: '/nonexistent' });
+  await app.ready();
+  await seedTenant(pools, { code: DEFAULT_TENANT, name: 'PT Demo Nusantara' });
+
+  const request: TestApp['request'] = ({ token, tenant, headers, ...opts }) =>
+    app.inject({
+      ...opts,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(tenant ? { 'x-tenant': tenant } : {}), ...headers },
+    });
+  const preLoginToken = async () => (await request({ method: 'POST', url: '/api/v1/auth/pre-login' })).json().token as string;
+  return {
+    app, pools, tokens, request, preLoginToken,
+    seedTenant: async (code) => (await seedTenant(pools, { code, name: `PT ${code}` })).id,
+    login: async (username, tenant = DEFAULT_TENANT, password = DEMO_PASSWORD) => {
+      const res = await request({ method: 'POST', url: '/api/v1/auth/login', token: await preLoginToken(), tenant, payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username}@${tenant} failed: ${res.statusCode} ${res.body}`);
+      return res.headers['x-auth-token'] as string;
+    },
+    close: async () => {
+      await app.close();
+      await pools.close();
+      await db.drop();
+    },
+  };
+}
