@@ -1,3 +1,4 @@
+import type { Access } from '@nusa/contracts';
 import type { Config } from './config.ts';
 import type { Pools } from './db/pools.ts';
 import type { TokenService } from './auth/tokens.ts';
@@ -21,6 +22,6 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it; a test fails on any route that does not. */
-    access?: import('@nusa/contracts').Access;
+    access?: Access;
   }
 }

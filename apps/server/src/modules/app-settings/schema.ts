@@ -16,5 +16,5 @@ export const appSettings = pgTable(
     passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
     failedAttemptsBeforeLockout: integer('failed_attempts_before_lockout').notNull().default(5),
   },
-  (t) => [tenantPolicy('app_settings')],
+  () => [tenantPolicy('app_settings')],
 );

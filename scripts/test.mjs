@@ -1,0 +1,41 @@
+// `npm test`: every test project (unit, server integration on PostgreSQL, Chromium end-to-end), then one
+// closing line "tests: N passed, N failed". Chromium comes from Debian; on a machine without it we install it
+// when we can (root with apt-get), otherwise say what to install.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log('Installing Debian chromium for the end-to-end tests...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-core'], { stdio: 'inherit', env });
+    if (r.status === 0 && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(`The end-to-end tests need Chromium at ${CHROMIUM} (Debian: apt-get install chromium), or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+ensureChromium();
+fs.mkdirSync('artifacts', { recursive: true });
+const report = 'artifacts/vitest-report.json';
+fs.rmSync(report, { force: true });
+const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(report)) {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  skipped = r.numPendingTests + r.numTodoTests;
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
