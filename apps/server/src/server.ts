@@ -47,6 +47,8 @@ export async function startServer(config: Config, log: (msg: string) => void = c
   }
   const pools = createPools(url!, config.DATABASE_APP_ROLE, config.DATABASE_POOL_SIZE);
   try {
+    const version = Number((await pools.owner.query('SHOW server_version_num')).rows[0].server_version_num);
+    if (version < 150000) throw new Error(`PostgreSQL 15 or newer is needed; DATABASE_URL points to version ${version}`);
     await migrateDatabase(pools.owner, config.DATABASE_APP_ROLE);
     if (config.SEED_DEMO) {
       const demo = await seedTenant(pools, { code: DEFAULT_TENANT, name: 'PT Demo Nusantara' });
