@@ -25,6 +25,13 @@ const auth = {
   tenant_not_found: e(404, 'Tenant {{0}} tidak ditemukan', 'Tenant {{0}} not found'),
   identity_header_mismatch: e(403, 'Header {{0}} tidak sesuai dengan sesi', 'Header {{0}} does not match the session'),
   session_key_invalid: e(401, 'Sesi atau kunci tidak valid atau sudah digunakan', 'Session or key is invalid or already used'),
+  password_too_short: e(422, 'Kata sandi minimal {{0}} karakter', 'The password must be at least {{0}} characters'),
+  password_needs_lower: e(422, 'Kata sandi harus memuat huruf kecil', 'The password must contain a lower-case letter'),
+  password_needs_upper: e(422, 'Kata sandi harus memuat huruf besar', 'The password must contain an upper-case letter'),
+  password_needs_digit: e(422, 'Kata sandi harus memuat angka', 'The password must contain a digit'),
+  password_needs_symbol: e(422, 'Kata sandi harus memuat simbol', 'The password must contain a symbol'),
+  password_mismatch: e(422, 'Kata sandi tidak sama', 'Passwords do not match'),
+  cannot_change_own_account: e(422, 'Anda tidak dapat menonaktifkan atau menghapus akun Anda sendiri', 'You cannot deactivate or delete your own account'),
   redirect_credential_invalid: e(401, 'Tautan masuk otomatis tidak valid, kedaluwarsa, atau sudah digunakan', 'The automatic sign-in link is invalid, expired or already used'),
 } as const;
 

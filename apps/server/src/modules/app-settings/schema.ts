@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant.ts';
 
@@ -13,6 +14,7 @@ export const appSettings = pgTable(
     releaseDate: date('release_date').notNull().default('2026-11-21'),
     releaseNotes: text('release_notes').notNull().default(''),
     passwordMinLength: integer('password_min_length').notNull().default(8),
+    passwordRequiredClasses: text('password_required_classes').array().notNull().default(sql`'{}'::text[]`),
     passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
     failedAttemptsBeforeLockout: integer('failed_attempts_before_lockout').notNull().default(5),
   },

@@ -1,4 +1,4 @@
-import { APP_VERSION, PRODUCT_NAME, type Language } from '@nusa/contracts';
+import { APP_VERSION, PASSWORD_CLASSES, PRODUCT_NAME, type Language, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { appSettings } from './schema.ts';
 
@@ -10,6 +10,8 @@ export interface AppSettings {
   releaseDate: string;
   releaseNotes: string;
   passwordMinLength: number;
+  passwordRequiredClasses: PasswordClass[];
+  passwordExpiryDays: number;
   failedAttemptsBeforeLockout: number;
 }
 
@@ -21,8 +23,12 @@ const defaults: AppSettings = {
   releaseDate: '2026-11-21',
   releaseNotes: '',
   passwordMinLength: 8,
+  passwordRequiredClasses: [],
+  passwordExpiryDays: 0,
   failedAttemptsBeforeLockout: 5,
 };
+
+const isClass = (c: string): c is PasswordClass => (PASSWORD_CLASSES as readonly string[]).includes(c);
 
 /** The tenant's settings, or the defaults when it has not saved any. */
 export async function getAppSettings(tx: Tx): Promise<AppSettings> {
@@ -37,6 +43,18 @@ export async function getAppSettings(tx: Tx): Promise<AppSettings> {
     releaseDate: row.releaseDate,
     releaseNotes: row.releaseNotes,
     passwordMinLength: row.passwordMinLength,
+    passwordRequiredClasses: row.passwordRequiredClasses.filter(isClass),
+    passwordExpiryDays: row.passwordExpiryDays,
     failedAttemptsBeforeLockout: row.failedAttemptsBeforeLockout,
+  };
+}
+
+export async function getPasswordPolicy(tx: Tx): Promise<PasswordPolicy> {
+  const s = await getAppSettings(tx);
+  return {
+    minLength: s.passwordMinLength,
+    requiredClasses: s.passwordRequiredClasses,
+    expiryDays: s.passwordExpiryDays,
+    failedAttemptsBeforeLockout: s.failedAttemptsBeforeLockout,
   };
 }

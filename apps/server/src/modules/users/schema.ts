@@ -56,7 +56,7 @@ export const users = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('users_username_key').on(t.tenantId, sql`lower(${t.username})`),
-    index('users_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_search_trgm').using('gin', sql`(${t.username} || ' ' || ${t.fullName} || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }),
     tenantPolicy('users'),
   ],

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { userEndpoints } from '@nusa/contracts';
+import { registerEndpoint } from '../../platform/http/register.ts';
+import type { Principal } from '../../platform/access/principal.ts';
+import { getPasswordPolicy } from '../app-settings/service.ts';
+import { endUserSessions } from '../auth/sessions.ts';
+import * as users from './manage.ts';
+
+const actorOf = (p: Principal): users.ManageActor => ({ tenantId: p.tenantId, userId: p.userId, sessionId: p.sessionId, isSuperAdmin: p.isSuperAdmin });
+
+export function userRoutes(app: FastifyInstance) {
+  registerEndpoint(app, userEndpoints.listUsers, ({ tx, query }) => users.listUsers(tx, query));
+  registerEndpoint(app, userEndpoints.getUser, ({ tx, params }) => users.getUser(tx, params.userId));
+  registerEndpoint(app, userEndpoints.createUser, async ({ tx, principal, body }) =>
+    users.createUser(tx, actorOf(principal), await getPasswordPolicy(tx), body));
+  registerEndpoint(app, userEndpoints.updateUser, ({ tx, principal, params, body }) => users.updateUser(tx, actorOf(principal), params.userId, body));
+  registerEndpoint(app, userEndpoints.setUserActive, async ({ tx, principal, params, body }) => {
+    const user = await users.setUserActive(tx, actorOf(principal), params.userId, body.active);
+    if (body.active === 'N') await endUserSessions(tx, params.userId);
+    return user;
+  });
+  registerEndpoint(app, userEndpoints.deleteUser, async ({ tx, principal, params }) => {
+    await endUserSessions(tx, params.userId);
+    await users.deleteUser(tx, actorOf(principal), params.userId);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, userEndpoints.resetUserPassword, async ({ tx, principal, params }) => {
+    const password = await users.resetUserPassword(tx, actorOf(principal), await getPasswordPolicy(tx), params.userId);
+    await endUserSessions(tx, params.userId);
+    return { password };
+  });
+  registerEndpoint(app, userEndpoints.userTasks, ({ tx, params }) => users.userTaskSources(tx, params.userId));
+}
