@@ -7,8 +7,11 @@ import type { PlatformContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/errors/handler.ts';
 import { observabilityRoutes } from './platform/http/observability.ts';
 import { webRoutes } from './platform/http/web.ts';
+import { recordRoutes } from './platform/http/route-table.ts';
+import { auditRoutes } from './platform/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { appSettingsRoutes } from './modules/app-settings/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -25,6 +28,7 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
     routerOptions: { maxParamLength: 500 },
     trustProxy: true,
   });
+  app.decorate('routeTable', recordRoutes(app));
   app.decorate('platform', { ...platform, resolveSession: platform.resolveSession ?? makeSessionResolver(platform.config.SESSION_IDLE_SECONDS) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -50,6 +54,8 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   observabilityRoutes(app);
   authRoutes(app);
   appSettingsRoutes(app);
+  userRoutes(app);
+  auditRoutes(app);
   await webRoutes(app, options.webDist);
   return app;
 }

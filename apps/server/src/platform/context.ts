@@ -19,6 +19,8 @@ export interface PlatformContext {
 declare module 'fastify' {
   interface FastifyInstance {
     platform: PlatformContext;
+    /** Every registered method and path with its declared access (route-table test, fuzz test). */
+    routeTable: () => import('./http/route-table.ts').RouteEntry[];
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it; a test fails on any route that does not. */

@@ -60,6 +60,8 @@ function checkIdentityHeaders(req: FastifyRequest, claims: WorkClaims | Anonymou
 }
 
 const unauthorized = () => new AppError('Unauthorized', []);
+/** forbidden_action names the path asked for, without the query string (spec 8: "the resource at {n}"). */
+const forbidden = (req: FastifyRequest) => new AppError('forbidden_action', [req.url.split('?')[0].slice(0, 200)]);
 
 /** Registers one contract endpoint: schema validation, access by its declared tasks, tenant transaction. */
 export function registerEndpoint<E extends Endpoint>(
@@ -91,7 +93,7 @@ export function registerEndpoint<E extends Endpoint>(
       let tenant: Tenant;
       let work: WorkClaims | undefined;
       if (Array.isArray(access)) {
-        if (claims?.typ !== 'work') throw claims ? new AppError('forbidden_action', [req.url]) : unauthorized();
+        if (claims?.typ !== 'work') throw claims ? forbidden(req) : unauthorized();
         work = claims;
         checkIdentityHeaders(req, claims);
         tenant = { id: claims.tid, code: claims.tcode, name: claims.tcode };
@@ -110,7 +112,7 @@ export function registerEndpoint<E extends Endpoint>(
           principal = await platform.resolveSession?.(tx, work);
           if (!principal) throw new AppError('session-expired');
           if (!principal.isSuperAdmin && !hasAnyTask(principal.tasks, access as readonly string[])) {
-            throw new AppError('forbidden_action', [req.url.split('?')[0]]);
+            throw forbidden(req);
           }
         }
         return handler({

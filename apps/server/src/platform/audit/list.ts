@@ -1,0 +1,46 @@
+import { count, desc, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry, ListQuery } from '@nusa/contracts';
+import type { Tx } from '../db/tenant.ts';
+import { auditLog } from './schema.ts';
+
+/** LIKE pattern matching `text` literally anywhere: %, _ and \ in a keyword are plain characters. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The tenant's audit rows, newest first (row-level security keeps other tenants out). */
+export async function listAuditEntries(tx: Tx, query: ListQuery): Promise<{ items: AuditEntry[]; total: number }> {
+  let where: SQL | undefined;
+  if (query.keyword) {
+    const like = containsPattern(query.keyword);
+    where = or(
+      sql`${auditLog.module} ILIKE ${like}`,
+      sql`${auditLog.action} ILIKE ${like}`,
+      sql`${auditLog.entity} ILIKE ${like}`,
+      sql`${auditLog.entityId} ILIKE ${like}`,
+    );
+  }
+  const [rows, totals] = await Promise.all([
+    tx
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    tx.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      userId: r.userId,
+      sessionId: r.sessionId,
+      module: r.module,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      before: r.before,
+      after: r.after,
+    })),
+    total: totals[0].n,
+  };
+}
