@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, routerPath, type Access } from '@nusa/contracts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { RouteEntry } from './route-table.ts';
+
+let t: TestApp;
+let table: RouteEntry[];
+beforeAll(async () => {
+  t = await createTestApp('routes');
+  table = t.app.routeTable();
+});
+afterAll(() => t.close());
+
+const describeAccess = (access: Access | undefined) => {
+  if (access === undefined) return 'UNDECLARED';
+  if (typeof access === 'string') return access;
+  return access.length === 0 ? 'any logged-in user' : access.join(' | ');
+};
+
+describe('route table (architecture §4: every route declares who may call it)', () => {
+  it('finds the routes of the platform, the docs and every contract endpoint', () => {
+    // Guards the walk itself: a table that recorded nothing would make the checks below pass vacuously.
+    const urls = new Set(table.map((r) => r.url));
+    for (const url of ['/api/health', '/api/metrics', '/api/docs/json', '/api/v1/auth/login', '/api/v1/audit/entries']) {
+      expect(urls).toContain(url);
+    }
+    expect(table.length).toBeGreaterThan(Object.keys(endpoints).length);
+  });
+
+  it('has no route without config.access', () => {
+    const undeclared = table.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('registers every contract endpoint with exactly the access its contract declares', () => {
+    for (const [name, e] of Object.entries(endpoints)) {
+      const url = `/api${routerPath(e.path)}`;
+      const route = table.find((r) => r.method === e.method && r.url === url);
+      expect(route, `${name}: ${e.method} ${url} is not registered`).toBeDefined();
+      expect(route!.access, name).toEqual(e.access);
+    }
+  });
+
+  it('gives each automatic HEAD route the access of its GET route', () => {
+    for (const head of table.filter((r) => r.method === 'HEAD')) {
+      const get = table.find((r) => r.method === 'GET' && r.url.replace(/\/$/, '') === head.url.replace(/\/$/, ''));
+      expect(get, `HEAD ${head.url} has no GET`).toBeDefined();
+      expect(head.access).toEqual(get!.access);
+    }
+  });
+
+  // A change in who may call what must show in review. After a deliberate change, refresh with
+  // `npx vitest run --project server -u apps/server/src/platform/http/routes.test.ts` and commit the diff.
+  it('matches the reviewed METHOD path → access table', () => {
+    const lines = table
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => `${r.method.padEnd(6)} ${r.url} → ${describeAccess(r.access)}`)
+      .sort((a, b) => a.slice(7).localeCompare(b.slice(7)) || a.localeCompare(b));
+    expect(`\n${lines.join('\n')}\n`).toMatchInlineSnapshot(`
+      "
+      GET    /api/docs → public
+      GET    /api/docs/json → public
+      GET    /api/docs/static/* → public
+      GET    /api/docs/static/index.html → public
+      GET    /api/docs/static/swagger-initializer.js → public
+      GET    /api/docs/yaml → public
+      GET    /api/health → public
+      GET    /api/metrics → public
+      GET    /api/v1/app/config → public
+      GET    /api/v1/audit/entries → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      POST   /api/v1/auth/anonymous → prelogin
+      POST   /api/v1/auth/login → prelogin
+      POST   /api/v1/auth/logout → any logged-in user
+      GET    /api/v1/auth/me → any logged-in user
+      POST   /api/v1/auth/pre-login → public
+      POST   /api/v1/auth/redirect-credentials → any logged-in user
+      POST   /api/v1/auth/redirect/login → prelogin
+      POST   /api/v1/auth/session-key/login → prelogin
+      POST   /api/v1/auth/session-keys → any logged-in user
+      GET    /api/v1/auth/sessions → any logged-in user
+      POST   /api/v1/config/users → createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/config/users → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      PUT    /api/v1/config/users/:userId → createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/config/users/:userId → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      DELETE /api/v1/config/users/:userId → writeAllConfigUser
+      PUT    /api/v1/config/users/:userId/active → createEditConfigUser | writeAllConfigUser
+      POST   /api/v1/config/users/:userId/reset-password → writeAllConfigUser
+      GET    /api/v1/config/users/:userId/tasks → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      "
+    `);
+  });
+});
+
+describe('access checks on a task-protected endpoint (GET /api/v1/audit/entries)', () => {
+  const path = '/api/v1/audit/entries';
+
+  it('lets a user holding one of the tasks in (staff has readOnlyConfigUser)', async () => {
+    const res = await t.request({ method: 'GET', url: path, token: await t.login('staff') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });
+  });
+
+  it('refuses a user lacking every task with 403 forbidden_action naming the path', async () => {
+    const res = await t.request({ method: 'GET', url: `${path}?page=1&keyword=x`, token: await t.login('agent') });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ errorCode: 'forbidden_action', errorArgs: [path] });
+  });
+
+  it('lets a Super Admin in without holding the task by name', async () => {
+    const res = await t.request({ method: 'GET', url: path, token: await t.login('superadmin') });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token and 403 for a token that is not a user (anonymous)', async () => {
+    const none = await t.request({ method: 'GET', url: path });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ errorCode: 'Unauthorized', errorArgs: [] });
+
+    const anon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'demo' })).json().token;
+    const res = await t.request({ method: 'GET', url: `${path}?keyword=secret`, token: anon });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ errorCode: 'forbidden_action', errorArgs: [path] });
+  });
+});
