@@ -7,7 +7,7 @@ import { createPools, type Pools } from '../src/platform/db/pools.ts';
 import { TokenService } from '../src/platform/auth/tokens.ts';
 import { loadSecrets } from '../src/platform/auth/secrets.ts';
 import { TenantDirectory } from '../src/platform/tenancy/resolve.ts';
-import { noJobs } from '../src/platform/jobs/jobs.ts';
+import { noJobs, startJobs } from '../src/platform/jobs/jobs.ts';
 import { DEMO_PASSWORD, seedTenant } from '../src/db/seed/demo.ts';
 import { APP_ROLE, cloneTemplate } from './test-database.ts';
 
@@ -17,6 +17,10 @@ export interface TestApp {
   app: FastifyInstance;
   pools: Pools;
   tokens: TokenService;
+  /** The cloned database of this app (owner connection string). */
+  databaseUrl: string;
+  /** The id of a tenant by code, read through the owner pool. */
+  tenantId(code: string): Promise<string>;
   /** Seeds a tenant with the demo roles and users (password DEMO_PASSWORD); returns its id. */
   seedTenant(code: string): Promise<string>;
   preLoginToken(): Promise<string>;
@@ -26,13 +30,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A whole server on a fresh database cloned from the migrated template, with the `demo` tenant seeded. */
-export async function createTestApp(label = 'test', env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Registers extra routes before the app is made ready (machinery tests that need an access kind no endpoint uses yet). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/**
+ * A whole server on a fresh database cloned from the migrated template, with the `demo` tenant seeded. Jobs stay
+ * off unless `env.JOBS` is 'true', in which case pg-boss runs on the cloned database as `npm start` would.
+ */
+export async function createTestApp(label = 'test', env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await cloneTemplate(inject('pgServerUrl'), label);
   const config = loadConfig({ DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false', ...env });
   const pools = createPools(db.url, APP_ROLE, 6);
   const tokens = new TokenService(await loadSecrets(TEST_SECRET, config.dataDir), config.WORK_TOKEN_SECONDS);
-  const app = await buildApp({ config, pools, tokens, jobs: noJobs, tenants: new TenantDirectory(pools.app, 0) }, { webDist: '/nonexistent' });
+  const jobs = config.JOBS ? await startJobs(db.url, () => {}) : noJobs;
+  const app = await buildApp({ config, pools, tokens, jobs, tenants: new TenantDirectory(pools.app, 0) }, { webDist: '/nonexistent' });
+  options.extend?.(app);
   await app.ready();
   await seedTenant(pools, { code: DEFAULT_TENANT, name: 'PT Demo Nusantara' });
 
@@ -43,7 +57,12 @@ export async function createTestApp(label = 'test', env: Record<string, string> 
     });
   const preLoginToken = async () => (await request({ method: 'POST', url: '/api/v1/auth/pre-login' })).json().token as string;
   return {
-    app, pools, tokens, request, preLoginToken,
+    app, pools, tokens, request, preLoginToken, databaseUrl: db.url,
+    tenantId: async (code) => {
+      const row = (await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [code])).rows[0];
+      if (!row) throw new Error(`no tenant ${code}`);
+      return row.id;
+    },
     seedTenant: async (code) => (await seedTenant(pools, { code, name: `PT ${code}` })).id,
     login: async (username, tenant = DEFAULT_TENANT, password = DEMO_PASSWORD) => {
       const res = await request({ method: 'POST', url: '/api/v1/auth/login', token: await preLoginToken(), tenant, payload: { username, password } });
@@ -52,6 +71,7 @@ export async function createTestApp(label = 'test', env: Record<string, string> 
     },
     close: async () => {
       await app.close();
+      await jobs.stop();
       await pools.close();
       await db.drop();
     },
