@@ -32,6 +32,9 @@ const auth = {
   password_needs_symbol: e(422, 'Kata sandi harus memuat simbol', 'The password must contain a symbol'),
   password_mismatch: e(422, 'Kata sandi tidak sama', 'Passwords do not match'),
   cannot_change_own_account: e(422, 'Anda tidak dapat menonaktifkan atau menghapus akun Anda sendiri', 'You cannot deactivate or delete your own account'),
+  role_name_already_exists: e(409, 'Nama peran {{0}} sudah digunakan', 'Role name {{0}} already exists'),
+  role_discount_range_invalid: e(422, 'Batas diskon minimum tidak boleh melebihi maksimum', 'The minimum discount limit cannot exceed the maximum'),
+  role_default_page_invalid: e(422, 'Halaman awal {{0}} tidak dikenal', 'Default page {{0}} is not a known page'),
   redirect_credential_invalid: e(401, 'Tautan masuk otomatis tidak valid, kedaluwarsa, atau sudah digunakan', 'The automatic sign-in link is invalid, expired or already used'),
 } as const;
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { userEndpoints } from '@nusa/contracts';
+import { pageAccessEndpoints, roleEndpoints, userEndpoints } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
 import type { Principal } from '../../platform/access/principal.ts';
 import { getPasswordPolicy } from '../app-settings/service.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import * as users from './manage.ts';
+import * as roles from './roles.ts';
+import { getGrants, setGrants } from './page-access.ts';
 
 const actorOf = (p: Principal): users.ManageActor => ({ tenantId: p.tenantId, userId: p.userId, sessionId: p.sessionId, isSuperAdmin: p.isSuperAdmin });
 
@@ -30,4 +32,21 @@ export function userRoutes(app: FastifyInstance) {
     return { password };
   });
   registerEndpoint(app, userEndpoints.userTasks, ({ tx, params }) => users.userTaskSources(tx, params.userId));
+
+  registerEndpoint(app, roleEndpoints.listRoles, ({ tx, query }) => roles.listRoles(tx, query));
+  registerEndpoint(app, roleEndpoints.getRole, ({ tx, params }) => roles.getRole(tx, params.roleId));
+  registerEndpoint(app, roleEndpoints.createRole, ({ tx, principal, body }) => roles.createRole(tx, actorOf(principal), body));
+  registerEndpoint(app, roleEndpoints.updateRole, ({ tx, principal, params, body }) => roles.updateRole(tx, actorOf(principal), params.roleId, body));
+  registerEndpoint(app, roleEndpoints.deleteRole, async ({ tx, principal, params }) => {
+    await roles.deleteRole(tx, actorOf(principal), params.roleId);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, pageAccessEndpoints.getPageAccess, async ({ tx, params }) => ({ tasks: await getGrants(tx, params) }));
+  registerEndpoint(app, pageAccessEndpoints.setPageAccess, async ({ tx, principal, params, body }) => ({
+    tasks: await setGrants(tx, actorOf(principal), params, body.tasks),
+  }));
+  registerEndpoint(app, pageAccessEndpoints.clearPageAccess, async ({ tx, principal, params }) => ({
+    tasks: await setGrants(tx, actorOf(principal), params, []),
+  }));
 }
