@@ -8,14 +8,17 @@ export * from './platform/endpoints.ts';
 export * from './audit/endpoints.ts';
 export * from './config/password-policy.ts';
 export * from './config/users.ts';
+export * from './config/roles.ts';
+export * from './config/task-tree.ts';
 
 import { authEndpoints } from './auth/endpoints.ts';
 import { platformEndpoints } from './platform/endpoints.ts';
 import { auditEndpoints } from './audit/endpoints.ts';
 import { userEndpoints } from './config/users.ts';
+import { pageAccessEndpoints, roleEndpoints } from './config/roles.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...auditEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...auditEndpoints };
 
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_TENANT = 'demo';
