@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The host, printed with every result: figures only compare within one run on one machine. */
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load avg ${os.loadavg()[0].toFixed(2)}`;
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Prints an aligned table: first row is the header. */
+export function table(rows: string[][]): void {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const [n, r] of rows.entries()) {
+    console.log('  ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('   '));
+    if (n === 0) console.log('  ' + widths.map((w) => '-'.repeat(w)).join('   '));
+  }
+}
+
+export async function tempDir(label: string): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `nusa-bench-${label}-`));
+  await fs.chmod(dir, 0o755);
+  return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/** Pids of postgres processes whose command line mentions `dir` (a benchmark's own data folder). */
+export function postgresUnder(dir: string): number[] {
+  try {
+    const out = execFileSync('pgrep', ['-f', `postgres.*${dir}`], { encoding: 'utf8' });
+    return out.split('\n').filter(Boolean).map(Number).filter((pid) => pid !== process.pid);
+  } catch {
+    return [];
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,225 @@
+/**
+ * List API throughput: the authenticated `GET /api/v1/auth/sessions?limit=25` through the whole stack (HTTP,
+ * JWT verify, session check, RLS transaction, JSON) against the bare SELECT of the same 25 rows through a plain
+ * `pg` Pool, with the same concurrency for the same time, on the same database, in the same run.
+ *
+ *   node --import tsx bench/list-api.ts
+ *
+ * BENCH_SECONDS (measured seconds per path, default 8), BENCH_CONNECTIONS (default 10), BENCH_PROFILE=<dir>
+ * (writes a CPU profile of one full-stack round and prints where its time goes).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEFAULT_TENANT } from '@nusa/contracts';
+import { startTestCluster, cloneTemplate, APP_ROLE } from '../apps/server/test/test-database.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { startServer, type RunningServer } from '../apps/server/src/server.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
+import { fmt, machine, table, tempDir } from './lib/common.ts';
+import { summarize, type CpuProfile } from './lib/profile-summary.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const ROUNDS = 2;
+const WARMUP_SECONDS = 1;
+const LIMIT = 25;
+const LOGINS = LIMIT + 1;
+const TARGET_RATIO = 0.4;
+const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
+
+/** The SELECT listUserSessions issues, with the tenant filter its RLS policy adds written out. */
+const RAW_SQL = `SELECT id, login_at, ended_at, last_seen_at, response_code, module
+  FROM sessions WHERE tenant_id = $1 AND user_id = $2 ORDER BY login_at DESC LIMIT $3`;
+
+/** The statements the endpoint sends for one request (session check, user access, list), without the stack. */
+const SESSION_SQL = `SELECT ended_at, extract(epoch from now() - last_seen_at)::float8, user_id FROM sessions WHERE id = $1 LIMIT 1`;
+const ACCESS_SQL = `
+  SELECT u.id AS user_id, u.username, u.full_name, u.active, r.id AS role_id, r.name AS role_name, r.active AS role_active,
+         r.default_page, r.is_super_admin,
+         ARRAY(SELECT task FROM role_tasks rt WHERE rt.role_id = r.id
+               UNION SELECT task FROM user_tasks ut WHERE ut.user_id = u.id ORDER BY 1) AS tasks
+    FROM users u JOIN roles r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
+   WHERE u.id = $1`;
+const LIST_SQL = `SELECT id, login_at, ended_at, last_seen_at, response_code, module
+  FROM sessions WHERE user_id = $1 ORDER BY login_at DESC LIMIT $2`;
+
+interface Run { requests: number; seconds: number; p50: number; p99: number; errors: number }
+const rps = (runs: Run[]) => runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((s, r) => s + r.seconds, 0);
+const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((n, r) => n + f(r), 0);
+
+async function login(baseUrl: string, username: string): Promise<string> {
+  const pre = await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST' });
+  const { token } = (await pre.json()) as { token: string };
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const work = res.headers.get('x-auth-token');
+  if (res.status !== 200 || !work) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
+  return work;
+}
+
+/** autocannon in this process: keep-alive connections, each sending its next request when the answer arrives. */
+async function runHttp(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { requests: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+/** CONNECTIONS concurrent loops, each awaiting one `work` after another, for `seconds`. */
+async function runLoops(seconds: number, work: () => Promise<boolean>): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        const ok = await work().catch(() => false);
+        if (!ok) errors++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, p50: at(0.5), p99: at(0.99), errors };
+}
+
+/** A V8 CPU profile of this process between start() and stop(). */
+async function startProfile(dir: string) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.resolve(dir, `list-api-${Date.now()}.cpuprofile`);
+    await fs.writeFile(file, JSON.stringify(profile));
+    return { file, summary: summarize(profile as unknown as CpuProfile, 20) };
+  };
+}
+
+async function main() {
+  console.log(`\n== list-api: GET /api/v1/auth/sessions?limit=${LIMIT} through the stack vs the bare SELECT ==`);
+  console.log(`machine: ${machine()}`);
+  const data = await tempDir('list-api');
+  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
+  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
+  let server: RunningServer | undefined;
+  let raw: pg.Pool | undefined;
+  let appRole: pg.Pool | undefined;
+  try {
+    cluster = await startTestCluster();
+    db = await cloneTemplate(cluster.serverUrl, 'bench_list_api');
+    const config = loadConfig({
+      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
+    });
+    server = await startServer(config, () => {});
+    const baseUrl = server.url;
+
+    let token = '';
+    for (let i = 0; i < LOGINS; i++) token = await login(baseUrl, 'admin');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; uid: string; tid: string };
+
+    // The baseline pool: same database and size, the connecting (owner) role, no transaction, no set_config.
+    raw = new pg.Pool({ connectionString: db.url, max: config.DATABASE_POOL_SIZE, application_name: 'nusa-bench-raw' });
+    // The diagnostic pool: the app role under row-level security, as the server's own app pool.
+    appRole = new pg.Pool({ connectionString: db.url, max: config.DATABASE_POOL_SIZE, application_name: 'nusa-bench-app', options: `-c role=${APP_ROLE}` });
+    const rawParams = [claims.tid, claims.uid, LIMIT];
+
+    const url = `${baseUrl}/api/v1/auth/sessions?limit=${LIMIT}`;
+    const headers = { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT };
+    const probe = await fetch(url, { headers });
+    const body = (await probe.json()) as { items?: unknown[] };
+    if (probe.status !== 200 || body.items?.length !== LIMIT) throw new Error(`the endpoint answered ${probe.status} with ${body.items?.length} items`);
+    const rawProbe = await raw.query(RAW_SQL, rawParams);
+    if (rawProbe.rowCount !== LIMIT) throw new Error(`the bare SELECT returned ${rawProbe.rowCount} rows`);
+
+    const baselineOnce = async () => (await raw!.query(RAW_SQL, rawParams)).rowCount === LIMIT;
+    const statementsOnce = async () => {
+      const client = await appRole!.connect();
+      try {
+        await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${claims.tid}', true)`);
+        const s = await client.query(SESSION_SQL, [claims.sid]);
+        const a = await client.query(ACCESS_SQL, [claims.uid]);
+        const l = await client.query(LIST_SQL, [claims.uid, LIMIT]);
+        await client.query('COMMIT');
+        return s.rowCount === 1 && a.rowCount === 1 && l.rowCount === LIMIT;
+      } finally {
+        client.release();
+      }
+    };
+
+    console.log(`setup: ${LOGINS} admin logins; each path returns the same ${LIMIT} session rows (${Buffer.byteLength(JSON.stringify(body))} B of JSON from the API)`);
+    console.log(`load: ${CONNECTIONS} concurrent connections; ${ROUNDS} interleaved rounds of ${SECONDS / ROUNDS} s per path after ${WARMUP_SECONDS} s warm-up; pool size ${config.DATABASE_POOL_SIZE}`);
+
+    await runLoops(WARMUP_SECONDS, baselineOnce);
+    await runHttp(url, headers, WARMUP_SECONDS);
+    await runLoops(WARMUP_SECONDS, statementsOnce);
+    const baseline: Run[] = [];
+    const api: Run[] = [];
+    const statements: Run[] = [];
+    let profiled: { file: string; summary: string } | undefined;
+    for (let round = 0; round < ROUNDS; round++) {
+      const measureApi = async () => {
+        const stop = PROFILE_DIR && !profiled ? await startProfile(PROFILE_DIR) : undefined;
+        api.push(await runHttp(url, headers, SECONDS / ROUNDS));
+        if (stop) profiled = await stop();
+      };
+      // Alternate the order so drift (other work on the machine) does not favour one path.
+      if (round % 2 === 0) {
+        baseline.push(await runLoops(SECONDS / ROUNDS, baselineOnce));
+        await measureApi();
+        statements.push(await runLoops(SECONDS / ROUNDS, statementsOnce));
+      } else {
+        statements.push(await runLoops(SECONDS / ROUNDS, statementsOnce));
+        await measureApi();
+        baseline.push(await runLoops(SECONDS / ROUNDS, baselineOnce));
+      }
+    }
+
+    // Latency: the mean of the rounds' medians and the worst round's p99 (autocannon reports whole milliseconds).
+    const row = (name: string, runs: Run[]) => [
+      name, fmt(rps(runs)), fmt(sum(runs, (r) => r.requests)), fmt(sum(runs, (r) => r.p50) / runs.length, 2),
+      fmt(Math.max(...runs.map((r) => r.p99)), 2), String(sum(runs, (r) => r.errors)), (rps(runs) / rps(baseline)).toFixed(2),
+    ];
+    console.log('');
+    table([
+      ['path', 'req/s', 'requests', 'p50 ms', 'p99 ms', 'errors', 'ratio'],
+      row('bare SELECT via pg Pool (baseline)', baseline),
+      row('GET /api/v1/auth/sessions (full stack)', api),
+      row("  diagnostic: the endpoint's 5 statements via pg", statements),
+    ]);
+    const ratio = rps(api) / rps(baseline);
+    const perRound = api.map((r, i) => (r.requests / r.seconds / (baseline[i].requests / baseline[i].seconds)).toFixed(2));
+    console.log(`\n  ratio full stack / baseline: ${ratio.toFixed(2)} (rounds: ${perRound.join(', ')}); target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+    console.log('  diagnostic row: BEGIN+set_config, session check, user access, list, COMMIT as the app role through pg,');
+    console.log('  without HTTP, JWT, drizzle or JSON: the round-trip floor of the current request design.');
+    console.log('  note: the load generator (autocannon), the server and the baseline client all run on one Node thread in');
+    console.log('  this process, and PostgreSQL shares the same cores: the full-stack figure pays for the client\'s HTTP too.');
+    if (sum([...api, ...baseline, ...statements], (r) => r.errors)) console.log('  warning: some requests failed or were not 2xx (see errors)');
+    if (profiled) console.log(`\ncpu profile of one full-stack round: ${profiled.file}\n${profiled.summary}`);
+  } finally {
+    await raw?.end().catch(() => {});
+    await appRole?.end().catch(() => {});
+    await server?.stop().catch((e) => console.error('server stop:', e));
+    await db?.drop().catch((e) => console.error('drop database:', e));
+    await cluster?.stop().catch((e) => console.error('cluster stop:', e));
+    await data.remove();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
