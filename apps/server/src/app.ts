@@ -9,7 +9,7 @@ import { observabilityRoutes } from './platform/http/observability.ts';
 import { webRoutes } from './platform/http/web.ts';
 import { recordRoutes } from './platform/http/route-table.ts';
 import { auditRoutes } from './platform/audit/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { authRoutes, userAuditRoutes } from './modules/auth/routes.ts';
 import { appSettingsRoutes } from './modules/app-settings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
@@ -55,6 +55,7 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   authRoutes(app);
   appSettingsRoutes(app);
   userRoutes(app);
+  userAuditRoutes(app);
   auditRoutes(app);
   await webRoutes(app, options.webDist);
   return app;

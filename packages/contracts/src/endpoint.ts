@@ -28,7 +28,11 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response: R;
+  /** Set when the endpoint answers a file (e.g. an xlsx export) instead of JSON; `response` is then not used. */
+  file?: { contentType: string };
 }
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const defineEndpoint = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, const A extends Access>(
   e: Endpoint<P, Q, B, R, A>,

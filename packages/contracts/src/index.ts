@@ -10,15 +10,21 @@ export * from './config/password-policy.ts';
 export * from './config/users.ts';
 export * from './config/roles.ts';
 export * from './config/task-tree.ts';
+export * from './config/app-config.ts';
+export * from './config/profile.ts';
+export * from './config/user-audit.ts';
 
 import { authEndpoints } from './auth/endpoints.ts';
 import { platformEndpoints } from './platform/endpoints.ts';
 import { auditEndpoints } from './audit/endpoints.ts';
 import { userEndpoints } from './config/users.ts';
 import { pageAccessEndpoints, roleEndpoints } from './config/roles.ts';
+import { appConfigEndpoints } from './config/app-config.ts';
+import { profileEndpoints } from './config/profile.ts';
+import { userAuditEndpoints } from './config/user-audit.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...auditEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...auditEndpoints };
 
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_TENANT = 'demo';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pageAccessEndpoints, roleEndpoints, userEndpoints } from '@nusa/contracts';
+import { pageAccessEndpoints, profileEndpoints, roleEndpoints, userEndpoints } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
 import type { Principal } from '../../platform/access/principal.ts';
 import { getPasswordPolicy } from '../app-settings/service.ts';
@@ -7,6 +7,7 @@ import { endUserSessions } from '../auth/sessions.ts';
 import * as users from './manage.ts';
 import * as roles from './roles.ts';
 import { getGrants, setGrants } from './page-access.ts';
+import { changeOwnPassword, getProfile, updateProfile } from './profile.ts';
 
 const actorOf = (p: Principal): users.ManageActor => ({ tenantId: p.tenantId, userId: p.userId, sessionId: p.sessionId, isSuperAdmin: p.isSuperAdmin });
 
@@ -49,4 +50,12 @@ export function userRoutes(app: FastifyInstance) {
   registerEndpoint(app, pageAccessEndpoints.clearPageAccess, async ({ tx, principal, params }) => ({
     tasks: await setGrants(tx, actorOf(principal), params, []),
   }));
+
+  registerEndpoint(app, profileEndpoints.getProfile, ({ tx, principal }) => getProfile(tx, principal.userId));
+  registerEndpoint(app, profileEndpoints.updateProfile, ({ tx, principal, body }) => updateProfile(tx, actorOf(principal), body));
+  registerEndpoint(app, profileEndpoints.changePassword, async ({ tx, principal, body }) => {
+    await changeOwnPassword(tx, actorOf(principal), await getPasswordPolicy(tx), body);
+    await endUserSessions(tx, principal.userId, principal.sessionId);
+    return { ok: true as const };
+  });
 }

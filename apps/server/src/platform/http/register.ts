@@ -82,7 +82,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.response },
+      ...(endpoint.file ? {} : { response: { 200: endpoint.response } }),
       ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
     handler: async (req, reply) => {
