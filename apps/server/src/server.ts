@@ -45,17 +45,17 @@ export async function startServer(config: Config, log: (msg: string) => void = c
     await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
     url = databaseUrlWith(embedded.url, EMBEDDED_DATABASE);
   }
-  const pools = createPools(url!, config.DATABASE_APP_ROLE, config.DATABASE_POOL_SIZE);
+  const secrets = await loadSecrets(config.AUTH_SECRET, config.dataDir);
+  const pools = createPools(url!, config.DATABASE_APP_ROLE, config.DATABASE_POOL_SIZE, secrets.databasePassword);
   try {
     const version = Number((await pools.owner.query('SHOW server_version_num')).rows[0].server_version_num);
     if (version < 150000) throw new Error(`PostgreSQL 15 or newer is needed; DATABASE_URL points to version ${version}`);
-    await migrateDatabase(pools.owner, config.DATABASE_APP_ROLE);
+    await migrateDatabase(pools.owner, config.DATABASE_APP_ROLE, secrets.databasePassword);
     if (config.SEED_DEMO) {
       const demo = await seedTenant(pools, { code: DEFAULT_TENANT, name: 'PT Demo Nusantara' });
       if (demo.created) log('Seeded the demo tenant "demo".');
     }
     const jobs = config.JOBS ? await startJobs(url!, (m, e) => log(`${m}: ${String(e)}`)) : noJobs;
-    const secrets = await loadSecrets(config.AUTH_SECRET, config.dataDir);
     const app = await buildApp(
       { config, pools, jobs, tokens: new TokenService(secrets, config.WORK_TOKEN_SECONDS), tenants: new TenantDirectory(pools.app) },
       { logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST },

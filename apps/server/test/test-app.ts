@@ -9,9 +9,9 @@ import { loadSecrets } from '../src/platform/auth/secrets.ts';
 import { TenantDirectory } from '../src/platform/tenancy/resolve.ts';
 import { noJobs, startJobs } from '../src/platform/jobs/jobs.ts';
 import { DEMO_PASSWORD, seedTenant } from '../src/db/seed/demo.ts';
-import { APP_ROLE, cloneTemplate } from './test-database.ts';
+import { APP_ROLE, TEST_SECRET, cloneTemplate } from './test-database.ts';
 
-export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
+export { TEST_SECRET };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,8 +42,9 @@ export interface TestAppOptions {
 export async function createTestApp(label = 'test', env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await cloneTemplate(inject('pgServerUrl'), label);
   const config = loadConfig({ DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false', ...env });
-  const pools = createPools(db.url, APP_ROLE, 6);
-  const tokens = new TokenService(await loadSecrets(TEST_SECRET, config.dataDir), config.WORK_TOKEN_SECONDS);
+  const secrets = await loadSecrets(TEST_SECRET, config.dataDir);
+  const pools = createPools(db.url, APP_ROLE, 6, secrets.databasePassword);
+  const tokens = new TokenService(secrets, config.WORK_TOKEN_SECONDS);
   const jobs = config.JOBS ? await startJobs(db.url, () => {}) : noJobs;
   const app = await buildApp({ config, pools, tokens, jobs, tenants: new TenantDirectory(pools.app, 0) }, { webDist: '/nonexistent' });
   options.extend?.(app);

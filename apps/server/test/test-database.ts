@@ -6,9 +6,13 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded.ts';
 import { createPools, databaseUrlWith } from '../src/platform/db/pools.ts';
 import { migrateDatabase } from '../src/platform/db/migrate.ts';
+import { loadSecrets } from '../src/platform/auth/secrets.ts';
 
 export const TEMPLATE_DATABASE = 'nusa_template';
 export const APP_ROLE = 'nusa_app';
+/** AUTH_SECRET of every test app; the app role's database password derives from it. */
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
+export const testSecrets = () => loadSecrets(TEST_SECRET, os.tmpdir());
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,8 +44,9 @@ export async function startTestCluster(): Promise<{ serverUrl: string; stop(): P
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
   await admin.end();
-  const pools = createPools(databaseUrlWith(serverUrl, TEMPLATE_DATABASE), APP_ROLE, 2);
-  await migrateDatabase(pools.owner, APP_ROLE);
+  const { databasePassword } = await testSecrets();
+  const pools = createPools(databaseUrlWith(serverUrl, TEMPLATE_DATABASE), APP_ROLE, 2, databasePassword);
+  await migrateDatabase(pools.owner, APP_ROLE, databasePassword);
   await pools.close();
   return {
     serverUrl,

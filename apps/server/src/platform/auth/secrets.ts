@@ -7,6 +7,8 @@ export interface Secrets {
   signingKey: Uint8Array;
   /** A256GCM key of the encrypted redirect credential bundles. */
   encryptionKey: Uint8Array;
+  /** Password of the database app role the request pool logs in as (the same on every instance sharing the secret). */
+  databasePassword: string;
 }
 
 const derive = (secret: string, purpose: string) => new Uint8Array(createHash('sha256').update(`${purpose}:${secret}`).digest());
@@ -26,5 +28,9 @@ export async function loadSecrets(authSecret: string | undefined, dataDir: strin
       await fs.writeFile(file, secret, { mode: 0o600 });
     }
   }
-  return { signingKey: derive(secret.trim(), 'jwt'), encryptionKey: derive(secret.trim(), 'jwe') };
+  return {
+    signingKey: derive(secret.trim(), 'jwt'),
+    encryptionKey: derive(secret.trim(), 'jwe'),
+    databasePassword: Buffer.from(derive(secret.trim(), 'database-app-role')).toString('base64url'),
+  };
 }

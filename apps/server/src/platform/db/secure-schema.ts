@@ -4,17 +4,21 @@ import type pg from 'pg';
 const GLOBAL_READ_ONLY = ['tenants'];
 
 /**
- * Makes the schema safe for the app role after migrations: the role exists without superuser or BYPASSRLS,
+ * Makes the schema safe for the app role after migrations: the role exists as a login role with `appPassword`
+ * and without superuser, BYPASSRLS or the power to create roles and databases (re-asserted at every start),
  * every table holding `tenant_id` has FORCE row-level security and a policy, and the role may only read the
  * global tables. Idempotent; runs at every start.
  */
-export async function secureSchema(owner: pg.Pool, appRole: string): Promise<void> {
+export async function secureSchema(owner: pg.Pool, appRole: string, appPassword: string): Promise<void> {
   const client = await owner.connect();
   try {
     const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [appRole]);
-    if (exists.rowCount === 0) {
-      await client.query(`CREATE ROLE ${appRole} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE`);
-    }
+    const verb = exists.rowCount === 0 ? 'CREATE' : 'ALTER';
+    const statement = await client.query<{ sql: string }>(
+      `SELECT format('${verb} ROLE %I WITH LOGIN PASSWORD %L NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOREPLICATION', $1::text, $2::text) AS sql`,
+      [appRole, appPassword],
+    );
+    await client.query(statement.rows[0].sql);
     const member = await client.query('SELECT pg_has_role(current_user, $1, $2) AS ok', [appRole, 'MEMBER']);
     if (!member.rows[0].ok) await client.query(`GRANT ${appRole} TO current_user`);
     await client.query(`GRANT USAGE ON SCHEMA public TO ${appRole}`);
