@@ -1,25 +1,43 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false (also 1/0, yes/no)' }))
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A whole number within bounds; `coerce` would take '', ' ', '0x10' and '1e3' for numbers. */
+const int = (min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 /** Every setting the server reads from the environment; README's configuration table lists the same. */
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
   DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').default('nusa_app'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  DATABASE_POOL_SIZE: int(2, 200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  EMBEDDED_PG_PORT: int(1024, 65535).default(54329),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).default(8 * 3600),
-  WORK_TOKEN_SECONDS: z.coerce.number().int().min(60).default(86400),
-  LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+  SESSION_IDLE_SECONDS: int(60).default(8 * 3600),
+  WORK_TOKEN_SECONDS: int(60).default(86400),
+  LOGIN_LOCK_SECONDS: int(1).default(900),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
   JOBS: bool.default(true),
 });
 
@@ -27,10 +45,28 @@ export type Config = z.output<typeof schema> & { dataDir: string };
 
 export class ConfigError extends Error {}
 
+/** Settings whose value must not reach a log: shown by length only. */
+const SECRET = new Set(['AUTH_SECRET']);
+
+/** The value as the error message may show it: secrets hidden, a URL's password masked. */
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return 'unset';
+  if (SECRET.has(name)) return `a value of ${value.length} characters`;
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1***@'));
+}
+
+/**
+ * Reads the settings; a variable set to an empty or blank value counts as unset (`PORT=` in an env file), so it
+ * gets its default rather than 0. Every problem is reported in one error, one line per variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      return `  ${name}: ${i.message} (got ${shown(name, given[name])})`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
