@@ -12,6 +12,8 @@ import { auditRoutes } from './platform/audit/routes.ts';
 import { authRoutes, userAuditRoutes } from './modules/auth/routes.ts';
 import { appSettingsRoutes } from './modules/app-settings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { orgUnitRoutes } from './modules/org-units/routes.ts';
+import { policyRoutes } from './modules/policies/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -56,6 +58,8 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   appSettingsRoutes(app);
   userRoutes(app);
   userAuditRoutes(app);
+  orgUnitRoutes(app);
+  policyRoutes(app);
   auditRoutes(app);
   await webRoutes(app, options.webDist);
   return app;

@@ -13,6 +13,8 @@ export * from './config/task-tree.ts';
 export * from './config/app-config.ts';
 export * from './config/profile.ts';
 export * from './config/user-audit.ts';
+export * from './config/org-units.ts';
+export * from './config/policies.ts';
 
 import { authEndpoints } from './auth/endpoints.ts';
 import { platformEndpoints } from './platform/endpoints.ts';
@@ -22,9 +24,11 @@ import { pageAccessEndpoints, roleEndpoints } from './config/roles.ts';
 import { appConfigEndpoints } from './config/app-config.ts';
 import { profileEndpoints } from './config/profile.ts';
 import { userAuditEndpoints } from './config/user-audit.ts';
+import { orgUnitEndpoints } from './config/org-units.ts';
+import { policyEndpoints } from './config/policies.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...auditEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints };
 
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_TENANT = 'demo';

@@ -6,7 +6,9 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import { tenants } from '../../platform/tenancy/schema.ts';
 import { roles, roleTasks, users } from '../../modules/users/schema.ts';
 import { appSettings } from '../../modules/app-settings/schema.ts';
+import { orgUnits } from '../../modules/org-units/schema.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { eq } from 'drizzle-orm';
 
 export const DEMO_PASSWORD = 'Nusa@2026';
 
@@ -75,6 +77,18 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
         tenantId: id, id: uuidv7(), username: u.username, fullName: u.fullName, email: u.email, passwordHash, roleId: roleIds.get(u.role)!,
       });
     }
+    const ou = (code: string, name: string, typeCode: string, parentId: string | null) => ({ tenantId: id, id: uuidv7(), code, name, typeCode, parentId });
+    const company = ou('PTDN', opts.name, 'COM', null);
+    const retail = ou('RETAIL', 'Divisi Ritel', 'MBU', null);
+    const jakarta = ou('JKT', 'Cabang Jakarta', 'BRA', retail.id);
+    const surabaya = ou('SBY', 'Cabang Surabaya', 'BRA', retail.id);
+    const kemang = ou('KEMANG', 'Toko Kemang', 'SBU', jakarta.id);
+    const accounting = ou('AKT-JKT', 'Unit Akuntansi Jakarta', 'OUT', jakarta.id);
+    for (const unit of [company, retail, jakarta, surabaya, kemang, accounting]) await tx.insert(orgUnits).values(unit);
+    await tx.update(orgUnits).set({
+      address: 'Jl. Jenderal Sudirman Kav. 52-53, Jakarta Selatan 12190', taxName: opts.name, taxNumber: '01.234.567.8-012.000',
+      taxDate: '2020-01-15', phone: '021-5150000', taxableEntrepreneur: true,
+    }).where(eq(orgUnits.id, company.id));
     await tx.insert(appSettings).values({
       tenantId: id,
       productName: 'Nusa',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TASKS } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { roles, users } from './schema.ts';
@@ -78,4 +78,11 @@ export async function recordLogin(tx: Tx, userId: string): Promise<void> {
 export async function findRoleByName(tx: Tx, name: string) {
   const rows = await tx.select().from(roles).where(and(sql`lower(${roles.name}) = lower(${name})`)).limit(1);
   return rows[0];
+}
+
+export async function usersExist(tx: Tx, ids: string[]): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return true;
+  const rows = await tx.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+  return rows.length === unique.length;
 }
