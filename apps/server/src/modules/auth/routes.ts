@@ -65,9 +65,11 @@ export function authRoutes(app: FastifyInstance) {
     const access = await loadUserAccess(tx, principal.userId);
     if (!access) throw new AppError('user_not_found');
     const settings = await getAppSettings(tx);
+    // The token carries the tenant's id and code only; its display name comes from the tenant directory.
+    const { name: tenantName } = await app.platform.tenants.byCode(tenant.code);
     return {
       fullName: access.fullName, username: access.username, tasks: access.tasks, xTenantDefault: tenant.code,
-      userId: access.userId, roleId: access.roleId, roleName: access.roleName, tenantId: tenant.id, tenantName: tenant.name,
+      userId: access.userId, roleId: access.roleId, roleName: access.roleName, tenantId: tenant.id, tenantName,
       sessionId: principal.sessionId,
       userConfig: { defaultPage: access.defaultPage || settings.defaultPage, lastLogin: null },
       appConfig: { defaultLanguage: settings.defaultLanguage, productName: settings.productName },
