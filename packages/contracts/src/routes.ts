@@ -27,6 +27,7 @@ export interface Area {
 
 export const AREAS = [
   { key: 'dashboard', path: '/dashboard', titleKey: 'menu.dashboard', order: 1, alwaysShown: true },
+  { key: 'configuration', path: '/configuration', titleKey: 'menu.configuration', order: 7 },
 ] as const satisfies readonly Area[];
 export type AreaKey = (typeof AREAS)[number]['key'];
 
@@ -38,6 +39,10 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', titleKey: 'menu.dashboard', area: 'dashboard', tasks: [], inMenu: true },
+  {
+    path: '/configuration/app-configuration', titleKey: 'page.appConfiguration', area: 'configuration',
+    tasks: ['viewConfig', 'managePasswordPolicy'], inMenu: true,
+  },
 ];
 
 export const HOME_ROUTE = '/dashboard';

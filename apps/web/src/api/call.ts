@@ -1,0 +1,188 @@
+import {
+  AUTH_TOKEN_HEADER,
+  TENANT_HEADER,
+  authEndpoints,
+  buildQuery,
+  fillPath,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@nusa/contracts';
+import { currentTenant, loginTenant, sessionStore } from '../app/session.ts';
+import { STORAGE_KEYS } from '../app/storage-keys.ts';
+import { ApiError } from './api-error.ts';
+
+export { ApiError };
+
+export const API_BASE = '/api';
+
+export interface CallInput<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 on a call made with the work token opens the session-expired dialog (spec 4). Logout turns it
+   * off: a session that is already gone is simply left.
+   */
+  expireOnUnauthorized?: boolean;
+}
+
+export interface CallResult<E extends Endpoint> {
+  data: ResponseOf<E>;
+  headers: Headers;
+}
+
+/** Renew a cached token this long before it expires. */
+const RENEW_MARGIN_MS = 60_000;
+
+interface CachedToken {
+  token: string;
+  expiresAt: number;
+}
+
+let preLogin: CachedToken | undefined;
+let preLoginPending: Promise<string> | undefined;
+
+/** Spec 7: the short-lived self-signed token for login-related calls, fetched once and reused until near expiry. */
+async function preLoginToken(): Promise<string> {
+  if (preLogin && preLogin.expiresAt - RENEW_MARGIN_MS > Date.now()) return preLogin.token;
+  preLoginPending ??= send(authEndpoints.preLoginToken, {}, undefined)
+    .then(({ data }) => {
+      preLogin = { token: data.token, expiresAt: Date.now() + data.expiresIn * 1000 };
+      return data.token;
+    })
+    .finally(() => {
+      preLoginPending = undefined;
+    });
+  return preLoginPending;
+}
+
+function storedAnonymousToken(): CachedToken | undefined {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.anonymousToken);
+    const parsed = raw ? (JSON.parse(raw) as CachedToken) : undefined;
+    return parsed && parsed.expiresAt - RENEW_MARGIN_MS > Date.now() && parsed.token ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storeAnonymousToken(token: CachedToken | undefined) {
+  try {
+    if (token) window.localStorage.setItem(STORAGE_KEYS.anonymousToken, JSON.stringify(token));
+    else window.localStorage.removeItem(STORAGE_KEYS.anonymousToken);
+  } catch {
+    // Without storage the token is fetched again next time.
+  }
+}
+
+/** Spec 7: anonymous calls use the anonymous token, kept apart from the work token; obtained on first need. */
+async function anonymousToken(): Promise<string> {
+  const held = storedAnonymousToken();
+  if (held) return held.token;
+  const { data } = await send(authEndpoints.anonymous, {}, { kind: 'prelogin', token: await preLoginToken() });
+  storeAnonymousToken({ token: data.token, expiresAt: Date.now() + data.expiresIn * 1000 });
+  return data.token;
+}
+
+type Credential = { kind: 'prelogin' | 'anonymous' | 'work'; token: string };
+
+async function credentialFor(endpoint: Endpoint): Promise<Credential | undefined> {
+  const { access } = endpoint;
+  const session = sessionStore.get();
+  if (access === 'public') return undefined;
+  if (access === 'prelogin') return { kind: 'prelogin', token: await preLoginToken() };
+  if (access === 'anonymous') return session.token ? { kind: 'work', token: session.token } : { kind: 'anonymous', token: await anonymousToken() };
+  if (!session.token) throw new ApiError(401, 'Unauthorized', []);
+  return { kind: 'work', token: session.token };
+}
+
+function headersFor(credential: Credential | undefined, hasBody: boolean): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  if (hasBody) headers.set('content-type', 'application/json');
+  // Login-related calls go to the organisation chosen for the login, even from inside another session.
+  headers.set(TENANT_HEADER, credential?.kind === 'prelogin' ? loginTenant() : currentTenant());
+  headers.set('x-page-url', `${window.location.pathname}${window.location.search}`);
+  if (credential) headers.set('authorization', `Bearer ${credential.token}`);
+  const data = sessionStore.get().data;
+  // Spec 6: every request carries user, role and tenant ids; the server checks them against the token.
+  if (credential?.kind === 'work' && data) {
+    headers.set('x-user-id', data.userId);
+    headers.set('x-role-id', data.roleId);
+    headers.set('x-tenant-id', data.tenantId);
+  }
+  return headers;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return undefined;
+  try {
+    return await res.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, credential: Credential | undefined): Promise<CallResult<E>> {
+  const url = `${API_BASE}${fillPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>)}${buildQuery(
+    (input.query ?? {}) as Parameters<typeof buildQuery>[0],
+  )}`;
+  // Spec 7: the body is sent except for GET; endpoints without a body schema send none.
+  const hasBody = endpoint.method !== 'GET' && endpoint.body !== undefined;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: endpoint.method,
+      headers: headersFor(credential, hasBody),
+      body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+      signal: input.signal,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'no_internet_connection', []);
+  }
+  const payload = await readJson(res);
+  if (res.ok) return { data: payload as ResponseOf<E>, headers: res.headers };
+  const body = payload as { errorCode?: unknown; errorArgs?: unknown } | undefined;
+  if (body && typeof body.errorCode === 'string') {
+    const args = Array.isArray(body.errorArgs) ? (body.errorArgs as (string | number)[]) : [];
+    throw new ApiError(res.status, body.errorCode, args);
+  }
+  throw new ApiError(res.status, 'http_error', [res.status]);
+}
+
+/** The raw result of a call, with the response headers (login reads the work token from X-Auth-Token). */
+export async function callWithResponse<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<CallResult<E>> {
+  let credential = await credentialFor(endpoint);
+  try {
+    return await send(endpoint, input, credential);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401 || !credential) throw err;
+    if (credential.kind === 'work') {
+      if (input.expireOnUnauthorized !== false) sessionStore.markExpired();
+      throw new ApiError(401, err.code, err.args, true);
+    }
+    // A pre-login or anonymous token the server no longer accepts (restart with a new key, expiry): renew once.
+    if (err.code !== 'Unauthorized') throw err;
+    if (credential.kind === 'prelogin') preLogin = undefined;
+    else storeAnonymousToken(undefined);
+    credential = await credentialFor(endpoint);
+    return send(endpoint, input, credential);
+  }
+}
+
+/** The one generic call of the web app (spec 7): method, path, query and body all come from the contract. */
+export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<ResponseOf<E>> {
+  return (await callWithResponse(endpoint, input)).data;
+}
+
+/** The work token of a login response (spec 7: it comes in a response header). */
+export function workTokenOf(headers: Headers): string {
+  const token = headers.get(AUTH_TOKEN_HEADER);
+  if (!token) throw new ApiError(502, 'http_error', [502]);
+  return token;
+}

@@ -1,0 +1,198 @@
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App, Avatar, Button, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
+import {
+  AppstoreOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  DownOutlined,
+  HeartOutlined,
+  LineChartOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  NotificationOutlined,
+  PictureOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+} from '@ant-design/icons';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { HOME_ROUTE, endpoints, type AppRoute, type SessionData } from '@nusa/contracts';
+import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { BrandMark } from '../components/BrandMark.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { useAppConfig, useProductName } from '../app-config.ts';
+import { reportError } from '../feedback.tsx';
+import { loginUrl } from '../guard.ts';
+import { areaOf, buildMenu } from '../menu.ts';
+import { queryClient } from '../query-client.ts';
+import { sessionStore } from '../session.ts';
+import { PageBreadcrumb } from './PageBreadcrumb.tsx';
+import { ReleaseNotesDialog } from './ReleaseNotesDialog.tsx';
+
+const AREA_ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  service: <CustomerServiceOutlined />,
+  healing: <HeartOutlined />,
+  product: <PictureOutlined />,
+  analysis: <LineChartOutlined />,
+  administration: <SolutionOutlined />,
+  configuration: <SettingOutlined />,
+};
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+/** Keeps the stored session data (tasks, role) in step with the server; a revoked session surfaces here as a 401. */
+function useSessionRefresh(session: SessionData) {
+  const me = useQuery({
+    queryKey: ['auth', 'me', session.sessionId],
+    queryFn: ({ signal }) => call(endpoints.me, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (me.data) sessionStore.update(me.data);
+  }, [me.data]);
+}
+
+interface AppLayoutProps {
+  session: SessionData;
+  route: AppRoute;
+  section?: string;
+  page: string;
+  children: ReactNode;
+}
+
+/** The logged-in frame (spec 2): sidebar from the route table, header, breadcrumb, and the page. */
+export function AppLayout({ session, route, section, page, children }: AppLayoutProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const productName = useProductName();
+  const appConfig = useAppConfig();
+  const [collapsed, setCollapsed] = useState(() => window.innerWidth < 992);
+  const [notesOpen, setNotesOpen] = useState(false);
+  useSessionRefresh(session);
+
+  const area = areaOf(route);
+  const menuItems: MenuProps['items'] = useMemo(
+    () =>
+      buildMenu(session.tasks).map(({ area: a, routes }) => {
+        const icon = AREA_ICONS[a.key] ?? <AppstoreOutlined />;
+        if (routes.length === 0 || (routes.length === 1 && routes[0].path === a.path)) {
+          const path = routes[0]?.path ?? a.path;
+          return { key: path, icon, label: <Link to={path}>{t(a.titleKey)}</Link> };
+        }
+        return {
+          key: a.key,
+          icon,
+          label: t(a.titleKey),
+          children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{t(r.titleKey)}</Link> })),
+        };
+      }),
+    [session.tasks, t],
+  );
+
+  const logout = () =>
+    modal.confirm({
+      title: t('layout.logout'),
+      content: t('message.confirmLogout'),
+      okText: t('layout.logout'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      icon: <LogoutOutlined />,
+      onOk: async () => {
+        const from = `${location.pathname}${location.search}`;
+        try {
+          await call(endpoints.logout, { expireOnUnauthorized: false });
+        } catch (err) {
+          // A session the server already ended is simply left; anything else is reported, and the user still leaves.
+          if (!(err instanceof ApiError && err.status === 401)) reportError(err);
+        }
+        sessionStore.end();
+        queryClient.clear();
+        navigate(loginUrl(from), { replace: true });
+      },
+    });
+
+  const userMenu: MenuProps = {
+    items: [
+      { key: 'identity', label: <span className="user-menu__identity">{session.username} · {session.tenantName}</span>, disabled: true },
+      { type: 'divider' },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), danger: true },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'logout') logout();
+    },
+  };
+
+  return (
+    <Layout className="app-shell" hasSider>
+      <Layout.Sider
+        className="app-sider"
+        width={248}
+        collapsedWidth={72}
+        collapsed={collapsed}
+        trigger={null}
+        theme="dark"
+      >
+        <Link to={HOME_ROUTE} className="app-sider__brand" aria-label={productName}>
+          <BrandMark name={collapsed ? '' : productName} inverted size={30} />
+        </Link>
+        <nav aria-label={t('layout.mainMenu')}>
+          <Menu
+            theme="dark"
+            mode="inline"
+            items={menuItems}
+            selectedKeys={[route.path]}
+            defaultOpenKeys={area ? [area.key] : []}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout className="app-main">
+        <Layout.Header className="app-header">
+          <Button
+            type="text"
+            className="app-header__toggle"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+            onClick={() => setCollapsed((c) => !c)}
+          />
+          <div className="app-header__actions">
+            <Button type="text" icon={<NotificationOutlined />} onClick={() => setNotesOpen(true)}>
+              <span className="app-header__label">{t('layout.releaseNotes')}</span>
+              {appConfig.data && <Tag className="app-header__version">v{appConfig.data.releaseNotes.version}</Tag>}
+            </Button>
+            <LanguageSwitch />
+            <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
+              <button type="button" className="user-button" aria-label={t('layout.userMenu')}>
+                <Avatar className="user-button__avatar">{initialsOf(session.fullName)}</Avatar>
+                <span className="user-button__text">
+                  <span className="user-button__name">{session.fullName}</span>
+                  <span className="user-button__role">{session.roleName}</span>
+                </span>
+                <DownOutlined className="user-button__caret" />
+              </button>
+            </Dropdown>
+          </div>
+        </Layout.Header>
+        <Layout.Content className="app-content">
+          <PageBreadcrumb section={section} page={page} />
+          <main id="main-content" className="app-page">
+            <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          </main>
+        </Layout.Content>
+      </Layout>
+      <ReleaseNotesDialog open={notesOpen} onClose={() => setNotesOpen(false)} />
+    </Layout>
+  );
+}

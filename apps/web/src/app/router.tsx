@@ -1,0 +1,77 @@
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PermissionDeniedPage } from '../features/errors/PermissionDeniedPage.tsx';
+import { useProductName } from './app-config.ts';
+import { PageLoading } from './components/PageLoading.tsx';
+import { decide } from './guard.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { SessionExpiredDialog } from './layout/SessionExpiredDialog.tsx';
+import { areaOf } from './menu.ts';
+import { PAGES } from './pages.ts';
+import { RouteParamsContext } from './route-params.ts';
+import { useSessionState } from './session.ts';
+import { documentTitle } from './title.ts';
+
+/** Spec 2: every navigation starts at the top of the page. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+      <SessionExpiredDialog />
+    </>
+  );
+}
+
+function useDocumentTitle(section: string | undefined, page: string | undefined) {
+  const productName = useProductName();
+  useEffect(() => {
+    document.title = documentTitle(productName, section, page);
+  }, [productName, section, page]);
+}
+
+/** Applies the one navigation guard to the current location and renders what it decides. */
+function GuardedView() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: session } = useSessionState();
+  const user = session ? { tasks: session.tasks, defaultPage: session.userConfig.defaultPage } : null;
+  const decision = decide(location, user);
+
+  const route = decision.type === 'redirect' ? undefined : decision.route;
+  const area = route ? areaOf(route) : undefined;
+  const section = area ? t(area.titleKey) : undefined;
+  const page = route ? t(route.titleKey) : undefined;
+  useDocumentTitle(
+    decision.type === 'denied' ? undefined : section,
+    decision.type === 'denied' ? t('page.permissionDenied') : page,
+  );
+
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  const Page = PAGES[decision.route.path];
+  if (decision.type === 'public' || !session) {
+    return (
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <Page />
+      </Suspense>
+    );
+  }
+  return (
+    <AppLayout session={session} route={decision.route} section={section} page={page ?? ''}>
+      <RouteParamsContext.Provider value={decision.params}>
+        {decision.type === 'denied' ? <PermissionDeniedPage /> : <Page />}
+      </RouteParamsContext.Provider>
+    </AppLayout>
+  );
+}
+
+export const router = createBrowserRouter([{ element: <Root />, children: [{ path: '*', element: <GuardedView /> }] }]);

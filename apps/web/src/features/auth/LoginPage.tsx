@@ -1,0 +1,219 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input, Spin } from 'antd';
+import { ArrowLeftOutlined, CheckCircleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANDING_ROUTE, endpoints, type SessionData } from '@nusa/contracts';
+import { callWithResponse, workTokenOf } from '../../api/call.ts';
+import { useProductName } from '../../app/app-config.ts';
+import { BrandMark } from '../../app/components/BrandMark.tsx';
+import { LanguageSwitch } from '../../app/components/LanguageSwitch.tsx';
+import { describeError } from '../../app/feedback.tsx';
+import { FROM_PARAM, KEY_PARAM, REDIRECT_PARAM, SESSION_PARAM } from '../../app/guard.ts';
+import { loginTenant, preferences, rememberedLogin } from '../../app/session.ts';
+import { isTenantCode } from '../../app/tenant.ts';
+import { completeLogin, runOnce } from './complete-login.ts';
+import { SessionKeyDialog } from './SessionKeyDialog.tsx';
+
+interface LoginValues {
+  username: string;
+  password: string;
+  remember: boolean;
+  tenant?: string;
+}
+
+/**
+ * The login page (spec 4/5): username and password are required, the button is disabled while submitting and
+ * enabled again on failure, and errors appear on the page. It also finishes the two sign-ins carried in the URL:
+ * an encrypted `redirect` bundle and a `session`/`key` pair.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const productName = useProductName();
+  const [params, setParams] = useSearchParams();
+  const [form] = Form.useForm<LoginValues>();
+  const from = params.get(FROM_PARAM);
+  const redirect = params.get(REDIRECT_PARAM);
+  const sessionParam = params.get(SESSION_PARAM);
+  const keyParam = params.get(KEY_PARAM);
+
+  const [submitting, setSubmitting] = useState(false);
+  const [autoLogin, setAutoLogin] = useState(Boolean(redirect));
+  const [error, setError] = useState<unknown>();
+  const [tenantOpen, setTenantOpen] = useState(false);
+  const [remembered] = useState(() => rememberedLogin.get());
+  const tenant = loginTenant();
+
+  const finish = (data: SessionData, token: string) => navigate(completeLogin(data, token, from), { replace: true });
+
+  /** Drops one-time credentials from the address so a reload does not replay them. */
+  const dropFromUrl = (...names: string[]) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of names) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if (!redirect) return;
+    let active = true;
+    runOnce(`redirect:${redirect}`, () => callWithResponse(endpoints.loginByRedirect, { body: { redirect } })).then(
+      ({ data, headers }) => {
+        if (!active) return;
+        if (data.remember) rememberedLogin.set(data.rememberedUsername);
+        finish(data, workTokenOf(headers));
+      },
+      (err: unknown) => {
+        if (!active) return;
+        setError(err);
+        setAutoLogin(false);
+        dropFromUrl(REDIRECT_PARAM);
+      },
+    );
+    return () => {
+      active = false;
+    };
+    // Runs once per redirect bundle in the address; the `finish` of that render receives the result.
+  }, [redirect]);
+
+  const onFinish = async (values: LoginValues) => {
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      if (tenantOpen && values.tenant) preferences.setTenant(values.tenant.trim().toLowerCase());
+      const username = values.username.trim();
+      const { data, headers } = await callWithResponse(endpoints.login, { body: { username, password: values.password } });
+      rememberedLogin.set(values.remember ? username : null);
+      finish(data, workTokenOf(headers));
+    } catch (err) {
+      setError(err);
+      setSubmitting(false);
+    }
+  };
+
+  const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
+
+  return (
+    <div className="auth-page">
+      <aside className="auth-brand">
+        <div className="auth-brand__top">
+          <BrandMark name={productName} inverted size={36} />
+        </div>
+        <div className="auth-brand__body">
+          <h2 className="auth-brand__headline">{t('login.brandHeadline')}</h2>
+          <ul className="auth-brand__points">
+            {[t('login.brandPointErp'), t('login.brandPointAi'), t('login.brandPointTenant')].map((point) => (
+              <li key={point}>
+                <CheckCircleOutlined aria-hidden /> {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="auth-brand__foot">{t('login.copyright', { year: new Date().getFullYear() })}</div>
+      </aside>
+
+      <main className="auth-main">
+        <div className="auth-main__bar">
+          <Link to={LANDING_ROUTE} className="auth-main__back">
+            <ArrowLeftOutlined aria-hidden /> {t('login.backToLanding')}
+          </Link>
+          <LanguageSwitch />
+        </div>
+
+        <div className="auth-card">
+          <div className="auth-card__mobile-brand">
+            <BrandMark name={productName} size={32} />
+          </div>
+          <h1 className="auth-card__title">{t('login.title')}</h1>
+          <p className="auth-card__subtitle">{t('login.subtitle')}</p>
+
+          {error !== undefined && (
+            <Alert className="auth-card__error" type="error" showIcon title={t('login.failed')} description={describeError(error)} />
+          )}
+
+          {autoLogin ? (
+            <div className="auth-card__auto" role="status" aria-live="polite">
+              <Spin />
+              <span>{t('login.autoLogin')}</span>
+            </div>
+          ) : (
+            <Form<LoginValues>
+              name="login"
+              form={form}
+              layout="vertical"
+              requiredMark={false}
+              size="large"
+              validateTrigger={['onChange', 'onBlur']}
+              initialValues={{ username: remembered ?? '', password: '', remember: Boolean(remembered), tenant }}
+              onFinish={onFinish}
+              disabled={submitting}
+            >
+              <div className="auth-card__tenant">
+                <span>
+                  {t('login.organisation')}: <strong data-testid="login-tenant">{tenant}</strong>
+                </span>
+                {!tenantOpen && (
+                  <Button type="link" size="small" onClick={() => setTenantOpen(true)}>
+                    {t('login.changeOrganisation')}
+                  </Button>
+                )}
+              </div>
+              {tenantOpen && (
+                <Form.Item
+                  name="tenant"
+                  label={t('login.organisationCode')}
+                  rules={[
+                    required(t('login.organisationCode')),
+                    { validator: async (_r, v: string) => { if (v && !isTenantCode(v.trim().toLowerCase())) throw new Error(t('validation.tenantCode')); } },
+                  ]}
+                >
+                  <Input autoComplete="organization" />
+                </Form.Item>
+              )}
+              <Form.Item name="username" label={t('login.username')} rules={[required(t('login.username'))]}>
+                <Input
+                  prefix={<UserOutlined aria-hidden />}
+                  placeholder={t('login.usernamePlaceholder')}
+                  autoComplete="username"
+                  autoFocus={!remembered}
+                  maxLength={100}
+                />
+              </Form.Item>
+              <Form.Item name="password" label={t('login.password')} rules={[required(t('login.password'))]}>
+                <Input.Password
+                  prefix={<LockOutlined aria-hidden />}
+                  placeholder={t('login.passwordPlaceholder')}
+                  autoComplete="current-password"
+                  autoFocus={Boolean(remembered)}
+                  maxLength={200}
+                />
+              </Form.Item>
+              <Form.Item name="remember" valuePropName="checked" className="auth-card__remember">
+                <Checkbox>{t('login.remember')}</Checkbox>
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={submitting} disabled={submitting}>
+                {t('login.submit')}
+              </Button>
+            </Form>
+          )}
+        </div>
+      </main>
+
+      {sessionParam && keyParam && (
+        <SessionKeyDialog
+          session={sessionParam}
+          secret={keyParam}
+          onValid={finish}
+          onInvalid={(err) => {
+            setError(err);
+            dropFromUrl(SESSION_PARAM, KEY_PARAM);
+          }}
+        />
+      )}
+    </div>
+  );
+}

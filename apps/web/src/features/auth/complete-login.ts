@@ -1,0 +1,30 @@
+import { sessionData, type SessionData } from '@nusa/contracts';
+import { afterLoginTarget } from '../../app/guard.ts';
+import { sessionStore } from '../../app/session.ts';
+import { adoptTenantLanguage } from '../../i18n/index.ts';
+
+/**
+ * Spec 4 login success: store the session data and the work token, then go to `from`, else the default page.
+ * Returns where to go; the caller navigates.
+ */
+export function completeLogin(data: SessionData, token: string, from: string | null): string {
+  const session = sessionData.parse(data);
+  sessionStore.start(session, token);
+  void adoptTenantLanguage(session.appConfig.defaultLanguage);
+  return afterLoginTarget(from, { tasks: session.tasks, defaultPage: session.userConfig.defaultPage });
+}
+
+const started = new Map<string, Promise<unknown>>();
+
+/**
+ * One-time credentials (session/key pairs, redirect bundles) are spent by the first request: a component that
+ * mounts twice (React strict mode) must share that request rather than send a second one.
+ */
+export function runOnce<T>(key: string, start: () => Promise<T>): Promise<T> {
+  let running = started.get(key) as Promise<T> | undefined;
+  if (!running) {
+    running = start();
+    started.set(key, running);
+  }
+  return running;
+}

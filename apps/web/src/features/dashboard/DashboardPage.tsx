@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { Card, Empty, Table, Tag, type TableColumnsType } from 'antd';
+import { ApartmentOutlined, HistoryOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type ResponseOf } from '@nusa/contracts';
+import { call } from '../../api/call.ts';
+import { formatDuration, formatNumber } from '../../app/format.ts';
+import { useSession } from '../../app/session.ts';
+import { useLanguage } from '../../i18n/index.ts';
+
+type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
+
+const MODULE_KEYS: Record<string, string> = {
+  login: 'dashboard.moduleLogin',
+  'session-key': 'dashboard.moduleSessionKey',
+  redirect: 'dashboard.moduleRedirect',
+};
+
+const greetingKey = (hour: number) =>
+  hour < 11 ? 'dashboard.greetingMorning' : hour < 15 ? 'dashboard.greetingAfternoon' : hour < 18 ? 'dashboard.greetingEvening' : 'dashboard.greetingNight';
+
+function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <Card className="stat-card" size="small">
+      <div className="stat-card__icon" aria-hidden>
+        {icon}
+      </div>
+      <div className="stat-card__body">
+        <div className="stat-card__label">{label}</div>
+        <div className="stat-card__value">{value}</div>
+        {hint && <div className="stat-card__hint">{hint}</div>}
+      </div>
+    </Card>
+  );
+}
+
+/** The home page: who is signed in, with what access, and the account's recent sign-ins. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const session = useSession();
+  const sessions = useQuery({
+    queryKey: ['auth', 'sessions'],
+    queryFn: ({ signal }) => call(endpoints.mySessions, { query: { limit: 10 }, signal }),
+  });
+  if (!session) return null;
+
+  const now = dayjs().locale(language);
+  const lastLogin = session.userConfig.lastLogin;
+  const columns: TableColumnsType<SessionRow> = [
+    {
+      key: 'loginAt',
+      title: t('dashboard.loginAt'),
+      dataIndex: 'loginAt',
+      render: (value: string, row) => (
+        <span className="session-time">
+          {dayjs(value).locale(language).format('D MMM YYYY, HH:mm:ss')}
+          {row.current && (
+            <Tag color="blue" className="session-time__tag">
+              {t('dashboard.current')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'duration',
+      title: t('dashboard.duration'),
+      dataIndex: 'durationSeconds',
+      render: (value: number | null) => (value === null ? '–' : formatDuration(value * 1000, (k, v) => t(k, v))),
+    },
+    {
+      key: 'responseCode',
+      title: t('dashboard.responseCode'),
+      dataIndex: 'responseCode',
+      render: (code: number) => <Tag color={code === 200 ? 'success' : 'error'}>{code}</Tag>,
+    },
+    {
+      key: 'module',
+      title: t('dashboard.module'),
+      dataIndex: 'module',
+      render: (module: string) => (MODULE_KEYS[module] ? t(MODULE_KEYS[module]) : module),
+    },
+  ];
+
+  return (
+    <div className="dashboard">
+      <header className="page-heading">
+        <div>
+          <h1 className="page-heading__title">{t(greetingKey(now.hour()), { name: session.fullName })}</h1>
+          <p className="page-heading__subtitle">
+            <time dateTime={now.format('YYYY-MM-DD')}>{now.format('dddd, D MMMM YYYY')}</time>
+          </p>
+        </div>
+      </header>
+
+      <section className="stat-grid" aria-label={t('menu.dashboard')}>
+        <StatCard icon={<UserOutlined />} label={t('dashboard.role')} value={session.roleName} />
+        <StatCard
+          icon={<SafetyCertificateOutlined />}
+          label={t('dashboard.tasks')}
+          value={<span data-testid="task-count">{formatNumber(session.tasks.length)}</span>}
+          hint={t('dashboard.tasksHint')}
+        />
+        <StatCard icon={<ApartmentOutlined />} label={t('dashboard.organisation')} value={session.tenantName} hint={session.xTenantDefault} />
+        <StatCard
+          icon={<HistoryOutlined />}
+          label={t('dashboard.lastLogin')}
+          value={lastLogin ? dayjs(lastLogin).locale(language).format('D MMM YYYY, HH:mm') : t('dashboard.firstLogin')}
+        />
+      </section>
+
+      <Card className="section-card" title={t('dashboard.sessionsTitle')} extra={<span className="section-card__hint">{t('dashboard.sessionsHint')}</span>}>
+        <Table<SessionRow>
+          rowKey="sessionId"
+          size="middle"
+          columns={columns}
+          dataSource={sessions.data?.items ?? []}
+          loading={sessions.isPending}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noSessions')} /> }}
+        />
+      </Card>
+    </div>
+  );
+}
