@@ -95,6 +95,8 @@ const masterEntities = {
   combo_value: ['nilai kombo', 'combo value'],
   autonumber: ['penomoran otomatis', 'automatic numbering'],
   policy: ['kebijakan', 'policy'],
+  currency: ['mata uang', 'currency'],
+  country: ['negara', 'country'],
 } as const;
 type MasterEntity = keyof typeof masterEntities;
 type MasterCode = `${MasterEntity}_code_already_exists` | `${MasterEntity}_not_found`;
@@ -128,6 +130,15 @@ const erp = {
   quantity_must_be_positive: e(422, 'Kuantitas harus lebih dari 0', 'Quantity must be more than 0'),
   min_quantity_exceeds_max: e(422, 'Kuantitas minimum tidak boleh melebihi maksimum', 'The minimum quantity cannot exceed the maximum'),
   exchange_rate_same_currency: e(422, 'Mata uang asal dan tujuan harus berbeda', 'The from and to currencies must differ'),
+  exchange_rate_must_be_positive: e(422, 'Kurs harus lebih dari 0', 'The exchange rate must be more than 0'),
+  exchange_rate_already_exists: e(409, 'Kurs {{0}} ke {{1}} tanggal {{2}} sudah ada', 'An exchange rate from {{0}} to {{1}} on {{2}} already exists'),
+  exchange_rate_not_found: e(404, 'Kurs {{0}} ke {{1}} pada tanggal {{2}} tidak ditemukan', 'No exchange rate from {{0}} to {{1}} on {{2}}'),
+  autonumber_reset_needs_year: e(422, 'Penomoran yang diulang per tahun harus menampilkan tahun', 'Numbering that restarts every year must show the year'),
+  autonumber_reset_needs_year_month: e(422, 'Penomoran yang diulang per bulan harus menampilkan tahun dan bulan', 'Numbering that restarts every month must show the year and the month'),
+  autonumber_day_needs_month: e(422, 'Penomoran yang menampilkan tanggal harus menampilkan bulan', 'Numbering that shows the day must show the month'),
+  coa_main_account_invalid: e(422, 'Akun induk {{0}} harus akun utama (bukan sub akun) dalam grup COA yang sama', 'Main account {{0}} must be a main account (not a sub account) of the same COA group'),
+  coa_has_sub_accounts: e(409, 'Akun {{0}} masih memiliki sub akun', 'Account {{0}} still has sub accounts'),
+  coa_group_inactive: e(422, 'Grup COA {{0}} tidak aktif', 'COA group {{0}} is inactive'),
   policy_ou_list_empty: e(422, 'Daftar policy OU harus diisi', 'Policy OU list must be filled'),
   policy_not_authorized: e(403, 'Anda tidak diizinkan memakai {{0}} {{1}} pada unit organisasi ini', 'You are not authorised to use {{0}} {{1}} in this OU'),
   document_type_prohibited: e(403, 'Anda tidak diizinkan membuat dokumen jenis {{0}}', 'You are not allowed to create documents of type {{0}}'),

@@ -15,6 +15,7 @@ export * from './config/profile.ts';
 export * from './config/user-audit.ts';
 export * from './config/org-units.ts';
 export * from './config/policies.ts';
+export * from './erp/numbering.ts';
 
 import { authEndpoints } from './auth/endpoints.ts';
 import { platformEndpoints } from './platform/endpoints.ts';
