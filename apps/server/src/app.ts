@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@nusa/contracts';
 import type { PlatformContext } from './platform/context.ts';
-import { installErrorHandler } from './platform/errors/handler.ts';
+import { frameworkErrors, installErrorHandler } from './platform/errors/handler.ts';
 import { observabilityRoutes } from './platform/http/observability.ts';
 import { webRoutes } from './platform/http/web.ts';
 import { recordRoutes } from './platform/http/route-table.ts';
@@ -29,6 +29,7 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
     trustProxy: true,
+    frameworkErrors,
   });
   app.decorate('routeTable', recordRoutes(app));
   app.decorate('platform', { ...platform, resolveSession: platform.resolveSession ?? makeSessionResolver(platform.config.SESSION_IDLE_SECONDS) });
