@@ -14,6 +14,7 @@ import { appSettingsRoutes } from './modules/app-settings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { orgUnitRoutes } from './modules/org-units/routes.ts';
 import { policyRoutes } from './modules/policies/routes.ts';
+import { documentTemplateRoutes } from './modules/document-templates/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -61,6 +62,7 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   userAuditRoutes(app);
   orgUnitRoutes(app);
   policyRoutes(app);
+  documentTemplateRoutes(app);
   auditRoutes(app);
   await webRoutes(app, options.webDist);
   return app;

@@ -27,9 +27,10 @@ import { profileEndpoints } from './config/profile.ts';
 import { userAuditEndpoints } from './config/user-audit.ts';
 import { orgUnitEndpoints } from './config/org-units.ts';
 import { policyEndpoints } from './config/policies.ts';
+import { documentTemplateEndpoints } from './erp/numbering.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...documentTemplateEndpoints };
 
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_TENANT = 'demo';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
 import type { ErrorCode } from '../errors.ts';
 
 /**
@@ -132,3 +133,86 @@ export const defaultCodeFormat = (entity: string): NumberFormat => ({
 export function todayInJakarta(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+// ---- Document templates: the numbering format of each document type or entity key (issue 4) ----
+
+const MASTER_READ = ['readOnlyErpMaster', 'createEditErpMaster', 'writeAllErpMaster', 'readOnlyErpAll', 'createEditErpAll', 'writeAllErpAll'] as const;
+const MASTER_EDIT = ['createEditErpMaster', 'writeAllErpMaster', 'createEditErpAll', 'writeAllErpAll'] as const;
+const MASTER_FULL = ['writeAllErpMaster', 'writeAllErpAll'] as const;
+
+/** A document type or entity key: what `nextCode` and document numbering look templates up by, e.g. `cash-bank`, `SO`. */
+export const DOCUMENT_TYPE_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const TEMPLATE_CODE_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+export const documentTemplate = z.object({
+  templateId: z.string(),
+  templateCode: z.string(),
+  templateName: z.string(),
+  documentType: z.string(),
+  prefix: z.string(),
+  suffix: z.string(),
+  separator: z.string(),
+  yearDigits: z.union([z.literal(0), z.literal(2), z.literal(4)]),
+  month: z.boolean(),
+  day: z.boolean(),
+  counterDigits: z.number(),
+  reset: z.enum(NUMBER_RESETS),
+  active: z.enum(['Y', 'N']),
+  /** The first number of today's period in this format, to show what the numbers look like. */
+  example: z.string(),
+});
+export type DocumentTemplate = z.infer<typeof documentTemplate>;
+
+export const documentTemplateInput = numberFormat.extend({
+  templateCode: z.string().trim().min(1).max(30).regex(TEMPLATE_CODE_PATTERN, 'letters, digits, dot, dash or underscore, no spaces'),
+  templateName: z.string().trim().min(1).max(100),
+  documentType: z.string().trim().min(1).max(30).regex(DOCUMENT_TYPE_PATTERN, 'letters, digits, dash or underscore, no spaces'),
+});
+export type DocumentTemplateInput = z.input<typeof documentTemplateInput>;
+
+export const numberPreview = z.object({ documentType: z.string(), number: z.string(), period: z.string(), fromTemplate: z.boolean() });
+
+const templateId = z.object({ templateId: z.uuid() });
+const YN_BODY = z.object({ active: z.enum(['Y', 'N']) });
+
+export const documentTemplateEndpoints = {
+  listDocumentTemplates: defineEndpoint({
+    method: 'GET', path: '/v1/erp/document-templates', access: MASTER_READ, summary: 'Document templates (numbering formats per document type)',
+    query: listQuery, response: listOf(documentTemplate),
+  }),
+  exportDocumentTemplates: defineEndpoint({
+    method: 'GET', path: '/v1/erp/document-templates/export', access: MASTER_READ, summary: 'Document templates as an xlsx file',
+    query: z.object({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') }),
+    response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+  }),
+  previewNextNumber: defineEndpoint({
+    method: 'GET', path: '/v1/erp/document-templates/next', access: MASTER_READ,
+    summary: 'The next number of a document type on a date (its template, else the default format), without taking it',
+    query: z.object({ documentType: z.string().trim().min(1).max(30).regex(DOCUMENT_TYPE_PATTERN), date: z.iso.date().optional() }),
+    response: numberPreview,
+  }),
+  getDocumentTemplate: defineEndpoint({
+    method: 'GET', path: '/v1/erp/document-templates/{templateId}', access: MASTER_READ, summary: 'One document template', params: templateId, response: documentTemplate,
+  }),
+  previewDocumentTemplate: defineEndpoint({
+    method: 'GET', path: '/v1/erp/document-templates/{templateId}/preview', access: MASTER_READ,
+    summary: 'The next number of this template on a date (default today, WIB), without taking it',
+    params: templateId, query: z.object({ date: z.iso.date().optional() }), response: numberPreview,
+  }),
+  createDocumentTemplate: defineEndpoint({
+    method: 'POST', path: '/v1/erp/document-templates', access: MASTER_EDIT, summary: 'Create a document template', body: documentTemplateInput, response: documentTemplate,
+  }),
+  updateDocumentTemplate: defineEndpoint({
+    method: 'PUT', path: '/v1/erp/document-templates/{templateId}', access: MASTER_EDIT,
+    summary: 'Edit a document template; numbers already given stay, the counter of the document type continues',
+    params: templateId, body: documentTemplateInput, response: documentTemplate,
+  }),
+  setDocumentTemplateActive: defineEndpoint({
+    method: 'PUT', path: '/v1/erp/document-templates/{templateId}/active', access: MASTER_EDIT,
+    summary: 'Activate (Y) or deactivate (N); an inactive template leaves its document type on the default format', params: templateId, body: YN_BODY, response: documentTemplate,
+  }),
+  deleteDocumentTemplate: defineEndpoint({
+    method: 'DELETE', path: '/v1/erp/document-templates/{templateId}', access: MASTER_FULL,
+    summary: 'Delete a document template (its counters stay, so numbers are never given twice)', params: templateId, response: z.object({ ok: z.literal(true) }),
+  }),
+};
