@@ -42,6 +42,8 @@ const TOUCH_EVERY_SECONDS = 60;
 /**
  * A token is good while its session has not ended, has been used within the idle limit, and its user is active
  * with the same role as at login; the task list is read fresh, so page-access changes apply at the next request.
+ * A session that fails any of these is ended for good: reactivating the user or restoring the role later must not
+ * bring an old token back (the caller commits the transaction before answering session-expired).
  */
 export const makeSessionResolver = (idleSeconds: number): SessionResolver => async (tx, claims) => {
   const rows = await tx
@@ -54,9 +56,12 @@ export const makeSessionResolver = (idleSeconds: number): SessionResolver => asy
     .where(eq(sessions.id, claims.sid))
     .limit(1);
   const s = rows[0];
-  if (!s || s.endedAt || s.userId !== claims.uid || s.idle > idleSeconds) return undefined;
-  const access = await loadUserAccess(tx, claims.uid);
-  if (!access || !access.active || !access.roleActive || access.roleId !== claims.rid) return undefined;
+  if (!s || s.endedAt || s.userId !== claims.uid) return undefined;
+  const access = s.idle > idleSeconds ? undefined : await loadUserAccess(tx, claims.uid);
+  if (!access || !access.active || !access.roleActive || access.roleId !== claims.rid) {
+    await endSession(tx, claims.sid);
+    return undefined;
+  }
   if (s.idle > TOUCH_EVERY_SECONDS) await tx.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sid));
   const principal: Principal = {
     tenantId: claims.tid, tenantCode: claims.tcode, userId: claims.uid, roleId: claims.rid, sessionId: claims.sid,

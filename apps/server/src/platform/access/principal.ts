@@ -15,6 +15,7 @@ export interface Principal {
 
 /**
  * Turns a verified work token into a principal, or undefined when its session has ended (logout, idle
- * timeout, user deactivated). Provided by the auth module; the platform only calls it.
+ * timeout, user deactivated). It may write (ending the session), so its transaction commits even when the
+ * request then fails with session-expired. Provided by the auth module; the platform only calls it.
  */
 export type SessionResolver = (tx: Tx, claims: WorkClaims) => Promise<Principal | undefined>;

@@ -60,6 +60,8 @@ function checkIdentityHeaders(req: FastifyRequest, claims: WorkClaims | Anonymou
 }
 
 const unauthorized = () => new AppError('Unauthorized', []);
+/** Returned out of the tenant transaction so the session resolver's bookkeeping commits before the 401. */
+const SESSION_EXPIRED = Symbol('session-expired');
 /** forbidden_action names the path asked for, without the query string (spec 8: "the resource at {n}"). */
 const forbidden = (req: FastifyRequest) => new AppError('forbidden_action', [req.url.split('?')[0].slice(0, 200)]);
 
@@ -110,7 +112,7 @@ export function registerEndpoint<E extends Endpoint>(
         if (work) {
           if (!tx) throw new Error('a user route needs a transaction');
           principal = await platform.resolveSession?.(tx, work);
-          if (!principal) throw new AppError('session-expired');
+          if (!principal) return SESSION_EXPIRED;
           if (!principal.isSuperAdmin && !hasAnyTask(principal.tasks, access as readonly string[])) {
             throw forbidden(req);
           }
@@ -122,7 +124,9 @@ export function registerEndpoint<E extends Endpoint>(
         });
       };
       if (options.ownTransactions && !work) return run(undefined);
-      return inTenant((tx) => run(tx));
+      const result = await inTenant((tx) => run(tx));
+      if (result === SESSION_EXPIRED) throw new AppError('session-expired');
+      return result;
     },
   });
 }
