@@ -9,6 +9,7 @@
  * (writes a CPU profile of one full-stack round and prints where its time goes).
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
@@ -18,7 +19,7 @@ import { startTestCluster, cloneTemplate, APP_ROLE } from '../apps/server/test/t
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
-import { fmt, machine, table, tempDir } from './lib/common.ts';
+import { cpuOf, fmt, machine, table, tempDir, type Cpu } from './lib/common.ts';
 import { summarize, type CpuProfile } from './lib/profile-summary.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -47,7 +48,7 @@ const ACCESS_SQL = `
 const LIST_SQL = `SELECT id, login_at, ended_at, last_seen_at, response_code, module
   FROM sessions WHERE user_id = $1 ORDER BY login_at DESC LIMIT $2`;
 
-interface Run { requests: number; seconds: number; p50: number; p99: number; errors: number }
+interface Run { requests: number; seconds: number; p50: number; p99: number; errors: number; cpu?: Cpu }
 const rps = (runs: Run[]) => runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((s, r) => s + r.seconds, 0);
 const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((n, r) => n + f(r), 0);
 
@@ -145,6 +146,15 @@ async function main() {
     const rawProbe = await raw.query(RAW_SQL, rawParams);
     if (rawProbe.rowCount !== LIMIT) throw new Error(`the bare SELECT returned ${rawProbe.rowCount} rows`);
 
+    // CPU time of this process and of the PostgreSQL processes per run: steadier than req/s on a shared machine.
+    const pgDir = (await raw.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
+    const measured = async (run: () => Promise<Run>) => {
+      const before = cpuOf(pgDir);
+      const r = await run();
+      const after = cpuOf(pgDir);
+      return { ...r, cpu: before && after ? { node: after.node - before.node, pg: after.pg - before.pg } : undefined };
+    };
+
     const baselineOnce = async () => (await raw!.query(RAW_SQL, rawParams)).rowCount === LIMIT;
     const statementsOnce = async () => {
       const client = await appRole!.connect();
@@ -163,6 +173,7 @@ async function main() {
     console.log(`setup: ${LOGINS} admin logins; each path returns the same ${LIMIT} session rows (${Buffer.byteLength(JSON.stringify(body))} B of JSON from the API)`);
     console.log(`load: ${CONNECTIONS} concurrent connections; ${ROUNDS} interleaved rounds of ${SECONDS / ROUNDS} s per path after ${WARMUP_SECONDS} s warm-up; pool size ${config.DATABASE_POOL_SIZE}`);
 
+    const loadBefore = os.loadavg()[0].toFixed(2);
     await runLoops(WARMUP_SECONDS, baselineOnce);
     await runHttp(url, headers, WARMUP_SECONDS);
     await runLoops(WARMUP_SECONDS, statementsOnce);
@@ -173,40 +184,51 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       const measureApi = async () => {
         const stop = PROFILE_DIR && !profiled ? await startProfile(PROFILE_DIR) : undefined;
-        api.push(await runHttp(url, headers, SECONDS / ROUNDS));
+        api.push(await measured(() => runHttp(url, headers, SECONDS / ROUNDS)));
         if (stop) profiled = await stop();
       };
       // Alternate the order so drift (other work on the machine) does not favour one path.
       if (round % 2 === 0) {
-        baseline.push(await runLoops(SECONDS / ROUNDS, baselineOnce));
+        baseline.push(await measured(() => runLoops(SECONDS / ROUNDS, baselineOnce)));
         await measureApi();
-        statements.push(await runLoops(SECONDS / ROUNDS, statementsOnce));
+        statements.push(await measured(() => runLoops(SECONDS / ROUNDS, statementsOnce)));
       } else {
-        statements.push(await runLoops(SECONDS / ROUNDS, statementsOnce));
+        statements.push(await measured(() => runLoops(SECONDS / ROUNDS, statementsOnce)));
         await measureApi();
-        baseline.push(await runLoops(SECONDS / ROUNDS, baselineOnce));
+        baseline.push(await measured(() => runLoops(SECONDS / ROUNDS, baselineOnce)));
       }
     }
 
     // Latency: the mean of the rounds' medians and the worst round's p99 (autocannon reports whole milliseconds).
+    // CPU: microseconds per request of this Node process (server + load generator) and of PostgreSQL.
+    const cpuPerRequest = (runs: Run[], f: (c: Cpu) => number) =>
+      runs.every((r) => r.cpu) ? fmt((sum(runs, (r) => f(r.cpu!)) / sum(runs, (r) => r.requests)) * 1e6) : '-';
     const row = (name: string, runs: Run[]) => [
       name, fmt(rps(runs)), fmt(sum(runs, (r) => r.requests)), fmt(sum(runs, (r) => r.p50) / runs.length, 2),
-      fmt(Math.max(...runs.map((r) => r.p99)), 2), String(sum(runs, (r) => r.errors)), (rps(runs) / rps(baseline)).toFixed(2),
+      fmt(Math.max(...runs.map((r) => r.p99)), 2), String(sum(runs, (r) => r.errors)), cpuPerRequest(runs, (c) => c.node),
+      cpuPerRequest(runs, (c) => c.pg), (rps(runs) / rps(baseline)).toFixed(2),
     ];
     console.log('');
     table([
-      ['path', 'req/s', 'requests', 'p50 ms', 'p99 ms', 'errors', 'ratio'],
+      ['path', 'req/s', 'requests', 'p50 ms', 'p99 ms', 'errors', 'node µs/req', 'pg µs/req', 'ratio'],
       row('bare SELECT via pg Pool (baseline)', baseline),
       row('GET /api/v1/auth/sessions (full stack)', api),
       row("  diagnostic: the endpoint's 5 statements via pg", statements),
     ]);
     const ratio = rps(api) / rps(baseline);
     const perRound = api.map((r, i) => (r.requests / r.seconds / (baseline[i].requests / baseline[i].seconds)).toFixed(2));
+    const cpuTotal = (runs: Run[]) => (runs.every((r) => r.cpu) ? sum(runs, (r) => r.cpu!.node + r.cpu!.pg) / sum(runs, (r) => r.requests) : NaN);
+    const cpuRatio = cpuTotal(baseline) / cpuTotal(api);
     console.log(`\n  ratio full stack / baseline: ${ratio.toFixed(2)} (rounds: ${perRound.join(', ')}); target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+    if (Number.isFinite(cpuRatio)) {
+      console.log(`  CPU-cost ratio (baseline CPU per request / full-stack CPU per request, node + pg): ${cpuRatio.toFixed(2)}; it is`);
+      console.log('  what the throughput ratio tends to when both cores are saturated, and moves less with other load.');
+    }
     console.log('  diagnostic row: BEGIN+set_config, session check, user access, list, COMMIT as the app role through pg,');
     console.log('  without HTTP, JWT, drizzle or JSON: the round-trip floor of the current request design.');
     console.log('  note: the load generator (autocannon), the server and the baseline client all run on one Node thread in');
     console.log('  this process, and PostgreSQL shares the same cores: the full-stack figure pays for the client\'s HTTP too.');
+    console.log(`  node µs/req counts this whole process (all threads); pg µs/req the PostgreSQL processes; load avg before: ${loadBefore}`);
     if (sum([...api, ...baseline, ...statements], (r) => r.errors)) console.log('  warning: some requests failed or were not 2xx (see errors)');
     if (profiled) console.log(`\ncpu profile of one full-stack round: ${profiled.file}\n${profiled.summary}`);
   } finally {

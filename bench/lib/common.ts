@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,3 +44,35 @@ export function postgresUnder(dir: string): number[] {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU seconds used so far by this process (all threads) and by the PostgreSQL whose data folder is `pgDir`. */
+export interface Cpu { node: number; pg: number }
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/**
+ * Linux only (reads /proc); undefined elsewhere. PostgreSQL's share is the postmaster and its children (the
+ * backends serving the pools), found through `postmaster.pid` in its data folder.
+ */
+export function cpuOf(pgDir: string): Cpu | undefined {
+  try {
+    const postmaster = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // f[1] is the parent pid, f[11] and f[12] user and system time in clock ticks.
+      if (Number(entry) === postmaster || Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    }
+    const self = process.cpuUsage();
+    return { node: (self.user + self.system) / 1e6, pg: ticks / CLOCK_TICKS };
+  } catch {
+    return undefined;
+  }
+}

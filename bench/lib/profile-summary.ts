@@ -23,6 +23,28 @@ function group(frame: CallFrame): string {
   return path.dirname(short(url));
 }
 
+type Stack = CallFrame[]; // leaf first
+const has = (st: Stack, re: RegExp) => st.some((f) => re.test(f.url));
+const leaf = (st: Stack, ...names: string[]) => !st[0].url && names.includes(st[0].functionName);
+
+/** Request-path buckets, first match wins; each sample's whole stack is looked at, leaf first. */
+const BUCKETS: [string, (st: Stack) => boolean][] = [
+  ['idle', (st) => leaf(st, '(idle)')],
+  ['garbage collector', (st) => leaf(st, '(garbage collector)')],
+  ['JWT verify (jose over WebCrypto, incl. the HMAC job)', (st) => has(st, /node_modules\/jose\/|internal\/crypto\/(webcrypto|mac|util|keys)/) || leaf(st, 'run')],
+  ['pg socket writes (syscalls)', (st) => leaf(st, 'writev', 'writeBuffer') && has(st, /node_modules\/pg\//)],
+  ['HTTP socket writes (syscalls)', (st) => leaf(st, 'writev', 'writeBuffer')],
+  ['drizzle: building SQL per query', (st) => st.some((f) => /drizzle-orm/.test(f.url) && /^(_prepare|getSQL|toQuery|sqlToQuery|buildSelectQuery|buildQueryFromSourceParams)$/.test(f.functionName))],
+  ['drizzle: mapping rows', (st) => st.some((f) => f.functionName === 'mapResultRow')],
+  ['pg driver JS (protocol, parsing, type parsers)', (st) => has(st, /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-array|postgres-date)\//)],
+  ['autocannon (the load generator)', (st) => has(st, /node_modules\/(autocannon|http-parser-js|hdr-histogram-js)\//)],
+  ['zod (validation, response serialisation)', (st) => has(st, /node_modules\/(zod|fastify-type-provider-zod)\//)],
+  ['drizzle: other', (st) => has(st, /node_modules\/drizzle-orm\//)],
+  ['metrics (prom-client, onResponse hook)', (st) => has(st, /node_modules\/prom-client\/|platform\/http\/observability/)],
+  ['fastify and node:http', (st) => has(st, /node_modules\/(fastify|find-my-way|@fastify)\/|node:_http_|internal\/http/)],
+  ['server code (apps/server, packages)', (st) => has(st, /\/(apps|packages)\//)],
+];
+
 const label = (f: CallFrame) => `${f.functionName || '(anonymous)'} ${short(f.url)}${f.url ? `:${f.lineNumber + 1}` : ''}`;
 
 export function summarize(profile: CpuProfile, rows = 25): string {
@@ -35,6 +57,7 @@ export function summarize(profile: CpuProfile, rows = 25): string {
     const id = profile.samples[i];
     selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   }
+  const buckets = new Map<string, number>();
   let total = 0;
   const groups = new Map<string, number>();
   const selfByLabel = new Map<string, number>();
@@ -44,6 +67,10 @@ export function summarize(profile: CpuProfile, rows = 25): string {
     const frame = byId.get(id)!.callFrame;
     groups.set(group(frame), (groups.get(group(frame)) ?? 0) + t);
     selfByLabel.set(label(frame), (selfByLabel.get(label(frame)) ?? 0) + t);
+    const stack: Stack = [];
+    for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) stack.push(byId.get(x)!.callFrame);
+    const bucket = BUCKETS.find(([, test]) => test(stack))?.[0] ?? 'other (node internals, promises, timers)';
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + t);
     const seen = new Set<string>();
     for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) {
       const l = label(byId.get(x)!.callFrame);
@@ -55,6 +82,7 @@ export function summarize(profile: CpuProfile, rows = 25): string {
   const interesting = [...inclusive].filter(([k]) => !/^\((root|program|idle)\)|^(processTicksAndRejections|runMicrotasks) /.test(k));
   return [
     `profile: ${(total / 1000).toFixed(0)} ms sampled`,
+    'main-thread time by request-path bucket:', ...top(buckets, 20),
     'self time by package / folder:', ...top(groups, rows),
     'self time by function:', ...top(selfByLabel, rows),
     'inclusive time:', ...top(new Map(interesting), rows),
