@@ -11,7 +11,17 @@ export async function startJobs(connectionString: string, log: (msg: string, err
   const boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'nusa-jobs', max: 4 });
   boss.on('error', (err) => log('job queue error', err));
   await boss.start();
-  return { boss, started: true, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+  let running = true;
+  return {
+    boss,
+    get started() {
+      return running;
+    },
+    stop: async () => {
+      running = false;
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
 }
 
 export const noJobs: Jobs = { started: false, stop: async () => {} };
