@@ -1,1 +1,75 @@
-export default async function setup() {}
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { TEST_SECRET, cloneTemplate, startTestCluster } from '../../apps/server/test/test-database.ts';
+import { startServer } from '../../apps/server/src/server.ts';
+import { loadConfig } from '../../apps/server/src/platform/config.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The running server (API and built web app on one port), e.g. http://127.0.0.1:41234. */
+    e2eBaseUrl: string;
+    /** The server's database, for seeding extra tenants. */
+    e2eDatabaseUrl: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDir = path.join(root, 'apps/web');
+const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src'];
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(p).map((f) => newestMtime(path.join(p, f))));
+}
+
+/** Builds the web app when apps/web/dist is missing or older than anything the build reads. */
+function ensureWebBuild() {
+  const index = path.join(webDir, 'dist/index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  if (built > 0 && !webSources.some((s) => newestMtime(path.join(root, s)) > built)) return;
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: webDir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/** One PostgreSQL cluster and one real server for the whole e2e run; test files share it and use distinct users. */
+export default async function setup(project: TestProject) {
+  ensureWebBuild();
+  const cluster = await startTestCluster();
+  const db = await cloneTemplate(cluster.serverUrl, 'e2e');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nusa-e2e-data-'));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    server = await startServer(
+      loadConfig({
+        DATABASE_URL: db.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        // The app role's database password derives from the secret; the template database was secured with this one.
+        AUTH_SECRET: TEST_SECRET,
+        LOG_LEVEL: 'silent',
+        JOBS: 'false',
+        SEED_DEMO: 'true',
+        DATA_DIR: dataDir,
+      }),
+      () => {},
+    );
+  } catch (err) {
+    await db.drop().catch(() => {});
+    await cluster.stop();
+    throw err;
+  }
+  project.provide('e2eBaseUrl', server.url);
+  project.provide('e2eDatabaseUrl', db.url);
+  return async () => {
+    await server.stop();
+    await db.drop();
+    await cluster.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -15,6 +15,10 @@ import { userRoutes } from './modules/users/routes.ts';
 import { orgUnitRoutes } from './modules/org-units/routes.ts';
 import { policyRoutes } from './modules/policies/routes.ts';
 import { documentTemplateRoutes } from './modules/document-templates/routes.ts';
+import { coaRoutes } from './modules/coa/routes.ts';
+import { currencyRoutes } from './modules/currencies/routes.ts';
+import { cashBankRoutes } from './modules/cash-banks/routes.ts';
+import { cashBankUsesCoa, cashBankUsesCurrency } from './modules/cash-banks/service.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -63,6 +67,9 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   orgUnitRoutes(app);
   policyRoutes(app);
   documentTemplateRoutes(app);
+  coaRoutes(app, { coaUsers: [cashBankUsesCoa] });
+  currencyRoutes(app, { currencyUsers: [cashBankUsesCurrency] });
+  cashBankRoutes(app);
   auditRoutes(app);
   await webRoutes(app, options.webDist);
   return app;

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
+
+const WEEKDAYS = {
+  id: /^(Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu), \d{1,2} \w+ \d{4}$/,
+  en: /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} \w+ \d{4}$/,
+};
+
+describe('app layout', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('switches between Indonesian and English, and the choice survives a reload', async () => {
+    const t = await openPage(browser, { as: 'superadmin' });
+    try {
+      await t.page.goto('/dashboard');
+      const nav = t.page.getByRole('navigation', { name: 'Menu utama' });
+      await nav.getByRole('link', { name: texts.id.dashboard }).waitFor();
+      await t.page.getByText(texts.id.currentSession).waitFor();
+      expect(await t.page.locator('html').getAttribute('lang')).toBe('id');
+      expect(await t.page.title()).toBe('Nusa | Dasbor');
+      expect(await t.page.locator('.page-heading time').textContent()).toMatch(WEEKDAYS.id);
+      expect(await t.storage('language')).toBeNull();
+      await screenshot(t.page, 'dashboard-id');
+
+      await t.page.getByRole('group', { name: 'Bahasa' }).getByText('EN').click();
+      await t.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: texts.en.dashboard }).waitFor();
+      expect(await t.page.title()).toBe('Nusa | Dashboard');
+      expect(await t.page.locator('html').getAttribute('lang')).toBe('en');
+      expect(await t.page.locator('.page-heading time').textContent()).toMatch(WEEKDAYS.en);
+      expect(await t.storage('language')).toBe('en');
+
+      await t.page.reload();
+      await t.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: texts.en.dashboard }).waitFor();
+      await t.page.getByText(texts.en.currentSession).waitFor();
+      expect(await t.page.getByText(texts.en.tasks, { exact: true }).count()).toBe(1);
+      await screenshot(t.page, 'dashboard-en');
+
+      await t.page.getByRole('group', { name: 'Language' }).getByText('ID').click();
+      await nav.getByRole('link', { name: texts.id.dashboard }).waitFor();
+      expect(await t.storage('language')).toBe('id');
+      expect(t.pageErrors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['id', 'Nusa | Konfigurasi | Pengaturan Aplikasi', 'Beranda', 'Nusa | Dasbor'],
+    ['en', 'Nusa | Configuration | App Configuration', 'Home', 'Nusa | Dashboard'],
+  ] as const)('breadcrumb and page title; the copy-link button copies the address (%s)', async (lang, title, home, dashboardTitle) => {
+    const tx = texts[lang];
+    const t = await openPage(browser, { as: 'admin', language: lang, clipboard: true });
+    try {
+      await t.page.goto('/configuration/app-configuration');
+      const crumbs = t.page.locator('.page-breadcrumb');
+      await crumbs.getByText(tx.appConfiguration).waitFor();
+      expect(await t.page.title()).toBe(title);
+      expect((await crumbs.locator('li').allTextContents()).map((s) => s.trim()).filter((s) => s && s !== '/')).toEqual([tx.configuration, tx.appConfiguration]);
+
+      await crumbs.getByRole('button', { name: tx.copyLink }).click();
+      await t.page.getByText(tx.copySuccess).waitFor();
+      expect(await t.page.evaluate(() => navigator.clipboard.readText())).toBe(t.page.url());
+      // Success toasts last three seconds.
+      await t.page.getByText(tx.copySuccess).waitFor({ state: 'detached', timeout: 6000 });
+
+      await crumbs.getByRole('link', { name: home }).click();
+      await waitForPath(t.page, '/dashboard');
+      await expect.poll(() => t.page.title()).toBe(dashboardTitle);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each(['id', 'en'] as const)('a refused clipboard shows an error toast (%s)', async (lang) => {
+    const tx = texts[lang];
+    const t = await openPage(browser, { as: 'admin', language: lang });
+    try {
+      await t.page.addInitScript(() => {
+        Object.defineProperty(navigator, 'clipboard', {
+          value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+        });
+      });
+      await t.page.goto('/dashboard');
+      await t.page.getByRole('button', { name: tx.copyLink }).click();
+      const toast = t.page.locator('.ant-notification-notice').filter({ hasText: tx.copyError });
+      await toast.getByText(tx.errorTitle, { exact: true }).waitFor();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('turns a failed request into a red "Error" toast that outlives the three-second toasts', async () => {
+    const t = await openPage(browser, { as: 'staff' });
+    try {
+      await t.page.route('**/api/v1/auth/sessions**', (route) => route.abort('internetdisconnected'));
+      await t.page.goto('/dashboard');
+      const toast = t.page.locator('.ant-notification-notice-error').filter({ hasText: texts.id.noConnection });
+      await toast.getByText(texts.id.errorTitle, { exact: true }).waitFor({ timeout: 15_000 });
+      await t.page.waitForTimeout(3500);
+      expect(await toast.isVisible()).toBe(true);
+      // The page still works and shows its empty state.
+      await t.page.getByText('Belum ada sesi login').waitFor();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['id', 'Catatan Rilis', 'Tanggal rilis'],
+    ['en', 'Release Notes', 'Release date'],
+  ] as const)('shows the release notes of the tenant (%s)', async (lang, title, dateLabel) => {
+    const tx = texts[lang];
+    const t = await openPage(browser, { as: 'agent', language: lang });
+    try {
+      await t.page.goto('/dashboard');
+      await t.page.getByRole('button', { name: new RegExp(tx.releaseNotes) }).click();
+      const dialog = t.page.getByRole('dialog', { name: title });
+      await dialog.getByText(dateLabel).waitFor();
+      await dialog.getByText(tx.releaseDate).waitFor();
+      await dialog.getByText('1.0.0', { exact: true }).waitFor();
+      await dialog.getByText(/^Rilis pertama:/).waitFor();
+      await t.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('scrolls to the top on navigation', async () => {
+    const t = await openPage(browser, { as: 'staff' });
+    try {
+      await t.page.setViewportSize({ width: 1280, height: 420 });
+      await t.page.goto('/landing');
+      await t.page.getByRole('heading', { level: 1, name: texts.id.landingTitle }).waitFor();
+      await t.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await t.page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      await t.page.getByRole('button', { name: texts.id.openApp }).last().click();
+      await waitForPath(t.page, '/dashboard');
+      await t.page.getByText(texts.id.sessionsTitle).waitFor();
+      // The dashboard is taller than the window, so a kept scroll position would show.
+      expect(await t.page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 100)).toBe(true);
+      expect(await t.page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each(['id', 'en'] as const)('the landing page presents the product areas and leads to the login (%s)', async (lang) => {
+    const tx = texts[lang];
+    const t = await openPage(browser, { language: lang });
+    try {
+      await t.page.goto('/landing');
+      await t.page.getByRole('heading', { level: 1, name: tx.landingTitle }).waitFor();
+      expect(await t.page.getByRole('heading', { level: 3 }).count()).toBe(5);
+      expect(await t.page.title()).toBe(lang === 'id' ? 'Nusa | Selamat Datang' : 'Nusa | Welcome');
+      await screenshot(t.page, `landing-${lang}`, true);
+      await t.page.getByRole('button', { name: tx.landingCta }).click();
+      await waitForPath(t.page, '/login');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
+import { apiLogin, baseUrl, type DemoUser } from './api.ts';
+
+export type Language = 'id' | 'en';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(root, 'artifacts/screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+export interface PageOptions {
+  /** Log in as this demo user through the API and start with its session stored (no clicking through the form). */
+  as?: DemoUser;
+  /**
+   * A login of its own for this page. Without it, pages of one test file share one login per user (logins are
+   * deliberately slow password checks); a test that ends or revokes its session must ask for its own.
+   */
+  freshLogin?: boolean;
+  tenant?: string;
+  /** The language stored in the browser before the first page loads; unset means the default (Indonesian). */
+  language?: Language;
+  /** Stored remembered username. */
+  remembered?: string;
+  clipboard?: boolean;
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page; a test ends by checking there were none. */
+  pageErrors: string[];
+  storage(key: keyof typeof STORAGE_KEYS): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+const logins = new Map<string, ReturnType<typeof apiLogin>>();
+const sharedLogin = (user: DemoUser, tenant = 'demo') => {
+  const key = `${tenant}/${user}`;
+  if (!logins.has(key)) logins.set(key, apiLogin(user, { tenant }));
+  return logins.get(key)!;
+};
+
+export async function openPage(browser: Browser, opts: PageOptions = {}): Promise<TestPage> {
+  const entries: { name: string; value: string }[] = [];
+  if (opts.as) {
+    const { data, token } = opts.freshLogin ? await apiLogin(opts.as, { tenant: opts.tenant }) : await sharedLogin(opts.as, opts.tenant);
+    entries.push({ name: STORAGE_KEYS.session, value: JSON.stringify(data) }, { name: STORAGE_KEYS.token, value: token });
+  }
+  if (opts.language) entries.push({ name: STORAGE_KEYS.language, value: opts.language });
+  if (opts.remembered) entries.push({ name: STORAGE_KEYS.rememberedUsername, value: opts.remembered });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1366, height: 860 },
+    locale: opts.language === 'en' ? 'en-US' : 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    storageState: { cookies: [], origins: entries.length ? [{ origin: baseUrl(), localStorage: entries }] : [] },
+  });
+  if (opts.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  return {
+    context,
+    page,
+    pageErrors,
+    storage: (key) => page.evaluate((k) => window.localStorage.getItem(k), STORAGE_KEYS[key]),
+    close: () => context.close(),
+  };
+}
+
+/** The path and query the browser shows now. */
+export const currentPath = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** Waits until the browser shows exactly this path and query (after redirects settle). */
+export async function waitForPath(page: Page, expected: string, timeout = 10_000) {
+  try {
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === expected, { timeout });
+  } catch {
+    throw new Error(`expected the browser at ${expected}, it is at ${currentPath(page)}`);
+  }
+}
+
+export async function screenshot(page: Page, name: string, fullPage = false) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Finite CSS animations (dialogs zooming in, toasts sliding) are fast-forwarded to their end state.
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', fullPage });
+}
+
+/** Texts of both languages, picked per test case. */
+export const texts = {
+  id: {
+    dashboard: 'Dasbor',
+    configuration: 'Konfigurasi',
+    appConfiguration: 'Pengaturan Aplikasi',
+    login: 'Masuk',
+    signIn: 'Masuk',
+    username: 'Nama pengguna',
+    password: 'Kata sandi',
+    remember: 'Ingat nama pengguna saya',
+    loginTitle: 'Masuk ke akun Anda',
+    usernameRequired: 'Nama pengguna tidak boleh kosong',
+    passwordRequired: 'Kata sandi tidak boleh kosong',
+    wrongPassword: (left: number) => `Nama pengguna atau kata sandi salah. Sisa percobaan: ${left}`,
+    throttled: 'Terlalu banyak percobaan masuk.',
+    inactive: 'Pengguna tidak aktif atau diblokir',
+    loginFailed: 'Gagal masuk',
+    notFound: "Maaf, kami tidak dapat menemukan halaman tersebut.",
+    denied: 'Anda tidak memiliki akses ke halaman ini',
+    sessionExpired: 'Sesi Login Berakhir, Silakan Login Kembali Untuk Melanjutkan.',
+    goToLogin: 'Ke Halaman Masuk',
+    logout: 'Keluar',
+    confirmLogout: 'Apakah Anda yakin ingin keluar dari aplikasi?',
+    cancel: 'Batal',
+    copyLink: 'Salin tautan halaman',
+    copySuccess: 'Berhasil menyalin URL ke papan klip',
+    copyError: 'Gagal menyalin URL ke papan klip',
+    errorTitle: 'Kesalahan',
+    noConnection: 'Gagal terhubung ke server, periksa koneksi Anda',
+    releaseNotes: 'Catatan rilis',
+    releaseNotesTitle: 'Catatan Rilis',
+    releaseDate: '21 November 2026',
+    sessionsTitle: 'Sesi login terakhir',
+    currentSession: 'Sesi ini',
+    tokenWaiting: 'Memvalidasi token, mohon tunggu…',
+    tokenValid: 'Token valid. Anda akan segera diarahkan.',
+    tokenInvalid: 'Token tidak valid.',
+    sessionKeyInvalid: 'Sesi atau kunci tidak valid atau sudah digunakan',
+    redirectInvalid: 'Tautan masuk otomatis tidak valid, kedaluwarsa, atau sudah digunakan',
+    landingTitle: 'Satu platform untuk keuangan, layanan pelanggan, dan penjualan Anda',
+    landingCta: 'Masuk sekarang',
+    openApp: 'Buka dasbor',
+    tasks: 'Jumlah tugas',
+  },
+  en: {
+    dashboard: 'Dashboard',
+    configuration: 'Configuration',
+    appConfiguration: 'App Configuration',
+    login: 'Login',
+    signIn: 'Sign in',
+    username: 'Username',
+    password: 'Password',
+    remember: 'Remember my username',
+    loginTitle: 'Sign in to your account',
+    usernameRequired: 'Username cannot be empty',
+    passwordRequired: 'Password cannot be empty',
+    wrongPassword: (left: number) => `Wrong username or password. Attempts left: ${left}`,
+    throttled: 'Too many sign-in attempts.',
+    inactive: 'User is inactive or banned',
+    loginFailed: 'Sign-in failed',
+    notFound: "Sorry, we couldn't find the page.",
+    denied: 'You do not have access to this page',
+    sessionExpired: 'Login Session Expired, Please Login Again To Continue.',
+    goToLogin: 'Go to Login',
+    logout: 'Log out',
+    confirmLogout: 'Are you sure you want to log out of the application?',
+    cancel: 'Cancel',
+    copyLink: 'Copy page link',
+    copySuccess: 'Success copy URL to clipboard',
+    copyError: 'Error copy URL to clipboard',
+    errorTitle: 'Error',
+    noConnection: 'Failed connect to server, please check your connection',
+    releaseNotes: 'Release notes',
+    releaseNotesTitle: 'Release Notes',
+    releaseDate: '21 November 2026',
+    sessionsTitle: 'Recent sign-in sessions',
+    currentSession: 'Current',
+    tokenWaiting: 'Validating the token, please wait…',
+    tokenValid: 'The token is valid. You will be redirected shortly.',
+    tokenInvalid: 'The token is invalid.',
+    sessionKeyInvalid: 'Session or key is invalid or already used',
+    redirectInvalid: 'The automatic sign-in link is invalid, expired or already used',
+    landingTitle: 'One platform for your finance, customer service and sales',
+    landingCta: 'Sign in now',
+    openApp: 'Open dashboard',
+    tasks: 'Tasks',
+  },
+} as const;
