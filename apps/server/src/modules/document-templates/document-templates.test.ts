@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const invoice = {
-  templateCode: 'TPL-SI', templateName: 'Faktur Penjualan', documentType: 'SI', prefix: 'INV/', suffix: '', separator: '/',
+  templateCode: 'TPL-QT', templateName: 'Penawaran Harga', documentType: 'QT', prefix: 'QUO/', suffix: '', separator: '/',
   yearDigits: 4, month: true, day: false, counterDigits: 4, reset: 'year-month',
 };
 let invoiceId: string;
@@ -32,38 +32,38 @@ describe('document templates and automatic numbering', () => {
     expect(res.statusCode, res.body).toBe(200);
     invoiceId = res.json().templateId;
     const today = todayInJakarta();
-    expect(res.json()).toMatchObject({ templateCode: 'TPL-SI', active: 'Y', example: `INV/${today.slice(0, 4)}${today.slice(5, 7)}/0001` });
+    expect(res.json()).toMatchObject({ templateCode: 'TPL-QT', active: 'Y', example: `QUO/${today.slice(0, 4)}${today.slice(5, 7)}/0001` });
     for (let i = 0; i < 2; i++) {
       const preview = await t.request({ method: 'GET', url: `${URL}/${invoiceId}/preview?date=2026-11-21`, token: admin });
-      expect(preview.json()).toEqual({ documentType: 'SI', number: 'INV/202611/0001', period: '2026-11', fromTemplate: true });
+      expect(preview.json()).toEqual({ documentType: 'QT', number: 'QUO/202611/0001', period: '2026-11', fromTemplate: true });
     }
-    expect(await take('SI', '2026-11-21')).toBe('INV/202611/0001');
-    expect(await take('si', '2026-11-22')).toBe('INV/202611/0002');
-    const next = await t.request({ method: 'GET', url: `${URL}/next?documentType=SI&date=2026-11-30`, token: admin });
-    expect(next.json()).toEqual({ documentType: 'SI', number: 'INV/202611/0003', period: '2026-11', fromTemplate: true });
-    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=SI&date=2026-12-01`, token: admin })).json().number).toBe('INV/202612/0001');
+    expect(await take('QT', '2026-11-21')).toBe('QUO/202611/0001');
+    expect(await take('qt', '2026-11-22')).toBe('QUO/202611/0002');
+    const next = await t.request({ method: 'GET', url: `${URL}/next?documentType=QT&date=2026-11-30`, token: admin });
+    expect(next.json()).toEqual({ documentType: 'QT', number: 'QUO/202611/0003', period: '2026-11', fromTemplate: true });
+    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=QT&date=2026-12-01`, token: admin })).json().number).toBe('QUO/202612/0001');
   });
 
   it('uses the default format (short code, 5 digits, never reset) without an active template', async () => {
-    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=cash-bank`, token: admin })).json())
-      .toEqual({ documentType: 'cash-bank', number: 'CB00001', period: '', fromTemplate: false });
-    expect(await take('cash-bank')).toBe('CB00001');
-    expect(await take('cash-bank')).toBe('CB00002');
+    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=gift-card`, token: admin })).json())
+      .toEqual({ documentType: 'gift-card', number: 'GC00001', period: '', fromTemplate: false });
+    expect(await take('gift-card')).toBe('GC00001');
+    expect(await take('gift-card')).toBe('GC00002');
     // A number a user already typed in as a code is skipped.
-    expect(await take('cash-bank', undefined, async (code) => code === 'CB00003')).toBe('CB00004');
+    expect(await take('gift-card', undefined, async (code) => code === 'GC00003')).toBe('GC00004');
     const off = await t.request({ method: 'PUT', url: `${URL}/${invoiceId}/active`, token: admin, payload: { active: 'N' } });
     expect(off.json().active).toBe('N');
-    expect(await take('SI', '2026-11-21')).toBe('SI00001');
+    expect(await take('QT', '2026-11-21')).toBe('QT00001');
     await t.request({ method: 'PUT', url: `${URL}/${invoiceId}/active`, token: admin, payload: { active: 'Y' } });
-    expect(await take('SI', '2026-11-21')).toBe('INV/202611/0003');
+    expect(await take('QT', '2026-11-21')).toBe('QUO/202611/0003');
   });
 
   it('refuses duplicate codes and document types, formats that lose the period, and unknown ids', async () => {
-    const dupCode = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'tpl-si', documentType: 'SO' } });
+    const dupCode = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'tpl-qt', documentType: 'QX' } });
     expect(dupCode.statusCode).toBe(409);
-    expect(dupCode.json()).toEqual({ errorCode: 'autonumber_code_already_exists', errorArgs: ['tpl-si'] });
-    const dupType = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-X', documentType: 'si' } });
-    expect(dupType.json()).toEqual({ errorCode: 'document_type_code_already_exists', errorArgs: ['si'] });
+    expect(dupCode.json()).toEqual({ errorCode: 'autonumber_code_already_exists', errorArgs: ['tpl-qt'] });
+    const dupType = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-X', documentType: 'qt' } });
+    expect(dupType.json()).toEqual({ errorCode: 'document_type_code_already_exists', errorArgs: ['qt'] });
     for (const [change, code] of [
       [{ yearDigits: 0, month: false, reset: 'year' }, 'autonumber_reset_needs_year'],
       [{ month: false, reset: 'year-month' }, 'autonumber_reset_needs_year_month'],
@@ -87,22 +87,28 @@ describe('document templates and automatic numbering', () => {
   it('edits, keeps the counter of the document type across edits and deletion, and audits every write', async () => {
     const edited = await t.request({ method: 'PUT', url: `${URL}/${invoiceId}`, token: admin, payload: { ...invoice, prefix: 'FJ-', separator: '-', yearDigits: 2 } });
     expect(edited.json()).toMatchObject({ prefix: 'FJ-', yearDigits: 2 });
-    expect(await take('SI', '2026-11-21')).toBe('FJ-2611-0004');
+    expect(await take('QT', '2026-11-21')).toBe('FJ-2611-0004');
     expect((await t.request({ method: 'DELETE', url: `${URL}/${invoiceId}`, token: admin })).json()).toEqual({ ok: true });
     const again = await t.request({ method: 'POST', url: URL, token: admin, payload: invoice });
     expect(again.statusCode).toBe(200);
-    expect(await take('SI', '2026-11-21')).toBe('INV/202611/0005');
+    expect(await take('QT', '2026-11-21')).toBe('QUO/202611/0005');
     const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE entity = 'document-template' ORDER BY id`);
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'deactivate', 'activate', 'update', 'delete', 'create']);
     invoiceId = again.json().templateId;
   });
 
   it('lists with keyword and paging, exports xlsx', async () => {
-    await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-SO', templateName: 'Pesanan Penjualan', documentType: 'SO', prefix: 'SO/' } });
-    const all = (await t.request({ method: 'GET', url: `${URL}?limit=5`, token: admin })).json();
-    expect(all.total).toBe(2);
-    const one = (await t.request({ method: 'GET', url: `${URL}?keyword=pesanan&limit=30`, token: admin })).json();
-    expect(one.items.map((i: { templateCode: string }) => i.templateCode)).toEqual(['TPL-SO']);
+    await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-QT2', templateName: 'Penawaran Proyek', documentType: 'QT2', prefix: 'QP/' } });
+    // The demo seeds nine templates (SO, SI, PO, PI, CI, CO, CN, JV, POS).
+    const page = (await t.request({ method: 'GET', url: `${URL}?limit=5&page=3`, token: admin })).json();
+    expect(page.total).toBe(11);
+    expect(page.items).toHaveLength(1);
+    const ours = (await t.request({ method: 'GET', url: `${URL}?keyword=penawaran&limit=30`, token: admin })).json();
+    expect(ours.items.map((i: { templateCode: string }) => i.templateCode)).toEqual(['TPL-QT', 'TPL-QT2']);
+    const one = (await t.request({ method: 'GET', url: `${URL}?keyword=proyek`, token: admin })).json();
+    expect(one.items.map((i: { templateCode: string }) => i.templateCode)).toEqual(['TPL-QT2']);
+    const seeded = (await t.request({ method: 'GET', url: `${URL}?keyword=TPL-SI`, token: admin })).json();
+    expect(seeded.items[0]).toMatchObject({ documentType: 'SI', prefix: 'INV/', reset: 'year-month' });
     expect((await t.request({ method: 'GET', url: `${URL}?limit=7`, token: admin })).statusCode).toBe(400);
     const file = await t.request({ method: 'GET', url: `${URL}/export?lang=en`, token: admin });
     expect(file.headers['content-type']).toContain('spreadsheetml');
@@ -110,23 +116,23 @@ describe('document templates and automatic numbering', () => {
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe('Code');
-    expect(sheet.rowCount).toBe(3);
+    expect(sheet.rowCount).toBe(12);
   });
 
   it('lets staff read but not write, refuses the agent, and a second tenant sees nothing', async () => {
     const staff = await t.login('staff');
-    expect((await t.request({ method: 'GET', url: URL, token: staff })).json().total).toBe(2);
+    expect((await t.request({ method: 'GET', url: `${URL}?keyword=penawaran`, token: staff })).json().total).toBe(2);
     const write = await t.request({ method: 'POST', url: URL, token: staff, payload: { ...invoice, templateCode: 'S', documentType: 'S' } });
     expect(write.statusCode).toBe(403);
     expect(write.json().errorCode).toBe('forbidden_action');
     const agent = await t.login('agent');
     expect((await t.request({ method: 'GET', url: URL, token: agent })).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=SI`, token: agent })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=QT`, token: agent })).statusCode).toBe(403);
     await t.seedTenant('acme');
     const acme = await t.login('admin', 'acme');
-    expect((await t.request({ method: 'GET', url: URL, token: acme })).json().total).toBe(0);
+    expect((await t.request({ method: 'GET', url: `${URL}?keyword=penawaran`, token: acme })).json().total).toBe(0);
     expect((await t.request({ method: 'GET', url: `${URL}/${invoiceId}`, token: acme })).statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: `${URL}/${invoiceId}`, token: acme })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=SI&date=2026-11-21`, token: acme })).json().number).toBe('SI00001');
+    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=QT&date=2026-11-21`, token: acme })).json().number).toBe('QT00001');
   });
 });

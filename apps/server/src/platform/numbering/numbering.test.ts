@@ -85,7 +85,7 @@ describe('allocateNumber (issue 4: unique and gapless under concurrency)', () =>
   it('keeps counters per tenant: a second tenant starts at 1 and sees none of the first', async () => {
     const acme = await t.seedTenant('acme');
     expect(await withTenant(t.pools.app, acme, (tx) => allocateNumber(tx, acme, { key: 'conc-test', format: monthly, date: '2026-11-21' }))).toBe('INV/202611/0001');
-    const seen = await withTenant(t.pools.app, acme, (tx) => tx.execute<{ n: number }>('SELECT count(*)::int AS n FROM number_sequences'));
+    const seen = await withTenant(t.pools.app, acme, (tx) => tx.execute<{ n: number }>(`SELECT count(*)::int AS n FROM number_sequences WHERE sequence_key LIKE '%-test'`));
     expect(seen.rows[0].n).toBe(1);
     // Row-level security refuses a row written for another tenant.
     await expect(withTenant(t.pools.app, acme, (tx) => allocateNumber(tx, demo, { key: 'x', format: monthly, date: '2026-11-21' }))).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
