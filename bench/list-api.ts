@@ -19,7 +19,7 @@ import { startTestCluster, cloneTemplate, APP_ROLE } from '../apps/server/test/t
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
-import { cpuOf, fmt, machine, table, tempDir, type Cpu } from './lib/common.ts';
+import { cpuOf, fmt, machine, removeCluster, table, tempDir, within, type Cpu } from './lib/common.ts';
 import { summarize, type CpuProfile } from './lib/profile-summary.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -109,6 +109,16 @@ async function startProfile(dir: string) {
   };
 }
 
+async function dataDirectory(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   console.log(`\n== list-api: GET /api/v1/auth/sessions?limit=${LIMIT} through the stack vs the bare SELECT ==`);
   console.log(`machine: ${machine()}`);
@@ -118,8 +128,10 @@ async function main() {
   let server: RunningServer | undefined;
   let raw: pg.Pool | undefined;
   let appRole: pg.Pool | undefined;
+  let pgDir: string | undefined;
   try {
     cluster = await startTestCluster();
+    pgDir = await dataDirectory(cluster.serverUrl);
     db = await cloneTemplate(cluster.serverUrl, 'bench_list_api');
     const config = loadConfig({
       DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
@@ -147,11 +159,10 @@ async function main() {
     if (rawProbe.rowCount !== LIMIT) throw new Error(`the bare SELECT returned ${rawProbe.rowCount} rows`);
 
     // CPU time of this process and of the PostgreSQL processes per run: steadier than req/s on a shared machine.
-    const pgDir = (await raw.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
     const measured = async (run: () => Promise<Run>) => {
-      const before = cpuOf(pgDir);
+      const before = cpuOf(pgDir!);
       const r = await run();
-      const after = cpuOf(pgDir);
+      const after = cpuOf(pgDir!);
       return { ...r, cpu: before && after ? { node: after.node - before.node, pg: after.pg - before.pg } : undefined };
     };
 
@@ -232,11 +243,13 @@ async function main() {
     if (sum([...api, ...baseline, ...statements], (r) => r.errors)) console.log('  warning: some requests failed or were not 2xx (see errors)');
     if (profiled) console.log(`\ncpu profile of one full-stack round: ${profiled.file}\n${profiled.summary}`);
   } finally {
-    await raw?.end().catch(() => {});
-    await appRole?.end().catch(() => {});
-    await server?.stop().catch((e) => console.error('server stop:', e));
-    await db?.drop().catch((e) => console.error('drop database:', e));
-    await cluster?.stop().catch((e) => console.error('cluster stop:', e));
+    await within('raw pool end', 10_000, raw?.end() ?? Promise.resolve());
+    await within('app-role pool end', 10_000, appRole?.end() ?? Promise.resolve());
+    await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
+    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
+    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
+    // The test cluster lives in its own temporary folder (…/nusa-test-pg-*/pg): make sure it is gone.
+    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
     await data.remove();
   }
 }

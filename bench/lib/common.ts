@@ -76,3 +76,21 @@ export function cpuOf(pgDir: string): Cpu | undefined {
     return undefined;
   }
 }
+
+/** Waits for `p` at most `ms`; a step of clean-up that hangs must not keep the rest from running. */
+export async function within(label: string, ms: number, p: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => { console.error(`${label}: no answer within ${ms / 1000} s`); resolve(); }, ms);
+  });
+  await Promise.race([p.then(() => {}, (e: unknown) => console.error(`${label}:`, e)), timeout]);
+  clearTimeout(timer);
+}
+
+/** Stops (SIGQUIT: immediate shutdown) any PostgreSQL still running on `pgDir`, then removes `folder`. */
+export async function removeCluster(pgDir: string, folder: string): Promise<void> {
+  const left = postgresUnder(pgDir);
+  for (const pid of left) { try { process.kill(pid, 'SIGQUIT'); } catch { /* gone */ } }
+  for (let i = 0; i < 50 && postgresUnder(pgDir).length; i++) await sleep(100);
+  await fs.rm(folder, { recursive: true, force: true });
+}
