@@ -18,16 +18,15 @@ export async function listAuditEntries(tx: Tx, query: ListQuery): Promise<{ item
       sql`${auditLog.entityId} ILIKE ${like}`,
     );
   }
-  const [rows, totals] = await Promise.all([
-    tx
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    tx.select({ n: count() }).from(auditLog).where(where),
-  ]);
+  // One connection runs one query at a time: these go in sequence.
+  const rows = await tx
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const totals = await tx.select({ n: count() }).from(auditLog).where(where);
   return {
     items: rows.map((r) => ({
       id: r.id,

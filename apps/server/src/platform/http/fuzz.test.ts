@@ -10,7 +10,16 @@ import type { RouteEntry } from './route-table.ts';
  * server never answers 5xx, and every error is `{errorCode, errorArgs}` with a catalogued code.
  */
 
-const RUNS_PER_ROUTE = 40;
+/**
+ * Runtime stays bounded as modules add routes: about REQUEST_BUDGET requests spread over the routes (at most 40,
+ * at least 8 each); HEAD routes share their GET route's handler and get a few. FUZZ_RUNS=n asks for n per route.
+ */
+const REQUEST_BUDGET = 2500;
+const runsFor = (route: RouteEntry, routeCount: number) => {
+  if (process.env.FUZZ_RUNS) return Number(process.env.FUZZ_RUNS);
+  if (route.method === 'HEAD') return 3;
+  return Math.max(8, Math.min(40, Math.floor(REQUEST_BUDGET / routeCount)));
+};
 
 let t: TestApp;
 let routes: RouteEntry[];
@@ -69,7 +78,8 @@ const payloadArb = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: deepNesting },
-  { weight: 1, arbitrary: fc.constantFrom(6 * 1024 * 1024, 200_000).map((n) => JSON.stringify({ username: 'x'.repeat(n), password: 'y' })) },
+  // Bodies over the 5 MB limit are pinned below; here a large one that is still parsed.
+  { weight: 1, arbitrary: fc.constant(JSON.stringify({ username: 'x'.repeat(200_000), password: 'y', keyword: 'k'.repeat(50_000) })) },
 );
 const contentTypeArb = fc.oneof(
   { weight: 5, arbitrary: fc.constant('application/json') },
@@ -172,21 +182,24 @@ describe('fuzzing every route', () => {
 
   it('never answers 5xx and always answers errors in the catalogue shape', async () => {
     const failures: string[] = [];
+    const routeCount = routes.filter((r) => r.method !== 'HEAD').length;
     for (const route of routes) {
-      // Each route gets a fresh session: a fuzzed logout must not spoil the next route's token.
-      tokens.admin = await t.login('admin');
+      // A fuzzed logout must not spoil the next route's token: log in again when the session has ended.
+      if ((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: tokens.admin })).statusCode !== 200) tokens.admin = await t.login('admin');
+      const started = performance.now();
       const result = await fc.check(
         fc.asyncProperty(requestArb(route), async (req) => {
           const res = await t.app.inject(req);
           checkResponse(req, res);
         }),
-        { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+        { numRuns: runsFor(route, routeCount), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
       );
+      if (process.env.FUZZ_STATS) console.log(`${route.method} ${route.url}: ${Math.round(performance.now() - started)} ms`);
       if (result.failed) failures.push(`${route.method} ${route.url} (seed ${result.seed}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 600)}`);
     }
     expect(failures).toEqual([]);
     if (process.env.FUZZ_STATS) console.log(Object.fromEntries([...seen].sort((x, y) => x[0] - y[0])));
-    for (const status of [200, 400, 401, 403, 404, 413, 415]) expect(seen.get(status) ?? 0, `no ${status} answer in the run`).toBeGreaterThan(0);
+    for (const status of [200, 400, 401, 403, 404, 415]) expect(seen.get(status) ?? 0, `no ${status} answer in the run`).toBeGreaterThan(0);
   }, 120_000);
 
   it('answers unknown paths and methods with not_found', async () => {
