@@ -19,6 +19,9 @@ import { coaRoutes } from './modules/coa/routes.ts';
 import { currencyRoutes } from './modules/currencies/routes.ts';
 import { cashBankRoutes } from './modules/cash-banks/routes.ts';
 import { cashBankUsesCoa, cashBankUsesCurrency } from './modules/cash-banks/service.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { leadRoutes } from './modules/leads/routes.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -71,6 +74,9 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   currencyRoutes(app, { currencyUsers: [cashBankUsesCurrency] });
   cashBankRoutes(app);
   auditRoutes(app);
+  passwordResetRoutes(app);
+  leadRoutes(app);
+  onboardingRoutes(app);
   await webRoutes(app, options.webDist);
   return app;
 }

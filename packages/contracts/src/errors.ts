@@ -77,6 +77,27 @@ const promo = {
   segment_not_eligible: e(422, 'Kode promo tidak berlaku untuk segmen ini', 'Promo code is not eligible for this segment'),
 } as const;
 
+/** Public site and onboarding: demo requests, payments, registration, password reset. */
+const onboarding = {
+  lead_not_found: e(404, 'Prospek {{0}} tidak ditemukan', 'Lead {{0}} not found'),
+  lead_status_transition_invalid: e(422, 'Status prospek tidak dapat diubah dari {{0}} ke {{1}}', 'A lead cannot move from {{0}} to {{1}}'),
+  promo_code_already_exists: e(409, 'Kode promo {{0}} sudah ada', 'Promo code {{0}} already exists'),
+  promo_discount_invalid: e(422, 'Isi salah satu: diskon persen (lebih dari 0 sampai 100) atau diskon nominal (lebih dari 0)', 'Give exactly one of a discount percent (above 0, at most 100) or a discount amount (above 0)'),
+  promo_period_invalid: e(422, 'Tanggal mulai promo tidak boleh setelah tanggal berakhir', 'The promo start date cannot be after its end date'),
+  payment_not_found: e(404, 'Pembayaran belum dimulai untuk permintaan ini', 'No payment has been started for this request'),
+  payment_already_paid: e(409, 'Permintaan ini sudah dibayar', 'This request is already paid'),
+  payment_proof_invalid: e(422, 'Bukti transfer harus berupa gambar PNG/JPEG atau PDF maksimal 2 MiB', 'The transfer proof must be a PNG/JPEG image or a PDF of at most 2 MiB'),
+  payment_proof_not_allowed: e(422, 'Bukti transfer hanya untuk pembayaran transfer bank yang belum lunas', 'A transfer proof is only for an unpaid bank-transfer payment'),
+  payment_proof_not_found: e(404, 'Bukti transfer belum diunggah', 'No transfer proof has been uploaded'),
+  payment_gateway_not_configured: e(422, 'Gerbang pembayaran belum dikonfigurasi; gunakan transfer bank', 'The payment gateway is not configured; use bank transfer'),
+  payment_gateway_failed: e(502, 'Gerbang pembayaran gagal menjawab ({{0}})', 'The payment gateway failed to answer ({{0}})'),
+  payment_notification_invalid: e(403, 'Notifikasi pembayaran tidak sah', 'The payment notification is not authentic'),
+  trial_already_used: e(409, 'Uji coba gratis sudah pernah dipakai untuk {{0}}', 'The free trial was already used for {{0}}'),
+  password_reset_throttled: e(429, 'Terlalu banyak permintaan atur ulang kata sandi. Coba lagi dalam {{0}} detik.', 'Too many password reset requests. Try again in {{0}} seconds.'),
+  password_reset_link_invalid: e(422, 'Tautan atur ulang kata sandi tidak valid atau sudah digunakan', 'The password reset link is invalid or was already used'),
+  password_reset_link_expired: e(422, 'Tautan atur ulang kata sandi sudah kedaluwarsa', 'The password reset link has expired'),
+} as const;
+
 /** Spec 8: duplicate/missing code errors of the ERP master data, `{entity}_code_already_exists` and `{entity}_not_found`. */
 const masterEntities = {
   warehouse: ['gudang', 'warehouse'],
@@ -154,7 +175,7 @@ const erp = {
   admin_process_failed: e(422, 'Tutup buku gagal: masih ada {{0}} dokumen belum selesai', 'Period closing failed: {{0}} documents are not finished'),
 } as const;
 
-export const ERRORS = { ...auth, ...general, ...ai, ...promo, ...masterCodes, ...erp } satisfies Record<string, Entry>;
+export const ERRORS = { ...auth, ...general, ...ai, ...promo, ...onboarding, ...masterCodes, ...erp } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export type ErrorBody = { errorCode: ErrorCode; errorArgs: (string | number)[] };

@@ -15,6 +15,10 @@ export * from './config/profile.ts';
 export * from './config/user-audit.ts';
 export * from './config/org-units.ts';
 export * from './config/policies.ts';
+export * from './public/demo-requests.ts';
+export * from './public/registration.ts';
+export * from './public/password-reset.ts';
+export * from './admin/leads.ts';
 export * from './erp/numbering.ts';
 export * from './erp/coa.ts';
 export * from './erp/currencies.ts';
@@ -30,13 +34,17 @@ import { profileEndpoints } from './config/profile.ts';
 import { userAuditEndpoints } from './config/user-audit.ts';
 import { orgUnitEndpoints } from './config/org-units.ts';
 import { policyEndpoints } from './config/policies.ts';
+import { demoRequestEndpoints } from './public/demo-requests.ts';
+import { registrationEndpoints } from './public/registration.ts';
+import { passwordResetEndpoints } from './public/password-reset.ts';
+import { leadEndpoints } from './admin/leads.ts';
 import { documentTemplateEndpoints } from './erp/numbering.ts';
 import { coaEndpoints } from './erp/coa.ts';
 import { currencyEndpoints } from './erp/currencies.ts';
 import { cashBankEndpoints } from './erp/cash-banks.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints };
 
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_TENANT = 'demo';

@@ -39,6 +39,16 @@ const schema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
     .default('info'),
   JOBS: bool.default(true),
+  /** Mail goes to the outbox table and the log; with an smtp:// or smtps:// URL it is also sent through that server. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Nusa <no-reply@nusa.local>'),
+  /** The address users open the web at; links in mails (password reset) start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3000'),
+  /** Hosted-checkout payment gateway (Midtrans Snap wire format); without both, payments are bank transfers only. */
+  PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  PAYMENT_GATEWAY_SERVER_KEY: z.string().min(8).optional(),
+  /** The account bank transfers go to, as "bank|account number|account holder". */
+  PAYMENT_BANK_ACCOUNT: z.string().regex(/^[^|]+\|[^|]+\|[^|]+$/, 'must be "bank|account number|account holder"').optional(),
 });
 
 export type Config = z.output<typeof schema> & { dataDir: string };
@@ -46,7 +56,7 @@ export type Config = z.output<typeof schema> & { dataDir: string };
 export class ConfigError extends Error {}
 
 /** Settings whose value must not reach a log: shown by length only. */
-const SECRET = new Set(['AUTH_SECRET']);
+const SECRET = new Set(['AUTH_SECRET', 'PAYMENT_GATEWAY_SERVER_KEY']);
 
 /** The value as the error message may show it: secrets hidden, a URL's password masked. */
 function shown(name: string, value: string | undefined): string {

@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TASKS } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
-import { roles, users } from './schema.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { roles, roleTasks, users } from './schema.ts';
 
 export interface LoginUser {
   id: string;
@@ -85,4 +87,52 @@ export async function usersExist(tx: Tx, ids: string[]): Promise<boolean> {
   if (unique.length === 0) return true;
   const rows = await tx.select({ id: users.id }).from(users).where(inArray(users.id, unique));
   return rows.length === unique.length;
+}
+
+export interface AccountContact {
+  id: string;
+  username: string;
+  fullName: string;
+  email: string | null;
+  active: boolean;
+}
+
+/**
+ * The account a forgot-password request names: by username, else by email (case-insensitive). An email shared by
+ * several accounts names none of them: the link must go to exactly one account.
+ */
+export async function findUserByLogin(tx: Tx, login: string): Promise<AccountContact | undefined> {
+  const cols = { id: users.id, username: users.username, fullName: users.fullName, email: users.email, active: users.active };
+  const byName = await tx.select(cols).from(users).where(sql`lower(${users.username}) = lower(${login})`).limit(1);
+  if (byName[0]) return byName[0];
+  const byEmail = await tx.select(cols).from(users).where(sql`lower(${users.email}) = lower(${login})`).limit(2);
+  return byEmail.length === 1 ? byEmail[0] : undefined;
+}
+
+/** Stores a new password (already checked against the policy by the caller) and restarts its expiry clock. */
+export async function setUserPassword(tx: Tx, userId: string, password: string): Promise<void> {
+  await tx.update(users).set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/**
+ * A built-in role of a new tenant (registration, account preparation); does nothing when a role of that name
+ * exists, so a retried preparation is safe. Returns the role id.
+ */
+export async function ensureStandardRole(tx: Tx, tenantId: string, role: { name: string; type: string; superAdmin?: boolean; tasks: readonly string[] }): Promise<string> {
+  const existing = await findRoleByName(tx, role.name);
+  if (existing) return existing.id;
+  const id = uuidv7();
+  await tx.insert(roles).values({ tenantId, id, name: role.name, type: role.type, isSuperAdmin: role.superAdmin ?? false });
+  const tasks = [...new Set(role.tasks)];
+  if (tasks.length) await tx.insert(roleTasks).values(tasks.map((task) => ({ tenantId, roleId: id, task })));
+  return id;
+}
+
+/** The first user of a new tenant (its password already checked against the tenant's policy by the caller). */
+export async function createFirstUser(
+  tx: Tx, tenantId: string, u: { id: string; username: string; fullName: string; email: string; password: string; roleId: string },
+): Promise<void> {
+  await tx.insert(users).values({
+    tenantId, id: u.id, username: u.username, fullName: u.fullName, email: u.email, roleId: u.roleId, passwordHash: await hashPassword(u.password),
+  });
 }

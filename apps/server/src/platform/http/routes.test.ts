@@ -86,6 +86,66 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/config/users/:userId/active → createEditConfigUser | writeAllConfigUser
       POST   /api/v1/config/users/:userId/reset-password → writeAllConfigUser
       GET    /api/v1/config/users/:userId/tasks → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      POST   /api/v1/erp/cash-banks → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/cash-banks → readOnlyErpCashBank | createEditErpCashBank | writeAllErpCashBank | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/cash-banks/:cashBankId → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/cash-banks/:cashBankId → readOnlyErpCashBank | createEditErpCashBank | writeAllErpCashBank | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/cash-banks/:cashBankId → writeAllErpCashBank | writeAllErpAll
+      PUT    /api/v1/erp/cash-banks/:cashBankId/active → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/cash-banks/export → readOnlyErpCashBank | createEditErpCashBank | writeAllErpCashBank | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/coa → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/coa → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
+      POST   /api/v1/erp/coa-groups → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/coa-groups → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
+      PUT    /api/v1/erp/coa-groups/:groupId → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/coa-groups/:groupId → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
+      DELETE /api/v1/erp/coa-groups/:groupId → writeAllErpCoa | writeAllErpAll
+      PUT    /api/v1/erp/coa-groups/:groupId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/coa-groups/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/coa/:coaId → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/coa/:coaId → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
+      DELETE /api/v1/erp/coa/:coaId → writeAllErpCoa | writeAllErpAll
+      PUT    /api/v1/erp/coa/:coaId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/coa/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/coa/tree → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
+      POST   /api/v1/erp/countries → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/countries → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll | readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/countries/:countryId → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/countries/:countryId → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll | readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/countries/:countryId → writeAllErpMaster | writeAllErpAll
+      PUT    /api/v1/erp/countries/:countryId/active → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/countries/export → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/currencies → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/currencies → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
+      PUT    /api/v1/erp/currencies/:currencyId → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/currencies/:currencyId → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
+      DELETE /api/v1/erp/currencies/:currencyId → writeAllErpCurrency | writeAllErpAll
+      PUT    /api/v1/erp/currencies/:currencyId/active → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/currencies/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/document-templates → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/document-templates → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/document-templates/:templateId → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/document-templates/:templateId → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/document-templates/:templateId → writeAllErpMaster | writeAllErpAll
+      PUT    /api/v1/erp/document-templates/:templateId/active → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/document-templates/:templateId/preview → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/document-templates/export → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/document-templates/next → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/exchange-rates → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/exchange-rates → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
+      PUT    /api/v1/erp/exchange-rates/:rateId → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/exchange-rates/:rateId → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
+      DELETE /api/v1/erp/exchange-rates/:rateId → writeAllErpCurrency | writeAllErpAll
+      PUT    /api/v1/erp/exchange-rates/:rateId/active → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/exchange-rates/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/exchange-rates/lookup → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
+      POST   /api/v1/erp/segment-groups → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/segment-groups → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
+      PUT    /api/v1/erp/segment-groups/:segmentId → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/segment-groups/:segmentId → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
+      DELETE /api/v1/erp/segment-groups/:segmentId → writeAllErpCoa | writeAllErpAll
+      PUT    /api/v1/erp/segment-groups/:segmentId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/segment-groups/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
       "
     `);
   });

@@ -1,0 +1,139 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  LEAD_TRANSITIONS, segmentOf, type DemoRequestInput, type DemoRequestView, type Lead, type LeadFilter, type LeadStatus, type PaymentView,
+} from '@nusa/contracts';
+import type { Tx } from '../../platform/db/tenant.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { parseBankAccount } from '../../platform/payments/index.ts';
+import { quote } from './promo.ts';
+import { leadPayments, leads } from './schema.ts';
+
+export const MODULE = 'administration.leads';
+
+const leadColumns = {
+  lead: leads,
+  payment: {
+    id: leadPayments.id, method: leadPayments.method, status: leadPayments.status, orderId: leadPayments.orderId, amount: leadPayments.amount,
+    redirectUrl: leadPayments.redirectUrl, bankAccount: leadPayments.bankAccount, paidAt: leadPayments.paidAt, hasProof: sql<boolean>`${leadPayments.proof} IS NOT NULL`,
+  },
+};
+type LeadRow = { lead: typeof leads.$inferSelect; payment: { id: string; method: string; status: string; orderId: string; amount: string; redirectUrl: string | null; bankAccount: string | null; paidAt: Date | null; hasProof: boolean } | null };
+
+const base = (tx: Tx) =>
+  tx.select(leadColumns).from(leads).leftJoin(leadPayments, and(eq(leadPayments.tenantId, leads.tenantId), eq(leadPayments.leadId, leads.id)));
+
+function paymentOf(p: LeadRow['payment']): PaymentView | null {
+  if (!p) return null;
+  return {
+    paymentId: p.id, method: p.method as PaymentView['method'], status: p.status as PaymentView['status'], orderId: p.orderId, amount: p.amount,
+    bankAccount: p.method === 'bank-transfer' ? parseBankAccount(p.bankAccount ?? undefined) : null,
+    redirectUrl: p.redirectUrl, hasProof: p.hasProof, paidAt: p.paidAt ? p.paidAt.toISOString() : null,
+  };
+}
+
+const toLead = (r: LeadRow): Lead => ({
+  leadId: r.lead.id, contactName: r.lead.contactName, email: r.lead.email, phone: r.lead.phone, company: r.lead.company,
+  requirements: r.lead.requirements, companySize: r.lead.companySize as Lead['companySize'], product: r.lead.product as Lead['product'],
+  package: r.lead.packageCode as Lead['package'], promoCode: r.lead.promoCode, channel: r.lead.channel as Lead['channel'],
+  status: r.lead.status as LeadStatus, price: r.lead.price, discount: r.lead.discount, amount: r.lead.amount, payment: paymentOf(r.payment),
+  createdAt: r.lead.createdAt.toISOString(), updatedAt: r.lead.updatedAt.toISOString(),
+});
+
+export const requestViewOf = (l: Lead): DemoRequestView => ({
+  requestId: l.leadId, status: l.status, product: l.product, package: l.package, promoCode: l.promoCode, price: l.price,
+  discount: l.discount, amount: l.amount, payment: l.payment,
+});
+
+export async function getLead(tx: Tx, id: string): Promise<Lead> {
+  const rows = await base(tx).where(eq(leads.id, id)).limit(1);
+  if (!rows[0]) throw new AppError('lead_not_found', [id]);
+  return toLead(rows[0]);
+}
+
+/** Request a demo (anonymous): the promo is checked on the server and the price fixed on the lead. */
+export async function requestDemo(tx: Tx, actor: Actor, input: DemoRequestInput): Promise<Lead> {
+  const priced = await quote(tx, input.package, input.promoCode || undefined, { channel: input.channel, segment: segmentOf(input.companySize) });
+  const id = uuidv7();
+  await tx.insert(leads).values({
+    tenantId: actor.tenantId, id, contactName: input.contactName, email: input.email.toLowerCase(), phone: input.phone, company: input.company,
+    requirements: input.requirements, companySize: input.companySize, product: input.product, packageCode: input.package,
+    promoCode: priced.promoCode, channel: input.channel, status: 'NEW', price: priced.price, discount: priced.discount, amount: priced.amount,
+  });
+  const after = await getLead(tx, id);
+  await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'lead', entityId: id, after });
+  return after;
+}
+
+function whereOf(f: Omit<LeadFilter, 'page' | 'limit'>): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.keyword) {
+    const p = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(${leads.contactName} || ' ' || ${leads.email} || ' ' || ${leads.company} || ' ' || ${leads.phone}) ILIKE ${p}`);
+  }
+  if (f.status) where.push(eq(leads.status, f.status));
+  if (f.product) where.push(eq(leads.product, f.product));
+  if (f.package) where.push(eq(leads.packageCode, f.package));
+  // Date range on the WIB calendar day of the request, both ends inclusive.
+  if (f.dateFrom) where.push(gte(leads.createdAt, sql`(${f.dateFrom}::date)::timestamp AT TIME ZONE 'Asia/Jakarta'`));
+  if (f.dateTo) where.push(lt(leads.createdAt, sql`(${f.dateTo}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta'`));
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listLeads(tx: Tx, f: LeadFilter) {
+  const where = whereOf(f);
+  const [rows, total] = await Promise.all([
+    base(tx).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(f.limit).offset((f.page - 1) * f.limit),
+    tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
+  ]);
+  return { items: rows.map(toLead), total: total[0].n };
+}
+
+/** Every lead of the filter (no paging) as an xlsx sheet. */
+export async function exportLeads(tx: Tx, f: Omit<LeadFilter, 'page' | 'limit'>): Promise<Buffer> {
+  const rows = (await base(tx).where(whereOf(f)).orderBy(desc(leads.createdAt), desc(leads.id))).map(toLead);
+  return writeXlsx<Lead>('Leads', [
+    { header: 'Tanggal', value: (l) => new Date(l.createdAt), format: 'dd/mm/yyyy hh:mm', width: 18 },
+    { header: 'Nama', value: (l) => l.contactName, width: 24 },
+    { header: 'Email', value: (l) => l.email, width: 28 },
+    { header: 'Telepon', value: (l) => l.phone, width: 18 },
+    { header: 'Perusahaan', value: (l) => l.company, width: 28 },
+    { header: 'Ukuran', value: (l) => l.companySize },
+    { header: 'Produk', value: (l) => l.product },
+    { header: 'Paket', value: (l) => l.package },
+    { header: 'Kode Promo', value: (l) => l.promoCode },
+    { header: 'Kanal', value: (l) => l.channel },
+    { header: 'Status', value: (l) => l.status, width: 16 },
+    // Amounts go to the sheet as the exact decimal text the database holds.
+    { header: 'Jumlah', value: (l) => l.amount, width: 16 },
+    { header: 'Pembayaran', value: (l) => l.payment?.status ?? null, width: 16 },
+    { header: 'Kebutuhan', value: (l) => l.requirements, width: 40 },
+  ], rows);
+}
+
+export async function updateLead(tx: Tx, actor: Actor, id: string, input: {
+  contactName: string; email: string; phone: string; company: string; requirements: string; companySize: string; product: string; package: string;
+}): Promise<Lead> {
+  const before = await getLead(tx, id);
+  await tx.update(leads).set({
+    contactName: input.contactName, email: input.email.toLowerCase(), phone: input.phone, company: input.company, requirements: input.requirements,
+    companySize: input.companySize, product: input.product, packageCode: input.package, updatedAt: sql`now()`,
+  }).where(eq(leads.id, id));
+  const after = await getLead(tx, id);
+  await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'lead', entityId: id, before, after });
+  return after;
+}
+
+/** Moves a lead along LEAD_TRANSITIONS; anything else is lead_status_transition_invalid [from, to]. */
+export async function setLeadStatus(tx: Tx, actor: Actor, id: string, status: LeadStatus): Promise<Lead> {
+  const locked = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).for('update');
+  if (!locked[0]) throw new AppError('lead_not_found', [id]);
+  const from = locked[0].status as LeadStatus;
+  if (!LEAD_TRANSITIONS[from].includes(status)) throw new AppError('lead_status_transition_invalid', [from, status]);
+  await tx.update(leads).set({ status, updatedAt: sql`now()` }).where(eq(leads.id, id));
+  const after = await getLead(tx, id);
+  await writeAudit(tx, actor, { module: MODULE, action: 'status', entity: 'lead', entityId: id, before: { status: from }, after: { status } });
+  return after;
+}
