@@ -66,15 +66,29 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/docs/yaml → public
       GET    /api/health → public
       GET    /api/metrics → public
+      GET    /api/v1/admin/leads → viewManagementLeads | editManagementLeads
+      PUT    /api/v1/admin/leads/:leadId → editManagementLeads
+      GET    /api/v1/admin/leads/:leadId → viewManagementLeads | editManagementLeads
+      PUT    /api/v1/admin/leads/:leadId/payment/confirm → editManagementLeads
+      GET    /api/v1/admin/leads/:leadId/payment/proof → viewManagementLeads | editManagementLeads
+      PUT    /api/v1/admin/leads/:leadId/status → editManagementLeads
+      GET    /api/v1/admin/leads/export → viewManagementLeads | editManagementLeads
+      POST   /api/v1/admin/promo-codes → editManagementLeads
+      GET    /api/v1/admin/promo-codes → viewManagementLeads | editManagementLeads
+      DELETE /api/v1/admin/promo-codes/:promoId → editManagementLeads
+      PUT    /api/v1/admin/promo-codes/:promoId → editManagementLeads
+      GET    /api/v1/admin/promo-codes/:promoId → viewManagementLeads | editManagementLeads
       GET    /api/v1/app/config → public
       GET    /api/v1/audit/entries → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
       POST   /api/v1/auth/anonymous → prelogin
+      POST   /api/v1/auth/forgot-password → prelogin
       POST   /api/v1/auth/login → prelogin
       POST   /api/v1/auth/logout → any logged-in user
       GET    /api/v1/auth/me → any logged-in user
       POST   /api/v1/auth/pre-login → public
       POST   /api/v1/auth/redirect-credentials → any logged-in user
       POST   /api/v1/auth/redirect/login → prelogin
+      POST   /api/v1/auth/reset-password → prelogin
       POST   /api/v1/auth/session-key/login → prelogin
       POST   /api/v1/auth/session-keys → any logged-in user
       GET    /api/v1/auth/sessions → any logged-in user
@@ -146,6 +160,15 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/segment-groups/:segmentId → writeAllErpCoa | writeAllErpAll
       PUT    /api/v1/erp/segment-groups/:segmentId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/segment-groups/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/onboarding/free-transactions → any logged-in user
+      POST   /api/v1/public/demo-requests → anonymous
+      GET    /api/v1/public/demo-requests/:requestId → anonymous
+      POST   /api/v1/public/demo-requests/:requestId/payment → anonymous
+      PUT    /api/v1/public/demo-requests/:requestId/payment/proof → anonymous
+      POST   /api/v1/public/payments/notification → public
+      POST   /api/v1/public/promo-codes/check → anonymous
+      POST   /api/v1/public/registrations → anonymous
+      GET    /api/v1/public/registrations/progress → public
       "
     `);
   });
