@@ -15,6 +15,10 @@ export * from './config/profile.ts';
 export * from './config/user-audit.ts';
 export * from './config/org-units.ts';
 export * from './config/policies.ts';
+export * from './erp/warehouses.ts';
+export * from './erp/partners.ts';
+export * from './erp/employees.ts';
+export * from './erp/products.ts';
 export * from './public/demo-requests.ts';
 export * from './public/registration.ts';
 export * from './public/password-reset.ts';
@@ -34,6 +38,10 @@ import { profileEndpoints } from './config/profile.ts';
 import { userAuditEndpoints } from './config/user-audit.ts';
 import { orgUnitEndpoints } from './config/org-units.ts';
 import { policyEndpoints } from './config/policies.ts';
+import { warehouseEndpoints } from './erp/warehouses.ts';
+import { partnerEndpoints } from './erp/partners.ts';
+import { employeeEndpoints } from './erp/employees.ts';
+import { productEndpoints } from './erp/products.ts';
 import { demoRequestEndpoints } from './public/demo-requests.ts';
 import { registrationEndpoints } from './public/registration.ts';
 import { passwordResetEndpoints } from './public/password-reset.ts';
@@ -44,7 +52,7 @@ import { currencyEndpoints } from './erp/currencies.ts';
 import { cashBankEndpoints } from './erp/cash-banks.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints };
 
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_TENANT = 'demo';

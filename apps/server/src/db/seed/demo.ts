@@ -7,6 +7,7 @@ import { tenants } from '../../platform/tenancy/schema.ts';
 import { roles, roleTasks, users } from '../../modules/users/schema.ts';
 import { appSettings } from '../../modules/app-settings/schema.ts';
 import { orgUnits } from '../../modules/org-units/schema.ts';
+import { seedErpMasterData } from '../../modules/products/seed.ts';
 import { seedChartOfAccounts } from '../../modules/coa/seed.ts';
 import { seedCurrencies } from '../../modules/currencies/seed.ts';
 import { seedCashBanks } from '../../modules/cash-banks/seed.ts';
@@ -93,6 +94,7 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
       address: 'Jl. Jenderal Sudirman Kav. 52-53, Jakarta Selatan 12190', taxName: opts.name, taxNumber: '01.234.567.8-012.000',
       taxDate: '2020-01-15', phone: '021-5150000', taxableEntrepreneur: true,
     }).where(eq(orgUnits.id, company.id));
+    await seedErpMasterData(tx, id);
     const coa = await seedChartOfAccounts(tx, id);
     const currencies = await seedCurrencies(tx, id);
     await seedDocumentTemplates(tx, id);

@@ -104,3 +104,20 @@ export async function assertMayCreateDocument(tx: Tx, userId: string, documentTy
   if (banned.length) throw new AppError('document_type_prohibited', [documentTypeId]);
   await assertMayUse(tx, userId, 'documentTypes', String(documentTypeId));
 }
+
+/**
+ * The list-filter form of `mayUse`: the values of `kind` the user may pick, or undefined when no OU policy the user
+ * works under restricts that kind (then everything may be picked). Lazy dropdowns filter their rows by it.
+ */
+export async function allowedValues(tx: Tx, userId: string, kind: Exclude<PolicyKind, 'documentTypes'>): Promise<string[] | undefined> {
+  const rows = await tx.execute<{ value: string }>(sql`
+    SELECT DISTINCT e.value FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = ${kind}
+     WHERE m.user_id = ${userId}`);
+  return rows.rows.length ? rows.rows.map((r) => r.value) : undefined;
+}
+
+/** Whether an OU policy lists `value` of `kind` (a record an OU policy names cannot be deleted). */
+export async function policyNamesValue(tx: Tx, kind: Exclude<PolicyKind, 'documentTypes'>, value: string): Promise<boolean> {
+  const rows = await tx.execute(sql`SELECT 1 FROM ou_policy_entries WHERE kind = ${kind} AND lower(value) = lower(${value}) LIMIT 1`);
+  return rows.rows.length > 0;
+}

@@ -1,0 +1,345 @@
+import { Transform, type Readable } from 'node:stream';
+import { asc, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  MASTER_CODE_PATTERN, PRODUCT_IMPORT_MAX_BYTES, PRODUCT_IMPORT_MAX_ERRORS, PRODUCT_SHEET_COLUMNS, PRODUCT_TYPES,
+  type ErrorCode, type ProductImportReport, type ProductSheetColumn,
+} from '@nusa/contracts';
+import type { Tx } from '../../platform/db/tenant.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { nextCode } from '../document-templates/service.ts';
+import { XLSX_EXPORT_LIMIT } from '../warehouses/master-helpers.ts';
+import { codeNamesByCode, subCategoriesByCode } from './catalog.ts';
+import { productBase, productConditions, productRuleProblem, type ProductFilter } from './service.ts';
+import { products } from './schema.ts';
+
+/** Column headings per language; the import accepts these and the bare keys (productCode ...), any case. */
+const LABELS: Record<ProductSheetColumn, { id: string; en: string }> = {
+  productCode: { id: 'Kode Produk', en: 'Product Code' },
+  productName: { id: 'Nama Produk', en: 'Product Name' },
+  productType: { id: 'Tipe', en: 'Type' },
+  baseUomCode: { id: 'Kode Satuan Dasar', en: 'Base Unit Code' },
+  brandCode: { id: 'Kode Merek', en: 'Brand Code' },
+  categoryCode: { id: 'Kode Kategori', en: 'Category Code' },
+  subCategoryCode: { id: 'Kode Sub-kategori', en: 'Sub-category Code' },
+  minQuantity: { id: 'Kuantitas Minimum', en: 'Minimum Quantity' },
+  maxQuantity: { id: 'Kuantitas Maksimum', en: 'Maximum Quantity' },
+  buyable: { id: 'Dapat Dibeli', en: 'Buyable' },
+  sellable: { id: 'Dapat Dijual', en: 'Sellable' },
+  purchasePrice: { id: 'Harga Beli', en: 'Purchase Price' },
+  sellPrice: { id: 'Harga Jual', en: 'Sell Price' },
+  standardPrice: { id: 'Harga Standar', en: 'Standard Price' },
+  weight: { id: 'Berat (kg)', en: 'Weight (kg)' },
+  length: { id: 'Panjang (cm)', en: 'Length (cm)' },
+  width: { id: 'Lebar (cm)', en: 'Width (cm)' },
+  height: { id: 'Tinggi (cm)', en: 'Height (cm)' },
+  keywords: { id: 'Kata Kunci', en: 'Keywords' },
+  warrantyMonths: { id: 'Garansi (bulan)', en: 'Warranty (months)' },
+  active: { id: 'Aktif', en: 'Active' },
+};
+
+type SheetRow = Record<ProductSheetColumn, string | number | null>;
+
+export async function exportProducts(tx: Tx, f: ProductFilter, lang: 'id' | 'en'): Promise<Buffer> {
+  const rows = await productBase(tx).where(await productConditions(tx, f)).orderBy(asc(sql`lower(${products.code})`)).limit(XLSX_EXPORT_LIMIT);
+  // Decimals go out as text: every digit survives, and the import reads them back exactly.
+  const items = rows.map((r): SheetRow => ({
+    productCode: r.code, productName: r.name, productType: r.type, baseUomCode: r.baseUomCode, brandCode: r.brandCode, categoryCode: r.categoryCode,
+    subCategoryCode: r.subCategoryCode, minQuantity: canonical(r.minQuantity), maxQuantity: canonical(r.maxQuantity), buyable: r.buyable ? 'Y' : 'N',
+    sellable: r.sellable ? 'Y' : 'N', purchasePrice: canonical(r.purchasePrice), sellPrice: canonical(r.sellPrice), standardPrice: canonical(r.standardPrice),
+    weight: canonical(r.weight), length: canonical(r.length), width: canonical(r.width), height: canonical(r.height), keywords: r.keywords,
+    warrantyMonths: r.warrantyMonths, active: r.active ? 'Y' : 'N',
+  }));
+  return writeXlsx<SheetRow>(lang === 'id' ? 'Produk' : 'Products', PRODUCT_SHEET_COLUMNS.map((c) => ({
+    header: LABELS[c][lang], width: c === 'productName' || c === 'keywords' ? 36 : 16, value: (r: SheetRow) => r[c],
+  })), items);
+}
+
+/* ---------------------------------------------------------------- import */
+
+const DECIMAL = /^(-?)(\d{1,16})(?:\.(\d{1,4}))?$/;
+
+/** A decimal string in its one canonical form ('1500.0000' → '1500', '-0.50' → '-0.5'), or null. */
+function canonical(value: string | null): string | null {
+  if (value === null) return null;
+  const m = DECIMAL.exec(value.trim());
+  if (!m) return value;
+  const int = m[2].replace(/^0+(?=\d)/, '');
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  const body = frac ? `${int}.${frac}` : int;
+  return m[1] && body !== '0' ? `-${body}` : body;
+}
+
+type Cell = ExcelJS.CellValue;
+
+/** The text of a cell as a person sees it: rich text joined, formula results, numbers without float noise. */
+function cellText(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
+  if (typeof v === 'boolean') return v ? 'Y' : 'N';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
+  if ('formula' in v || 'sharedFormula' in v) return cellText((v as { result?: Cell }).result ?? null);
+  if ('text' in v) return String(v.text).trim();
+  if ('error' in v) return String(v.error);
+  return '';
+}
+
+class RowError extends Error {
+  constructor(readonly column: string, readonly code: ErrorCode, readonly args: (string | number)[] = []) {
+    super(code);
+  }
+}
+
+interface ProductValues {
+  code: string; name: string; type: string; baseUomId: string; brandId: string | null; categoryId: string | null; subCategoryId: string | null;
+  minQuantity: string | null; maxQuantity: string | null; buyable: boolean; sellable: boolean; purchasePrice: string | null; sellPrice: string | null;
+  standardPrice: string | null; weight: string | null; length: string | null; width: string | null; height: string | null; keywords: string | null;
+  warrantyMonths: number | null; active: boolean;
+}
+const COMPARED: (keyof ProductValues)[] = [
+  'code', 'name', 'type', 'baseUomId', 'brandId', 'categoryId', 'subCategoryId', 'minQuantity', 'maxQuantity', 'buyable', 'sellable',
+  'purchasePrice', 'sellPrice', 'standardPrice', 'weight', 'length', 'width', 'height', 'keywords', 'warrantyMonths', 'active',
+];
+
+interface Lookups {
+  uoms: Map<string, { id: string }>;
+  brands: Map<string, { id: string }>;
+  categories: Map<string, { id: string; code: string }>;
+  subCategories: Map<string, { subCategoryId: string; subCategoryCode: string; categoryId: string }>;
+}
+
+/** Turns one sheet row into product values, or throws a RowError naming the column and the catalogued reason. */
+function parseRow(get: (c: ProductSheetColumn) => string, lookups: Lookups): Omit<ProductValues, 'code'> & { code: string } {
+  const text = (c: ProductSheetColumn, max: number, required = false) => {
+    const v = get(c);
+    if (!v) {
+      if (required) throw new RowError(c, 'value_cannot_null', [c]);
+      return null;
+    }
+    if (v.length > max) throw new RowError(c, 'invalid_input_format', [c, `at most ${max} characters`]);
+    return v;
+  };
+  const decimal = (c: ProductSheetColumn, unsigned: boolean) => {
+    const v = get(c);
+    if (!v) return null;
+    const m = DECIMAL.exec(v);
+    if (!m || (unsigned && m[1])) throw new RowError(c, 'invalid_input_format', [c, unsigned ? 'a number of at least 0 with at most 4 decimals' : 'a number with at most 4 decimals']);
+    return canonical(v);
+  };
+  const flag = (c: ProductSheetColumn) => {
+    const v = get(c).toUpperCase();
+    if (v === '' || v === 'Y') return true;
+    if (v === 'N') return false;
+    throw new RowError(c, 'invalid_input_format', [c, 'Y or N']);
+  };
+  const ref = <T>(c: ProductSheetColumn, map: Map<string, T>, missing: ErrorCode, required = false): T | null => {
+    const v = get(c);
+    if (!v) {
+      if (required) throw new RowError(c, 'value_cannot_null', [c]);
+      return null;
+    }
+    const found = map.get(v.toLowerCase());
+    if (!found) throw new RowError(c, missing, [v]);
+    return found;
+  };
+
+  const code = get('productCode');
+  if (code.length > 30 || !MASTER_CODE_PATTERN.test(code)) throw new RowError('productCode', 'invalid_input_format', ['productCode', 'letters, digits, dot, dash, slash or underscore, no spaces']);
+  const name = text('productName', 150, true)!;
+  const type = (get('productType') || 'PRODUCT').toUpperCase();
+  if (!(PRODUCT_TYPES as readonly string[]).includes(type)) throw new RowError('productType', 'invalid_input_format', ['productType', PRODUCT_TYPES.join(' or ')]);
+  const baseUom = ref('baseUomCode', lookups.uoms, 'uom_not_found', true)!;
+  const brand = ref('brandCode', lookups.brands, 'brand_not_found');
+  const category = ref('categoryCode', lookups.categories, 'product_category_not_found');
+  const sub = ref('subCategoryCode', lookups.subCategories, 'product_sub_category_not_found');
+  if (sub && !category) throw new RowError('categoryCode', 'product_sub_category_needs_category');
+  if (sub && category && sub.categoryId !== category.id) throw new RowError('subCategoryCode', 'product_sub_category_not_in_category', [sub.subCategoryCode, category.code]);
+  const values = {
+    code, name, type, baseUomId: baseUom.id, brandId: brand?.id ?? null, categoryId: category?.id ?? null, subCategoryId: sub?.subCategoryId ?? null,
+    minQuantity: decimal('minQuantity', true), maxQuantity: decimal('maxQuantity', true), buyable: flag('buyable'), sellable: flag('sellable'),
+    purchasePrice: decimal('purchasePrice', false), sellPrice: decimal('sellPrice', false), standardPrice: decimal('standardPrice', false),
+    weight: decimal('weight', true), length: decimal('length', true), width: decimal('width', true), height: decimal('height', true),
+    keywords: text('keywords', 500), warrantyMonths: null as number | null, active: flag('active'),
+  };
+  const w = get('warrantyMonths');
+  if (w) {
+    if (!/^\d{1,4}$/.test(w) || Number(w) > 1200) throw new RowError('warrantyMonths', 'invalid_input_format', ['warrantyMonths', 'whole months from 0 to 1200']);
+    values.warrantyMonths = Number(w);
+  }
+  const problem = productRuleProblem(values);
+  if (problem) throw new RowError(problem.column, problem.code, problem.args);
+  return values;
+}
+
+/** Counts bytes and stops the upload past the limit (the streaming reader never holds the whole file). */
+function byteLimit(max: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > max) done(new AppError('payload_too_large'));
+      else done(null, chunk);
+    },
+  });
+}
+
+const BATCH = 1000;
+
+interface Pending { row: number; values: ProductValues }
+
+/**
+ * Imports products from an xlsx stream: reads row by row (ExcelJS streaming reader), validates every row against the
+ * same rules as the API, and saves good rows in batches. A row is all-or-nothing (one product row); bad rows are
+ * reported with row number, column and catalogued code and saved not at all. Upsert by code (case-insensitive): a
+ * row equal to the stored product changes nothing, so re-importing an export is a no-op. Conversions are kept.
+ */
+export async function importProducts(tx: Tx, actor: Actor, body: Readable): Promise<ProductImportReport> {
+  const lookups: Lookups = {
+    uoms: await codeNamesByCode(tx, 'uom'), brands: await codeNamesByCode(tx, 'brand'),
+    categories: await codeNamesByCode(tx, 'category'), subCategories: await subCategoriesByCode(tx),
+  };
+  const report: ProductImportReport = { rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] };
+  const fail = (row: number, column: string, errorCode: ErrorCode, errorArgs: (string | number)[]) => {
+    if (report.errors.length < PRODUCT_IMPORT_MAX_ERRORS) report.errors.push({ row, column, errorCode, errorArgs });
+  };
+  const importId = uuidv7();
+  const seen = new Map<string, number>();
+  let pending: Pending[] = [];
+
+  const limited = body.pipe(byteLimit(PRODUCT_IMPORT_MAX_BYTES));
+  body.on('error', (err) => limited.destroy(err));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(limited, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  let columns: Map<ProductSheetColumn, number> | undefined;
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = row.values as Cell[];
+        if (!columns) {
+          columns = headerColumns(values);
+          continue;
+        }
+        const at = columns;
+        const get = (c: ProductSheetColumn) => (at.has(c) ? cellText(values[at.get(c)!]) : '');
+        if (PRODUCT_SHEET_COLUMNS.every((c) => get(c) === '')) continue;
+        report.rows++;
+        try {
+          const parsed = parseRow(get, lookups);
+          if (parsed.code) {
+            const first = seen.get(parsed.code.toLowerCase());
+            if (first !== undefined) throw new RowError('productCode', 'product_import_duplicate_row', [parsed.code, first]);
+            seen.set(parsed.code.toLowerCase(), row.number);
+          }
+          pending.push({ row: row.number, values: parsed });
+        } catch (err) {
+          if (!(err instanceof RowError)) throw err;
+          fail(row.number, err.column, err.code, err.args);
+        }
+        if (pending.length >= BATCH) {
+          await saveBatch(tx, actor, importId, pending, report, fail);
+          pending = [];
+        }
+      }
+      break; // the first worksheet holds the products
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) throw err;
+    throw new AppError('product_import_file_invalid', [String((err as Error).message ?? err).slice(0, 200)]);
+  }
+  if (!columns) throw new AppError('product_import_file_invalid', ['no header row']);
+  if (pending.length) await saveBatch(tx, actor, importId, pending, report, fail);
+  return report;
+}
+
+/** Maps the header row to columns; productCode, productName and baseUomCode must be there. */
+function headerColumns(values: Cell[]): Map<ProductSheetColumn, number> {
+  const byLabel = new Map<string, ProductSheetColumn>();
+  for (const c of PRODUCT_SHEET_COLUMNS) for (const l of [c, LABELS[c].id, LABELS[c].en]) byLabel.set(l.toLowerCase(), c);
+  const columns = new Map<ProductSheetColumn, number>();
+  values.forEach((v, i) => {
+    const c = byLabel.get(cellText(v).toLowerCase());
+    if (c && !columns.has(c)) columns.set(c, i);
+  });
+  for (const required of ['productCode', 'productName', 'baseUomCode'] as const) {
+    if (!columns.has(required)) throw new AppError('product_import_column_missing', [LABELS[required].id]);
+  }
+  return columns;
+}
+
+const normalise = (r: typeof products.$inferSelect): ProductValues => ({
+  code: r.code, name: r.name, type: r.type, baseUomId: r.baseUomId, brandId: r.brandId, categoryId: r.categoryId, subCategoryId: r.subCategoryId,
+  minQuantity: canonical(r.minQuantity), maxQuantity: canonical(r.maxQuantity), buyable: r.buyable, sellable: r.sellable,
+  purchasePrice: canonical(r.purchasePrice), sellPrice: canonical(r.sellPrice), standardPrice: canonical(r.standardPrice), weight: canonical(r.weight),
+  length: canonical(r.length), width: canonical(r.width), height: canonical(r.height), keywords: r.keywords, warrantyMonths: r.warrantyMonths, active: r.active,
+});
+
+/**
+ * Saves one batch: rows equal to the stored product are skipped, the rest go in one INSERT ... ON CONFLICT (id)
+ * DO UPDATE inside a savepoint, with one audit entry (before/after per product). Should the batch fail (a code
+ * taken by a concurrent writer), it is retried row by row, each in its own savepoint, and the failing rows reported.
+ */
+async function saveBatch(tx: Tx, actor: Actor, importId: string, batch: Pending[], report: ProductImportReport,
+  fail: (row: number, column: string, code: ErrorCode, args: (string | number)[]) => void) {
+  for (const p of batch) {
+    if (!p.values.code) p.values.code = await nextCode(tx, actor.tenantId, 'product', undefined, async (c) => (await tx.select({ id: products.id }).from(products).where(sql`lower(${products.code}) = lower(${c})`)).length > 0);
+  }
+  const existing = await tx.select().from(products).where(inArray(sql`lower(${products.code})`, batch.map((p) => p.values.code.toLowerCase())));
+  const byCode = new Map(existing.map((r) => [r.code.toLowerCase(), r]));
+  const writes: { row: number; id: string; isNew: boolean; before?: ProductValues; values: ProductValues }[] = [];
+  for (const p of batch) {
+    const stored = byCode.get(p.values.code.toLowerCase());
+    if (!stored) {
+      writes.push({ row: p.row, id: uuidv7(), isNew: true, values: p.values });
+      continue;
+    }
+    const before = normalise(stored);
+    if (COMPARED.every((k) => before[k] === p.values[k])) report.unchanged++;
+    else writes.push({ row: p.row, id: stored.id, isNew: false, before, values: p.values });
+  }
+  if (!writes.length) return;
+
+  const write = async (ws: typeof writes) => {
+    await tx.insert(products).values(ws.map((w) => ({ tenantId: actor.tenantId, id: w.id, ...w.values })))
+      .onConflictDoUpdate({
+        target: [products.tenantId, products.id],
+        set: Object.fromEntries([...COMPARED.map((k) => [k, sql.raw(`excluded.${toColumn(k)}`)]), ['updatedAt', sql`now()`]]),
+      });
+    await writeAudit(tx, actor, {
+      module: 'erp.product', action: 'import', entity: 'product-import', entityId: importId,
+      before: Object.fromEntries(ws.filter((w) => !w.isNew).map((w) => [w.values.code, w.before])),
+      after: Object.fromEntries(ws.map((w) => [w.values.code, w.values])),
+    });
+  };
+  const count = (ws: typeof writes) => {
+    for (const w of ws) w.isNew ? report.created++ : report.updated++;
+  };
+
+  await tx.execute(sql`SAVEPOINT product_import_batch`);
+  try {
+    await write(writes);
+    await tx.execute(sql`RELEASE SAVEPOINT product_import_batch`);
+    count(writes);
+    return;
+  } catch {
+    await tx.execute(sql`ROLLBACK TO SAVEPOINT product_import_batch`);
+  }
+  for (const w of writes) {
+    await tx.execute(sql`SAVEPOINT product_import_row`);
+    try {
+      await write([w]);
+      await tx.execute(sql`RELEASE SAVEPOINT product_import_row`);
+      count([w]);
+    } catch (err) {
+      await tx.execute(sql`ROLLBACK TO SAVEPOINT product_import_row`);
+      const unique = (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+      fail(w.row, 'productCode', unique ? 'product_code_already_exists' : 'processing_error', unique ? [w.values.code] : []);
+    }
+  }
+}
+
+const toColumn = (k: keyof ProductValues) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
