@@ -97,12 +97,12 @@ describe('login page', () => {
       await t.page.getByLabel(tx.password, { exact: true }).fill('not-the-password');
       const submit = t.page.getByRole('button', { name: tx.signIn });
       await submit.click();
-      await expect.poll(() => submit.isDisabled()).toBe(true);
+      await expect.poll(() => submit.isDisabled(), { timeout: 5000 }).toBe(true);
       release();
 
       const alert = t.page.getByRole('alert').filter({ hasText: tx.loginFailed });
       await alert.getByText(tx.wrongPassword(4)).waitFor();
-      await expect.poll(() => submit.isDisabled()).toBe(false);
+      await expect.poll(() => submit.isDisabled(), { timeout: 5000 }).toBe(false);
       // Shown on the page, not as a toast, and the user stays on the login page.
       expect(await t.page.locator('.ant-notification-notice').count()).toBe(0);
       expect(t.page.url()).toMatch(/\/login$/);

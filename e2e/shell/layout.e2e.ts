@@ -72,7 +72,7 @@ describe('app layout', () => {
 
       await crumbs.getByRole('link', { name: home }).click();
       await waitForPath(t.page, '/dashboard');
-      await expect.poll(() => t.page.title()).toBe(dashboardTitle);
+      await expect.poll(() => t.page.title(), { timeout: 5000 }).toBe(dashboardTitle);
     } finally {
       await t.close();
     }

@@ -1,4 +1,4 @@
-import { Descriptions, Modal, Typography } from 'antd';
+import { Button, Descriptions, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../app-config.ts';
@@ -15,15 +15,18 @@ export function ReleaseNotesDialog({ open, onClose }: { open: boolean; onClose: 
       open={open}
       title={t('releaseNotes.title')}
       onCancel={onClose}
-      onOk={onClose}
-      okText={t('common.close')}
-      cancelButtonProps={{ style: { display: 'none' } }}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      }
       width="min(560px, 92vw)"
     >
       <Descriptions
         column={1}
         size="small"
         bordered
+        styles={{ label: { width: 150, whiteSpace: 'nowrap' } }}
         items={[
           { key: 'version', label: t('releaseNotes.version'), children: notes?.version ?? data?.appVersion ?? '' },
           {

@@ -69,7 +69,11 @@ export default function DashboardPage() {
       key: 'duration',
       title: t('dashboard.duration'),
       dataIndex: 'durationSeconds',
-      render: (value: number | null) => (value === null ? '–' : formatDuration(value * 1000, (k, v) => t(k, v))),
+      // The current session is still running: its duration is the time since it started.
+      render: (value: number | null, row) => {
+        const ms = row.current ? Date.now() - Date.parse(row.loginAt) : value === null ? null : value * 1000;
+        return ms === null ? '–' : formatDuration(ms, (k, v) => t(k, v));
+      },
     },
     {
       key: 'responseCode',

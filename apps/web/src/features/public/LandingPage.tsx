@@ -5,6 +5,7 @@ import {
   ArrowRightOutlined,
   BulbOutlined,
   CameraOutlined,
+  CheckOutlined,
   CustomerServiceOutlined,
   LineChartOutlined,
 } from '@ant-design/icons';
@@ -60,16 +61,31 @@ export default function LandingPage() {
       <main>
         <section className="landing__hero">
           <div className="landing__container landing__hero-inner">
-            <p className="landing__eyebrow">{t('landing.heroEyebrow')}</p>
-            <h1 className="landing__title">{t('landing.heroTitle')}</h1>
-            <p className="landing__subtitle">{t('landing.heroSubtitle')}</p>
-            <div className="landing__actions">
-              <Button type="primary" size="large" onClick={enter} icon={<ArrowRightOutlined />} iconPlacement="end">
-                {session ? t('landing.navOpenApp') : t('landing.heroPrimary')}
-              </Button>
-              <Button size="large" href="#features" className="landing__ghost">
-                {t('landing.heroSecondary')}
-              </Button>
+            <div className="landing__hero-text">
+              <p className="landing__eyebrow">{t('landing.heroEyebrow')}</p>
+              <h1 className="landing__title">{t('landing.heroTitle')}</h1>
+              <p className="landing__subtitle">{t('landing.heroSubtitle')}</p>
+              <div className="landing__actions">
+                <Button type="primary" size="large" onClick={enter} icon={<ArrowRightOutlined />} iconPlacement="end">
+                  {session ? t('landing.navOpenApp') : t('landing.heroPrimary')}
+                </Button>
+                <Button size="large" href="#features" className="landing__ghost">
+                  {t('landing.heroSecondary')}
+                </Button>
+              </div>
+            </div>
+            <div className="landing__panel" aria-hidden="true">
+              <p className="landing__panel-title">{t('landing.panelTitle')}</p>
+              <ul className="landing__panel-list">
+                {features.map((f) => (
+                  <li key={f.key}>
+                    <span className="landing__panel-icon">{f.icon}</span>
+                    <span>{f.title}</span>
+                    <CheckOutlined className="landing__panel-check" />
+                  </li>
+                ))}
+              </ul>
+              <p className="landing__panel-foot">{t('landing.panelFoot')}</p>
             </div>
           </div>
         </section>
@@ -82,7 +98,7 @@ export default function LandingPage() {
             <p className="landing__section-text">{t('landing.featuresSubtitle')}</p>
             <ul className="landing__grid">
               {features.map((f) => (
-                <li key={f.key} className="landing__feature">
+                <li key={f.key} className={`landing__feature landing__feature--${f.key}`}>
                   <span className="landing__feature-icon" aria-hidden>
                     {f.icon}
                   </span>
