@@ -113,6 +113,10 @@ describe('promo codes', () => {
     const res = await demoRequest({ promoCode: 'POTONG' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'NEW', promoCode: 'POTONG', price: '3500000.0000', discount: '500000.0000', amount: '3000000.0000', payment: null });
+    const mail = await t.pools.owner.query('SELECT to_address, subject, text_body FROM outbox WHERE text_body LIKE $1', [`%requestId=${res.json().requestId}%`]);
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0]).toMatchObject({ to_address: 'andi@majujaya.co.id', subject: 'Nusa: permintaan demo Anda sudah kami terima' });
+    expect(mail.rows[0].text_body).toContain('Rp3.000.000 (kode promo POTONG)');
   });
 });
 
@@ -253,6 +257,9 @@ describe('payment of a request', () => {
     const status = async () => (await t.request({ method: 'GET', url: `/api/v1/public/demo-requests/${id}`, token: anon })).json().payment.status;
 
     const forged = await notify({ ...base, signature_key: signed(base.order_id, '200', base.gross_amount, 'guessed-key') });
+    // The tenant comes from the verified order id, never from the request: a bogus X-Tenant changes nothing.
+    const elsewhere = await t.request({ method: 'POST', url: '/api/v1/public/payments/notification', tenant: 'no-such-tenant', payload: { ...base, signature_key: 'f'.repeat(128) } });
+    expect(elsewhere.json()).toEqual({ errorCode: 'payment_notification_invalid', errorArgs: [] });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().errorCode).toBe('payment_notification_invalid');
     expect(await status()).toBe('PENDING');
@@ -265,7 +272,10 @@ describe('payment of a request', () => {
     const pending = await notify({ ...base, status_code: '201', transaction_status: 'pending', signature_key: signed(base.order_id, '201', base.gross_amount) });
     expect(pending.statusCode).toBe(200);
     expect(await status()).toBe('PENDING');
-    const paid = await notify({ ...base, signature_key: signed(base.order_id, '200', base.gross_amount) });
+    const paid = await t.request({
+      method: 'POST', url: '/api/v1/public/payments/notification', tenant: 'no-such-tenant',
+      payload: { ...base, signature_key: signed(base.order_id, '200', base.gross_amount), fraud_status: 'accept', payment_type: 'bank_transfer' },
+    });
     expect(paid.json()).toEqual({ ok: true });
     expect(await status()).toBe('PAID');
     // A later failure notice cannot undo a payment.

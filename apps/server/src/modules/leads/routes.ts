@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { demoRequestEndpoints, leadEndpoints, segmentOf, XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { demoRequestEndpoints, gatewayNotification, leadEndpoints, routerPath, segmentOf, XLSX_CONTENT_TYPE } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { withTenant } from '../../platform/db/tenant.ts';
@@ -7,6 +8,8 @@ import { paymentProviders } from '../../platform/payments/index.ts';
 import * as leads from './service.ts';
 import * as promos from './promo.ts';
 import * as payments from './payment.ts';
+import { mailDemoRequestReceived } from './mail.ts';
+import { mailerOf } from '../../platform/mail/mailer.ts';
 
 export function leadRoutes(app: FastifyInstance) {
   const providers = () => paymentProviders(app.platform.config);
@@ -17,24 +20,36 @@ export function leadRoutes(app: FastifyInstance) {
     const q = await promos.quote(tx, body.package, body.code, { channel: body.channel, segment: segmentOf(body.companySize) });
     return { code: q.promoCode!, price: q.price, discount: q.discount, amount: q.amount };
   });
-  registerEndpoint(app, demoRequestEndpoints.requestDemo, async ({ tx, tenant, body }) => view(await leads.requestDemo(tx, { tenantId: tenant.id }, body)));
+  registerEndpoint(app, demoRequestEndpoints.requestDemo, async ({ tx, tenant, body }) => {
+    const lead = await leads.requestDemo(tx, { tenantId: tenant.id }, body);
+    await mailDemoRequestReceived(tx, mailerOf(app), { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL }, lead);
+    return view(lead);
+  });
   registerEndpoint(app, demoRequestEndpoints.getDemoRequest, async ({ tx, params }) => view(await leads.getLead(tx, params.requestId)));
   registerEndpoint(app, demoRequestEndpoints.startPayment, async ({ tx, tenant, params, body }) =>
     view(await payments.startPayment(tx, { tenantId: tenant.id }, tenant.code, providers(), params.requestId, body.method)));
   registerEndpoint(app, demoRequestEndpoints.uploadPaymentProof, async ({ tx, tenant, params, body }) =>
     view(await payments.uploadProof(tx, { tenantId: tenant.id }, params.requestId, body)));
 
-  // The gateway calls without a tenant: the signature is checked first, then the order id names the tenant.
-  registerEndpoint(app, demoRequestEndpoints.paymentNotification, async ({ body }) => {
-    const gateway = providers().gateway;
-    const verified = gateway?.verify(body);
-    const code = verified && payments.tenantCodeOfOrder(verified.orderId);
-    if (!verified || !code) throw new AppError('payment_notification_invalid');
-    const tenant = await app.platform.tenants.byCode(code).catch(() => undefined);
-    if (!tenant) throw new AppError('payment_notification_invalid');
-    await withTenant(app.platform.pools.app, tenant.id, (tx) => payments.applyNotification(tx, { tenantId: tenant.id }, verified));
-    return { ok: true as const };
-  }, { ownTransactions: true });
+  // The gateway calls without a tenant (no X-Tenant, any host), so this route does not resolve one from the request
+  // as registerEndpoint would: the signature is checked first, then the order id names the tenant.
+  const notification = demoRequestEndpoints.paymentNotification;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: notification.method,
+    url: `/api${routerPath(notification.path)}`,
+    config: { access: notification.access },
+    schema: { summary: notification.summary, tags: ['public'], body: notification.body, response: { 200: notification.response } },
+    handler: async (req) => {
+      const body = gatewayNotification.parse(req.body);
+      const verified = providers().gateway?.verify(body);
+      const code = verified && payments.tenantCodeOfOrder(verified.orderId);
+      if (!verified || !code) throw new AppError('payment_notification_invalid');
+      const tenant = await app.platform.tenants.byCode(code).catch(() => undefined);
+      if (!tenant) throw new AppError('payment_notification_invalid');
+      await withTenant(app.platform.pools.app, tenant.id, (tx) => payments.applyNotification(tx, { tenantId: tenant.id }, verified));
+      return { ok: true as const };
+    },
+  });
 
   // Administration → manage leads.
   registerEndpoint(app, leadEndpoints.listLeads, ({ tx, query }) => leads.listLeads(tx, query));
