@@ -130,6 +130,18 @@ describe('cash banks', () => {
     expect(res.json().cashBankCode).toMatch(/^KB-\d{2}-058$/);
   });
 
+  it('answers concurrent claims of one code or one COA with one success and clear conflicts, never a 500', async () => {
+    const coas: string[] = [];
+    for (let i = 1; i <= 10; i++) coas.push(await newCoa(`11R-${i}`, 'cashGroup'));
+    const sameCode = await Promise.all(coas.map((coaId) => send('POST', CB, { cashBankCode: 'RACE-1', cashBankName: 'Kas Balapan', type: 'CASH', coaId, currencyId: ref.idr })));
+    expect(sameCode.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(new Set(sameCode.filter((r) => r.statusCode === 409).map((r) => r.json().errorCode))).toEqual(new Set(['cash_bank_code_already_exists']));
+    const free = coas.filter((c) => c !== sameCode.find((r) => r.statusCode === 200)!.json().coaId);
+    const sameCoa = await Promise.all(Array.from({ length: 10 }, (_, i) => send('POST', CB, { cashBankCode: `RACE-C${i}`, cashBankName: 'Kas Balapan', type: 'CASH', coaId: free[0], currencyId: ref.idr })));
+    expect(sameCoa.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(new Set(sameCoa.filter((r) => r.statusCode === 409).map((r) => r.json().errorCode))).toEqual(new Set(['cash_bank_coa_already_used']));
+  });
+
   it('lists with keyword and type, exports xlsx', async () => {
     expect((await get(`${CB}?type=BANK&limit=30`)).total).toBe(3);
     expect((await get(`${CB}?keyword=paralel&limit=5`)).items).toHaveLength(5);

@@ -4,6 +4,7 @@ import { CASH_BANK_NUMBERING_KEY, todayInJakarta, type CashBank, type CashBankTy
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { coaByIds, findCoa } from '../coa/service.ts';
 import { currenciesByIds, requireActiveCurrency } from '../currencies/service.ts';
@@ -62,6 +63,9 @@ const codeTaken = (tx: Tx, code: string, exceptId?: string) =>
 
 /** Spec 5: COA of the cash (CASH) or bank (BANK) group serving no other cash bank, an active currency, an OU for a bank. */
 async function checkInput(tx: Tx, input: CashBankInput, exceptId?: string) {
+  // Locks in one order (COA, then code; a blank code is locked after numbering) so concurrent creators never deadlock.
+  await lockUniqueKey(tx, `cash-bank-coa:${input.coaId}`);
+  if (input.cashBankCode) await lockUniqueKey(tx, `cash-bank-code:${input.cashBankCode.toLowerCase()}`);
   if (input.cashBankCode && (await codeTaken(tx, input.cashBankCode, exceptId))) throw new AppError('cash_bank_code_already_exists', [input.cashBankCode]);
   const coa = await findCoa(tx, input.coaId);
   if (!coa) throw new AppError('coa_not_found', [input.coaId]);
@@ -79,7 +83,10 @@ const columnsOf = (input: CashBankInput, code: string) => ({
 
 export async function createCashBank(tx: Tx, actor: Actor, input: CashBankInput): Promise<CashBank> {
   await checkInput(tx, input);
-  const code = input.cashBankCode || (await nextCode(tx, actor.tenantId, CASH_BANK_NUMBERING_KEY, todayInJakarta(), (c) => codeTaken(tx, c)));
+  const code = input.cashBankCode || (await nextCode(tx, actor.tenantId, CASH_BANK_NUMBERING_KEY, todayInJakarta(), async (c) => {
+    await lockUniqueKey(tx, `cash-bank-code:${c.toLowerCase()}`);
+    return codeTaken(tx, c);
+  }));
   const id = uuidv7();
   await tx.insert(cashBanks).values({ tenantId: actor.tenantId, id, ...columnsOf(input, code) });
   const after = await getCashBank(tx, id);

@@ -4,6 +4,7 @@ import type { CoaGroup, CoaGroupPurpose, CoaSign, CoaType, SegmentGroup } from '
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { coaAccounts, coaGroups, coaSegmentGroups } from './schema.ts';
 
@@ -51,6 +52,7 @@ export async function getCoaGroup(tx: Tx, id: string): Promise<CoaGroup> {
 export interface CoaGroupInput { groupCode: string; groupName: string; type: CoaType; sign: CoaSign; purpose: CoaGroupPurpose }
 
 async function checkGroupCodeFree(tx: Tx, code: string, exceptId?: string) {
+  await lockUniqueKey(tx, `coa-group-code:${code.toLowerCase()}`);
   const rows = await tx.select({ id: coaGroups.id }).from(coaGroups).where(sql`lower(${coaGroups.code}) = lower(${code})`);
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('group_coa_code_already_exists', [code]);
 }
@@ -142,6 +144,7 @@ export async function getSegmentGroup(tx: Tx, id: string): Promise<SegmentGroup>
 export interface SegmentGroupInput { segmentCode: string; segmentName: string }
 
 async function checkSegmentCodeFree(tx: Tx, code: string, exceptId?: string) {
+  await lockUniqueKey(tx, `segment-group-code:${code.toLowerCase()}`);
   const rows = await tx.select({ id: coaSegmentGroups.id }).from(coaSegmentGroups).where(sql`lower(${coaSegmentGroups.code}) = lower(${code})`);
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('segment_coa_code_already_exists', [code]);
 }

@@ -5,6 +5,7 @@ import type { CoaAccount, CoaGroupPurpose, CoaSign, CoaTreeAccount, CoaType } fr
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { coaAccounts, coaGroups } from './schema.ts';
 import { EXPORT_ROW_LIMIT, allCoaGroups, getCoaGroup, likePattern, xlsxLabels, yesNo } from './groups.ts';
@@ -96,6 +97,7 @@ export interface CoaInput {
 
 /** Spec 5 rules of an account: unique code, an active group, a main account of the same group, one detail account per group. */
 async function checkInput(tx: Tx, input: CoaInput, id?: string) {
+  await lockUniqueKey(tx, `coa-code:${input.coaCode.toLowerCase()}`);
   const same = await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(sql`lower(${coaAccounts.code}) = lower(${input.coaCode})`);
   if (same.some((r) => r.id !== id)) throw new AppError('coa_code_already_exists', [input.coaCode]);
   const group = await getCoaGroup(tx, input.groupId);
@@ -115,6 +117,7 @@ async function checkInput(tx: Tx, input: CoaInput, id?: string) {
     }
   }
   if (input.detail) {
+    await lockUniqueKey(tx, `coa-detail:${input.groupId}`);
     const detail = await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(and(eq(coaAccounts.groupId, input.groupId), eq(coaAccounts.isDetail, true)));
     if (detail.some((r) => r.id !== id)) throw new AppError('coa_group_has_detail', [group.groupCode]);
   }

@@ -4,6 +4,7 @@ import type { Country } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { countries } from './schema.ts';
 import { EXPORT_ROW_LIMIT, likePattern, yesNo, type InUse } from './service.ts';
@@ -38,6 +39,7 @@ export async function findCountryByCode(tx: Tx, code: string): Promise<Country |
 export interface CountryInput { countryCode: string; countryName: string }
 
 async function checkCodeFree(tx: Tx, code: string, exceptId?: string) {
+  await lockUniqueKey(tx, `country-code:${code}`);
   const rows = await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, code));
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('country_code_already_exists', [code]);
 }

@@ -5,6 +5,7 @@ import { isPositiveDecimal, trimDecimal, type ExchangeRate } from '@nusa/contrac
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { currencies, exchangeRates } from './schema.ts';
 import { EXPORT_ROW_LIMIT, likePattern, yesNo } from './service.ts';
@@ -66,6 +67,7 @@ async function resolve(tx: Tx, input: RateInput, exceptId?: string) {
     ids.push(rows[0].id);
   }
   const [fromCurrencyId, toCurrencyId] = ids;
+  await lockUniqueKey(tx, `exchange-rate:${fromCurrencyId}:${toCurrencyId}:${input.rateDate}`);
   const same = await tx.select({ id: exchangeRates.id }).from(exchangeRates)
     .where(and(eq(exchangeRates.fromCurrencyId, fromCurrencyId), eq(exchangeRates.toCurrencyId, toCurrencyId), eq(exchangeRates.rateDate, input.rateDate)));
   if (same.some((r) => r.id !== exceptId)) throw new AppError('exchange_rate_already_exists', [input.fromCurrency, input.toCurrency, input.rateDate]);

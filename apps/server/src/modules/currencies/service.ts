@@ -4,6 +4,7 @@ import type { Currency } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { currencies, exchangeRates } from './schema.ts';
 
@@ -62,6 +63,7 @@ export async function bookCurrency(tx: Tx): Promise<Currency | undefined> {
 export interface CurrencyInput { currencyCode: string; currencyName: string; symbol: string; decimals: number }
 
 async function checkCodeFree(tx: Tx, code: string, exceptId?: string) {
+  await lockUniqueKey(tx, `currency-code:${code}`);
   const rows = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code));
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('currency_code_already_exists', [code]);
 }

@@ -7,6 +7,7 @@ import {
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { allocateNumber, peekNumber } from '../../platform/numbering/allocate.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { documentTemplates } from './schema.ts';
@@ -58,6 +59,8 @@ export interface TemplateInput extends NumberFormat {
 async function checkInput(tx: Tx, input: TemplateInput, exceptId?: string) {
   const problem = formatProblem(input);
   if (problem) throw new AppError(problem);
+  await lockUniqueKey(tx, `document-template-code:${input.templateCode.toLowerCase()}`);
+  await lockUniqueKey(tx, `document-type:${input.documentType.toLowerCase()}`);
   const sameCode = await tx.select({ id: documentTemplates.id }).from(documentTemplates).where(sql`lower(${documentTemplates.code}) = lower(${input.templateCode})`);
   if (sameCode.some((r) => r.id !== exceptId)) throw new AppError('autonumber_code_already_exists', [input.templateCode]);
   const sameType = await tx.select({ id: documentTemplates.id }).from(documentTemplates).where(sql`lower(${documentTemplates.documentType}) = lower(${input.documentType})`);
