@@ -58,11 +58,11 @@ describe('registration with free trial', () => {
     code = body.tenantCode;
     expect(code).toBe('pt-maju-jaya');
     expect(body.username).toBe('rudi');
-    expect(body.progress).toMatchObject({ stepsTotal: 3 });
+    expect(body.progress).toMatchObject({ stepsTotal: 4 });
     const done = await waitDone(t, code);
     expect(done).toEqual({
-      status: 'DONE', stepsDone: 3, stepsTotal: 3, error: null,
-      steps: [{ name: 'roles', done: true }, { name: 'company-unit', done: true }, { name: 'welcome-mail', done: true }],
+      status: 'DONE', stepsDone: 4, stepsTotal: 4, error: null,
+      steps: [{ name: 'roles', done: true }, { name: 'company-unit', done: true }, { name: 'chart-of-accounts', done: true }, { name: 'welcome-mail', done: true }],
     });
 
     const token = await t.login('rudi', code, 'Rahasia@2026');
@@ -74,6 +74,8 @@ describe('registration with free trial', () => {
     expect(units.items).toEqual([expect.objectContaining({ ouCode: 'PT-MAJU-JAYA', ouName: 'PT Maju Jaya', ouTypeCode: 'COM' })]);
     expect(units.items[0].legal.taxNumber).toBe('01.234.567.8-901.000');
     const tenantId = await t.tenantId(code);
+    const coa = (await t.request({ method: 'GET', url: '/api/v1/erp/coa?limit=5', token })).json();
+    expect(coa.total).toBeGreaterThan(20);
     const mail = await t.pools.owner.query('SELECT to_address, subject FROM outbox WHERE tenant_id = $1', [tenantId]);
     expect(mail.rows).toEqual([{ to_address: 'rudi.hartono@gmail.com', subject: 'Akun Nusa Anda siap' }]);
     // The demo users and password do not exist in a registered tenant.

@@ -8,6 +8,8 @@ import { DEMO_ROLES } from '../../db/seed/demo.ts';
 import { ensureStandardRole } from '../users/service.ts';
 import { createOrgUnit, listOrgUnits, saveLegalInfo } from '../org-units/service.ts';
 import { getAppSettings } from '../app-settings/service.ts';
+import { listCoaGroups } from '../coa/groups.ts';
+import { seedChartOfAccounts } from '../coa/seed.ts';
 import { accountPreparations } from './schema.ts';
 
 export const PREPARE_ACCOUNT_QUEUE = 'onboarding.prepare-account';
@@ -27,8 +29,7 @@ interface Step {
 
 /**
  * The account-preparation steps, in order; each runs in its own transaction that also records it as done, so
- * progress is visible while it runs and a retried job resumes after the last finished step. (The chart of
- * accounts joins here once the COA module has a seed function.)
+ * progress is visible while it runs and a retried job resumes after the last finished step.
  */
 export const PREPARATION_STEPS: Step[] = [
   {
@@ -47,6 +48,14 @@ export const PREPARATION_STEPS: Step[] = [
       if (existing.total > 0) return;
       const unit = await createOrgUnit(tx, actor, { ouCode: tenantCode.toUpperCase().slice(0, 20), ouName: p.companyName.slice(0, 100), ouTypeCode: 'COM', parentId: null });
       await saveLegalInfo(tx, actor, unit.ouId, { ...unit.legal, taxName: p.companyName.slice(0, 200), taxNumber: p.taxId });
+    },
+  },
+  {
+    name: 'chart-of-accounts',
+    async run(tx, actor) {
+      if ((await listCoaGroups(tx, { page: 1, limit: 5 })).total > 0) return;
+      const accounts = await seedChartOfAccounts(tx, actor.tenantId);
+      await writeAudit(tx, actor, { module: MODULE, action: 'provision', entity: 'chart-of-accounts', entityId: actor.tenantId, after: { accounts: accounts.size } });
     },
   },
   {
