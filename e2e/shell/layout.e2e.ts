@@ -105,8 +105,11 @@ describe('app layout', () => {
       await toast.getByText(texts.id.errorTitle, { exact: true }).waitFor({ timeout: 15_000 });
       await t.page.waitForTimeout(3500);
       expect(await toast.isVisible()).toBe(true);
-      // The page still works and shows its empty state.
-      await t.page.getByText('Belum ada sesi login').waitFor();
+      // The table says it could not load, and loads once the connection is back.
+      await t.page.getByText('Data gagal dimuat').waitFor();
+      await t.page.unroute('**/api/v1/auth/sessions**');
+      await t.page.getByRole('button', { name: 'Coba lagi' }).click();
+      await t.page.getByText(texts.id.currentSession).waitFor();
     } finally {
       await t.close();
     }

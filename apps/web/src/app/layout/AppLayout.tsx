@@ -22,6 +22,7 @@ import { HOME_ROUTE, endpoints, type AppRoute, type SessionData } from '@nusa/co
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
+import { DIALOG_MIN_WIDTH, useDialogWidth } from '../components/dialog-width.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { useAppConfig, useProductName } from '../app-config.ts';
@@ -75,6 +76,7 @@ interface AppLayoutProps {
 export function AppLayout({ session, route, section, page, children }: AppLayoutProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const dialogWidth = useDialogWidth();
   const navigate = useNavigate();
   const location = useLocation();
   const productName = useProductName();
@@ -110,6 +112,8 @@ export function AppLayout({ session, route, section, page, children }: AppLayout
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       icon: <LogoutOutlined />,
+      width: dialogWidth,
+      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: async () => {
         const from = `${location.pathname}${location.search}`;
         try {

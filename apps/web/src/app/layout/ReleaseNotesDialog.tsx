@@ -3,10 +3,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../app-config.ts';
 import { useLanguage } from '../../i18n/index.ts';
+import { DIALOG_MIN_WIDTH, useDialogWidth } from '../components/dialog-width.ts';
 
 /** Spec 2: the release-notes dialog with version, release date and notes of the tenant's current release. */
 export function ReleaseNotesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const dialogWidth = useDialogWidth();
   const language = useLanguage();
   const { data } = useAppConfig();
   const notes = data?.releaseNotes;
@@ -20,13 +22,14 @@ export function ReleaseNotesDialog({ open, onClose }: { open: boolean; onClose: 
           {t('common.close')}
         </Button>
       }
-      width="min(560px, 92vw)"
+      width={dialogWidth}
+      style={{ minWidth: DIALOG_MIN_WIDTH }}
     >
       <Descriptions
         column={1}
         size="small"
         bordered
-        styles={{ label: { width: 150, whiteSpace: 'nowrap' } }}
+        styles={{ label: { width: 130, whiteSpace: 'nowrap' } }}
         items={[
           { key: 'version', label: t('releaseNotes.version'), children: notes?.version ?? data?.appVersion ?? '' },
           {

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { loginUrl } from '../guard.ts';
 import { sessionStore, useSessionState } from '../session.ts';
 import { queryClient } from '../query-client.ts';
+import { DIALOG_MIN_WIDTH, useDialogWidth } from '../components/dialog-width.ts';
 
 /**
  * Spec 4/8: a 401 on any call made with the work token opens this modal; it cannot be dismissed, only left for
@@ -12,6 +13,7 @@ import { queryClient } from '../query-client.ts';
  */
 export function SessionExpiredDialog() {
   const { t } = useTranslation();
+  const dialogWidth = useDialogWidth();
   const { expired } = useSessionState();
   const location = useLocation();
   const navigate = useNavigate();
@@ -34,7 +36,8 @@ export function SessionExpiredDialog() {
       mask={{ closable: false }}
       keyboard={false}
       centered
-      width="min(440px, 92vw)"
+      width={dialogWidth}
+      style={{ minWidth: DIALOG_MIN_WIDTH }}
       footer={
         <Button type="primary" onClick={goToLogin} autoFocus>
           {t('sessionExpired.goToLogin')}

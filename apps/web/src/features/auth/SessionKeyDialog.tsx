@@ -6,6 +6,7 @@ import { endpoints, type SessionData } from '@nusa/contracts';
 import { callWithResponse, workTokenOf } from '../../api/call.ts';
 import { describeError } from '../../app/feedback.tsx';
 import { runOnce } from './complete-login.ts';
+import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
 
 /** Spec 4: the dialog stays this long on its verdict before it closes (and, when valid, redirects). */
 export const VERDICT_MS = 2000;
@@ -22,6 +23,7 @@ interface SessionKeyDialogProps {
 /** Sign-in by session and key (spec 2/4): waiting, then valid or invalid; closes after two seconds. */
 export function SessionKeyDialog({ session, secret, onValid, onInvalid }: SessionKeyDialogProps) {
   const { t } = useTranslation();
+  const dialogWidth = useDialogWidth();
   const [status, setStatus] = useState<Status>({ state: 'waiting' });
   const [open, setOpen] = useState(true);
 
@@ -54,7 +56,7 @@ export function SessionKeyDialog({ session, secret, onValid, onInvalid }: Sessio
   }, [session, secret]);
 
   return (
-    <Modal open={open} title={t('sessionKey.title')} closable={false} mask={{ closable: false }} keyboard={false} footer={null} centered width="min(420px, 92vw)">
+    <Modal open={open} title={t('sessionKey.title')} closable={false} mask={{ closable: false }} keyboard={false} footer={null} centered width={dialogWidth} style={{ minWidth: DIALOG_MIN_WIDTH }}>
       <div className="session-key" role="status" aria-live="polite" data-state={status.state}>
         {status.state === 'waiting' && (
           <>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Empty, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Table, Tag, type TableColumnsType } from 'antd';
 import { ApartmentOutlined, HistoryOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -125,7 +125,17 @@ export default function DashboardPage() {
           loading={sessions.isPending}
           pagination={false}
           scroll={{ x: 640 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noSessions')} /> }}
+          locale={{
+            emptyText: sessions.isError ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.loadFailed')}>
+                <Button onClick={() => void sessions.refetch()} loading={sessions.isFetching}>
+                  {t('common.retry')}
+                </Button>
+              </Empty>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noSessions')} />
+            ),
+          }}
         />
       </Card>
     </div>
