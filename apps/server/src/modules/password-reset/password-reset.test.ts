@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { startSmtpCapture, type CapturedMail } from '../../platform/mail/smtp-capture.ts';
+import { createMailer } from '../../platform/mail/mailer.ts';
+import { withTenant } from '../../platform/db/tenant.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -125,6 +127,20 @@ describe('forgot and reset password', () => {
   it('needs a pre-login token', async () => {
     const res = await t.request({ method: 'POST', url: '/api/v1/auth/forgot-password', tenant: 'demo', payload: { login: 'admin' } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('mail with an SMTP server that refuses', () => {
+  it('records the failure on the outbox row and does not throw', async () => {
+    const warnings: object[] = [];
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'Nusa <no-reply@nusa.test>', log: { info: () => {}, warn: (o) => warnings.push(o) } });
+    const demo = await t.tenantId('demo');
+    const sent = await withTenant(t.pools.app, demo, (tx) => mailer.send(tx, demo, { to: 'siapa@contoh.id', subject: 'Uji', text: 'Isi' }));
+    expect(sent.status).toBe('failed');
+    const row = (await t.pools.owner.query('SELECT status, error FROM outbox WHERE id = $1', [sent.id])).rows[0];
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(warnings).toHaveLength(1);
   });
 });
 
