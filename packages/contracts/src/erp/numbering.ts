@@ -141,7 +141,8 @@ const MASTER_EDIT = ['createEditErpMaster', 'writeAllErpMaster', 'createEditErpA
 const MASTER_FULL = ['writeAllErpMaster', 'writeAllErpAll'] as const;
 
 /** A document type or entity key: what `nextCode` and document numbering look templates up by, e.g. `cash-bank`, `SO`. */
-export const DOCUMENT_TYPE_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** A document type starts with a letter or digit: its default number prefix is made of its letters and digits. */
+export const DOCUMENT_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 export const TEMPLATE_CODE_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 export const documentTemplate = z.object({
@@ -166,7 +167,7 @@ export type DocumentTemplate = z.infer<typeof documentTemplate>;
 export const documentTemplateInput = numberFormat.extend({
   templateCode: z.string().trim().min(1).max(30).regex(TEMPLATE_CODE_PATTERN, 'letters, digits, dot, dash or underscore, no spaces'),
   templateName: z.string().trim().min(1).max(100),
-  documentType: z.string().trim().min(1).max(30).regex(DOCUMENT_TYPE_PATTERN, 'letters, digits, dash or underscore, no spaces'),
+  documentType: z.string().trim().min(1).max(30).regex(DOCUMENT_TYPE_PATTERN, 'letters, digits, dash or underscore, starting with a letter or digit'),
 });
 export type DocumentTemplateInput = z.input<typeof documentTemplateInput>;
 

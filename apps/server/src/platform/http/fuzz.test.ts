@@ -263,4 +263,15 @@ describe('cases the fuzzing found, pinned', () => {
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toEqual({ errorCode: 'unsupported_media_type', errorArgs: ['application/xml'] });
   });
+
+  it('refuses a document type without a letter or digit instead of failing to derive its number prefix', async () => {
+    const token = await t.login('superadmin');
+    for (const documentType of ['_', '-', '__-']) {
+      const res = await t.request({ method: 'GET', url: `/api/v1/erp/document-templates/next?documentType=${documentType}`, token });
+      expect(res.statusCode, documentType).toBe(400);
+      expect(res.json().errorArgs[0]).toBe('querystring.documentType');
+    }
+    const ok = await t.request({ method: 'GET', url: '/api/v1/erp/document-templates/next?documentType=x_y', token });
+    expect(ok.statusCode).toBe(200);
+  });
 });
