@@ -73,6 +73,9 @@ describe('document templates and automatic numbering', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errorCode).toBe(code);
     }
+    // A document type needs a letter or digit first: its default prefix is made of them.
+    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=-`, token: admin })).json().errorCode).toBe('invalid_input_format');
+    expect((await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-D', documentType: '_x' } })).json().errorCode).toBe('invalid_input_format');
     const spaces = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL Z', documentType: 'Z' } });
     expect(spaces.json().errorCode).toBe('invalid_input_format');
     const wide = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-W', documentType: 'W', counterDigits: 11 } });
