@@ -100,6 +100,13 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/config/users/:userId/active → createEditConfigUser | writeAllConfigUser
       POST   /api/v1/config/users/:userId/reset-password → writeAllConfigUser
       GET    /api/v1/config/users/:userId/tasks → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      POST   /api/v1/erp/brands → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/brands → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/brands/:brandId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/brands/:brandId → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/brands/:brandId → writeAllErpProduct | writeAllErpAll
+      PUT    /api/v1/erp/brands/:brandId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/brands/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/cash-banks → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/cash-banks → readOnlyErpCashBank | createEditErpCashBank | writeAllErpCashBank | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/cash-banks/:cashBankId → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
@@ -136,6 +143,13 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/currencies/:currencyId → writeAllErpCurrency | writeAllErpAll
       PUT    /api/v1/erp/currencies/:currencyId/active → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/currencies/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/customers → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/customers → readOnlyErpCustomer | createEditErpCustomer | writeAllErpCustomer | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/customers/:partnerId → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/customers/:partnerId → readOnlyErpCustomer | createEditErpCustomer | writeAllErpCustomer | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/customers/:partnerId → writeAllErpCustomer | writeAllErpAll
+      PUT    /api/v1/erp/customers/:partnerId/active → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/customers/export → readOnlyErpCustomer | createEditErpCustomer | writeAllErpCustomer | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/document-templates → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/document-templates/:templateId → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
@@ -145,6 +159,13 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/erp/document-templates/:templateId/preview → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates/export → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates/next → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/employees → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/employees → readOnlyErpEmployee | createEditErpEmployee | writeAllErpEmployee | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/employees/:employeeId → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/employees/:employeeId → readOnlyErpEmployee | createEditErpEmployee | writeAllErpEmployee | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/employees/:employeeId → writeAllErpEmployee | writeAllErpAll
+      PUT    /api/v1/erp/employees/:employeeId/active → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/employees/export → readOnlyErpEmployee | createEditErpEmployee | writeAllErpEmployee | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/exchange-rates → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
       PUT    /api/v1/erp/exchange-rates/:rateId → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
@@ -153,6 +174,28 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/erp/exchange-rates/:rateId/active → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates/lookup → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
+      POST   /api/v1/erp/product-categories → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/product-categories → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/product-categories/:categoryId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/product-categories/:categoryId → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/product-categories/:categoryId → writeAllErpProduct | writeAllErpAll
+      PUT    /api/v1/erp/product-categories/:categoryId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/product-categories/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/product-sub-categories → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/product-sub-categories → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/product-sub-categories/:subCategoryId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/product-sub-categories/:subCategoryId → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/product-sub-categories/:subCategoryId → writeAllErpProduct | writeAllErpAll
+      PUT    /api/v1/erp/product-sub-categories/:subCategoryId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/product-sub-categories/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/products → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/products → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/products/:productId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/products/:productId → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/products/:productId → writeAllErpProduct | writeAllErpAll
+      PUT    /api/v1/erp/products/:productId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/products/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/products/import → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/segment-groups → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/segment-groups → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
       PUT    /api/v1/erp/segment-groups/:segmentId → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
@@ -160,6 +203,27 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/segment-groups/:segmentId → writeAllErpCoa | writeAllErpAll
       PUT    /api/v1/erp/segment-groups/:segmentId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/segment-groups/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/suppliers → createEditErpSupplier | writeAllErpSupplier | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/suppliers → readOnlyErpSupplier | createEditErpSupplier | writeAllErpSupplier | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/suppliers/:partnerId → createEditErpSupplier | writeAllErpSupplier | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/suppliers/:partnerId → readOnlyErpSupplier | createEditErpSupplier | writeAllErpSupplier | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/suppliers/:partnerId → writeAllErpSupplier | writeAllErpAll
+      PUT    /api/v1/erp/suppliers/:partnerId/active → createEditErpSupplier | writeAllErpSupplier | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/suppliers/export → readOnlyErpSupplier | createEditErpSupplier | writeAllErpSupplier | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/uoms → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/uoms → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/uoms/:uomId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/uoms/:uomId → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/uoms/:uomId → writeAllErpProduct | writeAllErpAll
+      PUT    /api/v1/erp/uoms/:uomId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/uoms/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/warehouses → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/warehouses → readOnlyErpWarehouse | createEditErpWarehouse | writeAllErpWarehouse | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/warehouses/:warehouseId → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/warehouses/:warehouseId → readOnlyErpWarehouse | createEditErpWarehouse | writeAllErpWarehouse | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      DELETE /api/v1/erp/warehouses/:warehouseId → writeAllErpWarehouse | writeAllErpAll
+      PUT    /api/v1/erp/warehouses/:warehouseId/active → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/warehouses/export → readOnlyErpWarehouse | createEditErpWarehouse | writeAllErpWarehouse | readOnlyErpAll | createEditErpAll | writeAllErpAll
       GET    /api/v1/onboarding/free-transactions → any logged-in user
       POST   /api/v1/public/demo-requests → anonymous
       GET    /api/v1/public/demo-requests/:requestId → anonymous
