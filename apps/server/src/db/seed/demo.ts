@@ -9,6 +9,7 @@ import { appSettings } from '../../modules/app-settings/schema.ts';
 import { orgUnits } from '../../modules/org-units/schema.ts';
 import { seedErpMasterData } from '../../modules/products/seed.ts';
 import { seedChartOfAccounts } from '../../modules/coa/seed.ts';
+import { seedPromoCodes } from '../../modules/leads/seed.ts';
 import { seedCurrencies } from '../../modules/currencies/seed.ts';
 import { seedCashBanks } from '../../modules/cash-banks/seed.ts';
 import { seedDocumentTemplates } from '../../modules/document-templates/seed.ts';
@@ -99,6 +100,7 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
     const currencies = await seedCurrencies(tx, id);
     await seedDocumentTemplates(tx, id);
     await seedCashBanks(tx, id, { coa, idr: currencies.get('IDR')!, ouId: company.id });
+    await seedPromoCodes(tx, id);
     await tx.insert(appSettings).values({
       tenantId: id,
       productName: 'Nusa',

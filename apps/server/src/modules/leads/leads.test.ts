@@ -83,7 +83,7 @@ describe('promo codes', () => {
     expect((await promo('LEBIH', { discountPercent: '100.5' })).json().errorCode).toBe('promo_discount_invalid');
     expect((await promo('TERBALIK', { startsOn: shift(2), endsOn: shift(1) })).json().errorCode).toBe('promo_period_invalid');
     expect((await promo('hemat10')).json()).toEqual({ errorCode: 'promo_code_already_exists', errorArgs: ['hemat10'] });
-    const list = (await t.request({ method: 'GET', url: '/api/v1/admin/promo-codes?keyword=HEMAT', token: admin })).json();
+    const list = (await t.request({ method: 'GET', url: '/api/v1/admin/promo-codes?keyword=HEMAT10', token: admin })).json();
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({ code: 'HEMAT10', discountPercent: '10.0000', active: 'Y' });
   });
@@ -103,6 +103,15 @@ describe('promo codes', () => {
     expect((await t.pools.owner.query('SELECT count(*)::int AS n FROM leads')).rows[0].n).toBe(before);
     const check = await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code, companySize: '11-50', package: 'business', ...extra } });
     expect(check.json().errorCode).toBe(errorCode);
+  });
+
+  it('seeds the demo promo codes with their rules', async () => {
+    const check = (code: string, companySize: string, channel = 'web') =>
+      t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code, companySize, channel, package: 'starter' } });
+    expect((await check('UMKM25', '1-10')).json()).toMatchObject({ code: 'UMKM25', discount: '375000.0000', amount: '1125000.0000' });
+    expect((await check('UMKM25', '51-200')).json().errorCode).toBe('segment_not_eligible');
+    expect((await check('UMKM25', '1-10', 'event')).json().errorCode).toBe('channel_not_eligible');
+    expect((await check('HEMAT500K', '201+')).json()).toMatchObject({ discount: '500000.0000', amount: '1000000.0000' });
   });
 
   it('prices with an eligible promo exactly (percent rounded to whole rupiah, amount capped at the price)', async () => {
@@ -193,7 +202,7 @@ describe('leads', () => {
     await t.seedTenant('acme');
     const acme = await t.login('admin', 'acme');
     expect((await t.request({ method: 'GET', url: '/api/v1/admin/leads', token: acme })).json()).toEqual({ items: [], total: 0 });
-    expect((await t.request({ method: 'GET', url: '/api/v1/admin/promo-codes', token: acme })).json().total).toBe(0);
+    expect((await t.request({ method: 'GET', url: '/api/v1/admin/promo-codes?keyword=HEMAT10', token: acme })).json().total).toBe(0);
     expect((await t.request({ method: 'GET', url: `/api/v1/admin/leads/${ids.erp}`, token: acme })).statusCode).toBe(404);
     const acmeAnon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'acme' })).json().token;
     expect((await t.request({ method: 'GET', url: `/api/v1/public/demo-requests/${ids.erp}`, token: acmeAnon })).json().errorCode).toBe('lead_not_found');

@@ -151,8 +151,10 @@ describe('account preparation on the job queue', () => {
       expect(res.statusCode, res.body).toBe(200);
       const done = await waitDone(jobs, res.json().tenantCode);
       expect(done.status).toBe('DONE');
-      const job = await jobs.pools.owner.query(`SELECT state, data FROM pgboss.job WHERE name = 'onboarding.prepare-account'`);
-      expect(job.rows).toEqual([{ state: 'completed', data: { tenantId: await jobs.tenantId('kopi-nusantara') } }]);
+      // The worker marks the job completed just after the last step commits.
+      const jobRows = async () => (await jobs.pools.owner.query(`SELECT state, data FROM pgboss.job WHERE name = 'onboarding.prepare-account'`)).rows;
+      for (let i = 0; i < 100 && (await jobRows())[0]?.state !== 'completed'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await jobRows()).toEqual([{ state: 'completed', data: { tenantId: await jobs.tenantId('kopi-nusantara') } }]);
     } finally {
       await jobs.close();
     }
