@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { EMPLOYEE_STATUSES, EMPLOYEE_TYPES, JOB_TITLES, type Employee, type EmployeeInput } from '@nusa/contracts';
+import type { EMPLOYEE_STATUSES, EMPLOYEE_TYPES, JOB_TITLES, Employee, EmployeeInput } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';

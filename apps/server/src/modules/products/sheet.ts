@@ -316,7 +316,10 @@ async function saveBatch(tx: Tx, actor: Actor, importId: string, batch: Pending[
     });
   };
   const count = (ws: typeof writes) => {
-    for (const w of ws) w.isNew ? report.created++ : report.updated++;
+    for (const w of ws) {
+      if (w.isNew) report.created++;
+      else report.updated++;
+    }
   };
 
   await tx.execute(sql`SAVEPOINT product_import_batch`);
