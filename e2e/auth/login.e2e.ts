@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, preLoginToken, unknownUsername } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
 
@@ -39,7 +39,7 @@ describe('login page', () => {
     }
   });
 
-  it.each(['id', 'en'] as const)('does nothing without username and password and says which is missing (%s)', async (lang) => {
+  it.each(['id', 'en'] as const)('requires username and password: "{label} cannot be empty" once touched, and submit does nothing (%s)', async (lang) => {
     const t = await openPage(browser, { language: lang });
     const tx = texts[lang];
     let loginCalls = 0;
@@ -48,35 +48,24 @@ describe('login page', () => {
     });
     try {
       await t.page.goto('/login');
-      const submit = t.page.getByRole('button', { name: tx.signIn, exact: true });
-      await submit.click();
-      await t.page.getByText(tx.usernameRequired).waitFor();
-      await t.page.getByText(tx.passwordRequired).waitFor();
-
-      await t.page.getByLabel(tx.username, { exact: true }).fill('staff');
-      await t.page.getByLabel(tx.username, { exact: true }).press('Enter');
-      await t.page.getByText(tx.usernameRequired).waitFor({ state: 'detached' });
-      await t.page.getByText(tx.passwordRequired).waitFor();
-      expect(loginCalls).toBe(0);
-      expect(t.page.url()).toMatch(/\/login$/);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it.each(['id', 'en'] as const)('shows "{label} cannot be empty" once a field is touched (%s)', async (lang) => {
-    const t = await openPage(browser, { language: lang });
-    const tx = texts[lang];
-    try {
-      await t.page.goto('/login');
       const username = t.page.getByLabel(tx.username, { exact: true });
+      const password = t.page.getByLabel(tx.password, { exact: true });
+      // Untouched fields say nothing; a field emptied or left empty says it cannot be.
       await username.fill('x');
       expect(await t.page.getByText(tx.usernameRequired).count()).toBe(0);
       await username.fill('');
       await t.page.getByText(tx.usernameRequired).waitFor();
-      await t.page.getByLabel(tx.password, { exact: true }).focus();
-      await t.page.getByLabel(tx.username, { exact: true }).focus();
+      await password.focus();
+      await username.focus();
       await t.page.getByText(tx.passwordRequired).waitFor();
+
+      await t.page.getByRole('button', { name: tx.signIn, exact: true }).click();
+      await username.fill('staff');
+      await username.press('Enter');
+      await t.page.getByText(tx.usernameRequired).waitFor({ state: 'detached' });
+      await t.page.getByText(tx.passwordRequired).waitFor();
+      expect(loginCalls).toBe(0);
+      expect(t.page.url()).toMatch(/\/login$/);
     } finally {
       await t.close();
     }
@@ -157,7 +146,9 @@ describe('login page', () => {
     }
   });
 
-  it.each(['id', 'en'] as const)('keeps the username when "remember me" is ticked, and forgets it when not (%s)', async (lang: Language) => {
+  // The logout tests (both languages) check the remembered username survives logging out.
+  it('keeps the username when "remember me" is ticked, and forgets it when not', async () => {
+    const lang = 'id';
     const tx = texts[lang];
     const t = await openPage(browser, { language: lang });
     try {

@@ -51,17 +51,28 @@ describe('navigation guard', () => {
     await browser?.close();
   });
 
+  // The table's cases change nothing in the browser's storage, so the cases of one user share a browser context
+  // (and its HTTP cache); each case still opens a page of its own.
+  const contexts = new Map<string, Promise<TestPage>>();
+  afterAll(async () => {
+    for (const t of contexts.values()) await (await t).close();
+  });
+
   it.each(cases)('%s', async (_name, user, open, expectedPath, destination) => {
-    const t = await openPage(browser, { as: user ?? undefined });
+    const key = user ?? 'anonymous';
+    if (!contexts.has(key)) contexts.set(key, openPage(browser, { as: user ?? undefined }));
+    const page = await (await contexts.get(key)!).context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
     try {
-      await t.page.goto(open);
-      await waitForPath(t.page, expectedPath);
-      await shows[destination](t.page);
-      if (destination === 'notFound' && !user) await screenshot(t.page, 'not-found');
-      if (destination === 'denied') await screenshot(t.page, 'permission-denied');
-      expect(t.pageErrors).toEqual([]);
+      await page.goto(open);
+      await waitForPath(page, expectedPath);
+      await shows[destination](page);
+      if (destination === 'notFound' && !user) await screenshot(page, 'not-found');
+      if (destination === 'denied') await screenshot(page, 'permission-denied');
+      expect(pageErrors).toEqual([]);
     } finally {
-      await t.close();
+      await page.close();
     }
   });
 

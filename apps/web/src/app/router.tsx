@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
+import { NOT_FOUND_ROUTE } from '@nusa/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionDeniedPage } from '../features/errors/PermissionDeniedPage.tsx';
 import { useProductName } from './app-config.ts';
@@ -57,7 +58,8 @@ function GuardedView() {
   );
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
-  const Page = PAGES[decision.route.path];
+  // pages.test.ts keeps PAGES complete; a route added without its page shows not-found rather than a blank screen.
+  const Page = PAGES[decision.route.path] ?? PAGES[NOT_FOUND_ROUTE];
   if (decision.type === 'public' || !session) {
     return (
       <Suspense fallback={<PageLoading fullScreen />}>

@@ -1,5 +1,6 @@
 import { sessionData, type SessionData } from '@nusa/contracts';
 import { afterLoginTarget } from '../../app/guard.ts';
+import { queryClient } from '../../app/query-client.ts';
 import { sessionStore } from '../../app/session.ts';
 import { adoptTenantLanguage } from '../../i18n/index.ts';
 
@@ -9,6 +10,8 @@ import { adoptTenantLanguage } from '../../i18n/index.ts';
  */
 export function completeLogin(data: SessionData, token: string, from: string | null): string {
   const session = sessionData.parse(data);
+  // Nothing cached for a previous user may show to this one.
+  queryClient.clear();
   sessionStore.start(session, token);
   void adoptTenantLanguage(session.appConfig.defaultLanguage);
   return afterLoginTarget(from, { tasks: session.tasks, defaultPage: session.userConfig.defaultPage });
