@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import {
-  AccountBookOutlined,
+  CalculatorOutlined,
   ArrowRightOutlined,
   BulbOutlined,
   CameraOutlined,
@@ -38,7 +38,7 @@ export default function LandingPage() {
     { key: 'analysis', icon: <LineChartOutlined />, title: t('landing.analysisTitle'), text: t('landing.analysisText') },
     { key: 'photo', icon: <CameraOutlined />, title: t('landing.photoTitle'), text: t('landing.photoText') },
     { key: 'prompt', icon: <BulbOutlined />, title: t('landing.promptTitle'), text: t('landing.promptText') },
-    { key: 'erp', icon: <AccountBookOutlined />, title: t('landing.erpTitle'), text: t('landing.erpText') },
+    { key: 'erp', icon: <CalculatorOutlined />, title: t('landing.erpTitle'), text: t('landing.erpText') },
   ];
 
   return (
