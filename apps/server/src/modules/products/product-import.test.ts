@@ -46,7 +46,8 @@ const BAD: Record<number, { change: (r: (string | number | null)[]) => void; col
   4999: { change: (r) => { r[4] = 'TIDAKADA'; }, column: 'brandCode', errorCode: 'brand_not_found', errorArgs: ['TIDAKADA'] },
 };
 
-describe('product xlsx import', () => {
+// Thousands of rows through the whole stack: generous time on a loaded CI machine.
+describe('product xlsx import', { timeout: 180_000 }, () => {
   let file: Buffer;
 
   it('imports 5,000 rows: saves the good ones, reports each bad row with row number, column and code, saves none of them', async () => {
