@@ -55,6 +55,13 @@ describe('organisation units', () => {
     expect((await t.request({ method: 'DELETE', url: `/api/v1/config/org-units/${ids['ZX-ACC2']}`, token: admin })).json()).toEqual({ ok: true });
   });
 
+  it('refuses to delete a unit that a bank account belongs to', async () => {
+    const company = (await t.request({ method: 'GET', url: '/api/v1/config/org-units?keyword=PTDN', token: admin })).json().items[0];
+    const res = await t.request({ method: 'DELETE', url: `/api/v1/config/org-units/${company.ouId}`, token: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['cash_banks'] });
+  });
+
   it('saves legal info and a real logo, and refuses a disguised file', async () => {
     const legal = { address: 'Jl. Sudirman 1, Jakarta', taxName: 'PT Demo Nusantara', taxNumber: '01.234.567.8-901.000', taxDate: '2020-01-15', phone: '021-5550000', fax: null, taxableEntrepreneur: true };
     const saved = await t.request({ method: 'PUT', url: `/api/v1/config/org-units/${ids['ZX-PTDN']}/legal`, token: admin, payload: legal });

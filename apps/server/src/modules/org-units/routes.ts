@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { orgUnitEndpoints } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
 import { ouHasPolicy } from '../policies/service.ts';
+import { cashBankUsesOu } from '../cash-banks/service.ts';
 import * as units from './service.ts';
 
 export function orgUnitRoutes(app: FastifyInstance) {
@@ -11,7 +12,10 @@ export function orgUnitRoutes(app: FastifyInstance) {
   registerEndpoint(app, orgUnitEndpoints.updateOrgUnit, ({ tx, principal, params, body }) => units.updateOrgUnit(tx, principal, params.ouId, body));
   registerEndpoint(app, orgUnitEndpoints.setOrgUnitActive, ({ tx, principal, params, body }) => units.setOrgUnitActive(tx, principal, params.ouId, body.active));
   registerEndpoint(app, orgUnitEndpoints.deleteOrgUnit, async ({ tx, principal, params }) => {
-    await units.deleteOrgUnit(tx, principal, params.ouId, async (t, id) => ((await ouHasPolicy(t, id)) ? 'policy-ou' : undefined));
+    await units.deleteOrgUnit(tx, principal, params.ouId, async (t, id) => {
+      if (await ouHasPolicy(t, id)) return 'policy-ou';
+      return cashBankUsesOu(t, id);
+    });
     return { ok: true as const };
   });
   registerEndpoint(app, orgUnitEndpoints.saveLegalInfo, ({ tx, principal, params, body }) => units.saveLegalInfo(tx, principal, params.ouId, body));
