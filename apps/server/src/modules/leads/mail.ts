@@ -20,5 +20,5 @@ const texts: Record<Language, (v: { product: string; lead: Lead; link: string })
 export async function mailDemoRequestReceived(tx: Tx, mailer: Mailer, ctx: { tenantId: string; tenantCode: string; publicUrl: string }, lead: Lead) {
   const settings = await getAppSettings(tx);
   const link = `${ctx.publicUrl.replace(/\/+$/, '')}/form-request/payment?tenant=${encodeURIComponent(ctx.tenantCode)}&requestId=${lead.leadId}`;
-  await mailer.send(tx, ctx.tenantId, { to: lead.email, ...texts[settings.defaultLanguage]({ product: settings.productName, lead, link }) });
+  return mailer.send(tx, ctx.tenantId, { to: lead.email, ...texts[settings.defaultLanguage]({ product: settings.productName, lead, link }) });
 }

@@ -9,7 +9,7 @@ import * as leads from './service.ts';
 import * as promos from './promo.ts';
 import * as payments from './payment.ts';
 import { mailDemoRequestReceived } from './mail.ts';
-import { mailerOf } from '../../platform/mail/mailer.ts';
+import { deliverAfterResponse, mailerOf } from '../../platform/mail/mailer.ts';
 
 export function leadRoutes(app: FastifyInstance) {
   const providers = () => paymentProviders(app.platform.config);
@@ -20,9 +20,10 @@ export function leadRoutes(app: FastifyInstance) {
     const q = await promos.quote(tx, body.package, body.code, { channel: body.channel, segment: segmentOf(body.companySize) });
     return { code: q.promoCode!, price: q.price, discount: q.discount, amount: q.amount };
   });
-  registerEndpoint(app, demoRequestEndpoints.requestDemo, async ({ tx, tenant, body }) => {
+  registerEndpoint(app, demoRequestEndpoints.requestDemo, async ({ tx, tenant, body, reply }) => {
     const lead = await leads.requestDemo(tx, { tenantId: tenant.id }, body);
-    await mailDemoRequestReceived(tx, mailerOf(app), { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL }, lead);
+    const mail = await mailDemoRequestReceived(tx, mailerOf(app), { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL }, lead);
+    deliverAfterResponse(app, reply.raw, [mail]);
     return view(lead);
   });
   registerEndpoint(app, demoRequestEndpoints.getDemoRequest, async ({ tx, params }) => view(await leads.getLead(tx, params.requestId)));

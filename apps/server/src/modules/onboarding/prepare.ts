@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Language, PreparationProgress, PreparationStatus } from '@nusa/contracts';
 import { withTenant, type Tx } from '../../platform/db/tenant.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Mailer, QueuedMail } from '../../platform/mail/mailer.ts';
 import { DEMO_ROLES } from '../../db/seed/demo.ts';
 import { ensureStandardRole } from '../users/service.ts';
 import { createOrgUnit, listOrgUnits, saveLegalInfo } from '../org-units/service.ts';
@@ -24,7 +24,8 @@ export interface PrepareDeps {
 type Preparation = typeof accountPreparations.$inferSelect;
 interface Step {
   name: string;
-  run(tx: Tx, actor: Actor, p: Preparation, deps: PrepareDeps, tenantCode: string): Promise<void>;
+  /** Returns the mails it wrote, delivered once its transaction committed. */
+  run(tx: Tx, actor: Actor, p: Preparation, deps: PrepareDeps, tenantCode: string): Promise<QueuedMail[] | void>;
 }
 
 /**
@@ -64,7 +65,7 @@ export const PREPARATION_STEPS: Step[] = [
       const product = (await getAppSettings(tx)).productName;
       const link = `${deps.publicUrl.replace(/\/+$/, '')}/login?tenant=${encodeURIComponent(tenantCode)}`;
       const mail = welcome[(p.language === 'en' ? 'en' : 'id') as Language]({ product, tenantCode, link });
-      await deps.mailer.send(tx, actor.tenantId, { to: p.adminEmail, ...mail });
+      return [await deps.mailer.send(tx, actor.tenantId, { to: p.adminEmail, ...mail })];
     },
   },
 ];
@@ -98,11 +99,13 @@ export async function prepareAccount(deps: PrepareDeps, tenantId: string): Promi
   try {
     for (const step of PREPARATION_STEPS) {
       if (start.stepsDone.includes(step.name)) continue;
-      await withTenant(deps.pools.app, tenantId, async (tx) => {
-        await step.run(tx, actor, start, deps, tenantCode);
+      const mails = await withTenant(deps.pools.app, tenantId, async (tx) => {
+        const written = await step.run(tx, actor, start, deps, tenantCode);
         await tx.update(accountPreparations)
           .set({ stepsDone: sql`array_append(${accountPreparations.stepsDone}, ${step.name})`, updatedAt: sql`now()` });
+        return written ?? [];
       });
+      for (const mail of mails) await mail.deliver();
     }
     await withTenant(deps.pools.app, tenantId, (tx) => setStatus(tx, 'DONE'));
   } catch (err) {

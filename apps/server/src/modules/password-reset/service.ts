@@ -5,7 +5,7 @@ import { RESET_LINK_MINUTES, type Language } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit } from '../../platform/audit/write.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Mailer, QueuedMail } from '../../platform/mail/mailer.ts';
 import { findUserByLogin, setUserPassword } from '../users/service.ts';
 import { checkPassword } from '../users/manage.ts';
 import { getAppSettings, getPasswordPolicy } from '../app-settings/service.ts';
@@ -60,11 +60,14 @@ export interface ResetContext {
   mailer: Mailer;
 }
 
-/** Mails a reset link when `login` names exactly one active account with an email; otherwise does nothing visible. */
-export async function requestPasswordReset(tx: Tx, ctx: ResetContext, login: string): Promise<void> {
+/**
+ * Writes a reset link mail when `login` names exactly one active account with an email; otherwise does nothing
+ * visible. Returns the mail to deliver after the commit.
+ */
+export async function requestPasswordReset(tx: Tx, ctx: ResetContext, login: string): Promise<QueuedMail | undefined> {
   await countRequest(tx, ctx.tenantId, login);
   const user = await findUserByLogin(tx, login);
-  if (!user || !user.active || !user.email) return;
+  if (!user || !user.active || !user.email) return undefined;
   const token = randomBytes(32).toString('base64url');
   const id = uuidv7();
   await tx.insert(passwordResetTokens).values({
@@ -74,8 +77,9 @@ export async function requestPasswordReset(tx: Tx, ctx: ResetContext, login: str
   const settings = await getAppSettings(tx);
   const link = `${ctx.publicUrl.replace(/\/+$/, '')}/reset-password?tenant=${encodeURIComponent(ctx.tenantCode)}&token=${token}`;
   const mail = texts[settings.defaultLanguage]({ product: settings.productName, name: user.fullName, link });
-  await ctx.mailer.send(tx, ctx.tenantId, { to: user.email, ...mail });
+  const queued = await ctx.mailer.send(tx, ctx.tenantId, { to: user.email, ...mail });
   await writeAudit(tx, { tenantId: ctx.tenantId }, { module: MODULE, action: 'request-reset', entity: 'user', entityId: user.id, after: { tokenId: id } });
+  return queued;
 }
 
 /** Sets the password of the link's user under the tenant's policy, spends the link and ends the user's sessions. */
