@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { withTenant } from '../../platform/db/tenant.ts';
 import { companyKey, emailKey } from './register.ts';
 import { consumeFreeTransaction, markPackagePaid } from './free-transactions.ts';
+import { prepareAccount } from './prepare.ts';
+import { mailerOf } from '../../platform/mail/mailer.ts';
 
 let t: TestApp;
 let anon: string;
@@ -134,6 +136,25 @@ describe('registration with free trial', () => {
     await withTenant(t.pools.app, demoId, async (tx) => {
       for (let i = 0; i < 3; i++) await consumeFreeTransaction(tx, demoId);
     });
+  });
+
+  it('records a failed step and resumes after the last finished step when run again', async () => {
+    const tenantId = await t.tenantId(code);
+    const owner = t.pools.owner;
+    await owner.query(`UPDATE account_preparations SET status = 'QUEUED', steps_done = '{roles}' WHERE tenant_id = $1`, [tenantId]);
+    await owner.query(`DELETE FROM org_units WHERE tenant_id = $1`, [tenantId]);
+    // Something already holds the company unit's code: the company-unit step cannot create it.
+    await owner.query(`INSERT INTO org_units (tenant_id, id, code, name, type_code) VALUES ($1, gen_random_uuid(), 'PT-MAJU-JAYA', 'Lain', 'MBU')`, [tenantId]);
+    const deps = { pools: t.pools, mailer: mailerOf(t.app), publicUrl: 'http://localhost:3000' };
+    await expect(prepareAccount(deps, tenantId)).rejects.toMatchObject({ code: 'ou_code_already_exists' });
+    expect((await progress(code)).json()).toMatchObject({ status: 'FAILED', stepsDone: 1, error: 'ou_code_already_exists' });
+
+    await owner.query(`DELETE FROM org_units WHERE tenant_id = $1`, [tenantId]);
+    const rolesBefore = (await owner.query('SELECT count(*)::int AS n FROM roles WHERE tenant_id = $1', [tenantId])).rows[0].n;
+    await prepareAccount(deps, tenantId);
+    expect((await progress(code)).json()).toMatchObject({ status: 'DONE', stepsDone: 4, error: null });
+    expect((await owner.query('SELECT count(*)::int AS n FROM roles WHERE tenant_id = $1', [tenantId])).rows[0].n).toBe(rolesBefore);
+    expect((await owner.query(`SELECT code, type_code FROM org_units WHERE tenant_id = $1`, [tenantId])).rows).toEqual([{ code: 'PT-MAJU-JAYA', type_code: 'COM' }]);
   });
 
   it('needs an anonymous or user token to register, and a login for the counter', async () => {
