@@ -106,6 +106,8 @@ describe('products', () => {
     expect(await codes('r-00')).toContain('ZR-001');
     expect(await codes('gayo')).toEqual(['PRD-0003']);
     expect(await codes('tidakadaprodukini')).toEqual([]);
+    expect(await codes('%')).toEqual([]); // a literal %, not a wildcard
+    expect(await codes('_')).toEqual([]);
     expect((await get(`products?keyword=seduh&type=SERVICE`)).json().total).toBe(1);
     expect((await get(`products?keyword=seduh&type=PRODUCT`)).json().total).toBe(0);
     expect((await get(`products?subCategoryId=${ids.sub}`)).json().total).toBe(2);

@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { allowedValues, policyNamesValue } from '../policies/service.ts';
-import { codeOrNext, containsPattern, isDropdown, isPositive, plainDecimal, scaled, yn } from '../warehouses/master-helpers.ts';
+import { codeOrNext, isDropdown, isPositive, plainDecimal, scaled, yn } from '../warehouses/master-helpers.ts';
 import { getCodeName, getSubCategory } from './catalog.ts';
 import { brands, productCategories, products, productSubCategories, productUomConversions, uoms } from './schema.ts';
 
@@ -65,12 +65,13 @@ export interface ProductFilter {
 
 /**
  * Keyword: Indonesian full-text match on code, name and keywords (stemmed: "minuman" finds "minum") or a substring
- * of code or name (trigram indexes). Both are index scans, so large catalogues stay fast.
+ * of code or name. `product_ids_matching` (migration 0008) runs it on the GIN indexes, which the tenant policy would
+ * otherwise keep these non-leakproof operators from using; the ids are then read back under the policy.
  */
-export function keywordCondition(keyword: string): SQL {
-  const p = containsPattern(keyword);
-  return sql`(${products.search} @@ websearch_to_tsquery('indonesian'::regconfig, ${keyword}) OR ${products.code} ILIKE ${p} OR ${products.name} ILIKE ${p})`;
-}
+export const keywordCondition = (keyword: string): SQL => sql`${products.id} IN (SELECT product_ids_matching(${keyword}))`;
+
+/** Products whose code is one of `codes` (any case), through the (tenant_id, lower(code)) index (migration 0008). */
+export const codeIn = (codes: string[]): SQL => sql`${products.id} IN (SELECT product_ids_by_codes(string_to_array(${codes.join('\n')}, E'\n')))`;
 
 export async function productConditions(tx: Tx, f: ProductFilter, pick?: { userId: string }): Promise<SQL | undefined> {
   const where: SQL[] = [];
@@ -108,7 +109,7 @@ export async function getProduct(tx: Tx, id: string): Promise<Product> {
 
 /** For other modules (orders, stock): the product of a code, or undefined. */
 export async function findProductByCode(tx: Tx, code: string): Promise<Product | undefined> {
-  const rows = await productBase(tx).where(sql`lower(${products.code}) = lower(${code})`);
+  const rows = await productBase(tx).where(codeIn([code]));
   return rows[0] ? (await withConversions(tx, rows))[0] : undefined;
 }
 
@@ -148,7 +149,7 @@ async function checkReferences(tx: Tx, input: ProductInput) {
 }
 
 const codeTaken = (tx: Tx, exceptId?: string) => async (code: string) =>
-  (await tx.select({ id: products.id }).from(products).where(sql`lower(${products.code}) = lower(${code})`)).some((r) => r.id !== exceptId);
+  (await tx.select({ id: products.id }).from(products).where(codeIn([code]))).some((r) => r.id !== exceptId);
 
 const fields = (i: ProductInput) => ({
   name: i.productName, type: i.productType, baseUomId: i.baseUomId, brandId: i.brandId, categoryId: i.categoryId, subCategoryId: i.subCategoryId,

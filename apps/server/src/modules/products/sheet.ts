@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -13,7 +13,7 @@ import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { nextCode } from '../document-templates/service.ts';
 import { XLSX_EXPORT_LIMIT } from '../warehouses/master-helpers.ts';
 import { codeNamesByCode, subCategoriesByCode } from './catalog.ts';
-import { productBase, productConditions, productRuleProblem, type ProductFilter } from './service.ts';
+import { codeIn, productBase, productConditions, productRuleProblem, type ProductFilter } from './service.ts';
 import { products } from './schema.ts';
 
 /** Column headings per language; the import accepts these and the bare keys (productCode ...), any case. */
@@ -286,9 +286,9 @@ const normalise = (r: typeof products.$inferSelect): ProductValues => ({
 async function saveBatch(tx: Tx, actor: Actor, importId: string, batch: Pending[], report: ProductImportReport,
   fail: (row: number, column: string, code: ErrorCode, args: (string | number)[]) => void) {
   for (const p of batch) {
-    if (!p.values.code) p.values.code = await nextCode(tx, actor.tenantId, 'product', undefined, async (c) => (await tx.select({ id: products.id }).from(products).where(sql`lower(${products.code}) = lower(${c})`)).length > 0);
+    if (!p.values.code) p.values.code = await nextCode(tx, actor.tenantId, 'product', undefined, async (c) => (await tx.select({ id: products.id }).from(products).where(codeIn([c]))).length > 0);
   }
-  const existing = await tx.select().from(products).where(inArray(sql`lower(${products.code})`, batch.map((p) => p.values.code.toLowerCase())));
+  const existing = await tx.select().from(products).where(codeIn(batch.map((p) => p.values.code)));
   const byCode = new Map(existing.map((r) => [r.code.toLowerCase(), r]));
   const writes: { row: number; id: string; isNew: boolean; before?: ProductValues; values: ProductValues }[] = [];
   for (const p of batch) {
