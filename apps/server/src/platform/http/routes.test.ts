@@ -92,6 +92,34 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/auth/session-key/login → prelogin
       POST   /api/v1/auth/session-keys → any logged-in user
       GET    /api/v1/auth/sessions → any logged-in user
+      PUT    /api/v1/config/app → viewConfig
+      GET    /api/v1/config/app → viewConfig | managePasswordPolicy
+      POST   /api/v1/config/org-units → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
+      GET    /api/v1/config/org-units → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      PUT    /api/v1/config/org-units/:ouId → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
+      GET    /api/v1/config/org-units/:ouId → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      DELETE /api/v1/config/org-units/:ouId → writeAllConfigBusinessUnit
+      PUT    /api/v1/config/org-units/:ouId/active → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
+      PUT    /api/v1/config/org-units/:ouId/legal → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
+      PUT    /api/v1/config/org-units/:ouId/logo → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
+      GET    /api/v1/config/org-units/:ouId/logo → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      PUT    /api/v1/config/page-access/:kind/:id → createEditAksesHalaman | writeAllAksesHalaman
+      GET    /api/v1/config/page-access/:kind/:id → readOnlyAksesHalaman | createEditAksesHalaman | writeAllAksesHalaman
+      DELETE /api/v1/config/page-access/:kind/:id → writeAllAksesHalaman
+      PUT    /api/v1/config/password-policy → managePasswordPolicy
+      GET    /api/v1/config/policy-ou → readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy
+      PUT    /api/v1/config/policy-ou/:ouId → createEditConfigPolicy | writeAllConfigPolicy
+      GET    /api/v1/config/policy-ou/:ouId → readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy
+      DELETE /api/v1/config/policy-ou/:ouId → writeAllConfigPolicy
+      PUT    /api/v1/config/policy-ou/prohibitions/:userId → createEditConfigPolicy | writeAllConfigPolicy
+      GET    /api/v1/config/policy-ou/prohibitions/:userId → readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy
+      POST   /api/v1/config/roles → createEditConfigRole | writeAllConfigRole
+      GET    /api/v1/config/roles → readOnlyConfigRole | createEditConfigRole | writeAllConfigRole | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser | readOnlyAksesHalaman | createEditAksesHalaman | writeAllAksesHalaman
+      PUT    /api/v1/config/roles/:roleId → createEditConfigRole | writeAllConfigRole
+      GET    /api/v1/config/roles/:roleId → readOnlyConfigRole | createEditConfigRole | writeAllConfigRole
+      DELETE /api/v1/config/roles/:roleId → writeAllConfigRole
+      GET    /api/v1/config/user-audit → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/config/user-audit/export → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
       POST   /api/v1/config/users → createEditConfigUser | writeAllConfigUser
       GET    /api/v1/config/users → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
       PUT    /api/v1/config/users/:userId → createEditConfigUser | writeAllConfigUser
@@ -225,6 +253,9 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/erp/warehouses/:warehouseId/active → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/warehouses/export → readOnlyErpWarehouse | createEditErpWarehouse | writeAllErpWarehouse | readOnlyErpAll | createEditErpAll | writeAllErpAll
       GET    /api/v1/onboarding/free-transactions → any logged-in user
+      GET    /api/v1/profile → any logged-in user
+      PUT    /api/v1/profile → any logged-in user
+      POST   /api/v1/profile/change-password → any logged-in user
       POST   /api/v1/public/demo-requests → anonymous
       GET    /api/v1/public/demo-requests/:requestId → anonymous
       POST   /api/v1/public/demo-requests/:requestId/payment → anonymous
