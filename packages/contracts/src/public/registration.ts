@@ -12,7 +12,7 @@ export const registrationInput = z.object({
   phone: contactPhone,
   companyName: z.string().trim().min(2).max(100),
   /** NPWP; digits, dots and dashes. */
-  taxId: z.string().trim().max(30).regex(/^[0-9.\-]*$/, 'digits, dots and dashes').optional(),
+  taxId: z.string().trim().max(30).regex(/^[0-9.-]*$/, 'digits, dots and dashes').optional(),
   username: z.string().trim().min(1).max(50).regex(/^\S+$/, 'no spaces'),
   password: z.string().min(1).max(200),
   confirmPassword: z.string().min(1).max(200),

@@ -67,7 +67,7 @@ export function leadRoutes(app: FastifyInstance) {
   registerEndpoint(app, leadEndpoints.getLeadPaymentProof, async ({ tx, params, reply }) => {
     const proof = await payments.getProof(tx, params.leadId);
     reply.header('content-type', proof.contentType);
-    reply.header('content-disposition', `attachment; filename="${proof.fileName.replace(/[^\w.\-]/g, '_')}"`);
+    reply.header('content-disposition', `attachment; filename="${proof.fileName.replace(/[^\w.-]/g, '_')}"`);
     reply.header('cache-control', 'private, no-cache');
     return proof.data;
   });

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type pg from 'pg';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { withTenant, type Tx } from '../db/tenant.ts';
 import { outbox } from './schema.ts';
@@ -86,7 +87,7 @@ export function mailerOf(app: FastifyInstance): Mailer {
 }
 
 /** Delivers the request's mails once the response (and so the request's transaction) is finished. */
-export function deliverAfterResponse(app: FastifyInstance, raw: import('node:http').ServerResponse, mails: QueuedMail[]) {
+export function deliverAfterResponse(app: FastifyInstance, raw: ServerResponse, mails: QueuedMail[]) {
   if (!mails.length) return;
   raw.once('finish', () => {
     for (const mail of mails) mail.deliver().catch((err) => app.log.warn({ err, mailId: mail.id }, 'mail delivery failed'));
