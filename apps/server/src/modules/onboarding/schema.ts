@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant.ts';
 
 /**
@@ -15,9 +15,12 @@ export const trialRegistrations = pgTable(
     companyKey: text('company_key').notNull(),
     taxIdKey: text('tax_id_key'),
     registeredTenantId: uuid('registered_tenant_id').notNull(),
+    /** Where the registration came from: registrations per address are limited (each one creates a tenant). */
+    clientIp: text('client_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('trial_registrations_client_ip').on(t.clientIp, t.createdAt),
     uniqueIndex('trial_registrations_email_key').on(t.emailKey),
     uniqueIndex('trial_registrations_company_key').on(t.companyKey),
     uniqueIndex('trial_registrations_tax_id_key').on(t.taxIdKey),
