@@ -157,6 +157,32 @@ describe('registration with free trial', () => {
     expect((await owner.query(`SELECT code, type_code FROM org_units WHERE tenant_id = $1`, [tenantId])).rows).toEqual([{ code: 'PT-MAJU-JAYA', type_code: 'COM' }]);
   });
 
+  it('limits registrations per address', async () => {
+    const from = (n: number) =>
+      t.request({
+        method: 'POST', url: '/api/v1/public/registrations', token: anon, remoteAddress: '203.0.113.7',
+        payload: registration({ email: `pemilik${n}@usaha${n}.id`, companyName: `Usaha Nomor ${n}`, taxId: '', username: `pemilik${n}` }),
+      });
+    const codes: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const res = await from(n);
+      expect(res.statusCode).toBe(200);
+      codes.push(res.json().tenantCode);
+    }
+    const before = await tenantCount();
+    const sixth = await from(6);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ errorCode: 'too_many_requests', errorArgs: [] });
+    expect(await tenantCount()).toBe(before);
+    // Another address may still register.
+    const other = await t.request({
+      method: 'POST', url: '/api/v1/public/registrations', token: anon, remoteAddress: '198.51.100.20',
+      payload: registration({ email: 'pemilik6@usaha6.id', companyName: 'Usaha Nomor 6', taxId: '', username: 'pemilik6' }),
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    for (const c of [...codes, other.json().tenantCode]) expect((await waitDone(t, c)).status).toBe('DONE');
+  });
+
   it('needs an anonymous or user token to register, and a login for the counter', async () => {
     expect((await t.request({ method: 'POST', url: '/api/v1/public/registrations', tenant: 'demo', payload: registration() })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/v1/onboarding/free-transactions', token: anon })).statusCode).toBe(403);

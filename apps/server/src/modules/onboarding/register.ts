@@ -38,7 +38,11 @@ export const taxIdKey = (taxId: string | undefined) => (taxId ?? '').replace(/\D
 
 export interface RegisterDeps {
   pools: { owner: pg.Pool; app: pg.Pool };
+  /** The caller's address; each registration creates a tenant, so one address gets a few per hour. */
+  clientIp: string;
 }
+
+export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 5;
 
 export const SUPER_ADMIN_ROLE = DEMO_ROLES.find((r) => r.superAdmin)!;
 
@@ -54,6 +58,10 @@ export async function registerTrial(deps: RegisterDeps, input: RegistrationInput
   const keys = { email: emailKey(input.email), company: companyKey(input.companyName), taxId: taxIdKey(input.taxId) };
   const registrationId = uuidv7();
   const claim = async (client: pg.PoolClient) => {
+    const recent = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM trial_registrations WHERE client_ip = $1 AND created_at > now() - interval '1 hour'`, [deps.clientIp],
+    );
+    if (recent.rows[0].n >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) throw new AppError('too_many_requests');
     const used = await client.query<{ email: boolean; company: boolean; tax: boolean }>(
       `SELECT email_key = $1 AS email, company_key = $2 AS company, coalesce(tax_id_key = $3, false) AS tax
          FROM trial_registrations WHERE email_key = $1 OR company_key = $2 OR tax_id_key = $3 LIMIT 1`,
@@ -64,8 +72,8 @@ export async function registerTrial(deps: RegisterDeps, input: RegistrationInput
     try {
       await client.query('SAVEPOINT claim');
       await client.query(
-        'INSERT INTO trial_registrations (id, email_key, company_key, tax_id_key, registered_tenant_id) VALUES ($1, $2, $3, $4, $5)',
-        [registrationId, keys.email, keys.company, keys.taxId, tenantId],
+        'INSERT INTO trial_registrations (id, email_key, company_key, tax_id_key, registered_tenant_id, client_ip) VALUES ($1, $2, $3, $4, $5, $6)',
+        [registrationId, keys.email, keys.company, keys.taxId, tenantId, deps.clientIp],
       );
     } catch (err) {
       // Two registrations of the same person at once: the second finds the first's claim.

@@ -29,8 +29,8 @@ export function onboardingRoutes(app: FastifyInstance) {
     }
   };
 
-  registerEndpoint(app, registrationEndpoints.register, async ({ body }) => {
-    const tenant = await registerTrial({ pools: app.platform.pools }, body);
+  registerEndpoint(app, registrationEndpoints.register, async ({ body, req }) => {
+    const tenant = await registerTrial({ pools: app.platform.pools, clientIp: req.ip }, body);
     app.platform.tenants.forget(tenant.code);
     await enqueue(tenant.id);
     const progress = await withTenant(app.platform.pools.app, tenant.id, (tx) => preparationProgress(tx));
