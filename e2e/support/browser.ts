@@ -71,7 +71,8 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
     storageState: { cookies: [], origins: entries.length ? [{ origin: baseUrl(), localStorage: entries }] : [] },
   });
   if (opts.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-  context.setDefaultTimeout(10_000);
+  // Generous: the machine running the suite may be busy with other work; passing steps do not wait for it.
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -91,11 +92,13 @@ export const currentPath = (page: Page) => {
 };
 
 /** Waits until the browser shows exactly this path and query (after redirects settle). */
-export async function waitForPath(page: Page, expected: string, timeout = 10_000) {
+export async function waitForPath(page: Page, expected: string, timeout = 20_000) {
   try {
     await page.waitForURL((url) => `${url.pathname}${url.search}` === expected, { timeout });
   } catch {
-    throw new Error(`expected the browser at ${expected}, it is at ${currentPath(page)}`);
+    const shot = `failure-${Date.now()}`;
+    await screenshot(page, shot).catch(() => {});
+    throw new Error(`expected the browser at ${expected}, it is at ${currentPath(page)} (see artifacts/screenshots/${shot}.png)`);
   }
 }
 
