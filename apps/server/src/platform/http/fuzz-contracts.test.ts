@@ -12,8 +12,8 @@ import { checkAnswer, schemaArbitrary, type JsonSchema } from '../../../test/fuz
  * handlers and services run with odd but valid input. None may answer 5xx; errors keep the catalogue shape.
  */
 
-const REQUEST_BUDGET = 1200;
-const runsFor = (count: number) => (process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : Math.max(4, Math.min(30, Math.floor(REQUEST_BUDGET / count))));
+const REQUEST_BUDGET = 900;
+const runsFor = (count: number) => (process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : Math.max(3, Math.min(30, Math.floor(REQUEST_BUDGET / count))));
 
 let t: TestApp;
 let tenantId: string;
@@ -92,12 +92,13 @@ describe('schema-valid requests to every contract endpoint', () => {
       await ensureSignedIn();
       const result = await fc.check(
         fc.asyncProperty(requestArbitrary(e), async (req) => {
-          const before = await auditRows();
+          const writes = req.method !== 'GET';
+          const before = writes ? await auditRows() : 0;
           const res = await t.app.inject(req);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           checkAnswer(String(req.method), String(req.url), res);
           // Every business write is audited in its own transaction: a refused request leaves no trace of one.
-          if (res.statusCode >= 400 && (await auditRows()) !== before) throw new Error(`a refused request left audit rows: ${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (writes && res.statusCode >= 400 && (await auditRows()) !== before) throw new Error(`a refused request left audit rows: ${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
         }),
         { numRuns: runsFor(all.length), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
       );

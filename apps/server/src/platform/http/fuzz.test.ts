@@ -14,7 +14,7 @@ import type { RouteEntry } from './route-table.ts';
  * Runtime stays bounded as modules add routes: about REQUEST_BUDGET requests spread over the routes (at most 40,
  * at least 8 each); HEAD routes share their GET route's handler and get a few. FUZZ_RUNS=n asks for n per route.
  */
-const REQUEST_BUDGET = 2000;
+const REQUEST_BUDGET = 1500;
 const runsFor = (route: RouteEntry, routeCount: number) => {
   if (process.env.FUZZ_RUNS) return Number(process.env.FUZZ_RUNS);
   if (route.method === 'HEAD') return 3;
