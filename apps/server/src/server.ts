@@ -46,11 +46,12 @@ export async function startServer(config: Config, log: (msg: string) => void = c
     url = databaseUrlWith(embedded.url, EMBEDDED_DATABASE);
   }
   const secrets = await loadSecrets(config.AUTH_SECRET, config.dataDir);
-  const pools = createPools(url!, config.DATABASE_APP_ROLE, config.DATABASE_POOL_SIZE, secrets.databasePassword);
+  const appPassword = config.DATABASE_APP_PASSWORD ?? secrets.databasePassword;
+  const pools = createPools(url!, config.DATABASE_APP_ROLE, config.DATABASE_POOL_SIZE, appPassword);
   try {
     const version = Number((await pools.owner.query('SHOW server_version_num')).rows[0].server_version_num);
     if (version < 150000) throw new Error(`PostgreSQL 15 or newer is needed; DATABASE_URL points to version ${version}`);
-    await migrateDatabase(pools.owner, config.DATABASE_APP_ROLE, secrets.databasePassword);
+    await migrateDatabase(pools.owner, config.DATABASE_APP_ROLE, appPassword, log);
     if (config.SEED_DEMO) {
       const demo = await seedTenant(pools, { code: DEFAULT_TENANT, name: 'PT Demo Nusantara' });
       if (demo.created) log('Seeded the demo tenant "demo".');

@@ -26,6 +26,8 @@ const schema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').default('nusa_app'),
+  /** Password of DATABASE_APP_ROLE; by default derived from the auth secret and set on the role at every start. */
+  DATABASE_APP_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   DATABASE_POOL_SIZE: int(2, 200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
   EMBEDDED_PG_PORT: int(1024, 65535).default(54329),
@@ -56,7 +58,7 @@ export type Config = z.output<typeof schema> & { dataDir: string };
 export class ConfigError extends Error {}
 
 /** Settings whose value must not reach a log: shown by length only. */
-const SECRET = new Set(['AUTH_SECRET', 'PAYMENT_GATEWAY_SERVER_KEY']);
+const SECRET = new Set(['AUTH_SECRET', 'DATABASE_APP_PASSWORD', 'PAYMENT_GATEWAY_SERVER_KEY']);
 
 /** The value as the error message may show it: secrets hidden, a URL's password masked. */
 function shown(name: string, value: string | undefined): string {

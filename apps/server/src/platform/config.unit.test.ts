@@ -53,6 +53,7 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_SIZE: '1000' }, 'DATABASE_POOL_SIZE', 'must be at most 200'],
     [{ EMBEDDED_PG_PORT: '80' }, 'EMBEDDED_PG_PORT', 'must be at least 1024'],
     [{ AUTH_SECRET: 'too-short' }, 'AUTH_SECRET', 'must be at least 32 characters'],
+    [{ DATABASE_APP_PASSWORD: 'short' }, 'DATABASE_APP_PASSWORD', 'must be at least 16 characters'],
     [{ SESSION_IDLE_SECONDS: '10' }, 'SESSION_IDLE_SECONDS', 'must be at least 60'],
     [{ WORK_TOKEN_SECONDS: '1.5' }, 'WORK_TOKEN_SECONDS', 'must be a whole number'],
     [{ LOGIN_LOCK_SECONDS: '0' }, 'LOGIN_LOCK_SECONDS', 'must be at least 1'],
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
     const secret = problem({ AUTH_SECRET: 'hunter2-the-real-one' });
     expect(secret).not.toContain('hunter2');
     expect(secret).toContain('got a value of 20 characters');
+    expect(problem({ DATABASE_APP_PASSWORD: 'hunter2' })).not.toContain('hunter2');
     const url = problem({ DATABASE_URL: 'mysql://nusa:s3cr3t-pw@db/nusa' });
     expect(url).not.toContain('s3cr3t-pw');
     expect(url).toContain('mysql://nusa:***@db/nusa');

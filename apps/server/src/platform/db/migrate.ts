@@ -9,10 +9,10 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 
 const EXTENSIONS = ['pgcrypto', 'pg_trgm', 'unaccent', 'ltree'];
 
-export async function migrateDatabase(owner: pg.Pool, appRole: string, appPassword: string): Promise<void> {
+export async function migrateDatabase(owner: pg.Pool, appRole: string, appPassword: string, log?: (msg: string) => void): Promise<void> {
   for (const ext of EXTENSIONS) await owner.query(`CREATE EXTENSION IF NOT EXISTS ${ext}`);
   await migrate(drizzle({ client: owner }), { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: 'drizzle' });
-  await secureSchema(owner, appRole, appPassword);
+  await secureSchema(owner, appRole, appPassword, log);
 }
 
 /** Migrations are current when every file in the journal is recorded as applied. */

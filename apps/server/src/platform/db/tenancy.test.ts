@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { APP_ROLE } from '../../../test/test-database.ts';
 import { withTenant } from './tenant.ts';
 import { writeAudit } from '../audit/write.ts';
+import { secureSchema } from './secure-schema.ts';
 
 /** Tables the isolation checks read without any WHERE tenant_id; each holds rows of both tenants. */
 const TENANT_TABLES = ['users', 'roles', 'role_tasks', 'sessions', 'audit_log', 'app_settings'] as const;
@@ -143,6 +144,20 @@ describe('the database enforces it, whatever the code does', () => {
     expect(await sqlState(t.pools.app.query('ALTER TABLE users DISABLE ROW LEVEL SECURITY'))).toBe('42501');
     expect(await sqlState(t.pools.app.query('DROP POLICY users_tenant_isolation ON users'))).toBe('42501');
     expect(await sqlState(t.pools.app.query('CREATE TABLE public.escape_hatch (tenant_id uuid)'))).toBe('42501');
+  });
+
+  it('refuses to start with an app role that is a superuser or bypasses row-level security', async () => {
+    for (const power of ['SUPERUSER', 'BYPASSRLS']) {
+      const role = `nusa_bad_${power.toLowerCase()}_${process.pid}`;
+      await t.pools.owner.query(`CREATE ROLE ${role} ${power}`);
+      try {
+        await expect(secureSchema(t.pools.owner, role, 'a-password-for-the-test')).rejects.toThrow(/superuser or bypasses row-level security/);
+        const granted = await t.pools.owner.query(`SELECT 1 FROM information_schema.role_table_grants WHERE grantee = $1`, [role]);
+        expect(granted.rowCount).toBe(0);
+      } finally {
+        await t.pools.owner.query(`DROP ROLE ${role}`);
+      }
+    }
   });
 
   it('lets the app role read the tenant registry but never write it', async () => {
