@@ -1,5 +1,6 @@
 import type { Access } from '@nusa/contracts';
 import type { Config } from './config.ts';
+import type { RouteEntry } from './http/route-table.ts';
 import type { Pools } from './db/pools.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { TenantDirectory } from './tenancy/resolve.ts';
@@ -20,7 +21,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     platform: PlatformContext;
     /** Every registered method and path with its declared access (route-table test, fuzz test). */
-    routeTable: () => import('./http/route-table.ts').RouteEntry[];
+    routeTable: () => RouteEntry[];
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it; a test fails on any route that does not. */

@@ -43,7 +43,7 @@ export const OU_CODE_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const legalInfo = z.object({
   address: z.string().trim().max(500).nullable(),
   taxName: z.string().trim().max(200).nullable(),
-  taxNumber: z.string().trim().max(30).regex(/^[0-9.\-]*$/, 'digits, dots and dashes').nullable(),
+  taxNumber: z.string().trim().max(30).regex(/^[0-9.-]*$/, 'digits, dots and dashes').nullable(),
   taxDate: z.iso.date().nullable(),
   phone: z.string().trim().max(30).regex(/^[0-9+()\- ]*$/, 'a phone number').nullable(),
   fax: z.string().trim().max(30).regex(/^[0-9+()\- ]*$/, 'a fax number').nullable(),

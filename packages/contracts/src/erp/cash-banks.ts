@@ -39,7 +39,7 @@ export const cashBankInput = z.object({
   coaId: z.uuid(),
   currencyId: z.uuid(),
   ouId: z.uuid().nullable().default(null),
-  accountNumber: z.string().trim().max(40).regex(/^[0-9 .\-]*$/, 'digits, spaces, dots and dashes').nullable().default(null),
+  accountNumber: z.string().trim().max(40).regex(/^[0-9 .-]*$/, 'digits, spaces, dots and dashes').nullable().default(null),
 });
 export type CashBankInput = z.input<typeof cashBankInput>;
 

@@ -12,7 +12,7 @@ export const COA_GROUP_PURPOSES = ['general', 'cash', 'bank'] as const;
 export type CoaGroupPurpose = (typeof COA_GROUP_PURPOSES)[number];
 /** Spec 5 leaves the segment group name limit open; we allow 40 characters (fits the report column). */
 export const SEGMENT_GROUP_NAME_MAX = 40;
-export const COA_CODE_PATTERN = /^[A-Za-z0-9.\-]+$/;
+export const COA_CODE_PATTERN = /^[A-Za-z0-9.-]+$/;
 
 const COA_READ = ['readOnlyErpCoa', 'createEditErpCoa', 'writeAllErpCoa', 'readOnlyErpAll', 'createEditErpAll', 'writeAllErpAll'] as const;
 /** Account pickers: cash-bank editors choose the cash bank's account. */
