@@ -40,8 +40,26 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', titleKey: 'menu.dashboard', area: 'dashboard', tasks: [], inMenu: true },
   {
+    path: '/configuration/business-unit', titleKey: 'businessUnit.title', area: 'configuration',
+    tasks: ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'], inMenu: true,
+  },
+  {
+    path: '/configuration/business-unit/edit-legal-info/{ouCode?}', titleKey: 'legalInfo.title', area: 'configuration',
+    tasks: ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'],
+  },
+  {
+    path: '/configuration/policy-ou', titleKey: 'policyOu.title', area: 'configuration',
+    tasks: ['readOnlyConfigPolicy', 'createEditConfigPolicy', 'writeAllConfigPolicy'], inMenu: true,
+  },
+  {
     path: '/configuration/app-configuration', titleKey: 'page.appConfiguration', area: 'configuration',
     tasks: ['viewConfig', 'managePasswordPolicy'], inMenu: true,
+  },
+  { path: '/configuration/change-password', titleKey: 'changePassword.title', area: 'configuration', tasks: [], inMenu: false },
+  { path: '/configuration/edit-profile', titleKey: 'profile.title', area: 'configuration', tasks: [], inMenu: false },
+  {
+    path: '/configuration/user-audit', titleKey: 'userAudit.title', area: 'configuration',
+    tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'], inMenu: false,
   },
 ];
 

@@ -186,3 +186,44 @@ export function workTokenOf(headers: Headers): string {
   if (!token) throw new ApiError(502, 'http_error', [502]);
   return token;
 }
+
+/**
+ * A file answer (an xlsx export, a logo) of an endpoint with `file` set, as a Blob: same credentials and headers as
+ * `call`, so an authenticated download never goes through a plain link. Errors are the same ApiErrors.
+ */
+export async function callFile<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Blob> {
+  const credential = await credentialFor(endpoint);
+  const url = `${API_BASE}${fillPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>)}${buildQuery(
+    (input.query ?? {}) as Parameters<typeof buildQuery>[0],
+  )}`;
+  const headers = headersFor(credential, false);
+  headers.set('accept', endpoint.file?.contentType ?? '*/*');
+  let res: Response;
+  try {
+    res = await fetch(url, { method: endpoint.method, headers, signal: input.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'no_internet_connection', []);
+  }
+  if (res.ok) return res.blob();
+  const body = (await readJson(res)) as { errorCode?: unknown; errorArgs?: unknown } | undefined;
+  const code = body && typeof body.errorCode === 'string' ? body.errorCode : 'http_error';
+  const args = body && Array.isArray(body.errorArgs) ? (body.errorArgs as (string | number)[]) : [res.status];
+  if (res.status === 401 && credential?.kind === 'work') {
+    if (input.expireOnUnauthorized !== false) sessionStore.markExpired();
+    throw new ApiError(401, code, args, true);
+  }
+  throw new ApiError(res.status, code, args);
+}
+
+/** Saves a Blob under a file name through a temporary object URL (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -14,12 +14,11 @@ export function buildMenu(tasks: readonly string[], areas: readonly Area[] = ARE
   return [...areas]
     .sort((a, b) => a.order - b.order)
     .map((area) => {
-      const own = routes.filter((r) => r.area === area.key);
-      const allowed = own.filter((r) => hasAnyTask(tasks, r.tasks));
-      return { area, allowed, routes: allowed.filter((r) => r.inMenu) };
+      const own = routes.filter((r) => r.area === area.key && r.inMenu);
+      return { area, routes: own.filter((r) => hasAnyTask(tasks, r.tasks)) };
     })
-    .filter(({ area, allowed }) => area.alwaysShown || allowed.length > 0)
-    .map(({ area, routes: menuRoutes }) => ({ area, routes: menuRoutes }));
+    // Pages outside the menu (edit profile, change password: open to everybody) do not make an area appear.
+    .filter(({ area, routes: menuRoutes }) => area.alwaysShown || menuRoutes.length > 0);
 }
 
 /** The area a route belongs to, for the breadcrumb and the title. */

@@ -7,4 +7,10 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/not-found': lazy(() => import('../features/errors/NotFoundPage.tsx')),
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage.tsx')),
   '/configuration/app-configuration': lazy(() => import('../features/configuration/AppConfigurationPage.tsx')),
+  '/configuration/business-unit': lazy(() => import('../features/configuration/business-unit/BusinessUnitPage.tsx')),
+  '/configuration/business-unit/edit-legal-info/{ouCode?}': lazy(() => import('../features/configuration/business-unit/LegalInfoPage.tsx')),
+  '/configuration/policy-ou': lazy(() => import('../features/configuration/policy-ou/PolicyOuPage.tsx')),
+  '/configuration/change-password': lazy(() => import('../features/configuration/profile/ChangePasswordPage.tsx')),
+  '/configuration/edit-profile': lazy(() => import('../features/configuration/profile/EditProfilePage.tsx')),
+  '/configuration/user-audit': lazy(() => import('../features/configuration/user-audit/UserAuditPage.tsx')),
 };

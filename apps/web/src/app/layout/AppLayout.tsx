@@ -2,11 +2,13 @@ import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Avatar, Button, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
+  AuditOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   DownOutlined,
   HeartOutlined,
   LineChartOutlined,
+  LockOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -14,11 +16,12 @@ import {
   PictureOutlined,
   SettingOutlined,
   SolutionOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HOME_ROUTE, endpoints, type AppRoute, type SessionData } from '@nusa/contracts';
+import { HOME_ROUTE, endpoints, hasAnyTask, type AppRoute, type SessionData } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
@@ -43,6 +46,9 @@ const AREA_ICONS: Record<string, ReactNode> = {
   administration: <SolutionOutlined />,
   configuration: <SettingOutlined />,
 };
+
+/** Spec 2: user audit is outside the menu; holders of its tasks reach it from the user menu. */
+const USER_AUDIT_TASKS = ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'] as const;
 
 const initialsOf = (name: string) =>
   name
@@ -132,10 +138,15 @@ export function AppLayout({ session, route, section, page, children }: AppLayout
     items: [
       { key: 'identity', label: <span className="user-menu__identity">{session.username} · {session.tenantName}</span>, disabled: true },
       { type: 'divider' },
+      { key: '/configuration/edit-profile', icon: <UserOutlined />, label: t('profile.menu') },
+      { key: '/configuration/change-password', icon: <LockOutlined />, label: t('changePassword.title') },
+      ...(hasAnyTask(session.tasks, USER_AUDIT_TASKS) ? [{ key: '/configuration/user-audit', icon: <AuditOutlined />, label: t('userAudit.menu') }] : []),
+      { type: 'divider' },
       { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), danger: true },
     ],
     onClick: ({ key }) => {
       if (key === 'logout') logout();
+      else navigate(key);
     },
   };
 

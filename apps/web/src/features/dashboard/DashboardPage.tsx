@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Empty, Table, Tag, type TableColumnsType } from 'antd';
-import { ApartmentOutlined, HistoryOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AuditOutlined, HistoryOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ResponseOf } from '@nusa/contracts';
+import { endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
+import { Link } from 'react-router';
 import { call } from '../../api/call.ts';
 import { formatDuration, formatNumber } from '../../app/format.ts';
 import { useSession } from '../../app/session.ts';
@@ -116,7 +117,22 @@ export default function DashboardPage() {
         />
       </section>
 
-      <Card className="section-card" title={t('dashboard.sessionsTitle')} extra={<span className="section-card__hint">{t('dashboard.sessionsHint')}</span>}>
+      <Card
+        className="section-card"
+        title={t('dashboard.sessionsTitle')}
+        extra={
+          <span className="section-card__extra">
+            <span className="section-card__hint">{t('dashboard.sessionsHint')}</span>
+            {hasAnyTask(session.tasks, ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser']) && (
+              <Link to="/configuration/user-audit">
+                <Button size="small" icon={<AuditOutlined />}>
+                  {t('userAudit.open')}
+                </Button>
+              </Link>
+            )}
+          </span>
+        }
+      >
         <Table<SessionRow>
           rowKey="sessionId"
           size="middle"

@@ -1,0 +1,203 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, FileTextOutlined, PlusOutlined, PoweroffOutlined, SubnodeOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { OU_TYPES, actionLevel, endpoints, type OrgUnit } from '@nusa/contracts';
+import { call } from '../../../api/call.ts';
+import { toast } from '../../../app/feedback.tsx';
+import { useSession } from '../../../app/session.ts';
+import { ORG_UNITS_KEY, OU_TYPE_COLORS, buildOrgUnitTree, treeIds, useOrgUnits, type OrgUnitNode } from './org-units.ts';
+import { OrgUnitFormModal } from './OrgUnitFormModal.tsx';
+
+const typeKey = (code: string) => OU_TYPES.find((x) => x.code === code)?.key ?? code;
+
+type Editing = { unit?: OrgUnit; parentId?: string } | undefined;
+
+/** Configuration › Business unit (spec 2, 5): the OU tree with the hierarchy rules, activation and deletion. */
+export default function BusinessUnitPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const session = useSession();
+  const level = actionLevel(session?.tasks ?? [], 'ConfigBusinessUnit');
+  const canEdit = level !== 'view';
+  const queryClient = useQueryClient();
+  const units = useOrgUnits();
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<Editing>();
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+
+  const tree = useMemo(() => buildOrgUnitTree(units.data ?? [], keyword), [units.data, keyword]);
+  const expanded = useMemo(() => treeIds(tree).filter((id) => keyword || !collapsed.has(id)), [tree, collapsed, keyword]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ORG_UNITS_KEY });
+  const setActive = useMutation({
+    mutationFn: (unit: OrgUnit) => call(endpoints.setOrgUnitActive, { params: { ouId: unit.ouId }, body: { active: unit.active === 'Y' ? 'N' : 'Y' } }),
+    onSuccess: async (saved) => {
+      toast.success(t(saved.active === 'Y' ? 'businessUnit.activated' : 'businessUnit.deactivated', { code: saved.ouCode }));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (unit: OrgUnit) => call(endpoints.deleteOrgUnit, { params: { ouId: unit.ouId } }).then(() => unit),
+    onSuccess: async (unit) => {
+      toast.success(t('businessUnit.deleted', { code: unit.ouCode }));
+      await refresh();
+    },
+  });
+
+  const confirmDelete = (unit: OrgUnit) =>
+    modal.confirm({
+      title: t('businessUnit.deleteTitle'),
+      content: t('businessUnit.deleteConfirm', { code: unit.ouCode, name: unit.ouName }),
+      okText: t('crud.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(unit).catch(() => undefined),
+    });
+
+  const columns: TableColumnsType<OrgUnitNode> = [
+    {
+      key: 'code',
+      title: t('businessUnit.code'),
+      dataIndex: 'ouCode',
+      width: 260,
+      render: (code: string) => <span className="code-text">{code}</span>,
+    },
+    { key: 'name', title: t('businessUnit.name'), dataIndex: 'ouName' },
+    {
+      key: 'type',
+      title: t('businessUnit.type'),
+      dataIndex: 'ouTypeCode',
+      width: 200,
+      render: (code: string) => <Tag color={OU_TYPE_COLORS[code]}>{t(`businessUnit.types.${typeKey(code)}`)}</Tag>,
+    },
+    {
+      key: 'active',
+      title: t('crud.status'),
+      dataIndex: 'active',
+      width: 110,
+      render: (active: 'Y' | 'N') => <Tag color={active === 'Y' ? 'success' : 'default'}>{t(active === 'Y' ? 'crud.active' : 'crud.inactive')}</Tag>,
+    },
+    {
+      key: 'actions',
+      title: t('crud.actions'),
+      width: 220,
+      align: 'right',
+      render: (_: unknown, unit) => (
+        <Space size={2} className="row-actions">
+          <Tooltip title={t('legalInfo.title')}>
+            <Button
+              type="text"
+              icon={<FileTextOutlined />}
+              aria-label={`${t('legalInfo.title')} ${unit.ouCode}`}
+              onClick={() => navigate(`/configuration/business-unit/edit-legal-info/${encodeURIComponent(unit.ouCode)}`)}
+            />
+          </Tooltip>
+          {canEdit && (
+            <>
+              <Tooltip title={t('businessUnit.addChild')}>
+                <Button type="text" icon={<SubnodeOutlined />} aria-label={`${t('businessUnit.addChild')} ${unit.ouCode}`} onClick={() => setEditing({ parentId: unit.ouId })} />
+              </Tooltip>
+              <Tooltip title={t('crud.edit')}>
+                <Button type="text" icon={<EditOutlined />} aria-label={`${t('crud.edit')} ${unit.ouCode}`} onClick={() => setEditing({ unit })} />
+              </Tooltip>
+              <Popconfirm
+                title={t(unit.active === 'Y' ? 'businessUnit.deactivateConfirm' : 'businessUnit.activateConfirm', { code: unit.ouCode })}
+                okText={t(unit.active === 'Y' ? 'crud.deactivate' : 'crud.activate')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => setActive.mutateAsync(unit).catch(() => undefined)}
+              >
+                <Tooltip title={t(unit.active === 'Y' ? 'crud.deactivate' : 'crud.activate')}>
+                  <Button
+                    type="text"
+                    icon={<PoweroffOutlined />}
+                    className={unit.active === 'Y' ? 'row-actions__off' : 'row-actions__on'}
+                    aria-label={`${t(unit.active === 'Y' ? 'crud.deactivate' : 'crud.activate')} ${unit.ouCode}`}
+                  />
+                </Tooltip>
+              </Popconfirm>
+            </>
+          )}
+          {level === 'full' && (
+            <Tooltip title={t('crud.delete')}>
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('crud.delete')} ${unit.ouCode}`} onClick={() => confirmDelete(unit)} />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <header className="page-heading">
+        <div>
+          <h1 className="page-heading__title">{t('businessUnit.title')}</h1>
+          <p className="page-heading__subtitle">{t('businessUnit.description')}</p>
+        </div>
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('businessUnit.add')}
+          </Button>
+        )}
+      </header>
+      <Card className="section-card">
+        <div className="table-toolbar">
+          <Input.Search
+            allowClear
+            className="table-toolbar__search"
+            placeholder={t('businessUnit.searchPlaceholder')}
+            aria-label={t('crud.search')}
+            onSearch={(value) => setKeyword(value)}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+          <span className="section-card__hint">{t('businessUnit.count', { count: units.data?.length ?? 0 })}</span>
+        </div>
+        <Table<OrgUnitNode>
+          rowKey="ouId"
+          size="middle"
+          columns={columns}
+          dataSource={tree}
+          loading={units.isPending}
+          pagination={false}
+          scroll={{ x: 900 }}
+          expandable={{
+            expandedRowKeys: expanded,
+            onExpand: (open, row) =>
+              setCollapsed((prev) => {
+                const next = new Set(prev);
+                if (open) next.delete(row.ouId);
+                else next.add(row.ouId);
+                return next;
+              }),
+          }}
+          locale={{
+            emptyText: units.isError ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.loadFailed')}>
+                <Button onClick={() => void units.refetch()}>{t('common.retry')}</Button>
+              </Empty>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('crud.noMatch') : t('businessUnit.empty')}>
+                {canEdit && !keyword && (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                    {t('businessUnit.add')}
+                  </Button>
+                )}
+              </Empty>
+            ),
+          }}
+        />
+      </Card>
+      <OrgUnitFormModal
+        open={editing !== undefined}
+        unit={editing?.unit}
+        parentId={editing?.parentId}
+        units={units.data ?? []}
+        onClose={() => setEditing(undefined)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Space } from 'antd';
+import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_ABSOLUTE_MIN, endpoints, hasAnyTask, passwordProblems, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
+import { ApiError, call } from '../../../api/call.ts';
+import { describeError, reportError, toast } from '../../../app/feedback.tsx';
+import { useSession } from '../../../app/session.ts';
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const CLASS_KEYS: Record<PasswordClass, string> = {
+  lower: 'appConfig.classLower',
+  upper: 'appConfig.classUpper',
+  digit: 'appConfig.classDigit',
+  symbol: 'appConfig.classSymbol',
+};
+
+/** Codes the server answers about the new password: shown under that field. */
+const NEW_PASSWORD_CODES = ['password_too_short', 'password_needs_lower', 'password_needs_upper', 'password_needs_digit', 'password_needs_symbol'];
+
+/** The tenant's policy where the user may read it; otherwise the absolute minimum (the server applies the real policy). */
+function usePasswordPolicy(): Pick<PasswordPolicy, 'minLength' | 'requiredClasses'> & { known: boolean } {
+  const session = useSession();
+  const allowed = hasAnyTask(session?.tasks ?? [], ['viewConfig', 'managePasswordPolicy']);
+  const config = useQuery({
+    queryKey: ['config', 'app'],
+    queryFn: ({ signal }) => call(endpoints.getAppConfiguration, { signal }),
+    enabled: allowed,
+    meta: { silent: true },
+  });
+  const policy = config.data?.passwordPolicy;
+  return policy ? { ...policy, known: true } : { minLength: PASSWORD_ABSOLUTE_MIN, requiredClasses: [], known: false };
+}
+
+/** Configuration › Change password (spec 2, not in the menu): old password, a new one under the policy, confirmation. */
+export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordValues>();
+  const policy = usePasswordPolicy();
+  const newPassword = Form.useWatch('newPassword', form) ?? '';
+  const [done, setDone] = useState(false);
+
+  const problems = passwordProblems(policy, newPassword);
+  const rules = [
+    { key: 'length', text: t('changePassword.ruleLength', { count: Math.max(PASSWORD_ABSOLUTE_MIN, policy.minLength) }), ok: !problems.some((p) => p.code === 'password_too_short') },
+    ...policy.requiredClasses.map((cls) => ({
+      key: cls,
+      text: t('changePassword.ruleClass', { what: t(CLASS_KEYS[cls]).toLowerCase() }),
+      ok: !problems.some((p) => p.code === `password_needs_${cls}`),
+    })),
+  ];
+
+  const change = useMutation({
+    mutationFn: (v: PasswordValues) => call(endpoints.changePassword, { body: v }),
+    meta: { silent: true },
+    onSuccess: () => {
+      form.resetFields();
+      setDone(true);
+      toast.success(t('changePassword.success'));
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'old_password_incorrect') form.setFields([{ name: 'oldPassword', errors: [describeError(err)] }]);
+      else if (err instanceof ApiError && NEW_PASSWORD_CODES.includes(err.code)) form.setFields([{ name: 'newPassword', errors: [describeError(err)] }]);
+      else if (err instanceof ApiError && err.code === 'password_mismatch') form.setFields([{ name: 'confirmPassword', errors: [describeError(err)] }]);
+      else reportError(err);
+    },
+  });
+
+  const required = (key: string) => ({ required: true, message: t('validation.required', { label: t(key) }) });
+
+  return (
+    <div>
+      <header className="page-heading">
+        <div>
+          <h1 className="page-heading__title">{t('changePassword.title')}</h1>
+          <p className="page-heading__subtitle">{t('changePassword.description')}</p>
+        </div>
+      </header>
+      <Card className="section-card">
+        {done && (
+          <Alert
+            type="success"
+            showIcon
+            className="form-alert"
+            title={t('changePassword.success')}
+            description={t('changePassword.otherSessionsEnded')}
+            closable={{ onClose: () => setDone(false) }}
+          />
+        )}
+        <div className="password-layout">
+          <Form<PasswordValues>
+            form={form}
+            layout="vertical"
+            className="narrow-form"
+            onFinish={(v) => change.mutate(v)}
+            onValuesChange={() => setDone(false)}
+          >
+            <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[required('changePassword.oldPassword')]}>
+              <Input.Password autoComplete="current-password" maxLength={200} autoFocus />
+            </Form.Item>
+            <Form.Item
+              name="newPassword"
+              label={t('changePassword.newPassword')}
+              rules={[
+                required('changePassword.newPassword'),
+                {
+                  validator: (_, value: string | undefined) => {
+                    const first = value ? passwordProblems(policy, value)[0] : undefined;
+                    return first ? Promise.reject(new Error(t(`error.${first.code}`, { 0: first.args[0] }))) : Promise.resolve();
+                  },
+                },
+              ]}
+            >
+              <Input.Password autoComplete="new-password" maxLength={200} />
+            </Form.Item>
+            <Form.Item
+              name="confirmPassword"
+              label={t('changePassword.confirmPassword')}
+              dependencies={['newPassword']}
+              rules={[
+                required('changePassword.confirmPassword'),
+                ({ getFieldValue }) => ({
+                  validator: (_, value: string | undefined) =>
+                    !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('error.password_mismatch'))),
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" maxLength={200} />
+            </Form.Item>
+            <Space className="form-actions">
+              <Button type="primary" htmlType="submit" loading={change.isPending}>
+                {t('changePassword.submit')}
+              </Button>
+            </Space>
+          </Form>
+          <aside className="password-rules" aria-live="polite" aria-label={t('changePassword.rulesTitle')}>
+            <h2 className="password-rules__title">{t('changePassword.rulesTitle')}</h2>
+            <ul>
+              {rules.map((r) => (
+                <li key={r.key} className={r.ok ? 'password-rules__ok' : 'password-rules__todo'}>
+                  {r.ok ? <CheckCircleFilled /> : <CloseCircleOutlined />} {r.text}
+                </li>
+              ))}
+            </ul>
+            <p className="section-card__hint">{policy.known ? t('changePassword.policyHint') : t('changePassword.policyServerHint')}</p>
+            <p className="section-card__hint">{t('changePassword.sessionsHint')}</p>
+          </aside>
+        </div>
+      </Card>
+    </div>
+  );
+}
