@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ERRORS } from '@nusa/contracts';
+import { launchBrowser, openPage, screenshot, waitForPath, type Language } from '../support/browser.ts';
+import { seedOwnTenant } from '../support/db.ts';
+
+/** The texts these flows read, per language (from apps/web/src/i18n; hierarchy messages from the error catalogue). */
+const tx = {
+  id: {
+    title: 'Unit Bisnis',
+    add: 'Tambah unit',
+    code: 'Kode',
+    name: 'Nama',
+    type: 'Tipe',
+    parent: 'Induk OU',
+    save: 'Simpan',
+    cancel: 'Batal',
+    edit: 'Ubah',
+    types: { COM: 'Perusahaan (COM)', MBU: 'Unit bisnis utama (MBU)', SBU: 'Sub unit bisnis (SBU)', BRA: 'Cabang (BRA)', OUT: 'Unit akuntansi (OUT)' },
+    created: (code: string) => `Unit ${code} berhasil ditambahkan`,
+    codeRequired: 'Kode tidak boleh kosong',
+    legal: 'Informasi Legal',
+    address: 'Alamat',
+    taxName: 'Nama wajib pajak',
+    taxNumber: 'NPWP',
+    phone: 'Telepon',
+    pkp: 'Pengusaha Kena Pajak (PKP)',
+    legalSaved: (code: string) => `Informasi legal ${code} berhasil disimpan`,
+    logoSaved: 'Logo berhasil disimpan',
+    uploadLogo: 'Unggah logo',
+    pickFirst: 'Pilih unit organisasi terlebih dahulu',
+  },
+  en: {
+    title: 'Business Unit',
+    add: 'Add unit',
+    code: 'Code',
+    name: 'Name',
+    type: 'Type',
+    parent: 'Parent OU',
+    save: 'Save',
+    cancel: 'Cancel',
+    edit: 'Edit',
+    types: { COM: 'Company (COM)', MBU: 'Main business unit (MBU)', SBU: 'Sub business unit (SBU)', BRA: 'Branch (BRA)', OUT: 'Accounting unit (OUT)' },
+    created: (code: string) => `Unit ${code} was added`,
+    codeRequired: 'Code cannot be empty',
+    legal: 'Legal Information',
+    address: 'Address',
+    taxName: 'Tax name',
+    taxNumber: 'Tax number (NPWP)',
+    phone: 'Phone',
+    pkp: 'Taxable entrepreneur (PKP)',
+    legalSaved: (code: string) => `Legal information of ${code} was saved`,
+    logoSaved: 'The logo was saved',
+    uploadLogo: 'Upload logo',
+    pickFirst: 'Choose an organisation unit first',
+  },
+};
+
+type OuType = keyof (typeof tx)['id']['types'];
+
+/** A 2×2 red PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Chooses an option of an antd Select found by its form label; searchable selects are narrowed by `search` first. */
+async function pick(page: Page, label: string, option: string, search?: string) {
+  const box = dialog(page).getByLabel(label, { exact: true });
+  await box.click();
+  if (search) await box.fill(search);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function openForm(page: Page, lang: Language, values: { code: string; name: string; type: OuType; parent?: string }) {
+  const t = tx[lang];
+  await page.getByRole('button', { name: t.add }).first().click();
+  await dialog(page).getByLabel(t.code, { exact: true }).fill(values.code);
+  await dialog(page).getByLabel(t.name, { exact: true }).fill(values.name);
+  await pick(page, t.type, t.types[values.type]);
+  if (values.parent) await pick(page, t.parent, values.parent, values.parent);
+}
+
+/** The message shown under the parent field. */
+const parentError = (page: Page) => dialog(page).locator('.ant-form-item-explain-error');
+
+describe('business unit', () => {
+  let browser: Browser;
+  let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tenant = await seedOwnTenant('ou');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await tenant?.close();
+  });
+
+  it.each(['id', 'en'] as const)('builds an OU tree, refuses every illegal parent with its message, saves legal info (%s)', async (lang) => {
+    const t = tx[lang];
+    const err = (code: keyof typeof ERRORS) => ERRORS[code][lang];
+    const s = lang.toUpperCase() + Math.random().toString(36).slice(2, 6).toUpperCase();
+    const code = { COM: `COM-${s}`, MBU: `MBU-${s}`, BRA: `BRA-${s}`, SBU: `SBU-${s}` };
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+    const { page } = p;
+    try {
+      await page.goto('/configuration/business-unit');
+      await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
+
+      // Required fields say so once touched; Enter in a field submits the form.
+      await page.getByRole('button', { name: t.add }).first().click();
+      await dialog(page).getByLabel(t.code, { exact: true }).fill('x');
+      await dialog(page).getByLabel(t.code, { exact: true }).fill('');
+      await dialog(page).getByText(t.codeRequired).waitFor();
+      await dialog(page).getByRole('button', { name: t.cancel }).click();
+      await dialog(page).waitFor({ state: 'detached' });
+
+      // A legal tree: company; main business unit → branch → sub business unit.
+      for (const [type, parent] of [['COM', undefined], ['MBU', undefined], ['BRA', code.MBU], ['SBU', code.BRA]] as const) {
+        await openForm(page, lang, { code: code[type], name: `Unit ${type} ${s}`, type, parent });
+        await dialog(page).getByLabel(t.name, { exact: true }).press('Enter');
+        await page.getByText(t.created(code[type])).waitFor();
+        await dialog(page).waitFor({ state: 'detached' });
+        await page.getByRole('row', { name: new RegExp(code[type]) }).waitFor();
+      }
+      await screenshot(page, `business-unit-tree-${lang}`);
+
+      // Every illegal parent is refused with its own message, before anything reaches the server.
+      const illegal: [OuType, string, keyof typeof ERRORS][] = [
+        ['COM', code.MBU, 'ou_company_cannot_have_parent'],
+        ['MBU', code.COM, 'ou_main_business_unit_cannot_have_parent'],
+        ['SBU', code.MBU, 'ou_sub_business_unit_parent_must_be_branch'],
+        ['BRA', code.COM, 'ou_branch_parent_must_be_main_business_unit'],
+      ];
+      for (const [type, parent, error] of illegal) {
+        await openForm(page, lang, { code: `X${type}-${s}`, name: `Illegal ${type}`, type, parent });
+        await dialog(page).getByRole('button', { name: t.save }).click();
+        await parentError(page).filter({ hasText: err(error) }).waitFor();
+        if (type === 'MBU') await screenshot(page, `business-unit-illegal-parent-${lang}`);
+        await dialog(page).getByRole('button', { name: t.cancel }).click();
+        await dialog(page).waitFor({ state: 'detached' });
+      }
+      // A unit cannot be its own parent.
+      await page.getByRole('button', { name: `${t.edit} ${code.MBU}` }).click();
+      await pick(page, t.parent, code.MBU, code.MBU);
+      await dialog(page).getByRole('button', { name: t.save }).click();
+      await parentError(page).filter({ hasText: err('ou_cannot_be_own_parent') }).waitFor();
+      await dialog(page).getByRole('button', { name: t.cancel }).click();
+      await dialog(page).waitFor({ state: 'detached' });
+
+      // The server holds exactly the legal tree.
+      const rows = await tenant.sql(
+        `SELECT o.code AS ou_code, p.code AS parent FROM org_units o LEFT JOIN org_units p ON p.id = o.parent_id WHERE o.code LIKE $1 ORDER BY o.code`,
+        [`%-${s}`],
+      );
+      expect(rows.rows).toEqual([
+        { ou_code: code.BRA, parent: code.MBU },
+        { ou_code: code.COM, parent: null },
+        { ou_code: code.MBU, parent: null },
+        { ou_code: code.SBU, parent: code.BRA },
+      ]);
+
+      // Legal info: without a code the page asks for a unit; the row's button opens the unit's page.
+      await page.goto('/configuration/business-unit/edit-legal-info');
+      await page.getByText(t.pickFirst).waitFor();
+      await page.goto('/configuration/business-unit');
+      await page.getByRole('button', { name: `${t.legal} ${code.COM}` }).click();
+      await waitForPath(page, `/configuration/business-unit/edit-legal-info/${code.COM}`);
+      await page.getByLabel(t.address).fill('Jl. Sudirman No. 1, Jakarta');
+      await page.getByLabel(t.taxName).fill(`PT Unit ${s}`);
+      await page.getByLabel(t.taxNumber).fill('01.234.567.8-901.000');
+      await page.getByLabel(t.phone).fill('+62 21 555 0101');
+      await page.getByRole('switch', { name: t.pkp }).click();
+      await page.getByRole('button', { name: t.save }).click();
+      await page.getByText(t.legalSaved(code.COM)).waitFor();
+      await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByText(t.logoSaved).waitFor();
+      const logo = page.locator('.logo-box__image');
+      await logo.waitFor();
+      await page.waitForFunction(() => (document.querySelector('.logo-box__image') as HTMLImageElement | null)?.naturalWidth === 2);
+
+      await page.reload();
+      await expect.poll(() => page.getByLabel(t.taxNumber).inputValue()).toBe('01.234.567.8-901.000');
+      expect(await page.getByRole('switch', { name: t.pkp }).getAttribute('aria-checked')).toBe('true');
+      await logo.waitFor();
+      await screenshot(page, `legal-info-${lang}`);
+      const saved = await tenant.sql(`SELECT address, tax_number, taxable_entrepreneur FROM org_units WHERE code = $1`, [code.COM]);
+      expect(saved.rows[0]).toMatchObject({ address: 'Jl. Sudirman No. 1, Jakarta', tax_number: '01.234.567.8-901.000', taxable_entrepreneur: true });
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+});
