@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ERRORS } from '@nusa/contracts';
+import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
+import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
+import { seedOwnTenant } from '../support/db.ts';
+
+/** The texts these flows read, per language (from apps/web/src/i18n and the error catalogue). */
+const tx = {
+  id: {
+    userMenu: 'Menu pengguna',
+    changePassword: 'Ubah Kata Sandi',
+    profile: 'Profil saya',
+    profileTitle: 'Ubah Profil',
+    oldPassword: 'Kata sandi lama',
+    newPassword: 'Kata sandi baru',
+    confirmPassword: 'Konfirmasi kata sandi baru',
+    submit: 'Ubah kata sandi',
+    mismatch: 'Kata sandi tidak sama',
+    success: 'Kata sandi berhasil diubah',
+    otherSessions: 'Semua sesi lain akun Anda telah diakhiri; perangkat lain harus masuk kembali.',
+    fullName: 'Nama lengkap',
+    save: 'Simpan',
+    profileSaved: 'Profil berhasil disimpan',
+    auditTitle: 'Audit Pengguna',
+    openAudit: 'Lihat audit pengguna',
+    user: 'Pengguna',
+    export: 'Ekspor ke Excel',
+    sheet: 'Audit Pengguna',
+    headerUser: 'Pengguna',
+    module: 'Kata sandi',
+  },
+  en: {
+    userMenu: 'User menu',
+    changePassword: 'Change Password',
+    profile: 'My profile',
+    profileTitle: 'Edit Profile',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    submit: 'Change password',
+    mismatch: 'Passwords do not match',
+    success: 'Your password was changed',
+    otherSessions: 'Every other session of your account was ended; other devices must sign in again.',
+    fullName: 'Full name',
+    save: 'Save',
+    profileSaved: 'Your profile was saved',
+    auditTitle: 'User Audit',
+    openAudit: 'Open user audit',
+    user: 'User',
+    export: 'Export to Excel',
+    sheet: 'User Audit',
+    headerUser: 'User',
+    module: 'Password',
+  },
+};
+
+describe('profile, change password and user audit', () => {
+  let browser: Browser;
+  let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tenant = await seedOwnTenant('profile');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await tenant?.close();
+  });
+
+  it.each([
+    ['id', 'staff'],
+    ['en', 'agent'],
+  ] as const)('edits the profile and changes the password from the user menu; a wrong old password is refused (%s)', async (lang, user) => {
+    const t = tx[lang];
+    const other = await apiLogin(user, { tenant: tenant.code });
+    const p = await openPage(browser, { as: user, freshLogin: true, tenant: tenant.code, language: lang });
+    const { page } = p;
+    const newPassword = `Baru#${lang}2026x`;
+    try {
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: t.userMenu }).click();
+      await page.getByRole('menuitem', { name: t.profile }).click();
+      await waitForPath(page, '/configuration/edit-profile');
+      await page.getByRole('heading', { level: 1, name: t.profileTitle }).waitFor();
+      await expect.poll(() => page.getByLabel(t.fullName).inputValue()).not.toBe('');
+      await page.getByLabel(t.fullName).fill(`Profil ${lang.toUpperCase()} Uji`);
+      await page.getByLabel(t.fullName).press('Enter');
+      await page.getByText(t.profileSaved).waitFor();
+      // The header follows the new name.
+      await page.locator('.user-button__name', { hasText: `Profil ${lang.toUpperCase()} Uji` }).waitFor();
+      await screenshot(page, `edit-profile-${lang}`);
+
+      await page.getByRole('button', { name: t.userMenu }).click();
+      await page.getByRole('menuitem', { name: t.changePassword }).click();
+      await waitForPath(page, '/configuration/change-password');
+      await page.getByLabel(t.oldPassword).fill('not-my-password');
+      await page.getByLabel(t.newPassword, { exact: true }).fill(newPassword);
+      await page.getByLabel(t.confirmPassword).fill(`${newPassword}!`);
+      await page.getByText(t.mismatch).waitFor();
+      await page.getByLabel(t.confirmPassword).fill(newPassword);
+      await page.getByRole('button', { name: t.submit }).click();
+      await page.locator('.ant-form-item-explain-error', { hasText: ERRORS.old_password_incorrect[lang] }).waitFor();
+      await screenshot(page, `change-password-wrong-old-${lang}`);
+      // The refused attempt changed nothing: the other session still works.
+      expect((await api('GET', '/v1/auth/me', { token: other.token, tenant: tenant.code })).status).toBe(200);
+
+      await page.getByLabel(t.oldPassword).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: t.submit }).click();
+      await page.getByText(t.otherSessions).waitFor();
+      await screenshot(page, `change-password-done-${lang}`);
+      // Other sessions were ended; this one goes on; the new password signs in, the old one no longer does.
+      expect((await api('GET', '/v1/auth/me', { token: other.token, tenant: tenant.code })).status).toBe(401);
+      await page.goto('/dashboard');
+      await page.locator('.user-button__name', { hasText: `Profil ${lang.toUpperCase()} Uji` }).waitFor();
+      await apiLogin(user, { tenant: tenant.code, password: newPassword });
+      await expect(apiLogin(user, { tenant: tenant.code })).rejects.toThrow(/login .* failed: 401/);
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it.each(['id', 'en'] as const)('lists login sessions filtered by user and exports the filter to xlsx (%s)', async (lang) => {
+    const t = tx[lang];
+    // A session of another user that the user filter must leave out.
+    await apiLogin('cashier', { tenant: tenant.code });
+    const p = await openPage(browser, { as: 'admin', freshLogin: true, tenant: tenant.code, language: lang });
+    const { page } = p;
+    try {
+      await page.goto('/dashboard');
+      await page.getByRole('link', { name: t.openAudit }).click();
+      await waitForPath(page, '/configuration/user-audit');
+      await page.getByRole('heading', { level: 1, name: t.auditTitle }).waitFor();
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await rows.filter({ hasText: 'cashier' }).first().waitFor();
+
+      const picker = page.getByLabel(t.user, { exact: true });
+      await picker.click();
+      await picker.fill('admin');
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '(admin)' }).click();
+      await expect.poll(() => rows.filter({ hasText: 'cashier' }).count()).toBe(0);
+      await rows.filter({ hasText: 'admin' }).first().waitFor();
+      expect(await rows.first().locator('.ant-tag').textContent()).toBe('200');
+      expect(await rows.first().textContent()).toContain(t.module);
+      await screenshot(page, `user-audit-${lang}`);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.export }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^user-audit-\d{14}\.xlsx$/);
+      const file = await download.path();
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
+      const sheet = book.getWorksheet(t.sheet)!;
+      expect(sheet).toBeDefined();
+      expect(sheet.getRow(1).getCell(2).value).toBe(t.headerUser);
+      const users = new Set<unknown>();
+      sheet.eachRow((row, n) => {
+        if (n > 1) users.add(row.getCell(2).value);
+      });
+      // The export follows the on-screen filter: admin's sessions only.
+      expect([...users]).toEqual(['admin']);
+      expect(sheet.rowCount).toBeGreaterThan(1);
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+});
