@@ -77,6 +77,17 @@ export function cpuOf(pgDir: string): Cpu | undefined {
   }
 }
 
+/** CPU seconds (user + system, all threads) a process has used so far; undefined off Linux or once it is gone. */
+export function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Waits for `p` at most `ms`; a step of clean-up that hangs must not keep the rest from running. */
 export async function within(label: string, ms: number, p: Promise<unknown>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
