@@ -41,10 +41,8 @@ const toItem = (r: { sessionId: string; userId: string | null; username: string;
 
 export async function listUserAudit(tx: Tx, f: UserAuditFilter & { page: number; limit: number }) {
   const where = conditions(f);
-  const [rows, total] = await Promise.all([
-    tx.select(columns).from(sessions).where(where).orderBy(desc(sessions.loginAt)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(sessions).where(where),
-  ]);
+  const rows = await tx.select(columns).from(sessions).where(where).orderBy(desc(sessions.loginAt)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(sessions).where(where);
   return { items: rows.map(toItem), total: total[0].n };
 }
 

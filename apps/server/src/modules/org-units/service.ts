@@ -41,10 +41,8 @@ export async function listOrgUnits(tx: Tx, f: { page: number; limit: number; key
   }
   if (f.type) where.push(eq(orgUnits.typeCode, f.type));
   const condition = where.length ? and(...where) : undefined;
-  const [rows, total] = await Promise.all([
-    base(tx).where(condition).orderBy(asc(sql`lower(${orgUnits.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(orgUnits).where(condition),
-  ]);
+  const rows = await base(tx).where(condition).orderBy(asc(sql`lower(${orgUnits.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(orgUnits).where(condition);
   return { items: rows.map(toUnit), total: total[0].n };
 }
 

@@ -49,21 +49,20 @@ export interface UserFilter {
   active?: YN;
 }
 
-/** Keyword search uses the trigram index over username, name and email, so a 10,000-user tenant pages as fast as a small one. */
+/**
+ * Keyword search goes through user_ids_matching (migration 0010), which can use the trigram index that the tenant
+ * policy would otherwise rule out, so a 10,000-user tenant pages about as fast as a small one.
+ */
 export async function listUsers(tx: Tx, f: UserFilter) {
   const where: SQL[] = [];
-  if (f.keyword) {
-    const pattern = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(${users.username} || ' ' || ${users.fullName} || ' ' || coalesce(${users.email}, '')) ILIKE ${pattern}`);
-  }
+  if (f.keyword) where.push(sql`${users.id} IN (SELECT user_ids_matching(${f.keyword}))`);
   if (f.roleId) where.push(eq(users.roleId, f.roleId));
   if (f.active) where.push(eq(users.active, f.active === 'Y'));
   const condition = where.length ? and(...where) : undefined;
-  const [rows, total] = await Promise.all([
-    tx.select(itemColumns).from(users).innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
-      .where(condition).orderBy(asc(sql`lower(${users.username})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(users).where(condition),
-  ]);
+  // One connection per transaction: the two queries run one after the other.
+  const rows = await tx.select(itemColumns).from(users).innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    .where(condition).orderBy(asc(sql`lower(${users.username})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(condition);
   return { items: rows.map(toItem), total: total[0].n };
 }
 

@@ -33,10 +33,8 @@ const toItem = (r: Row): RoleItem => ({
 
 export async function listRoles(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
   const where = f.keyword ? sql`${roles.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined;
-  const [rows, total] = await Promise.all([
-    tx.select(columns).from(roles).where(where).orderBy(asc(sql`lower(${roles.name})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(roles).where(where),
-  ]);
+  const rows = await tx.select(columns).from(roles).where(where).orderBy(asc(sql`lower(${roles.name})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
   return { items: rows.map(toItem), total: total[0].n };
 }
 
