@@ -156,7 +156,7 @@ function LegalForm({ unit, canEdit }: { unit: OrgUnit; canEdit: boolean }) {
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="taxNumber" label={t('legalInfo.taxNumber')} rules={[{ pattern: /^[0-9.\-]*$/, message: t('legalInfo.taxNumberPattern') }]}>
+                <Form.Item name="taxNumber" label={t('legalInfo.taxNumber')} rules={[{ pattern: /^[0-9.-]*$/, message: t('legalInfo.taxNumberPattern') }]}>
                   <Input maxLength={30} showCount placeholder="01.234.567.8-901.000" />
                 </Form.Item>
               </Col>
