@@ -29,6 +29,15 @@ const tx = {
     logoSaved: 'Logo berhasil disimpan',
     uploadLogo: 'Unggah logo',
     pickFirst: 'Pilih unit organisasi terlebih dahulu',
+    policyTitle: 'Policy OU',
+    documentTypes: 'Tipe dokumen',
+    createForm: 'Buat formulir',
+    voidForm: 'Batalkan formulir',
+    products: 'Produk',
+    members: 'Anggota',
+    policySaved: (code: string) => `Kebijakan ${code} berhasil disimpan`,
+    pickUser: 'Pilih pengguna',
+    prohibitionsSaved: 'Larangan pengguna berhasil disimpan',
   },
   en: {
     title: 'Business Unit',
@@ -53,6 +62,15 @@ const tx = {
     logoSaved: 'The logo was saved',
     uploadLogo: 'Upload logo',
     pickFirst: 'Choose an organisation unit first',
+    policyTitle: 'Policy OU',
+    documentTypes: 'Document types',
+    createForm: 'Create form',
+    voidForm: 'Void form',
+    products: 'Products',
+    members: 'Members',
+    policySaved: (code: string) => `The policy of ${code} was saved`,
+    pickUser: 'Choose a user',
+    prohibitionsSaved: 'The user\u2019s prohibitions were saved',
   },
 };
 
@@ -188,6 +206,69 @@ describe('business unit', () => {
       await screenshot(page, `legal-info-${lang}`);
       const saved = await tenant.sql(`SELECT address, tax_number, taxable_entrepreneur FROM org_units WHERE code = $1`, [code.COM]);
       expect(saved.rows[0]).toMatchObject({ address: 'Jl. Sudirman No. 1, Jakarta', tax_number: '01.234.567.8-901.000', taxable_entrepreneur: true });
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it.each(['id', 'en'] as const)('policy OU: an empty policy is refused, a filled one is saved with members; a user prohibition is saved (%s)', async (lang) => {
+    const t = tx[lang];
+    const ou = lang === 'id' ? 'JKT' : 'SBY';
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+    const { page } = p;
+    try {
+      await page.goto('/configuration/policy-ou');
+      await page.getByRole('heading', { level: 1, name: t.policyTitle }).waitFor();
+      await page.getByRole('button', { name: new RegExp(`^${ou}\\b`) }).click();
+      await page.getByRole('checkbox', { name: t.createForm }).waitFor();
+      await page.getByRole('button', { name: t.save }).first().click();
+      await page.getByRole('alert').filter({ hasText: ERRORS.policy_ou_list_empty[lang] }).waitFor();
+
+      await page.getByRole('checkbox', { name: t.createForm }).check();
+      await page.getByRole('checkbox', { name: t.voidForm }).check();
+      const products = page.getByLabel(t.products, { exact: true });
+      await products.click();
+      await products.fill(`PRD-${lang}`);
+      await products.press('Enter');
+      await page.keyboard.press('Escape');
+      const members = page.getByLabel(t.members, { exact: true });
+      await members.click();
+      await members.fill('cashier');
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '(cashier)' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: t.save }).first().click();
+      await page.getByText(t.policySaved(ou)).waitFor();
+      await screenshot(page, `policy-ou-${lang}`);
+
+      const entries = await tenant.sql(
+        `SELECT e.kind, e.value FROM ou_policy_entries e JOIN org_units o ON o.id = e.ou_id WHERE o.code = $1 ORDER BY e.kind, e.value`,
+        [ou],
+      );
+      expect(entries.rows).toEqual([
+        { kind: 'documentTypes', value: '10003' },
+        { kind: 'documentTypes', value: '10009' },
+        { kind: 'products', value: `PRD-${lang}` },
+      ]);
+      const memberRows = await tenant.sql(
+        `SELECT u.username FROM ou_policy_members m JOIN org_units o ON o.id = m.ou_id JOIN users u ON u.id = m.user_id WHERE o.code = $1`,
+        [ou],
+      );
+      expect(memberRows.rows).toEqual([{ username: 'cashier' }]);
+
+      // Per-user prohibitions.
+      const user = page.getByLabel(t.pickUser, { exact: true });
+      await user.click();
+      await user.fill('agent');
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '(agent)' }).click();
+      const prohibitions = page.locator('.prohibitions');
+      await prohibitions.getByRole('checkbox', { name: t.voidForm }).check();
+      await prohibitions.getByRole('button', { name: t.save }).click();
+      await page.getByText(t.prohibitionsSaved).waitFor();
+      const banned = await tenant.sql(
+        `SELECT d.document_type_id FROM document_prohibitions d JOIN users u ON u.id = d.user_id WHERE u.username = 'agent'`,
+      );
+      expect(banned.rows.map((r: { document_type_id: number }) => Number(r.document_type_id))).toEqual([10009]);
       expect(p.pageErrors).toEqual([]);
     } finally {
       await p.close();
