@@ -40,6 +40,10 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', titleKey: 'menu.dashboard', area: 'dashboard', tasks: [], inMenu: true },
   {
+    path: '/configuration/user', titleKey: 'page.configUser', area: 'configuration',
+    tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'], inMenu: true,
+  },
+  {
     path: '/configuration/business-unit', titleKey: 'businessUnit.title', area: 'configuration',
     tasks: ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'], inMenu: true,
   },
@@ -50,6 +54,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/configuration/policy-ou', titleKey: 'policyOu.title', area: 'configuration',
     tasks: ['readOnlyConfigPolicy', 'createEditConfigPolicy', 'writeAllConfigPolicy'], inMenu: true,
+  },
+  {
+    path: '/configuration/role', titleKey: 'page.configRole', area: 'configuration',
+    tasks: ['readOnlyConfigRole', 'createEditConfigRole', 'writeAllConfigRole'], inMenu: true,
+  },
+  {
+    path: '/configuration/page-access', titleKey: 'page.pageAccess', area: 'configuration',
+    tasks: ['readOnlyAksesHalaman', 'createEditAksesHalaman', 'writeAllAksesHalaman'], inMenu: true,
   },
   {
     path: '/configuration/app-configuration', titleKey: 'page.appConfiguration', area: 'configuration',

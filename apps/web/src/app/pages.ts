@@ -13,4 +13,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/configuration/change-password': lazy(() => import('../features/configuration/profile/ChangePasswordPage.tsx')),
   '/configuration/edit-profile': lazy(() => import('../features/configuration/profile/EditProfilePage.tsx')),
   '/configuration/user-audit': lazy(() => import('../features/configuration/user-audit/UserAuditPage.tsx')),
+  '/configuration/user': lazy(() => import('../features/configuration/UserPage.tsx')),
+  '/configuration/role': lazy(() => import('../features/configuration/RolePage.tsx')),
+  '/configuration/page-access': lazy(() => import('../features/configuration/PageAccessPage.tsx')),
 };

@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Segmented, Skeleton, Space, Tag } from 'antd';
+import { DeleteOutlined, SaveOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { actionLevel, endpoints } from '@nusa/contracts';
+import { call } from '../../api/call.ts';
+import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
+import { toast } from '../../app/feedback.tsx';
+import { LazySelect, useHeldTasks } from './access/common.tsx';
+import { TaskChecklist } from './access/TaskChecklist.tsx';
+
+type Kind = 'role' | 'user';
+
+const sameTasks = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** Configuration › Page access (spec 6): the tasks granted to a role or directly to a user. */
+export default function PageAccessPage() {
+  const { t } = useTranslation();
+  const level = actionLevel(useHeldTasks(), 'AksesHalaman');
+  const [kind, setKind] = useState<Kind>('role');
+  const [targetId, setTargetId] = useState<string | undefined>();
+
+  return (
+    <div>
+      <header className="page-heading">
+        <div>
+          <h1 className="page-heading__title">{t('page.pageAccess')}</h1>
+          <p className="page-heading__subtitle">{t('pageAccess.description')}</p>
+        </div>
+      </header>
+      <div className="section-stack">
+        <Alert type="info" showIcon title={t('pageAccess.effectTitle')} description={t('pageAccess.effect')} />
+        <Card className="section-card" title={t('pageAccess.target')}>
+          <div className="access-target">
+            <Segmented<Kind>
+              value={kind}
+              onChange={(k) => {
+                setKind(k);
+                setTargetId(undefined);
+              }}
+              options={[
+                { value: 'role', label: t('pageAccess.byRole'), icon: <TeamOutlined /> },
+                { value: 'user', label: t('pageAccess.byUser'), icon: <UserOutlined /> },
+              ]}
+            />
+            <LazySelect
+              key={kind}
+              kind={kind}
+              value={targetId}
+              onChange={(v) => setTargetId(typeof v === 'string' ? v : undefined)}
+              placeholder={kind === 'role' ? t('pageAccess.pickRole') : t('pageAccess.pickUser')}
+              aria-label={kind === 'role' ? t('pageAccess.pickRole') : t('pageAccess.pickUser')}
+              style={{ width: 360, maxWidth: '100%' }}
+            />
+          </div>
+        </Card>
+        {targetId ? (
+          <Grants key={`${kind}/${targetId}`} kind={kind} id={targetId} level={level} />
+        ) : (
+          <Card className="section-card">
+            <Empty description={t('pageAccess.pickFirst')} />
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Grants({ kind, id, level }: { kind: Kind; id: string; level: 'full' | 'edit' | 'view' }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const dialogWidth = useDialogWidth();
+  const queryClient = useQueryClient();
+  const queryKey = ['config', 'page-access', kind, id];
+  const granted = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => call(endpoints.getPageAccess, { params: { kind, id }, signal }),
+    staleTime: 0,
+  });
+  const [tasks, setTasks] = useState<string[] | undefined>();
+  useEffect(() => {
+    if (granted.data) setTasks(granted.data.tasks);
+  }, [granted.data]);
+
+  const afterChange = (data: { tasks: string[] }) => {
+    queryClient.setQueryData(queryKey, data);
+    setTasks(data.tasks);
+    // Role task counts and users' effective tasks shown elsewhere are now stale.
+    void queryClient.invalidateQueries({ queryKey: ['config', 'roles'] });
+    void queryClient.invalidateQueries({ queryKey: ['config', 'users'] });
+  };
+  const save = useMutation({
+    mutationFn: (list: string[]) => call(endpoints.setPageAccess, { params: { kind, id }, body: { tasks: list } }),
+    onSuccess: (data) => {
+      afterChange(data);
+      toast.success(t('pageAccess.saved'));
+    },
+  });
+  const clear = useMutation({
+    mutationFn: () => call(endpoints.clearPageAccess, { params: { kind, id } }),
+    onSuccess: (data) => {
+      afterChange(data);
+      toast.success(t('pageAccess.cleared'));
+    },
+  });
+
+  if (!granted.data || !tasks) {
+    return (
+      <Card className="section-card">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  const dirty = !sameTasks(tasks, granted.data.tasks);
+  const confirmClear = () =>
+    modal.confirm({
+      title: t('pageAccess.clearTitle'),
+      content: t(kind === 'role' ? 'pageAccess.clearConfirmRole' : 'pageAccess.clearConfirmUser'),
+      okText: t('pageAccess.clear'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      width: dialogWidth,
+      style: { minWidth: DIALOG_MIN_WIDTH },
+      onOk: () => clear.mutateAsync().catch(() => undefined),
+    });
+
+  return (
+    <Card
+      className="section-card"
+      title={
+        <Space>
+          {kind === 'role' ? t('pageAccess.roleTasks') : t('pageAccess.userTasks')}
+          {dirty && <Tag color="orange">{t('pageAccess.unsaved')}</Tag>}
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {level === 'full' && (
+            <Button danger icon={<DeleteOutlined />} disabled={granted.data.tasks.length === 0} loading={clear.isPending} onClick={confirmClear}>
+              {t('pageAccess.clear')}
+            </Button>
+          )}
+          {level !== 'view' && (
+            <>
+              <Button disabled={!dirty} onClick={() => setTasks(granted.data.tasks)}>
+                {t('pageAccess.undo')}
+              </Button>
+              <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(tasks)}>
+                {t('accessCommon.save')}
+              </Button>
+            </>
+          )}
+        </Space>
+      }
+    >
+      {kind === 'user' && <p className="muted-text access-note">{t('pageAccess.userNote')}</p>}
+      <TaskChecklist value={tasks} onChange={setTasks} disabled={level === 'view'} />
+    </Card>
+  );
+}
