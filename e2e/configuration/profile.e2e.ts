@@ -31,6 +31,16 @@ const tx = {
     sheet: 'Audit Pengguna',
     headerUser: 'Pengguna',
     module: 'Kata sandi',
+    appConfig: 'Pengaturan Aplikasi',
+    productName: 'Nama produk',
+    appSaved: 'Pengaturan aplikasi berhasil disimpan',
+    minLength: 'Panjang minimum',
+    between: 'Nilai harus antara 4 dan 128',
+    symbol: 'Simbol',
+    savePolicy: 'Simpan kebijakan',
+    policySaved: 'Kebijakan kata sandi berhasil disimpan',
+    ruleLength: 'Minimal 10 karakter',
+    ruleSymbol: 'Memuat simbol',
   },
   en: {
     userMenu: 'User menu',
@@ -54,6 +64,16 @@ const tx = {
     sheet: 'User Audit',
     headerUser: 'User',
     module: 'Password',
+    appConfig: 'App Configuration',
+    productName: 'Product name',
+    appSaved: 'The app settings were saved',
+    minLength: 'Minimum length',
+    between: 'The value must be between 4 and 128',
+    symbol: 'Symbol',
+    savePolicy: 'Save policy',
+    policySaved: 'The password policy was saved',
+    ruleLength: 'At least 10 characters',
+    ruleSymbol: 'Contains a symbol',
   },
 };
 
@@ -161,6 +181,50 @@ describe('profile, change password and user audit', () => {
       // The export follows the on-screen filter: admin's sessions only.
       expect([...users]).toEqual(['admin']);
       expect(sheet.rowCount).toBeGreaterThan(1);
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it.each(['id', 'en'] as const)('app configuration saves the general settings and the password policy, which change password then shows live (%s)', async (lang) => {
+    const t = tx[lang];
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+    const { page } = p;
+    try {
+      await page.goto('/configuration/app-configuration');
+      await page.getByRole('heading', { level: 1, name: t.appConfig }).waitFor();
+      await expect.poll(() => page.getByLabel(t.productName).inputValue()).not.toBe('');
+      await page.getByLabel(t.productName).fill(`Nusa ${lang.toUpperCase()}`);
+      await page.getByLabel(t.productName).press('Enter');
+      await page.getByText(t.appSaved).waitFor();
+
+      await page.getByLabel(t.minLength).fill('3');
+      await page.getByRole('button', { name: t.savePolicy }).click();
+      await page.getByText(t.between).waitFor();
+      await page.getByLabel(t.minLength).fill('10');
+      await page.getByRole('checkbox', { name: t.symbol }).check();
+      await page.getByRole('button', { name: t.savePolicy }).click();
+      await page.getByText(t.policySaved).waitFor();
+      await screenshot(page, `app-configuration-${lang}`, true);
+
+      const admin = await apiLogin('admin', { tenant: tenant.code });
+      const saved = await api<{ settings: { productName: string }; passwordPolicy: { minLength: number; requiredClasses: string[] } }>(
+        'GET', '/v1/config/app', { token: admin.token, tenant: tenant.code },
+      );
+      expect(saved.body.settings.productName).toBe(`Nusa ${lang.toUpperCase()}`);
+      expect(saved.body.passwordPolicy.minLength).toBe(10);
+      expect(saved.body.passwordPolicy.requiredClasses).toContain('symbol');
+
+      await page.goto('/configuration/change-password');
+      await page.getByLabel(t.newPassword, { exact: true }).fill('abc');
+      const rules = page.locator('.password-rules');
+      await rules.locator('.password-rules__todo', { hasText: t.ruleLength }).waitFor();
+      await rules.locator('.password-rules__todo', { hasText: t.ruleSymbol }).waitFor();
+      await page.getByLabel(t.newPassword, { exact: true }).fill('abcdefghij#');
+      await rules.locator('.password-rules__ok', { hasText: t.ruleLength }).waitFor();
+      await rules.locator('.password-rules__ok', { hasText: t.ruleSymbol }).waitFor();
+      await screenshot(page, `change-password-policy-${lang}`);
       expect(p.pageErrors).toEqual([]);
     } finally {
       await p.close();

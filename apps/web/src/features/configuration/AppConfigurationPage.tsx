@@ -131,17 +131,17 @@ function PasswordPolicyCard({ policy }: { policy: PasswordPolicy }) {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="minLength" label={t('appConfig.minLength')} rules={number('appConfig.minLength', PASSWORD_ABSOLUTE_MIN, 128)} extra={t('appConfig.minLengthHint', { min: PASSWORD_ABSOLUTE_MIN })}>
-              <InputNumber min={PASSWORD_ABSOLUTE_MIN} max={128} precision={0} style={{ width: '100%' }} suffix={t('appConfig.charactersUnit')} />
+              <InputNumber precision={0} style={{ width: '100%' }} suffix={t('appConfig.charactersUnit')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="expiryDays" label={t('appConfig.expiry')} rules={number('appConfig.expiry', 0, 3650)} extra={t('appConfig.expiryHint')}>
-              <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} suffix={t('appConfig.daysUnit')} />
+              <InputNumber precision={0} style={{ width: '100%' }} suffix={t('appConfig.daysUnit')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="failedAttemptsBeforeLockout" label={t('appConfig.lockout')} rules={number('appConfig.lockout', 1, 100)} extra={t('appConfig.lockoutHint')}>
-              <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} suffix={t('appConfig.attemptsUnit')} />
+              <InputNumber precision={0} style={{ width: '100%' }} suffix={t('appConfig.attemptsUnit')} />
             </Form.Item>
           </Col>
         </Row>
