@@ -32,6 +32,10 @@ const tx = {
     pickUser: 'Pilih pengguna',
     effect: /Perubahan berlaku pada permintaan berikutnya/,
     accessSaved: 'Akses halaman berhasil disimpan',
+    unsaved: 'Belum disimpan',
+    deleteRole: (name: string) => `Hapus ${name}`,
+    deleteOk: 'Hapus',
+    roleHasUsers: 'Peran masih digunakan oleh pengguna',
     moreActions: (name: string) => `Aksi lain untuk ${name}`,
     resetPassword: 'Atur ulang kata sandi',
     viewTasks: 'Lihat tugas',
@@ -66,6 +70,10 @@ const tx = {
     pickUser: 'Choose a user',
     effect: /Changes take effect at the affected users' next request/,
     accessSaved: 'Page access was saved',
+    unsaved: 'Unsaved',
+    deleteRole: (name: string) => `Delete ${name}`,
+    deleteOk: 'Delete',
+    roleHasUsers: 'The role still has users',
     moreActions: (name: string) => `More actions for ${name}`,
     resetPassword: 'Reset password',
     viewTasks: 'View tasks',
@@ -223,6 +231,9 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     await tree.waitFor();
     await tree.locator('.task-checklist__area-name', { hasText: texts[lang].configuration }).click();
     await tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }).check();
+    await page.getByText(l.unsaved, { exact: true }).waitFor();
+    await screenshot(page, `config-page-access-tree-${lang}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `config-page-access-${lang}`);
     await page.getByRole('button', { name: l.save }).click();
     await page.getByText(l.accessSaved).waitFor();
@@ -280,6 +291,16 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     expect(login.data.username).toBe(username);
     await member!.page.reload();
     await member!.page.getByText(texts[lang].sessionExpired).waitFor();
+    expect(admin.pageErrors).toEqual([]);
+  });
+
+  it('refuses to delete a role its users still hold, with the error shown', async () => {
+    const { page } = admin;
+    await page.goto('/configuration/role');
+    await page.getByRole('button', { name: l.deleteRole(roleName) }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: l.deleteOk }).click();
+    await page.getByRole('alert').filter({ hasText: l.roleHasUsers }).waitFor();
+    await page.getByRole('row').filter({ hasText: roleName }).waitFor();
     expect(admin.pageErrors).toEqual([]);
   });
 
