@@ -239,7 +239,8 @@ describe('business unit', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: t.save }).first().click();
       await page.getByText(t.policySaved(ou)).waitFor();
-      await screenshot(page, `policy-ou-${lang}`, true);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `policy-ou-${lang}`);
 
       const entries = await tenant.sql(
         `SELECT e.kind, e.value FROM ou_policy_entries e JOIN org_units o ON o.id = e.ou_id WHERE o.code = $1 ORDER BY e.kind, e.value`,

@@ -206,7 +206,8 @@ describe('profile, change password and user audit', () => {
       await page.getByRole('checkbox', { name: t.symbol }).check();
       await page.getByRole('button', { name: t.savePolicy }).click();
       await page.getByText(t.policySaved).waitFor();
-      await screenshot(page, `app-configuration-${lang}`, true);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `app-configuration-${lang}`);
 
       const admin = await apiLogin('admin', { tenant: tenant.code });
       const saved = await api<{ settings: { productName: string }; passwordPolicy: { minLength: number; requiredClasses: string[] } }>(
@@ -224,6 +225,7 @@ describe('profile, change password and user audit', () => {
       await page.getByLabel(t.newPassword, { exact: true }).fill('abcdefghij#');
       await rules.locator('.password-rules__ok', { hasText: t.ruleLength }).waitFor();
       await rules.locator('.password-rules__ok', { hasText: t.ruleSymbol }).waitFor();
+      await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBe(0);
       await screenshot(page, `change-password-policy-${lang}`);
       expect(p.pageErrors).toEqual([]);
     } finally {

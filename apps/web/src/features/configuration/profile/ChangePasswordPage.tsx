@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -45,6 +45,12 @@ export default function ChangePasswordPage() {
   const policy = usePasswordPolicy();
   const newPassword = Form.useWatch('newPassword', form) ?? '';
   const [done, setDone] = useState(false);
+
+  // The policy may arrive after typing began: check the new password again against it.
+  const policyKey = `${policy.minLength}:${policy.requiredClasses.join(',')}`;
+  useEffect(() => {
+    if (form.isFieldTouched('newPassword')) void form.validateFields(['newPassword']).catch(() => undefined);
+  }, [policyKey, form]);
 
   const problems = passwordProblems(policy, newPassword);
   const rules = [
