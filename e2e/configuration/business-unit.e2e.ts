@@ -275,4 +275,21 @@ describe('business unit', () => {
       await p.close();
     }
   });
+
+  it('read-only holders see the tree and search it, without any action that changes it', async () => {
+    const p = await openPage(browser, { as: 'staff', tenant: tenant.code, language: 'id' });
+    const { page } = p;
+    try {
+      await page.goto('/configuration/business-unit');
+      await page.getByRole('row', { name: /KEMANG/ }).waitFor();
+      expect(await page.getByRole('button', { name: tx.id.add }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Ubah|Hapus|Nonaktifkan|Tambah unit turunan) / }).count()).toBe(0);
+      // A match is shown under its ancestors; everything else is filtered out.
+      await page.getByPlaceholder('Cari kode atau nama unit').fill('kemang');
+      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row .code-text').allTextContents()).toEqual(['RETAIL', 'JKT', 'KEMANG']);
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
 });
