@@ -9,7 +9,6 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { DEFAULT_TENANT } from '@nusa/contracts';
 import { APP_ROLE, TEST_SECRET, cloneTemplate, startTestCluster, testSecrets } from '../apps/server/test/test-database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
