@@ -33,6 +33,13 @@ const tx = {
     effect: /Perubahan berlaku pada permintaan berikutnya/,
     accessSaved: 'Akses halaman berhasil disimpan',
     unsaved: 'Belum disimpan',
+    edit: 'Ubah',
+    userUpdated: (name: string) => `Pengguna ${name} berhasil diperbarui`,
+    activeOf: (name: string) => `Status aktif ${name}`,
+    deactivate: 'Nonaktifkan',
+    deactivated: (name: string) => `Pengguna ${name} dinonaktifkan`,
+    filterActive: 'Filter status aktif',
+    inactive: 'Nonaktif',
     deleteRole: (name: string) => `Hapus ${name}`,
     deleteOk: 'Hapus',
     roleHasUsers: 'Peran masih digunakan oleh pengguna',
@@ -71,6 +78,13 @@ const tx = {
     effect: /Changes take effect at the affected users' next request/,
     accessSaved: 'Page access was saved',
     unsaved: 'Unsaved',
+    edit: 'Edit',
+    userUpdated: (name: string) => `User ${name} was updated`,
+    activeOf: (name: string) => `Activation of ${name}`,
+    deactivate: 'Deactivate',
+    deactivated: (name: string) => `User ${name} was deactivated`,
+    filterActive: 'Filter by activation',
+    inactive: 'Inactive',
     deleteRole: (name: string) => `Delete ${name}`,
     deleteOk: 'Delete',
     roleHasUsers: 'The role still has users',
@@ -291,6 +305,29 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     expect(login.data.username).toBe(username);
     await member!.page.reload();
     await member!.page.getByText(texts[lang].sessionExpired).waitFor();
+    expect(admin.pageErrors).toEqual([]);
+  });
+
+  it('edits the user, deactivates them after a confirmation and finds them under the inactive filter', async () => {
+    const { page } = admin;
+    await page.goto('/configuration/user');
+    await page.getByRole('button', { name: `${l.edit} ${username}` }).click();
+    const drawer = page.getByRole('dialog');
+    expect(await drawer.getByLabel(l.username, { exact: true }).isDisabled()).toBe(true);
+    await drawer.getByLabel(l.fullName).fill(`${fullName} Baru`);
+    await drawer.getByRole('button', { name: l.save }).click();
+    await page.getByText(l.userUpdated(username)).waitFor();
+    await page.getByRole('row').filter({ hasText: `${fullName} Baru` }).waitFor();
+
+    await page.getByRole('switch', { name: l.activeOf(username) }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: l.deactivate }).click();
+    await page.getByText(l.deactivated(username)).waitFor();
+    await page.getByLabel(l.filterActive).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: l.inactive }).click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.filter({ hasText: username }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);
+    expect(await page.getByRole('switch', { name: l.activeOf(username) }).isChecked()).toBe(false);
     expect(admin.pageErrors).toEqual([]);
   });
 

@@ -40,6 +40,7 @@ import { TASK_TREE, USERNAME_PATTERN, actionLevel, endpoints, passwordProblems, 
 import { call } from '../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
 import { toast } from '../../app/feedback.tsx';
+import { formatNumber } from '../../app/format.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { ActiveTag, LazySelect, useDebounced, useHeldTasks, usePaging, usePasswordPolicy } from './access/common.tsx';
 import { TaskLabel } from './access/TaskChecklist.tsx';
@@ -441,7 +442,7 @@ function UserTasksDrawer({ user, onClose }: { user: UserItem; onClose: () => voi
         <Empty description={t('configUser.noTasks')} />
       ) : (
         <div className="user-tasks">
-          <p className="muted-text">{t('configUser.tasksSummary', { count: data.tasks.length })}</p>
+          <p className="muted-text">{t('configUser.tasksSummary', { value: formatNumber(data.tasks.length) })}</p>
           {groups.map(({ area, pages }) => (
             <section key={area.key} className="user-tasks__area">
               <h3>{t(`taskTree.area.${area.key}`)}</h3>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Collapse, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TASK_TREE, type TaskTreeArea } from '@nusa/contracts';
+import { formatNumber } from '../../../app/format.ts';
 
 const VARIANTS = ['writeAll', 'createEdit', 'readOnly', 'view', 'add', 'edit', 'send', 'manage'] as const;
 
@@ -79,7 +80,7 @@ export function TaskChecklist({ value = [], onChange, disabled = false, id }: Ta
         <Button size="small" onClick={() => setOpen([])}>
           {t('taskTree.collapseAll')}
         </Button>
-        <Typography.Text type="secondary">{t('taskTree.selected', { count: value.length })}</Typography.Text>
+        <Typography.Text type="secondary">{t('taskTree.selected', { value: formatNumber(value.length) })}</Typography.Text>
       </Space>
       <Collapse
         activeKey={open}

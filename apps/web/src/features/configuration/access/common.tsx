@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, DROPDOWN_PAGE_SIZE, PAGE_SIZES, endpoints, type PasswordPolicy } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
+import { formatNumber } from '../../../app/format.ts';
 import { useSession } from '../../../app/session.ts';
 
 /** Spec 9: keyword searches and lazy dropdowns wait this long after the last keystroke. */
@@ -36,7 +37,7 @@ export function usePaging() {
       total,
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZES.map(String),
-      showTotal: (n: number) => t('accessCommon.totalRows', { count: n }),
+      showTotal: (n: number) => t('accessCommon.totalRows', { value: formatNumber(n) }),
       onChange: (p: number, size: number) => {
         setPage(size !== pageSize ? 1 : p);
         setPageSize(size);
