@@ -101,6 +101,8 @@ describe('profile, change password and user audit', () => {
     try {
       await page.goto('/dashboard');
       await page.getByRole('button', { name: t.userMenu }).click();
+      await page.getByRole('menuitem', { name: t.changePassword }).waitFor();
+      await screenshot(page, `user-menu-${lang}`);
       await page.getByRole('menuitem', { name: t.profile }).click();
       await waitForPath(page, '/configuration/edit-profile');
       await page.getByRole('heading', { level: 1, name: t.profileTitle }).waitFor();
@@ -150,6 +152,8 @@ describe('profile, change password and user audit', () => {
     const { page } = p;
     try {
       await page.goto('/dashboard');
+      await page.getByRole('link', { name: t.openAudit }).waitFor();
+      await screenshot(page, `dashboard-user-audit-${lang}`);
       await page.getByRole('link', { name: t.openAudit }).click();
       await waitForPath(page, '/configuration/user-audit');
       await page.getByRole('heading', { level: 1, name: t.auditTitle }).waitFor();
