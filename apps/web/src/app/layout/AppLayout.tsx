@@ -139,7 +139,7 @@ export function AppLayout({ session, route, section, page, children }: AppLayout
       { key: 'identity', label: <span className="user-menu__identity">{session.username} · {session.tenantName}</span>, disabled: true },
       { type: 'divider' },
       { key: '/configuration/edit-profile', icon: <UserOutlined />, label: t('profile.menu') },
-      { key: '/configuration/change-password', icon: <LockOutlined />, label: t('changePassword.title') },
+      { key: '/configuration/change-password', icon: <LockOutlined />, label: t('changePassword.menu') },
       ...(hasAnyTask(session.tasks, USER_AUDIT_TASKS) ? [{ key: '/configuration/user-audit', icon: <AuditOutlined />, label: t('userAudit.menu') }] : []),
       { type: 'divider' },
       { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), danger: true },
