@@ -3,23 +3,9 @@ import { Button, Checkbox, Collapse, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TASK_TREE, type TaskTreeArea } from '@nusa/contracts';
 import { formatNumber } from '../../../app/format.ts';
-
-const VARIANTS = ['writeAll', 'createEdit', 'readOnly', 'view', 'add', 'edit', 'send', 'manage'] as const;
-
-/** The kind of a task from its name pattern (spec 6): writeAll*, createEdit*, readOnly*, view*, add*, edit*, send*. */
-export function taskVariant(task: string): (typeof VARIANTS)[number] | undefined {
-  return VARIANTS.find((v) => task.startsWith(v) && /[A-Z]/.test(task.charAt(v.length)));
-}
+import { taskVariant } from './task-labels.ts';
 
 const tasksOfArea = (area: TaskTreeArea) => area.pages.flatMap((p) => p.tasks as readonly string[]);
-
-/** Where a task sits in the tree: its area and page keys. */
-export function taskPlace(task: string): { area: string; page: string } | undefined {
-  for (const area of TASK_TREE) {
-    for (const page of area.pages) if ((page.tasks as readonly string[]).includes(task)) return { area: area.key, page: page.key };
-  }
-  return undefined;
-}
 
 export function TaskLabel({ task }: { task: string }) {
   const { t } = useTranslation();
