@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Tx } from '../../platform/db/tenant.ts';
+import { queryPrepared, type Tx } from '../../platform/db/tenant.ts';
 import type { Principal, SessionResolver } from '../../platform/access/principal.ts';
 import { loadUserAccess } from '../users/service.ts';
 import { sessions } from './schema.ts';
@@ -46,15 +46,9 @@ const TOUCH_EVERY_SECONDS = 60;
  * bring an old token back (the caller commits the transaction before answering session-expired).
  */
 export const makeSessionResolver = (idleSeconds: number): SessionResolver => async (tx, claims) => {
-  const rows = await tx
-    .select({
-      endedAt: sessions.endedAt,
-      idle: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`,
-      userId: sessions.userId,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, claims.sid))
-    .limit(1);
+  const rows = await queryPrepared<{ endedAt: Date | null; idle: number; userId: string | null }>(tx, 'nusa_session_check',
+    'SELECT ended_at AS "endedAt", extract(epoch from now() - last_seen_at)::float8 AS idle, user_id AS "userId" FROM sessions WHERE id = $1',
+    [claims.sid]);
   const s = rows[0];
   if (!s || s.endedAt || s.userId !== claims.uid) return undefined;
   const access = s.idle > idleSeconds ? undefined : await loadUserAccess(tx, claims.uid);

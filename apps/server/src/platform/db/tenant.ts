@@ -39,3 +39,13 @@ export const tenantPolicy = (table: string) =>
     using: sql`tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid`,
     withCheck: sql`tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid`,
   });
+
+/**
+ * Runs a named prepared statement on the transaction's own connection: PostgreSQL parses and plans it once per
+ * connection instead of on every request. For the per-request hot path (session check, access); the text must be
+ * constant for a given name.
+ */
+export async function queryPrepared<R extends object>(tx: Tx, name: string, text: string, values: unknown[]): Promise<R[]> {
+  const client = (tx as unknown as { $client: pg.PoolClient }).$client;
+  return (await client.query<R>({ name, text, values })).rows;
+}
