@@ -210,7 +210,8 @@ describe('business unit', () => {
     } finally {
       await p.close();
     }
-  });
+    // About forty dialog round trips: ~35 s on an idle machine, more when other spec files run beside it.
+  }, 180_000);
 
   it.each(['id', 'en'] as const)('policy OU: an empty policy is refused, a filled one is saved with members; a user prohibition is saved (%s)', async (lang) => {
     const t = tx[lang];
