@@ -33,6 +33,8 @@ const tx = {
     effect: /Perubahan berlaku pada permintaan berikutnya/,
     accessSaved: 'Akses halaman berhasil disimpan',
     unsaved: 'Belum disimpan',
+    maxDiscountPercent: 'Diskon maksimum (%)',
+    roleUpdated: (name: string) => `Peran ${name} berhasil diperbarui`,
     edit: 'Ubah',
     userUpdated: (name: string) => `Pengguna ${name} berhasil diperbarui`,
     activeOf: (name: string) => `Status aktif ${name}`,
@@ -78,6 +80,8 @@ const tx = {
     effect: /Changes take effect at the affected users' next request/,
     accessSaved: 'Page access was saved',
     unsaved: 'Unsaved',
+    maxDiscountPercent: 'Maximum discount (%)',
+    roleUpdated: (name: string) => `Role ${name} was updated`,
     edit: 'Edit',
     userUpdated: (name: string) => `User ${name} was updated`,
     activeOf: (name: string) => `Activation of ${name}`,
@@ -173,6 +177,16 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     const row = page.getByRole('row').filter({ hasText: roleName });
     await row.waitFor();
     expect(await row.textContent()).toContain(l.unlimited);
+
+    // A limit instead of "unlimited": untick its checkbox and type the number.
+    await page.getByRole('button', { name: `${l.edit} ${roleName}` }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByRole('checkbox', { name: /readOnlyConfigUser/, checked: true }).waitFor();
+    await edit.getByRole('checkbox', { name: l.unlimited }).nth(1).uncheck();
+    await edit.getByLabel(l.maxDiscountPercent).fill('15');
+    await edit.getByLabel(l.maxDiscountPercent).press('Enter');
+    await page.getByText(l.roleUpdated(roleName)).waitFor();
+    await row.getByText('0% – 15%').waitFor();
     expect(admin.pageErrors).toEqual([]);
   });
 
