@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three projects: pure rules, server integration against real PostgreSQL, and Chromium end-to-end flows. */
+/**
+ * Three projects: pure rules, server integration against real PostgreSQL, and Chromium end-to-end flows. They run
+ * one after another (sequence.groupOrder): server and e2e each start a PostgreSQL and would fight over two cores.
+ */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
         },
@@ -14,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
@@ -26,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           pool: 'forks',
