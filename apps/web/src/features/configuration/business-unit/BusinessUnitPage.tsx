@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, FileTextOutlined, PlusOutlined, PoweroffO
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { OU_TYPES, actionLevel, endpoints, type OrgUnit } from '@nusa/contracts';
+import { DEFAULT_PAGE_SIZE, OU_TYPES, PAGE_SIZES, actionLevel, endpoints, type OrgUnit } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
@@ -162,7 +162,14 @@ export default function BusinessUnitPage() {
           columns={columns}
           dataSource={tree}
           loading={units.isPending}
-          pagination={false}
+          // Pages count top-level units; each carries its whole subtree.
+          pagination={{
+            defaultPageSize: DEFAULT_PAGE_SIZE,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            hideOnSinglePage: tree.length <= PAGE_SIZES[0],
+            showTotal: (total) => t('businessUnit.topLevel', { count: total }),
+          }}
           scroll={{ x: 900 }}
           expandable={{
             expandedRowKeys: expanded,
