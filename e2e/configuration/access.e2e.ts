@@ -33,6 +33,8 @@ const tx = {
     effect: /Perubahan berlaku pada permintaan berikutnya/,
     accessSaved: 'Akses halaman berhasil disimpan',
     unsaved: 'Belum disimpan',
+    discardTitle: 'Perubahan belum disimpan',
+    cancel: 'Batal',
     maxDiscountPercent: 'Diskon maksimum (%)',
     roleUpdated: (name: string) => `Peran ${name} berhasil diperbarui`,
     edit: 'Ubah',
@@ -80,6 +82,8 @@ const tx = {
     effect: /Changes take effect at the affected users' next request/,
     accessSaved: 'Page access was saved',
     unsaved: 'Unsaved',
+    discardTitle: 'Unsaved changes',
+    cancel: 'Cancel',
     maxDiscountPercent: 'Maximum discount (%)',
     roleUpdated: (name: string) => `Role ${name} was updated`,
     edit: 'Edit',
@@ -253,7 +257,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     const { page } = admin;
     await page.goto('/configuration/page-access');
     await page.getByText(l.effect).waitFor();
-    await page.locator('#main-content').getByText(l.byUser, { exact: true }).click();
+    await page.locator('.ant-segmented').getByText(l.byUser, { exact: true }).click();
     await choose(page, page.getByLabel(l.pickUser), username, `${fullName} (${username})`);
     const tree = page.locator('.task-checklist');
     await tree.waitFor();
@@ -263,6 +267,13 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     await screenshot(page, `config-page-access-tree-${lang}`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `config-page-access-${lang}`);
+    // Choosing another target with unsaved ticks asks first; cancelling keeps them.
+    await page.locator('.ant-segmented').getByText(l.role, { exact: true }).click();
+    const discard = page.locator('.ant-modal-confirm');
+    await discard.locator('.ant-modal-confirm-title', { hasText: l.discardTitle }).waitFor();
+    await discard.getByRole('button', { name: l.cancel, exact: true }).click();
+    await discard.waitFor({ state: 'detached' });
+    expect(await tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: l.save }).click();
     await page.getByText(l.accessSaved).waitFor();
     const granted = await api<{ tasks: string[] }>('GET', `/v1/config/page-access/user/${await userId(username)}`, {

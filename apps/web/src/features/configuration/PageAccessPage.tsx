@@ -17,9 +17,29 @@ const sameTasks = (a: readonly string[], b: readonly string[]) => a.length === b
 /** Configuration › Page access (spec 6): the tasks granted to a role or directly to a user. */
 export default function PageAccessPage() {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const dialogWidth = useDialogWidth();
   const level = actionLevel(useHeldTasks(), 'AksesHalaman');
   const [kind, setKind] = useState<Kind>('role');
   const [targetId, setTargetId] = useState<string | undefined>();
+  const [dirty, setDirty] = useState(false);
+  /** Leaving a target with unsaved ticks asks first. */
+  const leave = (go: () => void) => {
+    if (!dirty) return go();
+    modal.confirm({
+      title: t('pageAccess.discardTitle'),
+      content: t('pageAccess.discardConfirm'),
+      okText: t('pageAccess.undo'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      width: dialogWidth,
+      style: { minWidth: DIALOG_MIN_WIDTH },
+      onOk: () => {
+        setDirty(false);
+        go();
+      },
+    });
+  };
 
   return (
     <div>
@@ -35,10 +55,12 @@ export default function PageAccessPage() {
           <div className="access-target">
             <Segmented<Kind>
               value={kind}
-              onChange={(k) => {
-                setKind(k);
-                setTargetId(undefined);
-              }}
+              onChange={(k) =>
+                leave(() => {
+                  setKind(k);
+                  setTargetId(undefined);
+                })
+              }
               options={[
                 { value: 'role', label: t('pageAccess.byRole'), icon: <TeamOutlined /> },
                 { value: 'user', label: t('pageAccess.byUser'), icon: <UserOutlined /> },
@@ -48,7 +70,7 @@ export default function PageAccessPage() {
               key={kind}
               kind={kind}
               value={targetId}
-              onChange={(v) => setTargetId(typeof v === 'string' ? v : undefined)}
+              onChange={(v) => leave(() => setTargetId(typeof v === 'string' ? v : undefined))}
               placeholder={kind === 'role' ? t('pageAccess.pickRole') : t('pageAccess.pickUser')}
               aria-label={kind === 'role' ? t('pageAccess.pickRole') : t('pageAccess.pickUser')}
               style={{ width: 360, maxWidth: '100%' }}
@@ -56,7 +78,7 @@ export default function PageAccessPage() {
           </div>
         </Card>
         {targetId ? (
-          <Grants key={`${kind}/${targetId}`} kind={kind} id={targetId} level={level} />
+          <Grants key={`${kind}/${targetId}`} kind={kind} id={targetId} level={level} onDirty={setDirty} />
         ) : (
           <Card className="section-card">
             <Empty description={t('pageAccess.pickFirst')} />
@@ -67,7 +89,7 @@ export default function PageAccessPage() {
   );
 }
 
-function Grants({ kind, id, level }: { kind: Kind; id: string; level: 'full' | 'edit' | 'view' }) {
+function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: 'full' | 'edit' | 'view'; onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const dialogWidth = useDialogWidth();
@@ -105,6 +127,12 @@ function Grants({ kind, id, level }: { kind: Kind; id: string; level: 'full' | '
     },
   });
 
+  const dirty = granted.data !== undefined && tasks !== undefined && !sameTasks(tasks, granted.data.tasks);
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
+
   if (!granted.data || !tasks) {
     return (
       <Card className="section-card">
@@ -112,7 +140,6 @@ function Grants({ kind, id, level }: { kind: Kind; id: string; level: 'full' | '
       </Card>
     );
   }
-  const dirty = !sameTasks(tasks, granted.data.tasks);
   const confirmClear = () =>
     modal.confirm({
       title: t('pageAccess.clearTitle'),
