@@ -68,8 +68,10 @@ describe('roles', () => {
     expect((await t.request({ method: 'DELETE', url: `/api/v1/config/roles/${roleId}`, token: admin })).json()).toEqual({ ok: true });
   });
 
-  it('lets read-only users look but not write', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/v1/config/roles', token: staff })).statusCode).toBe(200);
+  it('lets read-only users look but not write, with each role\'s user count', async () => {
+    const list = await t.request({ method: 'GET', url: '/api/v1/config/roles?keyword=cashier', token: staff });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items[0]).toMatchObject({ name: 'Cashier', userCount: 1, taskCount: 4 });
     expect((await post(role({ name: 'R3' }), staff)).statusCode).toBe(403);
   });
 });

@@ -15,8 +15,9 @@ const columns = {
   id: roles.id, name: roles.name, type: roles.type, superAdmin: roles.isSuperAdmin, defaultPage: roles.defaultPage,
   minDiscountPercent: roles.minDiscountPercent, maxDiscountPercent: roles.maxDiscountPercent,
   minDiscountAmount: roles.minDiscountAmount, maxDiscountAmount: roles.maxDiscountAmount, active: roles.active,
-  userCount: sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = ${roles.id})`,
-  taskCount: sql<number>`(SELECT count(*)::int FROM role_tasks rt WHERE rt.role_id = ${roles.id})`,
+  // Qualified by hand: in a one-table select drizzle writes the column unqualified, which the subquery would take as its own.
+  userCount: sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = roles.id)`,
+  taskCount: sql<number>`(SELECT count(*)::int FROM role_tasks rt WHERE rt.role_id = roles.id)`,
 };
 
 type Row = { id: string; name: string; type: string; superAdmin: boolean; defaultPage: string; active: boolean; userCount: number; taskCount: number; minDiscountPercent: string; maxDiscountPercent: string; minDiscountAmount: string; maxDiscountAmount: string };
