@@ -89,7 +89,18 @@ async function pick(page: Page, label: string, option: string, search?: string) 
   const box = dialog(page).getByLabel(label, { exact: true });
   await box.click();
   if (search) await box.fill(search);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  // A click that lands while the list is still opening can be lost; the open list then covers the next field.
+  // So click until the list has closed (a selection closes it).
+  for (let attempt = 1; ; attempt++) {
+    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+    try {
+      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 async function openForm(page: Page, lang: Language, values: { code: string; name: string; type: OuType; parent?: string }) {
