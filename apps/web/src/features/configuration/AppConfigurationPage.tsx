@@ -18,6 +18,7 @@ import {
 import { call } from '../../api/call.ts';
 import { toast } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
+import { PageHeading } from '../../app/components/PageHeading.tsx';
 
 const CLASS_KEYS: Record<PasswordClass, string> = {
   lower: 'appConfig.classLower',
@@ -170,12 +171,7 @@ export default function AppConfigurationPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('page.appConfiguration')}</h1>
-          <p className="page-heading__subtitle">{t('appConfig.description')}</p>
-        </div>
-      </header>
+      <PageHeading title={t('page.appConfiguration')} subtitle={t('appConfig.description')} />
       <div className="section-stack">
         {data ? <GeneralCard settings={data.settings} canEdit={hasAnyTask(tasks, ['viewConfig'])} /> : <Skeleton active paragraph={{ rows: 6 }} />}
         {hasAnyTask(tasks, ['managePasswordPolicy']) && (data ? <PasswordPolicyCard policy={data.passwordPolicy} /> : <Skeleton active paragraph={{ rows: 3 }} />)}

@@ -9,6 +9,7 @@ import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-wi
 import { toast } from '../../app/feedback.tsx';
 import { LazySelect, useHeldTasks } from './access/common.tsx';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
+import { PageHeading } from '../../app/components/PageHeading.tsx';
 
 type Kind = 'role' | 'user';
 
@@ -43,12 +44,7 @@ export default function PageAccessPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('page.pageAccess')}</h1>
-          <p className="page-heading__subtitle">{t('pageAccess.description')}</p>
-        </div>
-      </header>
+      <PageHeading title={t('page.pageAccess')} subtitle={t('pageAccess.description')} />
       <div className="section-stack">
         <Alert type="info" showIcon title={t('pageAccess.effectTitle')} description={t('pageAccess.effect')} />
         <Card className="section-card" title={t('pageAccess.target')}>

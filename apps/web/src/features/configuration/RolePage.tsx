@@ -10,6 +10,7 @@ import { toast } from '../../app/feedback.tsx';
 import { formatNumber } from '../../app/format.ts';
 import { useDebounced, useHeldTasks, usePaging } from './access/common.tsx';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
+import { PageHeading } from '../../app/components/PageHeading.tsx';
 
 const NAME_MAX = 60;
 const EDITABLE_TYPES = ROLE_TYPES.filter((type) => type !== 'SUPER_ADMIN');
@@ -189,17 +190,13 @@ export default function RolePage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('page.configRole')}</h1>
-          <p className="page-heading__subtitle">{t('configRole.description')}</p>
-        </div>
+      <PageHeading title={t('page.configRole')} subtitle={t('configRole.description')}>
         {level !== 'view' && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
             {t('configRole.add')}
           </Button>
         )}
-      </header>
+      </PageHeading>
       <div className="page-card list-card">
         <div className="list-toolbar">
           <Input

@@ -44,6 +44,7 @@ import { formatNumber } from '../../app/format.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { ActiveTag, LazySelect, useDebounced, useHeldTasks, usePaging, usePasswordPolicy } from './access/common.tsx';
 import { TaskLabel } from './access/TaskChecklist.tsx';
+import { PageHeading } from '../../app/components/PageHeading.tsx';
 
 const LIMITS = { username: 50, fullName: 100, email: 200, password: 200 } as const;
 
@@ -220,17 +221,13 @@ export default function UserPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('page.configUser')}</h1>
-          <p className="page-heading__subtitle">{t('configUser.description')}</p>
-        </div>
+      <PageHeading title={t('page.configUser')} subtitle={t('configUser.description')}>
         {level !== 'view' && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
             {t('configUser.add')}
           </Button>
         )}
-      </header>
+      </PageHeading>
       <div className="page-card list-card">
         <div className="list-toolbar">
           <Input

@@ -10,6 +10,7 @@ import { call } from '../../api/call.ts';
 import { formatDuration, formatNumber } from '../../app/format.ts';
 import { useSession } from '../../app/session.ts';
 import { useLanguage } from '../../i18n/index.ts';
+import { PageHeading } from '../../app/components/PageHeading.tsx';
 
 type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
 
@@ -92,14 +93,10 @@ export default function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t(greetingKey(now.hour()), { name: session.fullName })}</h1>
-          <p className="page-heading__subtitle">
-            <time dateTime={now.format('YYYY-MM-DD')}>{now.format('dddd, D MMMM YYYY')}</time>
-          </p>
-        </div>
-      </header>
+      <PageHeading
+        title={t(greetingKey(now.hour()), { name: session.fullName })}
+        subtitle={<time dateTime={now.format('YYYY-MM-DD')}>{now.format('dddd, D MMMM YYYY')}</time>}
+      />
 
       <section className="stat-grid" aria-label={t('menu.dashboard')}>
         <StatCard icon={<UserOutlined />} label={t('dashboard.role')} value={session.roleName} />

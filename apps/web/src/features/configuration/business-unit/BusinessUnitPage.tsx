@@ -10,6 +10,7 @@ import { toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
 import { ORG_UNITS_KEY, OU_TYPE_COLORS, buildOrgUnitTree, treeIds, useOrgUnits, type OrgUnitNode } from './org-units.ts';
 import { OrgUnitFormModal } from './OrgUnitFormModal.tsx';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
 
 const typeKey = (code: string) => OU_TYPES.find((x) => x.code === code)?.key ?? code;
 
@@ -133,17 +134,13 @@ export default function BusinessUnitPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('businessUnit.title')}</h1>
-          <p className="page-heading__subtitle">{t('businessUnit.description')}</p>
-        </div>
+      <PageHeading title={t('businessUnit.title')} subtitle={t('businessUnit.description')}>
         {canEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             {t('businessUnit.add')}
           </Button>
         )}
-      </header>
+      </PageHeading>
       <Card className="section-card">
         <div className="table-toolbar">
           <Input.Search

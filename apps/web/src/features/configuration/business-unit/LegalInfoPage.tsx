@@ -11,6 +11,7 @@ import { toast } from '../../../app/feedback.tsx';
 import { useRouteParams } from '../../../app/route-params.ts';
 import { useSession } from '../../../app/session.ts';
 import { ORG_UNITS_KEY, useOrgUnits } from './org-units.ts';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
 
 const LEGAL_PATH = '/configuration/business-unit/edit-legal-info';
 
@@ -207,17 +208,13 @@ export default function LegalInfoPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('legalInfo.title')}</h1>
-          <p className="page-heading__subtitle">{t('legalInfo.description')}</p>
-        </div>
+      <PageHeading title={t('legalInfo.title')} subtitle={t('legalInfo.description')}>
         <Space wrap>
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/configuration/business-unit')}>
             {t('businessUnit.title')}
           </Button>
         </Space>
-      </header>
+      </PageHeading>
       <Card className="section-card legal-picker">
         <label className="legal-picker__label" htmlFor="legal-ou">
           {t('legalInfo.unit')}

@@ -19,6 +19,7 @@ import { useSession } from '../../../app/session.ts';
 import { OU_TYPE_COLORS, useOrgUnits } from '../business-unit/org-units.ts';
 import { LazySelect, type PickOption } from '../pickers/LazySelect.tsx';
 import { UserPicker } from '../pickers/UserPicker.tsx';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
 
 const POLICIES_KEY = ['config', 'policy-ou'] as const;
 
@@ -251,12 +252,7 @@ export default function PolicyOuPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('policyOu.title')}</h1>
-          <p className="page-heading__subtitle">{t('policyOu.description')}</p>
-        </div>
-      </header>
+      <PageHeading title={t('policyOu.title')} subtitle={t('policyOu.description')} />
       <Row gutter={[20, 20]}>
         <Col xs={24} lg={8}>
           <Card className="section-card ou-list-card" title={t('policyOu.units')}>

@@ -7,6 +7,7 @@ import { PASSWORD_ABSOLUTE_MIN, endpoints, hasAnyTask, passwordProblems, type Pa
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
 
 interface PasswordValues {
   oldPassword: string;
@@ -82,12 +83,7 @@ export default function ChangePasswordPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('changePassword.title')}</h1>
-          <p className="page-heading__subtitle">{t('changePassword.description')}</p>
-        </div>
-      </header>
+      <PageHeading title={t('changePassword.title')} subtitle={t('changePassword.description')} />
       <Card className="section-card">
         {done && (
           <Alert

@@ -9,6 +9,7 @@ import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
 
 interface ProfileValues {
   fullName: string;
@@ -43,15 +44,11 @@ export default function EditProfilePage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('profile.title')}</h1>
-          <p className="page-heading__subtitle">{t('profile.description')}</p>
-        </div>
+      <PageHeading title={t('profile.title')} subtitle={t('profile.description')}>
         <Link to="/configuration/change-password">
           <Button icon={<LockOutlined />}>{t('changePassword.title')}</Button>
         </Link>
-      </header>
+      </PageHeading>
       <div className="section-stack">
         <Card className="section-card" title={t('profile.account')}>
           {profile.data ? (

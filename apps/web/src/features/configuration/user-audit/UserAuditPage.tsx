@@ -11,6 +11,7 @@ import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { UserPicker } from '../pickers/UserPicker.tsx';
 import { useDebounced } from '../pickers/LazySelect.tsx';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
 
 const MODULE_KEYS: Record<string, string> = {
   login: 'dashboard.moduleLogin',
@@ -93,15 +94,11 @@ export default function UserAuditPage() {
 
   return (
     <div>
-      <header className="page-heading">
-        <div>
-          <h1 className="page-heading__title">{t('userAudit.title')}</h1>
-          <p className="page-heading__subtitle">{t('userAudit.description')}</p>
-        </div>
+      <PageHeading title={t('userAudit.title')} subtitle={t('userAudit.description')}>
         <Button icon={<DownloadOutlined />} onClick={() => exportFile.mutate()} loading={exportFile.isPending}>
           {t('userAudit.export')}
         </Button>
-      </header>
+      </PageHeading>
       <Card className="section-card">
         <div className="table-toolbar table-toolbar--filters">
           <Input.Search
