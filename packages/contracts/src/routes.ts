@@ -27,7 +27,10 @@ export interface Area {
 
 export const AREAS = [
   { key: 'dashboard', path: '/dashboard', titleKey: 'menu.dashboard', order: 1, alwaysShown: true },
-  { key: 'configuration', path: '/configuration', titleKey: 'menu.configuration', order: 7 },
+  { key: 'administration', path: '/administration', titleKey: 'menu.administration', order: 6 },
+  // The issue places accounting at 7, before configuration (the spec gives configuration no number).
+  { key: 'accounting', path: '/accounting', titleKey: 'menu.accounting', order: 7 },
+  { key: 'configuration', path: '/configuration', titleKey: 'menu.configuration', order: 8 },
 ] as const satisfies readonly Area[];
 export type AreaKey = (typeof AREAS)[number]['key'];
 
@@ -35,10 +38,39 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
   { path: '/login', titleKey: 'page.login', tasks: [], public: true },
   { path: '/not-found', titleKey: 'page.notFound', tasks: [], public: true },
   { path: '/landing', titleKey: 'page.landing', tasks: [], public: true },
+  { path: '/forgot-password', titleKey: 'page.forgotPassword', tasks: [], public: true },
+  { path: '/reset-password', titleKey: 'page.resetPassword', tasks: [], public: true },
+  { path: '/request-demo', titleKey: 'page.requestDemo', tasks: [], public: true },
+  { path: '/form-request/payment', titleKey: 'page.requestPayment', tasks: [], public: true },
+  { path: '/form-request/complete', titleKey: 'page.requestComplete', tasks: [], public: true },
+  // Spec 2 names no path for the free-trial registration.
+  { path: '/register', titleKey: 'page.register', tasks: [], public: true },
 ];
+
+/** Spec 6 variants of an ERP scope: read-only, create/edit and write-all, plus the ERP-wide "All" variants. */
+const erpReaders = (scope: 'Coa' | 'CashBank' | 'Customer' | 'Supplier' | 'Employee' | 'Warehouse' | 'Product' | 'Currency' | 'Master') =>
+  [`readOnlyErp${scope}`, `createEditErp${scope}`, `writeAllErp${scope}`, 'readOnlyErpAll', 'createEditErpAll', 'writeAllErpAll'] as const satisfies readonly Task[];
+
+const accounting = (path: string, titleKey: string, tasks: readonly Task[]): AppRoute =>
+  ({ path: `/accounting/${path}`, titleKey, area: 'accounting', tasks, inMenu: true });
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', titleKey: 'menu.dashboard', area: 'dashboard', tasks: [], inMenu: true },
+  {
+    path: '/administration/manage-leads', titleKey: 'page.manageLeads', area: 'administration',
+    tasks: ['viewManagementLeads', 'editManagementLeads'], inMenu: true,
+  },
+  accounting('chart-of-accounts', 'page.chartOfAccounts', erpReaders('Coa')),
+  accounting('cash-bank', 'page.cashBank', erpReaders('CashBank')),
+  accounting('customer', 'page.customer', erpReaders('Customer')),
+  accounting('supplier', 'page.supplier', erpReaders('Supplier')),
+  accounting('employee', 'page.employee', erpReaders('Employee')),
+  accounting('warehouse', 'page.warehouse', erpReaders('Warehouse')),
+  accounting('product', 'page.product', erpReaders('Product')),
+  accounting('product-setup', 'page.productSetup', erpReaders('Product')),
+  accounting('currency', 'page.currency', erpReaders('Currency')),
+  accounting('country', 'page.country', erpReaders('Master')),
+  accounting('document-template', 'page.documentTemplate', erpReaders('Master')),
   {
     path: '/configuration/user', titleKey: 'page.configUser', area: 'configuration',
     tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'], inMenu: true,

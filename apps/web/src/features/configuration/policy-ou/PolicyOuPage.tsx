@@ -17,7 +17,7 @@ import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
 import { OU_TYPE_COLORS, useOrgUnits } from '../business-unit/org-units.ts';
-import { LazySelect, type PickOption } from '../pickers/LazySelect.tsx';
+import { LazySelect, type PickOption } from '../../../app/components/LazySelect.tsx';
 import { UserPicker } from '../pickers/UserPicker.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 

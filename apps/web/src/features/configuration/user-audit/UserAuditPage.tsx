@@ -10,7 +10,7 @@ import { toast } from '../../../app/feedback.tsx';
 import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { UserPicker } from '../pickers/UserPicker.tsx';
-import { useDebounced } from '../pickers/LazySelect.tsx';
+import { useDebounced } from '../../../app/components/LazySelect.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 
 const MODULE_KEYS: Record<string, string> = {
