@@ -33,7 +33,8 @@ function ensureWebBuild() {
   const index = path.join(webDir, 'dist/index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   if (built > 0 && !webSources.some((s) => newestMtime(path.join(root, s)) > built)) return;
-  const r = spawnSync('npx', ['vite', 'build'], { cwd: webDir, encoding: 'utf8' });
+  // flock: two runs at once on one checkout must not empty each other's dist half-way.
+  const r = spawnSync('flock', ['/tmp/nusa-web-build.lock', 'npx', 'vite', 'build'], { cwd: webDir, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
