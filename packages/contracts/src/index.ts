@@ -15,6 +15,7 @@ export * from './config/profile.ts';
 export * from './config/user-audit.ts';
 export * from './config/org-units.ts';
 export * from './config/policies.ts';
+export * from './erp/sheet-import.ts';
 export * from './erp/warehouses.ts';
 export * from './erp/partners.ts';
 export * from './erp/employees.ts';

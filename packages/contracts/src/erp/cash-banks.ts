@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { importEndpoint } from './sheet-import.ts';
 
 /** Cash and bank (spec 5, issue 4): code, name, type cash or bank, COA, currency, OU (required for a bank). */
 
@@ -55,6 +56,7 @@ export const cashBankEndpoints = {
     query: z.object({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') }),
     response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
   }),
+  importCashBanks: importEndpoint('/v1/erp/cash-banks', 'cash bank', CASH_BANK_EDIT),
   getCashBank: defineEndpoint({ method: 'GET', path: '/v1/erp/cash-banks/{cashBankId}', access: CASH_BANK_READ, summary: 'One cash bank', params: cashBankId, response: cashBank }),
   createCashBank: defineEndpoint({
     method: 'POST', path: '/v1/erp/cash-banks', access: CASH_BANK_EDIT,

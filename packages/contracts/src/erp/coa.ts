@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { importEndpoint } from './sheet-import.ts';
 
 /** Chart of accounts (spec 5, issue 4): COA groups, segment groups and accounts (main and sub accounts). */
 
@@ -103,6 +104,7 @@ export const coaEndpoints = {
     method: 'GET', path: '/v1/erp/coa-groups', access: COA_PICK, summary: 'COA groups', query: listQuery.extend({ purpose: z.enum(COA_GROUP_PURPOSES).optional() }), response: listOf(coaGroup),
   }),
   exportCoaGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/coa-groups/export', access: COA_READ, summary: 'COA groups as an xlsx file', query: exportQuery, ...xlsx }),
+  importCoaGroups: importEndpoint('/v1/erp/coa-groups', 'COA group', COA_EDIT),
   getCoaGroup: defineEndpoint({ method: 'GET', path: '/v1/erp/coa-groups/{groupId}', access: COA_PICK, summary: 'One COA group', params: groupId, response: coaGroup }),
   createCoaGroup: defineEndpoint({ method: 'POST', path: '/v1/erp/coa-groups', access: COA_EDIT, summary: 'Create a COA group', body: coaGroupInput, response: coaGroup }),
   updateCoaGroup: defineEndpoint({
@@ -119,6 +121,7 @@ export const coaEndpoints = {
 
   listSegmentGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups', access: COA_PICK, summary: 'Segment groups', query: listQuery, response: listOf(segmentGroup) }),
   exportSegmentGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups/export', access: COA_READ, summary: 'Segment groups as an xlsx file', query: exportQuery, ...xlsx }),
+  importSegmentGroups: importEndpoint('/v1/erp/segment-groups', 'segment group', COA_EDIT),
   getSegmentGroup: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups/{segmentId}', access: COA_PICK, summary: 'One segment group', params: segmentId, response: segmentGroup }),
   createSegmentGroup: defineEndpoint({ method: 'POST', path: '/v1/erp/segment-groups', access: COA_EDIT, summary: `Create a segment group (name at most ${SEGMENT_GROUP_NAME_MAX} characters)`, body: segmentGroupInput, response: segmentGroup }),
   updateSegmentGroup: defineEndpoint({ method: 'PUT', path: '/v1/erp/segment-groups/{segmentId}', access: COA_EDIT, summary: 'Edit a segment group', params: segmentId, body: segmentGroupInput, response: segmentGroup }),
@@ -136,6 +139,7 @@ export const coaEndpoints = {
     response: listOf(coaAccount),
   }),
   exportCoa: defineEndpoint({ method: 'GET', path: '/v1/erp/coa/export', access: COA_READ, summary: 'Chart of accounts as an xlsx file', query: exportQuery, ...xlsx }),
+  importCoa: importEndpoint('/v1/erp/coa', 'account (COA)', COA_EDIT),
   coaTree: defineEndpoint({ method: 'GET', path: '/v1/erp/coa/tree', access: COA_PICK, summary: 'Chart of accounts as a tree: groups → main accounts → sub accounts', response: coaTree }),
   getCoa: defineEndpoint({ method: 'GET', path: '/v1/erp/coa/{coaId}', access: COA_PICK, summary: 'One account', params: coaId, response: coaAccount }),
   createCoa: defineEndpoint({ method: 'POST', path: '/v1/erp/coa', access: COA_EDIT, summary: 'Create an account (a main account, or a sub account of a main account of the same group)', body: coaAccountInput, response: coaAccount }),

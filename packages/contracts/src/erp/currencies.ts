@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { importEndpoint } from './sheet-import.ts';
 
 /** Currencies, exchange rates and countries (spec 5, issue 4). The book currency is the tenant's base (IDR for the demo). */
 
@@ -81,6 +82,7 @@ const countryId = z.object({ countryId: z.uuid() });
 export const currencyEndpoints = {
   listCurrencies: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies', access: CURRENCY_PICK, summary: 'Currencies (book currency first)', query: listQuery, response: listOf(currency) }),
   exportCurrencies: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies/export', access: CURRENCY_READ, summary: 'Currencies as an xlsx file', query: exportQuery, ...xlsx }),
+  importCurrencies: importEndpoint('/v1/erp/currencies', 'currency', CURRENCY_EDIT),
   getCurrency: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies/{currencyId}', access: CURRENCY_PICK, summary: 'One currency', params: currencyId, response: currency }),
   createCurrency: defineEndpoint({ method: 'POST', path: '/v1/erp/currencies', access: CURRENCY_EDIT, summary: 'Create a currency', body: currencyInput, response: currency }),
   updateCurrency: defineEndpoint({
@@ -106,6 +108,7 @@ export const currencyEndpoints = {
     response: listOf(exchangeRate),
   }),
   exportExchangeRates: defineEndpoint({ method: 'GET', path: '/v1/erp/exchange-rates/export', access: CURRENCY_READ, summary: 'Exchange rates as an xlsx file', query: exportQuery, ...xlsx }),
+  importExchangeRates: importEndpoint('/v1/erp/exchange-rates', 'exchange rate (one per currency pair and date)', CURRENCY_EDIT),
   lookupExchangeRate: defineEndpoint({
     method: 'GET', path: '/v1/erp/exchange-rates/lookup', access: CURRENCY_PICK,
     summary: 'The rate valid on a date: the active rate of the latest date on or before it (1 between a currency and itself)',
@@ -133,6 +136,7 @@ export const currencyEndpoints = {
     method: 'GET', path: '/v1/erp/countries', access: [...MASTER_READ, ...CURRENCY_READ], summary: 'Countries', query: listQuery, response: listOf(country),
   }),
   exportCountries: defineEndpoint({ method: 'GET', path: '/v1/erp/countries/export', access: MASTER_READ, summary: 'Countries as an xlsx file', query: exportQuery, ...xlsx }),
+  importCountries: importEndpoint('/v1/erp/countries', 'country', MASTER_EDIT),
   getCountry: defineEndpoint({ method: 'GET', path: '/v1/erp/countries/{countryId}', access: [...MASTER_READ, ...CURRENCY_READ], summary: 'One country', params: countryId, response: country }),
   createCountry: defineEndpoint({ method: 'POST', path: '/v1/erp/countries', access: MASTER_EDIT, summary: 'Create a country', body: countryInput, response: country }),
   updateCountry: defineEndpoint({ method: 'PUT', path: '/v1/erp/countries/{countryId}', access: MASTER_EDIT, summary: 'Edit a country', params: countryId, body: countryInput, response: country }),

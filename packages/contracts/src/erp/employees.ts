@@ -50,5 +50,5 @@ const emp = masterEndpoints({
 
 export const employeeEndpoints = {
   listEmployees: emp.list, getEmployee: emp.get, createEmployee: emp.create, updateEmployee: emp.update,
-  setEmployeeActive: emp.setActive, deleteEmployee: emp.remove, exportEmployees: emp.export,
+  setEmployeeActive: emp.setActive, deleteEmployee: emp.remove, exportEmployees: emp.export, importEmployees: emp.import,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
 import type { ErrorCode } from '../errors.ts';
+import { importEndpoint } from './sheet-import.ts';
 
 /**
  * Automatic numbering (spec 5, issue 4). A number is laid out as
@@ -186,6 +187,7 @@ export const documentTemplateEndpoints = {
     query: z.object({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') }),
     response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
   }),
+  importDocumentTemplates: importEndpoint('/v1/erp/document-templates', 'document template', MASTER_EDIT),
   previewNextNumber: defineEndpoint({
     method: 'GET', path: '/v1/erp/document-templates/next', access: MASTER_READ,
     summary: 'The next number of a document type on a date (its template, else the default format), without taking it',

@@ -75,7 +75,7 @@ const suppliers = masterEndpoints({
 
 export const partnerEndpoints = {
   listCustomers: customers.list, getCustomer: customers.get, createCustomer: customers.create, updateCustomer: customers.update,
-  setCustomerActive: customers.setActive, deleteCustomer: customers.remove, exportCustomers: customers.export,
+  setCustomerActive: customers.setActive, deleteCustomer: customers.remove, exportCustomers: customers.export, importCustomers: customers.import,
   listSuppliers: suppliers.list, getSupplier: suppliers.get, createSupplier: suppliers.create, updateSupplier: suppliers.update,
-  setSupplierActive: suppliers.setActive, deleteSupplier: suppliers.remove, exportSuppliers: suppliers.export,
+  setSupplierActive: suppliers.setActive, deleteSupplier: suppliers.remove, exportSuppliers: suppliers.export, importSuppliers: suppliers.import,
 };

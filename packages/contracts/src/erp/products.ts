@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import type { ErrorCode } from '../errors.ts';
+import { SHEET_IMPORT_MAX_BYTES, SHEET_IMPORT_MAX_ERRORS, sheetImportReport, type SheetImportReport } from './sheet-import.ts';
 import { decimalString, erpAccess, masterCode, masterEndpoints, masterName, yesNo } from './warehouses.ts';
 
 export const PRODUCT_TYPES = ['PRODUCT', 'SERVICE'] as const;
@@ -100,18 +100,12 @@ export const PRODUCT_SHEET_COLUMNS = [
 ] as const;
 export type ProductSheetColumn = (typeof PRODUCT_SHEET_COLUMNS)[number];
 
-/** Import report: rows saved (created, updated, unchanged) and every bad row with its column and catalogued reason. */
-export const productImportReport = z.object({
-  rows: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), column: z.string(), errorCode: z.custom<ErrorCode>((v) => typeof v === 'string'), errorArgs: z.array(z.union([z.string(), z.number()])) })),
-});
-export type ProductImportReport = z.infer<typeof productImportReport>;
-export const PRODUCT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** The product import answers the report every master-record import answers (one renderer on the web). */
+export const productImportReport = sheetImportReport;
+export type ProductImportReport = SheetImportReport;
+export const PRODUCT_IMPORT_MAX_BYTES = SHEET_IMPORT_MAX_BYTES;
 /** At most this many bad rows are listed; the counts stay exact. */
-export const PRODUCT_IMPORT_MAX_ERRORS = 1000;
+export const PRODUCT_IMPORT_MAX_ERRORS = SHEET_IMPORT_MAX_ERRORS;
 
 const uoms = masterEndpoints({ path: '/v1/erp/uoms', label: 'unit of measure', idName: 'uomId', item: uom, input: uomInput, filters: {}, access });
 const brands = masterEndpoints({ path: '/v1/erp/brands', label: 'brand', idName: 'brandId', item: brand, input: brandInput, filters: {}, access });
@@ -132,13 +126,14 @@ const products = masterEndpoints({
 });
 
 export const productEndpoints = {
-  listUoms: uoms.list, getUom: uoms.get, createUom: uoms.create, updateUom: uoms.update, setUomActive: uoms.setActive, deleteUom: uoms.remove, exportUoms: uoms.export,
-  listBrands: brands.list, getBrand: brands.get, createBrand: brands.create, updateBrand: brands.update, setBrandActive: brands.setActive, deleteBrand: brands.remove, exportBrands: brands.export,
+  listUoms: uoms.list, getUom: uoms.get, createUom: uoms.create, updateUom: uoms.update, setUomActive: uoms.setActive, deleteUom: uoms.remove, exportUoms: uoms.export, importUoms: uoms.import,
+  listBrands: brands.list, getBrand: brands.get, createBrand: brands.create, updateBrand: brands.update, setBrandActive: brands.setActive, deleteBrand: brands.remove, exportBrands: brands.export, importBrands: brands.import,
   listProductCategories: categories.list, getProductCategory: categories.get, createProductCategory: categories.create, updateProductCategory: categories.update,
   setProductCategoryActive: categories.setActive, deleteProductCategory: categories.remove, exportProductCategories: categories.export,
+  importProductCategories: categories.import,
   listProductSubCategories: subCategories.list, getProductSubCategory: subCategories.get, createProductSubCategory: subCategories.create,
   updateProductSubCategory: subCategories.update, setProductSubCategoryActive: subCategories.setActive, deleteProductSubCategory: subCategories.remove,
-  exportProductSubCategories: subCategories.export,
+  exportProductSubCategories: subCategories.export, importProductSubCategories: subCategories.import,
   listProducts: products.list, getProduct: products.get, createProduct: products.create, updateProduct: products.update,
   setProductActive: products.setActive, deleteProduct: products.remove, exportProducts: products.export,
   importProducts: defineEndpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, listOf, listQuery, XLSX_CONTENT_TYPE } from '../endpoint.ts';
 import type { Task } from '../tasks.ts';
+import { importEndpoint } from './sheet-import.ts';
 
 /** Spec 3: activation flag Y or N. */
 export const yesNo = z.enum(['Y', 'N']);
@@ -24,7 +25,7 @@ export function erpAccess<S extends ErpScope>(scope: S) {
   };
 }
 
-/** The seven endpoints every master record has: list (also the lazy dropdown at limit 30), get, create, edit, activate, delete, xlsx export. */
+/** The endpoints every master record has: list (also the lazy dropdown at limit 30), get, create, edit, activate, delete, xlsx export and import. */
 export function masterEndpoints<
   I extends z.ZodType, B extends z.ZodType, Q extends z.ZodRawShape, const Id extends string,
   const R extends readonly Task[], const E extends readonly Task[], const D extends readonly Task[],
@@ -52,6 +53,7 @@ export function masterEndpoints<
       query: z.object({ keyword: listQuery.shape.keyword, active: yesNo.optional(), ...o.filters, lang: z.enum(['id', 'en']).default('id') }),
       response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
     }),
+    import: importEndpoint(o.path, o.label, o.access.edit),
   };
 }
 
@@ -85,5 +87,5 @@ const wh = masterEndpoints({
 
 export const warehouseEndpoints = {
   listWarehouses: wh.list, getWarehouse: wh.get, createWarehouse: wh.create, updateWarehouse: wh.update,
-  setWarehouseActive: wh.setActive, deleteWarehouse: wh.remove, exportWarehouses: wh.export,
+  setWarehouseActive: wh.setActive, deleteWarehouse: wh.remove, exportWarehouses: wh.export, importWarehouses: wh.import,
 };

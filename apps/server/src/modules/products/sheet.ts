@@ -1,15 +1,14 @@
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { asc, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  MASTER_CODE_PATTERN, PRODUCT_IMPORT_MAX_BYTES, PRODUCT_IMPORT_MAX_ERRORS, PRODUCT_SHEET_COLUMNS, PRODUCT_TYPES,
+  MASTER_CODE_PATTERN, PRODUCT_IMPORT_MAX_BYTES, PRODUCT_SHEET_COLUMNS, PRODUCT_TYPES,
   type ErrorCode, type ProductImportReport, type ProductSheetColumn,
 } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { canonicalDecimal, DECIMAL, emptyReport, readSheet, reportError, RowError } from '../../platform/files/sheet-import.ts';
 import { nextCode } from '../document-templates/service.ts';
 import { XLSX_EXPORT_LIMIT } from '../warehouses/master-helpers.ts';
 import { codeNamesByCode, subCategoriesByCode } from './catalog.ts';
@@ -42,6 +41,7 @@ const LABELS: Record<ProductSheetColumn, { id: string; en: string }> = {
 };
 
 type SheetRow = Record<ProductSheetColumn, string | number | null>;
+const canonical = canonicalDecimal;
 
 export async function exportProducts(tx: Tx, f: ProductFilter, lang: 'id' | 'en'): Promise<Buffer> {
   const rows = await productBase(tx).where(await productConditions(tx, f)).orderBy(asc(sql`lower(${products.code})`)).limit(XLSX_EXPORT_LIMIT);
@@ -59,41 +59,6 @@ export async function exportProducts(tx: Tx, f: ProductFilter, lang: 'id' | 'en'
 }
 
 /* ---------------------------------------------------------------- import */
-
-const DECIMAL = /^(-?)(\d{1,16})(?:\.(\d{1,4}))?$/;
-
-/** A decimal string in its one canonical form ('1500.0000' → '1500', '-0.50' → '-0.5'), or null. */
-function canonical(value: string | null): string | null {
-  if (value === null) return null;
-  const m = DECIMAL.exec(value.trim());
-  if (!m) return value;
-  const int = m[2].replace(/^0+(?=\d)/, '');
-  const frac = (m[3] ?? '').replace(/0+$/, '');
-  const body = frac ? `${int}.${frac}` : int;
-  return m[1] && body !== '0' ? `-${body}` : body;
-}
-
-type Cell = ExcelJS.CellValue;
-
-/** The text of a cell as a person sees it: rich text joined, formula results, numbers without float noise. */
-function cellText(v: Cell): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (typeof v === 'boolean') return v ? 'Y' : 'N';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
-  if ('formula' in v || 'sharedFormula' in v) return cellText((v as { result?: Cell }).result ?? null);
-  if ('text' in v) return String(v.text).trim();
-  if ('error' in v) return String(v.error);
-  return '';
-}
-
-class RowError extends Error {
-  constructor(readonly column: string, readonly code: ErrorCode, readonly args: (string | number)[] = []) {
-    super(code);
-  }
-}
 
 interface ProductValues {
   code: string; name: string; type: string; baseUomId: string; brandId: string | null; categoryId: string | null; subCategoryId: string | null;
@@ -176,18 +141,6 @@ function parseRow(get: (c: ProductSheetColumn) => string, lookups: Lookups): Omi
   return values;
 }
 
-/** Counts bytes and stops the upload past the limit (the streaming reader never holds the whole file). */
-function byteLimit(max: number) {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length;
-      if (seen > max) done(new AppError('payload_too_large'));
-      else done(null, chunk);
-    },
-  });
-}
-
 const BATCH = 1000;
 
 interface Pending { row: number; values: ProductValues }
@@ -203,72 +156,37 @@ export async function importProducts(tx: Tx, actor: Actor, body: Readable): Prom
     uoms: await codeNamesByCode(tx, 'uom'), brands: await codeNamesByCode(tx, 'brand'),
     categories: await codeNamesByCode(tx, 'category'), subCategories: await subCategoriesByCode(tx),
   };
-  const report: ProductImportReport = { rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] };
-  const fail = (row: number, column: string, errorCode: ErrorCode, errorArgs: (string | number)[]) => {
-    if (report.errors.length < PRODUCT_IMPORT_MAX_ERRORS) report.errors.push({ row, column, errorCode, errorArgs });
-  };
+  const report: ProductImportReport = emptyReport();
+  const fail = (row: number, column: string, errorCode: ErrorCode, errorArgs: (string | number)[]) => reportError(report, row, column, errorCode, errorArgs);
   const importId = uuidv7();
   const seen = new Map<string, number>();
   let pending: Pending[] = [];
 
-  const limited = body.pipe(byteLimit(PRODUCT_IMPORT_MAX_BYTES));
-  body.on('error', (err) => limited.destroy(err));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(limited, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
-  let columns: Map<ProductSheetColumn, number> | undefined;
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as Cell[];
-        if (!columns) {
-          columns = headerColumns(values);
-          continue;
+  await readSheet<ProductSheetColumn>(body, {
+    columns: LABELS, required: ['productCode', 'productName', 'baseUomCode'], maxBytes: PRODUCT_IMPORT_MAX_BYTES,
+    errors: { fileInvalid: 'product_import_file_invalid', columnMissing: 'product_import_column_missing' },
+    onRow: async (row, get) => {
+      report.rows++;
+      try {
+        const parsed = parseRow(get, lookups);
+        if (parsed.code) {
+          const first = seen.get(parsed.code.toLowerCase());
+          if (first !== undefined) throw new RowError('productCode', 'product_import_duplicate_row', [parsed.code, first]);
+          seen.set(parsed.code.toLowerCase(), row);
         }
-        const at = columns;
-        const get = (c: ProductSheetColumn) => (at.has(c) ? cellText(values[at.get(c)!]) : '');
-        if (PRODUCT_SHEET_COLUMNS.every((c) => get(c) === '')) continue;
-        report.rows++;
-        try {
-          const parsed = parseRow(get, lookups);
-          if (parsed.code) {
-            const first = seen.get(parsed.code.toLowerCase());
-            if (first !== undefined) throw new RowError('productCode', 'product_import_duplicate_row', [parsed.code, first]);
-            seen.set(parsed.code.toLowerCase(), row.number);
-          }
-          pending.push({ row: row.number, values: parsed });
-        } catch (err) {
-          if (!(err instanceof RowError)) throw err;
-          fail(row.number, err.column, err.code, err.args);
-        }
-        if (pending.length >= BATCH) {
-          await saveBatch(tx, actor, importId, pending, report, fail);
-          pending = [];
-        }
+        pending.push({ row, values: parsed });
+      } catch (err) {
+        if (!(err instanceof RowError)) throw err;
+        fail(row, err.column, err.code, err.args);
       }
-      break; // the first worksheet holds the products
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) throw err;
-    throw new AppError('product_import_file_invalid', [String((err as Error).message ?? err).slice(0, 200)]);
-  }
-  if (!columns) throw new AppError('product_import_file_invalid', ['no header row']);
+      if (pending.length >= BATCH) {
+        await saveBatch(tx, actor, importId, pending, report, fail);
+        pending = [];
+      }
+    },
+  });
   if (pending.length) await saveBatch(tx, actor, importId, pending, report, fail);
   return report;
-}
-
-/** Maps the header row to columns; productCode, productName and baseUomCode must be there. */
-function headerColumns(values: Cell[]): Map<ProductSheetColumn, number> {
-  const byLabel = new Map<string, ProductSheetColumn>();
-  for (const c of PRODUCT_SHEET_COLUMNS) for (const l of [c, LABELS[c].id, LABELS[c].en]) byLabel.set(l.toLowerCase(), c);
-  const columns = new Map<ProductSheetColumn, number>();
-  values.forEach((v, i) => {
-    const c = byLabel.get(cellText(v).toLowerCase());
-    if (c && !columns.has(c)) columns.set(c, i);
-  });
-  for (const required of ['productCode', 'productName', 'baseUomCode'] as const) {
-    if (!columns.has(required)) throw new AppError('product_import_column_missing', [LABELS[required].id]);
-  }
-  return columns;
 }
 
 const normalise = (r: typeof products.$inferSelect): ProductValues => ({

@@ -1,0 +1,295 @@
+import { Transform, type Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import { SHEET_IMPORT_MAX_BYTES, SHEET_IMPORT_MAX_ERRORS, type ErrorCode, type SheetImportReport } from '@nusa/contracts';
+import type { Tx } from '../db/tenant.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/**
+ * The xlsx import of master records: a streaming reader (the file is never held whole), header matching by export
+ * heading or bare key, cell text as a person sees it, typed cell parsers that fail with the column and a catalogued
+ * code, and the report. `importRecords` saves each row through the record's own service inside a savepoint, so a row
+ * is all-or-nothing while the whole import stays one transaction.
+ */
+
+export type Lang = 'id' | 'en';
+/** Column key → heading per language. The key order is the sheet's column order. */
+export type SheetColumns<K extends string> = Record<K, { id: string; en: string }>;
+export type Cell = ExcelJS.CellValue;
+export type Outcome = 'created' | 'updated' | 'unchanged';
+
+/** A bad cell: the column key, the catalogued reason and its args. */
+export class RowError extends Error {
+  constructor(readonly column: string, readonly code: ErrorCode, readonly args: (string | number)[] = []) {
+    super(code);
+  }
+}
+
+/** The text of a cell as a person sees it: rich text joined, formula results, numbers without float noise. */
+export function cellText(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
+  if (typeof v === 'boolean') return v ? 'Y' : 'N';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
+  if ('formula' in v || 'sharedFormula' in v) return cellText((v as { result?: Cell }).result ?? null);
+  if ('text' in v) return String(v.text).trim();
+  if ('error' in v) return String(v.error);
+  return '';
+}
+
+export const DECIMAL = /^(-?)(\d{1,16})(?:\.(\d{1,4}))?$/;
+
+/** A decimal string in its one canonical form ('1500.0000' → '1500', '-0.50' → '-0.5'); other text unchanged. */
+export function canonicalDecimal(value: string | null): string | null {
+  if (value === null) return null;
+  const m = DECIMAL.exec(value.trim());
+  if (!m) return value;
+  const int = m[2].replace(/^0+(?=\d)/, '');
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  const body = frac ? `${int}.${frac}` : int;
+  return m[1] && body !== '0' ? `-${body}` : body;
+}
+
+/** Counts bytes and stops the upload past the limit (the streaming reader never holds the whole file). */
+function byteLimit(max: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > max) done(new AppError('payload_too_large'));
+      else done(null, chunk);
+    },
+  });
+}
+
+/** Maps the header row to column positions by heading (either language) or bare key, any case; required columns must be there. */
+function headerColumns<K extends string>(values: Cell[], columns: SheetColumns<K>, required: readonly K[], missing: ErrorCode): Map<K, number> {
+  const byLabel = new Map<string, K>();
+  for (const key of Object.keys(columns) as K[]) for (const l of [key, columns[key].id, columns[key].en]) byLabel.set(l.toLowerCase(), key);
+  const at = new Map<K, number>();
+  values.forEach((v, i) => {
+    const key = byLabel.get(cellText(v).toLowerCase());
+    if (key && !at.has(key)) at.set(key, i);
+  });
+  for (const key of required) if (!at.has(key)) throw new AppError(missing, [columns[key].id]);
+  return at;
+}
+
+export interface ReadSheetOptions<K extends string> {
+  columns: SheetColumns<K>;
+  required: readonly K[];
+  maxBytes?: number;
+  /** The product import keeps its own codes; every other import answers the sheet_import_* ones. */
+  errors?: { fileInvalid: ErrorCode; columnMissing: ErrorCode };
+  /** Called for every row after the header that has any known cell filled, in order; awaited before the next row. */
+  onRow: (row: number, get: (key: K) => string) => Promise<void> | void;
+}
+
+/** Reads the first worksheet of an xlsx stream row by row. */
+export async function readSheet<K extends string>(body: Readable, o: ReadSheetOptions<K>): Promise<void> {
+  const errors = o.errors ?? { fileInvalid: 'sheet_import_file_invalid', columnMissing: 'sheet_import_column_missing' };
+  const keys = Object.keys(o.columns) as K[];
+  const limited = body.pipe(byteLimit(o.maxBytes ?? SHEET_IMPORT_MAX_BYTES));
+  body.on('error', (err) => limited.destroy(err));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(limited, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  let at: Map<K, number> | undefined;
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = row.values as Cell[];
+        if (!at) {
+          at = headerColumns(values, o.columns, o.required, errors.columnMissing);
+          continue;
+        }
+        const positions = at;
+        const get = (key: K) => (positions.has(key) ? cellText(values[positions.get(key)!]) : '');
+        if (keys.every((key) => get(key) === '')) continue;
+        await o.onRow(row.number, get);
+      }
+      break; // the first worksheet holds the records
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // A database error (SQLSTATE) is the server's, not the file's.
+    if (typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) throw err;
+    throw new AppError(errors.fileInvalid, [String((err as Error).message ?? err).slice(0, 200)]);
+  }
+  if (!at) throw new AppError(errors.fileInvalid, ['no header row']);
+}
+
+export const emptyReport = (): SheetImportReport => ({ rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] });
+
+/** Lists a bad row (up to SHEET_IMPORT_MAX_ERRORS; the counts stay exact). */
+export function reportError(report: SheetImportReport, row: number, column: string, errorCode: ErrorCode, errorArgs: (string | number)[]) {
+  if (report.errors.length < SHEET_IMPORT_MAX_ERRORS) report.errors.push({ row, column, errorCode, errorArgs });
+}
+
+export const count = (report: SheetImportReport, outcome: Outcome) => {
+  report[outcome]++;
+};
+
+/* ---------------------------------------------------------------- cell parsers */
+
+const FLAGS: Record<string, 'Y' | 'N'> = { Y: 'Y', N: 'N', YA: 'Y', TIDAK: 'N', YES: 'Y', NO: 'N', TRUE: 'Y', FALSE: 'N' };
+
+/** Typed reads of one row; each failure is a RowError at its column. Blank cells read as undefined. */
+export class SheetRow<K extends string> {
+  constructor(readonly get: (key: K) => string) {}
+
+  /** Text or undefined when blank. */
+  text(key: K): string | undefined {
+    return this.get(key) || undefined;
+  }
+
+  /** Y/N (also Ya/Tidak, Yes/No, TRUE/FALSE as the exports and Excel write them), undefined when blank. */
+  flag(key: K): 'Y' | 'N' | undefined {
+    const v = this.get(key);
+    if (!v) return undefined;
+    const f = FLAGS[v.toUpperCase()];
+    if (!f) throw new RowError(key, 'invalid_input_format', [key, 'Y or N']);
+    return f;
+  }
+
+  /** A whole number, undefined when blank. */
+  int(key: K): number | undefined {
+    const v = this.get(key);
+    if (!v) return undefined;
+    if (!/^-?\d{1,9}$/.test(v)) throw new RowError(key, 'invalid_input_format', [key, 'a whole number']);
+    return Number(v);
+  }
+
+  /** One of `values`, given as the value itself or its name in either language (as the export writes it), any case. */
+  choice<V extends string>(key: K, values: readonly V[], names: Record<Lang, Record<V, string>> | undefined = undefined): V | undefined {
+    const v = this.get(key);
+    if (!v) return undefined;
+    const wanted = v.toLowerCase();
+    const found = values.find((c) => c.toLowerCase() === wanted || names?.id[c].toLowerCase() === wanted || names?.en[c].toLowerCase() === wanted);
+    if (!found) throw new RowError(key, 'invalid_input_format', [key, values.join(', ')]);
+    return found;
+  }
+
+  /** The record a code names (looked up lower-cased), undefined when blank; `missing` when none has the code. */
+  ref<T>(key: K, byCode: Map<string, T>, missing: ErrorCode): T | undefined {
+    const v = this.get(key);
+    if (!v) return undefined;
+    const found = byCode.get(v.toLowerCase());
+    if (!found) throw new RowError(key, missing, [v]);
+    return found;
+  }
+}
+
+/**
+ * Validates a row's input with the contract's own body schema (the one create and edit use): the first problem becomes
+ * a RowError at its field's column (value_cannot_null for a missing field, else invalid_input_format with the rule).
+ */
+export function validated<S extends z.ZodType>(schema: S, input: Record<string, unknown>, columnOf: (field: string) => string = (f) => f): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = String(issue.path[0] ?? '');
+  const column = columnOf(field);
+  if (input[field] === undefined || input[field] === null) throw new RowError(column, 'value_cannot_null', [column]);
+  throw new RowError(column, 'invalid_input_format', [column, issue.message]);
+}
+
+/* ---------------------------------------------------------------- record import */
+
+export interface RecordSheet<K extends string, V> {
+  columns: SheetColumns<K>;
+  required: readonly K[];
+  /** Where duplicate rows and service errors without a column of their own are reported. */
+  keyColumn: K;
+  /** Turns a row into the values to save (throws RowError). */
+  parse: (row: SheetRow<K>) => V | Promise<V>;
+  /** The row's identity in the file, lower-cased (a code); '' when it gets a generated code. */
+  keyOf: (values: V) => string;
+  /** Creates or updates the record through its module's service; equal values change nothing. */
+  save: (values: V) => Promise<Outcome>;
+  /** The column a service error is about (default keyColumn). */
+  columnOf?: Partial<Record<ErrorCode, K>>;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/**
+ * Imports records from an xlsx stream: each row is parsed, checked against the rows before it, and saved through the
+ * module's service inside its own savepoint; a row the service refuses is rolled back and reported with the
+ * service's catalogued error, the others stay. Any other failure ends the whole import (the request rolls back).
+ */
+export async function importRecords<K extends string, V>(tx: Tx, body: Readable, spec: RecordSheet<K, V>): Promise<SheetImportReport> {
+  const report = emptyReport();
+  const seen = new Map<string, number>();
+  await readSheet(body, {
+    columns: spec.columns,
+    required: spec.required,
+    onRow: async (row, get) => {
+      report.rows++;
+      let values: V;
+      try {
+        values = await spec.parse(new SheetRow(get));
+        const key = spec.keyOf(values);
+        if (key) {
+          const first = seen.get(key);
+          if (first !== undefined) throw new RowError(spec.keyColumn, 'sheet_import_duplicate_row', [get(spec.keyColumn), first]);
+          seen.set(key, row);
+        }
+      } catch (err) {
+        if (!(err instanceof RowError)) throw err;
+        reportError(report, row, err.column, err.code, err.args);
+        return;
+      }
+      await tx.execute(sql`SAVEPOINT sheet_import_row`);
+      try {
+        const outcome = await spec.save(values);
+        await tx.execute(sql`RELEASE SAVEPOINT sheet_import_row`);
+        count(report, outcome);
+      } catch (err) {
+        await tx.execute(sql`ROLLBACK TO SAVEPOINT sheet_import_row`);
+        if (err instanceof RowError) reportError(report, row, err.column, err.code, err.args);
+        else if (err instanceof AppError) reportError(report, row, spec.columnOf?.[err.code as ErrorCode] ?? spec.keyColumn, err.code as ErrorCode, err.args);
+        else if (isUniqueViolation(err)) reportError(report, row, spec.keyColumn, 'processing_error', []);
+        else throw err;
+      }
+    },
+  });
+  return report;
+}
+
+/**
+ * The usual upsert of a code-keyed record: create when no record has the code (then deactivate when the row says N),
+ * else update when a field differs and set the active state when the row gives another one (blank keeps it).
+ */
+export async function upsertRecord<T extends { active: 'Y' | 'N' }>(o: {
+  stored: T | undefined;
+  active: 'Y' | 'N' | undefined;
+  same: (stored: T) => boolean;
+  create: () => Promise<T>;
+  update: (stored: T) => Promise<unknown>;
+  setActive: (record: T, active: 'Y' | 'N') => Promise<unknown>;
+}): Promise<Outcome> {
+  if (!o.stored) {
+    const created = await o.create();
+    if (o.active === 'N') await o.setActive(created, 'N');
+    return 'created';
+  }
+  const changed = !o.same(o.stored);
+  if (changed) await o.update(o.stored);
+  const switched = o.active !== undefined && o.active !== o.stored.active;
+  if (switched) await o.setActive(o.stored, o.active!);
+  return changed || switched ? 'updated' : 'unchanged';
+}
+
+/** Field-by-field equality of the values a row gives and the stored record (null and '' alike). */
+export function sameFields<T extends object>(stored: T, values: Partial<Record<keyof T, unknown>>): boolean {
+  const norm = (v: unknown) => (v === '' || v === undefined ? null : v);
+  return (Object.keys(values) as (keyof T)[]).every((k) => JSON.stringify(norm(stored[k])) === JSON.stringify(norm(values[k])));
+}
+
+/** Column headings of one language, in column order, for an export that the import reads back. */
+export const headings = <K extends string>(columns: SheetColumns<K>, lang: Lang) => (Object.keys(columns) as K[]).map((k) => columns[k][lang]);
