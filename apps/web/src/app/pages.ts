@@ -16,4 +16,5 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/configuration/user': lazy(() => import('../features/configuration/UserPage.tsx')),
   '/configuration/role': lazy(() => import('../features/configuration/RolePage.tsx')),
   '/configuration/page-access': lazy(() => import('../features/configuration/PageAccessPage.tsx')),
+  '/administration/manage-leads': lazy(() => import('../features/administration/leads/ManageLeadsPage.tsx')),
 };

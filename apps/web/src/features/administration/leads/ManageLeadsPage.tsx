@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { hasAnyTask } from '@nusa/contracts';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { useHeldTasks } from '../../configuration/access/common.tsx';
+import { LeadsTab } from './LeadsTab.tsx';
+import { PromoCodesTab } from './PromoCodesTab.tsx';
+import './leads.css';
+
+type TabKey = 'leads' | 'promo';
+
+/** Administration › Manage leads: the public site's demo requests and the promo codes they may use. */
+export default function ManageLeadsPage() {
+  const { t } = useTranslation();
+  // viewManagementLeads alone shows everything read-only; editing needs editManagementLeads.
+  const canEdit = hasAnyTask(useHeldTasks(), ['editManagementLeads']);
+  const [tab, setTab] = useState<TabKey>('leads');
+  return (
+    <div>
+      <PageHeading title={t('page.manageLeads')} subtitle={t('adminLeads.description')} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        className="manage-leads__tabs"
+        items={[
+          { key: 'leads', label: t('adminLeads.tabLeads'), children: <LeadsTab canEdit={canEdit} /> },
+          { key: 'promo', label: t('adminLeads.tabPromo'), children: <PromoCodesTab canEdit={canEdit} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { App, Button, Empty, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type PromoCode } from '@nusa/contracts';
+import { call } from '../../../api/call.ts';
+import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
+import { toast } from '../../../app/feedback.tsx';
+import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
+import { formatRupiah } from './lead-rules.ts';
+import { PROMO_STATE_COLORS, formatDiscount, promoState, todayInJakarta } from './promo-rules.ts';
+import { useDateFormat } from './labels.tsx';
+import { PromoCodeDrawer } from './PromoCodeDrawer.tsx';
+
+export const PROMO_QUERY_KEY = ['admin', 'promo-codes'] as const;
+
+type Editing = { mode: 'create' } | { mode: 'edit'; promo: PromoCode };
+
+export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const dialogWidth = useDialogWidth();
+  const dates = useDateFormat();
+  const queryClient = useQueryClient();
+  const paging = usePaging();
+  const [keyword, setKeyword] = useState('');
+  const search = useDebounced(keyword.trim());
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const today = todayInJakarta();
+
+  const list = useQuery({
+    queryKey: [...PROMO_QUERY_KEY, 'list', search, paging.page, paging.pageSize],
+    queryFn: ({ signal }) => call(endpoints.listPromoCodes, { query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (p: PromoCode) => call(endpoints.deletePromoCode, { params: { promoId: p.promoId } }),
+    onSuccess: (_d, p) => {
+      toast.success(t('adminPromo.deleted', { code: p.code }));
+      void queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY });
+    },
+  });
+  const askDelete = (p: PromoCode) =>
+    modal.confirm({
+      title: t('adminPromo.deleteTitle', { code: p.code }),
+      content: t('adminPromo.deleteConfirm'),
+      okText: t('adminPromo.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      width: dialogWidth,
+      style: { minWidth: DIALOG_MIN_WIDTH },
+      onOk: () => remove.mutateAsync(p).catch(() => undefined),
+    });
+
+  const period = (p: PromoCode) => {
+    if (p.startsOn && p.endsOn) return `${dates.day(p.startsOn)} – ${dates.day(p.endsOn)}`;
+    if (p.startsOn) return t('adminPromo.from', { date: dates.day(p.startsOn) });
+    if (p.endsOn) return t('adminPromo.until', { date: dates.day(p.endsOn) });
+    return <span className="muted-text">{t('adminPromo.always')}</span>;
+  };
+
+  const columns: TableColumnsType<PromoCode> = [
+    {
+      title: t('adminPromo.code'),
+      dataIndex: 'code',
+      render: (code: string, p) => (
+        <div className="cell-stack">
+          <span className="code-text">{code}</span>
+          {p.description && <span className="muted-text">{p.description}</span>}
+        </div>
+      ),
+    },
+    {
+      title: t('adminPromo.discount'),
+      key: 'discount',
+      align: 'right',
+      width: 140,
+      render: (_: unknown, p) => (
+        <span className="amount-text">{formatDiscount(p, formatRupiah)}</span>
+      ),
+    },
+    { title: t('adminPromo.period'), key: 'period', render: (_: unknown, p) => <span className="nowrap">{period(p)}</span> },
+    {
+      title: t('adminPromo.channels'),
+      dataIndex: 'channels',
+      responsive: ['lg'],
+      render: (channels: PromoCode['channels']) =>
+        channels.length === 0 ? (
+          <span className="muted-text">{t('adminPromo.allChannels')}</span>
+        ) : (
+          <Space size={[4, 4]} wrap>
+            {channels.map((c) => (
+              <Tag key={c}>{t(`adminLeads.channels.${c}`)}</Tag>
+            ))}
+          </Space>
+        ),
+    },
+    {
+      title: t('adminPromo.segments'),
+      dataIndex: 'segments',
+      responsive: ['lg'],
+      render: (segments: PromoCode['segments']) =>
+        segments.length === 0 ? (
+          <span className="muted-text">{t('adminPromo.allSegments')}</span>
+        ) : (
+          <Space size={[4, 4]} wrap>
+            {segments.map((s) => (
+              <Tag key={s}>{t(`adminPromo.segmentNames.${s}`)}</Tag>
+            ))}
+          </Space>
+        ),
+    },
+    {
+      title: t('adminPromo.state'),
+      key: 'state',
+      width: 130,
+      render: (_: unknown, p) => {
+        const state = promoState(p, today);
+        return <Tag color={PROMO_STATE_COLORS[state]}>{t(`adminPromo.states.${state}`)}</Tag>;
+      },
+    },
+    ...(canEdit
+      ? [
+          {
+            title: t('accessCommon.actions'),
+            key: 'actions',
+            width: 100,
+            render: (_: unknown, p: PromoCode) => (
+              <Space size={2} className="row-actions">
+                <Tooltip title={t('accessCommon.edit')}>
+                  <Button type="text" icon={<EditOutlined />} aria-label={t('adminPromo.editOf', { code: p.code })} onClick={() => setEditing({ mode: 'edit', promo: p })} />
+                </Tooltip>
+                <Tooltip title={t('adminPromo.delete')}>
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('adminPromo.deleteOf', { code: p.code })} onClick={() => askDelete(p)} />
+                </Tooltip>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="page-card list-card">
+      <div className="list-toolbar">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('adminPromo.searchPlaceholder')}
+          aria-label={t('accessCommon.search')}
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            paging.reset();
+          }}
+          className="list-toolbar__search"
+        />
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} className="manage-leads__toolbar-end" onClick={() => setEditing({ mode: 'create' })}>
+            {t('adminPromo.add')}
+          </Button>
+        )}
+      </div>
+      <Table<PromoCode>
+        rowKey="promoId"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.items}
+        loading={list.isFetching}
+        pagination={paging.pagination(list.data?.total ?? 0, t)}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: <Empty description={search ? t('accessCommon.noResults') : t('adminPromo.empty')} /> }}
+      />
+      {editing && <PromoCodeDrawer promo={editing.mode === 'edit' ? editing.promo : undefined} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
