@@ -1,0 +1,283 @@
+/**
+ * The accounting master-data screen kit: one list page (heading, debounced keyword search, filters, active filter,
+ * server paging, row actions, xlsx export, optional xlsx import) and one create/edit drawer, for every master record.
+ *
+ * Use:
+ * ```tsx
+ * const api = masterApi({ list: endpoints.listWarehouses, create: endpoints.createWarehouse, update: endpoints.updateWarehouse,
+ *   setActive: endpoints.setWarehouseActive, remove: endpoints.deleteWarehouse, export: endpoints.exportWarehouses, idName: 'warehouseId' });
+ * export default function WarehousePage() {
+ *   return <MasterListPage api={api} cacheKey="warehouses" title={t('page.warehouse')} columns={…} describe={(w) => w.warehouseCode}
+ *     exportName="gudang" filters={{ initial: {}, render: (f, set) => <Select … /> }} form={{ fields, initialValues, toBody, codeField: 'warehouseCode' }} />;
+ * }
+ * ```
+ * - `columns`: the record's own columns; the kit appends the active switch and the row actions.
+ * - Buttons follow the contract's access lists (masterApi reads them): create/edit/activate with a create/edit task,
+ *   delete with a write-all task; read-only users see the list and export only.
+ * - Import: pass `import: endpoints.importX` to masterApi; the button shows the per-row report (override with
+ *   `renderImportReport`).
+ * - The list is ordered by code on the server (the list endpoints take no sort parameter), so columns do not sort.
+ * - Reference fields in forms: the typed pickers of ../pickers (30 per page, 250 ms debounce).
+ * - Texts: the kit's own under `masterKit.*`; a page passes its translated title, column titles and form labels.
+ */
+import { useState, type ReactNode } from 'react';
+import { App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nusa/contracts';
+import { saveBlob } from '../../../api/call.ts';
+import { useDebounced } from '../../../app/components/LazySelect.tsx';
+import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
+import { reportError, toast } from '../../../app/feedback.tsx';
+import { formatNumber } from '../../../app/format.ts';
+import { useLanguage } from '../../../i18n/index.ts';
+import { useSession } from '../../../app/session.ts';
+import { masterLevel } from './access.ts';
+import { ImportButton } from './ImportButton.tsx';
+import type { ImportReport } from './import-report.ts';
+import type { MasterApi } from './master-api.ts';
+import { MasterRecordForm, type MasterFormSpec } from './MasterRecordForm.tsx';
+import './master.css';
+
+export { masterApi } from './master-api.ts';
+export type { MasterFormSpec } from './MasterRecordForm.tsx';
+
+type ActiveFlag = { active: 'Y' | 'N' };
+
+export interface MasterListPageProps<T extends ActiveFlag, B, F, V extends object> {
+  api: MasterApi<T, B, F>;
+  /** Query-cache name of the record, e.g. 'cash-banks'; saving invalidates ['accounting', cacheKey]. */
+  cacheKey: string;
+  title: string;
+  subtitle?: string;
+  /** The record in confirmations and toasts, e.g. its code and name. */
+  describe: (row: T) => string;
+  columns: TableColumnsType<T>;
+  /** Extra list filters next to the keyword and active filters; the current values and a setter (resets to page 1). */
+  filters?: { initial: F; render: (value: F, set: (next: F) => void) => ReactNode };
+  form: MasterFormSpec<T, V, B>;
+  /** The export's file name without extension and date. */
+  exportName: string;
+  searchPlaceholder: string;
+  /** The empty state when no record exists yet (filtered lists say "no match"). */
+  emptyText: string;
+  addLabel: string;
+  /** The edit drawer's title for a row. */
+  editTitle: (row: T) => string;
+  renderImportReport?: (report: ImportReport) => ReactNode;
+  /** Horizontal scroll width of the table (default 900). */
+  scrollX?: number;
+}
+
+type Editing<T> = { row?: T } | null;
+
+export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: MasterListPageProps<T, B, F, V>) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { modal } = App.useApp();
+  const dialogWidth = useDialogWidth();
+  const queryClient = useQueryClient();
+  const level = masterLevel(useSession()?.tasks ?? [], p.api.access);
+  const [keyword, setKeyword] = useState('');
+  const search = useDebounced(keyword.trim());
+  const [active, setActive] = useState<'Y' | 'N' | undefined>();
+  const [filters, setFilters] = useState<F>(() => p.filters?.initial ?? ({} as F));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [editing, setEditing] = useState<Editing<T>>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const list = useQuery({
+    queryKey: ['accounting', p.cacheKey, 'list', search, active, filters, page, pageSize],
+    queryFn: ({ signal }) => p.api.list({ page, limit: pageSize, keyword: search || undefined, active, filters }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounting', p.cacheKey] });
+  // A page emptied by a delete or a narrower filter goes back to its last page.
+  const total = list.data?.total ?? 0;
+  if (list.data && !list.isFetching && page > 1 && list.data.items.length === 0 && total > 0) setPage(Math.ceil(total / pageSize));
+
+  const setRowActive = useMutation({
+    mutationFn: ({ row, value }: { row: T; value: 'Y' | 'N' }) => p.api.setActive(row, value),
+    onSuccess: (saved) => {
+      toast.success(t(saved.active === 'Y' ? 'masterKit.activated' : 'masterKit.deactivated', { name: p.describe(saved) }));
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (row: T) => p.api.remove(row),
+    onSuccess: (_d, row) => {
+      toast.success(t('masterKit.deleted', { name: p.describe(row) }));
+      void refresh();
+    },
+  });
+
+  const confirmActive = (row: T, on: boolean) =>
+    modal.confirm({
+      title: t(on ? 'masterKit.activateTitle' : 'masterKit.deactivateTitle'),
+      content: t(on ? 'masterKit.activateConfirm' : 'masterKit.deactivateConfirm', { name: p.describe(row) }),
+      okText: t(on ? 'masterKit.activate' : 'masterKit.deactivate'),
+      okButtonProps: { danger: !on },
+      cancelText: t('common.cancel'),
+      width: dialogWidth,
+      style: { minWidth: DIALOG_MIN_WIDTH },
+      onOk: () => setRowActive.mutateAsync({ row, value: on ? 'Y' : 'N' }).catch(() => undefined),
+    });
+
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      const blob = await p.api.exportXlsx({ keyword: search || undefined, active, filters }, lang);
+      saveBlob(blob, `${p.exportName}-${new Date().toISOString().slice(0, 10)}.xlsx`);
+    } catch (err) {
+      reportError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const kitColumns: TableColumnsType<T> = [
+    {
+      title: t('masterKit.active'),
+      dataIndex: 'active',
+      width: 110,
+      render: (value: 'Y' | 'N', row) =>
+        level === 'view' ? (
+          <ActiveTag active={value} />
+        ) : (
+          <Switch
+            checked={value === 'Y'}
+            checkedChildren="Y"
+            unCheckedChildren="N"
+            aria-label={t('masterKit.activeOf', { name: p.describe(row) })}
+            onChange={(on) => confirmActive(row, on)}
+          />
+        ),
+    },
+  ];
+  if (level !== 'view')
+    kitColumns.push({
+      title: t('masterKit.actions'),
+      key: 'actions',
+      width: 110,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={2}>
+          <Tooltip title={t('masterKit.edit')}>
+            <Button type="text" icon={<EditOutlined />} aria-label={t('masterKit.editOf', { name: p.describe(row) })} onClick={() => setEditing({ row })} />
+          </Tooltip>
+          {level === 'full' && (
+            <Popconfirm
+              title={t('masterKit.deleteTitle')}
+              description={t('masterKit.deleteConfirm', { name: p.describe(row) })}
+              okText={t('masterKit.delete')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
+            >
+              <Tooltip title={t('masterKit.delete')}>
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('masterKit.deleteOf', { name: p.describe(row) })} />
+              </Tooltip>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+
+  const filtered = Boolean(search || active || (p.filters && JSON.stringify(filters) !== JSON.stringify(p.filters.initial)));
+
+  return (
+    <div>
+      <PageHeading title={p.title} subtitle={p.subtitle}>
+        <Space wrap>
+          {p.api.importXlsx && level !== 'view' && <ImportButton upload={p.api.importXlsx} renderReport={p.renderImportReport} onImported={() => void refresh()} />}
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>
+            {t('masterKit.export')}
+          </Button>
+          {level !== 'view' && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              {p.addLabel}
+            </Button>
+          )}
+        </Space>
+      </PageHeading>
+      <div className="page-card master-list-card">
+        <div className="master-toolbar">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={p.searchPlaceholder}
+            aria-label={t('masterKit.search')}
+            value={keyword}
+            onChange={(e) => {
+              setKeyword(e.target.value);
+              setPage(1);
+            }}
+            className="master-toolbar__search"
+          />
+          {p.filters?.render(filters, (next) => {
+            setFilters(next);
+            setPage(1);
+          })}
+          <Select<'Y' | 'N'>
+            allowClear
+            placeholder={t('masterKit.allStatuses')}
+            aria-label={t('masterKit.filterActive')}
+            value={active}
+            onChange={(v) => {
+              setActive(v);
+              setPage(1);
+            }}
+            className="master-toolbar__filter"
+            options={[
+              { value: 'Y', label: t('masterKit.activeOnly') },
+              { value: 'N', label: t('masterKit.inactiveOnly') },
+            ]}
+          />
+        </div>
+        <Table<T>
+          rowKey={(row) => p.api.idOf(row)}
+          size="middle"
+          columns={[...p.columns, ...kitColumns]}
+          dataSource={list.data?.items}
+          loading={list.isFetching}
+          scroll={{ x: p.scrollX ?? 900 }}
+          pagination={{
+            current: page,
+            pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (n: number) => t('masterKit.total', { value: formatNumber(n) }),
+            onChange: (next, size) => {
+              setPage(size !== pageSize ? 1 : next);
+              setPageSize(size);
+            },
+          }}
+          locale={{ emptyText: list.isPending ? <span /> : <Empty description={filtered ? t('masterKit.noMatch') : p.emptyText} /> }}
+        />
+      </div>
+      {editing && (
+        <MasterRecordForm<T, V, B>
+          spec={p.form}
+          row={editing.row}
+          title={editing.row ? p.editTitle(editing.row) : p.addLabel}
+          save={(body) => (editing.row ? p.api.update(editing.row, body) : p.api.create(body))}
+          onSaved={(saved) => {
+            toast.success(t(editing.row ? 'masterKit.updated' : 'masterKit.created', { name: p.describe(saved) }));
+            void refresh();
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+export function ActiveTag({ active }: { active: 'Y' | 'N' }) {
+  const { t } = useTranslation();
+  return active === 'Y' ? <Tag color="green">{t('masterKit.activeOnly')}</Tag> : <Tag>{t('masterKit.inactiveOnly')}</Tag>;
+}
