@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src'];
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/landing.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src'];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { landingPage } from './src/landing/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -15,6 +16,7 @@ const vendorGroups = [
 export default defineConfig({
   root,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  plugins: [landingPage()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -25,6 +27,8 @@ export default defineConfig({
         if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
         handler(level, log);
       },
+      // The static landing page is an entry of its own: a few KB of CSS and script, none of the app's bundle.
+      input: { index: `${root}/index.html`, landing: `${root}/landing.html` },
       output: { codeSplitting: { groups: vendorGroups } },
     },
   },

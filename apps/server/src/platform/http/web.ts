@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { LANDING_ROUTE } from '@nusa/contracts';
 import { AppError } from '../errors/app-error.ts';
 
+const LANDING_FILE = 'landing.html';
+
 /**
- * Serves the built web app from `dist` with long-lived caching for hashed assets; any other GET outside /api
- * answers index.html so the browser router takes over. API misses answer `not_found`.
+ * Serves the built web app from `dist` with long-lived caching for hashed assets; /landing answers the static
+ * landing.html; any other GET outside /api answers index.html so the browser router takes over. API misses answer
+ * `not_found`.
  */
 export async function webRoutes(app: FastifyInstance, dist: string | undefined) {
   const index = dist ? path.join(dist, 'index.html') : undefined;
@@ -23,6 +27,8 @@ export async function webRoutes(app: FastifyInstance, dist: string | undefined) 
         res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
+      // The public product page is static HTML of its own (no app bundle); revalidated by ETag like index.html.
+      if (fs.existsSync(path.join(dist!, LANDING_FILE))) web.get(LANDING_ROUTE, (_req, reply) => reply.sendFile(LANDING_FILE));
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
