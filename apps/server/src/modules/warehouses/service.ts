@@ -91,7 +91,8 @@ export async function deleteWarehouse(tx: Tx, actor: Actor, id: string) {
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'warehouse', entityId: id, before });
 }
 
-const TYPE_NAMES = {
+/** Type names as the export writes them (the import reads them back). */
+export const TYPE_NAMES = {
   id: { LOCATION: 'Lokasi', PRODUCTION: 'Produksi', WAREHOUSE: 'Gudang' },
   en: { LOCATION: 'Location', PRODUCTION: 'Production', WAREHOUSE: 'Warehouse' },
 } as const;

@@ -80,7 +80,7 @@ function headerColumns<K extends string>(values: Cell[], columns: SheetColumns<K
 
 export interface ReadSheetOptions<K extends string> {
   columns: SheetColumns<K>;
-  required: readonly K[];
+  required: readonly NoInfer<K>[];
   maxBytes?: number;
   /** The product import keeps its own codes; every other import answers the sheet_import_* ones. */
   errors?: { fileInvalid: ErrorCode; columnMissing: ErrorCode };
@@ -199,9 +199,9 @@ export function validated<S extends z.ZodType>(schema: S, input: Record<string, 
 
 export interface RecordSheet<K extends string, V> {
   columns: SheetColumns<K>;
-  required: readonly K[];
+  required: readonly NoInfer<K>[];
   /** Where duplicate rows and service errors without a column of their own are reported. */
-  keyColumn: K;
+  keyColumn: NoInfer<K>;
   /** Turns a row into the values to save (throws RowError). */
   parse: (row: SheetRow<K>) => V | Promise<V>;
   /** The row's identity in the file, lower-cased (a code); '' when it gets a generated code. */

@@ -1,0 +1,98 @@
+import ExcelJS from 'exceljs';
+import { expect, it } from 'vitest';
+import { XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import type { TestApp } from '../../../test/test-app.ts';
+
+/** Test helpers for the xlsx imports of the master records (used by each module's import test). */
+
+export type CellInput = string | number | null;
+
+/** A one-sheet workbook: a header row, then the rows. */
+export async function workbook(header: string[], rows: CellInput[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Data');
+  sheet.addRow(header);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The workbook with `change` applied to its first sheet (e.g. one cell of an export edited). */
+export async function edited(file: Buffer, change: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file as unknown as ArrayBuffer);
+  change(book.worksheets[0]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+export const upload = (t: TestApp, path: string, file: Buffer, token: string) =>
+  t.request({ method: 'POST', url: `/api/${path.replace(/^\//, '')}/import`, token, payload: file, headers: { 'content-type': XLSX_CONTENT_TYPE } });
+
+export interface ImportSuite {
+  app: () => TestApp;
+  /** Admin's token. */
+  admin: () => string;
+  /** e.g. v1/erp/warehouses */
+  path: string;
+  header: string[];
+  /** Rows that are all created. */
+  good: CellInput[][];
+  /** A bad row (it goes between the good rows) and where it fails. */
+  bad: { row: CellInput[]; column: string; errorCode: string; errorArgs: (string | number)[] };
+  /** A list keyword matching the good rows and the bad one (they share a prefix). */
+  keyword: string;
+  /** Users without an edit task of the record. */
+  forbidden: string[];
+}
+
+/**
+ * The checks every record's import passes: good rows saved and the bad one reported and saved not at all; the same
+ * file again changes nothing; the export in both languages re-imports without a change; users without the edit
+ * task get 403; another tenant sees none of it. Runs inside the caller's describe (sequential: later tests use
+ * what the first one saved).
+ */
+export function importSuite(s: ImportSuite) {
+  const list = async (token = s.admin(), keyword = s.keyword) =>
+    (await s.app().request({ method: 'GET', url: `/api/${s.path}?keyword=${encodeURIComponent(keyword)}&limit=100`, token })).json();
+  let file: Buffer;
+
+  it('saves the good rows and reports the bad one by row, column and reason without saving any of it', async () => {
+    const half = Math.ceil(s.good.length / 2);
+    file = await workbook(s.header, [...s.good.slice(0, half), s.bad.row, [], ...s.good.slice(half)]);
+    const res = await upload(s.app(), s.path, file, s.admin());
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(res.json()).toEqual({
+      rows: s.good.length + 1, created: s.good.length, updated: 0, unchanged: 0,
+      errors: [{ row: half + 2, column: s.bad.column, errorCode: s.bad.errorCode, errorArgs: s.bad.errorArgs }],
+    });
+    expect((await list()).total).toBe(s.good.length);
+  });
+
+  it('changes nothing when the same file comes again', async () => {
+    const res = (await upload(s.app(), s.path, file, s.admin())).json();
+    expect(res).toMatchObject({ rows: s.good.length + 1, created: 0, updated: 0, unchanged: s.good.length });
+  });
+
+  it('re-imports its own export (Indonesian and English headings) without changing anything', async () => {
+    const before = (await s.app().request({ method: 'GET', url: `/api/${s.path}?limit=100`, token: s.admin() })).json();
+    for (const lang of ['id', 'en']) {
+      const exported = await s.app().request({ method: 'GET', url: `/api/${s.path}/export?lang=${lang}`, token: s.admin() });
+      expect(exported.statusCode).toBe(200);
+      const res = await upload(s.app(), s.path, exported.rawPayload, s.admin());
+      expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+      const report = res.json();
+      expect(report, lang).toEqual({ rows: report.rows, created: 0, updated: 0, unchanged: report.rows, errors: [] });
+      expect(report.rows).toBeGreaterThanOrEqual(s.good.length);
+    }
+    expect((await s.app().request({ method: 'GET', url: `/api/${s.path}?limit=100`, token: s.admin() })).json()).toEqual(before);
+  });
+
+  it('refuses users without the edit task, and another tenant sees none of the imported records', async () => {
+    for (const user of s.forbidden) {
+      const res = await upload(s.app(), s.path, file, await s.app().login(user));
+      expect(res.statusCode, user).toBe(403);
+      expect(res.json().errorCode).toBe('forbidden_action');
+    }
+    await s.app().seedTenant('acme');
+    expect((await list(await s.app().login('admin', 'acme'))).total).toBe(0);
+  });
+}
