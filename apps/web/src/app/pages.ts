@@ -3,7 +3,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 /** The page component of every route in the contracts' route table; each is its own lazily loaded chunk. */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/login': lazy(() => import('../features/auth/LoginPage.tsx')),
-  '/landing': lazy(() => import('../features/public/LandingPage.tsx')),
+  // The product page itself is the static landing.html; the app's route only hands over to it.
+  '/landing': lazy(() => import('../landing/StaticLandingRedirect.tsx')),
   '/not-found': lazy(() => import('../features/errors/NotFoundPage.tsx')),
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage.tsx')),
   '/configuration/app-configuration': lazy(() => import('../features/configuration/AppConfigurationPage.tsx')),
@@ -17,4 +18,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/configuration/role': lazy(() => import('../features/configuration/RolePage.tsx')),
   '/configuration/page-access': lazy(() => import('../features/configuration/PageAccessPage.tsx')),
   '/administration/manage-leads': lazy(() => import('../features/administration/leads/ManageLeadsPage.tsx')),
+  '/accounting/chart-of-accounts': lazy(() => import('../features/accounting/coa/ChartOfAccountsPage.tsx')),
+  '/accounting/document-template': lazy(() => import('../features/accounting/document-templates/DocumentTemplatesPage.tsx')),
 };
