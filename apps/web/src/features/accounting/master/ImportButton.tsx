@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Modal, Statistic, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Statistic, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { formatNumber } from '../../../app/format.ts';
 import { IMPORT_MAX_BYTES, XLSX_EXTENSION, type ImportReport } from './import-report.ts';
 
 interface Props {
-  upload: (file: File) => Promise<ImportReport>;
+  /** Sends the file; reports upload progress when it can (bytes sent and in all). */
+  upload: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<ImportReport>;
   /** Another look for the report than the kit's counts-and-errors table. */
   renderReport?: (report: ImportReport) => ReactNode;
   /** Called after any import that saved rows, to reload the list. */
@@ -21,8 +22,12 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
   const { t } = useTranslation();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [tooBig, setTooBig] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
   const mutation = useMutation({
-    mutationFn: upload,
+    mutationFn: (file: File) => {
+      setSent(null);
+      return upload(file, (bytes, total) => setSent(total > 0 ? Math.min(100, Math.floor((bytes / total) * 100)) : null));
+    },
     onSuccess: (r) => {
       setReport(r);
       if (r.created + r.updated > 0) onImported();
@@ -45,26 +50,37 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
         </Button>
       </Upload>
       <Modal
-        open={report !== null || tooBig}
+        open={report !== null || tooBig || mutation.isPending}
         title={t('masterKit.importTitle')}
         width="min(720px, 92vw)"
         style={{ minWidth: DIALOG_MIN_WIDTH }}
+        closable={!mutation.isPending}
+        mask={{ closable: !mutation.isPending }}
+        keyboard={!mutation.isPending}
         onCancel={() => {
           setReport(null);
           setTooBig(false);
         }}
         footer={
-          <Button
-            type="primary"
-            onClick={() => {
-              setReport(null);
-              setTooBig(false);
-            }}
-          >
-            {t('common.close')}
-          </Button>
+          mutation.isPending ? null : (
+            <Button
+              type="primary"
+              onClick={() => {
+                setReport(null);
+                setTooBig(false);
+              }}
+            >
+              {t('common.close')}
+            </Button>
+          )
         }
       >
+        {mutation.isPending && (
+          <div className="master-import-progress" role="status">
+            <Progress percent={sent ?? 0} status="active" showInfo={sent !== null && sent < 100} />
+            <p>{sent !== null && sent < 100 ? t('masterKit.importUploading', { percent: sent }) : t('masterKit.importProcessing')}</p>
+          </div>
+        )}
         {tooBig && <Alert type="error" showIcon title={t('masterKit.importFileInvalid', { size: formatNumber(IMPORT_MAX_BYTES / 1024 / 1024) })} />}
         {report && (renderReport ? renderReport(report) : <ImportReportView report={report} />)}
       </Modal>

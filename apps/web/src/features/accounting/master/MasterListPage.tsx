@@ -69,6 +69,12 @@ export interface MasterListPageProps<T extends ActiveFlag, B, F, V extends objec
   renderImportReport?: (report: ImportReport) => ReactNode;
   /** Horizontal scroll width of the table (default 900). */
   scrollX?: number;
+  /** False hides the active filter, for lists whose endpoint has none (currencies, exchange rates, countries). */
+  activeFilter?: boolean;
+  /** Why a row may not be deactivated or deleted (the book currency): its switch is disabled with the reason, delete hidden. */
+  locked?: (row: T) => string | undefined;
+  /** Inside a tab of a page: no page heading; import, export and add sit at the right of the toolbar. */
+  embedded?: boolean;
 }
 
 type Editing<T> = { row?: T } | null;
@@ -147,13 +153,16 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
         level === 'view' ? (
           <ActiveTag active={value} />
         ) : (
-          <Switch
-            checked={value === 'Y'}
-            checkedChildren="Y"
-            unCheckedChildren="N"
-            aria-label={t('masterKit.activeOf', { name: p.describe(row) })}
-            onChange={(on) => confirmActive(row, on)}
-          />
+          <Tooltip title={p.locked?.(row)}>
+            <Switch
+              checked={value === 'Y'}
+              checkedChildren="Y"
+              unCheckedChildren="N"
+              disabled={Boolean(p.locked?.(row))}
+              aria-label={t('masterKit.activeOf', { name: p.describe(row) })}
+              onChange={(on) => confirmActive(row, on)}
+            />
+          </Tooltip>
         ),
     },
   ];
@@ -168,7 +177,7 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
           <Tooltip title={t('masterKit.edit')}>
             <Button type="text" icon={<EditOutlined />} aria-label={t('masterKit.editOf', { name: p.describe(row) })} onClick={() => setEditing({ row })} />
           </Tooltip>
-          {level === 'full' && (
+          {level === 'full' && !p.locked?.(row) && (
             <Popconfirm
               title={t('masterKit.deleteTitle')}
               description={t('masterKit.deleteConfirm', { name: p.describe(row) })}
@@ -188,22 +197,28 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
 
   const filtered = Boolean(search || active || (p.filters && JSON.stringify(filters) !== JSON.stringify(p.filters.initial)));
 
+  const actions = (
+    <Space wrap className={p.embedded ? 'master-toolbar__actions' : undefined}>
+      {p.api.importXlsx && level !== 'view' && <ImportButton upload={p.api.importXlsx} renderReport={p.renderImportReport} onImported={() => void refresh()} />}
+      <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>
+        {t('masterKit.export')}
+      </Button>
+      {level !== 'view' && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          {p.addLabel}
+        </Button>
+      )}
+    </Space>
+  );
+
   return (
     <div>
-      <PageHeading title={p.title} subtitle={p.subtitle}>
-        <Space wrap>
-          {p.api.importXlsx && level !== 'view' && <ImportButton upload={p.api.importXlsx} renderReport={p.renderImportReport} onImported={() => void refresh()} />}
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>
-            {t('masterKit.export')}
-          </Button>
-          {level !== 'view' && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {p.addLabel}
-            </Button>
-          )}
-        </Space>
-      </PageHeading>
-      <div className="page-card master-list-card">
+      {!p.embedded && (
+        <PageHeading title={p.title} subtitle={p.subtitle}>
+          {actions}
+        </PageHeading>
+      )}
+      <div className={p.embedded ? 'master-list-card--embedded' : 'page-card master-list-card'}>
         <div className="master-toolbar">
           <Input
             allowClear
@@ -221,21 +236,24 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
             setFilters(next);
             setPage(1);
           })}
-          <Select<'Y' | 'N'>
-            allowClear
-            placeholder={t('masterKit.allStatuses')}
-            aria-label={t('masterKit.filterActive')}
-            value={active}
-            onChange={(v) => {
-              setActive(v);
-              setPage(1);
-            }}
-            className="master-toolbar__filter"
-            options={[
-              { value: 'Y', label: t('masterKit.activeOnly') },
-              { value: 'N', label: t('masterKit.inactiveOnly') },
-            ]}
-          />
+          {p.activeFilter !== false && (
+            <Select<'Y' | 'N'>
+              allowClear
+              placeholder={t('masterKit.allStatuses')}
+              aria-label={t('masterKit.filterActive')}
+              value={active}
+              onChange={(v) => {
+                setActive(v);
+                setPage(1);
+              }}
+              className="master-toolbar__filter"
+              options={[
+                { value: 'Y', label: t('masterKit.activeOnly') },
+                { value: 'N', label: t('masterKit.inactiveOnly') },
+              ]}
+            />
+          )}
+          {p.embedded && actions}
         </div>
         <Table<T>
           rowKey={(row) => p.api.idOf(row)}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Drawer, Form, type FormInstance } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { describeError, reportError } from '../../../app/feedback.tsx';
+import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { fieldOfError, type FieldPath } from './server-errors.ts';
 
 /** How a page's create/edit form looks and what it sends; the kit does the drawer, saving and server errors. */
@@ -19,6 +19,11 @@ export interface MasterFormSpec<T, V, B> {
   errorFields?: Partial<Record<string, FieldPath>>;
   /** Drawer width in pixels (default 560). */
   width?: number;
+  /**
+   * A refusal whose field or text depends on its arguments (price_must_be_positive names which price): the field to
+   * show it under (none: a toast) and its text. Undefined leaves the error to the rules above.
+   */
+  serverError?: (err: unknown) => { field?: FieldPath; message: string } | undefined;
 }
 
 interface Props<T, V, B> {
@@ -43,10 +48,12 @@ export function MasterRecordForm<T, V extends object, B>({ spec, row, title, sav
     meta: { silent: true },
     onSuccess: onSaved,
     onError: (err) => {
+      const own = spec.serverError?.(err);
+      if (own && own.field === undefined) return toast.error(own.message);
       const names = Object.keys(form.getFieldsValue(true) as object);
-      const field = fieldOfError(err, { codeField: spec.codeField, byCode: spec.errorFields, fields: [...names, spec.codeField] });
+      const field = own?.field ?? fieldOfError(err, { codeField: spec.codeField, byCode: spec.errorFields, fields: [...names, spec.codeField] });
       if (field === undefined) return reportError(err);
-      form.setFields([{ name: field as never, errors: [describeError(err)] }]);
+      form.setFields([{ name: field as never, errors: [own?.message ?? describeError(err)] }]);
       form.scrollToField(field as never);
     },
   });

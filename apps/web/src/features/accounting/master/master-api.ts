@@ -24,7 +24,7 @@ export interface MasterApi<T, B, F> {
   /** The xlsx of the current keyword and filters, in the UI language. */
   exportXlsx(p: Omit<ListParams<F>, 'page' | 'limit'>, lang: 'id' | 'en'): Promise<Blob>;
   /** Set when the record has an xlsx import endpoint (upsert by code, a per-row report). */
-  importXlsx?: (file: File) => Promise<ImportReport>;
+  importXlsx?: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<ImportReport>;
   /** The tasks of create/edit and of delete (the contract's access lists), to show or hide the buttons. */
   access: { edit: readonly string[]; remove: readonly string[] };
   /** The row's id as the update, activate and delete paths name it. */
