@@ -1,0 +1,98 @@
+import { Button, Card, Descriptions, Result } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { DemoRequestView } from '@nusa/contracts';
+import { LANDING_ROUTE } from '@nusa/contracts';
+import { PAYMENT_PATH, refOfCompletion, stageOf, stepPath, stepperOf, type RequestRef, type RequestStage } from './flow.ts';
+import { formatRupiah, priceLines } from './money.ts';
+import { OrderSummary } from './OrderSummary.tsx';
+import { PublicShell } from './PublicShell.tsx';
+import { RequestLoadState, RequestMissing } from './RequestState.tsx';
+import { useDemoRequest } from './use-demo-request.ts';
+
+/** Coming back from the hosted checkout, the gateway's notification may trail the visitor by a few seconds. */
+const GATEWAY_POLL_MS = 3000;
+
+const RESULT_STATUS: Record<RequestStage, 'success' | 'info' | 'warning' | 'error'> = {
+  paid: 'success',
+  'proof-uploaded': 'success',
+  'awaiting-gateway': 'info',
+  'awaiting-transfer': 'warning',
+  'choose-payment': 'warning',
+  'payment-failed': 'error',
+};
+
+/** Step 3 of requesting a demo (public): what happens next, read from the server's state of the request. */
+export default function CompletePage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const ref = refOfCompletion(query);
+  const request = useDemoRequest(ref, (view) => (stageOf(view) === 'awaiting-gateway' ? GATEWAY_POLL_MS : false));
+  const view = request.data;
+  const stage = view ? stageOf(view) : undefined;
+
+  return (
+    <PublicShell title={t('demoRequest.completeTitle')} stepper={stepperOf('complete', stage)}>
+      {!ref ? (
+        <RequestMissing />
+      ) : !view || !stage ? (
+        <RequestLoadState error={request.error} conflict={request.conflict} onRetry={() => void request.refetch()} />
+      ) : (
+        <div className="public-flow__grid">
+          <Completion requestRef={ref} view={view} stage={stage} />
+          <aside className="public-flow__aside">
+            <OrderSummary product={view.product} pkg={view.package} lines={priceLines(view)} promoCode={view.promoCode} />
+          </aside>
+        </div>
+      )}
+    </PublicShell>
+  );
+}
+
+function Completion({ requestRef, view, stage }: { requestRef: RequestRef; view: DemoRequestView; stage: RequestStage }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const unfinished = stage === 'choose-payment' || stage === 'awaiting-transfer' || stage === 'payment-failed';
+  const payment = view.payment;
+
+  return (
+    <Card>
+      <Result
+        status={RESULT_STATUS[stage]}
+        title={t(`demoRequest.complete.${stage}.title`)}
+        subTitle={t(`demoRequest.complete.${stage}.text`)}
+        extra={
+          unfinished ? (
+            <Button type="primary" onClick={() => navigate(stepPath(PAYMENT_PATH, requestRef))}>
+              {t('demoRequest.backToPayment')}
+            </Button>
+          ) : (
+            <>
+              <Button type="primary" onClick={() => navigate(LANDING_ROUTE)}>
+                {t('onboarding.toLanding')}
+              </Button>
+              <Button onClick={() => navigate('/register')}>{t('demoRequest.tryFree')}</Button>
+            </>
+          )
+        }
+      />
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'request', label: t('demoRequest.requestNumber'), children: <code>{view.requestId}</code> },
+          { key: 'amount', label: t('demoRequest.total'), children: formatRupiah(view.amount) },
+          ...(payment
+            ? [
+                { key: 'method', label: t('demoRequest.paymentMethod'), children: t(`demoRequest.method.${payment.method}`) },
+                { key: 'status', label: t('demoRequest.paymentStatus'), children: t(`demoRequest.paymentStatusName.${payment.status}`) },
+                ...(payment.hasProof ? [{ key: 'proof', label: t('demoRequest.proofTitle'), children: t('demoRequest.proofReceived') }] : []),
+              ]
+            : []),
+        ]}
+      />
+      <p className="public-flow__hint complete__next">{t('demoRequest.nextSteps')}</p>
+    </Card>
+  );
+}

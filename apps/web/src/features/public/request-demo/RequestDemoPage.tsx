@@ -1,0 +1,243 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Radio, Select } from 'antd';
+import { ArrowRightOutlined, CheckCircleFilled } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  COMPANY_SIZES,
+  LEAD_CHANNELS,
+  LEAD_PACKAGES,
+  LEAD_PACKAGE_CODES,
+  LANDING_ROUTE,
+  LEAD_PRODUCTS,
+  endpoints,
+  type CompanySize,
+  type LeadChannel,
+  type LeadPackage,
+  type LeadProduct,
+} from '@nusa/contracts';
+import { ApiError, call } from '../../../api/call.ts';
+import { describeError } from '../../../app/feedback.tsx';
+import { currentTenant } from '../../../app/session.ts';
+import { PAYMENT_PATH, stepPath, stepperOf } from './flow.ts';
+import { packagePrice, priceLines } from './money.ts';
+import { OrderSummary } from './OrderSummary.tsx';
+import { PublicShell } from './PublicShell.tsx';
+import { usePromoCheck, type PromoState } from './use-promo-check.ts';
+
+interface RequestValues {
+  contactName: string;
+  email: string;
+  phone: string;
+  company: string;
+  companySize?: CompanySize;
+  product?: LeadProduct;
+  package: LeadPackage;
+  requirements?: string;
+  promoCode?: string;
+}
+
+/** Error codes of a refused promo code (spec 8): shown under the promo field, not as a toast. */
+const PROMO_ERRORS = ['promo_not_found', 'not_active', 'expired', 'channel_not_eligible', 'segment_not_eligible'];
+
+const PHONE = /^[0-9+()\- ]+$/;
+
+/** A marketing link may name where the visitor comes from (?channel=whatsapp); the web otherwise. */
+const channelOf = (value: string | null): LeadChannel => ((LEAD_CHANNELS as readonly string[]).includes(value ?? '') ? (value as LeadChannel) : 'web');
+
+function promoHelp(state: PromoState, t: (key: string) => string) {
+  if (state.kind === 'checking') return { validateStatus: 'validating' as const, help: t('demoRequest.promoChecking') };
+  if (state.kind === 'invalid') return { validateStatus: 'error' as const, help: describeError(state.error) };
+  if (state.kind === 'valid') {
+    return {
+      validateStatus: 'success' as const,
+      help: (
+        <span className="promo-field__valid" data-testid="promo-valid">
+          <CheckCircleFilled aria-hidden /> {t('demoRequest.promoApplied')}
+        </span>
+      ),
+    };
+  }
+  return { help: t('demoRequest.promoHint') };
+}
+
+/** Step 1 of requesting a demo (public): contact, company, product and package, an optional promo code. */
+export default function RequestDemoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const channel = channelOf(query.get('channel'));
+  const [form] = Form.useForm<RequestValues>();
+  const promo = usePromoCheck();
+  const [error, setError] = useState<unknown>();
+
+  const pkg = Form.useWatch('package', form) ?? 'business';
+  const size = Form.useWatch('companySize', form);
+  const product = Form.useWatch('product', form);
+
+  const checkPromo = async () => {
+    const code = (form.getFieldValue('promoCode') as string | undefined)?.trim() ?? '';
+    if (!code) return promo.reset();
+    // The code's eligibility depends on the company size (segment); the visitor chooses it first.
+    const chosen = form.getFieldValue('companySize') as CompanySize | undefined;
+    if (!chosen) {
+      await form.validateFields(['companySize']).catch(() => undefined);
+      return;
+    }
+    await promo.check({ code, pkg: form.getFieldValue('package') as LeadPackage, size: chosen, channel });
+  };
+
+  // A code checked for another package or size is checked again: the discount or eligibility may differ.
+  const checkedFor = promo.state.kind === 'valid' || promo.state.kind === 'invalid' ? promo.state.code : undefined;
+  useEffect(() => {
+    if (checkedFor && size) void promo.check({ code: checkedFor, pkg, size, channel });
+    // Only a change of package or size re-checks; the code itself is checked on blur or apply.
+  }, [pkg, size]);
+
+  const quote = promo.state.kind === 'valid' && promo.state.pkg === pkg ? promo.state.quote : undefined;
+  const lines = priceLines(quote ?? { price: LEAD_PACKAGES[pkg], discount: '0', amount: LEAD_PACKAGES[pkg] });
+
+  const submit = useMutation({
+    mutationFn: (v: RequestValues) =>
+      call(endpoints.requestDemo, {
+        body: {
+          contactName: v.contactName,
+          email: v.email.trim(),
+          phone: v.phone,
+          company: v.company,
+          companySize: v.companySize!,
+          product: v.product!,
+          package: v.package,
+          requirements: v.requirements ?? '',
+          promoCode: v.promoCode?.trim() || undefined,
+          channel,
+        },
+      }),
+    meta: { silent: true },
+    onSuccess: (view) => navigate(stepPath(PAYMENT_PATH, { tenant: currentTenant(), requestId: view.requestId })),
+    onError: (err, v) => {
+      if (err instanceof ApiError && PROMO_ERRORS.includes(err.code)) promo.refuse({ code: v.promoCode ?? '', pkg: v.package, size: v.companySize!, channel }, err);
+      else setError(err);
+    },
+  });
+
+  const onFinish = (v: RequestValues) => {
+    setError(undefined);
+    submit.mutate(v);
+  };
+
+  const required = (key: string) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });
+
+  return (
+    <PublicShell title={t('demoRequest.title')} subtitle={t('demoRequest.subtitle')} stepper={stepperOf('request')}>
+      <div className="public-flow__grid">
+        <Card>
+          {error !== undefined && (
+            <Alert className="form-alert" type="error" showIcon title={t('demoRequest.sendFailed')} description={describeError(error)} closable={{ onClose: () => setError(undefined) }} />
+          )}
+          <Form<RequestValues>
+            form={form}
+            name="request-demo"
+            layout="vertical"
+            requiredMark="optional"
+            initialValues={{ package: 'business' }}
+            onFinish={onFinish}
+            disabled={submit.isPending}
+            scrollToFirstError
+          >
+            <h2 className="public-flow__section-title">{t('demoRequest.sectionContact')}</h2>
+            <div className="public-flow__row">
+              <Form.Item name="contactName" label={t('demoRequest.contactName')} rules={[required('demoRequest.contactName')]}>
+                <Input autoFocus autoComplete="name" maxLength={100} />
+              </Form.Item>
+              <Form.Item name="company" label={t('demoRequest.company')} rules={[required('demoRequest.company')]}>
+                <Input autoComplete="organization" maxLength={200} />
+              </Form.Item>
+            </div>
+            <div className="public-flow__row">
+              <Form.Item
+                name="email"
+                label={t('demoRequest.email')}
+                rules={[required('demoRequest.email'), { type: 'email', message: t('onboarding.emailInvalid') }]}
+              >
+                <Input type="email" autoComplete="email" maxLength={200} placeholder={t('onboarding.emailPlaceholder')} />
+              </Form.Item>
+              <Form.Item
+                name="phone"
+                label={t('demoRequest.phone')}
+                rules={[
+                  required('demoRequest.phone'),
+                  { min: 11, message: t('onboarding.phoneTooShort') },
+                  { pattern: PHONE, message: t('onboarding.phoneInvalid') },
+                ]}
+              >
+                <Input type="tel" autoComplete="tel" maxLength={30} placeholder={t('onboarding.phonePlaceholder')} />
+              </Form.Item>
+            </div>
+            <Form.Item name="companySize" label={t('demoRequest.companySize')} rules={[{ required: true, message: t('validation.required', { label: t('demoRequest.companySize') }) }]}>
+              <Radio.Group optionType="button" buttonStyle="solid" options={COMPANY_SIZES.map((s) => ({ value: s, label: t(`onboarding.size.${s}`) }))} />
+            </Form.Item>
+
+            <h2 className="public-flow__section-title">{t('demoRequest.sectionNeeds')}</h2>
+            <Form.Item name="product" label={t('demoRequest.product')} rules={[{ required: true, message: t('validation.required', { label: t('demoRequest.product') }) }]}>
+              <Select
+                placeholder={t('demoRequest.productPlaceholder')}
+                options={LEAD_PRODUCTS.map((p) => ({ value: p, label: t(`onboarding.product.${p}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="package" label={t('demoRequest.package')} rules={[{ required: true }]}>
+              <Radio.Group className="choice-cards">
+                {LEAD_PACKAGE_CODES.map((code) => (
+                  <Radio key={code} value={code} className="choice-card">
+                    <span className="choice-card__title">{t(`onboarding.package.${code}`)}</span>
+                    <span className="choice-card__price">{t('demoRequest.perMonth', { price: packagePrice(code) })}</span>
+                    <span className="choice-card__text">{t(`onboarding.packageText.${code}`)}</span>
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </Form.Item>
+            <Form.Item name="requirements" label={t('demoRequest.requirements')}>
+              <Input.TextArea rows={4} maxLength={2000} showCount placeholder={t('demoRequest.requirementsPlaceholder')} />
+            </Form.Item>
+
+            <Form.Item label={t('demoRequest.promoCode')} {...promoHelp(promo.state, t)} htmlFor="request-demo_promoCode">
+              <div className="promo-field">
+                <Form.Item name="promoCode" noStyle>
+                  <Input.Search
+                    id="request-demo_promoCode"
+                    maxLength={40}
+                    autoComplete="off"
+                    enterButton={t('demoRequest.promoApply')}
+                    loading={promo.state.kind === 'checking'}
+                    onChange={() => promo.reset()}
+                    onBlur={() => void checkPromo()}
+                    // Enter in this field applies the code instead of sending the whole form.
+                    onSearch={(_value, e) => {
+                      e?.preventDefault();
+                      void checkPromo();
+                    }}
+                  />
+                </Form.Item>
+              </div>
+            </Form.Item>
+
+            <div className="public-flow__actions">
+              <Button htmlType="button" onClick={() => navigate(LANDING_ROUTE)}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="primary" htmlType="submit" loading={submit.isPending} icon={<ArrowRightOutlined />} iconPlacement="end">
+                {t('demoRequest.submit')}
+              </Button>
+            </div>
+          </Form>
+        </Card>
+        <aside className="public-flow__aside">
+          <OrderSummary product={product} pkg={pkg} lines={lines} promoCode={quote?.code} pending={promo.state.kind === 'checking'}>
+            <p className="public-flow__hint order-summary__note">{t('demoRequest.summaryNote')}</p>
+          </OrderSummary>
+        </aside>
+      </div>
+    </PublicShell>
+  );
+}
