@@ -6,6 +6,10 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   // The product page itself is the static landing.html; the app's route only hands over to it.
   '/landing': lazy(() => import('../landing/StaticLandingRedirect.tsx')),
   '/not-found': lazy(() => import('../features/errors/NotFoundPage.tsx')),
+  '/request-demo': lazy(() => import('../features/public/request-demo/RequestDemoPage.tsx')),
+  '/form-request/payment': lazy(() => import('../features/public/request-demo/PaymentPage.tsx')),
+  '/form-request/complete': lazy(() => import('../features/public/request-demo/CompletePage.tsx')),
+  '/register': lazy(() => import('../features/public/register/RegisterPage.tsx')),
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage.tsx')),
   '/configuration/app-configuration': lazy(() => import('../features/configuration/AppConfigurationPage.tsx')),
   '/configuration/business-unit': lazy(() => import('../features/configuration/business-unit/BusinessUnitPage.tsx')),

@@ -198,6 +198,9 @@ export default function LoginPage() {
               <Button type="primary" htmlType="submit" block loading={submitting} disabled={submitting}>
                 {t('login.submit')}
               </Button>
+              <div style={{ marginTop: 20, textAlign: 'center' }}>
+                <Link to="/register">{t('trialSignup.loginLink')}</Link>
+              </div>
             </Form>
           )}
         </div>
