@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PRODUCT_IMPORT_MAX_BYTES, productEndpoints as e, XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import { productEndpoints as e, XLSX_CONTENT_TYPE } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { registerSheetImports } from '../../platform/files/sheet-route.ts';
 import * as catalog from './catalog.ts';
 import * as svc from './service.ts';
 import { exportProducts, importProducts } from './sheet.ts';
+import { importCodeNames, importSubCategories } from './catalog-import.ts';
 
 const xlsx = (reply: FastifyReply, name: string, file: Buffer) => {
   reply.header('content-type', XLSX_CONTENT_TYPE);
@@ -61,14 +61,11 @@ export async function productRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, e.exportProducts, async ({ tx, query, reply }) => xlsx(reply, 'products', await exportProducts(tx, query, query.lang)));
 
-  // The import takes the xlsx as the raw body, streamed to the reader: its content-type parser lives in this
-  // scope only, so no other route accepts xlsx bodies, and the 50 MB limit is counted while reading.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(XLSX_CONTENT_TYPE, (_req, payload, done) => done(null, payload));
-    registerEndpoint(scope, e.importProducts, async ({ tx, principal, req }) => {
-      if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
-      if (Number(req.headers['content-length'] ?? 0) > PRODUCT_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
-      return importProducts(tx, principal, req.body);
-    });
-  });
+  registerSheetImports(app, [
+    [e.importProducts, importProducts],
+    [e.importUoms, (tx, principal, file) => importCodeNames(tx, principal, 'uom', file)],
+    [e.importBrands, (tx, principal, file) => importCodeNames(tx, principal, 'brand', file)],
+    [e.importProductCategories, (tx, principal, file) => importCodeNames(tx, principal, 'category', file)],
+    [e.importProductSubCategories, importSubCategories],
+  ]);
 }

@@ -209,7 +209,7 @@ export interface RecordSheet<K extends string, V> {
   /** Creates or updates the record through its module's service; equal values change nothing. */
   save: (values: V) => Promise<Outcome>;
   /** The column a service error is about (default keyColumn). */
-  columnOf?: Partial<Record<ErrorCode, K>>;
+  columnOf?: Partial<Record<ErrorCode, NoInfer<K>>>;
 }
 
 const isUniqueViolation = (err: unknown) => {

@@ -27,6 +27,13 @@ export async function edited(file: Buffer, change: (sheet: ExcelJS.Worksheet) =>
 export const upload = (t: TestApp, path: string, file: Buffer, token: string) =>
   t.request({ method: 'POST', url: `/api/${path.replace(/^\//, '')}/import`, token, payload: file, headers: { 'content-type': XLSX_CONTENT_TYPE } });
 
+const otherTenants = new WeakMap<TestApp, Promise<string>>();
+/** A second tenant ('acme') seeded once per test app. */
+export const otherTenant = (t: TestApp) => {
+  if (!otherTenants.has(t)) otherTenants.set(t, t.seedTenant('acme'));
+  return otherTenants.get(t)!;
+};
+
 export interface ImportSuite {
   app: () => TestApp;
   /** Admin's token. */
@@ -92,7 +99,7 @@ export function importSuite(s: ImportSuite) {
       expect(res.statusCode, user).toBe(403);
       expect(res.json().errorCode).toBe('forbidden_action');
     }
-    await s.app().seedTenant('acme');
+    await otherTenant(s.app());
     expect((await list(await s.app().login('admin', 'acme'))).total).toBe(0);
   });
 }
