@@ -5,6 +5,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/login': lazy(() => import('../features/auth/LoginPage.tsx')),
   // The product page itself is the static landing.html; the app's route only hands over to it.
   '/landing': lazy(() => import('../landing/StaticLandingRedirect.tsx')),
+  '/forgot-password': lazy(() => import('../features/auth/recovery/ForgotPasswordPage.tsx')),
+  '/reset-password': lazy(() => import('../features/auth/recovery/ResetPasswordPage.tsx')),
   '/not-found': lazy(() => import('../features/errors/NotFoundPage.tsx')),
   '/request-demo': lazy(() => import('../features/public/request-demo/RequestDemoPage.tsx')),
   '/form-request/payment': lazy(() => import('../features/public/request-demo/PaymentPage.tsx')),

@@ -14,6 +14,7 @@ import { loginTenant, preferences, rememberedLogin } from '../../app/session.ts'
 import { isTenantCode } from '../../app/tenant.ts';
 import { completeLogin, runOnce } from './complete-login.ts';
 import { SessionKeyDialog } from './SessionKeyDialog.tsx';
+import { FORGOT_PASSWORD_ROUTE } from './recovery/recovery.ts';
 
 interface LoginValues {
   username: string;
@@ -192,9 +193,12 @@ export default function LoginPage() {
                   maxLength={200}
                 />
               </Form.Item>
-              <Form.Item name="remember" valuePropName="checked" className="auth-card__remember">
-                <Checkbox>{t('login.remember')}</Checkbox>
-              </Form.Item>
+              <div className="auth-card__row">
+                <Form.Item name="remember" valuePropName="checked" className="auth-card__remember">
+                  <Checkbox>{t('login.remember')}</Checkbox>
+                </Form.Item>
+                <Link to={FORGOT_PASSWORD_ROUTE}>{t('recovery.forgotLink')}</Link>
+              </div>
               <Button type="primary" htmlType="submit" block loading={submitting} disabled={submitting}>
                 {t('login.submit')}
               </Button>
