@@ -26,4 +26,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/administration/manage-leads': lazy(() => import('../features/administration/leads/ManageLeadsPage.tsx')),
   '/accounting/chart-of-accounts': lazy(() => import('../features/accounting/coa/ChartOfAccountsPage.tsx')),
   '/accounting/document-template': lazy(() => import('../features/accounting/document-templates/DocumentTemplatesPage.tsx')),
+  '/accounting/cash-bank': lazy(() => import('../features/accounting/cash-bank/CashBankPage.tsx')),
+  '/accounting/customer': lazy(() => import('../features/accounting/partners/CustomerPage.tsx')),
+  '/accounting/supplier': lazy(() => import('../features/accounting/partners/SupplierPage.tsx')),
+  '/accounting/employee': lazy(() => import('../features/accounting/employees/EmployeePage.tsx')),
 };

@@ -1,10 +1,10 @@
-import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '@nusa/contracts';
+import type { BodyOf, Endpoint, ResponseOf } from '@nusa/contracts';
 import { call, callFile, callUpload } from '../../../api/call.ts';
 import type { ImportReport } from './import-report.ts';
 
 type ItemOf<L> = ResponseOf<L> extends { items: (infer T)[] } ? T : never;
 /** The list filters a page adds to page, limit, keyword and active. */
-export type FiltersOf<L> = Omit<NonNullable<QueryOf<L>>, 'page' | 'limit' | 'keyword' | 'active'>;
+export type FiltersOf<L> = L extends { query?: { _output: infer O } } ? Omit<O, 'page' | 'limit' | 'keyword' | 'active'> : never;
 
 export interface ListParams<F> {
   page: number;
