@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { employeeEndpoints as e, XLSX_CONTENT_TYPE } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
+import { registerSheetImports } from '../../platform/files/sheet-route.ts';
+import { importEmployees } from './import.ts';
 import * as svc from './service.ts';
 
 export function employeeRoutes(app: FastifyInstance) {
@@ -19,4 +21,5 @@ export function employeeRoutes(app: FastifyInstance) {
     reply.header('content-disposition', `attachment; filename="employees-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return file;
   });
+  registerSheetImports(app, [[e.importEmployees, importEmployees]]);
 }

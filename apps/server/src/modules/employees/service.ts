@@ -104,7 +104,8 @@ export async function deleteEmployee(tx: Tx, actor: Actor, id: string) {
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'employee', entityId: id, before });
 }
 
-const LABELS = {
+/** Export headings and value names; the import reads them back. */
+export const LABELS = {
   id: {
     headers: ['Kode', 'Nama', 'Tipe', 'Tempat Lahir', 'Tanggal Lahir', 'No. Identitas', 'Tanggal Bergabung', 'Tanggal Keluar', 'Tanggal Pensiun', 'Jabatan', 'Status', 'Aktif'],
     type: { PERMANENT: 'Tetap', CONTRACT: 'Kontrak', PROBATION: 'Masa Percobaan', INTERNSHIP: 'Magang', OUTSOURCED: 'Alih Daya' },

@@ -161,6 +161,24 @@ export class SheetRow<K extends string> {
     return Number(v);
   }
 
+  /**
+   * A date as YYYY-MM-DD, undefined when blank. Reads ISO dates (as the exports write them), DD/MM/YYYY (the
+   * Indonesian way of typing them) and Excel date serials (a date cell read without its style is a day count).
+   */
+  date(key: K): string | undefined {
+    const v = this.get(key);
+    if (!v) return undefined;
+    let iso: string | undefined;
+    const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(v);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) iso = v;
+    else if (dmy) iso = `${dmy[3]}-${dmy[2].padStart(2, '0')}-${dmy[1].padStart(2, '0')}`;
+    else if (/^\d{1,6}$/.test(v) && Number(v) > 0) iso = new Date(Date.UTC(1899, 11, 30) + Number(v) * 86_400_000).toISOString().slice(0, 10);
+    if (!iso || Number.isNaN(Date.parse(iso)) || new Date(Date.parse(iso)).toISOString().slice(0, 10) !== iso) {
+      throw new RowError(key, 'invalid_input_format', [key, 'a date such as 2026-11-21 or 21/11/2026']);
+    }
+    return iso;
+  }
+
   /** One of `values`, given as the value itself or its name in either language (as the export writes it), any case. */
   choice<V extends string>(key: K, values: readonly V[], names: Record<Lang, Record<V, string>> | undefined = undefined): V | undefined {
     const v = this.get(key);
@@ -208,14 +226,20 @@ export interface RecordSheet<K extends string, V> {
   keyOf: (values: V) => string;
   /** Creates or updates the record through its module's service; equal values change nothing. */
   save: (values: V) => Promise<Outcome>;
-  /** The column a service error is about (default keyColumn). */
-  columnOf?: Partial<Record<ErrorCode, NoInfer<K>>>;
+  /** The column a service error is about (default keyColumn): by code, or by code and args. */
+  columnOf?: Partial<Record<ErrorCode, NoInfer<K>>> | ((code: ErrorCode, args: (string | number)[]) => NoInfer<K> | undefined);
 }
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
+
+function serviceColumn<K extends string>(spec: Pick<RecordSheet<K, never>, 'columnOf' | 'keyColumn'>, err: AppError): K {
+  const code = err.code as ErrorCode;
+  const column = typeof spec.columnOf === 'function' ? spec.columnOf(code, err.args) : spec.columnOf?.[code];
+  return column ?? spec.keyColumn;
+}
 
 /**
  * Imports records from an xlsx stream: each row is parsed, checked against the rows before it, and saved through the
@@ -252,7 +276,7 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
       } catch (err) {
         await tx.execute(sql`ROLLBACK TO SAVEPOINT sheet_import_row`);
         if (err instanceof RowError) reportError(report, row, err.column, err.code, err.args);
-        else if (err instanceof AppError) reportError(report, row, spec.columnOf?.[err.code as ErrorCode] ?? spec.keyColumn, err.code as ErrorCode, err.args);
+        else if (err instanceof AppError) reportError(report, row, serviceColumn(spec, err), err.code as ErrorCode, err.args);
         else if (isUniqueViolation(err)) reportError(report, row, spec.keyColumn, 'processing_error', []);
         else throw err;
       }
