@@ -18,13 +18,15 @@ interface Props {
   placement?: CoaPlacement;
   /** "code · name" of groups and main accounts already known (the tree), for the pickers' chosen values. */
   knownLabels: Record<string, string>;
+  /** After a save, e.g. to open the branch the account is in. */
+  onSaved?: (account: CoaAccount) => void;
   onClose: () => void;
 }
 
 export const pickLabel = (code: string, name: string) => `${code} · ${name}`;
 
 /** Create or edit an account: a main account of a group, or a sub account of a main account of the same group. */
-export function CoaFormModal({ open, account, placement, knownLabels, onClose }: Props) {
+export function CoaFormModal({ open, account, placement, knownLabels, onSaved, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const dialogWidth = useDialogWidth();
@@ -46,6 +48,7 @@ export function CoaFormModal({ open, account, placement, knownLabels, onClose }:
     onSuccess: async (saved) => {
       toast.success(t(account ? 'ledger.updated' : 'ledger.created', { code: saved.coaCode }));
       await queryClient.invalidateQueries({ queryKey: COA_KEY });
+      onSaved?.(saved);
       onClose();
     },
   });
@@ -58,8 +61,7 @@ export function CoaFormModal({ open, account, placement, knownLabels, onClose }:
       onCancel={onClose}
       footer={null}
       width={dialogWidth}
-      style={{ minWidth: 'min(520px, 92vw)' }}
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto' } }}
+      style={{ minWidth: 'min(560px, 92vw)', top: 48 }}
       destroyOnHidden
       maskClosable={false}
     >
@@ -115,14 +117,16 @@ export function CoaFormModal({ open, account, placement, knownLabels, onClose }:
           </Form.Item>
         </Space.Compact>
         <Form.Item name="description" label={t('coaAccounts.description')}>
-          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item name="detail" label={t('coaAccounts.detail')} valuePropName="checked" extra={t('coaAccounts.detailHint')}>
-          <Switch aria-label={t('coaAccounts.detail')} />
-        </Form.Item>
-        <Form.Item name="isDefault" label={t('coaAccounts.default')} valuePropName="checked" extra={t('coaAccounts.defaultHint')}>
-          <Switch aria-label={t('coaAccounts.default')} />
-        </Form.Item>
+        <Space.Compact block style={{ gap: 12 }}>
+          <Form.Item name="detail" label={t('coaAccounts.detail')} valuePropName="checked" extra={t('coaAccounts.detailHint')} style={{ flex: 1 }}>
+            <Switch aria-label={t('coaAccounts.detail')} />
+          </Form.Item>
+          <Form.Item name="isDefault" label={t('coaAccounts.default')} valuePropName="checked" extra={t('coaAccounts.defaultHint')} style={{ flex: 1 }}>
+            <Switch aria-label={t('coaAccounts.default')} />
+          </Form.Item>
+        </Space.Compact>
         <Space className="form-actions">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={save.isPending}>

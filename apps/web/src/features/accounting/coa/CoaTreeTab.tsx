@@ -10,7 +10,7 @@ import { toast } from '../../../app/feedback.tsx';
 import { useDebounced } from '../../../app/components/LazySelect.tsx';
 import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
-import { countAccounts, filterCoaTree, parentKeys, toCoaNodes, type CoaNode } from './coa-tree.ts';
+import { accountKey, countAccounts, filterCoaTree, groupKey, parentKeys, toCoaNodes, type CoaNode } from './coa-tree.ts';
 import type { CoaPlacement } from './coa-form.ts';
 import { CoaFormModal, pickLabel } from './CoaFormModal.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -77,7 +77,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
     {
       key: 'code',
       title: t('ledger.code'),
-      width: 230,
+      width: 200,
       render: (_: unknown, n) => <span className={n.kind === 'group' ? 'code-text coa-tree__group' : 'code-text'}>{n.code}</span>,
     },
     {
@@ -91,25 +91,19 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
       ),
     },
     {
-      key: 'kind',
-      title: t('coaAccounts.level'),
-      width: 130,
-      render: (_: unknown, n) => <Tag bordered={false}>{t(`coaAccounts.kinds.${n.kind}`)}</Tag>,
-    },
-    {
       key: 'type',
       title: t('ledger.type'),
-      width: 120,
+      width: 110,
       render: (_: unknown, n) => {
         const type = n.kind === 'group' ? n.group.type : n.account.type;
         return <Tag color={TYPE_COLORS[type]}>{t(`ledger.types.${type}`)}</Tag>;
       },
     },
-    { key: 'sign', title: t('ledger.sign'), width: 90, render: (_: unknown, n) => t(`ledger.signs.${n.kind === 'group' ? n.group.sign : n.account.sign}`) },
+    { key: 'sign', title: t('ledger.sign'), width: 120, render: (_: unknown, n) => t(`ledger.signs.${n.kind === 'group' ? n.group.sign : n.account.sign}`) },
     {
       key: 'flags',
       title: t('crud.status'),
-      width: 230,
+      width: 220,
       render: (_: unknown, n) => (
         <Space size={4} wrap>
           <StatusTag active={n.kind === 'group' ? n.group.active : n.account.active} />
@@ -122,7 +116,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
     {
       key: 'actions',
       title: t('crud.actions'),
-      width: 190,
+      width: 170,
       align: 'right',
       render: (_: unknown, n) => {
         if (!canEdit) return null;
@@ -210,6 +204,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
         account={editing?.account}
         placement={editing?.placement}
         knownLabels={knownLabels}
+        onSaved={(a) => setExpanded((keys) => [...new Set([...keys, groupKey(a.groupId), ...(a.mainAccountId ? [accountKey(a.mainAccountId)] : [])])])}
         onClose={() => setEditing(undefined)}
       />
     </>

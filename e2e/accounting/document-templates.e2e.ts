@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ERRORS, todayInJakarta, type DocumentTemplate } from '@nusa/contracts';
+import { api, apiLogin } from '../support/api.ts';
+import { launchBrowser, openPage, screenshot } from '../support/browser.ts';
+import { seedOwnTenant } from '../support/db.ts';
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const previewNumber = (page: Page) => page.getByTestId('template-preview-number');
+const row = (page: Page, code: string) => page.getByRole('row').filter({ has: page.locator('.code-text', { hasText: new RegExp(`^${code}$`) }) });
+
+/** Chooses an option of an antd Select in the dialog, clicking until its list has closed (see business-unit.e2e.ts). */
+async function pick(page: Page, label: string, option: string) {
+  await dialog(page).getByLabel(label, { exact: true }).click();
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  for (let attempt = 1; ; attempt++) {
+    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+    try {
+      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+describe('document templates', () => {
+  let browser: Browser;
+  let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
+  let token: string;
+  // Business dates are Jakarta dates (the server's and the browser's).
+  const today = todayInJakarta();
+  const ym = today.slice(0, 4) + today.slice(5, 7);
+  const [year, month] = today.split('-').map(Number);
+  const nextMonth = month === 12 ? `${year + 1}01` : `${year}${String(month + 1).padStart(2, '0')}`;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tenant = await seedOwnTenant('tpl');
+    token = (await apiLogin('admin', { tenant: tenant.code })).token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await tenant?.close();
+  });
+  const get = <T,>(path: string) => api<T>('GET', path, { token, tenant: tenant.code });
+
+  it('creates a template with a prefix and a monthly reset while the preview follows every change, then deactivates and deletes it (id)', async () => {
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'id' });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/document-template');
+      await page.getByRole('heading', { level: 1, name: 'Template Dokumen & Penomoran' }).waitFor();
+      await row(page, 'TPL-SI').getByText(`INV/${ym}/0001`).waitFor();
+      await screenshot(page, 'document-templates-id');
+
+      await page.getByRole('button', { name: 'Tambah template' }).first().click();
+      const code = dialog(page).getByLabel('Kode', { exact: true });
+      await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+      await code.fill('TPL-QT');
+      await dialog(page).getByLabel('Nama', { exact: true }).fill('Penawaran Harga');
+      await dialog(page).getByLabel('Jenis dokumen', { exact: true }).fill('QT');
+      await dialog(page).getByLabel('Prefiks', { exact: true }).fill('PH/');
+      await expect.poll(() => previewNumber(page).textContent()).toBe(`PH/${ym}/0001`);
+      await dialog(page).getByLabel('Prefiks', { exact: true }).fill('QUO/');
+      await expect.poll(() => previewNumber(page).textContent()).toBe(`QUO/${ym}/0001`);
+
+      // A monthly counter needs year and month: without the year the rule is named and saving is off.
+      await dialog(page).getByText('Tanpa tahun', { exact: true }).click();
+      await dialog(page).getByText(ERRORS.autonumber_reset_needs_year_month.id).waitFor();
+      expect(await dialog(page).getByRole('button', { name: 'Simpan' }).isDisabled()).toBe(true);
+      await dialog(page).getByText('2 digit', { exact: true }).click();
+      await expect.poll(() => previewNumber(page).textContent()).toBe(`QUO/${ym.slice(2)}/0001`);
+      await dialog(page).getByText('4 digit', { exact: true }).click();
+
+      // The reset decides where the next period starts.
+      await pick(page, 'Penghitung diulang', 'Setiap tahun');
+      await dialog(page).getByText(`periode berikutnya mulai QUO/${year + 1}01/0001`).waitFor();
+      await pick(page, 'Penghitung diulang', 'Setiap bulan');
+      await dialog(page).getByText(`periode berikutnya mulai QUO/${nextMonth}/0001`).waitFor();
+      await expect.poll(() => previewNumber(page).textContent()).toBe(`QUO/${ym}/0001`);
+      await dialog(page).getByText(`lalu QUO/${ym}/0002`).waitFor();
+      await screenshot(page, 'document-template-form-id');
+
+      await dialog(page).getByLabel('Nama', { exact: true }).press('Enter');
+      await page.getByText('TPL-QT berhasil ditambahkan').waitFor();
+      await dialog(page).waitFor({ state: 'detached' });
+      await row(page, 'TPL-QT').getByText(`QUO/${ym}/0001`).waitFor();
+
+      const saved = await get<{ items: DocumentTemplate[] }>('/v1/erp/document-templates?keyword=TPL-QT');
+      expect(saved.body.items).toEqual([
+        expect.objectContaining({ templateCode: 'TPL-QT', documentType: 'QT', prefix: 'QUO/', separator: '/', yearDigits: 4, month: true, day: false, counterDigits: 4, reset: 'year-month', active: 'Y' }),
+      ]);
+      // What the preview showed is what the server will give.
+      const next = await get<{ number: string; fromTemplate: boolean }>(`/v1/erp/document-templates/next?documentType=QT&date=${today}`);
+      expect(next.body).toMatchObject({ number: `QUO/${ym}/0001`, fromTemplate: true });
+
+      // A second template for QT is flagged while typing and refused by the server, keeping the values.
+      await page.getByRole('button', { name: 'Tambah template' }).first().click();
+      await dialog(page).getByLabel('Kode', { exact: true }).fill('TPL-QT2');
+      await dialog(page).getByLabel('Nama', { exact: true }).fill('Penawaran Kedua');
+      await dialog(page).getByLabel('Jenis dokumen', { exact: true }).fill('qt');
+      await dialog(page).getByText(ERRORS.document_type_code_already_exists.id.replace('{{0}}', 'qt')).waitFor();
+      await dialog(page).getByLabel('Nama', { exact: true }).press('Enter');
+      await page.getByRole('alert').filter({ hasText: ERRORS.document_type_code_already_exists.id.replace('{{0}}', 'qt') }).waitFor();
+      expect(await dialog(page).getByLabel('Kode', { exact: true }).inputValue()).toBe('TPL-QT2');
+      await page.locator('.ant-notification-notice-close').click();
+      await dialog(page).getByRole('button', { name: 'Batal' }).click();
+      await dialog(page).waitFor({ state: 'detached' });
+
+      // Deactivate (confirmed): QT falls back to the default format.
+      await row(page, 'TPL-QT').getByRole('button', { name: 'Nonaktifkan TPL-QT' }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Nonaktifkan' }).click();
+      await page.getByText('TPL-QT berhasil dinonaktifkan').waitFor();
+      await row(page, 'TPL-QT').getByText('Nonaktif').waitFor();
+      expect((await get<{ number: string }>('/v1/erp/document-templates/next?documentType=QT')).body.number).toBe('QT00001');
+
+      // Delete: cancelling keeps it, confirming removes it.
+      await row(page, 'TPL-QT').getByRole('button', { name: 'Hapus TPL-QT' }).click();
+      await dialog(page).getByRole('button', { name: 'Batal' }).click();
+      await row(page, 'TPL-QT').getByRole('button', { name: 'Hapus TPL-QT' }).click();
+      await dialog(page).getByRole('button', { name: 'Hapus' }).click();
+      await page.getByText('TPL-QT berhasil dihapus').waitFor();
+      await expect.poll(() => row(page, 'TPL-QT').count()).toBe(0);
+      expect((await get<{ total: number }>('/v1/erp/document-templates?keyword=TPL-QT')).body.total).toBe(0);
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  }, 120_000);
+
+  it('edits a seeded template in English with the preview of its next number', async () => {
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'en' });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/document-template');
+      await page.getByRole('heading', { level: 1, name: 'Document Templates & Numbering' }).waitFor();
+      await page.getByPlaceholder('Search code, name or document type').fill('jurnal');
+      await expect.poll(() => page.locator('.ant-table-tbody .code-text').first().textContent()).toBe('TPL-JV');
+      await row(page, 'TPL-JV').getByText('Every year').waitFor();
+      await row(page, 'TPL-JV').getByRole('button', { name: 'Edit TPL-JV' }).click();
+      await expect.poll(() => previewNumber(page).textContent()).toBe(`JU-${ym.slice(2, 4)}-00001`);
+      await dialog(page).getByText(`next period starts at JU-${String(year + 1).slice(2)}-00001`).waitFor();
+      await dialog(page).getByLabel('Counter digits', { exact: true }).fill('3');
+      await expect.poll(() => previewNumber(page).textContent()).toBe(`JU-${ym.slice(2, 4)}-001`);
+      await screenshot(page, 'document-template-form-en');
+      await dialog(page).getByLabel('Counter digits', { exact: true }).press('Enter');
+      await page.getByText('TPL-JV was updated').waitFor();
+      const saved = await get<{ items: DocumentTemplate[] }>('/v1/erp/document-templates?keyword=TPL-JV');
+      expect(saved.body.items[0]).toMatchObject({ counterDigits: 3, prefix: 'JU-', reset: 'year', example: `JU-${ym.slice(2, 4)}-001` });
+      await page.getByPlaceholder('Search code, name or document type').fill('');
+      await screenshot(page, 'document-templates-en');
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('read-only holders see the templates without changing actions', async () => {
+    const p = await openPage(browser, { as: 'staff', tenant: tenant.code, language: 'id' });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/document-template');
+      await row(page, 'TPL-SO').waitFor();
+      expect(await page.getByRole('button', { name: /^(Ubah|Hapus|Nonaktifkan) / }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Tambah template' }).count()).toBe(0);
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+});
