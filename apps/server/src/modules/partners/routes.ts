@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { partnerEndpoints as e, XLSX_CONTENT_TYPE, type PartnerType } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
+import { registerSheetImports } from '../../platform/files/sheet-route.ts';
+import { importPartners } from './import.ts';
 import * as svc from './service.ts';
 
 /** Customers and suppliers: the same service under two paths, each guarded by its own tasks. */
@@ -27,4 +29,8 @@ export function partnerRoutes(app: FastifyInstance) {
       return content;
     });
   }
+  registerSheetImports(app, [
+    [e.importCustomers, (tx, principal, file) => importPartners(tx, principal, 'CUSTOMER', file)],
+    [e.importSuppliers, (tx, principal, file) => importPartners(tx, principal, 'SUPPLIER', file)],
+  ]);
 }

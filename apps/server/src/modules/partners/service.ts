@@ -144,7 +144,8 @@ export async function deletePartner(tx: Tx, actor: Actor, type: PartnerType, id:
   await writeAudit(tx, actor, { module: MODULE[type], action: 'delete', entity: ENTITY[type], entityId: id, before });
 }
 
-const HEADERS = {
+/** Export headings; the import reads them back (all but the addresses). */
+export const HEADERS = {
   id: ['Kode', 'Nama', 'Alias', 'Bidang Usaha', 'Peringkat', 'Telepon', 'Faks', 'Email', 'Batas Kredit', 'Alamat', 'Aktif'],
   en: ['Code', 'Name', 'Alias', 'Line of Business', 'Rank', 'Phones', 'Fax', 'Email', 'Credit Limit', 'Addresses', 'Active'],
 };
