@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XLSX_CONTENT_TYPE, currencyEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
+import { registerSheetImports } from '../../platform/files/sheet-route.ts';
 import * as currencies from './service.ts';
 import * as rates from './exchange-rates.ts';
 import * as countries from './countries.ts';
+import { importCountries, importCurrencies, importExchangeRates } from './import.ts';
 
 const xlsx = (reply: FastifyReply, name: string, file: Buffer) => {
   reply.header('content-type', XLSX_CONTENT_TYPE);
@@ -52,4 +54,10 @@ export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptio
     await countries.deleteCountry(tx, principal, params.countryId, options.countryUsers);
     return ok;
   });
+
+  registerSheetImports(app, [
+    [ep.importCurrencies, importCurrencies],
+    [ep.importExchangeRates, importExchangeRates],
+    [ep.importCountries, importCountries],
+  ]);
 }

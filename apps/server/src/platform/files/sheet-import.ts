@@ -224,6 +224,8 @@ export interface RecordSheet<K extends string, V> {
   parse: (row: SheetRow<K>) => V | Promise<V>;
   /** The row's identity in the file, lower-cased (a code); '' when it gets a generated code. */
   keyOf: (values: V) => string;
+  /** The error of a row whose identity an earlier row of the file has (default sheet_import_duplicate_row with the code). */
+  duplicate?: (values: V, firstRow: number) => RowError;
   /** Creates or updates the record through its module's service; equal values change nothing. */
   save: (values: V) => Promise<Outcome>;
   /** The column a service error is about (default keyColumn): by code, or by code and args. */
@@ -260,7 +262,7 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
         const key = spec.keyOf(values);
         if (key) {
           const first = seen.get(key);
-          if (first !== undefined) throw new RowError(spec.keyColumn, 'sheet_import_duplicate_row', [get(spec.keyColumn), first]);
+          if (first !== undefined) throw spec.duplicate?.(values, first) ?? new RowError(spec.keyColumn, 'sheet_import_duplicate_row', [get(spec.keyColumn), first]);
           seen.set(key, row);
         }
       } catch (err) {
