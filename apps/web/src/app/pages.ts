@@ -30,4 +30,9 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/accounting/customer': lazy(() => import('../features/accounting/partners/CustomerPage.tsx')),
   '/accounting/supplier': lazy(() => import('../features/accounting/partners/SupplierPage.tsx')),
   '/accounting/employee': lazy(() => import('../features/accounting/employees/EmployeePage.tsx')),
+  '/accounting/warehouse': lazy(() => import('../features/accounting/warehouses/WarehousePage.tsx')),
+  '/accounting/product': lazy(() => import('../features/accounting/products/ProductPage.tsx')),
+  '/accounting/product-setup': lazy(() => import('../features/accounting/product-setup/ProductSetupPage.tsx')),
+  '/accounting/currency': lazy(() => import('../features/accounting/currencies/CurrencyPage.tsx')),
+  '/accounting/country': lazy(() => import('../features/accounting/countries/CountryPage.tsx')),
 };

@@ -88,13 +88,23 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
   );
 }
 
+interface ReportViewProps {
+  report: ImportReport;
+  /** The column's heading for its key (default: the key). */
+  columnLabel?: (column: string) => string;
+  /** The refusal's text (default: the error catalogue's text with its arguments). */
+  reason?: (code: string, args: readonly (string | number)[]) => string;
+}
+
 /** Counts of an import, then its refused rows: row number, column and the translated reason. */
-export function ImportReportView({ report }: { report: ImportReport }) {
+export function ImportReportView({ report, columnLabel, reason: reasonOf }: ReportViewProps) {
   const { t, i18n } = useTranslation();
-  const reason = (code: string, args: readonly (string | number)[]) => {
-    const key = errorMessageKey(code);
-    return i18n.exists(key) ? t(key, Object.fromEntries(args.map((a, i) => [String(i), a]))) : code;
-  };
+  const reason =
+    reasonOf ??
+    ((code: string, args: readonly (string | number)[]) => {
+      const key = errorMessageKey(code);
+      return i18n.exists(key) ? t(key, Object.fromEntries(args.map((a, i) => [String(i), a]))) : code;
+    });
   return (
     <div className="master-import-report">
       <div className="master-import-report__counts">
@@ -114,7 +124,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           pagination={{ pageSize: 10, showSizeChanger: false }}
           columns={[
             { title: t('masterKit.importRow'), dataIndex: 'row', width: 80, render: (n: number) => formatNumber(n) },
-            { title: t('masterKit.importColumn'), dataIndex: 'column', width: 160 },
+            { title: t('masterKit.importColumn'), dataIndex: 'column', width: 160, render: (c: string) => columnLabel?.(c) ?? c },
             { title: t('masterKit.importReason'), key: 'reason', render: (_: unknown, e) => reason(e.errorCode, e.errorArgs) },
           ]}
         />

@@ -1,0 +1,152 @@
+import { Select, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_TYPES, XLSX_CONTENT_TYPE, endpoints, type BodyOf, type Product, type ProductType } from '@nusa/contracts';
+import { uploadFile } from '../../../api/call.ts';
+import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import type { MasterApi } from '../master/master-api.ts';
+import { formatDecimalId } from '../master/decimal.ts';
+import { productServerError } from './product-errors.ts';
+import { productBody, productFormValues, type ProductForm } from './product-form.ts';
+import { ProductFields } from './ProductFields.tsx';
+import { ProductImportReport } from './ProductImportReport.tsx';
+import { BrandPicker, CategoryPicker } from './pickers.tsx';
+import './products.css';
+
+interface ProductFilters {
+  type?: ProductType;
+  brandId?: string;
+  categoryId?: string;
+}
+
+const base = masterApi({
+  list: endpoints.listProducts,
+  create: endpoints.createProduct,
+  update: endpoints.updateProduct,
+  setActive: endpoints.setProductActive,
+  remove: endpoints.deleteProduct,
+  export: endpoints.exportProducts,
+  idName: 'productId',
+});
+
+/** The kit's calls, with the import sent through uploadFile so the dialog can show the upload's progress. */
+const api: MasterApi<Product, BodyOf<typeof endpoints.createProduct>, ProductFilters> = {
+  ...base,
+  importXlsx: (file, onProgress) => uploadFile(endpoints.importProducts, { file, contentType: XLSX_CONTENT_TYPE, onProgress }),
+};
+
+const amount = (value: string | null) => (value === null ? <span className="muted-text">—</span> : <span className="product-price-cell">{formatDecimalId(value)}</span>);
+
+/** Accounting › Product (spec 3, 5): goods and services with units, prices and classification; xlsx import and export. */
+export default function ProductPage() {
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  const typeOptions = PRODUCT_TYPES.map((type) => ({ value: type, label: t(`acProduct.types.${type}`) }));
+  return (
+    <MasterListPage<Product, BodyOf<typeof endpoints.createProduct>, ProductFilters, ProductForm>
+      api={api}
+      cacheKey="products"
+      title={t('page.product')}
+      subtitle={t('acProduct.subtitle')}
+      describe={(p) => `${p.productCode} - ${p.productName}`}
+      exportName={t('page.product').toLowerCase()}
+      searchPlaceholder={t('acProduct.search')}
+      emptyText={t('acProduct.empty')}
+      addLabel={t('acProduct.add')}
+      editTitle={(p) => t('acProduct.editTitle', { code: p.productCode })}
+      scrollX={1280}
+      renderImportReport={(report) => <ProductImportReport report={report} />}
+      filters={{
+        initial: {},
+        render: (value, set) => (
+          <>
+            <Select<ProductType>
+              allowClear
+              placeholder={t('acProduct.allTypes')}
+              aria-label={t('acProduct.filterType')}
+              value={value.type}
+              onChange={(type) => set({ ...value, type })}
+              options={typeOptions}
+              className="master-toolbar__filter"
+            />
+            <div className="master-toolbar__filter">
+              <BrandPicker
+                placeholder={t('acProduct.allBrands')}
+                aria-label={t('acProduct.filterBrand')}
+                value={value.brandId}
+                onChange={(brandId) => set({ ...value, brandId: brandId ?? undefined })}
+              />
+            </div>
+            <div className="master-toolbar__filter">
+              <CategoryPicker
+                placeholder={t('acProduct.allCategories')}
+                aria-label={t('acProduct.filterCategory')}
+                value={value.categoryId}
+                onChange={(categoryId) => set({ ...value, categoryId: categoryId ?? undefined })}
+              />
+            </div>
+          </>
+        ),
+      }}
+      columns={[
+        { title: t('acProduct.code'), dataIndex: 'productCode', width: 130, fixed: 'left', render: (code: string) => <strong>{code}</strong> },
+        {
+          title: t('acProduct.name'),
+          dataIndex: 'productName',
+          render: (name: string, p) => (
+            <div className="master-cell-stack">
+              <span>{name}</span>
+              {p.keywords && <span className="muted-text">{p.keywords}</span>}
+            </div>
+          ),
+        },
+        {
+          title: t('acProduct.type'),
+          dataIndex: 'productType',
+          width: 100,
+          render: (type: ProductType) => <Tag color={type === 'PRODUCT' ? 'blue' : 'purple'}>{t(`acProduct.types.${type}`)}</Tag>,
+        },
+        { title: t('acProduct.baseUom'), dataIndex: 'baseUomCode', width: 110 },
+        {
+          title: t('acProduct.category'),
+          key: 'category',
+          width: 150,
+          render: (_: unknown, p) =>
+            p.categoryCode ? (
+              <div className="master-cell-stack">
+                <span>{p.categoryCode}</span>
+                {p.subCategoryCode && <span className="muted-text">{p.subCategoryCode}</span>}
+              </div>
+            ) : (
+              <span className="muted-text">—</span>
+            ),
+        },
+        { title: t('acProduct.brand'), dataIndex: 'brandCode', width: 110, render: (code: string | null) => code ?? <span className="muted-text">—</span> },
+        { title: t('acProduct.purchasePrice'), dataIndex: 'purchasePrice', width: 130, align: 'right', render: amount },
+        { title: t('acProduct.sellPrice'), dataIndex: 'sellPrice', width: 130, align: 'right', render: amount },
+        {
+          title: t('acProduct.quantity'),
+          key: 'quantity',
+          width: 120,
+          align: 'right',
+          render: (_: unknown, p) =>
+            p.minQuantity === null && p.maxQuantity === null ? (
+              <span className="muted-text">—</span>
+            ) : (
+              <span className="product-price-cell">
+                {p.minQuantity === null ? '—' : formatDecimalId(p.minQuantity)} – {p.maxQuantity === null ? '—' : formatDecimalId(p.maxQuantity)}
+              </span>
+            ),
+        },
+      ]}
+      form={{
+        width: 760,
+        codeField: 'productCode',
+        initialValues: productFormValues,
+        toBody: productBody,
+        serverError: (err) => productServerError(err, t, exists),
+        fields: ({ row, form }) => <ProductFields row={row} form={form} />,
+      }}
+    />
+  );
+}
+
