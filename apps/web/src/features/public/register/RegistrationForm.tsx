@@ -8,6 +8,7 @@ import { ApiError, call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
+import { optionalMark } from '../request-demo/optional-mark.tsx';
 import { NEW_TENANT_PASSWORD_POLICY, fieldOfUsedTrial } from './trial.ts';
 
 interface RegistrationValues {
@@ -94,7 +95,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
           form={form}
           name="register"
           layout="vertical"
-          requiredMark="optional"
+          requiredMark={optionalMark(t('onboarding.optional'))}
           initialValues={{ language }}
           onFinish={(v) => {
             setError(undefined);

@@ -22,6 +22,7 @@ import { describeError } from '../../../app/feedback.tsx';
 import { currentTenant } from '../../../app/session.ts';
 import { PAYMENT_PATH, stepPath, stepperOf } from './flow.ts';
 import { packagePrice, priceLines } from './money.ts';
+import { optionalMark } from './optional-mark.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PublicShell } from './PublicShell.tsx';
 import { usePromoCheck, type PromoState } from './use-promo-check.ts';
@@ -89,7 +90,8 @@ export default function RequestDemoPage() {
   };
 
   // A code checked for another package or size is checked again: the discount or eligibility may differ.
-  const checkedFor = promo.state.kind === 'valid' || promo.state.kind === 'invalid' ? promo.state.code : undefined;
+  // (Also while a check runs: clicking a size blurs the promo field, which checks it for the size before the click.)
+  const checkedFor = promo.state.kind === 'none' ? undefined : promo.state.code;
   useEffect(() => {
     if (checkedFor && size) void promo.check({ code: checkedFor, pkg, size, channel });
     // Only a change of package or size re-checks; the code itself is checked on blur or apply.
@@ -140,7 +142,7 @@ export default function RequestDemoPage() {
             form={form}
             name="request-demo"
             layout="vertical"
-            requiredMark="optional"
+            requiredMark={optionalMark(t('onboarding.optional'))}
             initialValues={{ package: 'business' }}
             onFinish={onFinish}
             disabled={submit.isPending}
@@ -191,7 +193,9 @@ export default function RequestDemoPage() {
                 {LEAD_PACKAGE_CODES.map((code) => (
                   <Radio key={code} value={code} className="choice-card">
                     <span className="choice-card__title">{t(`onboarding.package.${code}`)}</span>
-                    <span className="choice-card__price">{t('demoRequest.perMonth', { price: packagePrice(code) })}</span>
+                    <span className="choice-card__price">
+                      {packagePrice(code)} <span className="choice-card__unit">{t('demoRequest.perMonth')}</span>
+                    </span>
                     <span className="choice-card__text">{t(`onboarding.packageText.${code}`)}</span>
                   </Radio>
                 ))}

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Lead } from '@nusa/contracts';
+import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
+import { api, apiLogin } from '../support/api.ts';
+
+/** The texts these flows read (apps/web/src/i18n/modules/onboarding.*.json and the error catalogue). */
+const tx = {
+  id: {
+    title: 'Minta Demo',
+    contactName: 'Nama kontak',
+    company: 'Nama perusahaan',
+    email: 'Email',
+    phone: 'Nomor telepon',
+    product: 'Produk',
+    promoCode: 'Kode promo',
+    apply: 'Terapkan',
+    applied: 'Kode promo berlaku',
+    promoNotFound: 'Kode promo tidak ditemukan',
+    submit: 'Lanjut ke pembayaran',
+    paymentTitle: 'Pembayaran',
+    gateway: 'Gerbang pembayaran',
+    payByGateway: 'Bayar dengan Gerbang pembayaran',
+    bankTransfer: 'Transfer bank',
+    payByTransfer: 'Bayar dengan Transfer bank',
+    paymentNotStarted: 'Pembayaran belum dapat dimulai',
+    gatewayNotConfigured: 'Gerbang pembayaran belum dikonfigurasi; gunakan transfer bank',
+    transferTitle: 'Instruksi transfer bank',
+    proofInvalid: 'Bukti transfer harus berupa gambar PNG/JPEG atau PDF maksimal 2 MiB',
+    proofReceived: 'Bukti transfer sudah kami terima',
+    changeMethod: 'Ganti metode pembayaran',
+    changeMethodTitle: 'Ganti metode pembayaran?',
+    cancel: 'Batal',
+    missing: 'Permintaan tidak ditemukan',
+    stepPayment: 'Pembayaran',
+  },
+  en: {
+    title: 'Request a Demo',
+    contactName: 'Contact name',
+    companySize: 'Company size',
+    promoCode: 'Promo code',
+    apply: 'Apply',
+    applied: 'The promo code is valid',
+    segmentNotEligible: 'Promo code is not eligible for this segment',
+    submit: 'Continue to payment',
+    contactRequired: 'Contact name cannot be empty',
+    sizeRequired: 'Company size cannot be empty',
+  },
+};
+
+/** A real 2×2 PNG: the server checks the magic bytes of a proof. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Intl separates "Rp" from the number with a no-break space. */
+const rp = (digits: string) => new RegExp(`Rp\\s${digits.replace(/\./g, '\\.')}`);
+
+/** Chooses an option of an antd Select by its form label, clicking until the list has closed (a click during the opening animation can be lost). */
+async function pick(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  for (let attempt = 1; ; attempt++) {
+    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+    try {
+      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+const summary = (page: Page) => page.getByTestId('order-summary');
+
+describe('request a demo (public)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a visitor requests a demo in Indonesian with NUSA10, pays by bank transfer after a reload, uploads the proof and the lead is there for the admin', async () => {
+    const t = await openPage(browser);
+    const l = tx.id;
+    const email = `budi.e2e.${Date.now().toString(36)}@example.com`;
+    try {
+      await t.page.goto('/request-demo');
+      await t.page.getByRole('heading', { level: 1, name: l.title }).waitFor();
+      expect(await t.page.title()).toBe('Nusa | Minta Demo');
+      // The first field has the focus, so typing starts at once.
+      expect(await t.page.getByLabel(l.contactName, { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.500.000'));
+      await screenshot(t.page, 'request-demo-id-empty', true);
+
+      await t.page.getByLabel(l.contactName, { exact: true }).fill('Budi Santoso');
+      await t.page.getByLabel(l.company, { exact: true }).fill('PT Sinar Uji Coba');
+      await t.page.getByLabel(l.email, { exact: true }).fill(email);
+      await t.page.getByLabel(l.phone, { exact: true }).fill('0812 3456 7890');
+      await t.page.getByText('11–50 orang', { exact: true }).click();
+      await pick(t.page, l.product, 'Akuntansi dan ERP');
+      await t.page.getByLabel(/^Kebutuhan/).fill('Bagan akun dan laporan kas untuk dua cabang.');
+
+      // A wrong code: checked when the visitor leaves the field, refused in Indonesian next to it.
+      const promo = t.page.getByLabel(new RegExp(`^${l.promoCode}`));
+      await promo.fill('BUKANKODE');
+      await promo.press('Tab');
+      await t.page.getByText(l.promoNotFound).waitFor();
+      expect(await summary(t.page).getByTestId('summary-discount').count()).toBe(0);
+      await screenshot(t.page, 'request-demo-id-bad-promo', true);
+
+      // NUSA10: 10% of the Business package (Rp 3.500.000), applied with the button.
+      await promo.fill('NUSA10');
+      // Typing drops the earlier answer (its message fades out).
+      await t.page.getByText(l.promoNotFound).waitFor({ state: 'detached' });
+      await t.page.getByRole('button', { name: l.apply }).click();
+      await t.page.getByText(l.applied).waitFor();
+      expect(await summary(t.page).getByTestId('summary-discount').textContent()).toMatch(/−Rp\s350\.000/);
+      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.150.000'));
+      await screenshot(t.page, 'request-demo-id-promo-applied', true);
+
+      // Enter in a field sends the form.
+      await t.page.getByLabel(l.phone, { exact: true }).press('Enter');
+      await t.page.waitForURL(/\/form-request\/payment\?/);
+      const url = new URL(t.page.url());
+      const requestId = url.searchParams.get('requestId')!;
+      expect(url.searchParams.get('tenant')).toBe('demo');
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      await t.page.getByRole('heading', { level: 1, name: l.paymentTitle }).waitFor();
+      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.150.000'));
+      await screenshot(t.page, 'request-demo-id-payment-choice', true);
+
+      // The second provider: the e2e server has no gateway configured, which the visitor is told in Indonesian.
+      await t.page.getByText(l.gateway, { exact: true }).click();
+      await t.page.getByRole('button', { name: l.payByGateway }).click();
+      await t.page.getByText(l.gatewayNotConfigured).waitFor();
+      await t.page.getByText(l.paymentNotStarted).waitFor();
+      await screenshot(t.page, 'request-demo-id-gateway-not-configured', true);
+
+      await t.page.getByText(l.bankTransfer, { exact: true }).click();
+      await t.page.getByRole('button', { name: l.payByTransfer }).click();
+      await t.page.getByRole('heading', { name: l.transferTitle }).waitFor();
+      expect(await t.page.getByTestId('transfer-amount').textContent()).toMatch(rp('3.150.000'));
+
+      // The step survives a reload: the page reads the request and its payment from the server.
+      await t.page.reload();
+      await t.page.getByRole('heading', { name: l.transferTitle }).waitFor();
+      expect(await t.page.getByTestId('transfer-amount').textContent()).toMatch(rp('3.150.000'));
+      expect(new URL(t.page.url()).searchParams.get('requestId')).toBe(requestId);
+      await screenshot(t.page, 'request-demo-id-transfer-after-reload', true);
+
+      // Changing the method asks first; cancelling keeps the transfer.
+      await t.page.getByRole('button', { name: l.changeMethod }).click();
+      const confirm = t.page.locator('.ant-modal-confirm-title', { hasText: l.changeMethodTitle });
+      await confirm.waitFor();
+      await screenshot(t.page, 'request-demo-id-change-method-confirm');
+      await t.page.getByRole('dialog').getByRole('button', { name: l.cancel }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await t.page.getByTestId('transfer-amount').waitFor();
+
+      const fileInput = t.page.locator('input[type=file]');
+      // Not an image or PDF: refused before sending.
+      await fileInput.setInputFiles({ name: 'catatan.txt', mimeType: 'text/plain', buffer: Buffer.from('bukan bukti') });
+      await t.page.getByText(l.proofInvalid).waitFor();
+      // Called a PNG but is not one: refused by the server (magic bytes), shown the same way.
+      await fileInput.setInputFiles({ name: 'palsu.png', mimeType: 'image/png', buffer: Buffer.from('bukan gambar png') });
+      await t.page.getByText('palsu.png tidak dapat diunggah').waitFor();
+      await t.page.getByText(l.proofInvalid).waitFor();
+      await screenshot(t.page, 'request-demo-id-proof-refused', true);
+
+      await fileInput.setInputFiles({ name: 'bukti-transfer.png', mimeType: 'image/png', buffer: PNG });
+      await waitForPath(t.page, `/form-request/complete?tenant=demo&requestId=${requestId}`);
+      await t.page.getByText(l.proofReceived).waitFor();
+      await screenshot(t.page, 'request-demo-id-complete', true);
+
+      // The completion page reads the request's state from the server too.
+      await t.page.reload();
+      await t.page.getByText(l.proofReceived).waitFor();
+      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.150.000'));
+
+      // The payment link of the confirmation mail, opened again, leads to the completion page.
+      await t.page.goto(`/form-request/payment?tenant=demo&requestId=${requestId}`);
+      await waitForPath(t.page, `/form-request/complete?tenant=demo&requestId=${requestId}`);
+
+      const { token } = await apiLogin('admin');
+      const leads = await api<{ items: Lead[]; total: number }>('GET', `/v1/admin/leads?keyword=${encodeURIComponent(email)}`, { token });
+      expect(leads.status).toBe(200);
+      expect(leads.body.items).toHaveLength(1);
+      expect(leads.body.items[0]).toMatchObject({
+        leadId: requestId,
+        contactName: 'Budi Santoso',
+        email,
+        company: 'PT Sinar Uji Coba',
+        companySize: '11-50',
+        product: 'erp',
+        package: 'business',
+        promoCode: 'NUSA10',
+        channel: 'web',
+        status: 'NEW',
+        price: '3500000.0000',
+        discount: '350000.0000',
+        amount: '3150000.0000',
+        payment: { method: 'bank-transfer', status: 'PROOF_UPLOADED', hasProof: true, amount: '3150000.0000' },
+      });
+      const proof = await fetch(`${new URL(t.page.url()).origin}/api/v1/admin/leads/${requestId}/payment/proof`, {
+        headers: { authorization: `Bearer ${token}`, 'x-tenant': 'demo' },
+      });
+      expect(proof.status).toBe(200);
+      expect(Buffer.from(await proof.arrayBuffer()).equals(PNG)).toBe(true);
+      expect(t.pageErrors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the first step in English: required fields, a promo refused for the company size and accepted after changing it', async () => {
+    const t = await openPage(browser, { language: 'en' });
+    const l = tx.en;
+    try {
+      await t.page.goto('/request-demo');
+      await t.page.getByRole('heading', { level: 1, name: l.title }).waitFor();
+      expect(await t.page.title()).toBe('Nusa | Request a Demo');
+      // Prices stay in id-ID format in English.
+      await t.page.getByText(/^Rp\s1\.500\.000\s*per month$/).waitFor();
+      await t.page.getByRole('button', { name: l.submit }).click();
+      await t.page.getByText(l.contactRequired).waitFor();
+      await t.page.getByText(l.sizeRequired).waitFor();
+      expect(t.page.url()).toMatch(/\/request-demo$/);
+
+      await t.page.getByLabel(l.contactName, { exact: true }).fill('Sari Wijaya');
+      await t.page.getByText('51–200 people', { exact: true }).click();
+      // UMKM25 is for micro and small businesses only.
+      const promo = t.page.getByLabel(new RegExp(`^${l.promoCode}`));
+      await promo.fill('UMKM25');
+      await promo.press('Enter');
+      await t.page.getByText(l.segmentNotEligible).waitFor();
+      // Enter in the promo field applies the code; it does not send the form.
+      expect(t.page.url()).toMatch(/\/request-demo$/);
+      await screenshot(t.page, 'request-demo-en-segment-refused', true);
+
+      // A smaller company: the code is checked again by itself, 25% of Business.
+      await t.page.getByText('1–10 people', { exact: true }).click();
+      await t.page.getByText(l.applied).waitFor();
+      expect(await summary(t.page).getByTestId('summary-discount').textContent()).toMatch(/−Rp\s875\.000/);
+      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('2.625.000'));
+      // Another package: the discount follows it.
+      await t.page.getByText('Starter', { exact: true }).click();
+      await expect.poll(() => summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('1.125.000'));
+      // Typed values are kept through all of it.
+      expect(await t.page.getByLabel(l.contactName, { exact: true }).inputValue()).toBe('Sari Wijaya');
+      await screenshot(t.page, 'request-demo-en-promo-applied', true);
+      expect(t.pageErrors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a payment link without a known request says so and leads back to the form', async () => {
+    const t = await openPage(browser);
+    try {
+      await t.page.goto('/form-request/payment?tenant=demo&requestId=0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+      await t.page.getByText(tx.id.missing).waitFor();
+      await screenshot(t.page, 'request-demo-id-missing');
+      await t.page.getByRole('button', { name: 'Buat permintaan demo' }).click();
+      await waitForPath(t.page, '/request-demo');
+      await t.page.goto('/form-request/complete');
+      await t.page.getByText(tx.id.missing).waitFor();
+      expect(t.pageErrors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
