@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XLSX_CONTENT_TYPE, coaEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
+import { registerSheetImports } from '../../platform/files/sheet-route.ts';
 import * as groups from './groups.ts';
 import * as accounts from './service.ts';
+import { importCoa, importCoaGroups, importSegmentGroups } from './import.ts';
 
 const xlsx = (reply: FastifyReply, name: string, file: Buffer) => {
   reply.header('content-type', XLSX_CONTENT_TYPE);
@@ -50,4 +52,10 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
     await accounts.deleteCoa(tx, principal, params.coaId, options.coaUsers);
     return ok;
   });
+
+  registerSheetImports(app, [
+    [ep.importCoaGroups, importCoaGroups],
+    [ep.importSegmentGroups, importSegmentGroups],
+    [ep.importCoa, importCoa],
+  ]);
 }
