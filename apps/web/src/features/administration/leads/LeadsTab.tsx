@@ -87,6 +87,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     {
       title: t('adminLeads.product'),
       key: 'product',
+      width: 170,
       render: (_: unknown, l) => (
         <div className="cell-stack">
           <span>{t(`adminLeads.products.${l.product}`)}</span>
@@ -98,6 +99,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       title: t('adminLeads.amount'),
       key: 'amount',
       align: 'right',
+      width: 150,
       render: (_: unknown, l) => (
         <div className="cell-stack">
           <span className="amount-text">{formatRupiah(l.amount)}</span>
@@ -109,18 +111,18 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
         </div>
       ),
     },
-    { title: t('adminLeads.status'), dataIndex: 'status', width: 150, render: (s: LeadStatus) => <LeadStatusTag status={s} /> },
+    { title: t('adminLeads.status'), dataIndex: 'status', width: 140, render: (s: LeadStatus) => <LeadStatusTag status={s} /> },
     {
       title: t('adminLeads.payment'),
       key: 'payment',
-      width: 160,
+      width: 150,
       responsive: ['md'],
       render: (_: unknown, l) => (l.payment ? <PaymentStatusTag status={l.payment.status} /> : <span className="muted-text">—</span>),
     },
     {
       title: t('accessCommon.actions'),
       key: 'actions',
-      width: 80,
+      width: 70,
       render: (_: unknown, l) => (
         <Tooltip title={canEdit ? t('accessCommon.edit') : t('adminLeads.detail')}>
           <Button
@@ -145,7 +147,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
           aria-label={t('accessCommon.search')}
           value={keyword}
           onChange={(e) => changed(setKeyword)(e.target.value)}
-          className="list-toolbar__search"
+          className="list-toolbar__search manage-leads__search"
         />
         <Select<LeadStatus>
           allowClear

@@ -119,11 +119,11 @@ export function PromoCodeDrawer({ promo, onClose }: { promo?: PromoCode; onClose
             ]}
           >
             {discountType === 'percent' ? (
-              <InputNumber<string> stringMode min="0" max="100" step="1" precision={2} decimalSeparator="," suffix="%" style={{ width: '100%' }} />
+              // No min/max: a value out of range stays as typed and the rule under the field says why (no silent clamping).
+              <InputNumber<string> stringMode step="1" decimalSeparator="," suffix="%" style={{ width: '100%' }} />
             ) : (
               <InputNumber<string>
                 stringMode
-                min="0"
                 step="50000"
                 precision={0}
                 prefix="Rp"

@@ -87,7 +87,7 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
       responsive: ['lg'],
       render: (channels: PromoCode['channels']) =>
         channels.length === 0 ? (
-          <span className="muted-text">{t('adminPromo.allChannels')}</span>
+          <span className="muted-text nowrap">{t('adminPromo.allChannels')}</span>
         ) : (
           <Space size={[4, 4]} wrap>
             {channels.map((c) => (
@@ -102,7 +102,7 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
       responsive: ['lg'],
       render: (segments: PromoCode['segments']) =>
         segments.length === 0 ? (
-          <span className="muted-text">{t('adminPromo.allSegments')}</span>
+          <span className="muted-text nowrap">{t('adminPromo.allSegments')}</span>
         ) : (
           <Space size={[4, 4]} wrap>
             {segments.map((s) => (
