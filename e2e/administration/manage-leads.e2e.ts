@@ -355,7 +355,7 @@ describe('administration › manage leads', () => {
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});
-      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`);
+      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`, { cause: err });
       throw err;
     } finally {
       await p.close();
@@ -380,7 +380,7 @@ describe('administration › manage leads', () => {
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});
-      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`);
+      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`, { cause: err });
       throw err;
     } finally {
       await p.close();
@@ -414,7 +414,7 @@ describe('administration › manage leads', () => {
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});
-      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`);
+      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`, { cause: err });
       throw err;
     } finally {
       await p.close();
@@ -437,7 +437,7 @@ describe('administration › manage leads', () => {
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});
-      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`);
+      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`, { cause: err });
       throw err;
     } finally {
       await p.close();
