@@ -149,7 +149,7 @@ describe('cash banks', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Kode', 'Nama', 'Tipe', 'Kode COA', 'Nama COA', 'Mata Uang', 'No. Rekening', 'Aktif']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Kode', 'Nama', 'Tipe', 'Kode COA', 'Nama COA', 'Mata Uang', 'Kode OU', 'No. Rekening', 'Aktif']);
     expect(sheet.rowCount).toBe(4);
   });
 

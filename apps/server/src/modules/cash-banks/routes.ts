@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { XLSX_CONTENT_TYPE, cashBankEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
+import { registerSheetImports } from '../../platform/files/sheet-route.ts';
 import * as cashBanks from './service.ts';
+import { exportCashBanks, importCashBanks } from './sheet.ts';
 
 export function cashBankRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.listCashBanks, ({ tx, query }) => cashBanks.listCashBanks(tx, query));
   registerEndpoint(app, ep.exportCashBanks, async ({ tx, query, reply }) => {
-    const file = await cashBanks.exportCashBanks(tx, query.keyword, query.lang);
+    const file = await exportCashBanks(tx, query.keyword, query.lang);
     reply.header('content-type', XLSX_CONTENT_TYPE);
     reply.header('content-disposition', `attachment; filename="cash-banks-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return file;
@@ -19,4 +21,5 @@ export function cashBankRoutes(app: FastifyInstance) {
     await cashBanks.deleteCashBank(tx, principal, params.cashBankId);
     return { ok: true as const };
   });
+  registerSheetImports(app, [[ep.importCashBanks, importCashBanks]]);
 }

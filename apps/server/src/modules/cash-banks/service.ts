@@ -5,7 +5,6 @@ import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../platform/numbering/lock.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { coaByIds, findCoa } from '../coa/service.ts';
 import { currenciesByIds, requireActiveCurrency } from '../currencies/service.ts';
 import { orgUnitExists } from '../org-units/service.ts';
@@ -13,7 +12,6 @@ import { nextCode } from '../document-templates/service.ts';
 import { cashBanks } from './schema.ts';
 
 const MODULE = 'erp.cash-bank';
-const EXPORT_ROW_LIMIT = 50_000;
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Row = typeof cashBanks.$inferSelect;
@@ -125,20 +123,3 @@ export const cashBankUsesCurrency = async (tx: Tx, currencyId: string) =>
   ((await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.currencyId, currencyId)).limit(1)).length ? 'cash_banks' : undefined);
 export const cashBankUsesOu = async (tx: Tx, ouId: string) =>
   ((await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.ouId, ouId)).limit(1)).length ? 'cash_banks' : undefined);
-
-export async function exportCashBanks(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = await present(tx, await tx.select().from(cashBanks).where(conditions({ keyword })).orderBy(order).limit(EXPORT_ROW_LIMIT));
-  const h = lang === 'id'
-    ? ['Kode', 'Nama', 'Tipe', 'Kode COA', 'Nama COA', 'Mata Uang', 'No. Rekening', 'Aktif']
-    : ['Code', 'Name', 'Type', 'COA Code', 'COA Name', 'Currency', 'Account Number', 'Active'];
-  return writeXlsx<CashBank>(lang === 'id' ? 'Kas dan Bank' : 'Cash and Bank', [
-    { header: h[0], width: 14, value: (r) => r.cashBankCode },
-    { header: h[1], width: 30, value: (r) => r.cashBankName },
-    { header: h[2], value: (r) => (lang === 'id' ? (r.type === 'CASH' ? 'Kas' : 'Bank') : r.type === 'CASH' ? 'Cash' : 'Bank') },
-    { header: h[3], width: 14, value: (r) => r.coaCode },
-    { header: h[4], width: 30, value: (r) => r.coaName },
-    { header: h[5], value: (r) => r.currencyCode },
-    { header: h[6], width: 20, value: (r) => r.accountNumber },
-    { header: h[7], value: (r) => r.active },
-  ], rows);
-}

@@ -98,7 +98,8 @@ export const COA_COLUMNS = {
   activityGlName: { id: 'Nama Aktivitas G/L', en: 'G/L Activity Name' },
 } satisfies SheetColumns<string>;
 
-async function accountByCode(tx: Tx, code: string): Promise<CoaAccount | undefined> {
+/** The account of a code (any case), for this import and the cash-bank one. */
+export async function accountByCode(tx: Tx, code: string): Promise<CoaAccount | undefined> {
   const rows = await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(sql`lower(${coaAccounts.code}) = lower(${code})`);
   return rows[0] ? getCoa(tx, rows[0].id) : undefined;
 }
