@@ -370,8 +370,12 @@ describe('administration › manage leads', () => {
       await page.goto('/administration/manage-leads');
       await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
       await page.getByRole('columnheader', { name: t.amountDue }).waitFor();
+      await row(page, b.contactName).waitFor();
       await page.getByRole('textbox', { name: t.search }).fill(a.company);
+      await row(page, b.contactName).waitFor({ state: 'detached' });
       await row(page, a.contactName).getByText(t.contacted).waitFor();
+      // Amounts stay id-ID Rupiah in English (spec 9).
+      expect(plain(await row(page, a.contactName).innerText())).toContain('Rp 3.150.000');
       await screenshot(page, 'manage-leads-list-en');
       await page.getByRole('tab', { name: t.promoTab }).click();
       await row(page, 'UMKM25').waitFor();

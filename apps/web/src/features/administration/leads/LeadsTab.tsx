@@ -62,7 +62,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   };
 
   const columns: TableColumnsType<Lead> = [
-    { title: t('adminLeads.date'), dataIndex: 'createdAt', width: 150, render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span> },
+    { title: t('adminLeads.date'), dataIndex: 'createdAt', width: 140, render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span> },
     {
       title: t('adminLeads.contact'),
       key: 'contact',
@@ -76,6 +76,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     {
       title: t('adminLeads.company'),
       key: 'company',
+      width: 180,
       responsive: ['lg'],
       render: (_: unknown, l) => (
         <div className="cell-stack">
@@ -87,7 +88,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     {
       title: t('adminLeads.product'),
       key: 'product',
-      width: 170,
+      width: 140,
       render: (_: unknown, l) => (
         <div className="cell-stack">
           <span>{t(`adminLeads.products.${l.product}`)}</span>
@@ -99,7 +100,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       title: t('adminLeads.amount'),
       key: 'amount',
       align: 'right',
-      width: 150,
+      width: 140,
       render: (_: unknown, l) => (
         <div className="cell-stack">
           <span className="amount-text">{formatRupiah(l.amount)}</span>
@@ -111,18 +112,18 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
         </div>
       ),
     },
-    { title: t('adminLeads.status'), dataIndex: 'status', width: 140, render: (s: LeadStatus) => <LeadStatusTag status={s} /> },
+    { title: t('adminLeads.status'), dataIndex: 'status', width: 130, render: (s: LeadStatus) => <LeadStatusTag status={s} /> },
     {
       title: t('adminLeads.payment'),
       key: 'payment',
-      width: 150,
+      width: 140,
       responsive: ['md'],
       render: (_: unknown, l) => (l.payment ? <PaymentStatusTag status={l.payment.status} /> : <span className="muted-text">—</span>),
     },
     {
       title: t('accessCommon.actions'),
       key: 'actions',
-      width: 70,
+      width: 64,
       render: (_: unknown, l) => (
         <Tooltip title={canEdit ? t('accessCommon.edit') : t('adminLeads.detail')}>
           <Button
@@ -200,7 +201,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
         dataSource={list.data?.items}
         loading={list.isFetching}
         pagination={paging.pagination(list.data?.total ?? 0, t)}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1040 }}
         onRow={(l) => ({ onDoubleClick: () => setOpenId(l.leadId) })}
         locale={{ emptyText: <Empty description={hasLeadFilter(filter) ? t('accessCommon.noResults') : t('adminLeads.empty')} /> }}
       />
