@@ -2,6 +2,7 @@ import { Form, Input, Radio, Select, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CASH_BANK_TYPES, endpoints, type CashBank, type CashBankType } from '@nusa/contracts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
+import { ImportReportView } from '../master/ImportButton.tsx';
 import { CoaPicker, coaLabel } from '../pickers/CoaPicker.tsx';
 import { CurrencyPicker } from '../pickers/CurrencyPicker.tsx';
 import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
@@ -14,10 +15,16 @@ const api = masterApi({
   setActive: endpoints.setCashBankActive,
   remove: endpoints.deleteCashBank,
   export: endpoints.exportCashBanks,
+  import: endpoints.importCashBanks,
   idName: 'cashBankId',
 });
 
 type Filters = { type?: CashBankType };
+/** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
+const IMPORT_COLUMNS: Record<string, string> = {
+  cashBankCode: 'cashBankPage.code', cashBankName: 'cashBankPage.name', type: 'cashBankPage.type', coaCode: 'cashBankPage.coa', coaName: 'cashBankPage.coa',
+  currencyCode: 'cashBankPage.currency', ouCode: 'cashBankPage.ou', accountNumber: 'cashBankPage.accountNumber', active: 'masterKit.active',
+};
 const TYPE_COLORS: Record<CashBankType, string> = { CASH: 'gold', BANK: 'geekblue' };
 
 /** Accounting › Cash & Bank (spec 5): cash boxes and bank accounts, each on its own cash or bank COA. */
@@ -74,6 +81,7 @@ export default function CashBankPage() {
       emptyText={t('cashBankPage.empty')}
       addLabel={t('cashBankPage.add')}
       editTitle={(r) => t('cashBankPage.editTitle', { code: r.cashBankCode })}
+      renderImportReport={(report) => <ImportReportView report={report} columnLabel={(c) => (c in IMPORT_COLUMNS ? t(IMPORT_COLUMNS[c]) : c)} />}
     />
   );
 }

@@ -3,15 +3,22 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_STATUSES, EMPLOYEE_TYPES, JOB_TITLES, endpoints, type Employee, type JobTitle } from '@nusa/contracts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
+import { ImportReportView } from '../master/ImportButton.tsx';
 import { dateNeededBy, employeeBody, employeeValues, type EmployeeValues } from './employee-form.ts';
 
 const api = masterApi({
   list: endpoints.listEmployees, create: endpoints.createEmployee, update: endpoints.updateEmployee, setActive: endpoints.setEmployeeActive,
-  remove: endpoints.deleteEmployee, export: endpoints.exportEmployees, idName: 'employeeId',
+  remove: endpoints.deleteEmployee, export: endpoints.exportEmployees, import: endpoints.importEmployees, idName: 'employeeId',
 });
 
 type Status = (typeof EMPLOYEE_STATUSES)[number];
 type Filters = { jobTitle?: JobTitle; status?: Status };
+/** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
+const IMPORT_COLUMNS: Record<string, string> = {
+  employeeCode: 'employeePage.code', employeeName: 'employeePage.name', employeeType: 'employeePage.type', birthPlace: 'employeePage.birthPlace',
+  birthDate: 'employeePage.birthDate', identityNumber: 'employeePage.identityNumber', joinDate: 'employeePage.joinDate', resignDate: 'employeePage.resignDate',
+  pensionDate: 'employeePage.pensionDate', jobTitle: 'employeePage.jobTitle', status: 'employeePage.status', active: 'masterKit.active',
+};
 const STATUS_COLORS: Record<Status, string> = { ACTIVE: 'green', ON_LEAVE: 'orange', RESIGNED: 'default', RETIRED: 'purple' };
 /** Spec 9 dates: 21 Nov 2026 in both languages' month names. */
 const DATE_FORMAT = 'D MMM YYYY';
@@ -84,6 +91,7 @@ export default function EmployeePage() {
       emptyText={t('employeePage.empty')}
       addLabel={t('employeePage.add')}
       editTitle={(e) => t('employeePage.editTitle', { code: e.employeeCode })}
+      renderImportReport={(report) => <ImportReportView report={report} columnLabel={(c) => (c in IMPORT_COLUMNS ? t(IMPORT_COLUMNS[c]) : c)} />}
     />
   );
 }

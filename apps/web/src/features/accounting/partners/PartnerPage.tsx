@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ADDRESS_ROLES, PHONE_MIN_LENGTH, endpoints, type Partner, type PartnerType } from '@nusa/contracts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
 import { MoneyInput } from '../master/MoneyInput.tsx';
+import { ImportReportView } from '../master/ImportButton.tsx';
 import { fitsDecimal, formatDecimalId, isAboveZero } from '../master/decimal.ts';
 import { RankTag } from './RankTag.tsx';
 import { RANKS } from './rank.ts';
@@ -12,14 +13,20 @@ import './partners.css';
 
 const customerApi = masterApi({
   list: endpoints.listCustomers, create: endpoints.createCustomer, update: endpoints.updateCustomer, setActive: endpoints.setCustomerActive,
-  remove: endpoints.deleteCustomer, export: endpoints.exportCustomers, idName: 'partnerId',
+  remove: endpoints.deleteCustomer, export: endpoints.exportCustomers, import: endpoints.importCustomers, idName: 'partnerId',
 });
 const supplierApi = masterApi({
   list: endpoints.listSuppliers, create: endpoints.createSupplier, update: endpoints.updateSupplier, setActive: endpoints.setSupplierActive,
-  remove: endpoints.deleteSupplier, export: endpoints.exportSuppliers, idName: 'partnerId',
+  remove: endpoints.deleteSupplier, export: endpoints.exportSuppliers, import: endpoints.importSuppliers, idName: 'partnerId',
 });
 
 type Filters = { rank?: number };
+/** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
+const IMPORT_COLUMNS: Record<string, string> = {
+  partnerCode: 'partnerPage.code', partnerName: 'partnerPage.name', alias: 'partnerPage.alias', lineOfBusiness: 'partnerPage.lineOfBusiness',
+  rank: 'partnerPage.rank', phones: 'partnerPage.phones', fax: 'partnerPage.fax', email: 'partnerPage.email', creditLimit: 'partnerPage.creditLimit',
+  addresses: 'partnerPage.addresses', active: 'masterKit.active',
+};
 const PHONE = /^[0-9+()\- ]+$/;
 
 /** Customers and suppliers share one form and list; `type` picks the endpoints, texts and cache. */
@@ -92,6 +99,7 @@ export function PartnerPage({ type }: { type: PartnerType }) {
       addLabel={t(`partnerPage.${k}Add`)}
       editTitle={(p) => t(`partnerPage.${k}EditTitle`, { code: p.partnerCode })}
       scrollX={1000}
+      renderImportReport={(report) => <ImportReportView report={report} columnLabel={(c) => (c in IMPORT_COLUMNS ? t(IMPORT_COLUMNS[c]) : c)} />}
     />
   );
 }

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ERRORS, type CashBank, type Partner } from '@nusa/contracts';
+import { api, apiLogin } from '../support/api.ts';
+import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language } from '../support/browser.ts';
+import { seedOwnTenant } from '../support/db.ts';
+
+/** The texts these flows read (apps/web/src/i18n/modules/accounting-*.json and id/en.json). */
+const tx = {
+  id: {
+    accounting: 'Akuntansi',
+    cashBankTitle: 'Kas & Bank',
+    addCashBank: 'Tambah kas/bank',
+    code: 'Kode',
+    name: 'Nama',
+    coa: 'Akun COA',
+    currency: 'Mata uang',
+    ou: 'Unit organisasi',
+    accountNumber: 'Nomor rekening',
+    cash: 'Kas',
+    save: 'Simpan',
+    cancel: 'Batal',
+    customerTitle: 'Pelanggan',
+    addCustomer: 'Tambah pelanggan',
+    lineOfBusiness: 'Bidang usaha',
+    rankGold: 'Emas',
+    creditLimit: 'Batas kredit',
+    addPhone: 'Tambah telepon',
+    phone1: 'Telepon 1',
+    addAddress: 'Tambah alamat',
+    address: 'Alamat lengkap',
+    city: 'Kota',
+    latitude: 'Lintang (peta)',
+    longitude: 'Bujur (peta)',
+    others: 'Lainnya',
+    created: 'berhasil ditambahkan',
+    employeeTitle: 'Karyawan',
+    employeeEmpty: 'Belum ada karyawan. Tambahkan karyawan pertama Anda.',
+    addEmployee: 'Tambah karyawan',
+    supplierTitle: 'Pemasok',
+    search: 'Cari',
+    noMatch: 'Tidak ada data yang cocok dengan pencarian atau saringan',
+  },
+  en: {
+    accounting: 'Accounting',
+    cashBankTitle: 'Cash & Bank',
+    addCashBank: 'Add cash/bank',
+    code: 'Code',
+    name: 'Name',
+    coa: 'COA account',
+    currency: 'Currency',
+    ou: 'Organisation unit',
+    accountNumber: 'Account number',
+    cash: 'Cash',
+    save: 'Save',
+    cancel: 'Cancel',
+    customerTitle: 'Customers',
+    addCustomer: 'Add customer',
+    lineOfBusiness: 'Line of business',
+    rankGold: 'Gold',
+    creditLimit: 'Credit limit',
+    addPhone: 'Add phone',
+    phone1: 'Phone 1',
+    addAddress: 'Add address',
+    address: 'Full address',
+    city: 'City',
+    latitude: 'Latitude (map)',
+    longitude: 'Longitude (map)',
+    others: 'Others',
+    created: 'was added',
+    employeeTitle: 'Employees',
+    employeeEmpty: 'No employees yet. Add your first employee.',
+    addEmployee: 'Add employee',
+    supplierTitle: 'Suppliers',
+    search: 'Search',
+    noMatch: 'No record matches the search or filters',
+  },
+};
+
+const drawer = (page: Page) => page.locator('.ant-drawer-section');
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+
+/** Chooses an option of a lazy antd Select found by its form label, typing `search` first (the list asks the server). */
+async function pick(page: Page, label: string, option: string, search?: string) {
+  const box = drawer(page).getByLabel(label, { exact: true });
+  await box.click();
+  if (search) await box.fill(search);
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  // A click during the opening animation can be lost; click until the list has closed (a selection closes it).
+  for (let attempt = 1; ; attempt++) {
+    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+    try {
+      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/** The error shown under a form field of the drawer. */
+const fieldError = (page: Page, label: string) =>
+  drawer(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
+
+describe('accounting master records', () => {
+  let browser: Browser;
+  let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
+  let admin: string;
+  const get = async <T,>(path: string) => {
+    const res = await api<T>('GET', path, { token: admin, tenant: tenant.code });
+    expect(res.status, path).toBe(200);
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tenant = await seedOwnTenant('acct');
+    admin = (await apiLogin('admin', { tenant: tenant.code })).token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await tenant?.close();
+  });
+
+  it('creates a bank account through the lazy COA, currency and OU dropdowns; a duplicate code keeps the form (id)', async () => {
+    const t = tx.id;
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/cash-bank');
+      await heading(page, t.cashBankTitle);
+      await page.getByRole('cell', { name: 'Bank BCA Operasional', exact: true }).waitFor();
+      await screenshot(page, 'accounting-cash-bank-list');
+
+      await page.getByRole('button', { name: t.addCashBank }).click();
+      await drawer(page).getByLabel(t.name, { exact: true }).waitFor();
+      // The first field has the focus: typing goes straight into the code.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cashBankCode');
+      await screenshot(page, 'accounting-cash-bank-form-empty');
+      await drawer(page).getByLabel(t.name, { exact: true }).fill('Bank BRI Operasional');
+      await pick(page, t.coa, '1201.03 - Bank BRI', 'BRI');
+      await pick(page, t.currency, 'IDR', 'IDR');
+      await pick(page, t.ou, 'JKT - Cabang Jakarta', 'Jakarta');
+      await drawer(page).getByLabel(t.accountNumber, { exact: true }).fill('0341 0100 2233 505');
+      await screenshot(page, 'accounting-cash-bank-form-filled');
+      // Enter submits.
+      await drawer(page).getByLabel(t.accountNumber, { exact: true }).press('Enter');
+      await page.getByText(/Bank BRI Operasional berhasil ditambahkan/).waitFor();
+      await drawer(page).waitFor({ state: 'hidden' });
+
+      const { items } = await get<{ items: CashBank[] }>('/v1/erp/cash-banks?keyword=BRI');
+      expect(items).toHaveLength(1);
+      const ous = await get<{ items: { ouId: string; ouCode: string }[] }>('/v1/config/org-units?keyword=JKT');
+      expect(items[0]).toMatchObject({
+        cashBankName: 'Bank BRI Operasional', type: 'BANK', coaCode: '1201.03', currencyCode: 'IDR', accountNumber: '0341 0100 2233 505', active: 'Y',
+        ouId: ous.items.find((u) => u.ouCode === 'JKT')!.ouId,
+      });
+      // A blank code was numbered by the server.
+      expect(items[0].cashBankCode).toMatch(/^CB\d+$/);
+      await page.getByRole('cell', { name: items[0].cashBankCode, exact: true }).waitFor();
+
+      // Negative: an existing code. The server's translated refusal stands under the code field; nothing typed is lost.
+      const taken = items[0].cashBankCode;
+      await page.getByRole('button', { name: t.addCashBank }).click();
+      await drawer(page).getByLabel(t.code, { exact: true }).fill(taken);
+      // The radio inputs of button-style radios are invisible; their labels take the click.
+      await drawer(page).locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) }).click();
+      await drawer(page).getByLabel(t.name, { exact: true }).fill('Kas Gudang Cikarang');
+      await pick(page, t.coa, '1102 - Kas Kecil', '1102');
+      await pick(page, t.currency, 'IDR', 'IDR');
+      await drawer(page).getByRole('button', { name: t.save }).click();
+      const message = ERRORS.cash_bank_code_already_exists.id.replace('{{0}}', taken);
+      await fieldError(page, t.code).getByText(message).waitFor();
+      await screenshot(page, 'accounting-cash-bank-duplicate-code');
+      expect(await drawer(page).getByLabel(t.name, { exact: true }).inputValue()).toBe('Kas Gudang Cikarang');
+      expect(await drawer(page).getByLabel(t.code, { exact: true }).inputValue()).toBe(taken);
+      await drawer(page).getByText('1102 - Kas Kecil', { exact: true }).waitFor();
+
+      // The COA of the petty-cash box already serves it: after a free code, that refusal goes under the COA field.
+      await drawer(page).getByLabel(t.code, { exact: true }).fill('');
+      await drawer(page).getByLabel(t.name, { exact: true }).press('Enter');
+      await fieldError(page, t.coa).getByText(ERRORS.cash_bank_coa_already_used.id.replace('{{0}}', '1102')).waitFor();
+      await drawer(page).getByRole('button', { name: t.cancel }).click();
+      await drawer(page).waitFor({ state: 'hidden' });
+      const after = await get<{ items: CashBank[] }>('/v1/erp/cash-banks?keyword=Cikarang');
+      expect(after.items).toEqual([]);
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
+      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it.each(['id', 'en'] as const)('creates a customer with rank, credit limit, phone and an address with its map position (%s)', async (lang: Language) => {
+    const t = tx[lang];
+    const name = lang === 'id' ? 'PT Cahaya Timur Makmur' : 'PT Samudra Biru Logistik';
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/customer');
+      await heading(page, t.customerTitle);
+      await page.getByRole('cell', { name: /^PT Sinar Jaya Abadi/ }).waitFor();
+      await screenshot(page, `accounting-customer-list-${lang}`);
+
+      await page.getByRole('button', { name: t.addCustomer }).click();
+      const d = drawer(page);
+      await d.getByLabel(t.name, { exact: true }).fill(name);
+      await d.getByLabel(t.lineOfBusiness, { exact: true }).fill(lang === 'id' ? 'Distribusi' : 'Logistics');
+      await d.locator('.partner-rank-choice').getByText(t.rankGold).click();
+      await d.getByLabel(t.creditLimit, { exact: true }).fill('25.000.000,50');
+      await d.getByRole('button', { name: t.addPhone }).click();
+      await d.getByLabel(t.phone1, { exact: true }).fill('021-5550 1234');
+      await d.getByRole('button', { name: t.addAddress }).click();
+      await d.getByLabel(t.address, { exact: true }).fill('Jl. Gatot Subroto Kav. 18, Jakarta Selatan');
+      await d.getByLabel(t.city, { exact: true }).fill('Jakarta');
+      await d.getByRole('checkbox', { name: t.others }).check();
+      await d.getByLabel(t.latitude, { exact: true }).fill('-6.2297');
+      await d.getByLabel(t.longitude, { exact: true }).fill('106.8227');
+      // Leaving the credit limit shows it formatted the id-ID way whatever the language.
+      expect(await d.getByLabel(t.creditLimit, { exact: true }).inputValue()).toBe('25.000.000,50');
+      // The drawer scrolls on its own: one picture of its top (identity, rank, credit limit), one of the address.
+      await screenshot(page, `accounting-customer-form-addresses-${lang}`);
+      await d.locator('.ant-drawer-body').evaluate((el) => el.scrollTo(0, 0));
+      await screenshot(page, `accounting-customer-form-${lang}`);
+      await d.getByRole('button', { name: t.save }).click();
+      await page.getByText(new RegExp(`${name} ${t.created}`)).waitFor();
+      await drawer(page).waitFor({ state: 'hidden' });
+
+      const { items } = await get<{ items: Partner[] }>(`/v1/erp/customers?keyword=${encodeURIComponent(name)}`);
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({
+        partnerName: name, typePartnerCode: 'CUSTOMER', rank: 4, phones: ['021-5550 1234'], creditLimit: '25000000.5', active: 'Y',
+        addresses: [
+          expect.objectContaining({
+            address: 'Jl. Gatot Subroto Kav. 18, Jakarta Selatan', city: 'Jakarta', latitude: '-6.2297', longitude: '106.8227',
+            roles: ['MAILING', 'BILLING', 'SHIPPING', 'OTHERS'],
+          }),
+        ],
+      });
+      // The list shows the new customer with its rank and the credit limit formatted id-ID.
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await row.getByText(t.rankGold).waitFor();
+      await row.getByText('25.000.000,5').waitFor();
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
+      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('shows the empty state, the filtered "no match" state and the supplier and employee forms', async () => {
+    const t = tx.id;
+    await tenant.sql('DELETE FROM employees');
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/employee');
+      await heading(page, t.employeeTitle);
+      await page.getByText(t.employeeEmpty).waitFor();
+      await screenshot(page, 'accounting-employee-empty');
+      await page.getByRole('button', { name: t.addEmployee }).click();
+      await drawer(page).getByLabel(t.name, { exact: true }).waitFor();
+      await screenshot(page, 'accounting-employee-form');
+      await drawer(page).getByRole('button', { name: t.cancel }).click();
+
+      await page.goto('/accounting/supplier');
+      await heading(page, t.supplierTitle);
+      await page.getByRole('cell', { name: /^PT Indo Pangan Lestari/ }).waitFor();
+      await screenshot(page, 'accounting-supplier-list');
+      await page.getByRole('textbox', { name: t.search }).fill('tidak-ada-pemasok-ini');
+      await page.getByText(t.noMatch).waitFor();
+      await screenshot(page, 'accounting-supplier-no-match');
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
+      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('read-only cash-bank holders see the list without changing actions; users without the tasks do not see Akuntansi', async () => {
+    const cashier = await openPage(browser, { as: 'cashier', tenant: tenant.code });
+    try {
+      await cashier.page.goto('/accounting/cash-bank');
+      await heading(cashier.page, tx.id.cashBankTitle);
+      await cashier.page.getByRole('cell', { name: 'Bank BCA Operasional', exact: true }).waitFor();
+      expect(await cashier.page.getByRole('button', { name: tx.id.addCashBank }).count()).toBe(0);
+      expect(await cashier.page.getByRole('switch').count()).toBe(0);
+      await screenshot(cashier.page, 'accounting-cash-bank-read-only');
+    } finally {
+      await cashier.close();
+    }
+
+    const agent = await openPage(browser, { as: 'agent', tenant: tenant.code });
+    const { page } = agent;
+    try {
+      await page.goto('/dashboard');
+      const nav = page.getByRole('navigation', { name: 'Menu utama' });
+      await nav.getByText(texts.id.dashboard).first().waitFor();
+      expect(await nav.getByText(tx.id.accounting, { exact: true }).count()).toBe(0);
+      await page.goto('/accounting/cash-bank');
+      await waitForPath(page, '/accounting/cash-bank');
+      await page.getByRole('heading', { level: 1, name: texts.id.denied }).waitFor();
+      expect(agent.pageErrors).toEqual([]);
+    } finally {
+      await agent.close();
+    }
+  });
+});
