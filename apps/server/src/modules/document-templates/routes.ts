@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { XLSX_CONTENT_TYPE, documentTemplateEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../platform/http/register.ts';
+import { registerSheetImports } from '../../platform/files/sheet-route.ts';
+import { importDocumentTemplates } from './import.ts';
 import * as templates from './service.ts';
 
 export function documentTemplateRoutes(app: FastifyInstance) {
@@ -21,4 +23,5 @@ export function documentTemplateRoutes(app: FastifyInstance) {
     await templates.deleteDocumentTemplate(tx, principal, params.templateId);
     return { ok: true as const };
   });
+  registerSheetImports(app, [[ep.importDocumentTemplates, importDocumentTemplates]]);
 }
