@@ -60,20 +60,22 @@ export function ExchangeRateTab() {
         initial: {},
         render: (value, set) => (
           <>
-            <CurrencyCodePicker
-              className="master-toolbar__filter"
-              placeholder={t('acRate.anyFrom')}
-              aria-label={t('acRate.filterFrom')}
-              value={value.fromCurrency}
-              onChange={(code) => set({ ...value, fromCurrency: code ?? undefined })}
-            />
-            <CurrencyCodePicker
-              className="master-toolbar__filter"
-              placeholder={t('acRate.anyTo')}
-              aria-label={t('acRate.filterTo')}
-              value={value.toCurrency}
-              onChange={(code) => set({ ...value, toCurrency: code ?? undefined })}
-            />
+            <div className="master-toolbar__filter">
+              <CurrencyCodePicker
+                placeholder={t('acRate.anyFrom')}
+                aria-label={t('acRate.filterFrom')}
+                value={value.fromCurrency}
+                onChange={(code) => set({ ...value, fromCurrency: code ?? undefined })}
+              />
+            </div>
+            <div className="master-toolbar__filter">
+              <CurrencyCodePicker
+                placeholder={t('acRate.anyTo')}
+                aria-label={t('acRate.filterTo')}
+                value={value.toCurrency}
+                onChange={(code) => set({ ...value, toCurrency: code ?? undefined })}
+              />
+            </div>
             <DatePicker.RangePicker
               aria-label={t('acRate.filterDates')}
               placeholder={[t('acRate.dateFrom'), t('acRate.dateTo')]}

@@ -39,12 +39,14 @@ export function SubCategoryTab() {
       filters={{
         initial: {},
         render: (value, set) => (
-          <CategoryPicker
-            placeholder={t('acSetup.allCategories')}
-            aria-label={t('acSetup.filterCategory')}
-            value={value.categoryId}
-            onChange={(categoryId) => set({ ...value, categoryId: categoryId ?? undefined })}
-          />
+          <div className="master-toolbar__filter">
+            <CategoryPicker
+              placeholder={t('acSetup.allCategories')}
+              aria-label={t('acSetup.filterCategory')}
+              value={value.categoryId}
+              onChange={(categoryId) => set({ ...value, categoryId: categoryId ?? undefined })}
+            />
+          </div>
         ),
       }}
       columns={[

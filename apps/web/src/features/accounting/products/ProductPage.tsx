@@ -53,7 +53,7 @@ export default function ProductPage() {
       emptyText={t('acProduct.empty')}
       addLabel={t('acProduct.add')}
       editTitle={(p) => t('acProduct.editTitle', { code: p.productCode })}
-      scrollX={1280}
+      scrollX={1520}
       renderImportReport={(report) => <ProductImportReport report={report} />}
       filters={{
         initial: {},
@@ -92,6 +92,7 @@ export default function ProductPage() {
         {
           title: t('acProduct.name'),
           dataIndex: 'productName',
+          width: 300,
           render: (name: string, p) => (
             <div className="master-cell-stack">
               <span>{name}</span>
