@@ -13,20 +13,25 @@ import { preparationState } from './trial.ts';
 
 export const preparationKey = (tenant: string) => ['registration-progress', tenant] as const;
 
-/** The new account being prepared (roles, company unit, chart of accounts, welcome mail), then the way in. */
-export function PreparationView({ tenant, username }: { tenant: string; username: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const progress = useQuery({
+/** The preparation progress of the new organisation (none for ''), asked again until it is done. */
+export function usePreparation(tenant: string) {
+  return useQuery({
     queryKey: preparationKey(tenant),
     queryFn: ({ signal }) => {
       aimPublicCallsAt(tenant);
       return call(endpoints.registrationProgress, { signal });
     },
+    enabled: tenant !== '',
     meta: { silent: true },
     staleTime: 0,
     refetchInterval: (q) => (q.state.data ? preparationState(q.state.data).pollMs : 1000),
   });
+}
+
+/** The new account being prepared (roles, company unit, chart of accounts, welcome mail), then the way in. */
+export function PreparationView({ tenant, username, progress }: { tenant: string; username: string; progress: ReturnType<typeof usePreparation> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
 
   const logIn = () => {
     // The login page signs in to the organisation chosen in the browser.

@@ -7,7 +7,8 @@ import { isTenantCode } from '../../../app/tenant.ts';
 import { useSession } from '../../../app/session.ts';
 import { PublicShell } from '../request-demo/PublicShell.tsx';
 import { aimPublicCallsAt } from '../request-demo/public-tenant.ts';
-import { PreparationView, preparationKey } from './PreparationView.tsx';
+import { PreparationView, preparationKey, usePreparation } from './PreparationView.tsx';
+import { preparationState } from './trial.ts';
 import { RegistrationForm } from './RegistrationForm.tsx';
 
 /**
@@ -23,6 +24,8 @@ export default function RegisterPage() {
   const tenant = query.get('tenant')?.trim().toLowerCase() ?? '';
   const username = query.get('username') ?? '';
   const registered = isTenantCode(tenant) && username !== '';
+  const progress = usePreparation(registered && !session ? tenant : '');
+  const ready = progress.data ? preparationState(progress.data).finished : false;
 
   if (session) {
     return (
@@ -46,8 +49,11 @@ export default function RegisterPage() {
 
   if (registered) {
     return (
-      <PublicShell title={t('trialSignup.preparingTitle')} subtitle={t('trialSignup.preparingSubtitle')}>
-        <PreparationView tenant={tenant} username={username} />
+      <PublicShell
+        title={ready ? t('trialSignup.readyPageTitle') : t('trialSignup.preparingTitle')}
+        subtitle={ready ? undefined : t('trialSignup.preparingSubtitle')}
+      >
+        <PreparationView tenant={tenant} username={username} progress={progress} />
       </PublicShell>
     );
   }

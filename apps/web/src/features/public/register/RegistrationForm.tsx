@@ -86,8 +86,8 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
             type="error"
             showIcon
             role="alert"
-            title={trialUsed ? t('trialSignup.trialUsedTitle') : t('trialSignup.failed')}
-            description={trialUsed ? `${describeError(error)}. ${t('trialSignup.trialUsedText')}` : describeError(error)}
+            title={trialUsed ? describeError(error) : t('trialSignup.failed')}
+            description={trialUsed ? t('trialSignup.trialUsedText') : describeError(error)}
             closable={{ onClose: () => setError(undefined) }}
           />
         )}
@@ -144,7 +144,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
             >
               <Input autoComplete="username" maxLength={50} />
             </Form.Item>
-            <Form.Item name="language" label={t('trialSignup.language')}>
+            <Form.Item name="language" label={t('trialSignup.language')} rules={[{ required: true }]}>
               <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} />
             </Form.Item>
           </div>
