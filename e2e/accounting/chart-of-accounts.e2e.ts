@@ -24,6 +24,10 @@ const tx = {
     groupsTab: 'Grup COA',
     segmentsTab: 'Grup segmen',
     systemLocked: 'Grup bawaan sistem tidak dapat diaktifkan',
+    system: 'Bawaan sistem',
+    activeOf: 'Status aktif',
+    saved: (name: string) => `${name} berhasil disimpan`,
+    accountsTab: 'Akun',
     addSegment: 'Tambah segmen',
     noMatch: 'Tidak ada data yang cocok',
   },
@@ -44,11 +48,17 @@ const tx = {
     groupsTab: 'COA groups',
     segmentsTab: 'Segment groups',
     systemLocked: 'A system-predefined group cannot be activated',
+    system: 'System',
+    activeOf: 'Active status of',
+    saved: (name: string) => `${name} was saved`,
+    accountsTab: 'Accounts',
     addSegment: 'Add segment',
     noMatch: 'No matching data',
   },
 };
 
+/** Polls wait longer than vitest's default second: the machine is shared by several test runs. */
+const POLL = { timeout: 10_000 };
 const dialog = (page: Page) => page.getByRole('dialog');
 /** The tree row of an account or group, found by its code cell. */
 const row = (page: Page, code: string) => page.locator('.coa-tree tr.ant-table-row').filter({ has: page.locator('.code-text', { hasText: new RegExp(`^${code.replace('.', '\\.')}$`) }) });
@@ -91,10 +101,10 @@ describe('chart of accounts', () => {
       // A search opens every branch leading to a match and hides the rest.
       await page.getByPlaceholder(t.search).fill('Kas');
       await row(page, '1102').filter({ hasText: 'Kas Kecil' }).waitFor();
-      await expect.poll(() => codes(page)).toEqual(['1100', '1101', '1102']);
+      await expect.poll(() => codes(page), POLL).toEqual(['1100', '1101', '1102']);
       await screenshot(page, 'coa-search-id');
       await page.getByPlaceholder(t.search).fill('ppn');
-      await expect.poll(() => codes(page)).toEqual(['1500', '1501', '2200', '2201']);
+      await expect.poll(() => codes(page), POLL).toEqual(['1500', '1501', '2200', '2201']);
       await page.getByPlaceholder(t.search).fill('tidak-ada-akun');
       await page.getByText(t.noMatch).waitFor();
       await page.getByPlaceholder(t.search).fill('');
@@ -103,13 +113,13 @@ describe('chart of accounts', () => {
       await page.getByRole('button', { name: t.expandAll }).click();
       await row(page, '1201.02').filter({ hasText: 'Bank Mandiri' }).waitFor();
       await page.getByRole('button', { name: t.collapseAll }).click();
-      await expect.poll(() => row(page, '1201').count()).toBe(0);
+      await expect.poll(() => row(page, '1201').count(), POLL).toBe(0);
 
       // A sub account under the main account 1201 Bank: the branch opens to show it.
       await row(page, '1200').locator('.ant-table-row-expand-icon').click();
       await page.getByRole('button', { name: `${t.addSub} 1201` }).click();
       const code = dialog(page).getByLabel(t.code, { exact: true });
-      await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => code.evaluate((el) => el === document.activeElement), POLL).toBe(true);
       await code.fill('1201.09');
       await dialog(page).getByLabel(t.name, { exact: true }).fill('Bank Jago');
       await dialog(page).getByText('1201 · Bank').first().waitFor();
@@ -146,20 +156,36 @@ describe('chart of accounts', () => {
       const refused = await api<{ errorCode: string }>('PUT', `/v1/erp/coa/${kasId}/active`, { token, tenant: tenant.code, body: { active: 'N' } });
       expect(refused.body.errorCode).toBe('coa_default_cannot_be_changed');
 
-      // COA groups: system-predefined ones are locked; segment groups can be added.
+      // COA groups: a system-predefined group cannot be deactivated or deleted; only its name can change.
       await page.getByRole('tab', { name: t.groupsTab }).click();
-      const kasGroup = page.getByRole('row').filter({ hasText: 'Kas' }).filter({ hasText: '1100' });
-      await kasGroup.getByRole('button', { name: `${t.locked} 1100` }).hover();
+      const kasGroup = page.getByRole('row').filter({ has: page.locator('.code-text', { hasText: /^1100$/ }) });
+      await kasGroup.getByText(t.system).hover();
       await page.getByRole('tooltip').filter({ hasText: t.systemLocked }).waitFor();
-      expect(await kasGroup.getByRole('button', { name: `${t.delete} 1100` }).count()).toBe(0);
-      expect(await page.getByRole('row').filter({ hasText: '1600' }).getByRole('button', { name: `${t.deactivate} 1600` }).count()).toBe(1);
+      expect(await kasGroup.getByRole('switch', { name: `${t.activeOf} 1100 - Kas` }).isDisabled()).toBe(true);
+      expect(await kasGroup.getByRole('button', { name: `${t.delete} 1100 - Kas` }).count()).toBe(0);
+      const own = page.getByRole('row').filter({ has: page.locator('.code-text', { hasText: /^1600$/ }) });
+      expect(await own.getByRole('switch').isDisabled()).toBe(false);
+      expect(await own.getByRole('button', { name: new RegExp(`^${t.delete} 1600 - `) }).count()).toBe(1);
       await screenshot(page, 'coa-groups-id');
+      await kasGroup.getByRole('button', { name: `${t.edit} 1100 - Kas` }).click();
+      expect(await dialog(page).getByLabel(t.code, { exact: true }).isDisabled()).toBe(true);
+      const groupName = dialog(page).getByLabel(t.name, { exact: true });
+      await expect.poll(() => groupName.evaluate((el) => el === document.activeElement), POLL).toBe(true);
+      await groupName.fill('Kas dan Setara Kas');
+      await groupName.press('Enter');
+      await page.getByText(t.saved('1100 - Kas dan Setara Kas')).waitFor();
+      const groups = await get<{ items: { groupCode: string; groupName: string; systemPredefined: string }[] }>('/v1/erp/coa-groups?keyword=1100');
+      expect(groups.body.items[0]).toMatchObject({ groupCode: '1100', groupName: 'Kas dan Setara Kas', systemPredefined: 'Y' });
+      // The tree shows the new name without a reload.
+      await page.getByRole('tab', { name: t.accountsTab }).click();
+      await row(page, '1100').filter({ hasText: 'Kas dan Setara Kas' }).waitFor();
+
       await page.getByRole('tab', { name: t.segmentsTab }).click();
       await page.getByRole('button', { name: t.addSegment }).first().click();
       await dialog(page).getByLabel(t.code, { exact: true }).fill('SEG-JKT');
       await dialog(page).getByLabel(t.name, { exact: true }).fill('Wilayah Jakarta');
       await dialog(page).getByLabel(t.name, { exact: true }).press('Enter');
-      await page.getByText(t.created('SEG-JKT')).waitFor();
+      await page.getByText(t.created('SEG-JKT - Wilayah Jakarta')).waitFor();
       await page.getByRole('row').filter({ hasText: 'Wilayah Jakarta' }).waitFor();
       await screenshot(page, 'coa-segments-id');
       const segments = await get<{ items: { segmentCode: string; active: string }[] }>('/v1/erp/segment-groups?keyword=SEG-JKT');
@@ -183,7 +209,7 @@ describe('chart of accounts', () => {
       await row(page, '1710.03').getByRole('button', { name: `${tx.id.delete} 1710.03` }).click();
       await page.getByRole('dialog').getByRole('button', { name: tx.id.delete }).click();
       await page.getByText('1710.03 berhasil dihapus').waitFor();
-      await expect.poll(() => row(page, '1710.03').count()).toBe(0);
+      await expect.poll(() => row(page, '1710.03').count(), POLL).toBe(0);
       const left = await get<{ items: CoaAccount[] }>('/v1/erp/coa?keyword=1710.0');
       expect(left.body.items.map((a) => a.coaCode).sort()).toEqual(['1710.01', '1710.02']);
       expect(p.pageErrors).toEqual([]);
@@ -204,7 +230,7 @@ describe('chart of accounts', () => {
       await row(page, '2100').getByText('Credit').waitFor();
       await screenshot(page, 'coa-tree-en');
       await page.getByPlaceholder(t.search).fill('Kas');
-      await expect.poll(() => codes(page)).toEqual(['1100', '1101', '1102']);
+      await expect.poll(() => codes(page), POLL).toEqual(['1100', '1101', '1102']);
       expect(await page.getByRole('button', { name: t.collapseAll }).isDisabled()).toBe(true);
       expect(p.pageErrors).toEqual([]);
     } finally {

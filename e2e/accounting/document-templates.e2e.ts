@@ -5,6 +5,8 @@ import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 
+/** Polls wait longer than vitest's default second: the machine is shared by several test runs. */
+const POLL = { timeout: 10_000 };
 const dialog = (page: Page) => page.getByRole('dialog');
 const previewNumber = (page: Page) => page.getByTestId('template-preview-number');
 const row = (page: Page, code: string) => page.getByRole('row').filter({ has: page.locator('.code-text', { hasText: new RegExp(`^${code}$`) }) });
@@ -55,21 +57,23 @@ describe('document templates', () => {
 
       await page.getByRole('button', { name: 'Tambah template' }).first().click();
       const code = dialog(page).getByLabel('Kode', { exact: true });
-      await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => code.evaluate((el) => el === document.activeElement), POLL).toBe(true);
       await code.fill('TPL-QT');
       await dialog(page).getByLabel('Nama', { exact: true }).fill('Penawaran Harga');
       await dialog(page).getByLabel('Jenis dokumen', { exact: true }).fill('QT');
       await dialog(page).getByLabel('Prefiks', { exact: true }).fill('PH/');
-      await expect.poll(() => previewNumber(page).textContent()).toBe(`PH/${ym}/0001`);
+      await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`PH/${ym}/0001`);
       await dialog(page).getByLabel('Prefiks', { exact: true }).fill('QUO/');
-      await expect.poll(() => previewNumber(page).textContent()).toBe(`QUO/${ym}/0001`);
+      await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`QUO/${ym}/0001`);
 
       // A monthly counter needs year and month: without the year the rule is named and saving is off.
       await dialog(page).getByText('Tanpa tahun', { exact: true }).click();
-      await dialog(page).getByText(ERRORS.autonumber_reset_needs_year_month.id).waitFor();
-      expect(await dialog(page).getByRole('button', { name: 'Simpan' }).isDisabled()).toBe(true);
+      await dialog(page).getByRole('alert').filter({ hasText: ERRORS.autonumber_reset_needs_year_month.id }).waitFor();
+      // Saving is refused before anything is sent: the rule is shown under the reset field.
+      await dialog(page).getByLabel('Nama', { exact: true }).press('Enter');
+      await dialog(page).locator('.ant-form-item-explain-error').filter({ hasText: ERRORS.autonumber_reset_needs_year_month.id }).waitFor();
       await dialog(page).getByText('2 digit', { exact: true }).click();
-      await expect.poll(() => previewNumber(page).textContent()).toBe(`QUO/${ym.slice(2)}/0001`);
+      await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`QUO/${ym.slice(2)}/0001`);
       await dialog(page).getByText('4 digit', { exact: true }).click();
 
       // The reset decides where the next period starts.
@@ -77,12 +81,12 @@ describe('document templates', () => {
       await dialog(page).getByText(`periode berikutnya mulai QUO/${year + 1}01/0001`).waitFor();
       await pick(page, 'Penghitung diulang', 'Setiap bulan');
       await dialog(page).getByText(`periode berikutnya mulai QUO/${nextMonth}/0001`).waitFor();
-      await expect.poll(() => previewNumber(page).textContent()).toBe(`QUO/${ym}/0001`);
+      await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`QUO/${ym}/0001`);
       await dialog(page).getByText(`lalu QUO/${ym}/0002`).waitFor();
       await screenshot(page, 'document-template-form-id');
 
       await dialog(page).getByLabel('Nama', { exact: true }).press('Enter');
-      await page.getByText('TPL-QT berhasil ditambahkan').waitFor();
+      await page.getByText('TPL-QT - Penawaran Harga berhasil ditambahkan').waitFor();
       await dialog(page).waitFor({ state: 'detached' });
       await row(page, 'TPL-QT').getByText(`QUO/${ym}/0001`).waitFor();
 
@@ -94,33 +98,37 @@ describe('document templates', () => {
       const next = await get<{ number: string; fromTemplate: boolean }>(`/v1/erp/document-templates/next?documentType=QT&date=${today}`);
       expect(next.body).toMatchObject({ number: `QUO/${ym}/0001`, fromTemplate: true });
 
-      // A second template for QT is flagged while typing and refused by the server, keeping the values.
+      // A second template for QT is refused under the field as soon as the server's preview says QT is taken; nothing is sent.
       await page.getByRole('button', { name: 'Tambah template' }).first().click();
       await dialog(page).getByLabel('Kode', { exact: true }).fill('TPL-QT2');
       await dialog(page).getByLabel('Nama', { exact: true }).fill('Penawaran Kedua');
       await dialog(page).getByLabel('Jenis dokumen', { exact: true }).fill('qt');
-      await dialog(page).getByText(ERRORS.document_type_code_already_exists.id.replace('{{0}}', 'qt')).waitFor();
+      const taken = ERRORS.document_type_code_already_exists.id.replace('{{0}}', 'qt');
+      await dialog(page).locator('.ant-form-item-explain-error').filter({ hasText: taken }).waitFor();
       await dialog(page).getByLabel('Nama', { exact: true }).press('Enter');
-      await page.getByRole('alert').filter({ hasText: ERRORS.document_type_code_already_exists.id.replace('{{0}}', 'qt') }).waitFor();
+      await screenshot(page, 'document-template-type-taken-id');
       expect(await dialog(page).getByLabel('Kode', { exact: true }).inputValue()).toBe('TPL-QT2');
-      await page.locator('.ant-notification-notice-close').click();
+      expect((await get<{ total: number }>('/v1/erp/document-templates?keyword=TPL-QT2')).body.total).toBe(0);
       await dialog(page).getByRole('button', { name: 'Batal' }).click();
       await dialog(page).waitFor({ state: 'detached' });
 
       // Deactivate (confirmed): QT falls back to the default format.
-      await row(page, 'TPL-QT').getByRole('button', { name: 'Nonaktifkan TPL-QT' }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Nonaktifkan' }).click();
-      await page.getByText('TPL-QT berhasil dinonaktifkan').waitFor();
-      await row(page, 'TPL-QT').getByText('Nonaktif').waitFor();
+      const name = 'TPL-QT - Penawaran Harga';
+      await row(page, 'TPL-QT').getByRole('switch', { name: `Status aktif ${name}` }).click();
+      await dialog(page).getByRole('button', { name: 'Nonaktifkan' }).click();
+      await page.getByText(`${name} dinonaktifkan`).waitFor();
+      await expect.poll(() => row(page, 'TPL-QT').getByRole('switch').getAttribute('aria-checked'), POLL).toBe('false');
       expect((await get<{ number: string }>('/v1/erp/document-templates/next?documentType=QT')).body.number).toBe('QT00001');
 
       // Delete: cancelling keeps it, confirming removes it.
-      await row(page, 'TPL-QT').getByRole('button', { name: 'Hapus TPL-QT' }).click();
-      await dialog(page).getByRole('button', { name: 'Batal' }).click();
-      await row(page, 'TPL-QT').getByRole('button', { name: 'Hapus TPL-QT' }).click();
-      await dialog(page).getByRole('button', { name: 'Hapus' }).click();
-      await page.getByText('TPL-QT berhasil dihapus').waitFor();
-      await expect.poll(() => row(page, 'TPL-QT').count()).toBe(0);
+      const popconfirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+      await row(page, 'TPL-QT').getByRole('button', { name: `Hapus ${name}` }).click();
+      await popconfirm.getByRole('button', { name: 'Batal' }).click();
+      await popconfirm.waitFor({ state: 'hidden' });
+      await row(page, 'TPL-QT').getByRole('button', { name: `Hapus ${name}` }).click();
+      await popconfirm.getByRole('button', { name: 'Hapus' }).click();
+      await page.getByText(`${name} berhasil dihapus`).waitFor();
+      await expect.poll(() => row(page, 'TPL-QT').count(), POLL).toBe(0);
       expect((await get<{ total: number }>('/v1/erp/document-templates?keyword=TPL-QT')).body.total).toBe(0);
       expect(p.pageErrors).toEqual([]);
     } finally {
@@ -135,16 +143,16 @@ describe('document templates', () => {
       await page.goto('/accounting/document-template');
       await page.getByRole('heading', { level: 1, name: 'Document Templates & Numbering' }).waitFor();
       await page.getByPlaceholder('Search code, name or document type').fill('jurnal');
-      await expect.poll(() => page.locator('.ant-table-tbody .code-text').first().textContent()).toBe('TPL-JV');
+      await expect.poll(() => page.locator('.ant-table-tbody .code-text').first().textContent(), POLL).toBe('TPL-JV');
       await row(page, 'TPL-JV').getByText('Every year').waitFor();
-      await row(page, 'TPL-JV').getByRole('button', { name: 'Edit TPL-JV' }).click();
-      await expect.poll(() => previewNumber(page).textContent()).toBe(`JU-${ym.slice(2, 4)}-00001`);
+      await row(page, 'TPL-JV').getByRole('button', { name: 'Edit TPL-JV - Jurnal Umum' }).click();
+      await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`JU-${ym.slice(2, 4)}-00001`);
       await dialog(page).getByText(`next period starts at JU-${String(year + 1).slice(2)}-00001`).waitFor();
       await dialog(page).getByLabel('Counter digits', { exact: true }).fill('3');
-      await expect.poll(() => previewNumber(page).textContent()).toBe(`JU-${ym.slice(2, 4)}-001`);
+      await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`JU-${ym.slice(2, 4)}-001`);
       await screenshot(page, 'document-template-form-en');
       await dialog(page).getByLabel('Counter digits', { exact: true }).press('Enter');
-      await page.getByText('TPL-JV was updated').waitFor();
+      await page.getByText('TPL-JV - Jurnal Umum was saved').waitFor();
       const saved = await get<{ items: DocumentTemplate[] }>('/v1/erp/document-templates?keyword=TPL-JV');
       expect(saved.body.items[0]).toMatchObject({ counterDigits: 3, prefix: 'JU-', reset: 'year', example: `JU-${ym.slice(2, 4)}-001` });
       await page.getByPlaceholder('Search code, name or document type').fill('');
@@ -161,7 +169,8 @@ describe('document templates', () => {
     try {
       await page.goto('/accounting/document-template');
       await row(page, 'TPL-SO').waitFor();
-      expect(await page.getByRole('button', { name: /^(Ubah|Hapus|Nonaktifkan) / }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Ubah|Hapus) / }).count()).toBe(0);
+      expect(await page.getByRole('switch').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Tambah template' }).count()).toBe(0);
       expect(p.pageErrors).toEqual([]);
     } finally {

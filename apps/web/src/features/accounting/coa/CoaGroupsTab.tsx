@@ -1,94 +1,97 @@
-import { useState } from 'react';
-import { Tag, type TableColumnsType } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ActionLevel, type CoaGroup } from '@nusa/contracts';
-import { call, callFile } from '../../../api/call.ts';
-import { toast } from '../../../app/feedback.tsx';
-import { useLanguage } from '../../../i18n/index.ts';
-import { PagedList } from './PagedList.tsx';
-import { RowActions } from './RowActions.tsx';
-import { LockedTag, StatusTag, TYPE_COLORS } from './labels.tsx';
-import { CoaGroupFormModal } from './CoaGroupFormModal.tsx';
-import { COA_KEY } from './coa-queries.ts';
+import { COA_CODE_PATTERN, endpoints, type CoaGroup, type CoaGroupPurpose, type CoaSign, type CoaType } from '@nusa/contracts';
+import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { LockedTag, TYPE_COLORS, useCoaOptions } from './labels.tsx';
 
-type Editing = { group?: CoaGroup } | undefined;
+const api = masterApi({
+  list: endpoints.listCoaGroups,
+  create: endpoints.createCoaGroup,
+  update: endpoints.updateCoaGroup,
+  setActive: endpoints.setCoaGroupActive,
+  remove: endpoints.deleteCoaGroup,
+  export: endpoints.exportCoaGroups,
+  idName: 'groupId',
+});
 
-/** The COA groups list: system-predefined groups keep their code and cannot be activated, deactivated or removed. */
-export function CoaGroupsTab({ level }: { level: ActionLevel }) {
+interface GroupForm {
+  groupCode: string;
+  groupName: string;
+  type?: CoaType;
+  sign?: CoaSign;
+  purpose: CoaGroupPurpose;
+}
+
+/** COA groups: a system-predefined group keeps its code, type, sign and purpose and cannot be activated or removed (spec 5). */
+export function CoaGroupsTab() {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Editing>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: COA_KEY });
-
-  const setActive = useMutation({
-    mutationFn: (g: CoaGroup) => call(endpoints.setCoaGroupActive, { params: { groupId: g.groupId }, body: { active: g.active === 'Y' ? 'N' : 'Y' } }),
-    onSuccess: async (saved) => {
-      toast.success(t(saved.active === 'Y' ? 'ledger.activated' : 'ledger.deactivated', { code: saved.groupCode }));
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (g: CoaGroup) => call(endpoints.deleteCoaGroup, { params: { groupId: g.groupId } }).then(() => g),
-    onSuccess: async (g) => {
-      toast.success(t('ledger.deleted', { code: g.groupCode }));
-      await refresh();
-    },
-  });
-
-  const columns: TableColumnsType<CoaGroup> = [
-    { key: 'code', title: t('ledger.code'), dataIndex: 'groupCode', width: 130, render: (code: string) => <span className="code-text">{code}</span> },
-    { key: 'name', title: t('ledger.name'), dataIndex: 'groupName' },
-    { key: 'type', title: t('ledger.type'), dataIndex: 'type', width: 130, render: (v: string) => <Tag color={TYPE_COLORS[v]}>{t(`ledger.types.${v}`)}</Tag> },
-    { key: 'sign', title: t('ledger.sign'), dataIndex: 'sign', width: 100, render: (v: string) => t(`ledger.signs.${v}`) },
-    { key: 'purpose', title: t('coaGroups.purpose'), dataIndex: 'purpose', width: 120, render: (v: string) => t(`ledger.purposes.${v}`) },
-    {
-      key: 'status',
-      title: t('crud.status'),
-      width: 190,
-      render: (_: unknown, g) => (
-        <>
-          <StatusTag active={g.active} />
-          {g.systemPredefined === 'Y' && <LockedTag label={t('coaGroups.system')} reason={t('coaGroups.systemLocked')} />}
-        </>
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('crud.actions'),
-      width: 170,
-      align: 'right',
-      render: (_: unknown, g) => (
-        <RowActions
-          code={g.groupCode}
-          name={g.groupName}
-          active={g.active}
-          level={level}
-          onEdit={() => setEditing({ group: g })}
-          onToggle={() => setActive.mutateAsync(g)}
-          onDelete={() => remove.mutateAsync(g)}
-          removeLocked={g.systemPredefined === 'Y' ? t('coaGroups.systemLocked') : undefined}
-        />
-      ),
-    },
-  ];
+  const options = useCoaOptions();
+  const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
+  const chosen = (label: string) => ({ required: true, message: t('validation.required', { label }) });
 
   return (
-    <>
-      <PagedList<CoaGroup>
-        cacheKey={[...COA_KEY, 'groups']}
-        fetchPage={(query, signal) => call(endpoints.listCoaGroups, { query, signal })}
-        rowKey="groupId"
-        columns={columns}
-        searchPlaceholder={t('coaGroups.search')}
-        exportFile={(keyword) => callFile(endpoints.exportCoaGroups, { query: { keyword, lang } })}
-        fileStem="coa-groups"
-        addLabel={t('coaGroups.add')}
-        onAdd={level === 'view' ? undefined : () => setEditing({})}
-        emptyText={t('coaGroups.empty')}
-      />
-      <CoaGroupFormModal open={editing !== undefined} group={editing?.group} onClose={() => setEditing(undefined)} />
-    </>
+    <MasterListPage
+      embedded
+      api={api}
+      // Shares ['accounting', 'coa'] with the account tree: renaming or deactivating a group refreshes the tree.
+      cacheKey="coa"
+      title={t('coaGroups.tab')}
+      describe={(g) => `${g.groupCode} - ${g.groupName}`}
+      exportName="coa-groups"
+      searchPlaceholder={t('coaGroups.search')}
+      emptyText={t('coaGroups.empty')}
+      addLabel={t('coaGroups.add')}
+      editTitle={(g) => t('coaGroups.editTitle', { code: g.groupCode })}
+      activeFilter={false}
+      locked={(g) => (g.systemPredefined === 'Y' ? t('coaGroups.systemLocked') : undefined)}
+      columns={[
+        { title: t('ledger.code'), dataIndex: 'groupCode', width: 120, render: (code: string) => <span className="code-text">{code}</span> },
+        { title: t('ledger.name'), dataIndex: 'groupName' },
+        { title: t('ledger.type'), dataIndex: 'type', width: 120, render: (v: string) => <Tag color={TYPE_COLORS[v]}>{t(`ledger.types.${v}`)}</Tag> },
+        { title: t('ledger.sign'), dataIndex: 'sign', width: 120, render: (v: string) => t(`ledger.signs.${v}`) },
+        { title: t('coaGroups.purpose'), dataIndex: 'purpose', width: 110, render: (v: string) => t(`ledger.purposes.${v}`) },
+        {
+          title: t('coaGroups.origin'),
+          dataIndex: 'systemPredefined',
+          width: 150,
+          render: (v: 'Y' | 'N') => (v === 'Y' ? <LockedTag label={t('coaGroups.system')} reason={t('coaGroups.systemLocked')} /> : <span className="muted-text">{t('coaGroups.own')}</span>),
+        },
+      ]}
+      form={{
+        codeField: 'groupCode',
+        errorFields: { coa_group_system_predefined: 'groupCode' },
+        initialValues: (g?: CoaGroup): Partial<GroupForm> => (g ? { groupCode: g.groupCode, groupName: g.groupName, type: g.type, sign: g.sign, purpose: g.purpose } : { groupCode: '', groupName: '', purpose: 'general' }),
+        toBody: (v: GroupForm) => ({ groupCode: v.groupCode.trim(), groupName: v.groupName.trim(), type: v.type!, sign: v.sign!, purpose: v.purpose }),
+        fields: ({ row }) => {
+          const system = row?.systemPredefined === 'Y';
+          return (
+            <>
+              <Form.Item
+                name="groupCode"
+                label={t('ledger.code')}
+                extra={system ? t('coaGroups.systemNameOnly') : undefined}
+                rules={[required(t('ledger.code')), { pattern: COA_CODE_PATTERN, message: t('ledger.codePattern') }]}
+              >
+                <Input maxLength={20} showCount autoFocus={!system} disabled={system} />
+              </Form.Item>
+              <Form.Item name="groupName" label={t('ledger.name')} rules={[required(t('ledger.name'))]}>
+                <Input maxLength={100} showCount autoFocus={system} />
+              </Form.Item>
+              <div className="master-form-grid">
+                <Form.Item name="type" label={t('ledger.type')} rules={[chosen(t('ledger.type'))]}>
+                  <Select options={options.types} disabled={system} placeholder={t('ledger.typePlaceholder')} />
+                </Form.Item>
+                <Form.Item name="sign" label={t('ledger.sign')} rules={[chosen(t('ledger.sign'))]}>
+                  <Select options={options.signs} disabled={system} placeholder={t('ledger.signPlaceholder')} />
+                </Form.Item>
+              </div>
+              <Form.Item name="purpose" label={t('coaGroups.purpose')} extra={t('coaGroups.purposeHint')}>
+                <Select options={options.purposes} disabled={system} />
+              </Form.Item>
+            </>
+          );
+        },
+      }}
+    />
   );
 }

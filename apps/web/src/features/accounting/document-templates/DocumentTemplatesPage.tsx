@@ -1,90 +1,59 @@
-import { useState } from 'react';
-import { Card, Tag, type TableColumnsType } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type DocumentTemplate } from '@nusa/contracts';
-import { call, callFile } from '../../../api/call.ts';
-import { toast } from '../../../app/feedback.tsx';
-import { PageHeading } from '../../../app/components/PageHeading.tsx';
-import { useLanguage } from '../../../i18n/index.ts';
-import { PagedList } from '../coa/PagedList.tsx';
-import { RowActions } from '../coa/RowActions.tsx';
-import { StatusTag } from '../coa/labels.tsx';
-import { useErpLevel } from '../coa/erp-level.ts';
-import { TemplateFormModal } from './TemplateFormModal.tsx';
-import { TEMPLATES_KEY } from './templates-key.ts';
+import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { TemplateFields } from './TemplateFields.tsx';
+import { templateFormValues, templatePayload, type TemplateFormValues } from './template-form.ts';
 import './document-templates.css';
 
-type Editing = { template?: DocumentTemplate } | undefined;
+const api = masterApi({
+  list: endpoints.listDocumentTemplates,
+  create: endpoints.createDocumentTemplate,
+  update: endpoints.updateDocumentTemplate,
+  setActive: endpoints.setDocumentTemplateActive,
+  remove: endpoints.deleteDocumentTemplate,
+  export: endpoints.exportDocumentTemplates,
+  idName: 'templateId',
+});
 
-/** Accounting › Document template (spec 5): the numbering format of each document type. */
+/** Accounting › Document template (spec 5): the numbering format of each document type, with a live preview. */
 export default function DocumentTemplatesPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const level = useErpLevel('ErpMaster');
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Editing>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
-
-  const setActive = useMutation({
-    mutationFn: (d: DocumentTemplate) => call(endpoints.setDocumentTemplateActive, { params: { templateId: d.templateId }, body: { active: d.active === 'Y' ? 'N' : 'Y' } }),
-    onSuccess: async (saved) => {
-      toast.success(t(saved.active === 'Y' ? 'ledger.activated' : 'ledger.deactivated', { code: saved.templateCode }));
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (d: DocumentTemplate) => call(endpoints.deleteDocumentTemplate, { params: { templateId: d.templateId } }).then(() => d),
-    onSuccess: async (d) => {
-      toast.success(t('ledger.deleted', { code: d.templateCode }));
-      await refresh();
-    },
-  });
-
-  const columns: TableColumnsType<DocumentTemplate> = [
-    { key: 'code', title: t('ledger.code'), dataIndex: 'templateCode', width: 140, render: (code: string) => <span className="code-text">{code}</span> },
-    { key: 'name', title: t('ledger.name'), dataIndex: 'templateName' },
-    { key: 'type', title: t('docTemplates.documentType'), dataIndex: 'documentType', width: 140, render: (v: string) => <Tag>{v}</Tag> },
-    { key: 'example', title: t('docTemplates.example'), dataIndex: 'example', width: 190, render: (v: string) => <span className="code-text">{v}</span> },
-    { key: 'reset', title: t('docTemplates.reset'), dataIndex: 'reset', width: 160, render: (v: string) => t(`docTemplates.resets.${v}`) },
-    { key: 'status', title: t('crud.status'), dataIndex: 'active', width: 110, render: (active: 'Y' | 'N') => <StatusTag active={active} /> },
-    {
-      key: 'actions',
-      title: t('crud.actions'),
-      width: 150,
-      align: 'right',
-      render: (_: unknown, d) => (
-        <RowActions
-          code={d.templateCode}
-          name={d.templateName}
-          active={d.active}
-          level={level}
-          onEdit={() => setEditing({ template: d })}
-          onToggle={() => setActive.mutateAsync(d)}
-          onDelete={() => remove.mutateAsync(d)}
-        />
-      ),
-    },
-  ];
-
   return (
-    <div>
-      <PageHeading title={t('page.documentTemplate')} subtitle={t('docTemplates.description')} />
-      <Card className="section-card">
-        <PagedList<DocumentTemplate>
-          cacheKey={[...TEMPLATES_KEY, 'list']}
-          fetchPage={(query, signal) => call(endpoints.listDocumentTemplates, { query, signal })}
-          rowKey="templateId"
-          columns={columns}
-          searchPlaceholder={t('docTemplates.search')}
-          exportFile={(keyword) => callFile(endpoints.exportDocumentTemplates, { query: { keyword, lang } })}
-          fileStem="document-templates"
-          addLabel={t('docTemplates.add')}
-          onAdd={level === 'view' ? undefined : () => setEditing({})}
-          emptyText={t('docTemplates.empty')}
-        />
-      </Card>
-      <TemplateFormModal open={editing !== undefined} template={editing?.template} onClose={() => setEditing(undefined)} />
-    </div>
+    <MasterListPage<DocumentTemplate, ReturnType<typeof templatePayload>, Record<string, never>, TemplateFormValues>
+      api={api}
+      cacheKey="document-templates"
+      title={t('page.documentTemplate')}
+      subtitle={t('docTemplates.description')}
+      describe={(d) => `${d.templateCode} - ${d.templateName}`}
+      exportName="document-templates"
+      searchPlaceholder={t('docTemplates.search')}
+      emptyText={t('docTemplates.empty')}
+      addLabel={t('docTemplates.add')}
+      editTitle={(d) => t('docTemplates.editTitle', { code: d.templateCode })}
+      activeFilter={false}
+      scrollX={1000}
+      columns={[
+        { title: t('ledger.code'), dataIndex: 'templateCode', width: 130, render: (code: string) => <span className="code-text">{code}</span> },
+        { title: t('ledger.name'), dataIndex: 'templateName' },
+        { title: t('docTemplates.documentType'), dataIndex: 'documentType', width: 130, render: (v: string) => <Tag>{v}</Tag> },
+        { title: t('docTemplates.example'), dataIndex: 'example', width: 180, render: (v: string) => <span className="code-text">{v}</span> },
+        { title: t('docTemplates.reset'), dataIndex: 'reset', width: 160, render: (v: string) => t(`docTemplates.resets.${v}`) },
+      ]}
+      form={{
+        codeField: 'templateCode',
+        width: 720,
+        errorFields: {
+          document_type_code_already_exists: 'documentType',
+          autonumber_code_already_exists: 'templateCode',
+          autonumber_reset_needs_year: 'reset',
+          autonumber_reset_needs_year_month: 'reset',
+          autonumber_day_needs_month: 'day',
+        },
+        initialValues: templateFormValues,
+        toBody: templatePayload,
+        fields: ({ row, form }) => <TemplateFields row={row} form={form} />,
+      }}
+    />
   );
 }

@@ -1,2 +1,2 @@
-/** Document templates and their previews in the query cache. */
-export const TEMPLATES_KEY = ['erp', 'document-templates'] as const;
+/** Document templates in the query cache: the kit's list (cache name 'document-templates') and the number previews. */
+export const TEMPLATES_KEY = ['accounting', 'document-templates'] as const;
