@@ -37,6 +37,8 @@ const OU_READ = ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', '
 const OU_EDIT = ['createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'] as const;
 /** Policy screens and ERP pickers list OUs too. */
 const OU_PICK = [...OU_READ, 'readOnlyConfigPolicy', 'createEditConfigPolicy', 'writeAllConfigPolicy', 'readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'] as const;
+/** Cash-bank editors choose the OU of a bank account (required for the bank type) from the list too. */
+const OU_LIST = [...OU_PICK, 'createEditErpCashBank', 'writeAllErpCashBank', 'createEditErpAll', 'writeAllErpAll'] as const;
 
 export const OU_CODE_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -79,12 +81,12 @@ const ouId = z.object({ ouId: z.uuid() });
 
 export const orgUnitEndpoints = {
   listOrgUnits: defineEndpoint({
-    method: 'GET', path: '/v1/config/org-units', access: OU_PICK,
+    method: 'GET', path: '/v1/config/org-units', access: OU_LIST,
     summary: 'Organisation units (flat, with parent ids, for the tree and pickers)',
     query: listQuery.extend({ limit: z.coerce.number().int().refine((n) => [5, 25, 30, 50, 100, 1000].includes(n), 'limit').default(1000), type: z.enum(OU_TYPE_CODES).optional() }),
     response: listOf(orgUnit),
   }),
-  getOrgUnit: defineEndpoint({ method: 'GET', path: '/v1/config/org-units/{ouId}', access: OU_PICK, summary: 'One organisation unit', params: ouId, response: orgUnit }),
+  getOrgUnit: defineEndpoint({ method: 'GET', path: '/v1/config/org-units/{ouId}', access: OU_LIST, summary: 'One organisation unit', params: ouId, response: orgUnit }),
   createOrgUnit: defineEndpoint({ method: 'POST', path: '/v1/config/org-units', access: OU_EDIT, summary: 'Create an organisation unit under the hierarchy rules', body: ouInput, response: orgUnit }),
   updateOrgUnit: defineEndpoint({
     method: 'PUT', path: '/v1/config/org-units/{ouId}', access: OU_EDIT, summary: 'Edit code, name, type or parent under the hierarchy rules',

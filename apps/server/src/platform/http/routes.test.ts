@@ -95,9 +95,9 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/config/app → viewConfig
       GET    /api/v1/config/app → viewConfig | managePasswordPolicy
       POST   /api/v1/config/org-units → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
-      GET    /api/v1/config/org-units → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/config/org-units → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser | createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       PUT    /api/v1/config/org-units/:ouId → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
-      GET    /api/v1/config/org-units/:ouId → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/config/org-units/:ouId → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser | createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       DELETE /api/v1/config/org-units/:ouId → writeAllConfigBusinessUnit
       PUT    /api/v1/config/org-units/:ouId/active → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
       PUT    /api/v1/config/org-units/:ouId/legal → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
