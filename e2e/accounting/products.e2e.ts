@@ -1,0 +1,281 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ERRORS, XLSX_CONTENT_TYPE, type Product, type Warehouse } from '@nusa/contracts';
+import { api, apiLogin } from '../support/api.ts';
+import { launchBrowser, openPage, screenshot, type TestPage } from '../support/browser.ts';
+import { seedOwnTenant } from '../support/db.ts';
+
+/** The texts these flows read (apps/web/src/i18n/modules/accounting-catalog.*.json, accounting-master.*.json, id/en.json). */
+const tx = {
+  id: {
+    productTitle: 'Produk',
+    addProduct: 'Tambah produk',
+    name: 'Nama produk',
+    baseUom: 'Satuan dasar',
+    brand: 'Merek',
+    category: 'Kategori',
+    subCategory: 'Sub-kategori',
+    purchasePrice: 'Harga beli',
+    sellPrice: 'Harga jual',
+    minQuantity: 'Kuantitas minimum',
+    maxQuantity: 'Kuantitas maksimum',
+    save: 'Simpan',
+    import: 'Impor xlsx',
+    importTitle: 'Hasil impor',
+    close: 'Tutup',
+    download: 'Unduh daftar baris ditolak (CSV)',
+    search: 'Cari',
+    setupTitle: 'Satuan, Merek & Kategori',
+    tabUom: 'Satuan',
+    tabSubCategory: 'Sub-kategori',
+    addUom: 'Tambah satuan',
+    uomName: 'Nama satuan',
+    uomCode: 'Kode satuan',
+    warehouseTitle: 'Gudang',
+    addWarehouse: 'Tambah gudang',
+    warehouseName: 'Nama gudang',
+    warehouseType: 'Tipe',
+    production: 'Produksi',
+  },
+  en: {
+    productTitle: 'Products',
+    sellPrice: 'Sell price',
+    filterType: 'Filter by product type',
+    service: 'Service',
+    noneYet: 'No products yet. Add a product or import an xlsx file.',
+  },
+} as const;
+
+const drawer = (page: Page) => page.locator('.ant-drawer-section');
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+const fieldError = (page: Page, label: string) =>
+  drawer(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
+
+/** Chooses an option of a lazy antd Select by its label, typing `search` first (the list asks the server). */
+async function pick(page: Page, label: string, option: string, search?: string, scope = drawer(page)) {
+  const box = scope.getByLabel(label, { exact: true });
+  await box.click();
+  if (search) await box.fill(search);
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  // A click during the opening animation can be lost; click until the list has closed (a selection closes it).
+  for (let attempt = 1; ; attempt++) {
+    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+    try {
+      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/** Waits until no dialog or drawer is mid-animation, so a screenshot shows it settled. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.ant-modal, .ant-drawer-content-wrapper')).every((el) => !/-(appear|enter|leave)\b/.test(el.className)),
+  );
+
+/** An xlsx with the Indonesian export headings: two good rows and one whose sell price is 0. */
+async function importFile(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Produk');
+  sheet.addRow(['Kode Produk', 'Nama Produk', 'Tipe', 'Kode Satuan Dasar', 'Kode Kategori', 'Harga Beli', 'Harga Jual', 'Kata Kunci']);
+  sheet.addRow(['IMP-001', 'Sabun Cair Lemon 800 ml', 'PRODUCT', 'PCS', 'MKN', '12000', '15500.25', 'sabun cuci']);
+  sheet.addRow(['IMP-002', 'Jasa Instalasi Rak Gudang', 'SERVICE', 'JAM', 'JSA', '', '75000', 'pasang rak']);
+  sheet.addRow(['IMP-003', 'Tisu Wajah 250 lembar', 'PRODUCT', 'PCS', 'MKN', '5000', '0', 'tisu']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('accounting products, units/brands/categories and warehouses', () => {
+  let browser: Browser;
+  let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
+  let token: string;
+  const get = async <T,>(path: string) => {
+    const res = await api<T>('GET', path, { token, tenant: tenant.code });
+    expect(res.status, path).toBe(200);
+    return res.body;
+  };
+  const productsLike = async (keyword: string) => (await get<{ items: Product[] }>(`/v1/erp/products?keyword=${encodeURIComponent(keyword)}`)).items;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tenant = await seedOwnTenant('catalog');
+    token = (await apiLogin('admin', { tenant: tenant.code })).token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await tenant?.close();
+  });
+
+  async function withPage(lang: 'id' | 'en', run: (p: TestPage) => Promise<void>) {
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+    try {
+      await run(p);
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(p.page, `failure-accounting-products-${Date.now()}`).catch(() => {});
+      throw err;
+    } finally {
+      await p.close();
+    }
+  }
+
+  it('creates a product through the lazy unit, brand, category and sub-category dropdowns; a price of 0 is refused under its field and the form keeps everything (id)', async () => {
+    const t = tx.id;
+    await withPage('id', async ({ page }) => {
+      await page.goto('/accounting/product');
+      await heading(page, t.productTitle);
+      await page.getByRole('cell', { name: 'PRD-0001', exact: true }).waitFor();
+      // Prices are decimal strings shown id-ID.
+      await page.getByRole('row').filter({ hasText: 'PRD-0001' }).getByText('75.000', { exact: true }).waitFor();
+      await screenshot(page, 'accounting-product-list-id');
+
+      await page.getByRole('button', { name: t.addProduct }).click();
+      await drawer(page).getByLabel(t.name, { exact: true }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('productCode');
+      await settled(page);
+      await screenshot(page, 'accounting-product-form-empty-id');
+      await drawer(page).getByLabel(t.name, { exact: true }).fill('Gula Pasir Kristal 1 kg');
+      await pick(page, t.baseUom, 'KG - Kilogram', 'KG');
+      await pick(page, t.brand, 'NUSA - Nusa Pangan', 'Nusa');
+      // The sub-category waits for its category and then lists only that category's sub-categories.
+      expect(await drawer(page).getByLabel(t.subCategory, { exact: true }).isDisabled()).toBe(true);
+      await pick(page, t.category, 'MKN - Makanan', 'MKN');
+      await drawer(page).getByLabel(t.subCategory, { exact: true }).click();
+      const subOptions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+      await subOptions.filter({ hasText: 'MKN-POKOK - Bahan Pokok' }).waitFor();
+      expect((await subOptions.allInnerTexts()).every((o) => o.startsWith('MKN-'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await pick(page, t.subCategory, 'MKN-POKOK - Bahan Pokok', 'Pokok');
+      await drawer(page).getByLabel(t.purchasePrice, { exact: true }).fill('14.500');
+      await drawer(page).getByLabel(t.sellPrice, { exact: true }).fill('0');
+      await drawer(page).getByLabel(t.minQuantity, { exact: true }).fill('20');
+      await drawer(page).getByLabel(t.maxQuantity, { exact: true }).fill('1.000');
+
+      // Negative: the server's rule (a price above 0), translated with the price named, under the sell price.
+      await drawer(page).getByRole('button', { name: t.save }).click();
+      await fieldError(page, t.sellPrice).getByText(ERRORS.price_must_be_positive.id.replace('{{0}}', 'jual')).waitFor();
+      await settled(page);
+      await screenshot(page, 'accounting-product-price-refused-id');
+      expect(await drawer(page).getByLabel(t.name, { exact: true }).inputValue()).toBe('Gula Pasir Kristal 1 kg');
+      const chosen = await drawer(page).innerText();
+      for (const label of ['KG - Kilogram', 'NUSA - Nusa Pangan', 'MKN - Makanan', 'MKN-POKOK - Bahan Pokok']) expect(chosen).toContain(label);
+      expect(await productsLike('Gula Pasir')).toEqual([]);
+
+      await drawer(page).getByLabel(t.sellPrice, { exact: true }).fill('17.250,50');
+      // Enter submits.
+      await drawer(page).getByLabel(t.sellPrice, { exact: true }).press('Enter');
+      await page.getByText(/Gula Pasir Kristal 1 kg berhasil ditambahkan/).waitFor();
+      await drawer(page).waitFor({ state: 'hidden' });
+
+      const [saved] = await productsLike('Gula Pasir');
+      expect(saved).toMatchObject({
+        productName: 'Gula Pasir Kristal 1 kg', productType: 'PRODUCT', baseUomCode: 'KG', brandCode: 'NUSA', categoryCode: 'MKN',
+        subCategoryCode: 'MKN-POKOK', purchasePrice: '14500', sellPrice: '17250.5', minQuantity: '20', maxQuantity: '1000', buyable: 'Y', sellable: 'Y',
+      });
+      // A blank code was numbered by the server.
+      expect(saved.productCode).not.toBe('');
+      const row = page.getByRole('row').filter({ hasText: saved.productCode });
+      await row.getByText('17.250,5', { exact: true }).waitFor();
+    });
+  });
+
+  it('imports an xlsx: progress, then the report with the refused row, its column and reason; the good rows are listed (id)', async () => {
+    const t = tx.id;
+    await withPage('id', async ({ page }) => {
+      await page.goto('/accounting/product');
+      await heading(page, t.productTitle);
+      await page.getByRole('cell', { name: 'PRD-0001', exact: true }).waitFor();
+      await page.locator('input[type=file]').setInputFiles({ name: 'produk-baru.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile() });
+      const dialog = page.locator('.ant-modal').filter({ hasText: t.importTitle });
+      const refused = dialog.getByRole('row').filter({ hasText: 'Harga jual harus lebih dari 0' });
+      await refused.waitFor();
+      expect((await refused.getByRole('cell').allInnerTexts()).map((s) => s.trim())).toEqual(['4', t.sellPrice, ERRORS.price_must_be_positive.id.replace('{{0}}', 'jual')]);
+      const counts = await dialog.locator('.ant-statistic').allInnerTexts();
+      expect(counts.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['Baris dibaca 3', 'Ditambahkan 2', 'Diperbarui 0', 'Tidak berubah 0', 'Ditolak 1']);
+      await settled(page);
+      await screenshot(page, 'accounting-product-import-report-id');
+
+      // The refused rows download as CSV with the same columns and reasons.
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: t.download }).click()]);
+      const csv = await (await download.createReadStream()).toArray();
+      expect(Buffer.concat(csv).toString('utf8')).toContain('4,Harga jual,Harga jual harus lebih dari 0');
+      await dialog.locator('.ant-modal-footer').getByRole('button', { name: t.close }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByLabel(t.search, { exact: true }).fill('IMP-');
+      await page.getByRole('cell', { name: 'IMP-001', exact: true }).waitFor();
+      await page.getByRole('cell', { name: 'IMP-002', exact: true }).waitFor();
+      expect(await page.getByRole('cell', { name: 'IMP-003', exact: true }).count()).toBe(0);
+      await screenshot(page, 'accounting-product-imported-id');
+      const imported = await productsLike('IMP-');
+      expect(imported.map((p) => [p.productCode, p.productType, p.baseUomCode, p.sellPrice]).sort()).toEqual([
+        ['IMP-001', 'PRODUCT', 'PCS', '15500.25'],
+        ['IMP-002', 'SERVICE', 'JAM', '75000'],
+      ]);
+    });
+  });
+
+  it('shows the product list in English with id-ID numbers and filters it by type (en)', async () => {
+    const t = tx.en;
+    await withPage('en', async ({ page }) => {
+      await page.goto('/accounting/product');
+      await heading(page, t.productTitle);
+      await page.getByRole('columnheader', { name: t.sellPrice }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'PRD-0001' }).getByText('75.000', { exact: true }).waitFor();
+      await pick(page, t.filterType, t.service, undefined, page.locator('.master-toolbar'));
+      await page.getByRole('cell', { name: 'JSA-0001', exact: true }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('.ant-table-row td')?.textContent?.includes('PRD-0001'));
+      const codes = await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
+      expect(codes.sort()).toEqual(['IMP-002', 'JSA-0001']);
+      await screenshot(page, 'accounting-product-list-en');
+      await page.getByLabel('Search', { exact: true }).fill('no such product anywhere');
+      await page.getByText('No record matches the search or filters').waitFor();
+      await screenshot(page, 'accounting-product-no-match-en');
+    });
+  });
+
+  it('adds a unit of measure on the units/brands/categories page and shows the sub-category tab (id)', async () => {
+    const t = tx.id;
+    await withPage('id', async ({ page }) => {
+      await page.goto('/accounting/product-setup');
+      await heading(page, t.setupTitle);
+      await page.getByRole('cell', { name: 'PCS', exact: true }).waitFor();
+      await screenshot(page, 'accounting-product-setup-uom-id');
+      await page.getByRole('button', { name: t.addUom }).click();
+      await drawer(page).getByLabel(t.uomName, { exact: true }).waitFor();
+      await drawer(page).getByLabel(t.uomCode, { exact: true }).fill('DUS');
+      await drawer(page).getByLabel(t.uomName, { exact: true }).fill('Dus');
+      await settled(page);
+      await screenshot(page, 'accounting-product-setup-uom-form-id');
+      await drawer(page).getByLabel(t.uomName, { exact: true }).press('Enter');
+      await page.getByText('DUS - Dus berhasil ditambahkan').waitFor();
+      const uoms = await get<{ items: { uomCode: string; uomName: string }[] }>('/v1/erp/uoms?keyword=DUS');
+      expect(uoms.items).toEqual([expect.objectContaining({ uomCode: 'DUS', uomName: 'Dus', active: 'Y' })]);
+
+      await page.getByRole('tab', { name: t.tabSubCategory }).click();
+      await page.getByRole('cell', { name: 'MNM-KOPI', exact: true }).waitFor();
+      await screenshot(page, 'accounting-product-setup-sub-category-id');
+    });
+  });
+
+  it('creates a production warehouse (id)', async () => {
+    const t = tx.id;
+    await withPage('id', async ({ page }) => {
+      await page.goto('/accounting/warehouse');
+      await heading(page, t.warehouseTitle);
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      await screenshot(page, 'accounting-warehouse-list-id');
+      await page.getByRole('button', { name: t.addWarehouse }).click();
+      await drawer(page).getByLabel(t.warehouseName, { exact: true }).fill('Dapur Produksi Bekasi');
+      await pick(page, t.warehouseType, t.production);
+      await settled(page);
+      await screenshot(page, 'accounting-warehouse-form-id');
+      await drawer(page).getByLabel(t.warehouseName, { exact: true }).press('Enter');
+      await page.getByText(/Dapur Produksi Bekasi berhasil ditambahkan/).waitFor();
+      const { items } = await get<{ items: Warehouse[] }>('/v1/erp/warehouses?keyword=Bekasi');
+      expect(items.filter((w) => w.warehouseName === 'Dapur Produksi Bekasi')).toEqual([expect.objectContaining({ flgWarehouse: 'PRODUCTION', active: 'Y' })]);
+    });
+  });
+});
