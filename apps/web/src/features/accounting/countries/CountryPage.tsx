@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODE_PATTERN, endpoints, type Country } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { labelledImportReport } from '../products/labelled-import-report.tsx';
 
 const api = masterApi({
   list: endpoints.listCountries,
@@ -10,6 +11,7 @@ const api = masterApi({
   setActive: endpoints.setCountryActive,
   remove: endpoints.deleteCountry,
   export: endpoints.exportCountries,
+  import: endpoints.importCountries,
   idName: 'countryId',
 });
 
@@ -34,6 +36,7 @@ export default function CountryPage() {
       addLabel={t('acCountry.add')}
       editTitle={(c) => t('acCountry.editTitle', { code: c.countryCode })}
       activeFilter={false}
+      renderImportReport={labelledImportReport({ countryCode: t('acCountry.code'), countryName: t('acCountry.name'), active: t('masterKit.active') })}
       scrollX={640}
       columns={[
         { title: t('acCountry.code'), dataIndex: 'countryCode', width: 110, render: (code: string) => <strong>{code}</strong> },

@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_CODE_PATTERN, endpoints, type Currency } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { labelledImportReport } from '../products/labelled-import-report.tsx';
 
 const api = masterApi({
   list: endpoints.listCurrencies,
@@ -10,6 +11,7 @@ const api = masterApi({
   setActive: endpoints.setCurrencyActive,
   remove: endpoints.deleteCurrency,
   export: endpoints.exportCurrencies,
+  import: endpoints.importCurrencies,
   idName: 'currencyId',
 });
 
@@ -36,6 +38,13 @@ export function CurrencyTab() {
       addLabel={t('acCurrency.add')}
       editTitle={(c) => t('acCurrency.editTitle', { code: c.currencyCode })}
       activeFilter={false}
+      renderImportReport={labelledImportReport({
+        currencyCode: t('acCurrency.code'),
+        currencyName: t('acCurrency.name'),
+        symbol: t('acCurrency.symbol'),
+        decimals: t('acCurrency.decimals'),
+        active: t('masterKit.active'),
+      })}
       locked={(c) => (c.book === 'Y' ? t('acCurrency.bookHint') : undefined)}
       scrollX={720}
       columns={[

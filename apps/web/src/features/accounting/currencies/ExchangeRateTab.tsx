@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RATE_PATTERN, endpoints, isPositiveDecimal, type BodyOf, type ExchangeRate } from '@nusa/contracts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { labelledImportReport } from '../products/labelled-import-report.tsx';
 import { MoneyInput } from '../master/MoneyInput.tsx';
 import { formatDecimalId } from '../master/decimal.ts';
 import { CurrencyCodePicker } from './CurrencyCodePicker.tsx';
@@ -15,6 +16,7 @@ const api = masterApi({
   setActive: endpoints.setExchangeRateActive,
   remove: endpoints.deleteExchangeRate,
   export: endpoints.exportExchangeRates,
+  import: endpoints.importExchangeRates,
   idName: 'rateId',
 });
 
@@ -55,6 +57,13 @@ export function ExchangeRateTab() {
       addLabel={t('acRate.add')}
       editTitle={(r) => t('acRate.editTitle', { from: r.fromCurrency, to: r.toCurrency, date: showDate(r.rateDate) })}
       activeFilter={false}
+      renderImportReport={labelledImportReport({
+        fromCurrency: t('acRate.from'),
+        toCurrency: t('acRate.to'),
+        rateDate: t('acRate.date'),
+        rate: t('acRate.rate'),
+        active: t('masterKit.active'),
+      })}
       scrollX={760}
       filters={{
         initial: {},

@@ -14,6 +14,7 @@ const uoms = asSimpleApi(masterApi({
   setActive: endpoints.setUomActive,
   remove: endpoints.deleteUom,
   export: endpoints.exportUoms,
+  import: endpoints.importUoms,
   idName: 'uomId',
 }));
 const brands = asSimpleApi(masterApi({
@@ -23,6 +24,7 @@ const brands = asSimpleApi(masterApi({
   setActive: endpoints.setBrandActive,
   remove: endpoints.deleteBrand,
   export: endpoints.exportBrands,
+  import: endpoints.importBrands,
   idName: 'brandId',
 }));
 const categories = asSimpleApi(masterApi({
@@ -32,6 +34,7 @@ const categories = asSimpleApi(masterApi({
   setActive: endpoints.setProductCategoryActive,
   remove: endpoints.deleteProductCategory,
   export: endpoints.exportProductCategories,
+  import: endpoints.importProductCategories,
   idName: 'categoryId',
 }));
 

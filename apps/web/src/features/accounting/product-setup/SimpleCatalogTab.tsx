@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MASTER_CODE_PATTERN } from '@nusa/contracts';
 import { MasterListPage } from '../master/MasterListPage.tsx';
+import { labelledImportReport } from '../products/labelled-import-report.tsx';
 import type { MasterApi } from '../master/master-api.ts';
 
 /** The i18n keys (under acSetup) of one code-and-name record: uom, brand or category. */
@@ -39,6 +40,7 @@ export function SimpleCatalogTab({ kind, api, codeField, nameField }: Props) {
       addLabel={t(`acSetup.${kind}Add`)}
       editTitle={(r) => t(`acSetup.${kind}Edit`, { code: r[codeField] })}
       scrollX={640}
+      renderImportReport={labelledImportReport({ [codeField]: code, [nameField]: name, active: t('masterKit.active') })}
       columns={[
         { title: code, dataIndex: codeField, width: 200, render: (v: string) => <strong>{v}</strong> },
         { title: name, dataIndex: nameField },

@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MASTER_CODE_PATTERN, endpoints, type BodyOf, type ProductSubCategory } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { labelledImportReport } from '../products/labelled-import-report.tsx';
 import { CategoryPicker } from '../products/pickers.tsx';
 
 const api = masterApi({
@@ -11,6 +12,7 @@ const api = masterApi({
   setActive: endpoints.setProductSubCategoryActive,
   remove: endpoints.deleteProductSubCategory,
   export: endpoints.exportProductSubCategories,
+  import: endpoints.importProductSubCategories,
   idName: 'subCategoryId',
 });
 
@@ -36,6 +38,12 @@ export function SubCategoryTab() {
       addLabel={t('acSetup.subCategoryAdd')}
       editTitle={(s) => t('acSetup.subCategoryEdit', { code: s.subCategoryCode })}
       scrollX={720}
+      renderImportReport={labelledImportReport({
+        subCategoryCode: t('acSetup.subCategoryCode'),
+        subCategoryName: t('acSetup.subCategoryName'),
+        categoryCode: t('acSetup.category'),
+        active: t('masterKit.active'),
+      })}
       filters={{
         initial: {},
         render: (value, set) => (

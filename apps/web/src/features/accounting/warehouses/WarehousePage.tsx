@@ -2,6 +2,7 @@ import { Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MASTER_CODE_PATTERN, WAREHOUSE_TYPES, endpoints, type Warehouse, type WarehouseInput, type WarehouseType } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { labelledImportReport } from '../products/labelled-import-report.tsx';
 
 const api = masterApi({
   list: endpoints.listWarehouses,
@@ -10,6 +11,7 @@ const api = masterApi({
   setActive: endpoints.setWarehouseActive,
   remove: endpoints.deleteWarehouse,
   export: endpoints.exportWarehouses,
+  import: endpoints.importWarehouses,
   idName: 'warehouseId',
 });
 
@@ -38,6 +40,13 @@ export default function WarehousePage() {
       emptyText={t('acWarehouse.empty')}
       addLabel={t('acWarehouse.add')}
       editTitle={(w) => t('acWarehouse.editTitle', { code: w.warehouseCode })}
+      renderImportReport={labelledImportReport({
+        warehouseCode: t('acWarehouse.code'),
+        warehouseName: t('acWarehouse.name'),
+        flgWarehouse: t('acWarehouse.type'),
+        address: t('acWarehouse.address'),
+        active: t('masterKit.active'),
+      })}
       filters={{
         initial: {},
         render: (value, set) => (
