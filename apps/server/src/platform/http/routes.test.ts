@@ -135,6 +135,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/brands/:brandId → writeAllErpProduct | writeAllErpAll
       PUT    /api/v1/erp/brands/:brandId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/brands/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/brands/import → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/cash-banks → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/cash-banks → readOnlyErpCashBank | createEditErpCashBank | writeAllErpCashBank | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/cash-banks/:cashBankId → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
@@ -142,6 +143,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/cash-banks/:cashBankId → writeAllErpCashBank | writeAllErpAll
       PUT    /api/v1/erp/cash-banks/:cashBankId/active → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/cash-banks/export → readOnlyErpCashBank | createEditErpCashBank | writeAllErpCashBank | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/cash-banks/import → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/coa → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/coa → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
       POST   /api/v1/erp/coa-groups → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
@@ -151,11 +153,13 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/coa-groups/:groupId → writeAllErpCoa | writeAllErpAll
       PUT    /api/v1/erp/coa-groups/:groupId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/coa-groups/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/coa-groups/import → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/coa/:coaId → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/coa/:coaId → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
       DELETE /api/v1/erp/coa/:coaId → writeAllErpCoa | writeAllErpAll
       PUT    /api/v1/erp/coa/:coaId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/coa/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/coa/import → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/coa/tree → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
       POST   /api/v1/erp/countries → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/countries → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll | readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
@@ -164,6 +168,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/countries/:countryId → writeAllErpMaster | writeAllErpAll
       PUT    /api/v1/erp/countries/:countryId/active → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/countries/export → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/countries/import → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/currencies → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/currencies → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
       PUT    /api/v1/erp/currencies/:currencyId → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
@@ -171,6 +176,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/currencies/:currencyId → writeAllErpCurrency | writeAllErpAll
       PUT    /api/v1/erp/currencies/:currencyId/active → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/currencies/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/currencies/import → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/customers → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/customers → readOnlyErpCustomer | createEditErpCustomer | writeAllErpCustomer | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/customers/:partnerId → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll
@@ -178,6 +184,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/customers/:partnerId → writeAllErpCustomer | writeAllErpAll
       PUT    /api/v1/erp/customers/:partnerId/active → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/customers/export → readOnlyErpCustomer | createEditErpCustomer | writeAllErpCustomer | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/customers/import → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/document-templates → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/document-templates/:templateId → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
@@ -186,6 +193,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/erp/document-templates/:templateId/active → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates/:templateId/preview → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates/export → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/document-templates/import → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates/next → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/employees → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/employees → readOnlyErpEmployee | createEditErpEmployee | writeAllErpEmployee | readOnlyErpAll | createEditErpAll | writeAllErpAll
@@ -194,6 +202,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/employees/:employeeId → writeAllErpEmployee | writeAllErpAll
       PUT    /api/v1/erp/employees/:employeeId/active → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/employees/export → readOnlyErpEmployee | createEditErpEmployee | writeAllErpEmployee | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/employees/import → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/exchange-rates → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
       PUT    /api/v1/erp/exchange-rates/:rateId → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
@@ -201,6 +210,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/exchange-rates/:rateId → writeAllErpCurrency | writeAllErpAll
       PUT    /api/v1/erp/exchange-rates/:rateId/active → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/exchange-rates/import → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates/lookup → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
       POST   /api/v1/erp/product-categories → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/product-categories → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
@@ -209,6 +219,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/product-categories/:categoryId → writeAllErpProduct | writeAllErpAll
       PUT    /api/v1/erp/product-categories/:categoryId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/product-categories/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/product-categories/import → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/product-sub-categories → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/product-sub-categories → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/product-sub-categories/:subCategoryId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
@@ -216,6 +227,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/product-sub-categories/:subCategoryId → writeAllErpProduct | writeAllErpAll
       PUT    /api/v1/erp/product-sub-categories/:subCategoryId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/product-sub-categories/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/product-sub-categories/import → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/products → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/products → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/products/:productId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
@@ -231,6 +243,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/segment-groups/:segmentId → writeAllErpCoa | writeAllErpAll
       PUT    /api/v1/erp/segment-groups/:segmentId/active → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/segment-groups/export → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/segment-groups/import → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/suppliers → createEditErpSupplier | writeAllErpSupplier | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/suppliers → readOnlyErpSupplier | createEditErpSupplier | writeAllErpSupplier | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/suppliers/:partnerId → createEditErpSupplier | writeAllErpSupplier | createEditErpAll | writeAllErpAll
@@ -238,6 +251,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/suppliers/:partnerId → writeAllErpSupplier | writeAllErpAll
       PUT    /api/v1/erp/suppliers/:partnerId/active → createEditErpSupplier | writeAllErpSupplier | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/suppliers/export → readOnlyErpSupplier | createEditErpSupplier | writeAllErpSupplier | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/suppliers/import → createEditErpSupplier | writeAllErpSupplier | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/uoms → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/uoms → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/uoms/:uomId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
@@ -245,6 +259,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/uoms/:uomId → writeAllErpProduct | writeAllErpAll
       PUT    /api/v1/erp/uoms/:uomId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/uoms/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/uoms/import → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/warehouses → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/warehouses → readOnlyErpWarehouse | createEditErpWarehouse | writeAllErpWarehouse | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/warehouses/:warehouseId → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
@@ -252,6 +267,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/erp/warehouses/:warehouseId → writeAllErpWarehouse | writeAllErpAll
       PUT    /api/v1/erp/warehouses/:warehouseId/active → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/warehouses/export → readOnlyErpWarehouse | createEditErpWarehouse | writeAllErpWarehouse | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/warehouses/import → createEditErpWarehouse | writeAllErpWarehouse | createEditErpAll | writeAllErpAll
       GET    /api/v1/onboarding/free-transactions → any logged-in user
       GET    /api/v1/profile → any logged-in user
       PUT    /api/v1/profile → any logged-in user
