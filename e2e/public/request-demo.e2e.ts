@@ -122,6 +122,13 @@ describe('request a demo (public)', () => {
       expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.150.000'));
       await screenshot(t.page, 'request-demo-id-promo-applied', true);
 
+      // A reload of the first step keeps what was typed (in this tab) and checks the kept promo code again.
+      await t.page.reload();
+      await t.page.getByText(l.applied).waitFor();
+      expect(await t.page.getByLabel(l.contactName, { exact: true }).inputValue()).toBe('Budi Santoso');
+      expect(await t.page.getByLabel(/^Kebutuhan/).inputValue()).toBe('Bagan akun dan laporan kas untuk dua cabang.');
+      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.150.000'));
+
       // Enter in a field sends the form.
       await t.page.getByLabel(l.phone, { exact: true }).press('Enter');
       await t.page.waitForURL(/\/form-request\/payment\?/);
@@ -181,9 +188,18 @@ describe('request a demo (public)', () => {
       await t.page.getByText(l.proofReceived).waitFor();
       expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.150.000'));
 
+      await t.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(t.page, 'request-demo-id-complete-mobile', true);
+      await t.page.setViewportSize({ width: 1366, height: 860 });
+
       // The payment link of the confirmation mail, opened again, leads to the completion page.
       await t.page.goto(`/form-request/payment?tenant=demo&requestId=${requestId}`);
       await waitForPath(t.page, `/form-request/complete?tenant=demo&requestId=${requestId}`);
+
+      // The sent request's draft is gone: a new request starts empty.
+      await t.page.goto('/request-demo');
+      await t.page.getByRole('heading', { level: 1, name: l.title }).waitFor();
+      expect(await t.page.getByLabel(l.contactName, { exact: true }).inputValue()).toBe('');
 
       const { token } = await apiLogin('admin');
       const leads = await api<{ items: Lead[]; total: number }>('GET', `/v1/admin/leads?keyword=${encodeURIComponent(email)}`, { token });

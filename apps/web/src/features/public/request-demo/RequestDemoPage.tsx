@@ -20,6 +20,7 @@ import {
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { currentTenant } from '../../../app/session.ts';
+import { clearDraft, loadDraft, saveDraft } from './draft.ts';
 import { PAYMENT_PATH, stepPath, stepperOf } from './flow.ts';
 import { packagePrice, priceLines } from './money.ts';
 import { optionalMark } from './optional-mark.tsx';
@@ -43,6 +44,20 @@ interface RequestValues {
 const PROMO_ERRORS = ['promo_not_found', 'not_active', 'expired', 'channel_not_eligible', 'segment_not_eligible'];
 
 const PHONE = /^[0-9+()\- ]+$/;
+
+const FIELDS = ['contactName', 'email', 'phone', 'company', 'companySize', 'product', 'package', 'requirements', 'promoCode'] as const;
+const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined => (list.includes(value as T) ? (value as T) : undefined);
+
+/** The draft of an earlier visit in this tab, with choices that are no longer offered left out. */
+function restoredDraft(): Partial<RequestValues> {
+  const draft = loadDraft<Record<(typeof FIELDS)[number], string>>(FIELDS);
+  return {
+    ...draft,
+    companySize: oneOf(COMPANY_SIZES, draft.companySize),
+    product: oneOf(LEAD_PRODUCTS, draft.product),
+    package: oneOf(LEAD_PACKAGE_CODES, draft.package) ?? 'business',
+  };
+}
 
 /** A marketing link may name where the visitor comes from (?channel=whatsapp); the web otherwise. */
 const channelOf = (value: string | null): LeadChannel => ((LEAD_CHANNELS as readonly string[]).includes(value ?? '') ? (value as LeadChannel) : 'web');
@@ -72,10 +87,16 @@ export default function RequestDemoPage() {
   const [form] = Form.useForm<RequestValues>();
   const promo = usePromoCheck();
   const [error, setError] = useState<unknown>();
+  const [draft] = useState(restoredDraft);
 
   const pkg = Form.useWatch('package', form) ?? 'business';
   const size = Form.useWatch('companySize', form);
   const product = Form.useWatch('product', form);
+
+  // A promo code kept from before a reload is checked again at once, so the summary shows its discount.
+  useEffect(() => {
+    if (draft.promoCode?.trim() && draft.companySize) void promo.check({ code: draft.promoCode, pkg: draft.package!, size: draft.companySize, channel });
+  }, []);
 
   const checkPromo = async () => {
     const code = (form.getFieldValue('promoCode') as string | undefined)?.trim() ?? '';
@@ -117,7 +138,10 @@ export default function RequestDemoPage() {
         },
       }),
     meta: { silent: true },
-    onSuccess: (view) => navigate(stepPath(PAYMENT_PATH, { tenant: currentTenant(), requestId: view.requestId })),
+    onSuccess: (view) => {
+      clearDraft();
+      navigate(stepPath(PAYMENT_PATH, { tenant: currentTenant(), requestId: view.requestId }));
+    },
     onError: (err, v) => {
       if (err instanceof ApiError && PROMO_ERRORS.includes(err.code)) promo.refuse({ code: v.promoCode ?? '', pkg: v.package, size: v.companySize!, channel }, err);
       else setError(err);
@@ -143,7 +167,8 @@ export default function RequestDemoPage() {
             name="request-demo"
             layout="vertical"
             requiredMark={optionalMark(t('onboarding.optional'))}
-            initialValues={{ package: 'business' }}
+            initialValues={draft}
+            onValuesChange={(_changed, all) => saveDraft(all)}
             onFinish={onFinish}
             disabled={submit.isPending}
             scrollToFirstError
