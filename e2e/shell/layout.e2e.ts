@@ -144,7 +144,7 @@ describe('app layout', () => {
       await t.page.getByRole('heading', { level: 1, name: texts.id.landingTitle }).waitFor();
       await t.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect(await t.page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-      await t.page.getByRole('button', { name: texts.id.openApp }).last().click();
+      await t.page.getByRole('link', { name: texts.id.openApp }).last().click();
       await waitForPath(t.page, '/dashboard');
       await t.page.getByText(texts.id.sessionsTitle).waitFor();
       // The dashboard is taller than the window, so a kept scroll position would show.
@@ -161,10 +161,10 @@ describe('app layout', () => {
     try {
       await t.page.goto('/landing');
       await t.page.getByRole('heading', { level: 1, name: tx.landingTitle }).waitFor();
-      expect(await t.page.getByRole('heading', { level: 3 }).count()).toBe(5);
+      expect(await t.page.locator('#areas').getByRole('heading', { level: 3 }).count()).toBe(5);
       expect(await t.page.title()).toBe(lang === 'id' ? 'Nusa | Selamat Datang' : 'Nusa | Welcome');
       await screenshot(t.page, `landing-${lang}`, true);
-      await t.page.getByRole('button', { name: tx.landingCta }).click();
+      await t.page.getByRole('link', { name: tx.landingCta }).click();
       await waitForPath(t.page, '/login');
     } finally {
       await t.close();

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { TEST_SECRET, cloneTemplate, startTestCluster } from '../../apps/server/test/test-database.ts';
 import { startServer } from '../../apps/server/src/server.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import { startMailbox } from './mailbox-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** The server's database, for seeding extra tenants. */
     e2eDatabaseUrl: string;
+    /** Mails the server sent over SMTP, as JSON (read with mailbox.ts). */
+    e2eMailboxUrl: string;
   }
 }
 
@@ -38,12 +41,24 @@ function ensureWebBuild() {
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
+/**
+ * This run's own copy of the build (taken under the build lock): another run on the checkout rebuilding dist
+ * (emptyOutDir) must not take the files from under this run's server.
+ */
+function snapshotWebBuild(target: string) {
+  const r = spawnSync('flock', ['/tmp/nusa-web-build.lock', 'cp', '-R', path.join(webDir, 'dist'), target], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`copying the web build failed:\n${r.stderr}`);
+}
+
 /** One PostgreSQL cluster and one real server for the whole e2e run; test files share it and use distinct users. */
 export default async function setup(project: TestProject) {
   ensureWebBuild();
   const cluster = await startTestCluster();
   const db = await cloneTemplate(cluster.serverUrl, 'e2e');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nusa-e2e-data-'));
+  const webDist = path.join(dataDir, 'web');
+  snapshotWebBuild(webDist);
+  const mailbox = await startMailbox();
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer(
@@ -57,20 +72,25 @@ export default async function setup(project: TestProject) {
         JOBS: 'false',
         SEED_DEMO: 'true',
         DATA_DIR: dataDir,
+        SMTP_URL: mailbox.smtpUrl,
+        WEB_DIST: webDist,
       }),
       () => {},
     );
   } catch (err) {
     await db.drop().catch(() => {});
     await cluster.stop();
+    await mailbox.close();
     throw err;
   }
   project.provide('e2eBaseUrl', server.url);
   project.provide('e2eDatabaseUrl', db.url);
+  project.provide('e2eMailboxUrl', mailbox.url);
   return async () => {
     await server.stop();
     await db.drop();
     await cluster.stop();
+    await mailbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -23,8 +23,11 @@ export async function webRoutes(app: FastifyInstance, dist: string | undefined) 
       root: dist!,
       wildcard: false,
       index: false,
+      // Otherwise send's own "public, max-age=0" replaces what setHeaders decides.
+      cacheControl: false,
       setHeaders: (res, file) => {
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const hashed = path.relative(dist!, file).startsWith(`assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
       // The public product page is static HTML of its own (no app bundle); revalidated by ETag like index.html.
