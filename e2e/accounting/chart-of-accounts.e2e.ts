@@ -1,6 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ERRORS, type CoaAccount } from '@nusa/contracts';
+import { ERRORS, XLSX_CONTENT_TYPE, type CoaAccount } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
@@ -194,7 +195,8 @@ describe('chart of accounts', () => {
     } finally {
       await p.close();
     }
-  }, 120_000);
+  // About twenty dialog and tab round trips: ~40 s idle, over a minute beside other spec files.
+  }, 180_000);
 
   it('deletes a sub account after confirmation (id)', async () => {
     const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'id' });
@@ -212,6 +214,34 @@ describe('chart of accounts', () => {
       await expect.poll(() => row(page, '1710.03').count(), POLL).toBe(0);
       const left = await get<{ items: CoaAccount[] }>('/v1/erp/coa?keyword=1710.0');
       expect(left.body.items.map((a) => a.coaCode).sort()).toEqual(['1710.01', '1710.02']);
+      expect(p.pageErrors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('imports accounts from xlsx into the tree with a per-row report (id)', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Bagan Akun');
+    sheet.addRow(['Kode', 'Nama', 'Grup', 'Akun Induk']);
+    sheet.addRow(['1201.10', 'Bank Syariah Indonesia', '1200', '1201']);
+    sheet.addRow(['1201.11', 'Bank Tanpa Grup', '', '1201']);
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'id' });
+    const { page } = p;
+    try {
+      await openChart(page, 'id');
+      await page.locator('input[type=file]').setInputFiles({ name: 'akun.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+      const report = page.locator('.ant-modal').filter({ hasText: 'Hasil impor' });
+      await report.getByRole('row').filter({ hasText: /^\s*3/ }).waitFor();
+      const counts = await report.locator('.ant-statistic').allInnerTexts();
+      expect(counts.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['Baris dibaca 2', 'Ditambahkan 1', 'Diperbarui 0', 'Tidak berubah 0', 'Ditolak 1']);
+      await screenshot(page, 'coa-import-report-id');
+      await report.locator('.ant-modal-footer').getByRole('button').last().click();
+      await report.waitFor({ state: 'hidden' });
+      await page.getByPlaceholder(tx.id.search).fill('syariah');
+      await row(page, '1201.10').filter({ hasText: 'Bank Syariah Indonesia' }).waitFor();
+      const imported = await get<{ items: CoaAccount[] }>('/v1/erp/coa?keyword=1201.1');
+      expect(imported.body.items.map((a) => [a.coaCode, a.mainAccountCode, a.groupCode])).toEqual([['1201.10', '1201', '1200']]);
       expect(p.pageErrors).toEqual([]);
     } finally {
       await p.close();

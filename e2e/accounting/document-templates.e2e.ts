@@ -134,7 +134,7 @@ describe('document templates', () => {
     } finally {
       await p.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('edits a seeded template in English with the preview of its next number', async () => {
     const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'en' });

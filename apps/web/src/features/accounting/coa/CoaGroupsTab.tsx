@@ -11,6 +11,7 @@ const api = masterApi({
   setActive: endpoints.setCoaGroupActive,
   remove: endpoints.deleteCoaGroup,
   export: endpoints.exportCoaGroups,
+  import: endpoints.importCoaGroups,
   idName: 'groupId',
 });
 

@@ -5,7 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { endpoints, type ActionLevel, type CoaAccount } from '@nusa/contracts';
-import { call, callFile, saveBlob } from '../../../api/call.ts';
+import { call, callFile, callUpload, saveBlob } from '../../../api/call.ts';
+import { ImportButton } from '../master/ImportButton.tsx';
+import type { ImportReport } from '../master/import-report.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useDebounced } from '../../../app/components/LazySelect.tsx';
 import { formatNumber } from '../../../app/format.ts';
@@ -161,6 +163,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
         </Space>
         <Space wrap>
           <span className="section-card__hint">{t('coaAccounts.count', { value: formatNumber(countAccounts(rows)) })}</span>
+          {canEdit && <ImportButton upload={(file) => callUpload(endpoints.importCoa, file) as Promise<ImportReport>} onImported={() => void refresh()} />}
           <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
             {t('ledger.export')}
           </Button>

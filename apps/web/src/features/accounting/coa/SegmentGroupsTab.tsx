@@ -10,6 +10,7 @@ const api = masterApi({
   setActive: endpoints.setSegmentGroupActive,
   remove: endpoints.deleteSegmentGroup,
   export: endpoints.exportSegmentGroups,
+  import: endpoints.importSegmentGroups,
   idName: 'segmentId',
 });
 
