@@ -242,7 +242,7 @@ describe('accounting master records', () => {
       // The list shows the new customer with its rank and the credit limit formatted id-ID.
       const row = page.getByRole('row', { name: new RegExp(name) });
       await row.getByText(t.rankGold).waitFor();
-      await row.getByText('25.000.000,5').waitFor();
+      await row.getByText('25.000.000,50').waitFor();
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
@@ -274,6 +274,48 @@ describe('accounting master records', () => {
       await page.getByRole('textbox', { name: t.search }).fill('tidak-ada-pemasok-ini');
       await page.getByText(t.noMatch).waitFor();
       await screenshot(page, 'accounting-supplier-no-match');
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
+      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('deactivates only after confirming; a supplier an OU policy names is not deleted and the refusal is translated (id)', async () => {
+    const ous = await get<{ items: { ouId: string; ouCode: string }[] }>('/v1/config/org-units?keyword=SBY');
+    const sby = ous.items.find((u) => u.ouCode === 'SBY')!;
+    const policy = { documentTypes: [], products: [], warehouses: [], partners: ['SUP-0002'], cashBanks: [], glActivities: [], memberIds: [] };
+    expect((await api('PUT', `/v1/config/policy-ou/${sby.ouId}`, { token: admin, tenant: tenant.code, body: policy })).status).toBe(200);
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/supplier');
+      await heading(page, tx.id.supplierTitle);
+      const row = page.getByRole('row', { name: /SUP-0002/ });
+      await row.getByRole('cell', { name: 'SUP-0002', exact: true }).waitFor();
+
+      // Deactivating asks first; cancelling changes nothing.
+      await row.getByRole('switch').click();
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.getByText('SUP-0002 PT Kemasan Nusantara tidak akan dapat dipilih lagi di transaksi baru.', { exact: false }).waitFor();
+      await screenshot(page, 'accounting-supplier-deactivate-confirm');
+      await confirm.getByRole('button', { name: tx.id.cancel }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+      await row.getByRole('switch').click();
+      await confirm.getByRole('button', { name: 'Nonaktifkan' }).click();
+      await page.getByText('SUP-0002 PT Kemasan Nusantara dinonaktifkan').waitFor();
+      await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+
+      // Deleting asks first, and the server's refusal arrives as the translated error toast.
+      await row.getByRole('button', { name: 'Hapus SUP-0002 PT Kemasan Nusantara' }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Hapus' }).click();
+      await page.getByText(ERRORS.used_by_another_table.id.replace('{{0}}', 'policy-ou')).waitFor();
+      await screenshot(page, 'accounting-supplier-delete-refused');
+      const { items } = await get<{ items: Partner[] }>('/v1/erp/suppliers?keyword=SUP-0002');
+      expect(items.map((s) => [s.partnerCode, s.active])).toEqual([['SUP-0002', 'N']]);
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});

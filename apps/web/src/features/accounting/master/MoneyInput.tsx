@@ -12,15 +12,17 @@ interface Props {
   disabled?: boolean;
   'aria-label'?: string;
   prefix?: string;
+  /** Money: a fraction is shown with at least two digits (1.500.000,50). */
+  cents?: boolean;
 }
 
 /**
  * An amount typed and shown the id-ID way (1.250.000,50), kept as a decimal string, never a float. While focused
  * it shows what was typed; on leaving it shows the formatted value.
  */
-export function MoneyInput({ value, onChange, prefix, ...rest }: Props) {
+export function MoneyInput({ value, onChange, prefix, cents = false, ...rest }: Props) {
   const [typing, setTyping] = useState<string | null>(null);
-  const shown = typing ?? (value ? formatDecimalId(value) : '');
+  const shown = typing ?? (value ? formatDecimalId(value, cents) : '');
   return (
     <Input
       {...rest}

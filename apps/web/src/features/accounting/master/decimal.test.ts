@@ -11,6 +11,9 @@ describe('id-ID decimal strings', () => {
     expect(formatDecimalId('9999999999999999.9999')).toBe('9.999.999.999.999.999,9999');
     expect(formatDecimalId('007')).toBe('7');
     expect(formatDecimalId('abc')).toBe('abc');
+    expect(formatDecimalId('25000000.5', true)).toBe('25.000.000,50');
+    expect(formatDecimalId('25000000', true)).toBe('25.000.000');
+    expect(formatDecimalId('0.1234', true)).toBe('0,1234');
   });
 
   it('reads what a user types the Indonesian way', () => {

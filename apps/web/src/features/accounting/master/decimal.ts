@@ -6,13 +6,17 @@
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** '1234567.5' → '1.234.567,5'; a value that is not a decimal string comes back as it is. */
-export function formatDecimalId(value: string): string {
+/**
+ * '1234567.5' → '1.234.567,5'; a value that is not a decimal string comes back as it is. `centsWhenFractional`
+ * (money) writes a fraction with at least two digits: '1234567.5' → '1.234.567,50', whole amounts stay whole.
+ */
+export function formatDecimalId(value: string, centsWhenFractional = false): string {
   const m = DECIMAL.exec(value.trim());
   if (!m) return value;
   const [, sign, whole, fraction] = m;
   const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`;
+  const shownFraction = fraction && centsWhenFractional ? fraction.padEnd(2, '0') : fraction;
+  return `${sign}${grouped}${shownFraction ? `,${shownFraction}` : ''}`;
 }
 
 /**

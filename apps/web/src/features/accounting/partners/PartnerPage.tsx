@@ -57,7 +57,7 @@ export function PartnerPage({ type }: { type: PartnerType }) {
       dataIndex: 'creditLimit',
       align: 'right',
       width: 170,
-      render: (v: string | null) => (v ? <span className="partner-money">{formatDecimalId(v)}</span> : <span className="muted-text">—</span>),
+      render: (v: string | null) => (v ? <span className="partner-money">{formatDecimalId(v, true)}</span> : <span className="muted-text">—</span>),
     },
   ];
 
@@ -151,7 +151,7 @@ function PartnerFields() {
             },
           ]}
         >
-          <MoneyInput prefix="Rp" />
+          <MoneyInput prefix="Rp" cents />
         </Form.Item>
         <Form.Item name="email" label={t('partnerPage.email')} rules={[{ type: 'email', message: t('partnerPage.emailInvalid') }]}>
           <Input maxLength={200} type="email" autoComplete="off" />
