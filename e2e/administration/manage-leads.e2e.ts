@@ -34,6 +34,10 @@ const tx = {
     saveLead: 'Simpan perubahan',
     saved: (name: string) => `Data prospek ${name} berhasil disimpan`,
     filterStatus: 'Filter status',
+    filterProduct: 'Filter produk',
+    erp: 'ERP',
+    dateFrom: 'Dari tanggal',
+    dateTo: 'Sampai tanggal',
     export: 'Ekspor xlsx',
     exported: 'File prospek sesuai filter sudah diunduh',
     noResults: 'Tidak ada data yang cocok dengan pencarian atau filter',
@@ -42,6 +46,10 @@ const tx = {
     code: 'Kode',
     description: 'Deskripsi',
     amountType: 'Nominal (Rp)',
+    percentType: 'Persen (%)',
+    editOf: (code: string) => `Ubah ${code}`,
+    editTitle: (code: string) => `Ubah kode promo ${code}`,
+    promoUpdated: (code: string) => `Kode promo ${code} berhasil diperbarui`,
     discountValue: 'Besar diskon',
     startsOn: 'Mulai berlaku',
     endsOn: 'Berakhir',
@@ -165,7 +173,7 @@ describe('administration › manage leads', () => {
 
   const statusOf = async (id: string) => (await tenant.sql('SELECT status FROM leads WHERE id = $1', [id])).rows[0].status as string;
 
-  it('as the admin in Indonesian: finds a lead, moves it, checks its payment, filters, exports the filter, manages promo codes', async () => {
+  it('as the admin in Indonesian: finds a lead, moves it, checks its payment, filters and exports the filter', async () => {
     const t = tx.id;
     const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
     const { page } = p;
@@ -251,7 +259,25 @@ describe('administration › manage leads', () => {
       await drawerB.locator('.ant-drawer-footer').getByRole('button', { name: t.close }).click();
       await drawerB.waitFor({ state: 'detached' });
 
-      // Both leads by the common suffix; the status filter keeps only the contacted one.
+      // Both leads by the common suffix; the product filter keeps the ERP one; a past date range none.
+      await page.getByRole('textbox', { name: t.search }).fill(s);
+      await row(page, a.contactName).waitFor();
+      await row(page, b.contactName).waitFor();
+      await pick(page, page.getByLabel(t.filterProduct), t.erp);
+      await row(page, b.contactName).waitFor({ state: 'detached' });
+      await row(page, a.contactName).waitFor();
+      const yesterday = dayOffset(-1).typed;
+      await page.getByPlaceholder(t.dateFrom).click();
+      await page.getByPlaceholder(t.dateFrom).fill(yesterday);
+      await page.getByPlaceholder(t.dateTo).click();
+      await page.getByPlaceholder(t.dateTo).fill(yesterday);
+      await page.getByPlaceholder(t.dateTo).press('Enter');
+      await page.getByText(t.noResults).waitFor();
+      await expect(page.getByRole('button', { name: t.export }).isDisabled()).resolves.toBe(true);
+      await screenshot(page, 'manage-leads-no-results-id');
+
+      // Filters start empty again after a reload; the status filter keeps only the contacted lead.
+      await page.reload();
       await page.getByRole('textbox', { name: t.search }).fill(s);
       await row(page, a.contactName).waitFor();
       await row(page, b.contactName).waitFor();
@@ -290,9 +316,27 @@ describe('administration › manage leads', () => {
       });
       expect(rows[0].Tanggal).toBeInstanceOf(Date);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});
+      if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`, { cause: err });
+      throw err;
+    } finally {
+      await p.close();
+    }
+  }, 120_000);
+
+  it('as the admin in Indonesian: promo codes refused, created, edited and deleted', async () => {
+    const t = tx.id;
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
+    const { page } = p;
+    try {
+      await page.goto('/administration/manage-leads');
+      await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
 
       // Promo codes: a server refusal is shown translated under its field and nothing typed is lost.
       await page.getByRole('tab', { name: t.promoTab }).click();
+      await waitForPath(page, '/administration/manage-leads?tab=promo');
       await row(page, 'NUSA10').waitFor();
       await page.getByRole('button', { name: t.addPromo }).click();
       const form = dialogTitled(page, t.addPromo);
@@ -345,6 +389,21 @@ describe('administration › manage leads', () => {
       });
       await screenshot(page, 'manage-leads-promo-list-id');
 
+      // Editing turns it into a 15% discount: the amount is dropped, exactly one discount is kept.
+      await page.getByRole('button', { name: t.editOf(code) }).click();
+      const edit = dialogTitled(page, t.editTitle(code));
+      expect(await edit.getByLabel(t.discountValue).inputValue()).toBe('250.000');
+      await edit.getByText(t.percentType, { exact: true }).click();
+      await edit.getByLabel(t.discountValue).fill('15');
+      await edit.getByLabel(t.discountValue).press('Enter');
+      await page.getByText(t.promoUpdated(code)).waitFor();
+      await edit.waitFor({ state: 'detached' });
+      await row(page, code).getByText('15%').waitFor();
+      expect((await tenant.sql('SELECT discount_percent::numeric::float AS pct, discount_amount FROM promo_codes WHERE code = $1', [code])).rows[0]).toEqual({
+        pct: 15,
+        discount_amount: null,
+      });
+
       // Deleting asks first.
       await page.getByRole('button', { name: t.deleteOf(code) }).click();
       await page.locator('.ant-modal-confirm-title', { hasText: t.deleteTitle(code) }).waitFor();
@@ -377,7 +436,9 @@ describe('administration › manage leads', () => {
       // Amounts stay id-ID Rupiah in English (spec 9).
       expect(plain(await row(page, a.contactName).innerText())).toContain('Rp 3.150.000');
       await screenshot(page, 'manage-leads-list-en');
-      await page.getByRole('tab', { name: t.promoTab }).click();
+      // The tab is in the address.
+      await page.goto('/administration/manage-leads?tab=promo');
+      await page.getByRole('tab', { name: t.promoTab, selected: true }).waitFor();
       await row(page, 'UMKM25').waitFor();
       await page.getByRole('button', { name: t.addPromo }).waitFor();
       await screenshot(page, 'manage-leads-promo-list-en');

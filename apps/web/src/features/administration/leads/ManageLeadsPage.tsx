@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAnyTask } from '@nusa/contracts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
@@ -15,7 +15,10 @@ export default function ManageLeadsPage() {
   const { t } = useTranslation();
   // viewManagementLeads alone shows everything read-only; editing needs editManagementLeads.
   const canEdit = hasAnyTask(useHeldTasks(), ['editManagementLeads']);
-  const [tab, setTab] = useState<TabKey>('leads');
+  // The tab is in the address (?tab=promo) so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = params.get('tab') === 'promo' ? 'promo' : 'leads';
+  const setTab = (key: TabKey) => setParams(key === 'promo' ? { tab: 'promo' } : {}, { replace: true });
   return (
     <div>
       <PageHeading title={t('page.manageLeads')} subtitle={t('adminLeads.description')} />
