@@ -283,6 +283,65 @@ describe('accounting master records', () => {
     }
   });
 
+  it('adds an employee whose Resigned status needs a resign date, then edits the job title (en)', async () => {
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'en' });
+    const { page } = p;
+    const d = drawer(page);
+    /** Types a date into an antd DatePicker and leaves it (the typed date is taken on blur). */
+    const typeDate = async (label: string, text: string) => {
+      await d.getByLabel(label, { exact: true }).fill(text);
+      await d.getByLabel(label, { exact: true }).press('Tab');
+    };
+    const pickOption = async (label: string, option: string) => {
+      await d.getByLabel(label, { exact: true }).click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' });
+    };
+    try {
+      await page.goto('/accounting/employee');
+      await heading(page, tx.en.employeeTitle);
+      await page.getByRole('button', { name: tx.en.addEmployee }).click();
+      await d.getByLabel(tx.en.name, { exact: true }).fill('Dimas Prasetyo');
+      await d.getByLabel('Identity number', { exact: true }).fill('3174011502900003');
+      await typeDate('Join date', '2 Jan 2024');
+      await pickOption('Job title', 'General manager');
+      await pickOption('Employment status', 'Resigned');
+      await d.getByRole('button', { name: tx.en.save }).click();
+      await fieldError(page, 'Resign date').getByText('Resign date cannot be empty').waitFor();
+      await screenshot(page, 'accounting-employee-resign-date-required-en');
+      await typeDate('Resign date', '31 Mar 2026');
+      await d.getByRole('button', { name: tx.en.save }).click();
+      await page.getByText(/Dimas Prasetyo was added/).waitFor();
+      await d.waitFor({ state: 'hidden' });
+
+      const { items } = await get<{ items: { employeeId: string; employeeName: string; joinDate: string; resignDate: string; jobTitle: string; status: string; identityNumber: string }[] }>(
+        '/v1/erp/employees?keyword=Dimas',
+      );
+      expect(items).toEqual([
+        expect.objectContaining({
+          employeeName: 'Dimas Prasetyo', joinDate: '2024-01-02', resignDate: '2026-03-31', jobTitle: 'GENERAL_MANAGER', status: 'RESIGNED', identityNumber: '3174011502900003',
+        }),
+      ]);
+
+      // Editing shows the saved values; changing the job title keeps the dates.
+      const row = page.getByRole('row', { name: /Dimas Prasetyo/ });
+      await row.getByRole('button', { name: /^Edit / }).click();
+      expect(await d.getByLabel('Resign date', { exact: true }).inputValue()).toBe('31 Mar 2026');
+      await pickOption('Job title', 'President director');
+      await screenshot(page, 'accounting-employee-edit-en');
+      await d.getByLabel(tx.en.name, { exact: true }).press('Enter');
+      await page.getByText(/Dimas Prasetyo was saved/).waitFor();
+      const after = await get<{ items: { jobTitle: string; joinDate: string; resignDate: string }[] }>('/v1/erp/employees?keyword=Dimas');
+      expect(after.items[0]).toMatchObject({ jobTitle: 'PRESIDENT_DIRECTOR', joinDate: '2024-01-02', resignDate: '2026-03-31' });
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
+      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
+    } finally {
+      await p.close();
+    }
+  });
+
   it('deactivates only after confirming; a supplier an OU policy names is not deleted and the refusal is translated (id)', async () => {
     const ous = await get<{ items: { ouId: string; ouCode: string }[] }>('/v1/config/org-units?keyword=SBY');
     const sby = ous.items.find((u) => u.ouCode === 'SBY')!;
