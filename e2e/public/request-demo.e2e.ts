@@ -83,6 +83,7 @@ describe('request a demo (public)', () => {
     await browser?.close();
   });
 
+  // About thirty page steps: 46 s when the other spec file shares the two cores, so more than the default minute.
   it('a visitor requests a demo in Indonesian with NUSA10, pays by bank transfer after a reload, uploads the proof and the lead is there for the admin', async () => {
     const t = await openPage(browser);
     const l = tx.id;
@@ -230,7 +231,7 @@ describe('request a demo (public)', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('the first step in English: required fields, a promo refused for the company size and accepted after changing it', async () => {
     const t = await openPage(browser, { language: 'en' });

@@ -32,7 +32,7 @@ export default function CompletePage() {
   const stage = view ? stageOf(view) : undefined;
 
   return (
-    <PublicShell title={t('demoRequest.completeTitle')} stepper={stepperOf('complete', stage)}>
+    <PublicShell title={t('demoRequest.completeTitle')} stepper={ref && (view || !request.error) ? stepperOf('complete', stage) : undefined}>
       {!ref ? (
         <RequestMissing />
       ) : !view || !stage ? (

@@ -28,7 +28,7 @@ export default function PaymentPage() {
   const stage = view ? stageOf(view) : undefined;
 
   return (
-    <PublicShell title={t('demoRequest.paymentTitle')} subtitle={t('demoRequest.paymentSubtitle')} stepper={stepperOf('payment', stage)}>
+    <PublicShell title={t('demoRequest.paymentTitle')} subtitle={t('demoRequest.paymentSubtitle')} stepper={ref && (view || !request.error) ? stepperOf('payment', stage) : undefined}>
       {!ref ? (
         <RequestMissing />
       ) : !view ? (
