@@ -232,7 +232,10 @@ describe('chart of accounts', () => {
       await openChart(page, 'id');
       await page.locator('input[type=file]').setInputFiles({ name: 'akun.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: Buffer.from(await book.xlsx.writeBuffer()) });
       const report = page.locator('.ant-modal').filter({ hasText: 'Hasil impor' });
-      await report.getByRole('row').filter({ hasText: /^\s*3/ }).waitFor();
+      // The refused row names the column and the reason by the screen's labels.
+      const refused = report.getByRole('row').filter({ hasText: /^\s*3/ });
+      await refused.waitFor();
+      expect((await refused.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual(['3', 'Grup COA', ERRORS.value_cannot_null.id.replace('{{0}}', 'Grup COA')]);
       const counts = await report.locator('.ant-statistic').allInnerTexts();
       expect(counts.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['Baris dibaca 2', 'Ditambahkan 1', 'Diperbarui 0', 'Tidak berubah 0', 'Ditolak 1']);
       await screenshot(page, 'coa-import-report-id');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COA_CODE_PATTERN, endpoints, type CoaGroup, type CoaGroupPurpose, type CoaSign, type CoaType } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
 import { LockedTag, TYPE_COLORS, useCoaOptions } from './labels.tsx';
+import { useCoaSheetLabels, useLabelledImportReport } from './import-report.tsx';
 
 const api = masterApi({
   list: endpoints.listCoaGroups,
@@ -29,6 +30,7 @@ export function CoaGroupsTab() {
   const options = useCoaOptions();
   const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
   const chosen = (label: string) => ({ required: true, message: t('validation.required', { label }) });
+  const importReport = useLabelledImportReport({ ...useCoaSheetLabels(), groupCode: t('ledger.code'), groupName: t('ledger.name'), purpose: t('coaGroups.purpose') });
 
   return (
     <MasterListPage
@@ -44,6 +46,7 @@ export function CoaGroupsTab() {
       addLabel={t('coaGroups.add')}
       editTitle={(g) => t('coaGroups.editTitle', { code: g.groupCode })}
       activeFilter={false}
+      renderImportReport={importReport}
       locked={(g) => (g.systemPredefined === 'Y' ? t('coaGroups.systemLocked') : undefined)}
       columns={[
         { title: t('ledger.code'), dataIndex: 'groupCode', width: 120, render: (code: string) => <span className="code-text">{code}</span> },

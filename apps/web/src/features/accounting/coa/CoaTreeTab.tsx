@@ -18,6 +18,7 @@ import { CoaFormModal, pickLabel } from './CoaFormModal.tsx';
 import { RowActions } from './RowActions.tsx';
 import { LockedTag, StatusTag, TYPE_COLORS } from './labels.tsx';
 import { COA_KEY, useCoaTree } from './coa-queries.ts';
+import { useCoaSheetLabels, useLabelledImportReport } from './import-report.tsx';
 
 type Editing = { account?: CoaAccount; placement?: CoaPlacement } | undefined;
 
@@ -32,6 +33,18 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [editing, setEditing] = useState<Editing>();
   const canEdit = level !== 'view';
+  const importReport = useLabelledImportReport({
+    ...useCoaSheetLabels(),
+    coaCode: t('ledger.code'),
+    coaName: t('ledger.name'),
+    description: t('coaAccounts.description'),
+    groupCode: t('coaAccounts.group'),
+    mainAccountCode: t('coaAccounts.mainAccount'),
+    detail: t('coaAccounts.detail'),
+    isDefault: t('coaAccounts.default'),
+    activityGlCode: t('coaAccounts.activityGlCode'),
+    activityGlName: t('coaAccounts.activityGlName'),
+  });
 
   const all = useMemo(() => toCoaNodes(tree.data ?? []), [tree.data]);
   const rows = useMemo(() => filterCoaTree(all, keyword), [all, keyword]);
@@ -163,7 +176,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
         </Space>
         <Space wrap>
           <span className="section-card__hint">{t('coaAccounts.count', { value: formatNumber(countAccounts(rows)) })}</span>
-          {canEdit && <ImportButton upload={(file) => callUpload(endpoints.importCoa, file) as Promise<ImportReport>} onImported={() => void refresh()} />}
+          {canEdit && <ImportButton upload={(file) => callUpload(endpoints.importCoa, file) as Promise<ImportReport>} renderReport={importReport} onImported={() => void refresh()} />}
           <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
             {t('ledger.export')}
           </Button>

@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COA_CODE_PATTERN, SEGMENT_GROUP_NAME_MAX, endpoints, type SegmentGroup } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
+import { useLabelledImportReport } from './import-report.tsx';
 
 const api = masterApi({
   list: endpoints.listSegmentGroups,
@@ -23,6 +24,7 @@ interface SegmentForm {
 export function SegmentGroupsTab() {
   const { t } = useTranslation();
   const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
+  const importReport = useLabelledImportReport({ segmentCode: t('ledger.code'), segmentName: t('ledger.name'), active: t('crud.active') });
   return (
     <MasterListPage<SegmentGroup, SegmentForm, Record<string, never>, SegmentForm>
       embedded
@@ -36,6 +38,7 @@ export function SegmentGroupsTab() {
       addLabel={t('segmentGroups.add')}
       editTitle={(s) => t('segmentGroups.editTitle', { code: s.segmentCode })}
       activeFilter={false}
+      renderImportReport={importReport}
       scrollX={640}
       columns={[
         { title: t('ledger.code'), dataIndex: 'segmentCode', width: 180, render: (code: string) => <span className="code-text">{code}</span> },
