@@ -53,16 +53,30 @@ export function canonicalDecimal(value: string | null): string | null {
   return m[1] && body !== '0' ? `-${body}` : body;
 }
 
-/** Counts bytes and stops the upload past the limit (the streaming reader never holds the whole file). */
-function byteLimit(max: number) {
+/**
+ * Counts bytes and ends the stream the reader sees once past the limit (the streaming reader never holds the whole
+ * file). A failure is kept, not emitted: an 'error' on a stream the reader pipes from would go unhandled (a crash),
+ * so the reader sees a cut-off file and `failure()` says why.
+ */
+function byteLimit(body: Readable, max: number) {
   let seen = 0;
-  return new Transform({
+  let failure: AppError | undefined;
+  const limited = new Transform({
     transform(chunk: Buffer, _enc, done) {
+      if (failure) return done();
       seen += chunk.length;
-      if (seen > max) done(new AppError('payload_too_large'));
-      else done(null, chunk);
+      if (seen <= max) return done(null, chunk);
+      failure = new AppError('payload_too_large');
+      this.push(null);
+      return done();
     },
   });
+  body.on('error', (err) => {
+    failure ??= new AppError('sheet_import_file_invalid', [`upload interrupted: ${err.message}`.slice(0, 200)]);
+    limited.end();
+  });
+  body.pipe(limited);
+  return { limited, failure: () => failure };
 }
 
 /** Maps the header row to column positions by heading (either language) or bare key, any case; required columns must be there. */
@@ -92,8 +106,7 @@ export interface ReadSheetOptions<K extends string> {
 export async function readSheet<K extends string>(body: Readable, o: ReadSheetOptions<K>): Promise<void> {
   const errors = o.errors ?? { fileInvalid: 'sheet_import_file_invalid', columnMissing: 'sheet_import_column_missing' };
   const keys = Object.keys(o.columns) as K[];
-  const limited = body.pipe(byteLimit(o.maxBytes ?? SHEET_IMPORT_MAX_BYTES));
-  body.on('error', (err) => limited.destroy(err));
+  const { limited, failure } = byteLimit(body, o.maxBytes ?? SHEET_IMPORT_MAX_BYTES);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(limited, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
   let at: Map<K, number> | undefined;
   try {
@@ -112,11 +125,15 @@ export async function readSheet<K extends string>(body: Readable, o: ReadSheetOp
       break; // the first worksheet holds the records
     }
   } catch (err) {
+    const cut = failure();
+    if (cut) throw cut;
     if (err instanceof AppError) throw err;
     // A database error (SQLSTATE) is the server's, not the file's.
     if (typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) throw err;
     throw new AppError(errors.fileInvalid, [String((err as Error).message ?? err).slice(0, 200)]);
   }
+  const cut = failure();
+  if (cut) throw cut;
   if (!at) throw new AppError(errors.fileInvalid, ['no header row']);
 }
 
@@ -232,9 +249,10 @@ export interface RecordSheet<K extends string, V> {
   columnOf?: Partial<Record<ErrorCode, NoInfer<K>>> | ((code: ErrorCode, args: (string | number)[]) => NoInfer<K> | undefined);
 }
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
+const sqlState = (err: unknown) => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 };
 
 function serviceColumn<K extends string>(spec: Pick<RecordSheet<K, never>, 'columnOf' | 'keyColumn'>, err: AppError): K {
@@ -258,6 +276,8 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
       report.rows++;
       let values: V;
       try {
+        const nul = (Object.keys(spec.columns) as K[]).find((key) => get(key).includes('\u0000'));
+        if (nul) throw new RowError(nul, 'invalid_input_format', [nul, 'text without NUL characters']);
         values = await spec.parse(new SheetRow(get));
         const key = spec.keyOf(values);
         if (key) {
@@ -279,7 +299,9 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
         await tx.execute(sql`ROLLBACK TO SAVEPOINT sheet_import_row`);
         if (err instanceof RowError) reportError(report, row, err.column, err.code, err.args);
         else if (err instanceof AppError) reportError(report, row, serviceColumn(spec, err), err.code as ErrorCode, err.args);
-        else if (isUniqueViolation(err)) reportError(report, row, spec.keyColumn, 'processing_error', []);
+        // A code a concurrent writer took, or a value the database refuses as data (class 22): this row's fault, not the server's.
+        else if (sqlState(err) === '23505') reportError(report, row, spec.keyColumn, 'processing_error', []);
+        else if (sqlState(err)?.startsWith('22')) reportError(report, row, spec.keyColumn, 'invalid_input_format', [spec.keyColumn, 'a value the database cannot store']);
         else throw err;
       }
     },
