@@ -46,13 +46,16 @@ async function pick(page: Page, label: string, option: string, search?: string, 
   await box.click();
   if (search) await box.fill(search);
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const choice = open.locator('.ant-select-item-option', { hasText: option }).first();
   // A click during the opening animation can be lost; click until the list has closed (a selection closes it).
   for (let attempt = 1; ; attempt++) {
-    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+    await choice.click();
     try {
-      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
+      await open.first().waitFor({ state: 'hidden', timeout: 5000 });
       return;
     } catch (err) {
+      // A busy machine may still be closing the list: only a still-visible option needs another click.
+      if (!(await choice.isVisible())) return;
       if (attempt === 3) throw err;
     }
   }

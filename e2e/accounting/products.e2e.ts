@@ -37,6 +37,7 @@ const tx = {
     warehouseName: 'Nama gudang',
     warehouseType: 'Tipe',
     production: 'Produksi',
+    conversionFactor: 'Faktor',
   },
   en: {
     productTitle: 'Products',
@@ -58,13 +59,16 @@ async function pick(page: Page, label: string, option: string, search?: string, 
   await box.click();
   if (search) await box.fill(search);
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const choice = open.locator('.ant-select-item-option', { hasText: option }).first();
   // A click during the opening animation can be lost; click until the list has closed (a selection closes it).
   for (let attempt = 1; ; attempt++) {
-    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
+    await choice.click();
     try {
-      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
+      await open.first().waitFor({ state: 'hidden', timeout: 5000 });
       return;
     } catch (err) {
+      // A busy machine may still be closing the list: only a still-visible option needs another click.
+      if (!(await choice.isVisible())) return;
       if (attempt === 3) throw err;
     }
   }
@@ -214,6 +218,26 @@ describe('accounting products, units/brands/categories and warehouses', () => {
         ['IMP-001', 'PRODUCT', 'PCS', '15500.25'],
         ['IMP-002', 'SERVICE', 'JAM', '75000'],
       ]);
+    });
+  });
+
+  it('edits a product: its unit conversion is shown and kept, the new price saved exactly (id)', async () => {
+    const t = tx.id;
+    await withPage('id', async ({ page }) => {
+      await page.goto('/accounting/product');
+      await page.getByRole('button', { name: 'Ubah PRD-0003 - Kopi Bubuk Gayo Arabika 250 g' }).click();
+      const factor = drawer(page).getByLabel(t.conversionFactor, { exact: true });
+      await expect.poll(() => factor.inputValue()).toBe('24');
+      expect(await drawer(page).getByLabel(t.sellPrice, { exact: true }).inputValue()).toBe('58.000');
+      await drawer(page).getByLabel(t.sellPrice, { exact: true }).fill('61.999,9999');
+      await factor.scrollIntoViewIfNeeded();
+      await settled(page);
+      await screenshot(page, 'accounting-product-edit-id');
+      await drawer(page).getByRole('button', { name: t.save }).click();
+      await page.getByText('PRD-0003 - Kopi Bubuk Gayo Arabika 250 g berhasil disimpan').waitFor();
+      const [edited] = await productsLike('PRD-0003');
+      expect(edited).toMatchObject({ sellPrice: '61999.9999', purchasePrice: '42000', conversions: [expect.objectContaining({ uomCode: 'KRT', factor: '24' })] });
+      await page.getByRole('row').filter({ hasText: 'PRD-0003' }).getByText('61.999,9999', { exact: true }).waitFor();
     });
   });
 
