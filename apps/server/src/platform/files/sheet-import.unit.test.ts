@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../errors/app-error.ts';
-import { canonicalDecimal, readSheet, RowError, SheetRow, validated, type SheetColumns } from './sheet-import.ts';
+import type { AppError } from '../errors/app-error.ts';
+import { canonicalDecimal, readSheet, SheetRow, validated, type RowError, type SheetColumns } from './sheet-import.ts';
 
 const COLUMNS = {
   code: { id: 'Kode', en: 'Code' },
