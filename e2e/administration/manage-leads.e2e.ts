@@ -65,6 +65,9 @@ const tx = {
     delete: 'Hapus',
     promoDeleted: (code: string) => `Kode promo ${code} dihapus`,
     readOnly: /Anda hanya dapat melihat prospek ini/,
+    loadFailed: 'Data gagal dimuat',
+    retry: 'Coba lagi',
+    noConnection: texts.id.noConnection,
     rupiah: (v: string) => `Rp ${v}`,
   },
   en: {
@@ -480,6 +483,28 @@ describe('administration › manage leads', () => {
     } catch (err) {
       await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});
       if (p.pageErrors.length) throw new Error(`${(err as Error).message}\npage errors: ${p.pageErrors.join('; ')}`, { cause: err });
+      throw err;
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a list that fails to load says so and loads again on retry', async () => {
+    const t = tx.id;
+    const p = await openPage(browser, { as: 'staff', tenant: tenant.code });
+    const { page } = p;
+    try {
+      await page.route('**/api/v1/admin/leads?*', (route) => route.abort());
+      await page.goto('/administration/manage-leads');
+      await page.getByText(t.loadFailed).waitFor({ timeout: 30_000 });
+      await page.getByText(t.noConnection).first().waitFor();
+      await screenshot(page, 'manage-leads-load-failed-id');
+      await page.unroute('**/api/v1/admin/leads?*');
+      await page.getByRole('button', { name: t.retry }).click();
+      await row(page, a.contactName).waitFor();
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});
       throw err;
     } finally {
       await p.close();

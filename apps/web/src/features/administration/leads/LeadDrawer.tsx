@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, Select, Skeleton, type DescriptionsProps } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Input, Select, Skeleton, type DescriptionsProps } from 'antd';
 import { ArrowRightOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,11 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
   const [form] = Form.useForm<LeadForm>();
   const [proofShown, setProofShown] = useState(false);
   const key = ['admin', 'leads', 'one', leadId];
-  const { data: lead } = useQuery({ queryKey: key, queryFn: ({ signal }) => call(endpoints.getLead, { params: { leadId }, signal }), gcTime: 0 });
+  const { data: lead, isError, refetch } = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => call(endpoints.getLead, { params: { leadId }, signal }),
+    gcTime: 0,
+  });
 
   const applied = (saved: Lead) => {
     queryClient.setQueryData(key, saved);
@@ -132,7 +136,11 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
         </div>
       }
     >
-      {!lead ? (
+      {!lead && isError ? (
+        <Empty description={t('common.loadFailed')}>
+          <Button onClick={() => void refetch()}>{t('common.retry')}</Button>
+        </Empty>
+      ) : !lead ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
         <>

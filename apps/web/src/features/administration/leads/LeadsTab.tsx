@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Empty, Input, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EyeOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,7 +18,7 @@ import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
 import { formatRupiah, hasLeadFilter, leadFilterQuery, type LeadFilterState } from './lead-rules.ts';
-import { LeadStatusTag, PaymentStatusTag, useDateFormat } from './labels.tsx';
+import { LeadStatusTag, PaymentStatusTag, TableEmpty, useDateFormat } from './labels.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
 
 export const LEADS_QUERY_KEY = ['admin', 'leads'] as const;
@@ -203,7 +203,9 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
         pagination={paging.pagination(list.data?.total ?? 0, t)}
         scroll={{ x: 1040 }}
         onRow={(l) => ({ onDoubleClick: () => setOpenId(l.leadId) })}
-        locale={{ emptyText: <Empty description={hasLeadFilter(filter) ? t('accessCommon.noResults') : t('adminLeads.empty')} /> }}
+        locale={{
+          emptyText: <TableEmpty failed={list.isError} filtered={hasLeadFilter(filter)} emptyText={t('adminLeads.empty')} onRetry={() => void list.refetch()} />,
+        }}
       />
       {openId && <LeadDrawer leadId={openId} canEdit={canEdit} onClose={() => setOpenId(null)} />}
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Empty, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { toast } from '../../../app/feedback.tsx';
 import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
 import { formatRupiah } from './lead-rules.ts';
 import { PROMO_STATE_COLORS, formatDiscount, promoState, todayInJakarta } from './promo-rules.ts';
-import { useDateFormat } from './labels.tsx';
+import { TableEmpty, useDateFormat } from './labels.tsx';
 import { PromoCodeDrawer } from './PromoCodeDrawer.tsx';
 
 export const PROMO_QUERY_KEY = ['admin', 'promo-codes'] as const;
@@ -170,7 +170,9 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
         loading={list.isFetching}
         pagination={paging.pagination(list.data?.total ?? 0, t)}
         scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty description={search ? t('accessCommon.noResults') : t('adminPromo.empty')} /> }}
+        locale={{
+          emptyText: <TableEmpty failed={list.isError} filtered={!!search} emptyText={t('adminPromo.empty')} onRetry={() => void list.refetch()} />,
+        }}
       />
       {editing && <PromoCodeDrawer promo={editing.mode === 'edit' ? editing.promo : undefined} onClose={() => setEditing(null)} />}
     </div>
