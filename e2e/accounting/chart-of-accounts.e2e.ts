@@ -133,14 +133,13 @@ describe('chart of accounts', () => {
       expect(created.body.items).toHaveLength(1);
       expect(created.body.items[0]).toMatchObject({ coaName: 'Bank Jago', mainAccountCode: '1201', groupCode: '1200', sign: 'debit', type: 'asset', default: 'N', active: 'Y' });
 
-      // A duplicate code is refused with the server's translated message; the dialog keeps what was typed.
+      // A duplicate code is refused under the code field with the server's translated message; the dialog keeps what was typed.
       await page.getByRole('button', { name: `${t.addSub} 1201` }).click();
       await dialog(page).getByLabel(t.code, { exact: true }).fill('1201.09');
       await dialog(page).getByLabel(t.name, { exact: true }).fill('Bank Kembar');
       await dialog(page).getByLabel(t.name, { exact: true }).press('Enter');
-      await page.getByRole('alert').filter({ hasText: ERRORS.coa_code_already_exists.id.replace('{{0}}', '1201.09') }).waitFor();
+      await dialog(page).locator('.ant-form-item-explain-error').filter({ hasText: ERRORS.coa_code_already_exists.id.replace('{{0}}', '1201.09') }).waitFor();
       expect(await dialog(page).getByLabel(t.name, { exact: true }).inputValue()).toBe('Bank Kembar');
-      await page.locator('.ant-notification-notice-close').click();
       await dialog(page).getByRole('button', { name: 'Batal' }).click();
       await dialog(page).waitFor({ state: 'detached' });
 

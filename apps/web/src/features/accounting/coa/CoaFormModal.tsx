@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COA_CODE_PATTERN, DROPDOWN_PAGE_SIZE, endpoints, type CoaAccount } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { toast } from '../../../app/feedback.tsx';
+import { describeError, reportError, toast } from '../../../app/feedback.tsx';
+import { fieldOfError } from '../master/server-errors.ts';
 import { useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { LazySelect } from '../../../app/components/LazySelect.tsx';
 import { coaFormValues, coaPayload, type CoaFormValues, type CoaPlacement } from './coa-form.ts';
@@ -25,6 +26,14 @@ interface Props {
 
 export const pickLabel = (code: string, name: string) => `${code} · ${name}`;
 
+/** Server refusals about one field, shown under it (the rest as the usual error toast). */
+const FIELD_ERRORS = {
+  coa_group_has_detail: 'detail',
+  coa_group_inactive: 'groupId',
+  coa_main_account_invalid: 'mainAccountId',
+  coa_has_sub_accounts: 'mainAccountId',
+};
+
 /** Create or edit an account: a main account of a group, or a sub account of a main account of the same group. */
 export function CoaFormModal({ open, account, placement, knownLabels, onSaved, onClose }: Props) {
   const { t } = useTranslation();
@@ -36,9 +45,11 @@ export function CoaFormModal({ open, account, placement, knownLabels, onSaved, o
 
   useEffect(() => {
     if (!open) return;
+    // Groups and accounts may have changed on the other tabs since the pickers last asked.
+    void queryClient.invalidateQueries({ queryKey: ['lazy-select', 'erp'] });
     form.resetFields();
     form.setFieldsValue(coaFormValues(account, placement));
-  }, [open, account, placement, form]);
+  }, [open, account, placement, form, queryClient]);
 
   const save = useMutation({
     mutationFn: (values: CoaFormValues) => {
@@ -50,6 +61,12 @@ export function CoaFormModal({ open, account, placement, knownLabels, onSaved, o
       await queryClient.invalidateQueries({ queryKey: COA_KEY });
       onSaved?.(saved);
       onClose();
+    },
+    meta: { silent: true },
+    onError: (err) => {
+      const field = fieldOfError(err, { codeField: 'coaCode', byCode: FIELD_ERRORS, fields: Object.keys(form.getFieldsValue(true) as object) });
+      if (field === undefined) return reportError(err);
+      form.setFields([{ name: field as keyof CoaFormValues, errors: [describeError(err)] }]);
     },
   });
   const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
