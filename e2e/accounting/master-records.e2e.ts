@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { ERRORS, type CashBank, type Partner } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
@@ -375,6 +377,52 @@ describe('accounting master records', () => {
       await screenshot(page, 'accounting-supplier-delete-refused');
       const { items } = await get<{ items: Partner[] }>('/v1/erp/suppliers?keyword=SUP-0002');
       expect(items.map((s) => [s.partnerCode, s.active])).toEqual([['SUP-0002', 'N']]);
+      expect(p.pageErrors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
+      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('imports suppliers from xlsx: the good row is saved, the bad row is reported at its column with the translated reason (id)', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Pemasok');
+    sheet.addRow(['Kode', 'Nama', 'Alias', 'Bidang Usaha', 'Peringkat', 'Telepon', 'Faks', 'Email', 'Batas Kredit', 'Alamat', 'Aktif']);
+    sheet.addRow(['SUP-IMP-1', 'PT Baja Impor Sentosa', 'Baja Sentosa', 'Logam', 3, '021-55509999', null, 'beli@bajasentosa.co.id', '12500000.75', null, 'Y']);
+    sheet.addRow(['SUP-IMP-2', 'CV Telepon Pendek', null, null, 2, '0812', null, null, null, null, 'Y']);
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
+    const { page } = p;
+    try {
+      await page.goto('/accounting/supplier');
+      await heading(page, tx.id.supplierTitle);
+      await page.locator('input[type=file]').setInputFiles({ name: 'pemasok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+      const report = page.locator('.ant-modal').filter({ hasText: 'Hasil impor' });
+      await report.getByText('Ditolak').waitFor();
+      const reason = ERRORS.partner_phone_too_short.id.replace('{{0}}', '0812');
+      const badRow = report.getByRole('row', { name: new RegExp(reason) });
+      await badRow.getByRole('cell', { name: 'Telepon', exact: true }).waitFor();
+      await badRow.getByRole('cell', { name: '3', exact: true }).waitFor();
+      await screenshot(page, 'accounting-supplier-import-report');
+      await report.locator('.ant-modal-footer').getByRole('button', { name: 'Tutup' }).click();
+      await page.getByRole('cell', { name: 'SUP-IMP-1', exact: true }).waitFor();
+
+      const saved = await get<{ items: Partner[] }>('/v1/erp/suppliers?keyword=SUP-IMP');
+      expect(saved.items.map((s) => [s.partnerCode, s.partnerName, s.rank, s.creditLimit, s.phones])).toEqual([
+        ['SUP-IMP-1', 'PT Baja Impor Sentosa', 3, '12500000.75', ['021-55509999']],
+      ]);
+
+      // The export holds the current search only.
+      await page.getByRole('textbox', { name: tx.id.search }).fill('Baja');
+      await page.getByText('Total 1 data').waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor xlsx' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^pemasok-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const exported = new ExcelJS.Workbook();
+      await exported.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+      const rows = exported.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+      expect(rows.map((r) => r[1])).toEqual(['Kode', 'SUP-IMP-1']);
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
