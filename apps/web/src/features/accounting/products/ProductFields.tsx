@@ -44,15 +44,14 @@ export function ProductFields({ row, form }: { row?: Product; form: FormInstance
       </Form.Item>
       <div className="master-form-grid">
         <Form.Item name="baseUomId" label={t('acProduct.baseUom')} rules={[required(t('acProduct.baseUom'))]}>
-          <UomPicker placeholder={t('acProduct.pickUom')} knownLabel={row?.baseUomCode} />
+          <UomPicker placeholder={t('acProduct.pickUom')} />
         </Form.Item>
         <Form.Item name="brandId" label={t('acProduct.brand')}>
-          <BrandPicker placeholder={t('acProduct.pickBrand')} knownLabel={row?.brandCode ?? undefined} />
+          <BrandPicker placeholder={t('acProduct.pickBrand')} />
         </Form.Item>
         <Form.Item name="categoryId" label={t('acProduct.category')}>
           <CategoryPicker
             placeholder={t('acProduct.pickCategory')}
-            knownLabel={row?.categoryCode ?? undefined}
             // A sub-category belongs to one category: choosing another category clears it.
             onChange={() => form.setFieldValue('subCategoryId', null)}
           />
@@ -61,7 +60,6 @@ export function ProductFields({ row, form }: { row?: Product; form: FormInstance
           <SubCategoryPicker
             categoryId={categoryId}
             placeholder={categoryId ? t('acProduct.pickSubCategory') : t('acProduct.subCategoryFirst')}
-            knownLabel={row?.subCategoryCode ?? undefined}
           />
         </Form.Item>
       </div>
@@ -105,11 +103,7 @@ export function ProductFields({ row, form }: { row?: Product; form: FormInstance
             {items.map(({ key, name }) => (
               <div key={key} className="product-conversion-row">
                 <Form.Item name={[name, 'uomId']} rules={[required(t('acProduct.conversionUnit'))]}>
-                  <UomPicker
-                    aria-label={t('acProduct.conversionUnit')}
-                    placeholder={t('acProduct.conversionUnit')}
-                    knownLabel={row?.conversions.find((c) => c.uomId === form.getFieldValue(['conversions', name, 'uomId']))?.uomCode}
-                  />
+                  <UomPicker aria-label={t('acProduct.conversionUnit')} placeholder={t('acProduct.conversionUnit')} />
                 </Form.Item>
                 <Form.Item name={[name, 'factor']} rules={[required(t('acProduct.conversionFactor')), decimal('acProduct.conversionFactor')]}>
                   <MoneyInput aria-label={t('acProduct.conversionFactor')} placeholder={t('acProduct.conversionFactor')} />

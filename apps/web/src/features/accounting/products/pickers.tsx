@@ -1,7 +1,7 @@
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { LazySelect, type PickOption } from '../../../app/components/LazySelect.tsx';
-import type { PickerProps } from '../pickers/picked-label.ts';
+import { usePickedLabel, type PickerProps } from '../pickers/picked-label.ts';
 
 type Fetch = (keyword: string, limit: number, signal: AbortSignal) => Promise<PickOption[]>;
 
@@ -29,28 +29,56 @@ const subCategoriesOf =
       (s) => ({ value: s.subCategoryId, label: codeName(s.subCategoryCode, s.subCategoryName) }),
     );
 
-function picker(cacheKey: readonly unknown[], fetchPage: Fetch, { value, onChange, knownLabel, ...rest }: PickerProps) {
+type Get = (id: string, signal: AbortSignal) => Promise<string>;
+
+const getUom: Get = async (uomId, signal) => {
+  const u = await call(endpoints.getUom, { params: { uomId }, signal });
+  return codeName(u.uomCode, u.uomName);
+};
+const getBrand: Get = async (brandId, signal) => {
+  const b = await call(endpoints.getBrand, { params: { brandId }, signal });
+  return codeName(b.brandCode, b.brandName);
+};
+const getCategory: Get = async (categoryId, signal) => {
+  const c = await call(endpoints.getProductCategory, { params: { categoryId }, signal });
+  return codeName(c.categoryCode, c.categoryName);
+};
+const getSubCategory: Get = async (subCategoryId, signal) => {
+  const s = await call(endpoints.getProductSubCategory, { params: { subCategoryId }, signal });
+  return codeName(s.subCategoryCode, s.subCategoryName);
+};
+
+/** A lazy dropdown of one catalogue record; a value chosen earlier shows its "code - name" (fetched once by id when not known). */
+function CatalogPicker({ cacheKey, fetchPage, get, value, onChange, knownLabel, ...rest }: PickerProps & { cacheKey: readonly string[]; fetchPage: Fetch; get: Get }) {
+  const knownLabels = usePickedLabel(cacheKey.join('/'), value, knownLabel, get);
   return (
     <LazySelect<string | undefined>
       cacheKey={cacheKey}
       fetchPage={fetchPage}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
-      knownLabels={value && knownLabel ? { [value]: knownLabel } : undefined}
+      knownLabels={knownLabels}
       {...rest}
     />
   );
 }
 
 /** Active units of measure (lazy dropdown, 30 per page). */
-export const UomPicker = (props: PickerProps) => picker(['erp', 'uoms'], fetchUoms, props);
+export const UomPicker = (props: PickerProps) => <CatalogPicker cacheKey={['erp', 'uoms']} fetchPage={fetchUoms} get={getUom} {...props} />;
 /** Active brands. */
-export const BrandPicker = (props: PickerProps) => picker(['erp', 'brands'], fetchBrands, props);
+export const BrandPicker = (props: PickerProps) => <CatalogPicker cacheKey={['erp', 'brands']} fetchPage={fetchBrands} get={getBrand} {...props} />;
 /** Active product categories. */
-export const CategoryPicker = (props: PickerProps) => picker(['erp', 'product-categories'], fetchCategories, props);
+export const CategoryPicker = (props: PickerProps) => <CatalogPicker cacheKey={['erp', 'product-categories']} fetchPage={fetchCategories} get={getCategory} {...props} />;
 
 /** Active sub-categories of one category; disabled until the category is chosen. */
 export function SubCategoryPicker({ categoryId, disabled, ...props }: PickerProps & { categoryId?: string | null }) {
-  return picker(['erp', 'product-sub-categories', categoryId ?? ''], subCategoriesOf(categoryId ?? ''), { ...props, disabled: disabled || !categoryId });
+  return (
+    <CatalogPicker
+      cacheKey={['erp', 'product-sub-categories', categoryId ?? '']}
+      fetchPage={subCategoriesOf(categoryId ?? '')}
+      get={getSubCategory}
+      disabled={disabled || !categoryId}
+      {...props}
+    />
+  );
 }
-
