@@ -186,6 +186,17 @@ describe('accounting master records', () => {
       await drawer(page).waitFor({ state: 'hidden' });
       const after = await get<{ items: CashBank[] }>('/v1/erp/cash-banks?keyword=Cikarang');
       expect(after.items).toEqual([]);
+
+      // Editing a saved bank shows its COA, currency and OU by code and name; switching it to cash clears the bank COA.
+      await page.getByRole('button', { name: 'Ubah CB00003 Bank BCA Operasional' }).click();
+      await drawer(page).getByText('1201.01 - Bank BCA', { exact: true }).waitFor();
+      await drawer(page).getByText('IDR - Rupiah Indonesia', { exact: true }).waitFor();
+      await drawer(page).getByText(/^PTDN - /).waitFor();
+      await screenshot(page, 'accounting-cash-bank-edit');
+      await drawer(page).locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) }).click();
+      expect(await drawer(page).getByText('1201.01 - Bank BCA', { exact: true }).count()).toBe(0);
+      await drawer(page).getByRole('button', { name: t.cancel }).click();
+      await drawer(page).waitFor({ state: 'hidden' });
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
