@@ -89,7 +89,8 @@ export async function importCashBanks(tx: Tx, actor: Actor, file: Readable) {
       return { input, active: row.flag('active') };
     },
     keyOf: (v) => v.input.cashBankCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: input.cashBankCode ? await cashBankByCode(tx, input.cashBankCode) : undefined,
       active,
       same: (c) => sameFields(c, input),

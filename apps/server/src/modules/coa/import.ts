@@ -37,7 +37,8 @@ export async function importCoaGroups(tx: Tx, actor: Actor, file: Readable) {
       active: row.flag('active'),
     }),
     keyOf: (v) => v.input.groupCode.toLowerCase(),
-    save: ({ input, active }) => upsertRecord({
+    save: ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: stored.get(input.groupCode.toLowerCase()),
       active,
       same: (g) => sameFields(g, input),
@@ -71,7 +72,8 @@ export function importSegmentGroups(tx: Tx, actor: Actor, file: Readable) {
       active: row.flag('active'),
     }),
     keyOf: (v) => v.input.segmentCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: await segmentByCode(tx, input.segmentCode),
       active,
       same: (s) => sameFields(s, input),
@@ -136,7 +138,7 @@ export async function importCoa(tx: Tx, actor: Actor, file: Readable) {
       return { input: { ...input, sign: input.sign ?? group!.sign, type: input.type ?? group!.type }, mainCode: row.text('mainAccountCode'), active: row.flag('active') };
     },
     keyOf: (v) => v.input.coaCode.toLowerCase(),
-    save: async ({ input: parsed, mainCode, active }) => {
+    save: async ({ input: parsed, mainCode, active }, guard) => {
       let mainAccountId: string | null = null;
       if (mainCode) {
         const main = await accountByCode(tx, mainCode);
@@ -145,6 +147,7 @@ export async function importCoa(tx: Tx, actor: Actor, file: Readable) {
       }
       const input: CoaInput = { ...parsed, mainAccountId };
       return upsertRecord({
+        guard,
         stored: await accountByCode(tx, input.coaCode),
         active,
         same: (a) => sameFields(inputOf(a), input),

@@ -30,7 +30,8 @@ export function importCurrencies(tx: Tx, actor: Actor, file: Readable) {
       active: row.flag('active'),
     }),
     keyOf: (v) => v.input.currencyCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: await findCurrencyByCode(tx, input.currencyCode),
       active,
       same: (c) => sameFields(c, input),
@@ -69,13 +70,14 @@ export function importExchangeRates(tx: Tx, actor: Actor, file: Readable) {
     },
     keyOf: ({ input }) => `${input.fromCurrency}|${input.toCurrency}|${input.rateDate}`,
     duplicate: ({ input }) => new RowError('rateDate', 'exchange_rate_already_exists', [input.fromCurrency, input.toCurrency, input.rateDate]),
-    save: async ({ input, active }) => {
+    save: async ({ input, active }, guard) => {
       // The service answers currency_not_found for a missing or inactive currency; here it is known which column.
       for (const column of ['fromCurrency', 'toCurrency'] as const) {
         if ((await findCurrencyByCode(tx, input[column]))?.active !== 'Y') throw new RowError(column, 'currency_not_found', [input[column]]);
       }
       const same = await listExchangeRates(tx, { fromCurrency: input.fromCurrency, toCurrency: input.toCurrency, from: input.rateDate, to: input.rateDate, page: 1, limit: 5 });
       return upsertRecord({
+        guard,
         stored: same.items[0],
         active,
         same: (r) => sameFields(r, input),
@@ -102,7 +104,8 @@ export function importCountries(tx: Tx, actor: Actor, file: Readable) {
     keyColumn: 'countryCode',
     parse: (row) => ({ input: validated(countryInput, { countryCode: row.text('countryCode'), countryName: row.text('countryName') }), active: row.flag('active') }),
     keyOf: (v) => v.input.countryCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: await findCountryByCode(tx, input.countryCode),
       active,
       same: (c) => sameFields(c, input),

@@ -48,7 +48,8 @@ export function importDocumentTemplates(tx: Tx, actor: Actor, file: Readable) {
       active: row.flag('active'),
     }),
     keyOf: (v) => v.input.templateCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: await templateByCode(tx, input.templateCode),
       active,
       same: (d) => sameFields(d, input),

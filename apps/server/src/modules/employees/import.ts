@@ -45,7 +45,8 @@ export function importEmployees(tx: Tx, actor: Actor, file: Readable) {
       active: row.flag('active'),
     }),
     keyOf: (v) => v.input.employeeCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: input.employeeCode ? await findByCode(tx, input.employeeCode) : undefined,
       active,
       same: (r) => sameFields(r, input),

@@ -32,7 +32,8 @@ export function importPartners(tx: Tx, actor: Actor, type: PartnerType, file: Re
       return { input: { ...input, creditLimit: canonicalDecimal(input.creditLimit) }, active: row.flag('active') };
     },
     keyOf: (v) => v.input.partnerCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: input.partnerCode ? await findPartnerByCode(tx, type, input.partnerCode) : undefined,
       active,
       same: (p) => sameFields(p, rowFields(input)),

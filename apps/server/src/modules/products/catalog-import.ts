@@ -29,7 +29,8 @@ export async function importCodeNames(tx: Tx, actor: Actor, kind: Kind, file: Re
       return { code: input[codeKey], name: input[nameKey], active: row.flag('active') };
     },
     keyOf: (v) => v.code.toLowerCase(),
-    save: async ({ code, name, active }) => upsertRecord({
+    save: async ({ code, name, active }, guard) => upsertRecord({
+      guard,
       stored: code ? stored.get(code.toLowerCase()) : undefined,
       active,
       same: (r) => sameFields(r, { code, name }),
@@ -65,7 +66,8 @@ export async function importSubCategories(tx: Tx, actor: Actor, file: Readable) 
       active: row.flag('active'),
     }),
     keyOf: (v) => v.input.subCategoryCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: input.subCategoryCode ? stored.get(input.subCategoryCode.toLowerCase()) : undefined,
       active,
       same: (r) => sameFields(r, input),

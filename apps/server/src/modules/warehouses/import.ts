@@ -28,7 +28,8 @@ export function importWarehouses(tx: Tx, actor: Actor, file: Readable) {
       active: row.flag('active'),
     }),
     keyOf: (v) => v.input.warehouseCode.toLowerCase(),
-    save: async ({ input, active }) => upsertRecord({
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
       stored: input.warehouseCode ? await findWarehouseByCode(tx, input.warehouseCode) : undefined,
       active,
       same: (w) => sameFields(w, input),

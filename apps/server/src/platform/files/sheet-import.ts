@@ -232,6 +232,9 @@ export function validated<S extends z.ZodType>(schema: S, input: Record<string, 
 
 /* ---------------------------------------------------------------- record import */
 
+/** Runs a row's writes inside a savepoint: all of them stay, or none. */
+export type Guard = <T>(write: () => Promise<T>) => Promise<T>;
+
 export interface RecordSheet<K extends string, V> {
   columns: SheetColumns<K>;
   required: readonly NoInfer<K>[];
@@ -243,8 +246,11 @@ export interface RecordSheet<K extends string, V> {
   keyOf: (values: V) => string;
   /** The error of a row whose identity an earlier row of the file has (default sheet_import_duplicate_row with the code). */
   duplicate?: (values: V, firstRow: number) => RowError;
-  /** Creates or updates the record through its module's service; equal values change nothing. */
-  save: (values: V) => Promise<Outcome>;
+  /**
+   * Creates or updates the record through its module's service; equal values change nothing. Every write goes through
+   * `guard`, which runs it in a savepoint (the row's writes are all-or-nothing); lookups before it need none.
+   */
+  save: (values: V, guard: Guard) => Promise<Outcome>;
   /** The column a service error is about (default keyColumn): by code, or by code and args. */
   columnOf?: Partial<Record<ErrorCode, NoInfer<K>>> | ((code: ErrorCode, args: (string | number)[]) => NoInfer<K> | undefined);
 }
@@ -263,11 +269,26 @@ function serviceColumn<K extends string>(spec: Pick<RecordSheet<K, never>, 'colu
 
 /**
  * Imports records from an xlsx stream: each row is parsed, checked against the rows before it, and saved through the
- * module's service inside its own savepoint; a row the service refuses is rolled back and reported with the
- * service's catalogued error, the others stay. Any other failure ends the whole import (the request rolls back).
+ * module's service, its writes inside one savepoint (a row equal to the stored record costs no savepoint); a row the
+ * service refuses is rolled back and reported with the service's catalogued error, the others stay. Any other
+ * failure ends the whole import (the request rolls back).
  */
 export async function importRecords<K extends string, V>(tx: Tx, body: Readable, spec: RecordSheet<K, V>): Promise<SheetImportReport> {
   const report = emptyReport();
+  // Database errors the savepoint undid; one outside it has aborted the transaction and ends the import.
+  const undone = new WeakSet<object>();
+  const guard: Guard = async (write) => {
+    await tx.execute(sql`SAVEPOINT sheet_import_row`);
+    try {
+      const result = await write();
+      await tx.execute(sql`RELEASE SAVEPOINT sheet_import_row`);
+      return result;
+    } catch (err) {
+      await tx.execute(sql`ROLLBACK TO SAVEPOINT sheet_import_row`);
+      if (err instanceof Object) undone.add(err);
+      throw err;
+    }
+  };
   const seen = new Map<string, number>();
   await readSheet(body, {
     columns: spec.columns,
@@ -286,22 +307,19 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
           seen.set(key, row);
         }
       } catch (err) {
-        if (!(err instanceof RowError)) throw err;
-        reportError(report, row, err.column, err.code, err.args);
+        if (err instanceof RowError) reportError(report, row, err.column, err.code, err.args);
+        else if (err instanceof AppError) reportError(report, row, serviceColumn(spec, err), err.code as ErrorCode, err.args);
+        else throw err;
         return;
       }
-      await tx.execute(sql`SAVEPOINT sheet_import_row`);
       try {
-        const outcome = await spec.save(values);
-        await tx.execute(sql`RELEASE SAVEPOINT sheet_import_row`);
-        count(report, outcome);
+        count(report, await spec.save(values, guard));
       } catch (err) {
-        await tx.execute(sql`ROLLBACK TO SAVEPOINT sheet_import_row`);
         if (err instanceof RowError) reportError(report, row, err.column, err.code, err.args);
         else if (err instanceof AppError) reportError(report, row, serviceColumn(spec, err), err.code as ErrorCode, err.args);
         // A code a concurrent writer took, or a value the database refuses as data (class 22): this row's fault, not the server's.
-        else if (sqlState(err) === '23505') reportError(report, row, spec.keyColumn, 'processing_error', []);
-        else if (sqlState(err)?.startsWith('22')) reportError(report, row, spec.keyColumn, 'invalid_input_format', [spec.keyColumn, 'a value the database cannot store']);
+        else if (undone.has(err as object) && sqlState(err) === '23505') reportError(report, row, spec.keyColumn, 'processing_error', []);
+        else if (undone.has(err as object) && sqlState(err)?.startsWith('22')) reportError(report, row, spec.keyColumn, 'invalid_input_format', [spec.keyColumn, 'a value the database cannot store']);
         else throw err;
       }
     },
@@ -314,6 +332,7 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
  * else update when a field differs and set the active state when the row gives another one (blank keeps it).
  */
 export async function upsertRecord<T extends { active: 'Y' | 'N' }>(o: {
+  guard: Guard;
   stored: T | undefined;
   active: 'Y' | 'N' | undefined;
   same: (stored: T) => boolean;
@@ -321,16 +340,22 @@ export async function upsertRecord<T extends { active: 'Y' | 'N' }>(o: {
   update: (stored: T) => Promise<unknown>;
   setActive: (record: T, active: 'Y' | 'N') => Promise<unknown>;
 }): Promise<Outcome> {
-  if (!o.stored) {
-    const created = await o.create();
-    if (o.active === 'N') await o.setActive(created, 'N');
-    return 'created';
+  const stored = o.stored;
+  if (!stored) {
+    return o.guard(async () => {
+      const created = await o.create();
+      if (o.active === 'N') await o.setActive(created, 'N');
+      return 'created' as const;
+    });
   }
-  const changed = !o.same(o.stored);
-  if (changed) await o.update(o.stored);
-  const switched = o.active !== undefined && o.active !== o.stored.active;
-  if (switched) await o.setActive(o.stored, o.active!);
-  return changed || switched ? 'updated' : 'unchanged';
+  const changed = !o.same(stored);
+  const switched = o.active !== undefined && o.active !== stored.active;
+  if (!changed && !switched) return 'unchanged';
+  return o.guard(async () => {
+    if (changed) await o.update(stored);
+    if (switched) await o.setActive(stored, o.active!);
+    return 'updated' as const;
+  });
 }
 
 /** Field-by-field equality of the values a row gives and the stored record (null and '' alike). */
