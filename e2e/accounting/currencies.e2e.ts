@@ -94,8 +94,8 @@ describe('accounting currencies, exchange rates and countries', () => {
     await tenant?.close();
   });
 
-  async function withPage(lang: 'id' | 'en', run: (p: TestPage) => Promise<void>) {
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+  async function withPage(lang: 'id' | 'en', run: (p: TestPage) => Promise<void>, as: 'admin' | 'staff' = 'admin') {
+    const p = await openPage(browser, { as, tenant: tenant.code, language: lang });
     try {
       await run(p);
       expect(p.pageErrors).toEqual([]);
@@ -201,5 +201,26 @@ describe('accounting currencies, exchange rates and countries', () => {
       await page.getByRole('cell', { name: 'Brasil', exact: true }).waitFor();
       await screenshot(page, 'accounting-country-list-en');
     });
+  });
+
+  it('read-only holders see the currencies and rates without changing actions (id)', async () => {
+    const t = tx.id;
+    await withPage(
+      'id',
+      async ({ page }) => {
+        await page.goto('/accounting/currency');
+        await heading(page, t.currencyTitle);
+        await page.getByRole('row').filter({ hasText: 'Rupiah Indonesia' }).getByText(t.book, { exact: true }).waitFor();
+        expect(await page.getByRole('switch').count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Tambah mata uang' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Impor xlsx' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Ekspor xlsx' }).waitFor();
+        await page.getByRole('tab', { name: t.tabRate, exact: true }).click();
+        await page.getByRole('row').filter({ hasText: 'USD → IDR' }).first().waitFor();
+        expect(await page.getByRole('button', { name: t.addRate }).count()).toBe(0);
+        await screenshot(page, 'accounting-exchange-rate-readonly-id');
+      },
+      'staff',
+    );
   });
 });
