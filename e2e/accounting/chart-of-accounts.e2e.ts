@@ -280,7 +280,7 @@ describe('chart of accounts', () => {
       expect(await page.getByRole('button', { name: /^(Ubah|Hapus|Nonaktifkan|Tambah sub akun|Tambah akun utama) / }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Tambah akun' }).count()).toBe(0);
       const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Ekspor Excel' }).click();
+      await page.getByRole('button', { name: 'Ekspor xlsx' }).click();
       expect((await download).suggestedFilename()).toMatch(/^chart-of-accounts-\d{14}\.xlsx$/);
       expect(p.pageErrors).toEqual([]);
     } finally {

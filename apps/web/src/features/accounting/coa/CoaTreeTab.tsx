@@ -167,18 +167,19 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <Button icon={<PlusSquareOutlined />} disabled={Boolean(keyword)} onClick={() => setExpanded(parentKeys(all))}>
-            {t('coaAccounts.expandAll')}
-          </Button>
-          <Button icon={<MinusSquareOutlined />} disabled={Boolean(keyword)} onClick={() => setExpanded([])}>
-            {t('coaAccounts.collapseAll')}
-          </Button>
+          {/* A search already opens every branch leading to a match. */}
+          <Tooltip title={t('coaAccounts.expandAll')}>
+            <Button icon={<PlusSquareOutlined />} aria-label={t('coaAccounts.expandAll')} disabled={Boolean(keyword)} onClick={() => setExpanded(parentKeys(all))} />
+          </Tooltip>
+          <Tooltip title={t('coaAccounts.collapseAll')}>
+            <Button icon={<MinusSquareOutlined />} aria-label={t('coaAccounts.collapseAll')} disabled={Boolean(keyword)} onClick={() => setExpanded([])} />
+          </Tooltip>
         </Space>
         <Space wrap>
           <span className="section-card__hint">{t('coaAccounts.count', { value: formatNumber(countAccounts(rows)) })}</span>
           {canEdit && <ImportButton upload={(file) => callUpload(endpoints.importCoa, file) as Promise<ImportReport>} renderReport={importReport} onImported={() => void refresh()} />}
           <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
-            {t('ledger.export')}
+            {t('masterKit.export')}
           </Button>
           {canEdit && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ placement: {} })}>
