@@ -1,5 +1,5 @@
-import type { BodyOf, Endpoint, ResponseOf } from '@nusa/contracts';
-import { call, callFile, callUpload } from '../../../api/call.ts';
+import { XLSX_CONTENT_TYPE, type BodyOf, type Endpoint, type ResponseOf } from '@nusa/contracts';
+import { call, callFile, uploadFile } from '../../../api/call.ts';
 import type { ImportReport } from './import-report.ts';
 
 type ItemOf<L> = ResponseOf<L> extends { items: (infer T)[] } ? T : never;
@@ -60,7 +60,10 @@ export function masterApi<L extends Endpoint, C extends Endpoint & TaskAccess, R
     setActive: (row, active) => call(e.setActive, { params: params(row), body: { active } as never }) as Promise<T>,
     remove: (row) => call(e.remove, { params: params(row) }),
     exportXlsx: (p, lang) => callFile(e.export, { query: { ...clean(p), lang } as never }),
-    importXlsx: importEndpoint ? (file) => callUpload(importEndpoint, file) as Promise<ImportReport> : undefined,
+    // uploadFile reports the upload's progress, which the import dialog shows.
+    importXlsx: importEndpoint
+      ? (file, onProgress) => uploadFile(importEndpoint, { file, contentType: XLSX_CONTENT_TYPE, onProgress }) as Promise<ImportReport>
+      : undefined,
     access: { edit: e.create.access, remove: e.remove.access },
     idOf,
   };

@@ -1,9 +1,7 @@
 import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_TYPES, XLSX_CONTENT_TYPE, endpoints, type BodyOf, type Product, type ProductType } from '@nusa/contracts';
-import { uploadFile } from '../../../api/call.ts';
+import { PRODUCT_TYPES, endpoints, type BodyOf, type Product, type ProductType } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
-import type { MasterApi } from '../master/master-api.ts';
 import { formatDecimalId } from '../master/decimal.ts';
 import { productServerError } from './product-errors.ts';
 import { productBody, productFormValues, type ProductForm } from './product-form.ts';
@@ -18,21 +16,16 @@ interface ProductFilters {
   categoryId?: string;
 }
 
-const base = masterApi({
+const api = masterApi({
   list: endpoints.listProducts,
   create: endpoints.createProduct,
   update: endpoints.updateProduct,
   setActive: endpoints.setProductActive,
   remove: endpoints.deleteProduct,
   export: endpoints.exportProducts,
+  import: endpoints.importProducts,
   idName: 'productId',
 });
-
-/** The kit's calls, with the import sent through uploadFile so the dialog can show the upload's progress. */
-const api: MasterApi<Product, BodyOf<typeof endpoints.createProduct>, ProductFilters> = {
-  ...base,
-  importXlsx: (file, onProgress) => uploadFile(endpoints.importProducts, { file, contentType: XLSX_CONTENT_TYPE, onProgress }),
-};
 
 const amount = (value: string | null) => (value === null ? <span className="muted-text">—</span> : <span className="product-price-cell">{formatDecimalId(value)}</span>);
 
