@@ -2,7 +2,7 @@
  * Landing page weight and paint: the static /landing (landing.html, no app bundle) beside the logged-in app's first
  * page (/dashboard), each loaded with a cold cache in headless Chromium, several times. Prints the medians of the
  * bytes transferred (by kind), the requests, first paint, first contentful paint and the time until the page's
- * main heading shows, and the ratio landing/app. The landing must be the lighter: the benchmark fails otherwise.
+ * main heading shows, and the ratio landing/app; also an anonymous visitor at "/", who ends on the landing. The landing must be the lighter: the benchmark fails otherwise.
  *
  *   node --import tsx bench/landing.ts          (BENCH_LANDING_RUNS, default 5)
  *
@@ -39,7 +39,17 @@ interface Load {
   headingShown: number;
 }
 
-/** `npm start`'s rule: build the web app when dist is missing or older than the sources (under the e2e build lock). */
+/**
+ * `npm start`'s rule: build the web app when dist is missing or older than the sources (under the e2e build lock);
+ * then a copy of it for this run, so that another build on the checkout does not empty it under the server.
+ */
+function webBuildCopy(target: string): string {
+  ensureWebBuild();
+  const r = spawnSync('flock', ['/tmp/nusa-web-build.lock', 'cp', '-R', path.join(ROOT, 'apps/web/dist'), target], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`copying the web build failed:\n${r.stderr}`);
+  return target;
+}
+
 function ensureWebBuild() {
   const stale = spawnSync(process.execPath, ['-e', "import('./scripts/web-build.mjs').then((m) => process.exit(m.webBuildIsStale() ? 1 : 0))"], { cwd: ROOT });
   if (stale.status === 0) return;
@@ -77,12 +87,16 @@ async function measure(browser: Browser, baseUrl: string, pathname: string, head
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const requests = new Map<string, { url: string; type?: string }>();
-    const byKind: Record<Kind, number> = { document: 0, script: 0, css: 0, api: 0, other: 0 };
-    cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, type: e.type }));
+    // Finished requests count their whole size with headers; one cut off by a navigation counts what arrived.
+    const requests = new Map<string, { url: string; type?: string; received: number; finished?: number }>();
+    cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, type: e.type, received: 0 }));
+    cdp.on('Network.dataReceived', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) r.received += e.encodedDataLength;
+    });
     cdp.on('Network.loadingFinished', (e) => {
       const r = requests.get(e.requestId);
-      if (r) byKind[kindOf(r.type, r.url)] += e.encodedDataLength;
+      if (r) r.finished = e.encodedDataLength;
     });
     const t0 = Date.now();
     await page.goto(pathname, { waitUntil: 'load' });
@@ -92,6 +106,8 @@ async function measure(browser: Browser, baseUrl: string, pathname: string, head
     await page.waitForLoadState('networkidle');
     // A string: evaluated in the page, where paint timing exists (Node's types do not know the 'paint' entries).
     const paints = await page.evaluate<Record<string, number>>(`Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]))`);
+    const byKind: Record<Kind, number> = { document: 0, script: 0, css: 0, api: 0, other: 0 };
+    for (const r of requests.values()) byKind[kindOf(r.type, r.url)] += r.finished ?? r.received;
     return {
       bytes: Object.values(byKind).reduce((a, b) => a + b, 0), byKind, requests: requests.size,
       firstPaint: paints['first-paint'] ?? NaN, firstContentfulPaint: paints['first-contentful-paint'] ?? NaN, headingShown,
@@ -117,7 +133,6 @@ const ms = (v: number) => `${fmt(v)} ms`;
 async function main() {
   console.log(`\n== landing: static /landing vs the logged-in app's first page (/dashboard), cold cache, ${RUNS} runs each ==`);
   console.log(`machine: ${machine()}`);
-  ensureWebBuild();
   const data = await tempDir('landing');
   let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
   let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
@@ -131,7 +146,7 @@ async function main() {
     server = await startServer(
       loadConfig({
         DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-        JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
+        JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production', WEB_DIST: webBuildCopy(path.join(data.dir, 'web')),
       }),
       () => {},
     );
@@ -143,11 +158,13 @@ async function main() {
     await measure(browser, server.url, '/landing', LANDING_HEADING, []);
     await measure(browser, server.url, '/dashboard', DASHBOARD_HEADING, loggedIn);
     const landing: Load[] = [];
+    const root: Load[] = [];
     const app: Load[] = [];
     for (let i = 0; i < RUNS; i++) {
       // Alternate the order so drift on a busy machine does not favour one page.
       const pair = [
         async () => landing.push(await measure(browser!, server!.url, '/landing', LANDING_HEADING, [])),
+        async () => root.push(await measure(browser!, server!.url, '/', LANDING_HEADING, [])),
         async () => app.push(await measure(browser!, server!.url, '/dashboard', DASHBOARD_HEADING, loggedIn)),
       ];
       for (const step of i % 2 ? pair.reverse() : pair) await step();
@@ -168,15 +185,16 @@ async function main() {
     ];
     console.log('');
     table([
-      ['median of the runs', 'landing', 'app (/dashboard)', 'landing / app'],
+      ['median of the runs', 'landing', 'visitor at /', 'app (/dashboard)', 'landing / app'],
       ...rows.map(([label, pick, show]) => {
         const a = m(landing, pick);
         const b = m(app, pick);
-        return [label, show(a), show(b), b > 0 ? fmt(a / b, 2) : '–'];
+        return [label, show(a), show(m(root, pick)), show(b), b > 0 ? fmt(a / b, 2) : '–'];
       }),
     ]);
     console.log(`\n  per run, bytes landing: ${landing.map((l) => fmt(l.bytes)).join(', ')}; app: ${app.map((l) => fmt(l.bytes)).join(', ')}`);
     console.log(`  per run, FCP landing: ${landing.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms; app: ${app.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms`);
+    console.log('  "visitor at /": an anonymous visitor at the root, sent on to /landing by index.html before the app bundle loads.');
     console.log('  note: bytes are as sent (the server does not compress); the app\'s first contentful paint may be its loading');
     console.log('  spinner, so "main heading shown" is the figure a visitor waits for.');
     const lighter = m(landing, (l) => l.bytes) < m(app, (l) => l.bytes);

@@ -80,3 +80,13 @@ describe('renderLanding', () => {
     expect(() => renderLanding(template.replace('data-price="starter"', 'data-price="gold"'), values)).toThrow(/gold/);
   });
 });
+
+describe("the app's index.html", () => {
+  const index = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
+
+  it('sends an anonymous visitor at "/" to the landing before the bundle loads, with the app\'s storage keys', () => {
+    expect(index).toContain(`localStorage.getItem('${STORAGE_KEYS.token}')`);
+    expect(index).toContain(`localStorage.getItem('${STORAGE_KEYS.session}')`);
+    expect(index).toContain("location.replace('/landing')");
+  });
+});
