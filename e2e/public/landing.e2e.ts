@@ -35,6 +35,12 @@ async function appEntryScript(): Promise<string> {
   return src;
 }
 
+/** The scripts landing.html itself names (its entry and module preloads). */
+async function landingScripts(): Promise<string[]> {
+  const html = await (await fetch(`${baseUrl()}/landing`)).text();
+  return [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
+}
+
 /** Paths of the requests a page made while `action` ran. */
 async function requestsDuring(page: Page, action: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
@@ -70,9 +76,13 @@ describe('landing page (static, no app bundle)', () => {
       });
       expect(requested).not.toContain(entry);
       expect(requested.filter((p) => p.startsWith('/api'))).toEqual([]);
+      // Only the landing's own script (and the tiny module it shares with the app), a few KB in all.
+      const own = await landingScripts();
       const scripts = requested.filter((p) => p.endsWith('.js'));
+      expect(scripts.filter((p) => !own.includes(p))).toEqual([]);
       expect(scripts.length).toBeLessThanOrEqual(2);
-      expect(scripts.every((p) => /\/assets\/(landing|storage-keys)-[\w-]+\.js$/.test(p)), scripts.join(', ')).toBe(true);
+      const sizes = await Promise.all(scripts.map(async (p) => (await (await fetch(`${baseUrl()}${p}`)).arrayBuffer()).byteLength));
+      expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(5_000);
       expect(await t.page.evaluate(() => document.getElementById('root'))).toBeNull();
 
       expect(await t.page.title()).toBe(copy.id.title);
