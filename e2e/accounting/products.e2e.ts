@@ -191,8 +191,16 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       await page.goto('/accounting/product');
       await heading(page, t.productTitle);
       await page.getByRole('cell', { name: 'PRD-0001', exact: true }).waitFor();
+      // The answer is held back a moment so the dialog's progress can be seen.
+      await page.route('**/api/v1/erp/products/import', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
       await page.locator('input[type=file]').setInputFiles({ name: 'produk-baru.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile() });
       const dialog = page.locator('.ant-modal').filter({ hasText: t.importTitle });
+      await dialog.getByRole('status').filter({ hasText: /Mengunggah berkas|Memproses baris berkas/ }).waitFor();
+      await settled(page);
+      await screenshot(page, 'accounting-product-import-progress-id');
       const refused = dialog.getByRole('row').filter({ hasText: 'Harga jual harus lebih dari 0' });
       await refused.waitFor();
       expect((await refused.getByRole('cell').allInnerTexts()).map((s) => s.trim())).toEqual(['4', t.sellPrice, ERRORS.price_must_be_positive.id.replace('{{0}}', 'jual')]);

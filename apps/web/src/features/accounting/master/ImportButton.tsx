@@ -77,7 +77,8 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
       >
         {mutation.isPending && (
           <div className="master-import-progress" role="status">
-            <Progress percent={sent ?? 0} status="active" showInfo={sent !== null && sent < 100} />
+            {/* Once sent (or when the browser reports no progress) the full bar keeps moving while the server reads the rows. */}
+            <Progress percent={sent ?? 100} status="active" showInfo={sent !== null && sent < 100} />
             <p>{sent !== null && sent < 100 ? t('masterKit.importUploading', { percent: sent }) : t('masterKit.importProcessing')}</p>
           </div>
         )}
