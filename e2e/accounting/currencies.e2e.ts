@@ -121,6 +121,16 @@ describe('accounting currencies, exchange rates and countries', () => {
       await page.getByRole('button', { name: t.deleteOf('USD - Dolar Amerika Serikat') }).waitFor();
       await screenshot(page, 'accounting-currency-list-id');
 
+      // The book currency's form keeps its code locked.
+      await page.getByRole('button', { name: 'Ubah IDR - Rupiah Indonesia' }).click();
+      await drawer(page).getByLabel('Nama mata uang', { exact: true }).waitFor();
+      expect(await drawer(page).getByLabel(t.code, { exact: true }).isDisabled()).toBe(true);
+      await drawer(page).getByText('Kode mata uang buku tidak dapat diganti.').waitFor();
+      await settled(page);
+      await screenshot(page, 'accounting-currency-book-form-id');
+      await drawer(page).getByRole('button', { name: t.cancel }).click();
+      await drawer(page).waitFor({ state: 'hidden' });
+
       await page.getByRole('tab', { name: t.tabRate, exact: true }).click();
       await page.getByRole('row').filter({ hasText: 'USD → IDR' }).first().waitFor();
       await screenshot(page, 'accounting-exchange-rate-list-id');

@@ -286,6 +286,9 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       const uoms = await get<{ items: { uomCode: string; uomName: string }[] }>('/v1/erp/uoms?keyword=DUS');
       expect(uoms.items).toEqual([expect.objectContaining({ uomCode: 'DUS', uomName: 'Dus', active: 'Y' })]);
 
+      await page.getByRole('tab', { name: 'Merek', exact: true }).click();
+      await page.getByRole('cell', { name: 'KOPI-NUS', exact: true }).waitFor();
+      await screenshot(page, 'accounting-product-setup-brand-id');
       await page.getByRole('tab', { name: t.tabSubCategory }).click();
       await page.getByRole('cell', { name: 'MNM-KOPI', exact: true }).waitFor();
       await screenshot(page, 'accounting-product-setup-sub-category-id');
