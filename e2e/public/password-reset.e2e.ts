@@ -109,17 +109,17 @@ describe('forgot and reset password', () => {
       await newField.fill('abcd1234');
       await confirmField.fill('abcd12345');
       await confirmField.press('Enter');
-      await page.getByText(copy.id.mismatch).waitFor();
+      await page.getByText(copy.id.mismatch, { exact: true }).waitFor();
 
       // The tenant's policy is the server's: each refusal shows under the field and joins the checklist.
       await confirmField.fill('abcd1234');
       await confirmField.press('Enter');
-      await page.getByText(copy.id.tooShort).waitFor();
+      await page.getByText(copy.id.tooShort, { exact: true }).waitFor();
       await page.getByRole('listitem').filter({ hasText: copy.id.ruleLength }).waitFor();
       await newField.fill('abcdefgh1234');
       await confirmField.fill('abcdefgh1234');
       await confirmField.press('Enter');
-      await page.getByText(copy.id.needsUpper).waitFor();
+      await page.getByText(copy.id.needsUpper, { exact: true }).waitFor();
       await page.getByRole('listitem').filter({ hasText: copy.id.ruleUpper }).waitFor();
       // What was typed stays.
       expect(await newField.inputValue()).toBe('abcdefgh1234');
