@@ -146,6 +146,23 @@ describe('login page', () => {
     }
   });
 
+  it('takes the organisation from a welcome link (/login?tenant=) and signs in there', async () => {
+    const tenant = await seedOwnTenant('link');
+    const t = await openPage(browser, { language: 'id' });
+    try {
+      await t.page.goto(`/login?tenant=${tenant.code}`);
+      expect(await t.page.getByTestId('login-tenant').textContent()).toBe(tenant.code);
+      await t.page.getByLabel(texts.id.username, { exact: true }).fill('admin');
+      await t.page.getByLabel(texts.id.password, { exact: true }).fill(DEMO_PASSWORD);
+      await t.page.getByRole('button', { name: texts.id.signIn }).click();
+      await waitForPath(t.page, '/dashboard');
+      expect(JSON.parse((await t.storage('session'))!).xTenantDefault).toBe(tenant.code);
+    } finally {
+      await t.close();
+      await tenant.close();
+    }
+  });
+
   // The logout tests (both languages) check the remembered username survives logging out.
   it('keeps the username when "remember me" is ticked, and forgets it when not', async () => {
     const lang = 'id';

@@ -38,33 +38,42 @@ export interface CallResult<E extends Endpoint> {
 /** Renew a cached token this long before it expires. */
 const RENEW_MARGIN_MS = 60_000;
 
+/** A token is issued for one organisation; after the organisation changes (login page, a mail link) it is not reused. */
 interface CachedToken {
   token: string;
   expiresAt: number;
+  tenant: string;
 }
 
+const usable = (cached: CachedToken | undefined, tenant: string): cached is CachedToken =>
+  Boolean(cached?.token) && cached!.tenant === tenant && cached!.expiresAt - RENEW_MARGIN_MS > Date.now();
+
 let preLogin: CachedToken | undefined;
-let preLoginPending: Promise<string> | undefined;
+let preLoginPending: { tenant: string; token: Promise<string> } | undefined;
 
 /** Spec 7: the short-lived self-signed token for login-related calls, fetched once and reused until near expiry. */
 async function preLoginToken(): Promise<string> {
-  if (preLogin && preLogin.expiresAt - RENEW_MARGIN_MS > Date.now()) return preLogin.token;
-  preLoginPending ??= send(authEndpoints.preLoginToken, {}, undefined)
-    .then(({ data }) => {
-      preLogin = { token: data.token, expiresAt: Date.now() + data.expiresIn * 1000 };
-      return data.token;
-    })
-    .finally(() => {
-      preLoginPending = undefined;
-    });
-  return preLoginPending;
+  const tenant = loginTenant();
+  if (usable(preLogin, tenant)) return preLogin.token;
+  if (preLoginPending?.tenant !== tenant) {
+    const pending = send(authEndpoints.preLoginToken, {}, undefined, tenant)
+      .then(({ data }) => {
+        preLogin = { token: data.token, expiresAt: Date.now() + data.expiresIn * 1000, tenant };
+        return data.token;
+      })
+      .finally(() => {
+        if (preLoginPending?.token === pending) preLoginPending = undefined;
+      });
+    preLoginPending = { tenant, token: pending };
+  }
+  return preLoginPending.token;
 }
 
-function storedAnonymousToken(): CachedToken | undefined {
+function storedAnonymousToken(tenant: string): CachedToken | undefined {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.anonymousToken);
     const parsed = raw ? (JSON.parse(raw) as CachedToken) : undefined;
-    return parsed && parsed.expiresAt - RENEW_MARGIN_MS > Date.now() && parsed.token ? parsed : undefined;
+    return usable(parsed, tenant) ? parsed : undefined;
   } catch {
     return undefined;
   }
@@ -81,10 +90,12 @@ function storeAnonymousToken(token: CachedToken | undefined) {
 
 /** Spec 7: anonymous calls use the anonymous token, kept apart from the work token; obtained on first need. */
 async function anonymousToken(): Promise<string> {
-  const held = storedAnonymousToken();
+  // Anonymous calls are made without a session, so they go to the login organisation.
+  const tenant = loginTenant();
+  const held = storedAnonymousToken(tenant);
   if (held) return held.token;
   const { data } = await send(authEndpoints.anonymous, {}, { kind: 'prelogin', token: await preLoginToken() });
-  storeAnonymousToken({ token: data.token, expiresAt: Date.now() + data.expiresIn * 1000 });
+  storeAnonymousToken({ token: data.token, expiresAt: Date.now() + data.expiresIn * 1000, tenant });
   return data.token;
 }
 
@@ -100,11 +111,11 @@ async function credentialFor(endpoint: Endpoint): Promise<Credential | undefined
   return { kind: 'work', token: session.token };
 }
 
-function headersFor(credential: Credential | undefined, hasBody: boolean): Headers {
+function headersFor(credential: Credential | undefined, hasBody: boolean, tenant?: string): Headers {
   const headers = new Headers({ accept: 'application/json' });
   if (hasBody) headers.set('content-type', 'application/json');
   // Login-related calls go to the organisation chosen for the login, even from inside another session.
-  headers.set(TENANT_HEADER, credential?.kind === 'prelogin' ? loginTenant() : currentTenant());
+  headers.set(TENANT_HEADER, tenant ?? (credential?.kind === 'prelogin' ? loginTenant() : currentTenant()));
   headers.set('x-page-url', `${window.location.pathname}${window.location.search}`);
   if (credential) headers.set('authorization', `Bearer ${credential.token}`);
   const data = sessionStore.get().data;
@@ -126,7 +137,12 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, credential: Credential | undefined): Promise<CallResult<E>> {
+async function send<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  credential: Credential | undefined,
+  tenant?: string,
+): Promise<CallResult<E>> {
   const url = `${API_BASE}${fillPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>)}${buildQuery(
     (input.query ?? {}) as Parameters<typeof buildQuery>[0],
   )}`;
@@ -136,7 +152,7 @@ async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, creden
   try {
     res = await fetch(url, {
       method: endpoint.method,
-      headers: headersFor(credential, hasBody),
+      headers: headersFor(credential, hasBody, tenant),
       body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
       signal: input.signal,
       credentials: 'same-origin',

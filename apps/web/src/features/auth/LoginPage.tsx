@@ -16,6 +16,8 @@ import { completeLogin, runOnce } from './complete-login.ts';
 import { SessionKeyDialog } from './SessionKeyDialog.tsx';
 import { FORGOT_PASSWORD_ROUTE } from './recovery/recovery.ts';
 
+const TENANT_PARAM = 'tenant';
+
 interface LoginValues {
   username: string;
   password: string;
@@ -44,6 +46,11 @@ export default function LoginPage() {
   const [error, setError] = useState<unknown>();
   const [tenantOpen, setTenantOpen] = useState(false);
   const [remembered] = useState(() => rememberedLogin.get());
+  // A link naming the organisation (the new-tenant welcome mail: /login?tenant=<code>) makes it the login one.
+  useState(() => {
+    const linked = params.get(TENANT_PARAM)?.trim().toLowerCase();
+    if (linked && isTenantCode(linked) && linked !== loginTenant()) preferences.setTenant(linked);
+  });
   const tenant = loginTenant();
 
   const finish = (data: SessionData, token: string) => navigate(completeLogin(data, token, from), { replace: true });

@@ -1,19 +1,11 @@
 import { loginTenant, preferences, sessionStore } from '../../../app/session.ts';
-import { STORAGE_KEYS } from '../../../app/storage-keys.ts';
 
 /**
- * Public calls go to the login organisation (api/call.ts), and the stored anonymous token belongs to the
- * organisation it was obtained for. A page about another organisation's request (a mail link, a new trial tenant)
- * makes that organisation the login one and drops the anonymous token, so the next call obtains one for it.
+ * Public calls go to the login organisation (api/call.ts; tokens of another organisation are not reused). A page
+ * about another organisation's request (a mail link, a new trial tenant) makes that organisation the login one.
  */
 export function aimPublicCallsAt(tenant: string) {
-  if (loginTenant() === tenant) return;
-  preferences.setTenant(tenant);
-  try {
-    window.localStorage.removeItem(STORAGE_KEYS.anonymousToken);
-  } catch {
-    // Without storage there is no stored token to drop.
-  }
+  if (loginTenant() !== tenant) preferences.setTenant(tenant);
 }
 
 /**
