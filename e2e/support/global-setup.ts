@@ -37,7 +37,9 @@ function ensureWebBuild() {
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   if (built > 0 && !webSources.some((s) => newestMtime(path.join(root, s)) > built)) return;
   // flock: two runs at once on one checkout must not empty each other's dist half-way.
-  const r = spawnSync('flock', ['/tmp/nusa-web-build.lock', 'npx', 'vite', 'build'], { cwd: webDir, encoding: 'utf8' });
+  // The production build the users get: vitest's NODE_ENV=test would give antd's test-only markup (aria ids "test-id").
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const r = spawnSync('flock', ['/tmp/nusa-web-build.lock', 'npx', 'vite', 'build'], { cwd: webDir, encoding: 'utf8', env });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
