@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { landingPage } from './src/landing/vite-plugin.ts';
+import { precompress } from './src/build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,7 +17,7 @@ const vendorGroups = [
 export default defineConfig({
   root,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [landingPage()],
+  plugins: [landingPage(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -25,6 +25,8 @@ export async function webRoutes(app: FastifyInstance, dist: string | undefined) 
       index: false,
       // Otherwise send's own "public, max-age=0" replaces what setHeaders decides.
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (apps/web/src/build/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         const hashed = path.relative(dist!, file).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

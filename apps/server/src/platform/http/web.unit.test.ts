@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../errors/handler.ts';
 import { webRoutes } from './web.ts';
+
+const bigScript = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `text number ${i}`))};`;
 
 describe('web build serving', () => {
   let dist: string;
@@ -16,6 +19,9 @@ describe('web build serving', () => {
     fs.writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><h1>Nusa</h1>');
     fs.writeFileSync(path.join(dist, 'assets', 'landing-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js'), bigScript);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js.br'), zlib.brotliCompressSync(bigScript));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(bigScript));
     app = Fastify();
     installErrorHandler(app);
     await webRoutes(app, dist);
@@ -39,6 +45,18 @@ describe('web build serving', () => {
   it('caches hashed assets for good and other files only with revalidation', async () => {
     expect((await app.inject({ url: '/assets/landing-abc123.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {
+    const br = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    const gz = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+    const plain = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('answers the app for any other page, and not_found under /api', async () => {
