@@ -137,6 +137,8 @@ describe('accounting currencies, exchange rates and countries', () => {
 
       await page.getByRole('button', { name: t.addRate }).click();
       await drawer(page).getByLabel(t.rate, { exact: true }).waitFor();
+      // The first field has the focus.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fromCurrency');
       await pick(page, t.from, 'USD - Dolar Amerika Serikat', 'USD');
       // The same currency on both sides is refused before sending.
       await pick(page, t.to, 'USD - Dolar Amerika Serikat', 'USD');

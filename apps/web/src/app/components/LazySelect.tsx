@@ -34,6 +34,8 @@ interface LazySelectProps<V extends string | string[] | undefined> {
   knownLabels?: Record<string, string>;
   disabled?: boolean;
   allowClear?: boolean;
+  /** Focus on mount (the first field of a form). */
+  autoFocus?: boolean;
   id?: string;
   'aria-label'?: string;
   className?: string;
@@ -50,6 +52,7 @@ export function LazySelect<V extends string | string[] | undefined>({
   knownLabels,
   disabled,
   allowClear = true,
+  autoFocus,
   id,
   className,
   ...rest
@@ -80,6 +83,7 @@ export function LazySelect<V extends string | string[] | undefined>({
   return (
     <Select<V>
       id={id}
+      autoFocus={autoFocus}
       className={className}
       aria-label={rest['aria-label']}
       mode={mode}

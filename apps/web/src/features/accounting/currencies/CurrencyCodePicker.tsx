@@ -11,6 +11,7 @@ interface Props {
   value?: string | null;
   onChange?: (code: string | null) => void;
   placeholder?: string;
+  autoFocus?: boolean;
   id?: string;
   className?: string;
   'aria-label'?: string;

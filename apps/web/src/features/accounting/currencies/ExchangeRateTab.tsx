@@ -142,7 +142,7 @@ function RateFields({ form, required }: { form: Parameters<typeof Form.useWatch>
     <>
       <div className="master-form-grid">
         <Form.Item name="fromCurrency" label={t('acRate.from')} rules={[required(t('acRate.from'))]}>
-          <CurrencyCodePicker placeholder={t('acRate.pickCurrency')} />
+          <CurrencyCodePicker placeholder={t('acRate.pickCurrency')} autoFocus />
         </Form.Item>
         <Form.Item
           name="toCurrency"

@@ -79,7 +79,7 @@ export function SubCategoryTab() {
         fields: ({ row }) => (
           <>
             <Form.Item name="categoryId" label={t('acSetup.category')} rules={[{ required: true, message: t('validation.required', { label: t('acSetup.category') }) }]}>
-              <CategoryPicker placeholder={t('acProduct.pickCategory')} knownLabel={row ? `${row.categoryCode} - ${row.categoryName}` : undefined} />
+              <CategoryPicker autoFocus placeholder={t('acProduct.pickCategory')} knownLabel={row ? `${row.categoryCode} - ${row.categoryName}` : undefined} />
             </Form.Item>
             <Form.Item
               name="subCategoryCode"

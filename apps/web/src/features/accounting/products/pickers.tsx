@@ -3,6 +3,9 @@ import { call } from '../../../api/call.ts';
 import { LazySelect, type PickOption } from '../../../app/components/LazySelect.tsx';
 import { usePickedLabel, type PickerProps } from '../pickers/picked-label.ts';
 
+/** The kit's picker props, plus focus on mount for a form's first field. */
+type CatalogPickerProps = PickerProps & { autoFocus?: boolean };
+
 type Fetch = (keyword: string, limit: number, signal: AbortSignal) => Promise<PickOption[]>;
 
 const codeName = (code: string, name: string) => `${code} - ${name}`;
@@ -49,7 +52,7 @@ const getSubCategory: Get = async (subCategoryId, signal) => {
 };
 
 /** A lazy dropdown of one catalogue record; a value chosen earlier shows its "code - name" (fetched once by id when not known). */
-function CatalogPicker({ cacheKey, fetchPage, get, value, onChange, knownLabel, ...rest }: PickerProps & { cacheKey: readonly string[]; fetchPage: Fetch; get: Get }) {
+function CatalogPicker({ cacheKey, fetchPage, get, value, onChange, knownLabel, ...rest }: CatalogPickerProps & { cacheKey: readonly string[]; fetchPage: Fetch; get: Get }) {
   const knownLabels = usePickedLabel(cacheKey.join('/'), value, knownLabel, get);
   return (
     <LazySelect<string | undefined>
@@ -64,14 +67,14 @@ function CatalogPicker({ cacheKey, fetchPage, get, value, onChange, knownLabel, 
 }
 
 /** Active units of measure (lazy dropdown, 30 per page). */
-export const UomPicker = (props: PickerProps) => <CatalogPicker cacheKey={['erp', 'uoms']} fetchPage={fetchUoms} get={getUom} {...props} />;
+export const UomPicker = (props: CatalogPickerProps) => <CatalogPicker cacheKey={['erp', 'uoms']} fetchPage={fetchUoms} get={getUom} {...props} />;
 /** Active brands. */
-export const BrandPicker = (props: PickerProps) => <CatalogPicker cacheKey={['erp', 'brands']} fetchPage={fetchBrands} get={getBrand} {...props} />;
+export const BrandPicker = (props: CatalogPickerProps) => <CatalogPicker cacheKey={['erp', 'brands']} fetchPage={fetchBrands} get={getBrand} {...props} />;
 /** Active product categories. */
-export const CategoryPicker = (props: PickerProps) => <CatalogPicker cacheKey={['erp', 'product-categories']} fetchPage={fetchCategories} get={getCategory} {...props} />;
+export const CategoryPicker = (props: CatalogPickerProps) => <CatalogPicker cacheKey={['erp', 'product-categories']} fetchPage={fetchCategories} get={getCategory} {...props} />;
 
 /** Active sub-categories of one category; disabled until the category is chosen. */
-export function SubCategoryPicker({ categoryId, disabled, ...props }: PickerProps & { categoryId?: string | null }) {
+export function SubCategoryPicker({ categoryId, disabled, ...props }: CatalogPickerProps & { categoryId?: string | null }) {
   return (
     <CatalogPicker
       cacheKey={['erp', 'product-sub-categories', categoryId ?? '']}
