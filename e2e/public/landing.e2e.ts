@@ -157,12 +157,16 @@ describe('landing page (static, no app bundle)', () => {
     }
   });
 
-  it('offers a package in the demo request', async () => {
+  it('offers a package in the demo request, chosen there already', async () => {
     const t = await openPage(browser);
     try {
       await t.page.goto('/landing');
-      await t.page.locator('.plan[data-plan="business"]').getByRole('link').click();
-      await waitForPath(t.page, '/request-demo?package=business');
+      await t.page.locator('.plan[data-plan="starter"]').getByRole('link').click();
+      await waitForPath(t.page, '/request-demo?package=starter');
+      const starter = t.page.getByRole('radio', { name: /^Starter/ });
+      await starter.waitFor({ state: 'attached' });
+      expect(await starter.isChecked()).toBe(true);
+      expect(await t.page.getByRole('radio', { name: /^Bisnis/ }).isChecked()).toBe(false);
     } finally {
       await t.close();
     }

@@ -48,14 +48,17 @@ const PHONE = /^[0-9+()\- ]+$/;
 const FIELDS = ['contactName', 'email', 'phone', 'company', 'companySize', 'product', 'package', 'requirements', 'promoCode'] as const;
 const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined => (list.includes(value as T) ? (value as T) : undefined);
 
-/** The draft of an earlier visit in this tab, with choices that are no longer offered left out. */
-function restoredDraft(): Partial<RequestValues> {
+/**
+ * The draft of an earlier visit in this tab, with choices that are no longer offered left out. A package named by
+ * the link (the landing's plan buttons: ?package=starter) wins over the draft's.
+ */
+function restoredDraft(linkedPackage: string | null): Partial<RequestValues> {
   const draft = loadDraft<Record<(typeof FIELDS)[number], string>>(FIELDS);
   return {
     ...draft,
     companySize: oneOf(COMPANY_SIZES, draft.companySize),
     product: oneOf(LEAD_PRODUCTS, draft.product),
-    package: oneOf(LEAD_PACKAGE_CODES, draft.package) ?? 'business',
+    package: oneOf(LEAD_PACKAGE_CODES, linkedPackage) ?? oneOf(LEAD_PACKAGE_CODES, draft.package) ?? 'business',
   };
 }
 
@@ -87,7 +90,7 @@ export default function RequestDemoPage() {
   const [form] = Form.useForm<RequestValues>();
   const promo = usePromoCheck();
   const [error, setError] = useState<unknown>();
-  const [draft] = useState(restoredDraft);
+  const [draft] = useState(() => restoredDraft(query.get('package')));
 
   const pkg = Form.useWatch('package', form) ?? 'business';
   const size = Form.useWatch('companySize', form);
