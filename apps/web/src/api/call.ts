@@ -283,36 +283,6 @@ export async function uploadFile<E extends Endpoint>(endpoint: E, input: UploadI
   throw new ApiError(status, code, args);
 }
 
-/**
- * Sends a file as the raw request body (an xlsx import) and answers the endpoint's JSON, with the same credentials,
- * headers and ApiErrors as `call`.
- */
-export async function callUpload<E extends Endpoint>(endpoint: E, file: Blob, input: Omit<CallInput<E>, 'body'> = {}): Promise<ResponseOf<E>> {
-  const credential = await credentialFor(endpoint);
-  const url = `${API_BASE}${fillPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>)}${buildQuery(
-    (input.query ?? {}) as Parameters<typeof buildQuery>[0],
-  )}`;
-  const headers = headersFor(credential, false);
-  headers.set('content-type', file.type || 'application/octet-stream');
-  let res: Response;
-  try {
-    res = await fetch(url, { method: endpoint.method, headers, body: file, signal: input.signal, credentials: 'same-origin' });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'no_internet_connection', []);
-  }
-  const payload = await readJson(res);
-  if (res.ok) return payload as ResponseOf<E>;
-  const body = payload as { errorCode?: unknown; errorArgs?: unknown } | undefined;
-  const code = body && typeof body.errorCode === 'string' ? body.errorCode : 'http_error';
-  const args = body && Array.isArray(body.errorArgs) ? (body.errorArgs as (string | number)[]) : [res.status];
-  if (res.status === 401 && credential?.kind === 'work') {
-    if (input.expireOnUnauthorized !== false) sessionStore.markExpired();
-    throw new ApiError(401, code, args, true);
-  }
-  throw new ApiError(res.status, code, args);
-}
-
 /** Saves a Blob under a file name through a temporary object URL (the browser's download). */
 export function saveBlob(blob: Blob, fileName: string) {
   const href = URL.createObjectURL(blob);
