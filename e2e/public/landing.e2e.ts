@@ -166,7 +166,7 @@ describe('landing page (static, no app bundle)', () => {
       const starter = t.page.getByRole('radio', { name: /^Starter/ });
       await starter.waitFor({ state: 'attached' });
       expect(await starter.isChecked()).toBe(true);
-      expect(await t.page.getByRole('radio', { name: /^Bisnis/ }).isChecked()).toBe(false);
+      expect(await t.page.getByRole('radio', { name: /^Business/ }).isChecked()).toBe(false);
     } finally {
       await t.close();
     }

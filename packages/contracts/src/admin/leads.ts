@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../auth/session.ts';
 import { defineEndpoint, listOf, listQuery, XLSX_CONTENT_TYPE } from '../endpoint.ts';
 import {
   COMPANY_SIZES, LEAD_CHANNELS, LEAD_PACKAGE_CODES, LEAD_PRODUCTS, LEAD_STATUSES, PROMO_SEGMENTS, contactPhone, paymentView,
@@ -89,7 +90,8 @@ export const leadEndpoints = {
   }),
   exportLeads: defineEndpoint({
     method: 'GET', path: '/v1/admin/leads/export', access: VIEW,
-    summary: 'The leads of the current filter as xlsx', query: leadFilter.omit({ page: true, limit: true }),
+    summary: 'The leads of the current filter as xlsx, headings and values in the reader\'s language',
+    query: leadFilter.omit({ page: true, limit: true }).extend({ lang: z.enum(LANGUAGES).default('id') }),
     response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
   }),
   getLead: defineEndpoint({ method: 'GET', path: '/v1/admin/leads/{leadId}', access: VIEW, summary: 'One lead', params: leadId, response: lead }),

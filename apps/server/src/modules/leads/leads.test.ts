@@ -159,10 +159,29 @@ describe('leads', () => {
     const cell = (name: string) => row[header.indexOf(name)];
     expect(cell('Nama')).toBe('Joko Susilo');
     expect(cell('Email')).toBe('joko@fotoku.id');
-    expect(cell('Paket')).toBe('enterprise');
+    expect(cell('Paket')).toBe('Enterprise');
+    expect(cell('Produk')).toBe('Foto produk AI');
     expect(cell('Kode Promo')).toBe('HEMAT10');
     expect(cell('Jumlah')).toBe('6750000.0000');
-    expect(cell('Status')).toBe('NEW');
+    expect(cell('Status')).toBe('Baru');
+  });
+
+  it('exports in English when asked: headings and values in the reader\'s language', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/admin/leads/export?product=photo&lang=en', token: admin });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Leads');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(header).toContain('Company size');
+    expect(cell('Name')).toBe('Joko Susilo');
+    expect(cell('Product')).toBe('AI product photos');
+    expect(cell('Status')).toBe('New');
+    expect(cell('Channel')).toBe('Website');
+    expect((await t.request({ method: 'GET', url: '/api/v1/admin/leads/export?lang=fr', token: admin })).json().errorCode).toBe('invalid_input_format');
   });
 
   it('edits a lead and moves it only along the allowed statuses', async () => {

@@ -55,7 +55,8 @@ export function leadRoutes(app: FastifyInstance) {
   // Administration → manage leads.
   registerEndpoint(app, leadEndpoints.listLeads, ({ tx, query }) => leads.listLeads(tx, query));
   registerEndpoint(app, leadEndpoints.exportLeads, async ({ tx, query, reply }) => {
-    const file = await leads.exportLeads(tx, query);
+    const { lang, ...filter } = query;
+    const file = await leads.exportLeads(tx, filter, lang);
     reply.header('content-type', XLSX_CONTENT_TYPE);
     reply.header('content-disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return file;

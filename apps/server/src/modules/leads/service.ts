@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  LEAD_TRANSITIONS, segmentOf, type DemoRequestInput, type DemoRequestView, type Lead, type LeadFilter, type LeadStatus, type PaymentView,
+  LEAD_TRANSITIONS, segmentOf, type DemoRequestInput, type Language, type DemoRequestView, type Lead, type LeadFilter, type LeadStatus, type PaymentView,
 } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -10,6 +10,7 @@ import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { parseBankAccount } from '../../platform/payments/index.ts';
 import { quote } from './promo.ts';
 import { leadPayments, leads } from './schema.ts';
+import { CHANNEL_LABELS, HEADINGS, PACKAGE_LABELS, PAYMENT_LABELS, PRODUCT_LABELS, SIZE_LABELS, STATUS_LABELS } from './export-labels.ts';
 
 export const MODULE = 'administration.leads';
 
@@ -92,24 +93,25 @@ export async function listLeads(tx: Tx, f: LeadFilter) {
 }
 
 /** Every lead of the filter (no paging) as an xlsx sheet. */
-export async function exportLeads(tx: Tx, f: Omit<LeadFilter, 'page' | 'limit'>): Promise<Buffer> {
+export async function exportLeads(tx: Tx, f: Omit<LeadFilter, 'page' | 'limit'>, lang: Language): Promise<Buffer> {
   const rows = (await base(tx).where(whereOf(f)).orderBy(desc(leads.createdAt), desc(leads.id))).map(toLead);
-  return writeXlsx<Lead>('Leads', [
-    { header: 'Tanggal', value: (l) => new Date(l.createdAt), format: 'dd/mm/yyyy hh:mm', width: 18 },
-    { header: 'Nama', value: (l) => l.contactName, width: 24 },
-    { header: 'Email', value: (l) => l.email, width: 28 },
-    { header: 'Telepon', value: (l) => l.phone, width: 18 },
-    { header: 'Perusahaan', value: (l) => l.company, width: 28 },
-    { header: 'Ukuran', value: (l) => l.companySize },
-    { header: 'Produk', value: (l) => l.product },
-    { header: 'Paket', value: (l) => l.package },
-    { header: 'Kode Promo', value: (l) => l.promoCode },
-    { header: 'Kanal', value: (l) => l.channel },
-    { header: 'Status', value: (l) => l.status, width: 16 },
+  const h = (key: keyof typeof HEADINGS) => HEADINGS[key][lang];
+  return writeXlsx<Lead>(lang === 'id' ? 'Prospek' : 'Leads', [
+    { header: h('date'), value: (l) => new Date(l.createdAt), format: 'dd/mm/yyyy hh:mm', width: 18 },
+    { header: h('name'), value: (l) => l.contactName, width: 24 },
+    { header: h('email'), value: (l) => l.email, width: 28 },
+    { header: h('phone'), value: (l) => l.phone, width: 18 },
+    { header: h('company'), value: (l) => l.company, width: 28 },
+    { header: h('size'), value: (l) => SIZE_LABELS[l.companySize][lang], width: 22 },
+    { header: h('product'), value: (l) => PRODUCT_LABELS[l.product][lang], width: 22 },
+    { header: h('package'), value: (l) => PACKAGE_LABELS[l.package][lang] },
+    { header: h('promo'), value: (l) => l.promoCode },
+    { header: h('channel'), value: (l) => CHANNEL_LABELS[l.channel][lang] },
+    { header: h('status'), value: (l) => STATUS_LABELS[l.status][lang], width: 18 },
     // Amounts go to the sheet as the exact decimal text the database holds.
-    { header: 'Jumlah', value: (l) => l.amount, width: 16 },
-    { header: 'Pembayaran', value: (l) => l.payment?.status ?? null, width: 16 },
-    { header: 'Kebutuhan', value: (l) => l.requirements, width: 40 },
+    { header: h('amount'), value: (l) => l.amount, width: 16 },
+    { header: h('payment'), value: (l) => (l.payment ? PAYMENT_LABELS[l.payment.status][lang] : null), width: 20 },
+    { header: h('requirements'), value: (l) => l.requirements, width: 40 },
   ], rows);
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
+import { useLanguage } from '../../../i18n/index.ts';
 import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
 import { formatRupiah, hasLeadFilter, leadFilterQuery, type LeadFilterState } from './lead-rules.ts';
 import { LeadStatusTag, PaymentStatusTag, TableEmpty, useDateFormat } from './labels.tsx';
@@ -25,6 +26,7 @@ export const LEADS_QUERY_KEY = ['admin', 'leads'] as const;
 
 export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const dates = useDateFormat();
   const paging = usePaging();
   const [keyword, setKeyword] = useState('');
@@ -50,7 +52,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   });
   // The export is of exactly the filter the list shows now, all pages.
   const exportFile = useMutation({
-    mutationFn: () => callFile(endpoints.exportLeads, { query }),
+    mutationFn: () => callFile(endpoints.exportLeads, { query: { ...query, lang: language } }),
     onSuccess: (blob) => {
       saveBlob(blob, `leads-${dayjs().format('YYYYMMDD-HHmmss')}.xlsx`);
       toast.success(t('adminLeads.exported'));
