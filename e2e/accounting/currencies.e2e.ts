@@ -4,6 +4,7 @@ import { ERRORS, type Country, type Currency, type ExchangeRate } from '@nusa/co
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, type TestPage } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
+import { chooseOption, settled } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/accounting-catalog.*.json, accounting-master.*.json, id/en.json). */
 const tx = {
@@ -40,31 +41,8 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const fieldError = (page: Page, label: string) =>
   drawer(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
 
-/** Chooses an option of a lazy antd Select by its label, typing `search` first (the list asks the server). */
-async function pick(page: Page, label: string, option: string, search?: string, scope = drawer(page)) {
-  const box = scope.getByLabel(label, { exact: true });
-  await box.click();
-  if (search) await box.fill(search);
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const choice = open.locator('.ant-select-item-option', { hasText: option }).first();
-  // A click during the opening animation can be lost; click until the list has closed (a selection closes it).
-  for (let attempt = 1; ; attempt++) {
-    await choice.click();
-    try {
-      await open.first().waitFor({ state: 'hidden', timeout: 5000 });
-      return;
-    } catch (err) {
-      // A busy machine may still be closing the list: only a still-visible option needs another click.
-      if (!(await choice.isVisible())) return;
-      if (attempt === 3) throw err;
-    }
-  }
-}
-
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.ant-modal, .ant-drawer-content-wrapper')).every((el) => !/-(appear|enter|leave)\b/.test(el.className)),
-  );
+const pick = (page: Page, label: string, option: string, search?: string, scope = drawer(page)) =>
+  chooseOption(page, scope.getByLabel(label, { exact: true }), option, search);
 
 /** Types a date into an antd DatePicker of the drawer (DD/MM/YYYY) and confirms it with Enter (which also submits the form). */
 async function typeDate(page: Page, label: string, ddmmyyyy: string) {

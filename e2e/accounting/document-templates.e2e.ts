@@ -4,6 +4,7 @@ import { ERRORS, todayInJakarta, type DocumentTemplate } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
+import { chooseOption } from '../support/antd.ts';
 
 /** Polls wait longer than vitest's default second: the machine is shared by several test runs. */
 const POLL = { timeout: 10_000 };
@@ -11,20 +12,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const previewNumber = (page: Page) => page.getByTestId('template-preview-number');
 const row = (page: Page, code: string) => page.getByRole('row').filter({ has: page.locator('.code-text', { hasText: new RegExp(`^${code}$`) }) });
 
-/** Chooses an option of an antd Select in the dialog, clicking until its list has closed (see business-unit.e2e.ts). */
-async function pick(page: Page, label: string, option: string) {
-  await dialog(page).getByLabel(label, { exact: true }).click();
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  for (let attempt = 1; ; attempt++) {
-    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
-    try {
-      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
+const pick = (page: Page, label: string, option: string) => chooseOption(page, dialog(page).getByLabel(label, { exact: true }), option);
 
 describe('document templates', () => {
   let browser: Browser;

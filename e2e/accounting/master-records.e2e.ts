@@ -6,6 +6,7 @@ import { ERRORS, type CashBank, type Partner } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
+import { chooseOption } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/accounting-*.json and id/en.json). */
 const tx = {
@@ -82,23 +83,8 @@ const tx = {
 const drawer = (page: Page) => page.locator('.ant-drawer-section');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
-/** Chooses an option of a lazy antd Select found by its form label, typing `search` first (the list asks the server). */
-async function pick(page: Page, label: string, option: string, search?: string) {
-  const box = drawer(page).getByLabel(label, { exact: true });
-  await box.click();
-  if (search) await box.fill(search);
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  // A click during the opening animation can be lost; click until the list has closed (a selection closes it).
-  for (let attempt = 1; ; attempt++) {
-    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
-    try {
-      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
+const pick = (page: Page, label: string, option: string, search?: string) =>
+  chooseOption(page, drawer(page).getByLabel(label, { exact: true }), option, search);
 
 /** The error shown under a form field of the drawer. */
 const fieldError = (page: Page, label: string) =>

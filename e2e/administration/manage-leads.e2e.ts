@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
+import { chooseOption, settled } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/leads.*.json, page titles, the error catalogue). */
 const tx = {
@@ -102,29 +103,7 @@ async function requestDemo(tenant: string, body: Record<string, unknown>) {
   return { ...res.body, anonToken: anon.body.token };
 }
 
-/** Chooses an option of an antd Select; clicks again if a click during the opening animation was lost. */
-async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  for (let attempt = 1; ; attempt++) {
-    await open.locator('.ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
-    try {
-      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
-
-/** Waits until no dialog or drawer is mid-animation, so a screenshot shows it settled. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask')).every(
-      (el) => !/-(appear|enter|leave)\b/.test(el.className),
-    ),
-  );
-}
+const pick = (page: Page, select: Locator, option: string) => chooseOption(page, select, new RegExp(`^${option}$`));
 
 /** The open drawer or dialog with this title. */
 const dialogTitled = (page: Page, title: string) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });

@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language, type TestPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
+import { settled } from '../support/antd.ts';
 
 /** The texts these flows read, per language (from apps/web/src/i18n and the error catalogue). */
 const tx = {
@@ -114,15 +115,6 @@ async function choose(page: Page, select: Locator, keyword: string, option: stri
   await select.click();
   await select.fill(keyword);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-/** Waits until no dialog or drawer is mid-animation, so a screenshot shows it settled. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask')).every(
-      (el) => !/-(appear|enter|leave)\b/.test(el.className),
-    ),
-  );
 }
 
 /** Link texts of the sidebar with the configuration section opened. */

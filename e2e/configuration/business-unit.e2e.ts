@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ERRORS } from '@nusa/contracts';
 import { launchBrowser, openPage, screenshot, waitForPath, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
+import { chooseOption } from '../support/antd.ts';
 
 /** The texts these flows read, per language (from apps/web/src/i18n; hierarchy messages from the error catalogue). */
 const tx = {
@@ -84,24 +85,8 @@ const PNG = Buffer.from(
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
-/** Chooses an option of an antd Select found by its form label; searchable selects are narrowed by `search` first. */
-async function pick(page: Page, label: string, option: string, search?: string) {
-  const box = dialog(page).getByLabel(label, { exact: true });
-  await box.click();
-  if (search) await box.fill(search);
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  // A click that lands while the list is still opening can be lost; the open list then covers the next field.
-  // So click until the list has closed (a selection closes it).
-  for (let attempt = 1; ; attempt++) {
-    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
-    try {
-      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
+const pick = (page: Page, label: string, option: string, search?: string) =>
+  chooseOption(page, dialog(page).getByLabel(label, { exact: true }), option, search);
 
 async function openForm(page: Page, lang: Language, values: { code: string; name: string; type: OuType; parent?: string }) {
   const t = tx[lang];

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Lead } from '@nusa/contracts';
 import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
+import { chooseOption } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/onboarding.*.json and the error catalogue). */
 const tx = {
@@ -57,20 +58,7 @@ const PNG = Buffer.from(
 /** Intl separates "Rp" from the number with a no-break space. */
 const rp = (digits: string) => new RegExp(`Rp\\s${digits.replace(/\./g, '\\.')}`);
 
-/** Chooses an option of an antd Select by its form label, clicking until the list has closed (a click during the opening animation can be lost). */
-async function pick(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  for (let attempt = 1; ; attempt++) {
-    await open.locator('.ant-select-item-option', { hasText: option }).first().click();
-    try {
-      await open.first().waitFor({ state: 'hidden', timeout: 3000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
+const pick = (page: Page, label: string, option: string) => chooseOption(page, page.getByLabel(label, { exact: true }), option);
 
 const summary = (page: Page) => page.getByTestId('order-summary');
 
