@@ -1,4 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -54,29 +59,28 @@ export function canonicalDecimal(value: string | null): string | null {
 }
 
 /**
- * Counts bytes and ends the stream the reader sees once past the limit (the streaming reader never holds the whole
- * file). A failure is kept, not emitted: an 'error' on a stream the reader pipes from would go unhandled (a crash),
- * so the reader sees a cut-off file and `failure()` says why.
+ * Writes the upload to a temporary file, never past `max` bytes: the reader then reads from disk, so the server's
+ * memory stays flat whatever the file size, and a second pass is possible (see readSheet).
  */
-function byteLimit(body: Readable, max: number) {
+async function spool(body: Readable, max: number, fileInvalid: ErrorCode): Promise<{ file: string; remove: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nusa-import-'));
+  const remove = () => fs.rm(dir, { recursive: true, force: true });
+  const file = path.join(dir, 'upload.xlsx');
   let seen = 0;
-  let failure: AppError | undefined;
-  const limited = new Transform({
+  const limit = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      if (failure) return done();
       seen += chunk.length;
-      if (seen <= max) return done(null, chunk);
-      failure = new AppError('payload_too_large');
-      this.push(null);
-      return done();
+      done(seen > max ? new AppError('payload_too_large') : null, chunk);
     },
   });
-  body.on('error', (err) => {
-    failure ??= new AppError('sheet_import_file_invalid', [`upload interrupted: ${err.message}`.slice(0, 200)]);
-    limited.end();
-  });
-  body.pipe(limited);
-  return { limited, failure: () => failure };
+  try {
+    await pipeline(body, limit, createWriteStream(file));
+    return { file, remove };
+  } catch (err) {
+    await remove();
+    if (err instanceof AppError) throw err;
+    throw new AppError(fileInvalid, [`upload interrupted: ${(err as Error).message}`.slice(0, 200)]);
+  }
 }
 
 /** Maps the header row to column positions by heading (either language) or bare key, any case; required columns must be there. */
@@ -105,36 +109,48 @@ export interface ReadSheetOptions<K extends string> {
 /** Reads the first worksheet of an xlsx stream row by row. */
 export async function readSheet<K extends string>(body: Readable, o: ReadSheetOptions<K>): Promise<void> {
   const errors = o.errors ?? { fileInvalid: 'sheet_import_file_invalid', columnMissing: 'sheet_import_column_missing' };
-  const keys = Object.keys(o.columns) as K[];
-  const { limited, failure } = byteLimit(body, o.maxBytes ?? SHEET_IMPORT_MAX_BYTES);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(limited, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
-  let at: Map<K, number> | undefined;
+  const upload = await spool(body, o.maxBytes ?? SHEET_IMPORT_MAX_BYTES, errors.fileInvalid);
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as Cell[];
-        if (!at) {
-          at = headerColumns(values, o.columns, o.required, errors.columnMissing);
-          continue;
-        }
-        const positions = at;
-        const get = (key: K) => (positions.has(key) ? cellText(values[positions.get(key)!]) : '');
-        if (keys.every((key) => get(key) === '')) continue;
-        await o.onRow(row.number, get);
-      }
-      break; // the first worksheet holds the records
+    let rowsSeen = 0;
+    const read = () => readRows(createReadStream(upload.file), o, errors.columnMissing, () => rowsSeen++);
+    try {
+      await read().catch((err: unknown) => {
+        // exceljs's streaming reader now and then loses the race for workbook.xml and fails before the first row
+        // ("reading 'sheets'", exceljs issue #962); the file on disk is read again once. Rows already handed on are never re-read.
+        if (rowsSeen === 0 && err instanceof TypeError) return read();
+        throw err;
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // A database error (SQLSTATE) is the server's, not the file's.
+      if (typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) throw err;
+      throw new AppError(errors.fileInvalid, [String((err as Error).message ?? err).slice(0, 200)]);
     }
-  } catch (err) {
-    const cut = failure();
-    if (cut) throw cut;
-    if (err instanceof AppError) throw err;
-    // A database error (SQLSTATE) is the server's, not the file's.
-    if (typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) throw err;
-    throw new AppError(errors.fileInvalid, [String((err as Error).message ?? err).slice(0, 200)]);
+    if (rowsSeen === 0) throw new AppError(errors.fileInvalid, ['no header row']);
+  } finally {
+    await upload.remove();
   }
-  const cut = failure();
-  if (cut) throw cut;
-  if (!at) throw new AppError(errors.fileInvalid, ['no header row']);
+}
+
+async function readRows<K extends string>(file: Readable, o: ReadSheetOptions<K>, columnMissing: ErrorCode, onAnyRow: () => void) {
+  const keys = Object.keys(o.columns) as K[];
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  let at: Map<K, number> | undefined;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      onAnyRow();
+      const values = row.values as Cell[];
+      if (!at) {
+        at = headerColumns(values, o.columns, o.required, columnMissing);
+        continue;
+      }
+      const positions = at;
+      const get = (key: K) => (positions.has(key) ? cellText(values[positions.get(key)!]) : '');
+      if (keys.every((key) => get(key) === '')) continue;
+      await o.onRow(row.number, get);
+    }
+    break; // the first worksheet holds the records
+  }
 }
 
 export const emptyReport = (): SheetImportReport => ({ rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] });
