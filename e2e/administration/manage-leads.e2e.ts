@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
+import { launchBrowser, openFromMenu, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
@@ -163,10 +163,7 @@ describe('administration › manage leads', () => {
     try {
       // The sidebar's Administrasi area leads to the page.
       await page.goto('/dashboard');
-      const nav = page.getByRole('navigation', { name: t.mainMenu });
-      await nav.getByText(t.area, { exact: true }).click();
-      await nav.getByRole('link', { name: t.title }).click();
-      await waitForPath(page, '/administration/manage-leads');
+      await openFromMenu(page, t.mainMenu, t.area, t.title, '/administration/manage-leads');
       await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
       await row(page, a.contactName).waitFor();
       await row(page, b.contactName).waitFor();

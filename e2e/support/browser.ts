@@ -85,6 +85,24 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
   };
 }
 
+/**
+ * Opens a page from the sidebar: expands its area, then clicks the page's link until the browser is there — a click
+ * while the area's list is still unfolding can be lost.
+ */
+export async function openFromMenu(page: Page, menuName: string, area: string, link: string, path: string) {
+  const nav = page.getByRole('navigation', { name: menuName });
+  await nav.getByText(area, { exact: true }).click();
+  for (let attempt = 1; ; attempt++) {
+    await nav.getByRole('link', { name: link }).click();
+    try {
+      await page.waitForURL((url) => url.pathname === path, { timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 /** The path and query the browser shows now. */
 export const currentPath = (page: Page) => {
   const url = new URL(page.url());
