@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
+import { launchBrowser, openFromMenu, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
 
 describe('sessions', () => {
@@ -89,9 +89,7 @@ describe('sessions', () => {
       await t.page.getByText(texts.en.sessionsTitle).waitFor();
       expect((await api('POST', '/v1/auth/logout', { token: (await t.storage('token'))! })).status).toBe(200);
 
-      const nav = t.page.getByRole('navigation', { name: 'Main menu' });
-      await nav.getByText(texts.en.configuration).click();
-      await nav.getByRole('link', { name: texts.en.appConfiguration }).click();
+      await openFromMenu(t.page, 'Main menu', texts.en.configuration, texts.en.appConfiguration, '/configuration/app-configuration');
       const dialog = t.page.getByRole('dialog');
       await dialog.getByText(texts.en.sessionExpired).waitFor();
       await screenshot(t.page, 'session-expired-en');

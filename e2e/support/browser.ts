@@ -85,13 +85,17 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
   };
 }
 
-/**
- * Opens a page from the sidebar: expands its area, then clicks the page's link until the browser is there — a click
- * while the area's list is still unfolding can be lost.
- */
-export async function openFromMenu(page: Page, menuName: string, area: string, link: string, path: string) {
+/** Unfolds an area of the sidebar and waits until its list has stopped moving (a click during the motion can be lost). */
+export async function openMenuArea(page: Page, menuName: string, area: string) {
   const nav = page.getByRole('navigation', { name: menuName });
   await nav.getByText(area, { exact: true }).click();
+  await page.waitForFunction(() => document.querySelectorAll('nav .ant-motion-collapse, nav [class*="motion-collapse-"]').length === 0);
+  return nav;
+}
+
+/** Opens a page from the sidebar, clicking its link again should the first click be lost. */
+export async function openFromMenu(page: Page, menuName: string, area: string, link: string, path: string) {
+  const nav = await openMenuArea(page, menuName, area);
   for (let attempt = 1; ; attempt++) {
     await nav.getByRole('link', { name: link }).click();
     try {
