@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Lead } from '@nusa/contracts';
 import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, baseUrl } from '../support/api.ts';
+import { snapSignature } from '../support/gateway-server.ts';
 import { chooseOption } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/onboarding.*.json and the error catalogue). */
@@ -24,8 +25,8 @@ const tx = {
     payByGateway: 'Bayar dengan Gerbang pembayaran',
     bankTransfer: 'Transfer bank',
     payByTransfer: 'Bayar dengan Transfer bank',
-    paymentNotStarted: 'Pembayaran belum dapat dimulai',
-    gatewayNotConfigured: 'Gerbang pembayaran belum dikonfigurasi; gunakan transfer bank',
+    paidTitle: 'Pembayaran diterima — terima kasih!',
+    paid: 'Lunas',
     transferTitle: 'Instruksi transfer bank',
     proofInvalid: 'Bukti transfer harus berupa gambar PNG/JPEG atau PDF maksimal 2 MiB',
     proofReceived: 'Bukti transfer sudah kami terima',
@@ -61,6 +62,25 @@ const rp = (digits: string) => new RegExp(`Rp\\s${digits.replace(/\./g, '\\.')}`
 const pick = (page: Page, label: string, option: string) => chooseOption(page, page.getByLabel(label, { exact: true }), option);
 
 const summary = (page: Page) => page.getByTestId('order-summary');
+
+/** The admin's view of the one lead of an e-mail address. */
+async function leadOf(email: string) {
+  const { token } = await apiLogin('admin');
+  const leads = await api<{ items: Lead[]; total: number }>('GET', `/v1/admin/leads?keyword=${encodeURIComponent(email)}`, { token });
+  expect(leads.status).toBe(200);
+  expect(leads.body.items).toHaveLength(1);
+  return leads.body.items[0]!;
+}
+
+/** A notification as the gateway would send it, to the webhook (no tenant header: the gateway sends none). */
+async function notify(body: Record<string, string>) {
+  const res = await fetch(`${baseUrl()}/api/v1/public/payments/notification`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
 
 describe('request a demo (public)', () => {
   let browser: Browser;
@@ -128,13 +148,6 @@ describe('request a demo (public)', () => {
       await t.page.getByRole('heading', { level: 1, name: l.paymentTitle }).waitFor();
       expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.150.000'));
       await screenshot(t.page, 'request-demo-id-payment-choice', true);
-
-      // The second provider: the e2e server has no gateway configured, which the visitor is told in Indonesian.
-      await t.page.getByText(l.gateway, { exact: true }).click();
-      await t.page.getByRole('button', { name: l.payByGateway }).click();
-      await t.page.getByText(l.gatewayNotConfigured).waitFor();
-      await t.page.getByText(l.paymentNotStarted).waitFor();
-      await screenshot(t.page, 'request-demo-id-gateway-not-configured', true);
 
       await t.page.getByText(l.bankTransfer, { exact: true }).click();
       await t.page.getByRole('button', { name: l.payByTransfer }).click();
@@ -220,6 +233,73 @@ describe('request a demo (public)', () => {
       await t.close();
     }
   }, 120_000);
+
+  it('a visitor pays a demo request through the hosted checkout, comes back to a paid request; forged notifications change nothing', async () => {
+    const t = await openPage(browser);
+    const l = tx.id;
+    const email = `rina.e2e.${Date.now().toString(36)}@example.com`;
+    const gatewayUrl = inject('e2eGatewayUrl');
+    try {
+      await t.page.goto('/request-demo');
+      await t.page.getByRole('heading', { level: 1, name: l.title }).waitFor();
+      await t.page.getByLabel(l.contactName, { exact: true }).fill('Rina Kartika');
+      await t.page.getByLabel(l.company, { exact: true }).fill('CV Gerbang Uji');
+      await t.page.getByLabel(l.email, { exact: true }).fill(email);
+      await t.page.getByLabel(l.phone, { exact: true }).fill('0813 1111 2222');
+      await t.page.getByText('11–50 orang', { exact: true }).click();
+      await pick(t.page, l.product, 'Akuntansi dan ERP');
+      await expect.poll(() => summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.500.000'));
+      await t.page.getByLabel(l.phone, { exact: true }).press('Enter');
+      await t.page.waitForURL(/\/form-request\/payment\?/);
+      const requestId = new URL(t.page.url()).searchParams.get('requestId')!;
+      await t.page.getByRole('heading', { level: 1, name: l.paymentTitle }).waitFor();
+
+      await t.page.getByText(l.gateway, { exact: true }).click();
+      await t.page.getByRole('button', { name: l.payByGateway }).click();
+      // The hosted checkout, on the gateway's own origin, with the order the server opened there.
+      await t.page.waitForURL((u) => u.href.startsWith(`${gatewayUrl}/snap/v4/redirection/`));
+      expect(await t.page.getByTestId('gateway-amount').textContent()).toMatch(rp('3.500.000'));
+      const orderId = (await t.page.getByTestId('gateway-order-id').textContent())!;
+      expect(orderId).toMatch(/^demo~[0-9a-f]{16}$/);
+      await screenshot(t.page, 'request-demo-id-gateway-checkout');
+      expect(await leadOf(email)).toMatchObject({ leadId: requestId, amount: '3500000.0000', payment: { method: 'gateway', status: 'PENDING', orderId, amount: '3500000.0000' } });
+
+      // A settlement for this very order, signed with a guessed key: refused, the request stays unpaid.
+      const settlement = { order_id: orderId, status_code: '200', gross_amount: '3500000.00', transaction_status: 'settlement', fraud_status: 'accept' };
+      const forged = await notify({ ...settlement, signature_key: snapSignature(orderId, '200', '3500000.00', 'SB-Mid-server-guessed') });
+      expect(forged).toEqual({ status: 403, body: { errorCode: 'payment_notification_invalid', errorArgs: [] } });
+      expect((await leadOf(email)).payment).toMatchObject({ status: 'PENDING' });
+
+      // Pay: the gateway notifies the server (signed with the server key), then sends the visitor back.
+      await t.page.getByRole('button', { name: 'Bayar', exact: true }).click();
+      await t.page.waitForURL((u) => u.href.startsWith(`${baseUrl()}/form-request/complete?`));
+      expect(new URL(t.page.url()).searchParams.get('order_id')).toBe(orderId);
+      await t.page.getByText(l.paidTitle).waitFor();
+      const details = t.page.locator('.ant-descriptions');
+      await details.getByText(requestId).waitFor();
+      await details.getByText(l.gateway, { exact: true }).waitFor();
+      await details.getByText(l.paid, { exact: true }).waitFor();
+      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.500.000'));
+      await screenshot(t.page, 'request-demo-id-gateway-paid', true);
+
+      // The paid state is the server's: a reload shows it again.
+      await t.page.reload();
+      await t.page.getByText(l.paidTitle).waitFor();
+      await details.getByText(l.paid, { exact: true }).waitFor();
+
+      const paid = await leadOf(email);
+      expect(paid.payment).toMatchObject({ method: 'gateway', status: 'PAID', orderId, amount: '3500000.0000' });
+      expect(paid.payment?.paidAt).toBeTruthy();
+
+      // A forged failure after the payment changes nothing either.
+      const expire = { ...settlement, status_code: '407', transaction_status: 'expire' };
+      expect((await notify({ ...expire, signature_key: snapSignature(orderId, '407', '3500000.00', 'SB-Mid-server-guessed') })).status).toBe(403);
+      expect((await leadOf(email)).payment).toMatchObject({ status: 'PAID' });
+      expect(t.pageErrors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 
   it('the first step in English: required fields, a promo refused for the company size and accepted after changing it', async () => {
     const t = await openPage(browser, { language: 'en' });

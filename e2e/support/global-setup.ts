@@ -8,6 +8,7 @@ import { TEST_SECRET, cloneTemplate, startTestCluster } from '../../apps/server/
 import { startServer } from '../../apps/server/src/server.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { startMailbox } from './mailbox-server.ts';
+import { startGateway } from './gateway-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module 'vitest' {
     e2eDatabaseUrl: string;
     /** Mails the server sent over SMTP, as JSON (read with mailbox.ts). */
     e2eMailboxUrl: string;
+    /** The loopback hosted checkout (Snap wire format) the server's gateway payments go to. */
+    e2eGatewayUrl: string;
   }
 }
 
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
   const webDist = path.join(dataDir, 'web');
   snapshotWebBuild(webDist);
   const mailbox = await startMailbox();
+  const gateway = await startGateway();
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer(
@@ -76,6 +80,8 @@ export default async function setup(project: TestProject) {
         DATA_DIR: dataDir,
         SMTP_URL: mailbox.smtpUrl,
         WEB_DIST: webDist,
+        PAYMENT_GATEWAY_URL: gateway.url,
+        PAYMENT_GATEWAY_SERVER_KEY: gateway.serverKey,
       }),
       () => {},
     );
@@ -83,16 +89,20 @@ export default async function setup(project: TestProject) {
     await db.drop().catch(() => {});
     await cluster.stop();
     await mailbox.close();
+    await gateway.close();
     throw err;
   }
+  gateway.connect(server.url);
   project.provide('e2eBaseUrl', server.url);
   project.provide('e2eDatabaseUrl', db.url);
   project.provide('e2eMailboxUrl', mailbox.url);
+  project.provide('e2eGatewayUrl', gateway.url);
   return async () => {
     await server.stop();
     await db.drop();
     await cluster.stop();
     await mailbox.close();
+    await gateway.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
