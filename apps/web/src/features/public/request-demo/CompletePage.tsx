@@ -1,9 +1,10 @@
+import { useEffect } from 'react';
 import { Button, Card, Descriptions, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DemoRequestView } from '@nusa/contracts';
 import { LANDING_ROUTE } from '@nusa/contracts';
-import { PAYMENT_PATH, refOfCompletion, stageOf, stepPath, stepperOf, type RequestRef, type RequestStage } from './flow.ts';
+import { COMPLETE_PATH, PAYMENT_PATH, refOfCompletion, stageOf, stepPath, stepperOf, type RequestRef, type RequestStage } from './flow.ts';
 import { formatRupiah, priceLines } from './money.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PublicShell } from './PublicShell.tsx';
@@ -26,7 +27,14 @@ const RESULT_STATUS: Record<RequestStage, 'success' | 'info' | 'warning' | 'erro
 export default function CompletePage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
+  const navigate = useNavigate();
   const ref = refOfCompletion(query);
+  // Back from the hosted checkout the address names the gateway's order; it becomes the request's own address,
+  // so a copied or bookmarked link opens the request in any browser.
+  const cameFromGateway = Boolean(ref && !query.get('requestId'));
+  useEffect(() => {
+    if (cameFromGateway && ref) void navigate(stepPath(COMPLETE_PATH, ref), { replace: true });
+  }, [cameFromGateway, ref?.tenant, ref?.requestId]);
   const request = useDemoRequest(ref, (view) => (stageOf(view) === 'awaiting-gateway' ? GATEWAY_POLL_MS : false));
   const view = request.data;
   const stage = view ? stageOf(view) : undefined;
