@@ -195,7 +195,7 @@ async function main() {
     console.log(`\n  per run, bytes landing: ${landing.map((l) => fmt(l.bytes)).join(', ')}; app: ${app.map((l) => fmt(l.bytes)).join(', ')}`);
     console.log(`  per run, FCP landing: ${landing.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms; app: ${app.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms`);
     console.log('  "visitor at /": an anonymous visitor at the root, sent on to /landing by index.html before the app bundle loads.');
-    console.log('  note: bytes are as sent (the server does not compress); the app\'s first contentful paint may be its loading');
+    console.log('  note: bytes are as sent (brotli: the build\'s precompressed copies); the app\'s first contentful paint may be its loading');
     console.log('  spinner, so "main heading shown" is the figure a visitor waits for.');
     const lighter = m(landing, (l) => l.bytes) < m(app, (l) => l.bytes);
     console.log(`\n  landing is ${lighter ? '' : 'NOT '}the lighter page (ratio of bytes ${fmt(m(landing, (l) => l.bytes) / m(app, (l) => l.bytes), 3)})`);
