@@ -13,6 +13,7 @@ const api = masterApi({
   setActive: endpoints.setDocumentTemplateActive,
   remove: endpoints.deleteDocumentTemplate,
   export: endpoints.exportDocumentTemplates,
+  import: endpoints.importDocumentTemplates,
   idName: 'templateId',
 });
 
