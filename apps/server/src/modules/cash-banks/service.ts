@@ -18,7 +18,8 @@ type Row = typeof cashBanks.$inferSelect;
 
 /** Rows with the codes of their COA and currency, read through those modules' services. */
 async function present(tx: Tx, rows: Row[]): Promise<CashBank[]> {
-  const [coas, currencies] = await Promise.all([coaByIds(tx, rows.map((r) => r.coaId)), currenciesByIds(tx, rows.map((r) => r.currencyId))]);
+  const coas = await coaByIds(tx, rows.map((r) => r.coaId));
+  const currencies = await currenciesByIds(tx, rows.map((r) => r.currencyId));
   return rows.map((r) => ({
     cashBankId: r.id, cashBankCode: r.code, cashBankName: r.name, type: r.type as CashBankType, coaId: r.coaId,
     coaCode: coas.get(r.coaId)?.coaCode ?? '', coaName: coas.get(r.coaId)?.coaName ?? '', currencyId: r.currencyId,
@@ -39,10 +40,8 @@ const order = asc(sql`lower(${cashBanks.code})`);
 
 export async function listCashBanks(tx: Tx, f: CashBankFilter & { page: number; limit: number }) {
   const where = conditions(f);
-  const [rows, total] = await Promise.all([
-    tx.select().from(cashBanks).where(where).orderBy(order).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(cashBanks).where(where),
-  ]);
+  const rows = await tx.select().from(cashBanks).where(where).orderBy(order).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(cashBanks).where(where);
   return { items: await present(tx, rows), total: total[0].n };
 }
 

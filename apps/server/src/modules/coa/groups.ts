@@ -32,10 +32,8 @@ const groupOrder = asc(sql`lower(${coaGroups.code})`);
 
 export async function listCoaGroups(tx: Tx, f: { page: number; limit: number; keyword?: string; purpose?: CoaGroupPurpose }) {
   const where = groupConditions(f);
-  const [rows, total] = await Promise.all([
-    tx.select().from(coaGroups).where(where).orderBy(groupOrder).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(coaGroups).where(where),
-  ]);
+  const rows = await tx.select().from(coaGroups).where(where).orderBy(groupOrder).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaGroups).where(where);
   return { items: rows.map(toGroup), total: total[0].n };
 }
 
@@ -128,10 +126,8 @@ const segmentOrder = asc(sql`lower(${coaSegmentGroups.code})`);
 
 export async function listSegmentGroups(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
   const where = segmentKeyword(f.keyword);
-  const [rows, total] = await Promise.all([
-    tx.select().from(coaSegmentGroups).where(where).orderBy(segmentOrder).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(coaSegmentGroups).where(where),
-  ]);
+  const rows = await tx.select().from(coaSegmentGroups).where(where).orderBy(segmentOrder).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaSegmentGroups).where(where);
   return { items: rows.map(toSegment), total: total[0].n };
 }
 

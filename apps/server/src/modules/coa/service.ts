@@ -58,11 +58,9 @@ const order = asc(sql`lower(${coaAccounts.code})`);
 
 export async function listCoa(tx: Tx, f: CoaFilter & { page: number; limit: number }) {
   const where = conditions(f);
-  const [rows, total] = await Promise.all([
-    base(tx).where(where).orderBy(order).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(coaAccounts)
-      .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId))).where(where),
-  ]);
+  const rows = await base(tx).where(where).orderBy(order).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaAccounts)
+    .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId))).where(where);
   return { items: rows.map(toAccount), total: total[0].n };
 }
 
@@ -80,7 +78,8 @@ export async function findCoa(tx: Tx, id: string): Promise<CoaAccount | undefine
 
 /** Groups → main accounts → sub accounts, each level ordered by code. */
 export async function coaTree(tx: Tx) {
-  const [groups, rows] = await Promise.all([allCoaGroups(tx), base(tx).orderBy(order)]);
+  const groups = await allCoaGroups(tx);
+  const rows = await base(tx).orderBy(order);
   const accounts = rows.map(toAccount);
   const subs = new Map<string, CoaAccount[]>();
   for (const a of accounts) if (a.mainAccountId) subs.set(a.mainAccountId, [...(subs.get(a.mainAccountId) ?? []), a]);

@@ -17,10 +17,8 @@ const keywordOf = (keyword?: string): SQL | undefined =>
 
 export async function listCountries(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
   const where = keywordOf(f.keyword);
-  const [rows, total] = await Promise.all([
-    tx.select().from(countries).where(where).orderBy(asc(countries.name)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(countries).where(where),
-  ]);
+  const rows = await tx.select().from(countries).where(where).orderBy(asc(countries.name)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(countries).where(where);
   return { items: rows.map(toCountry), total: total[0].n };
 }
 

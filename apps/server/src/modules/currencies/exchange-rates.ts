@@ -39,12 +39,10 @@ const order = [desc(exchangeRates.rateDate), asc(fromC.code), asc(toC.code)];
 
 export async function listExchangeRates(tx: Tx, f: RateFilter & { page: number; limit: number }) {
   const where = conditions(f);
-  const [rows, total] = await Promise.all([
-    base(tx).where(where).orderBy(...order).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(exchangeRates)
-      .innerJoin(fromC, and(eq(fromC.tenantId, exchangeRates.tenantId), eq(fromC.id, exchangeRates.fromCurrencyId)))
-      .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId))).where(where),
-  ]);
+  const rows = await base(tx).where(where).orderBy(...order).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(exchangeRates)
+    .innerJoin(fromC, and(eq(fromC.tenantId, exchangeRates.tenantId), eq(fromC.id, exchangeRates.fromCurrencyId)))
+    .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId))).where(where);
   return { items: rows.map(toRate), total: total[0].n };
 }
 

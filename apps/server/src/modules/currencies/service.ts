@@ -28,10 +28,8 @@ const order = [desc(currencies.isBook), asc(currencies.code)];
 
 export async function listCurrencies(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
   const where = keywordOf(f.keyword);
-  const [rows, total] = await Promise.all([
-    tx.select().from(currencies).where(where).orderBy(...order).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(currencies).where(where),
-  ]);
+  const rows = await tx.select().from(currencies).where(where).orderBy(...order).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(currencies).where(where);
   return { items: rows.map(toCurrency), total: total[0].n };
 }
 

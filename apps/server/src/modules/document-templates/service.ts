@@ -37,10 +37,8 @@ function keywordCondition(keyword?: string): SQL | undefined {
 
 export async function listDocumentTemplates(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
   const where = keywordCondition(f.keyword);
-  const [rows, total] = await Promise.all([
-    tx.select().from(documentTemplates).where(where).orderBy(asc(sql`lower(${documentTemplates.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(documentTemplates).where(where),
-  ]);
+  const rows = await tx.select().from(documentTemplates).where(where).orderBy(asc(sql`lower(${documentTemplates.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(documentTemplates).where(where);
   return { items: rows.map(toTemplate), total: total[0].n };
 }
 

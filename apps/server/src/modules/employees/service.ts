@@ -31,10 +31,8 @@ function conditions(f: EmployeeFilter): SQL | undefined {
 /** The list; at the dropdown size (30) only active employees. */
 export async function listEmployees(tx: Tx, f: EmployeeFilter & { page: number; limit: number }) {
   const condition = conditions({ ...f, active: f.limit === 30 ? 'Y' : f.active });
-  const [rows, total] = await Promise.all([
-    tx.select().from(employees).where(condition).orderBy(asc(sql`lower(${employees.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(employees).where(condition),
-  ]);
+  const rows = await tx.select().from(employees).where(condition).orderBy(asc(sql`lower(${employees.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(employees).where(condition);
   return { items: rows.map(toEmployee), total: total[0].n };
 }
 

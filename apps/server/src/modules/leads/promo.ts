@@ -86,10 +86,8 @@ export async function listPromoCodes(tx: Tx, f: { page: number; limit: number; k
     const p = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where = sql`(${promoCodes.code} ILIKE ${p} OR ${promoCodes.description} ILIKE ${p})`;
   }
-  const [rows, total] = await Promise.all([
-    tx.select().from(promoCodes).where(where).orderBy(asc(sql`lower(${promoCodes.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(promoCodes).where(where),
-  ]);
+  const rows = await tx.select().from(promoCodes).where(where).orderBy(asc(sql`lower(${promoCodes.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(promoCodes).where(where);
   return { items: rows.map(toPromo), total: total[0].n };
 }
 

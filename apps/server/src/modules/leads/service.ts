@@ -85,10 +85,8 @@ function whereOf(f: Omit<LeadFilter, 'page' | 'limit'>): SQL | undefined {
 
 export async function listLeads(tx: Tx, f: LeadFilter) {
   const where = whereOf(f);
-  const [rows, total] = await Promise.all([
-    base(tx).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
-  ]);
+  const rows = await base(tx).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where);
   return { items: rows.map(toLead), total: total[0].n };
 }
 

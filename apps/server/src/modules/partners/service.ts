@@ -52,10 +52,8 @@ async function conditions(tx: Tx, type: PartnerType, f: PartnerFilter, pick?: { 
 /** The list; at the dropdown size (30) only active partners the user's OU policy allows. */
 export async function listPartners(tx: Tx, type: PartnerType, userId: string, f: PartnerFilter & { page: number; limit: number }) {
   const condition = await conditions(tx, type, f, isDropdown(f.limit) ? { userId } : undefined);
-  const [rows, total] = await Promise.all([
-    tx.select().from(partners).where(condition).orderBy(asc(sql`lower(${partners.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(partners).where(condition),
-  ]);
+  const rows = await tx.select().from(partners).where(condition).orderBy(asc(sql`lower(${partners.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(partners).where(condition);
   return { items: await withAddresses(tx, rows), total: total[0].n };
 }
 

@@ -67,10 +67,8 @@ function where(k: CodeNameKind, f: Filter, dropdown = false): SQL | undefined {
 export async function listCodeNames(tx: Tx, kind: Kind, f: Filter & { page: number; limit: number }) {
   const k: CodeNameKind = KINDS[kind];
   const condition = where(k, f, isDropdown(f.limit));
-  const [rows, total] = await Promise.all([
-    tx.select().from(k.table).where(condition).orderBy(asc(sql`lower(${k.table.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(k.table).where(condition),
-  ]);
+  const rows = await tx.select().from(k.table).where(condition).orderBy(asc(sql`lower(${k.table.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(k.table).where(condition);
   return { items: rows.map(toCodeName), total: total[0].n };
 }
 
@@ -173,10 +171,8 @@ function subWhere(f: SubFilter, dropdown = false): SQL | undefined {
 
 export async function listSubCategories(tx: Tx, f: SubFilter & { page: number; limit: number }) {
   const condition = subWhere(f, isDropdown(f.limit));
-  const [rows, total] = await Promise.all([
-    subBase(tx).where(condition).orderBy(asc(sql`lower(${productSubCategories.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(productSubCategories).where(condition),
-  ]);
+  const rows = await subBase(tx).where(condition).orderBy(asc(sql`lower(${productSubCategories.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(productSubCategories).where(condition);
   return { items: rows.map(toSub), total: total[0].n };
 }
 

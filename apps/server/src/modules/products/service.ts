@@ -94,10 +94,8 @@ export async function productConditions(tx: Tx, f: ProductFilter, pick?: { userI
 /** The list; at the dropdown size (30) only active products the user's OU policy allows. */
 export async function listProducts(tx: Tx, userId: string, f: ProductFilter & { page: number; limit: number }) {
   const condition = await productConditions(tx, f, isDropdown(f.limit) ? { userId } : undefined);
-  const [rows, total] = await Promise.all([
-    productBase(tx).where(condition).orderBy(asc(sql`lower(${products.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(products).where(condition),
-  ]);
+  const rows = await productBase(tx).where(condition).orderBy(asc(sql`lower(${products.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(condition);
   return { items: await withConversions(tx, rows), total: total[0].n };
 }
 

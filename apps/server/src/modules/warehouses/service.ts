@@ -34,10 +34,8 @@ async function conditions(tx: Tx, f: WarehouseFilter, pick?: { userId: string })
 /** The list; at the dropdown size (30) only active warehouses the user's OU policy allows. */
 export async function listWarehouses(tx: Tx, userId: string, f: WarehouseFilter & { page: number; limit: number }) {
   const condition = await conditions(tx, f, isDropdown(f.limit) ? { userId } : undefined);
-  const [rows, total] = await Promise.all([
-    tx.select().from(warehouses).where(condition).orderBy(asc(sql`lower(${warehouses.code})`)).limit(f.limit).offset((f.page - 1) * f.limit),
-    tx.select({ n: sql<number>`count(*)::int` }).from(warehouses).where(condition),
-  ]);
+  const rows = await tx.select().from(warehouses).where(condition).orderBy(asc(sql`lower(${warehouses.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(warehouses).where(condition);
   return { items: rows.map(toWarehouse), total: total[0].n };
 }
 
