@@ -39,7 +39,7 @@ describe('document templates', () => {
     const { page } = p;
     try {
       await page.goto('/accounting/document-template');
-      await page.getByRole('heading', { level: 1, name: 'Template Dokumen & Penomoran' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Penomoran Dokumen' }).waitFor();
       await row(page, 'TPL-SI').getByText(`INV/${ym}/0001`).waitFor();
       await screenshot(page, 'document-templates-id');
 
@@ -129,7 +129,7 @@ describe('document templates', () => {
     const { page } = p;
     try {
       await page.goto('/accounting/document-template');
-      await page.getByRole('heading', { level: 1, name: 'Document Templates & Numbering' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Document Numbering' }).waitFor();
       await page.getByPlaceholder('Search code, name or document type').fill('jurnal');
       await expect.poll(() => page.locator('.ant-table-tbody .code-text').first().textContent(), POLL).toBe('TPL-JV');
       await row(page, 'TPL-JV').getByText('Every year').waitFor();

@@ -27,7 +27,7 @@ const tx = {
     close: 'Tutup',
     download: 'Unduh daftar baris ditolak (CSV)',
     search: 'Cari',
-    setupTitle: 'Satuan, Merek & Kategori',
+    setupTitle: 'Atribut Produk',
     tabUom: 'Satuan',
     tabSubCategory: 'Sub-kategori',
     addUom: 'Tambah satuan',
