@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openFromMenu, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
+import { settled } from '../support/antd.ts';
 
 describe('sessions', () => {
   let browser: Browser;
@@ -33,6 +34,8 @@ describe('sessions', () => {
       await t.page.getByRole('menuitem', { name: tx.logout }).click();
       const dialog = t.page.getByRole('dialog');
       await dialog.getByText(tx.confirmLogout).waitFor();
+      // A click while the dialog still zooms in can be lost.
+      await settled(t.page);
       await dialog.getByRole('button', { name: tx.cancel }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(new URL(t.page.url()).pathname).toBe('/dashboard');
@@ -40,6 +43,7 @@ describe('sessions', () => {
 
       await userMenu.click();
       await t.page.getByRole('menuitem', { name: tx.logout }).click();
+      await settled(t.page);
       await t.page.getByRole('dialog').getByRole('button', { name: tx.logout }).click();
       await waitForPath(t.page, '/login?from=%2Fdashboard');
       expect(await t.storage('token')).toBeNull();

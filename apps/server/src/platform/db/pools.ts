@@ -14,12 +14,20 @@ export interface Pools {
   close(): Promise<void>;
 }
 
+/**
+ * The pool only listens to its idle clients; a client it has just let go (pool.end, idle timeout) can still be told
+ * by the server that it is terminated, and an 'error' without a listener would crash the process.
+ */
+export function ignoreIdleErrors(pool: pg.Pool) {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 export function createPools(url: string, appRole: string, size: number, appPassword: string): Pools {
   const owner = new pg.Pool({ connectionString: url, max: Math.max(2, Math.floor(size / 3)), application_name: 'nusa-owner' });
   const app = new pg.Pool({ connectionString: databaseUrlAs(url, appRole, appPassword), max: size, application_name: 'nusa-app' });
   // An idle client's error (server restart) must not crash the process; the next checkout reconnects.
-  owner.on('error', () => {});
-  app.on('error', () => {});
+  for (const pool of [owner, app]) ignoreIdleErrors(pool);
   return { owner, app, close: async () => { await Promise.all([owner.end(), app.end()]); } };
 }
 

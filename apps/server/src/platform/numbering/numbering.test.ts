@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NumberFormat } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { APP_ROLE, testSecrets } from '../../../test/test-database.ts';
-import { databaseUrlAs } from '../db/pools.ts';
+import { databaseUrlAs, ignoreIdleErrors } from '../db/pools.ts';
 import { withTenant } from '../db/tenant.ts';
 import { allocateNumber, peekNumber } from './allocate.ts';
 
@@ -16,6 +16,8 @@ beforeAll(async () => {
   demo = await t.tenantId('demo');
   // One connection per creator, so 50 transactions really run at once and contend for the same row.
   wide = new pg.Pool({ connectionString: databaseUrlAs(t.databaseUrl, APP_ROLE, (await testSecrets()).databasePassword), max: 50 });
+  // Dropping the test database terminates connections the pool has already let go.
+  ignoreIdleErrors(wide);
 });
 afterAll(async () => {
   await wide.end();
