@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Spin } from 'antd';
-import { ArrowLeftOutlined, CheckCircleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANDING_ROUTE, endpoints, type SessionData } from '@nusa/contracts';
 import { callWithResponse, workTokenOf } from '../../api/call.ts';
-import { useProductName } from '../../app/app-config.ts';
-import { BrandMark } from '../../app/components/BrandMark.tsx';
-import { LanguageSwitch } from '../../app/components/LanguageSwitch.tsx';
 import { describeError } from '../../app/feedback.tsx';
 import { FROM_PARAM, KEY_PARAM, REDIRECT_PARAM, SESSION_PARAM } from '../../app/guard.ts';
 import { loginTenant, preferences, rememberedLogin } from '../../app/session.ts';
 import { isTenantCode } from '../../app/tenant.ts';
 import { completeLogin, runOnce } from './complete-login.ts';
+import { AuthShell } from './AuthShell.tsx';
+import { OrganisationField } from './OrganisationField.tsx';
 import { SessionKeyDialog } from './SessionKeyDialog.tsx';
 import { FORGOT_PASSWORD_ROUTE } from './recovery/recovery.ts';
 
@@ -33,7 +32,6 @@ interface LoginValues {
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const productName = useProductName();
   const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
   const from = params.get(FROM_PARAM);
@@ -106,39 +104,7 @@ export default function LoginPage() {
   const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
 
   return (
-    <div className="auth-page">
-      <aside className="auth-brand">
-        <div className="auth-brand__top">
-          <BrandMark name={productName} inverted size={36} />
-        </div>
-        <div className="auth-brand__body">
-          <h2 className="auth-brand__headline">{t('login.brandHeadline')}</h2>
-          <ul className="auth-brand__points">
-            {[t('login.brandPointErp'), t('login.brandPointAi'), t('login.brandPointTenant')].map((point) => (
-              <li key={point}>
-                <CheckCircleOutlined aria-hidden /> {point}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="auth-brand__foot">{t('login.copyright', { year: new Date().getFullYear() })}</div>
-      </aside>
-
-      <main className="auth-main">
-        <div className="auth-main__bar">
-          <Link to={LANDING_ROUTE} className="auth-main__back">
-            <ArrowLeftOutlined aria-hidden /> {t('login.backToLanding')}
-          </Link>
-          <LanguageSwitch />
-        </div>
-
-        <div className="auth-card">
-          <div className="auth-card__mobile-brand">
-            <BrandMark name={productName} size={32} />
-          </div>
-          <h1 className="auth-card__title">{t('login.title')}</h1>
-          <p className="auth-card__subtitle">{t('login.subtitle')}</p>
-
+    <AuthShell title={t('login.title')} subtitle={t('login.subtitle')} back={{ to: LANDING_ROUTE, label: t('login.backToLanding') }}>
           {error !== undefined && (
             <Alert className="auth-card__error" type="error" showIcon title={t('login.failed')} description={describeError(error)} />
           )}
@@ -160,28 +126,7 @@ export default function LoginPage() {
               onFinish={onFinish}
               disabled={submitting}
             >
-              <div className="auth-card__tenant">
-                <span>
-                  {t('login.organisation')}: <strong data-testid="login-tenant">{tenant}</strong>
-                </span>
-                {!tenantOpen && (
-                  <Button type="link" size="small" onClick={() => setTenantOpen(true)}>
-                    {t('login.changeOrganisation')}
-                  </Button>
-                )}
-              </div>
-              {tenantOpen && (
-                <Form.Item
-                  name="tenant"
-                  label={t('login.organisationCode')}
-                  rules={[
-                    required(t('login.organisationCode')),
-                    { validator: async (_r, v: string) => { if (v && !isTenantCode(v.trim().toLowerCase())) throw new Error(t('validation.tenantCode')); } },
-                  ]}
-                >
-                  <Input autoComplete="organization" />
-                </Form.Item>
-              )}
+              <OrganisationField tenant={tenant} open={tenantOpen} onOpen={() => setTenantOpen(true)} testId="login-tenant" />
               <Form.Item name="username" label={t('login.username')} rules={[required(t('login.username'))]}>
                 <Input
                   prefix={<UserOutlined aria-hidden />}
@@ -214,8 +159,6 @@ export default function LoginPage() {
               </div>
             </Form>
           )}
-        </div>
-      </main>
 
       {sessionParam && keyParam && (
         <SessionKeyDialog
@@ -228,6 +171,6 @@ export default function LoginPage() {
           }}
         />
       )}
-    </div>
+    </AuthShell>
   );
 }

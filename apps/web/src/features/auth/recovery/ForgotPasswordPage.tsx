@@ -7,7 +7,7 @@ import { LOGIN_ROUTE, RESET_LINK_MINUTES, endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { loginTenant, preferences } from '../../../app/session.ts';
-import { isTenantCode } from '../../../app/tenant.ts';
+import { OrganisationField } from '../OrganisationField.tsx';
 import { RecoveryShell } from './RecoveryShell.tsx';
 import './recovery.css';
 
@@ -92,28 +92,7 @@ export default function ForgotPasswordPage() {
         onFinish={onFinish}
         disabled={submitting}
       >
-        <div className="auth-card__tenant">
-          <span>
-            {t('login.organisation')}: <strong data-testid="forgot-tenant">{tenant}</strong>
-          </span>
-          {!tenantOpen && (
-            <Button type="link" size="small" onClick={() => setTenantOpen(true)}>
-              {t('login.changeOrganisation')}
-            </Button>
-          )}
-        </div>
-        {tenantOpen && (
-          <Form.Item
-            name="tenant"
-            label={t('login.organisationCode')}
-            rules={[
-              required(t('login.organisationCode')),
-              { validator: async (_r, v: string) => { if (v && !isTenantCode(v.trim().toLowerCase())) throw new Error(t('validation.tenantCode')); } },
-            ]}
-          >
-            <Input autoComplete="organization" />
-          </Form.Item>
-        )}
+        <OrganisationField tenant={tenant} open={tenantOpen} onOpen={() => setTenantOpen(true)} testId="forgot-tenant" />
         <Form.Item name="login" label={t('recovery.forgot.login')} rules={[required(t('recovery.forgot.login'))]}>
           <Input prefix={<UserOutlined aria-hidden />} placeholder={t('recovery.forgot.loginPlaceholder')} autoComplete="username" autoFocus maxLength={200} />
         </Form.Item>
