@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ERRORS, type Country, type Currency, type ExchangeRate } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, type TestPage } from '../support/browser.ts';
+import { launchBrowser, screenshot, type TestPage, withOpenPage } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
 
@@ -72,18 +72,8 @@ describe('accounting currencies, exchange rates and countries', () => {
     await tenant?.close();
   });
 
-  async function withPage(lang: 'id' | 'en', run: (p: TestPage) => Promise<void>, as: 'admin' | 'staff' = 'admin') {
-    const p = await openPage(browser, { as, tenant: tenant.code, language: lang });
-    try {
-      await run(p);
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(p.page, `failure-accounting-currencies-${Date.now()}`).catch(() => {});
-      throw err;
-    } finally {
-      await p.close();
-    }
-  }
+  const withPage = (lang: 'id' | 'en', run: (p: TestPage) => Promise<void>, as: 'admin' | 'staff' = 'admin') =>
+    withOpenPage(browser, { as, tenant: tenant.code, language: lang }, 'accounting-currencies', run);
 
   it('marks the book currency, which cannot be deactivated or deleted, and records a USD → IDR rate on a date (id)', async () => {
     const t = tx.id;

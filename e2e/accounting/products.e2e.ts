@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ERRORS, XLSX_CONTENT_TYPE, type Product, type Warehouse } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, type TestPage } from '../support/browser.ts';
+import { launchBrowser, screenshot, type TestPage, withOpenPage } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
 
@@ -89,18 +89,8 @@ describe('accounting products, units/brands/categories and warehouses', () => {
     await tenant?.close();
   });
 
-  async function withPage(lang: 'id' | 'en', run: (p: TestPage) => Promise<void>) {
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
-    try {
-      await run(p);
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(p.page, `failure-accounting-products-${Date.now()}`).catch(() => {});
-      throw err;
-    } finally {
-      await p.close();
-    }
-  }
+  const withPage = (lang: 'id' | 'en', run: (p: TestPage) => Promise<void>) =>
+    withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, 'accounting-products', run);
 
   it('creates a product through the lazy unit, brand, category and sub-category dropdowns; a price of 0 is refused under its field and the form keeps everything (id)', async () => {
     const t = tx.id;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import { apiLogin, baseUrl, type DemoUser } from './api.ts';
@@ -83,6 +84,23 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
     storage: (key) => page.evaluate((k) => window.localStorage.getItem(k), STORAGE_KEYS[key]),
     close: () => context.close(),
   };
+}
+
+/**
+ * Runs a flow on a fresh page and closes it: the flow passes only without uncaught page errors, and a failure leaves
+ * a screenshot named after `name`.
+ */
+export async function withOpenPage(browser: Browser, opts: PageOptions, name: string, run: (p: TestPage) => Promise<void>) {
+  const p = await openPage(browser, opts);
+  try {
+    await run(p);
+    expect(p.pageErrors).toEqual([]);
+  } catch (err) {
+    await screenshot(p.page, `failure-${name}-${Date.now()}`).catch(() => {});
+    throw err;
+  } finally {
+    await p.close();
+  }
 }
 
 /** Unfolds an area of the sidebar and waits until its list has stopped moving (a click during the motion can be lost). */
