@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { toast } from '../../app/feedback.tsx';
 import { formatNumber } from '../../app/format.ts';
 import { useDebounced, useHeldTasks, usePaging } from './access/common.tsx';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
+import { FormDrawer } from '../../app/components/FormDrawer.tsx';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
 
 const NAME_MAX = 60;
@@ -286,22 +287,11 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
   });
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={title}
       size={760}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <div className="drawer-footer">
-          <Button onClick={onClose}>{readOnly ? t('common.close') : t('common.cancel')}</Button>
-          {!readOnly && (
-            <Button type="primary" loading={save.isPending} disabled={!ready} onClick={() => form.submit()}>
-              {t('accessCommon.save')}
-            </Button>
-          )}
-        </div>
-      }
+      save={readOnly ? undefined : { label: t('accessCommon.save'), pending: save.isPending, disabled: !ready, onSave: () => form.submit() }}
     >
       {initial && (
         <Form<RoleForm>
@@ -341,6 +331,6 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -3,7 +3,6 @@ import {
   Alert,
   App,
   Button,
-  Drawer,
   Dropdown,
   Empty,
   Form,
@@ -45,6 +44,7 @@ import { useLanguage } from '../../i18n/index.ts';
 import { ActiveTag, LazySelect, useDebounced, useHeldTasks, usePaging, usePasswordPolicy } from './access/common.tsx';
 import { TaskLabel } from './access/TaskChecklist.tsx';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
+import { FormDrawer } from '../../app/components/FormDrawer.tsx';
 
 const LIMITS = { username: 50, fullName: 100, email: 200, password: 200 } as const;
 
@@ -315,20 +315,10 @@ function UserDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
   const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={user ? t('configUser.editTitle', { name: user.username }) : t('configUser.add')}
-      size={560}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <div className="drawer-footer">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('accessCommon.save')}
-          </Button>
-        </div>
-      }
+      save={{ label: t('accessCommon.save'), pending: save.isPending, onSave: () => form.submit() }}
     >
       <Form<UserForm>
         form={form}
@@ -402,7 +392,7 @@ function UserDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
         )}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
 
@@ -420,17 +410,7 @@ function UserTasksDrawer({ user, onClose }: { user: UserItem; onClose: () => voi
   })).filter((g) => g.pages.length > 0);
 
   return (
-    <Drawer
-      open
-      title={t('configUser.tasksTitle', { name: user.username })}
-      size={600}
-      onClose={onClose}
-      footer={
-        <div className="drawer-footer">
-          <Button onClick={onClose}>{t('common.close')}</Button>
-        </div>
-      }
-    >
+    <FormDrawer title={t('configUser.tasksTitle', { name: user.username })} size={600} onClose={onClose}>
       {!data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : data.superAdmin ? (
@@ -466,7 +446,7 @@ function UserTasksDrawer({ user, onClose }: { user: UserItem; onClose: () => voi
           ))}
         </div>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }
 

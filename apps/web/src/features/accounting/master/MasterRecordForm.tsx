@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Drawer, Form, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
+import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
@@ -59,26 +60,17 @@ export function MasterRecordForm<T, V extends object, B>({ spec, row, title, sav
   });
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={title}
-      size={spec.width ?? 560}
+      size={spec.width}
       onClose={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      footer={
-        <div className="master-drawer-footer">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={mutation.isPending} onClick={() => form.submit()}>
-            {t('masterKit.save')}
-          </Button>
-        </div>
-      }
+      maskClosable={false}
+      save={{ label: t('masterKit.save'), pending: mutation.isPending, onSave: () => form.submit() }}
     >
       <Form<V> form={form} layout="vertical" initialValues={initial} onFinish={(values) => mutation.mutate(values)} scrollToFirstError>
         {spec.fields({ row, form })}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

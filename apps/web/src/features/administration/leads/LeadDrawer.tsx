@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Input, Select, Skeleton, type DescriptionsProps } from 'antd';
+import { Alert, App, Button, Descriptions, Empty, Form, Input, Select, Skeleton, type DescriptionsProps } from 'antd';
 import { ArrowRightOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
+import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { toast } from '../../../app/feedback.tsx';
 import { canConfirmPayment, formatRupiah, isFinalStatus, nextStatuses } from './lead-rules.ts';
 import { LeadStatusTag, PaymentStatusTag, useDateFormat } from './labels.tsx';
@@ -119,22 +120,12 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
   const packageOptions = LEAD_PACKAGE_CODES.map((p) => ({ value: p, label: t(`adminLeads.packages.${p}`) }));
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={lead ? t('adminLeads.detailTitle', { name: lead.contactName }) : t('common.loading')}
       size={640}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <div className="drawer-footer">
-          <Button onClick={onClose}>{t('common.close')}</Button>
-          {canEdit && (
-            <Button type="primary" loading={save.isPending} disabled={!lead} onClick={() => form.submit()}>
-              {t('adminLeads.save')}
-            </Button>
-          )}
-        </div>
-      }
+      closeLabel={t('common.close')}
+      save={canEdit ? { label: t('adminLeads.save'), pending: save.isPending, disabled: !lead, onSave: () => form.submit() } : undefined}
     >
       {!lead && isError ? (
         <Empty description={t('common.loadFailed')}>
@@ -244,7 +235,7 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
           {proofShown && <ProofDialog lead={lead} onClose={() => setProofShown(false)} />}
         </>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { LEAD_CHANNELS, PROMO_SEGMENTS, endpoints, type PromoCode } from '@nusa/contracts';
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
@@ -58,20 +59,10 @@ export function PromoCodeDrawer({ promo, onClose }: { promo?: PromoCode; onClose
   const channelOptions = LEAD_CHANNELS.map((c) => ({ value: c, label: t(`adminLeads.channels.${c}`) }));
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={promo ? t('adminPromo.editTitle', { code: promo.code }) : t('adminPromo.add')}
-      size={560}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <div className="drawer-footer">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('adminPromo.save')}
-          </Button>
-        </div>
-      }
+      save={{ label: t('adminPromo.save'), pending: save.isPending, onSave: () => form.submit() }}
     >
       <Form<FormShape>
         form={form}
@@ -153,6 +144,6 @@ export function PromoCodeDrawer({ promo, onClose }: { promo?: PromoCode; onClose
         </Form.Item>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
