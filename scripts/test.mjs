@@ -34,7 +34,10 @@ let skipped = 0;
 if (fs.existsSync(report)) {
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed = r.numPassedTests;
-  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // A file that failed without a failed test (it did not load, or a hook threw) counts once; numFailedTestSuites
+  // would count every describe block of a failed test again.
+  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
+  failed = r.numFailedTests + brokenFiles.length;
   skipped = r.numPendingTests + r.numTodoTests;
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

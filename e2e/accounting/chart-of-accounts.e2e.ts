@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ERRORS, XLSX_CONTENT_TYPE, type CoaAccount } from '@nusa/contracts';
+import { answerConfirm } from '../support/antd.ts';
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
@@ -205,10 +206,10 @@ describe('chart of accounts', () => {
       await page.getByPlaceholder(tx.id.search).fill('1710.03');
       await row(page, '1710.03').getByRole('button', { name: `${tx.id.delete} 1710.03` }).click();
       // Cancelling keeps it; confirming removes it.
-      await page.getByRole('dialog').getByRole('button', { name: 'Batal' }).click();
+      await answerConfirm(page, 'Batal');
       await row(page, '1710.03').waitFor();
       await row(page, '1710.03').getByRole('button', { name: `${tx.id.delete} 1710.03` }).click();
-      await page.getByRole('dialog').getByRole('button', { name: tx.id.delete }).click();
+      await answerConfirm(page, tx.id.delete);
       await page.getByText('1710.03 berhasil dihapus').waitFor();
       await expect.poll(() => row(page, '1710.03').count(), POLL).toBe(0);
       const left = await get<{ items: CoaAccount[] }>('/v1/erp/coa?keyword=1710.0');

@@ -4,7 +4,7 @@ import { ERRORS, todayInJakarta, type DocumentTemplate } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
-import { chooseOption } from '../support/antd.ts';
+import { answerConfirm, chooseOption } from '../support/antd.ts';
 
 /** Polls wait longer than vitest's default second: the machine is shared by several test runs. */
 const POLL = { timeout: 10_000 };
@@ -103,18 +103,16 @@ describe('document templates', () => {
       // Deactivate (confirmed): QT falls back to the default format.
       const name = 'TPL-QT - Penawaran Harga';
       await row(page, 'TPL-QT').getByRole('switch', { name: `Status aktif ${name}` }).click();
-      await dialog(page).getByRole('button', { name: 'Nonaktifkan' }).click();
+      await answerConfirm(page, 'Nonaktifkan');
       await page.getByText(`${name} dinonaktifkan`).waitFor();
       await expect.poll(() => row(page, 'TPL-QT').getByRole('switch').getAttribute('aria-checked'), POLL).toBe('false');
       expect((await get<{ number: string }>('/v1/erp/document-templates/next?documentType=QT')).body.number).toBe('QT00001');
 
       // Delete: cancelling keeps it, confirming removes it.
-      const popconfirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
       await row(page, 'TPL-QT').getByRole('button', { name: `Hapus ${name}` }).click();
-      await popconfirm.getByRole('button', { name: 'Batal' }).click();
-      await popconfirm.waitFor({ state: 'hidden' });
+      await answerConfirm(page, 'Batal');
       await row(page, 'TPL-QT').getByRole('button', { name: `Hapus ${name}` }).click();
-      await popconfirm.getByRole('button', { name: 'Hapus' }).click();
+      await answerConfirm(page, 'Hapus');
       await page.getByText(`${name} berhasil dihapus`).waitFor();
       await expect.poll(() => row(page, 'TPL-QT').count(), POLL).toBe(0);
       expect((await get<{ total: number }>('/v1/erp/document-templates?keyword=TPL-QT')).body.total).toBe(0);

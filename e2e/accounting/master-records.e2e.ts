@@ -6,7 +6,7 @@ import { ERRORS, type CashBank, type Partner } from '@nusa/contracts';
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
-import { chooseOption } from '../support/antd.ts';
+import { answerConfirm, chooseOption } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/accounting-*.json and id/en.json). */
 const tx = {
@@ -359,17 +359,16 @@ describe('accounting master records', () => {
       const confirm = page.locator('.ant-modal-confirm');
       await confirm.getByText('SUP-0002 PT Kemasan Nusantara tidak akan dapat dipilih lagi di transaksi baru.', { exact: false }).waitFor();
       await screenshot(page, 'accounting-supplier-deactivate-confirm');
-      await confirm.getByRole('button', { name: tx.id.cancel }).click();
-      await confirm.waitFor({ state: 'hidden' });
+      await answerConfirm(page, tx.id.cancel);
       expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
       await row.getByRole('switch').click();
-      await confirm.getByRole('button', { name: 'Nonaktifkan' }).click();
+      await answerConfirm(page, 'Nonaktifkan');
       await page.getByText('SUP-0002 PT Kemasan Nusantara dinonaktifkan').waitFor();
       await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
 
       // Deleting asks first, and the server's refusal arrives as the translated error toast.
       await row.getByRole('button', { name: 'Hapus SUP-0002 PT Kemasan Nusantara' }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Hapus' }).click();
+      await answerConfirm(page, 'Hapus');
       await page.getByText(ERRORS.used_by_another_table.id.replace('{{0}}', 'policy-ou')).waitFor();
       await screenshot(page, 'accounting-supplier-delete-refused');
       const { items } = await get<{ items: Partner[] }>('/v1/erp/suppliers?keyword=SUP-0002');

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openFromMenu, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
-import { chooseOption, settled } from '../support/antd.ts';
+import { answerConfirm, chooseOption, settled } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/leads.*.json, page titles, the error catalogue). */
 const tx = {
@@ -205,7 +205,7 @@ describe('administration › manage leads', () => {
       await drawer.getByRole('button', { name: t.confirmPayment }).click();
       const ask = page.locator('.ant-modal-confirm');
       await ask.getByText(/Rp.3\.150\.000/).waitFor();
-      await ask.getByRole('button', { name: t.confirmPayment }).click();
+      await answerConfirm(page, t.confirmPayment);
       await page.getByText(t.paymentConfirmed(a.contactName)).waitFor();
       await drawer.getByText(t.paid, { exact: true }).waitFor();
       await drawer.getByRole('button', { name: t.confirmPayment }).waitFor({ state: 'detached' });
@@ -231,7 +231,7 @@ describe('administration › manage leads', () => {
       await page.locator('.ant-modal-confirm-title', { hasText: t.moveTitle(t.statuses.LOST) }).waitFor();
       await settled(page);
       await screenshot(page, 'manage-leads-final-status-id');
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: t.move }).click();
+      await answerConfirm(page, t.move);
       await page.getByText(t.moved(b.contactName, t.statuses.LOST)).waitFor();
       await drawerB.getByText(t.finalStatus).waitFor();
       expect(await drawerB.getByRole('region', { name: t.status }).getByRole('button').count()).toBe(0);
@@ -387,7 +387,7 @@ describe('administration › manage leads', () => {
       // Deleting asks first.
       await page.getByRole('button', { name: t.deleteOf(code) }).click();
       await page.locator('.ant-modal-confirm-title', { hasText: t.deleteTitle(code) }).waitFor();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: t.delete }).click();
+      await answerConfirm(page, t.delete);
       await page.getByText(t.promoDeleted(code)).waitFor();
       await created.waitFor({ state: 'detached' });
       expect((await tenant.sql('SELECT count(*)::int AS n FROM promo_codes WHERE code = $1', [code])).rows[0].n).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openFromMenu, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
-import { settled } from '../support/antd.ts';
+import { answerConfirm, settled } from '../support/antd.ts';
 
 describe('sessions', () => {
   let browser: Browser;
@@ -44,7 +44,7 @@ describe('sessions', () => {
       await userMenu.click();
       await t.page.getByRole('menuitem', { name: tx.logout }).click();
       await settled(t.page);
-      await t.page.getByRole('dialog').getByRole('button', { name: tx.logout }).click();
+      await answerConfirm(t.page, tx.logout);
       await waitForPath(t.page, '/login?from=%2Fdashboard');
       expect(await t.storage('token')).toBeNull();
       expect(await t.storage('session')).toBeNull();

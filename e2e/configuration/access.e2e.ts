@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language, type TestPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
-import { settled } from '../support/antd.ts';
+import { answerConfirm, settled } from '../support/antd.ts';
 
 /** The texts these flows read, per language (from apps/web/src/i18n and the error catalogue). */
 const tx = {
@@ -263,7 +263,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     await page.locator('.ant-segmented').getByText(l.role, { exact: true }).click();
     const discard = page.locator('.ant-modal-confirm');
     await discard.locator('.ant-modal-confirm-title', { hasText: l.discardTitle }).waitFor();
-    await discard.getByRole('button', { name: l.cancel, exact: true }).click();
+    await answerConfirm(page, l.cancel);
     await discard.waitFor({ state: 'detached' });
     expect(await tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: l.save }).click();
@@ -303,7 +303,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
 
     await page.getByRole('button', { name: l.moreActions(username) }).click();
     await page.getByRole('menuitem', { name: l.resetPassword }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: l.resetPassword }).click();
+    await answerConfirm(page, l.resetPassword);
     const dialog = page.getByRole('dialog').filter({ hasText: l.shownOnce });
     const shown = dialog.getByLabel(l.newPassword);
     await shown.waitFor();
@@ -337,7 +337,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     await page.getByRole('row').filter({ hasText: `${fullName} Baru` }).waitFor();
 
     await page.getByRole('switch', { name: l.activeOf(username) }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: l.deactivate }).click();
+    await answerConfirm(page, l.deactivate);
     await page.getByText(l.deactivated(username)).waitFor();
     await page.getByLabel(l.filterActive).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: l.inactive }).click();
@@ -352,7 +352,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     const { page } = admin;
     await page.goto('/configuration/role');
     await page.getByRole('button', { name: l.deleteRole(roleName) }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: l.deleteOk }).click();
+    await answerConfirm(page, l.deleteOk);
     await page.getByRole('alert').filter({ hasText: l.roleHasUsers }).waitFor();
     await page.getByRole('row').filter({ hasText: roleName }).waitFor();
     expect(admin.pageErrors).toEqual([]);

@@ -4,7 +4,7 @@ import type { Lead } from '@nusa/contracts';
 import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
 import { api, apiLogin, baseUrl } from '../support/api.ts';
 import { snapSignature } from '../support/gateway-server.ts';
-import { chooseOption } from '../support/antd.ts';
+import { answerConfirm, chooseOption } from '../support/antd.ts';
 
 /** The texts these flows read (apps/web/src/i18n/modules/onboarding.*.json and the error catalogue). */
 const tx = {
@@ -166,7 +166,7 @@ describe('request a demo (public)', () => {
       const confirm = t.page.locator('.ant-modal-confirm-title', { hasText: l.changeMethodTitle });
       await confirm.waitFor();
       await screenshot(t.page, 'request-demo-id-change-method-confirm');
-      await t.page.getByRole('dialog').getByRole('button', { name: l.cancel }).click();
+      await answerConfirm(t.page, l.cancel);
       await confirm.waitFor({ state: 'hidden' });
       await t.page.getByTestId('transfer-amount').waitFor();
 

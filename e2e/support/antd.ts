@@ -26,7 +26,29 @@ export async function chooseOption(page: Page, select: Locator, option: string |
 /** Waits until no dialog or drawer is mid-animation, so a click or a screenshot meets it settled. */
 export const settled = (page: Page) =>
   page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask')).every(
+    Array.from(document.querySelectorAll('.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask, .ant-popover')).every(
       (el) => !/-(appear|enter|leave)\b/.test(el.className),
     ),
   );
+
+/**
+ * Answers the open confirmation (antd `modal.confirm` or a Popconfirm) with the button named `button`, and waits
+ * until it has gone.
+ * A click that lands during the zoom-in meets the moving box or the wrap behind it and is lost, leaving the
+ * confirmation open over the page; so the dialog is let settle first and the click repeated while it still shows.
+ */
+export async function answerConfirm(page: Page, button: string | RegExp) {
+  const confirm = page.locator('.ant-modal-confirm, .ant-popconfirm').filter({ visible: true }).last();
+  await confirm.waitFor();
+  await settled(page);
+  const target = confirm.getByRole('button', { name: button, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await target.isVisible()) await target.click({ timeout: 5000 });
+      await confirm.waitFor({ state: 'hidden', timeout: 5000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
