@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildQuery, fillPath, listQuery, routerPath } from './endpoint.ts';
+import { buildQuery, fillPath, listQuery, routerPath, sortBy, sortFieldsOf } from './endpoint.ts';
 
 describe('fillPath (spec 7: {params} substituted and URL-encoded)', () => {
   it('substitutes every parameter', () => {
@@ -78,5 +78,29 @@ describe('routerPath and listQuery', () => {
     for (const limit of ['0', '7', '101', '-5', 'abc', '25.5']) expect(listQuery.safeParse({ limit }).success, limit).toBe(false);
     expect(listQuery.safeParse({ page: '0' }).success).toBe(false);
     expect(listQuery.parse({ keyword: '  kas  ' }).keyword).toBe('kas');
+  });
+});
+
+describe('sortBy (architecture §4: lists take a sort)', () => {
+  const query = listQuery.extend({ sort: sortBy(['code', 'name'] as const) });
+
+  it('accepts each field ascending and descending, and no sort at all', () => {
+    for (const sort of ['code', '-code', 'name', '-name']) expect(query.parse({ sort }).sort).toBe(sort);
+    expect(query.parse({}).sort).toBeUndefined();
+  });
+
+  it('refuses any other value, naming the accepted ones', () => {
+    for (const sort of ['price', '-price', '--code', '+code', 'Code', 'code ', '', 'code,name']) {
+      const result = query.safeParse({ sort });
+      expect(result.success, sort).toBe(false);
+      expect(result.error?.issues[0].path).toEqual(['sort']);
+      expect(result.error?.issues[0].message).toBe('sort must be one of code, -code, name, -name');
+    }
+  });
+
+  it('tells which fields a list query sorts by', () => {
+    expect(sortFieldsOf(query)).toEqual(['code', 'name']);
+    expect(sortFieldsOf(listQuery)).toEqual([]);
+    expect(sortFieldsOf(undefined)).toEqual([]);
   });
 });

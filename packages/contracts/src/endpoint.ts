@@ -87,4 +87,24 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.output<typeof listQuery>;
 
+/** A list's sort value: `field` ascending or `-field` descending. */
+export type SortValue<F extends string = string> = F | `-${F}`;
+
+/**
+ * The optional `sort` query field of a list sorted by one of `fields` (architecture §4: lists take a sort), e.g.
+ * `sortBy(['code', 'name'] as const)` accepts code, -code, name and -name; anything else is a 400
+ * invalid_input_format like any other bad query field. Absent: the list's own default order.
+ */
+export function sortBy<const F extends readonly [string, ...string[]]>(fields: F) {
+  const values = fields.flatMap((f) => [f, `-${f}`]) as [SortValue<F[number]>, ...SortValue<F[number]>[]];
+  return z.enum(values, { error: `sort must be one of ${values.join(', ')}` }).optional();
+}
+
+/** The fields a list query's `sort` accepts (its sortBy list), or none when the list does not sort. */
+export function sortFieldsOf(query: z.ZodType | undefined): string[] {
+  const sort = query instanceof z.ZodObject ? (query.shape as Record<string, z.ZodType>).sort : undefined;
+  const values = sort instanceof z.ZodOptional && sort.unwrap() instanceof z.ZodEnum ? (sort.unwrap() as z.ZodEnum).options : [];
+  return values.map(String).filter((v) => !v.startsWith('-'));
+}
+
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
