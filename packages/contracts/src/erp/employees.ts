@@ -43,9 +43,13 @@ export const employeeInput = z.object({
 });
 export type EmployeeInput = z.output<typeof employeeInput>;
 
+/** The employee list's sort fields; job titles sort by rank and statuses in their order above, not by name. */
+export const EMPLOYEE_SORT = ['code', 'name', 'jobTitle', 'joinDate', 'status', 'active'] as const;
+
 const emp = masterEndpoints({
   path: '/v1/erp/employees', label: 'employee', idName: 'employeeId', item: employee, input: employeeInput,
-  filters: { jobTitle: z.enum(JOB_TITLES).optional(), status: z.enum(EMPLOYEE_STATUSES).optional() }, access: erpAccess('Employee'),
+  filters: { jobTitle: z.enum(JOB_TITLES).optional(), status: z.enum(EMPLOYEE_STATUSES).optional() }, sort: EMPLOYEE_SORT,
+  access: erpAccess('Employee'),
 });
 
 export const employeeEndpoints = {

@@ -64,13 +64,16 @@ export const partnerInput = z.object({
 });
 export type PartnerInput = z.output<typeof partnerInput>;
 
+/** The partner list's sort fields (its table's columns). */
+export const PARTNER_SORT = ['code', 'name', 'rank', 'creditLimit', 'active'] as const;
+
 const filters = { rank: z.coerce.number().int().min(1).max(5).optional() };
 
 const customers = masterEndpoints({
-  path: '/v1/erp/customers', label: 'customer', idName: 'partnerId', item: partner, input: partnerInput, filters, access: erpAccess('Customer'),
+  path: '/v1/erp/customers', label: 'customer', idName: 'partnerId', item: partner, input: partnerInput, filters, sort: PARTNER_SORT, access: erpAccess('Customer'),
 });
 const suppliers = masterEndpoints({
-  path: '/v1/erp/suppliers', label: 'supplier', idName: 'partnerId', item: partner, input: partnerInput, filters, access: erpAccess('Supplier'),
+  path: '/v1/erp/suppliers', label: 'supplier', idName: 'partnerId', item: partner, input: partnerInput, filters, sort: PARTNER_SORT, access: erpAccess('Supplier'),
 });
 
 export const partnerEndpoints = {

@@ -107,14 +107,20 @@ export const PRODUCT_IMPORT_MAX_BYTES = SHEET_IMPORT_MAX_BYTES;
 /** At most this many bad rows are listed; the counts stay exact. */
 export const PRODUCT_IMPORT_MAX_ERRORS = SHEET_IMPORT_MAX_ERRORS;
 
-const uoms = masterEndpoints({ path: '/v1/erp/uoms', label: 'unit of measure', idName: 'uomId', item: uom, input: uomInput, filters: {}, access });
-const brands = masterEndpoints({ path: '/v1/erp/brands', label: 'brand', idName: 'brandId', item: brand, input: brandInput, filters: {}, access });
+/** Sort fields of the units, brands and categories lists. */
+export const CATALOG_SORT = ['code', 'name', 'active'] as const;
+export const SUB_CATEGORY_SORT = ['code', 'name', 'category', 'active'] as const;
+/** The product list's sort fields (its table's columns; category is the category code). */
+export const PRODUCT_SORT = ['code', 'name', 'type', 'baseUom', 'category', 'brand', 'purchasePrice', 'sellPrice', 'active'] as const;
+
+const uoms = masterEndpoints({ path: '/v1/erp/uoms', label: 'unit of measure', idName: 'uomId', item: uom, input: uomInput, filters: {}, sort: CATALOG_SORT, access });
+const brands = masterEndpoints({ path: '/v1/erp/brands', label: 'brand', idName: 'brandId', item: brand, input: brandInput, filters: {}, sort: CATALOG_SORT, access });
 const categories = masterEndpoints({
-  path: '/v1/erp/product-categories', label: 'product category', idName: 'categoryId', item: productCategory, input: productCategoryInput, filters: {}, access,
+  path: '/v1/erp/product-categories', label: 'product category', idName: 'categoryId', item: productCategory, input: productCategoryInput, filters: {}, sort: CATALOG_SORT, access,
 });
 const subCategories = masterEndpoints({
   path: '/v1/erp/product-sub-categories', label: 'product sub-category', idName: 'subCategoryId', item: productSubCategory, input: productSubCategoryInput,
-  filters: { categoryId: z.uuid().optional() }, access,
+  filters: { categoryId: z.uuid().optional() }, sort: SUB_CATEGORY_SORT, access,
 });
 const products = masterEndpoints({
   path: '/v1/erp/products', label: 'product', idName: 'productId', item: product, input: productInput,
@@ -122,6 +128,7 @@ const products = masterEndpoints({
     type: z.enum(PRODUCT_TYPES).optional(), brandId: z.uuid().optional(), categoryId: z.uuid().optional(), subCategoryId: z.uuid().optional(),
     buyable: yesNo.optional(), sellable: yesNo.optional(),
   },
+  sort: PRODUCT_SORT,
   access,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, listOf, listQuery, XLSX_CONTENT_TYPE } from '../endpoint.ts';
+import { defineEndpoint, listOf, listQuery, sortBy, XLSX_CONTENT_TYPE } from '../endpoint.ts';
 import type { Task } from '../tasks.ts';
 import { importEndpoint } from './sheet-import.ts';
 
@@ -25,14 +25,18 @@ export function erpAccess<S extends ErpScope>(scope: S) {
   };
 }
 
-/** The endpoints every master record has: list (also the lazy dropdown at limit 30), get, create, edit, activate, delete, xlsx export and import. */
+/**
+ * The endpoints every master record has: list (also the lazy dropdown at limit 30), get, create, edit, activate, delete,
+ * xlsx export and import. The list and the export take `sort`, one of the `sort` fields (see sortBy).
+ */
 export function masterEndpoints<
   I extends z.ZodType, B extends z.ZodType, Q extends z.ZodRawShape, const Id extends string,
-  const R extends readonly Task[], const E extends readonly Task[], const D extends readonly Task[],
->(o: { path: string; label: string; idName: Id; item: I; input: B; filters: Q; access: { read: R; edit: E; remove: D } }) {
+  const R extends readonly Task[], const E extends readonly Task[], const D extends readonly Task[], const S extends readonly [string, ...string[]],
+>(o: { path: string; label: string; idName: Id; item: I; input: B; filters: Q; sort: S; access: { read: R; edit: E; remove: D } }) {
   const params = z.object({ [o.idName]: z.uuid() } as Record<Id, z.ZodUUID>);
   const path = `${o.path}/{${o.idName}}`;
-  const query = listQuery.extend({ active: yesNo.optional(), ...o.filters });
+  const sort = sortBy(o.sort);
+  const query = listQuery.extend({ active: yesNo.optional(), ...o.filters, sort });
   return {
     list: defineEndpoint({
       method: 'GET', path: o.path, access: o.access.read, query, response: listOf(o.item),
@@ -50,7 +54,7 @@ export function masterEndpoints<
     }),
     export: defineEndpoint({
       method: 'GET', path: `${o.path}/export`, access: o.access.read, summary: `${o.label} list as an xlsx file (at most 100,000 rows)`,
-      query: z.object({ keyword: listQuery.shape.keyword, active: yesNo.optional(), ...o.filters, lang: z.enum(['id', 'en']).default('id') }),
+      query: z.object({ keyword: listQuery.shape.keyword, active: yesNo.optional(), ...o.filters, sort, lang: z.enum(['id', 'en']).default('id') }),
       response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
     }),
     import: importEndpoint(o.path, o.label, o.access.edit),
@@ -72,6 +76,9 @@ export const warehouse = z.object({
 });
 export type Warehouse = z.infer<typeof warehouse>;
 
+/** The warehouse list's sort fields (its table's columns). */
+export const WAREHOUSE_SORT = ['code', 'name', 'type', 'address', 'active'] as const;
+
 export const warehouseInput = z.object({
   warehouseCode: masterCode.default(''),
   warehouseName: masterName,
@@ -82,7 +89,7 @@ export type WarehouseInput = z.output<typeof warehouseInput>;
 
 const wh = masterEndpoints({
   path: '/v1/erp/warehouses', label: 'warehouse', idName: 'warehouseId', item: warehouse, input: warehouseInput,
-  filters: { type: z.enum(WAREHOUSE_TYPES).optional() }, access: erpAccess('Warehouse'),
+  filters: { type: z.enum(WAREHOUSE_TYPES).optional() }, sort: WAREHOUSE_SORT, access: erpAccess('Warehouse'),
 });
 
 export const warehouseEndpoints = {

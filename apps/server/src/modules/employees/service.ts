@@ -1,6 +1,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { EMPLOYEE_STATUSES, EMPLOYEE_TYPES, JOB_TITLES, Employee, EmployeeInput } from '@nusa/contracts';
+import { EMPLOYEE_STATUSES, JOB_TITLES, type EMPLOYEE_SORT, type EMPLOYEE_TYPES, type Employee, type EmployeeInput, type SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -17,7 +19,17 @@ const toEmployee = (r: Row): Employee => ({
   jobTitle: r.jobTitle as Employee['jobTitle'], status: r.status as Employee['status'], active: yn(r.active),
 });
 
-export interface EmployeeFilter { keyword?: string; active?: 'Y' | 'N'; jobTitle?: Employee['jobTitle']; status?: Employee['status'] }
+export interface EmployeeFilter {
+  keyword?: string; active?: 'Y' | 'N'; jobTitle?: Employee['jobTitle']; status?: Employee['status']; sort?: SortValue<(typeof EMPLOYEE_SORT)[number]>;
+}
+
+/** The position of `value` in `values`: job titles sort by rank and statuses in their order, not alphabetically. */
+const positionIn = (values: readonly string[], value: AnyPgColumn) => sql`array_position(string_to_array(${values.join(',')}, ','), ${value})`;
+const SORT_COLUMNS = {
+  code: caseless(employees.code), name: caseless(employees.name), jobTitle: positionIn(JOB_TITLES, employees.jobTitle), joinDate: employees.joinDate,
+  status: positionIn(EMPLOYEE_STATUSES, employees.status), active: employees.active,
+};
+const order = (f: EmployeeFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${employees.code})`)], employees.id);
 
 function conditions(f: EmployeeFilter): SQL | undefined {
   const where: SQL[] = [];
@@ -31,7 +43,7 @@ function conditions(f: EmployeeFilter): SQL | undefined {
 /** The list; at the dropdown size (30) only active employees. */
 export async function listEmployees(tx: Tx, f: EmployeeFilter & { page: number; limit: number }) {
   const condition = conditions({ ...f, active: f.limit === 30 ? 'Y' : f.active });
-  const rows = await tx.select().from(employees).where(condition).orderBy(asc(sql`lower(${employees.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(employees).where(condition).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(employees).where(condition);
   return { items: rows.map(toEmployee), total: total[0].n };
 }
@@ -121,7 +133,7 @@ export const LABELS = {
 }>;
 
 export async function exportEmployees(tx: Tx, f: EmployeeFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(employees).where(conditions(f)).orderBy(asc(sql`lower(${employees.code})`)).limit(XLSX_EXPORT_LIMIT)).map(toEmployee);
+  const rows = (await tx.select().from(employees).where(conditions(f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT)).map(toEmployee);
   const l = LABELS[lang];
   const h = l.headers;
   return writeXlsx<Employee>(lang === 'id' ? 'Karyawan' : 'Employees', [

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { PHONE_MIN_LENGTH, type AddressRole, type Partner, type PartnerInput, type PartnerType } from '@nusa/contracts';
+import { PHONE_MIN_LENGTH, type AddressRole, type Partner, type PartnerInput, type PartnerType, type PARTNER_SORT, type SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -31,7 +32,10 @@ async function withAddresses(tx: Tx, rows: Row[]): Promise<Partner[]> {
   return rows.map((r) => toPartner(r, addresses));
 }
 
-export interface PartnerFilter { keyword?: string; active?: 'Y' | 'N'; rank?: number }
+export interface PartnerFilter { keyword?: string; active?: 'Y' | 'N'; rank?: number; sort?: SortValue<(typeof PARTNER_SORT)[number]> }
+
+const SORT_COLUMNS = { code: caseless(partners.code), name: caseless(partners.name), rank: partners.rank, creditLimit: partners.creditLimit, active: partners.active };
+const order = (f: PartnerFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${partners.code})`)], partners.id);
 
 async function conditions(tx: Tx, type: PartnerType, f: PartnerFilter, pick?: { userId: string }): Promise<SQL> {
   const where: SQL[] = [eq(partners.type, type)];
@@ -52,7 +56,7 @@ async function conditions(tx: Tx, type: PartnerType, f: PartnerFilter, pick?: { 
 /** The list; at the dropdown size (30) only active partners the user's OU policy allows. */
 export async function listPartners(tx: Tx, type: PartnerType, userId: string, f: PartnerFilter & { page: number; limit: number }) {
   const condition = await conditions(tx, type, f, isDropdown(f.limit) ? { userId } : undefined);
-  const rows = await tx.select().from(partners).where(condition).orderBy(asc(sql`lower(${partners.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(partners).where(condition).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(partners).where(condition);
   return { items: await withAddresses(tx, rows), total: total[0].n };
 }
@@ -149,7 +153,7 @@ export const HEADERS = {
 };
 
 export async function exportPartners(tx: Tx, type: PartnerType, f: PartnerFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = await withAddresses(tx, await tx.select().from(partners).where(await conditions(tx, type, f)).orderBy(asc(sql`lower(${partners.code})`)).limit(XLSX_EXPORT_LIMIT));
+  const rows = await withAddresses(tx, await tx.select().from(partners).where(await conditions(tx, type, f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT));
   const h = HEADERS[lang];
   const sheet = type === 'CUSTOMER' ? (lang === 'id' ? 'Pelanggan' : 'Customers') : lang === 'id' ? 'Pemasok' : 'Suppliers';
   return writeXlsx<Partner>(sheet, [

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { ErrorCode, ProductSubCategory } from '@nusa/contracts';
+import type { CATALOG_SORT, ErrorCode, ProductSubCategory, SortValue, SUB_CATEGORY_SORT } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -52,7 +53,10 @@ export const KINDS = {
 export type Kind = keyof typeof KINDS;
 
 export interface CodeName { id: string; code: string; name: string; active: 'Y' | 'N' }
-type Filter = { keyword?: string; active?: 'Y' | 'N' };
+type Filter = { keyword?: string; active?: 'Y' | 'N'; sort?: SortValue<(typeof CATALOG_SORT)[number]> };
+
+const order = (k: CodeNameKind, f: Filter) =>
+  listOrder(f.sort, { code: caseless(k.table.code), name: caseless(k.table.name), active: k.table.active }, [asc(sql`lower(${k.table.code})`)], k.table.id);
 
 const toCodeName = (r: { id: string; code: string; name: string; active: boolean }): CodeName => ({ id: r.id, code: r.code, name: r.name, active: yn(r.active) });
 
@@ -67,7 +71,7 @@ function where(k: CodeNameKind, f: Filter, dropdown = false): SQL | undefined {
 export async function listCodeNames(tx: Tx, kind: Kind, f: Filter & { page: number; limit: number }) {
   const k: CodeNameKind = KINDS[kind];
   const condition = where(k, f, isDropdown(f.limit));
-  const rows = await tx.select().from(k.table).where(condition).orderBy(asc(sql`lower(${k.table.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(k.table).where(condition).orderBy(...order(k, f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(k.table).where(condition);
   return { items: rows.map(toCodeName), total: total[0].n };
 }
@@ -135,7 +139,7 @@ const HEADERS = { id: ['Kode', 'Nama', 'Aktif'], en: ['Code', 'Name', 'Active'] 
 
 export async function exportCodeNames(tx: Tx, kind: Kind, f: Filter, lang: 'id' | 'en'): Promise<Buffer> {
   const k: CodeNameKind = KINDS[kind];
-  const rows = (await tx.select().from(k.table).where(where(k, f)).orderBy(asc(sql`lower(${k.table.code})`)).limit(XLSX_EXPORT_LIMIT)).map(toCodeName);
+  const rows = (await tx.select().from(k.table).where(where(k, f)).orderBy(...order(k, f)).limit(XLSX_EXPORT_LIMIT)).map(toCodeName);
   const h = HEADERS[lang];
   return writeXlsx<CodeName>(k.sheet[lang], [
     { header: h[0], width: 16, value: (r) => r.code },
@@ -159,7 +163,11 @@ const toSub = (r: SubRow): ProductSubCategory => ({
 const subBase = (tx: Tx) => tx.select(subColumns).from(productSubCategories)
   .innerJoin(productCategories, and(eq(productCategories.tenantId, productSubCategories.tenantId), eq(productCategories.id, productSubCategories.categoryId)));
 
-type SubFilter = Filter & { categoryId?: string };
+type SubFilter = Omit<Filter, 'sort'> & { categoryId?: string; sort?: SortValue<(typeof SUB_CATEGORY_SORT)[number]> };
+const SUB_SORT_COLUMNS = {
+  code: caseless(productSubCategories.code), name: caseless(productSubCategories.name), category: caseless(productCategories.name), active: productSubCategories.active,
+};
+const subOrder = (f: SubFilter) => listOrder(f.sort, SUB_SORT_COLUMNS, [asc(sql`lower(${productSubCategories.code})`)], productSubCategories.id);
 function subWhere(f: SubFilter, dropdown = false): SQL | undefined {
   const c: SQL[] = [];
   if (f.keyword) c.push(codeOrNameLike(productSubCategories.code, productSubCategories.name, f.keyword));
@@ -171,7 +179,7 @@ function subWhere(f: SubFilter, dropdown = false): SQL | undefined {
 
 export async function listSubCategories(tx: Tx, f: SubFilter & { page: number; limit: number }) {
   const condition = subWhere(f, isDropdown(f.limit));
-  const rows = await subBase(tx).where(condition).orderBy(asc(sql`lower(${productSubCategories.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await subBase(tx).where(condition).orderBy(...subOrder(f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(productSubCategories).where(condition);
   return { items: rows.map(toSub), total: total[0].n };
 }
@@ -236,7 +244,7 @@ export async function deleteSubCategory(tx: Tx, actor: Actor, id: string) {
 }
 
 export async function exportSubCategories(tx: Tx, f: SubFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await subBase(tx).where(subWhere(f)).orderBy(asc(sql`lower(${productSubCategories.code})`)).limit(XLSX_EXPORT_LIMIT)).map(toSub);
+  const rows = (await subBase(tx).where(subWhere(f)).orderBy(...subOrder(f)).limit(XLSX_EXPORT_LIMIT)).map(toSub);
   const h = lang === 'id' ? ['Kode', 'Nama', 'Kode Kategori', 'Nama Kategori', 'Aktif'] : ['Code', 'Name', 'Category Code', 'Category Name', 'Active'];
   return writeXlsx<ProductSubCategory>(lang === 'id' ? 'Sub-kategori Produk' : 'Product Sub-categories', [
     { header: h[0], width: 16, value: (r) => r.subCategoryCode },

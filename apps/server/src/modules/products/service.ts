@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { Product, ProductInput, ProductType } from '@nusa/contracts';
+import type { Product, ProductInput, ProductType, PRODUCT_SORT, SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -61,7 +62,15 @@ async function withConversions(tx: Tx, rows: Row[]): Promise<Product[]> {
 
 export interface ProductFilter {
   keyword?: string; active?: 'Y' | 'N'; type?: ProductType; brandId?: string; categoryId?: string; subCategoryId?: string; buyable?: 'Y' | 'N'; sellable?: 'Y' | 'N';
+  sort?: SortValue<(typeof PRODUCT_SORT)[number]>;
 }
+
+const SORT_COLUMNS = {
+  code: caseless(products.code), name: caseless(products.name), type: products.type, baseUom: caseless(uoms.code), category: caseless(productCategories.code),
+  brand: caseless(brands.code), purchasePrice: products.purchasePrice, sellPrice: products.sellPrice, active: products.active,
+};
+/** The order of productBase rows (the list and the export). */
+export const productOrder = (f: ProductFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${products.code})`)], products.id);
 
 /**
  * Keyword: Indonesian full-text match on code, name and keywords (stemmed: "minuman" finds "minum") or a substring
@@ -94,7 +103,7 @@ export async function productConditions(tx: Tx, f: ProductFilter, pick?: { userI
 /** The list; at the dropdown size (30) only active products the user's OU policy allows. */
 export async function listProducts(tx: Tx, userId: string, f: ProductFilter & { page: number; limit: number }) {
   const condition = await productConditions(tx, f, isDropdown(f.limit) ? { userId } : undefined);
-  const rows = await productBase(tx).where(condition).orderBy(asc(sql`lower(${products.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await productBase(tx).where(condition).orderBy(...productOrder(f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(condition);
   return { items: await withConversions(tx, rows), total: total[0].n };
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   MASTER_CODE_PATTERN, PRODUCT_IMPORT_MAX_BYTES, PRODUCT_SHEET_COLUMNS, PRODUCT_TYPES,
@@ -12,7 +12,7 @@ import { canonicalDecimal, DECIMAL, emptyReport, readSheet, reportError, RowErro
 import { nextCode } from '../document-templates/service.ts';
 import { XLSX_EXPORT_LIMIT } from '../warehouses/master-helpers.ts';
 import { codeNamesByCode, subCategoriesByCode } from './catalog.ts';
-import { codeIn, productBase, productConditions, productRuleProblem, type ProductFilter } from './service.ts';
+import { codeIn, productBase, productConditions, productOrder, productRuleProblem, type ProductFilter } from './service.ts';
 import { products } from './schema.ts';
 
 /** Column headings per language; the import accepts these and the bare keys (productCode ...), any case. */
@@ -44,7 +44,7 @@ type SheetRow = Record<ProductSheetColumn, string | number | null>;
 const canonical = canonicalDecimal;
 
 export async function exportProducts(tx: Tx, f: ProductFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = await productBase(tx).where(await productConditions(tx, f)).orderBy(asc(sql`lower(${products.code})`)).limit(XLSX_EXPORT_LIMIT);
+  const rows = await productBase(tx).where(await productConditions(tx, f)).orderBy(...productOrder(f)).limit(XLSX_EXPORT_LIMIT);
   // Decimals go out as text: every digit survives, and the import reads them back exactly.
   const items = rows.map((r): SheetRow => ({
     productCode: r.code, productName: r.name, productType: r.type, baseUomCode: r.baseUomCode, brandCode: r.brandCode, categoryCode: r.categoryCode,

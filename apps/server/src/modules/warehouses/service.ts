@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Warehouse, WarehouseInput, WarehouseType } from '@nusa/contracts';
+import type { SortValue, Warehouse, WarehouseInput, WarehouseType, WAREHOUSE_SORT } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -16,7 +17,10 @@ const toWarehouse = (r: Row): Warehouse => ({
   warehouseId: r.id, warehouseCode: r.code, warehouseName: r.name, flgWarehouse: r.type as WarehouseType, address: r.address, active: yn(r.active),
 });
 
-export interface WarehouseFilter { keyword?: string; active?: 'Y' | 'N'; type?: WarehouseType }
+export interface WarehouseFilter { keyword?: string; active?: 'Y' | 'N'; type?: WarehouseType; sort?: SortValue<(typeof WAREHOUSE_SORT)[number]> }
+
+const SORT_COLUMNS = { code: caseless(warehouses.code), name: caseless(warehouses.name), type: warehouses.type, address: caseless(warehouses.address), active: warehouses.active };
+const order = (f: WarehouseFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${warehouses.code})`)], warehouses.id);
 
 async function conditions(tx: Tx, f: WarehouseFilter, pick?: { userId: string }): Promise<SQL | undefined> {
   const where: SQL[] = [];
@@ -34,7 +38,7 @@ async function conditions(tx: Tx, f: WarehouseFilter, pick?: { userId: string })
 /** The list; at the dropdown size (30) only active warehouses the user's OU policy allows. */
 export async function listWarehouses(tx: Tx, userId: string, f: WarehouseFilter & { page: number; limit: number }) {
   const condition = await conditions(tx, f, isDropdown(f.limit) ? { userId } : undefined);
-  const rows = await tx.select().from(warehouses).where(condition).orderBy(asc(sql`lower(${warehouses.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(warehouses).where(condition).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(warehouses).where(condition);
   return { items: rows.map(toWarehouse), total: total[0].n };
 }
@@ -96,7 +100,7 @@ export const TYPE_NAMES = {
 } as const;
 
 export async function exportWarehouses(tx: Tx, f: WarehouseFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(warehouses).where(await conditions(tx, f)).orderBy(asc(sql`lower(${warehouses.code})`)).limit(XLSX_EXPORT_LIMIT)).map(toWarehouse);
+  const rows = (await tx.select().from(warehouses).where(await conditions(tx, f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT)).map(toWarehouse);
   const h = lang === 'id' ? ['Kode', 'Nama', 'Tipe', 'Alamat', 'Aktif'] : ['Code', 'Name', 'Type', 'Address', 'Active'];
   return writeXlsx<Warehouse>(lang === 'id' ? 'Gudang' : 'Warehouses', [
     { header: h[0], width: 16, value: (r) => r.warehouseCode },

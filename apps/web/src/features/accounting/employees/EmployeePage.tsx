@@ -1,7 +1,8 @@
-import { DatePicker, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_STATUSES, EMPLOYEE_TYPES, JOB_TITLES, endpoints, type Employee, type JobTitle } from '@nusa/contracts';
+import type { SortableColumn } from '../../../app/components/list-sort.ts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
 import { ImportReportView } from '../master/ImportButton.tsx';
 import { dateNeededBy, employeeBody, employeeValues, type EmployeeValues } from './employee-form.ts';
@@ -27,11 +28,11 @@ const DATE_FORMAT = 'D MMM YYYY';
 export default function EmployeePage() {
   const { t } = useTranslation();
   const showDate = (iso: string | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : <span className="muted-text">—</span>);
-  const columns: TableColumnsType<Employee> = [
-    { title: t('employeePage.code'), dataIndex: 'employeeCode', width: 130, render: (code: string) => <strong>{code}</strong> },
+  const columns: SortableColumn<Employee>[] = [
+    { title: t('employeePage.code'), sortKey: 'code', dataIndex: 'employeeCode', width: 130, render: (code: string) => <strong>{code}</strong> },
     {
       title: t('employeePage.name'),
-      dataIndex: 'employeeName',
+      sortKey: 'name', dataIndex: 'employeeName',
       render: (name: string, e) => (
         <div className="master-cell-stack">
           <span>{name}</span>
@@ -39,9 +40,9 @@ export default function EmployeePage() {
         </div>
       ),
     },
-    { title: t('employeePage.jobTitle'), dataIndex: 'jobTitle', render: (j: JobTitle) => t(`employeePage.job${j}`) },
-    { title: t('employeePage.joinDate'), dataIndex: 'joinDate', width: 130, render: showDate, responsive: ['lg'] },
-    { title: t('employeePage.status'), dataIndex: 'status', width: 150, render: (s: Status) => <Tag color={STATUS_COLORS[s]}>{t(`employeePage.status${s}`)}</Tag> },
+    { title: t('employeePage.jobTitle'), sortKey: 'jobTitle', dataIndex: 'jobTitle', render: (j: JobTitle) => t(`employeePage.job${j}`) },
+    { title: t('employeePage.joinDate'), sortKey: 'joinDate', dataIndex: 'joinDate', width: 130, render: showDate, responsive: ['lg'] },
+    { title: t('employeePage.status'), sortKey: 'status', dataIndex: 'status', width: 150, render: (s: Status) => <Tag color={STATUS_COLORS[s]}>{t(`employeePage.status${s}`)}</Tag> },
   ];
 
   const form: MasterFormSpec<Employee, EmployeeValues, ReturnType<typeof employeeBody>> = {

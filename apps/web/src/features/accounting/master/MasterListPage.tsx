@@ -11,17 +11,18 @@
  *     exportName="gudang" filters={{ initial: {}, render: (f, set) => <Select … /> }} form={{ fields, initialValues, toBody, codeField: 'warehouseCode' }} />;
  * }
  * ```
- * - `columns`: the record's own columns; the kit appends the active switch and the row actions.
+ * - `columns`: the record's own columns; the kit appends the active switch and the row actions. A column with
+ *   `sortKey: 'name'` sorts the list on the server by that field of the contract's sortBy (ascending, descending, then
+ *   the default order by code, back on page 1); the export follows the same order. The active column sorts by itself.
  * - Buttons follow the contract's access lists (masterApi reads them): create/edit/activate with a create/edit task,
  *   delete with a write-all task; read-only users see the list and export only.
  * - Import: pass `import: endpoints.importX` to masterApi; the button shows the per-row report (override with
  *   `renderImportReport`).
- * - The list is ordered by code on the server (the list endpoints take no sort parameter), so columns do not sort.
  * - Reference fields in forms: the typed pickers of ../pickers (30 per page, 250 ms debounce).
  * - Texts: the kit's own under `masterKit.*`; a page passes its translated title, column titles and form labels.
  */
 import { useState, type ReactNode } from 'react';
-import { App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ import { saveBlob } from '../../../api/call.ts';
 import { useDebounced } from '../../../app/components/LazySelect.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
+import { useServerSort, type SortableColumn } from '../../../app/components/list-sort.ts';
 import { reportError, toast } from '../../../app/feedback.tsx';
 import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
@@ -54,7 +56,8 @@ export interface MasterListPageProps<T extends ActiveFlag, B, F, V extends objec
   subtitle?: string;
   /** The record in confirmations and toasts, e.g. its code and name. */
   describe: (row: T) => string;
-  columns: TableColumnsType<T>;
+  /** The record's columns; `sortKey` makes one sortable by that contract sort field. */
+  columns: SortableColumn<T>[];
   /** Extra list filters next to the keyword and active filters; the current values and a setter (resets to page 1). */
   filters?: { initial: F; render: (value: F, set: (next: F) => void) => ReactNode };
   form: MasterFormSpec<T, V, B>;
@@ -93,11 +96,12 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [editing, setEditing] = useState<Editing<T>>(null);
+  const sorting = useServerSort<T>(p.api.sortable, () => setPage(1));
   const [exporting, setExporting] = useState(false);
 
   const list = useQuery({
-    queryKey: ['accounting', p.cacheKey, 'list', search, active, filters, page, pageSize],
-    queryFn: ({ signal }) => p.api.list({ page, limit: pageSize, keyword: search || undefined, active, filters }, signal),
+    queryKey: ['accounting', p.cacheKey, 'list', search, active, filters, sorting.sort, page, pageSize],
+    queryFn: ({ signal }) => p.api.list({ page, limit: pageSize, keyword: search || undefined, active, sort: sorting.sort, filters }, signal),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounting', p.cacheKey] });
@@ -135,7 +139,7 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
   const exportXlsx = async () => {
     setExporting(true);
     try {
-      const blob = await p.api.exportXlsx({ keyword: search || undefined, active, filters }, lang);
+      const blob = await p.api.exportXlsx({ keyword: search || undefined, active, sort: sorting.sort, filters }, lang);
       saveBlob(blob, `${p.exportName}-${new Date().toISOString().slice(0, 10)}.xlsx`);
     } catch (err) {
       reportError(err);
@@ -144,10 +148,11 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
     }
   };
 
-  const kitColumns: TableColumnsType<T> = [
+  const kitColumns: SortableColumn<T>[] = [
     {
       title: t('masterKit.active'),
       dataIndex: 'active',
+      sortKey: 'active',
       width: 110,
       render: (value: 'Y' | 'N', row) =>
         level === 'view' ? (
@@ -258,7 +263,8 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
         <Table<T>
           rowKey={(row) => p.api.idOf(row)}
           size="middle"
-          columns={[...p.columns, ...kitColumns]}
+          columns={sorting.columns([...p.columns, ...kitColumns])}
+          onChange={sorting.onChange}
           dataSource={list.data?.items}
           loading={list.isFetching}
           scroll={{ x: p.scrollX ?? 900 }}

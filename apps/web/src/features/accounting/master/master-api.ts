@@ -1,16 +1,18 @@
-import { XLSX_CONTENT_TYPE, type BodyOf, type Endpoint, type ResponseOf } from '@nusa/contracts';
+import { XLSX_CONTENT_TYPE, sortFieldsOf, type BodyOf, type Endpoint, type ResponseOf } from '@nusa/contracts';
 import { call, callFile, uploadFile } from '../../../api/call.ts';
 import type { ImportReport } from './import-report.ts';
 
 type ItemOf<L> = ResponseOf<L> extends { items: (infer T)[] } ? T : never;
-/** The list filters a page adds to page, limit, keyword and active. */
-export type FiltersOf<L> = L extends { query?: { _output: infer O } } ? Omit<O, 'page' | 'limit' | 'keyword' | 'active'> : never;
+/** The list filters a page adds to page, limit, keyword, active and sort. */
+export type FiltersOf<L> = L extends { query?: { _output: infer O } } ? Omit<O, 'page' | 'limit' | 'keyword' | 'active' | 'sort'> : never;
 
 export interface ListParams<F> {
   page: number;
   limit: number;
   keyword?: string;
   active?: 'Y' | 'N';
+  /** `field` or `-field`, one of the list's `sortable` fields; absent: the list's default order. */
+  sort?: string;
   filters: F;
 }
 
@@ -21,12 +23,14 @@ export interface MasterApi<T, B, F> {
   update(row: T, body: B): Promise<T>;
   setActive(row: T, active: 'Y' | 'N'): Promise<T>;
   remove(row: T): Promise<unknown>;
-  /** The xlsx of the current keyword and filters, in the UI language. */
+  /** The xlsx of the current keyword, filters and sort, in the UI language. */
   exportXlsx(p: Omit<ListParams<F>, 'page' | 'limit'>, lang: 'id' | 'en'): Promise<Blob>;
   /** Set when the record has an xlsx import endpoint (upsert by code, a per-row report). */
   importXlsx?: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<ImportReport>;
   /** The tasks of create/edit and of delete (the contract's access lists), to show or hide the buttons. */
   access: { edit: readonly string[]; remove: readonly string[] };
+  /** The fields the list endpoint sorts by (its contract's sortBy). */
+  sortable: readonly string[];
   /** The row's id as the update, activate and delete paths name it. */
   idOf(row: T): string;
 }
@@ -51,7 +55,7 @@ export function masterApi<L extends Endpoint, C extends Endpoint & TaskAccess, R
   type T = ItemOf<L>;
   const idOf = (row: T) => String(row[e.idName]);
   const params = (row: T) => ({ [e.idName]: idOf(row) }) as never;
-  const clean = (p: Omit<ListParams<FiltersOf<L>>, 'page' | 'limit'>) => ({ keyword: p.keyword || undefined, active: p.active, ...(p.filters as object) });
+  const clean = (p: Omit<ListParams<FiltersOf<L>>, 'page' | 'limit'>) => ({ keyword: p.keyword || undefined, active: p.active, sort: p.sort, ...(p.filters as object) });
   const importEndpoint = e.import;
   return {
     list: ({ page, limit, ...rest }, signal) => call(e.list, { query: { page, limit, ...clean(rest) } as never, signal }) as Promise<{ items: T[]; total: number }>,
@@ -65,6 +69,7 @@ export function masterApi<L extends Endpoint, C extends Endpoint & TaskAccess, R
       ? (file, onProgress) => uploadFile(importEndpoint, { file, contentType: XLSX_CONTENT_TYPE, onProgress }) as Promise<ImportReport>
       : undefined,
     access: { edit: e.create.access, remove: e.remove.access },
+    sortable: sortFieldsOf(e.list.query),
     idOf,
   };
 }

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Empty, Form, Input, Radio, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Empty, Form, Input, Radio, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_ROLES, PHONE_MIN_LENGTH, endpoints, type Partner, type PartnerType } from '@nusa/contracts';
+import type { SortableColumn } from '../../../app/components/list-sort.ts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
 import { MoneyInput } from '../master/MoneyInput.tsx';
 import { ImportReportView } from '../master/ImportButton.tsx';
@@ -33,11 +34,11 @@ const PHONE = /^[0-9+()\- ]+$/;
 export function PartnerPage({ type }: { type: PartnerType }) {
   const { t } = useTranslation();
   const k = type === 'CUSTOMER' ? 'customer' : 'supplier';
-  const columns: TableColumnsType<Partner> = [
-    { title: t('partnerPage.code'), dataIndex: 'partnerCode', width: 130, render: (code: string) => <strong>{code}</strong> },
+  const columns: SortableColumn<Partner>[] = [
+    { title: t('partnerPage.code'), sortKey: 'code', dataIndex: 'partnerCode', width: 130, render: (code: string) => <strong>{code}</strong> },
     {
       title: t('partnerPage.name'),
-      dataIndex: 'partnerName',
+      sortKey: 'name', dataIndex: 'partnerName',
       render: (name: string, p) => (
         <div className="master-cell-stack">
           <span>{name}</span>
@@ -45,7 +46,7 @@ export function PartnerPage({ type }: { type: PartnerType }) {
         </div>
       ),
     },
-    { title: t('partnerPage.rank'), dataIndex: 'rank', width: 170, render: (rank: number) => <RankTag rank={rank} /> },
+    { title: t('partnerPage.rank'), sortKey: 'rank', dataIndex: 'rank', width: 170, render: (rank: number) => <RankTag rank={rank} /> },
     {
       title: t('partnerPage.phones'),
       dataIndex: 'phones',
@@ -54,7 +55,7 @@ export function PartnerPage({ type }: { type: PartnerType }) {
     },
     {
       title: t('partnerPage.creditLimit'),
-      dataIndex: 'creditLimit',
+      sortKey: 'creditLimit', dataIndex: 'creditLimit',
       align: 'right',
       width: 170,
       render: (v: string | null) => (v ? <span className="partner-money">{formatDecimalId(v, true)}</span> : <span className="muted-text">—</span>),

@@ -42,8 +42,8 @@ export function SimpleCatalogTab({ kind, api, codeField, nameField }: Props) {
       scrollX={640}
       renderImportReport={labelledImportReport({ [codeField]: code, [nameField]: name, active: t('masterKit.active') })}
       columns={[
-        { title: code, dataIndex: codeField, width: 200, render: (v: string) => <strong>{v}</strong> },
-        { title: name, dataIndex: nameField },
+        { title: code, sortKey: 'code', dataIndex: codeField, width: 200, render: (v: string) => <strong>{v}</strong> },
+        { title: name, sortKey: 'name', dataIndex: nameField },
       ]}
       form={{
         codeField,

@@ -58,11 +58,11 @@ export function SubCategoryTab() {
         ),
       }}
       columns={[
-        { title: t('acSetup.subCategoryCode'), dataIndex: 'subCategoryCode', width: 200, render: (v: string) => <strong>{v}</strong> },
-        { title: t('acSetup.subCategoryName'), dataIndex: 'subCategoryName' },
+        { title: t('acSetup.subCategoryCode'), sortKey: 'code', dataIndex: 'subCategoryCode', width: 200, render: (v: string) => <strong>{v}</strong> },
+        { title: t('acSetup.subCategoryName'), sortKey: 'name', dataIndex: 'subCategoryName' },
         {
           title: t('acSetup.category'),
-          key: 'category',
+          sortKey: 'category', key: 'category',
           render: (_: unknown, s) => (
             <div className="master-cell-stack">
               <span>{s.categoryName}</span>

@@ -81,10 +81,10 @@ export default function ProductPage() {
         ),
       }}
       columns={[
-        { title: t('acProduct.code'), dataIndex: 'productCode', width: 130, fixed: 'left', render: (code: string) => <strong>{code}</strong> },
+        { title: t('acProduct.code'), sortKey: 'code', dataIndex: 'productCode', width: 130, fixed: 'left', render: (code: string) => <strong>{code}</strong> },
         {
           title: t('acProduct.name'),
-          dataIndex: 'productName',
+          sortKey: 'name', dataIndex: 'productName',
           width: 300,
           render: (name: string, p) => (
             <div className="master-cell-stack">
@@ -95,14 +95,14 @@ export default function ProductPage() {
         },
         {
           title: t('acProduct.type'),
-          dataIndex: 'productType',
+          sortKey: 'type', dataIndex: 'productType',
           width: 100,
           render: (type: ProductType) => <Tag color={type === 'PRODUCT' ? 'blue' : 'purple'}>{t(`acProduct.types.${type}`)}</Tag>,
         },
-        { title: t('acProduct.baseUom'), dataIndex: 'baseUomCode', width: 110 },
+        { title: t('acProduct.baseUom'), sortKey: 'baseUom', dataIndex: 'baseUomCode', width: 110 },
         {
           title: t('acProduct.category'),
-          key: 'category',
+          sortKey: 'category', key: 'category',
           width: 150,
           render: (_: unknown, p) =>
             p.categoryCode ? (
@@ -114,9 +114,9 @@ export default function ProductPage() {
               <span className="muted-text">—</span>
             ),
         },
-        { title: t('acProduct.brand'), dataIndex: 'brandCode', width: 110, render: (code: string | null) => code ?? <span className="muted-text">—</span> },
-        { title: t('acProduct.purchasePrice'), dataIndex: 'purchasePrice', width: 130, align: 'right', render: amount },
-        { title: t('acProduct.sellPrice'), dataIndex: 'sellPrice', width: 130, align: 'right', render: amount },
+        { title: t('acProduct.brand'), sortKey: 'brand', dataIndex: 'brandCode', width: 110, render: (code: string | null) => code ?? <span className="muted-text">—</span> },
+        { title: t('acProduct.purchasePrice'), sortKey: 'purchasePrice', dataIndex: 'purchasePrice', width: 130, align: 'right', render: amount },
+        { title: t('acProduct.sellPrice'), sortKey: 'sellPrice', dataIndex: 'sellPrice', width: 130, align: 'right', render: amount },
         {
           title: t('acProduct.quantity'),
           key: 'quantity',

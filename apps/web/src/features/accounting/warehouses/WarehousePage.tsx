@@ -62,17 +62,17 @@ export default function WarehousePage() {
         ),
       }}
       columns={[
-        { title: t('acWarehouse.code'), dataIndex: 'warehouseCode', width: 150, render: (code: string) => <strong>{code}</strong> },
-        { title: t('acWarehouse.name'), dataIndex: 'warehouseName' },
+        { title: t('acWarehouse.code'), sortKey: 'code', dataIndex: 'warehouseCode', width: 150, render: (code: string) => <strong>{code}</strong> },
+        { title: t('acWarehouse.name'), sortKey: 'name', dataIndex: 'warehouseName' },
         {
           title: t('acWarehouse.type'),
-          dataIndex: 'flgWarehouse',
+          sortKey: 'type', dataIndex: 'flgWarehouse',
           width: 130,
           render: (type: WarehouseType) => <Tag color={TYPE_COLORS[type]}>{t(`acWarehouse.types.${type}`)}</Tag>,
         },
         {
           title: t('acWarehouse.address'),
-          dataIndex: 'address',
+          sortKey: 'address', dataIndex: 'address',
           responsive: ['lg'],
           render: (address: string | null) => address ?? <span className="muted-text">—</span>,
         },
