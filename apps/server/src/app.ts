@@ -9,6 +9,7 @@ import { observabilityRoutes } from './platform/http/observability.ts';
 import { webRoutes } from './platform/http/web.ts';
 import { recordRoutes } from './platform/http/route-table.ts';
 import { auditRoutes } from './platform/audit/routes.ts';
+import { importRunRoutes } from './platform/files/import-runs.ts';
 import { authRoutes, userAuditRoutes } from './modules/auth/routes.ts';
 import { appSettingsRoutes } from './modules/app-settings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -73,6 +74,7 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   userAuditRoutes(app);
   orgUnitRoutes(app);
   policyRoutes(app);
+  importRunRoutes(app);
   partnerRoutes(app);
   employeeRoutes(app);
   warehouseRoutes(app);

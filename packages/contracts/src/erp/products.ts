@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { SHEET_IMPORT_MAX_BYTES, SHEET_IMPORT_MAX_ERRORS, sheetImportReport, type SheetImportReport } from './sheet-import.ts';
+import { SHEET_IMPORT_MAX_BYTES, SHEET_IMPORT_MAX_ERRORS, importRun, sheetImportReport, type SheetImportReport } from './sheet-import.ts';
 import { decimalString, erpAccess, masterCode, masterEndpoints, masterName, yesNo } from './warehouses.ts';
 
 export const PRODUCT_TYPES = ['PRODUCT', 'SERVICE'] as const;
@@ -145,7 +145,8 @@ export const productEndpoints = {
   setProductActive: products.setActive, deleteProduct: products.remove, exportProducts: products.export,
   importProducts: defineEndpoint({
     method: 'POST', path: '/v1/erp/products/import', access: access.edit,
-    summary: 'Import products from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, at most 50 MB); upsert by code, each row all-or-nothing',
-    response: productImportReport,
+    summary: 'Start importing products from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, '
+      + 'at most 50 MB); upsert by code, each row all-or-nothing. Answers the queued run; GET /v1/erp/imports/{importId} follows it to its report',
+    response: importRun,
   }),
 };

@@ -29,10 +29,54 @@ export const sheetImportReport = z.object({
 });
 export type SheetImportReport = z.infer<typeof sheetImportReport>;
 
-/** POST `<path>/import`: the xlsx import of a master record, for the record's edit tasks. */
+/**
+ * An import runs as a background job (architecture: imports are durable jobs): the upload answers at once with the
+ * run, queued; the run then reads the file row by row in one transaction and ends done (with its report) or failed
+ * (with the catalogued reason of a file it cannot read; nothing of it is saved).
+ */
+export const IMPORT_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
+/** How often a client asks for a run's progress. */
+export const IMPORT_RUN_POLL_MS = 500;
+
+export const importRun = z.object({
+  importId: z.uuid(),
+  status: z.enum(IMPORT_RUN_STATUSES),
+  /** Data rows read so far (the header row not counted). */
+  rowsRead: z.number().int(),
+  /** How far through the file the reader is, 0–100 (100 only once done). */
+  percent: z.number().int().min(0).max(100),
+  /** Set once done. */
+  report: sheetImportReport.nullable(),
+  /** Set once failed: why the file could not be imported. */
+  errorCode: z.custom<ErrorCode>((v) => typeof v === 'string').nullable(),
+  errorArgs: z.array(z.union([z.string(), z.number()])).nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportRun = z.infer<typeof importRun>;
+
+/** POST `<path>/import`: the xlsx import of a master record, for the record's edit tasks. Answers the queued run. */
 export const importEndpoint = <const A extends readonly Task[]>(path: string, label: string, access: A) => defineEndpoint({
   method: 'POST', path: `${path}/import`, access,
-  summary: `Import ${label} records from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, `
-    + 'at most 50 MB), columns as in the export; upsert by code (blank code: generated), each row all-or-nothing, a blank Active keeps the record\'s state',
-  response: sheetImportReport,
+  summary: `Start importing ${label} records from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, `
+    + 'at most 50 MB), columns as in the export; upsert by code (blank code: generated), each row all-or-nothing, a blank Active keeps the record\'s state. '
+    + 'Answers the queued run; GET /v1/erp/imports/{importId} follows it to its report',
+  response: importRun,
 });
+
+/** Every task that may start an import (the edit tasks of each imported record); the run endpoint checks the run's own. */
+export const IMPORT_RUN_ACCESS = [
+  'createEditErpAll', 'writeAllErpAll', 'createEditErpCoa', 'writeAllErpCoa', 'createEditErpCashBank', 'writeAllErpCashBank',
+  'createEditErpCurrency', 'writeAllErpCurrency', 'createEditErpMaster', 'writeAllErpMaster', 'createEditErpCustomer', 'writeAllErpCustomer',
+  'createEditErpSupplier', 'writeAllErpSupplier', 'createEditErpEmployee', 'writeAllErpEmployee', 'createEditErpWarehouse', 'writeAllErpWarehouse',
+  'createEditErpProduct', 'writeAllErpProduct',
+] as const satisfies readonly Task[];
+
+export const importRunEndpoints = {
+  getImportRun: defineEndpoint({
+    method: 'GET', path: '/v1/erp/imports/{importId}', access: IMPORT_RUN_ACCESS,
+    summary: 'One of the caller\'s own imports: its status, progress and, once done, its report (for a user still holding the import\'s tasks)',
+    params: z.object({ importId: z.uuid() }), response: importRun,
+  }),
+};

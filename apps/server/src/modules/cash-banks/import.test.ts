@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSuite, upload, workbook } from '../../platform/files/sheet-test-kit.ts';
+import { importReport, importSuite, workbook } from '../../platform/files/sheet-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -31,14 +31,14 @@ describe('cash bank xlsx import', () => {
   });
 
   it('generates a blank code from the cash-bank numbering and reports COA, currency and OU problems at their columns', async () => {
-    const res = (await upload(t, 'v1/erp/cash-banks', await workbook(['Kode', 'Nama', 'Tipe', 'Kode COA', 'Mata Uang', 'Kode OU'], [
+    const res = await importReport(t, 'v1/erp/cash-banks', await workbook(['Kode', 'Nama', 'Tipe', 'Kode COA', 'Mata Uang', 'Kode OU'], [
       [null, 'Kas Tanpa Kode', 'Kas', '1105', 'IDR', null],
       ['ZKB-5', 'Kas Akun Bank', 'Kas', '1201.04', 'IDR', null],
       ['ZKB-6', 'Kas Akun Terpakai', 'Kas', '1103', 'IDR', null],
       ['ZKB-7', 'Kas Mata Uang Asing', 'Kas', '1105', 'XYZ', null],
       ['ZKB-8', 'Bank OU Asing', 'Bank', '1201.04', 'IDR', 'TIDAKADA'],
       ['ZKB-9', 'Kas Akun Asing', 'Kas', '9999', 'IDR', null],
-    ]), admin)).json();
+    ]), admin);
     expect(res).toEqual({
       rows: 6, created: 1, updated: 0, unchanged: 0,
       errors: [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSuite, upload, workbook } from '../../platform/files/sheet-test-kit.ts';
+import { importReport, importSuite, workbook } from '../../platform/files/sheet-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,7 +21,7 @@ describe('COA group xlsx import', () => {
   });
 
   it('keeps a system-predefined group as it is: another type for it is refused', async () => {
-    const res = (await upload(t, 'v1/erp/coa-groups', await workbook(['Kode', 'Nama', 'Tipe', 'Saldo Normal'], [['1100', 'Kas dan Setara Kas', 'liability', 'credit']]), admin)).json();
+    const res = await importReport(t, 'v1/erp/coa-groups', await workbook(['Kode', 'Nama', 'Tipe', 'Saldo Normal'], [['1100', 'Kas dan Setara Kas', 'liability', 'credit']]), admin);
     expect(res.errors).toEqual([{ row: 2, column: 'groupCode', errorCode: 'coa_group_system_predefined', errorArgs: ['1100'] }]);
   });
 });
@@ -53,11 +53,11 @@ describe('chart of accounts xlsx import', () => {
   it('takes the group sign and type for blank cells, and refuses changing a default account, an unknown group and an unknown main account', async () => {
     const sub = (await t.request({ method: 'GET', url: '/api/v1/erp/coa?keyword=6190.01', token: admin })).json().items[0];
     expect(sub).toMatchObject({ mainAccountCode: '6190', groupCode: '6100', sign: 'debit', type: 'cost', activityGlCode: 'GL-01' });
-    const res = (await upload(t, 'v1/erp/coa', await workbook(['Kode', 'Nama', 'Grup', 'Akun Induk'], [
+    const res = await importReport(t, 'v1/erp/coa', await workbook(['Kode', 'Nama', 'Grup', 'Akun Induk'], [
       ['2101', 'Utang Usaha Diubah', '2100', null],
       ['9999', 'Grup Tidak Ada', '9900', null],
       ['6192', 'Induk Tidak Ada', '6100', '6199'],
-    ]), admin)).json();
+    ]), admin);
     expect(res.errors).toEqual([
       { row: 2, column: 'isDefault', errorCode: 'coa_default_cannot_be_changed', errorArgs: ['2101'] },
       { row: 3, column: 'groupCode', errorCode: 'group_coa_not_found', errorArgs: ['9900'] },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSuite, upload, workbook } from '../../platform/files/sheet-test-kit.ts';
+import { importReport, importSuite, workbook } from '../../platform/files/sheet-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,7 +21,7 @@ describe('currency xlsx import', () => {
   });
 
   it('rolls back the whole row when the book currency would be deactivated: its new name is not kept either', async () => {
-    const res = (await upload(t, 'v1/erp/currencies', await workbook(['Kode', 'Nama', 'Simbol', 'Desimal', 'Aktif'], [['IDR', 'Rupiah Baru', 'Rp', 2, 'N']]), admin)).json();
+    const res = await importReport(t, 'v1/erp/currencies', await workbook(['Kode', 'Nama', 'Simbol', 'Desimal', 'Aktif'], [['IDR', 'Rupiah Baru', 'Rp', 2, 'N']]), admin);
     expect(res).toEqual({ rows: 1, created: 0, updated: 0, unchanged: 0, errors: [{ row: 2, column: 'active', errorCode: 'currency_book_cannot_be_changed', errorArgs: ['IDR'] }] });
     const idr = (await t.request({ method: 'GET', url: '/api/v1/erp/currencies?keyword=IDR', token: admin })).json().items[0];
     expect(idr).toMatchObject({ currencyName: 'Rupiah Indonesia', active: 'Y' });
@@ -38,12 +38,12 @@ describe('exchange rate xlsx import', () => {
   });
 
   it('reports an unknown currency, a rate of 0 and a pair and date given twice at their columns', async () => {
-    const res = (await upload(t, 'v1/erp/exchange-rates', await workbook(['Dari', 'Ke', 'Tanggal', 'Kurs'], [
+    const res = await importReport(t, 'v1/erp/exchange-rates', await workbook(['Dari', 'Ke', 'Tanggal', 'Kurs'], [
       ['QQA', 'QQZ', '2026-11-05', '1'],
       ['QQA', 'IDR', '2026-11-05', '0'],
       ['QQA', 'IDR', '2026-11-06', '1520'],
       ['qqa', 'idr', '06/11/2026', '1530'],
-    ]), admin)).json();
+    ]), admin);
     expect(res).toEqual({
       rows: 4, created: 1, updated: 0, unchanged: 0,
       errors: [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSuite, upload, workbook } from '../../platform/files/sheet-test-kit.ts';
+import { importReport, importSuite, workbook } from '../../platform/files/sheet-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -26,9 +26,9 @@ describe('document template xlsx import', () => {
   it('numbers with the imported format, and refuses a second template for a document type', async () => {
     const preview = (await t.request({ method: 'GET', url: '/api/v1/erp/document-templates/next?documentType=ZI1&date=2026-11-21', token: admin })).json();
     expect(preview).toMatchObject({ number: 'ZI/202611/0001', fromTemplate: true });
-    const res = (await upload(t, 'v1/erp/document-templates', await workbook(['Kode', 'Nama', 'Jenis Dokumen', 'Digit Tahun', 'Digit Penghitung', 'Reset'], [
+    const res = await importReport(t, 'v1/erp/document-templates', await workbook(['Kode', 'Nama', 'Jenis Dokumen', 'Digit Tahun', 'Digit Penghitung', 'Reset'], [
       ['TPL-ZI4', 'Pesanan Lagi', 'so', 4, 4, 'year'],
-    ]), admin)).json();
+    ]), admin);
     expect(res.errors).toEqual([{ row: 2, column: 'documentType', errorCode: 'document_type_code_already_exists', errorArgs: ['so'] }]);
   });
 });

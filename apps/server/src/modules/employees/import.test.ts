@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSuite, upload, workbook } from '../../platform/files/sheet-test-kit.ts';
+import { importReport, importSuite, workbook } from '../../platform/files/sheet-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -30,10 +30,10 @@ describe('employee xlsx import', () => {
   it('reads dates typed the Indonesian way and as Excel serials, and reports a date before joining at its column', async () => {
     const items = (await t.request({ method: 'GET', url: '/api/v1/erp/employees?keyword=ZEI-', token: admin })).json().items;
     expect(items.map((e: { joinDate: string; status: string }) => [e.joinDate, e.status])).toEqual([['2020-01-06', 'ACTIVE'], ['2024-01-06', 'ON_LEAVE'], ['2024-01-01', 'RESIGNED']]);
-    const res = (await upload(t, 'v1/erp/employees', await workbook(['Kode', 'Nama', 'Tipe', 'Tanggal Lahir', 'Tanggal Bergabung', 'Jabatan'], [
+    const res = await importReport(t, 'v1/erp/employees', await workbook(['Kode', 'Nama', 'Tipe', 'Tanggal Lahir', 'Tanggal Bergabung', 'Jabatan'], [
       ['ZEI-5', 'Lahir Setelah Bergabung', 'Tetap', '2021-01-01', '2020-01-06', 'Staf'],
       ['ZEI-6', 'Tanggal Salah', 'Tetap', null, '31/02/2024', 'Staf'],
-    ]), admin)).json();
+    ]), admin);
     expect(res.errors).toEqual([
       { row: 2, column: 'birthDate', errorCode: 'employee_date_before_join', errorArgs: ['birth'] },
       { row: 3, column: 'joinDate', errorCode: 'invalid_input_format', errorArgs: ['joinDate', 'a date such as 2026-11-21 or 21/11/2026'] },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSuite, upload, workbook } from '../../platform/files/sheet-test-kit.ts';
+import { importReport, importSuite, workbook } from '../../platform/files/sheet-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -29,11 +29,11 @@ describe('customer xlsx import', () => {
       payload: { partnerCode: 'ZCU-ADDR', partnerName: 'Dengan Alamat', addresses: [{ address: 'Jl. Sudirman 1', city: 'Jakarta', roles: ['BILLING', 'SHIPPING'] }] },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const res = (await upload(t, 'v1/erp/customers', await workbook(['Kode', 'Nama', 'Batas Kredit', 'Peringkat'], [
+    const res = await importReport(t, 'v1/erp/customers', await workbook(['Kode', 'Nama', 'Batas Kredit', 'Peringkat'], [
       ['ZCU-ADDR', 'Dengan Alamat Baru', '1000000', 2],
       ['ZCU-NOL', 'Kredit Nol', '0', 1],
       ['ZCU-RANK', 'Peringkat Salah', null, 9],
-    ]), admin)).json();
+    ]), admin);
     expect(res).toEqual({
       rows: 3, created: 0, updated: 1, unchanged: 0,
       errors: [
@@ -55,7 +55,7 @@ describe('supplier xlsx import', () => {
   });
 
   it('keeps customers and suppliers apart: a customer code is a new supplier', async () => {
-    const res = (await upload(t, 'v1/erp/suppliers', await workbook(['Code', 'Name'], [['ZCU-2', 'Pemasok Berkode Pelanggan']]), admin)).json();
+    const res = await importReport(t, 'v1/erp/suppliers', await workbook(['Code', 'Name'], [['ZCU-2', 'Pemasok Berkode Pelanggan']]), admin);
     expect(res).toMatchObject({ created: 1, errors: [] });
     expect((await t.request({ method: 'GET', url: '/api/v1/erp/customers?keyword=ZCU-2', token: admin })).json().items[0].partnerName).toBe('CV Pelanggan Dua');
   });

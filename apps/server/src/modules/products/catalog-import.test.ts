@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSuite, upload, workbook } from '../../platform/files/sheet-test-kit.ts';
+import { importReport, importSuite, workbook } from '../../platform/files/sheet-test-kit.ts';
 
 let t: TestApp;
 let admin: string;
@@ -46,7 +46,7 @@ describe('product sub-category xlsx import', () => {
 
   it('refuses moving a sub-category that products use to another category, and keeps its name (the row is all-or-nothing)', async () => {
     const before = (await t.request({ method: 'GET', url: '/api/v1/erp/product-sub-categories?keyword=MNM-TEH', token: admin })).json().items[0];
-    const res = (await upload(t, 'v1/erp/product-sub-categories', await workbook(['Kode', 'Nama', 'Kode Kategori'], [['MNM-TEH', 'Teh Baru', 'MKN']]), admin)).json();
+    const res = await importReport(t, 'v1/erp/product-sub-categories', await workbook(['Kode', 'Nama', 'Kode Kategori'], [['MNM-TEH', 'Teh Baru', 'MKN']]), admin);
     expect(res).toEqual({ rows: 1, created: 0, updated: 0, unchanged: 0, errors: [{ row: 2, column: 'categoryCode', errorCode: 'used_by_another_table', errorArgs: ['products'] }] });
     const after = (await t.request({ method: 'GET', url: '/api/v1/erp/product-sub-categories?keyword=MNM-TEH', token: admin })).json().items[0];
     expect(after).toEqual(before);

@@ -62,7 +62,7 @@ export async function productRoutes(app: FastifyInstance) {
   registerEndpoint(app, e.exportProducts, async ({ tx, query, reply }) => xlsx(reply, 'products', await exportProducts(tx, query, query.lang)));
 
   registerSheetImports(app, [
-    [e.importProducts, importProducts],
+    [e.importProducts, importProducts, { fileInvalid: 'product_import_file_invalid' }],
     [e.importUoms, (tx, principal, file) => importCodeNames(tx, principal, 'uom', file)],
     [e.importBrands, (tx, principal, file) => importCodeNames(tx, principal, 'brand', file)],
     [e.importProductCategories, (tx, principal, file) => importCodeNames(tx, principal, 'category', file)],

@@ -1,25 +1,57 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { SHEET_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type Endpoint, type SheetImportReport } from '@nusa/contracts';
+import { SHEET_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type Endpoint, type ErrorCode } from '@nusa/contracts';
 import type { Principal } from '../access/principal.ts';
-import type { Tx } from '../db/tenant.ts';
 import { AppError } from '../errors/app-error.ts';
 import { registerEndpoint } from '../http/register.ts';
+import type { SheetImportHandler } from './import-runs.ts';
 
-export type SheetImportHandler = (tx: Tx, principal: Principal, file: Readable) => Promise<SheetImportReport>;
+export type { SheetImportHandler };
+
+/** Every xlsx is a zip archive: its first bytes are a zip entry's signature. */
+const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
 /**
- * Registers xlsx import endpoints. They take the file as the raw body, streamed to the reader: the xlsx content-type
- * parser lives in this scope only, so no other route accepts xlsx bodies, and the size limit is counted while reading.
+ * Reads the upload, never past `max` bytes (the declared length is checked first, the bytes while they arrive). What
+ * is not even a zip archive is refused here, at once; everything else about the file is the run's to find.
  */
-export function registerSheetImports(app: FastifyInstance, imports: [endpoint: Endpoint, handler: SheetImportHandler][]) {
+async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      seen += (chunk as Buffer).length;
+      if (seen > max) throw new AppError('payload_too_large');
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError(fileInvalid, [`upload interrupted: ${(err as Error).message}`.slice(0, 200)]);
+  }
+  const file = Buffer.concat(chunks, seen);
+  if (!file.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) throw new AppError(fileInvalid, [seen === 0 ? 'empty file' : 'not an xlsx (zip) file']);
+  return file;
+}
+
+/**
+ * Registers xlsx import endpoints. They take the file as the raw body (the xlsx content-type parser lives in this
+ * scope only, so no other route accepts xlsx bodies), keep it on a new import run and answer the queued run; the run
+ * reads it through `handler` as a job (see import-runs.ts).
+ */
+export function registerSheetImports(
+  app: FastifyInstance,
+  imports: [endpoint: Endpoint, handler: SheetImportHandler, options?: { fileInvalid: ErrorCode }][],
+) {
+  for (const [endpoint, handler] of imports) app.sheetImports.importers.set(endpoint.path, { handler, access: endpoint.access as readonly string[] });
   void app.register(async (scope) => {
     scope.addContentTypeParser(XLSX_CONTENT_TYPE, (_req, payload, done) => done(null, payload));
-    for (const [endpoint, handler] of imports) {
-      registerEndpoint(scope, endpoint, async ({ tx, principal, req }) => {
+    for (const [endpoint, , options] of imports) {
+      registerEndpoint(scope, endpoint, async ({ principal, req, inTenant }) => {
         if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
         if (Number(req.headers['content-length'] ?? 0) > SHEET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
-        return handler(tx, principal as Principal, req.body) as never;
+        const file = await readUpload(req.body, SHEET_IMPORT_MAX_BYTES, options?.fileInvalid ?? 'sheet_import_file_invalid');
+        const who = principal as Principal;
+        return app.sheetImports.start(who.tenantId, who, endpoint.path, file, inTenant) as never;
       });
     }
   });

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import { XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import { XLSX_CONTENT_TYPE, type ImportRun, type SheetImportReport } from '@nusa/contracts';
 import type { TestApp } from '../../../test/test-app.ts';
 
 /** Test helpers for the xlsx imports of the master records (used by each module's import test). */
@@ -24,8 +24,38 @@ export async function edited(file: Buffer, change: (sheet: ExcelJS.Worksheet) =>
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/** Sends the file to the record's import endpoint (e.g. path v1/erp/warehouses): the answer is the queued run or a refusal. */
 export const upload = (t: TestApp, path: string, file: Buffer, token: string) =>
   t.request({ method: 'POST', url: `/api/${path.replace(/^\//, '')}/import`, token, payload: file, headers: { 'content-type': XLSX_CONTENT_TYPE } });
+
+/** Asks for the run until it has ended (done or failed), as the web does. */
+export async function followRun(t: TestApp, importId: string, token: string, timeoutMs = 150_000): Promise<ImportRun> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.request({ method: 'GET', url: `/api/v1/erp/imports/${importId}`, token });
+    if (res.statusCode !== 200) throw new Error(`import run ${importId}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    const run = res.json<ImportRun>();
+    if (run.status === 'done' || run.status === 'failed') return run;
+    if (Date.now() > until) throw new Error(`import run ${importId} still ${run.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Uploads and follows the run to its end; the upload must have been taken (200, a queued run). */
+export async function importRun(t: TestApp, path: string, file: Buffer, token: string): Promise<ImportRun> {
+  const res = await upload(t, path, file, token);
+  expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+  const queued = res.json<ImportRun>();
+  expect(queued).toMatchObject({ status: 'queued', rowsRead: 0, percent: 0, report: null });
+  return followRun(t, queued.importId, token);
+}
+
+/** The report of an import that must end done. */
+export async function importReport(t: TestApp, path: string, file: Buffer, token: string): Promise<SheetImportReport> {
+  const run = await importRun(t, path, file, token);
+  expect(run, JSON.stringify(run)).toMatchObject({ status: 'done', percent: 100, errorCode: null });
+  return run.report!;
+}
 
 const otherTenants = new WeakMap<TestApp, Promise<string>>();
 /** A second tenant ('acme') seeded once per test app. */
@@ -65,9 +95,7 @@ export function importSuite(s: ImportSuite) {
   it('saves the good rows and reports the bad one by row, column and reason without saving any of it', async () => {
     const half = Math.ceil(s.good.length / 2);
     file = await workbook(s.header, [...s.good.slice(0, half), s.bad.row, [], ...s.good.slice(half)]);
-    const res = await upload(s.app(), s.path, file, s.admin());
-    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-    expect(res.json()).toEqual({
+    expect(await importReport(s.app(), s.path, file, s.admin())).toEqual({
       rows: s.good.length + 1, created: s.good.length, updated: 0, unchanged: 0,
       errors: [{ row: half + 2, column: s.bad.column, errorCode: s.bad.errorCode, errorArgs: s.bad.errorArgs }],
     });
@@ -75,7 +103,7 @@ export function importSuite(s: ImportSuite) {
   });
 
   it('changes nothing when the same file comes again', async () => {
-    const res = (await upload(s.app(), s.path, file, s.admin())).json();
+    const res = await importReport(s.app(), s.path, file, s.admin());
     expect(res).toMatchObject({ rows: s.good.length + 1, created: 0, updated: 0, unchanged: s.good.length });
   });
 
@@ -84,9 +112,7 @@ export function importSuite(s: ImportSuite) {
     for (const lang of ['id', 'en']) {
       const exported = await s.app().request({ method: 'GET', url: `/api/${s.path}/export?lang=${lang}`, token: s.admin() });
       expect(exported.statusCode).toBe(200);
-      const res = await upload(s.app(), s.path, exported.rawPayload, s.admin());
-      expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-      const report = res.json();
+      const report = await importReport(s.app(), s.path, exported.rawPayload, s.admin());
       expect(report, lang).toEqual({ rows: report.rows, created: 0, updated: 0, unchanged: report.rows, errors: [] });
       expect(report.rows).toBeGreaterThanOrEqual(s.good.length);
     }

@@ -212,6 +212,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/erp/exchange-rates/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/exchange-rates/import → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates/lookup → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
+      GET    /api/v1/erp/imports/:importId → createEditErpAll | writeAllErpAll | createEditErpCoa | writeAllErpCoa | createEditErpCashBank | writeAllErpCashBank | createEditErpCurrency | writeAllErpCurrency | createEditErpMaster | writeAllErpMaster | createEditErpCustomer | writeAllErpCustomer | createEditErpSupplier | writeAllErpSupplier | createEditErpEmployee | writeAllErpEmployee | createEditErpWarehouse | writeAllErpWarehouse | createEditErpProduct | writeAllErpProduct
       POST   /api/v1/erp/product-categories → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/product-categories → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/product-categories/:categoryId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll

@@ -4,10 +4,10 @@ import { DownloadOutlined, MinusSquareOutlined, PlusOutlined, PlusSquareOutlined
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { endpoints, XLSX_CONTENT_TYPE, type ActionLevel, type CoaAccount } from '@nusa/contracts';
-import { call, callFile, saveBlob, uploadFile } from '../../../api/call.ts';
+import { endpoints, type ActionLevel, type CoaAccount } from '@nusa/contracts';
+import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { ImportButton } from '../master/ImportButton.tsx';
-import type { ImportReport } from '../master/import-report.ts';
+import { importSheet } from '../master/import-run.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useDebounced } from '../../../app/components/LazySelect.tsx';
 import { formatNumber } from '../../../app/format.ts';
@@ -177,7 +177,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
         </Space>
         <Space wrap>
           <span className="section-card__hint">{t('coaAccounts.count', { value: formatNumber(countAccounts(rows)) })}</span>
-          {canEdit && <ImportButton upload={(file, onProgress) => uploadFile(endpoints.importCoa, { file, contentType: XLSX_CONTENT_TYPE, onProgress }) as Promise<ImportReport>} renderReport={importReport} onImported={() => void refresh()} />}
+          {canEdit && <ImportButton upload={(file, onStage) => importSheet(endpoints.importCoa, file, onStage)} renderReport={importReport} onImported={() => void refresh()} />}
           <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
             {t('masterKit.export')}
           </Button>

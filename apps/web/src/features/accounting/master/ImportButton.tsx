@@ -7,32 +7,41 @@ import { errorMessageKey } from '@nusa/contracts';
 import { DIALOG_MIN_WIDTH } from '../../../app/components/dialog-width.ts';
 import { formatNumber } from '../../../app/format.ts';
 import { IMPORT_MAX_BYTES, XLSX_EXTENSION, type ImportReport } from './import-report.ts';
+import type { ImportStage } from './import-run.ts';
+import { describeError } from '../../../app/feedback.tsx';
+import { isSessionExpiry } from '../../../app/errors.ts';
 
 interface Props {
-  /** Sends the file; reports upload progress when it can (bytes sent and in all). */
-  upload: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<ImportReport>;
+  /** Sends the file and follows the server's run to its report, telling each stage it reaches. */
+  upload: (file: File, onStage: (stage: ImportStage) => void) => Promise<ImportReport>;
   /** Another look for the report than the kit's counts-and-errors table. */
   renderReport?: (report: ImportReport) => ReactNode;
   /** Called after any import that saved rows, to reload the list. */
   onImported: () => void;
 }
 
-/** Import from xlsx: choose a file, send it, then show what was saved and every refused row. */
+/** Import from xlsx: choose a file, send it, follow the server reading it, then show what was saved and every refused row. */
 export function ImportButton({ upload, renderReport, onImported }: Props) {
   const { t } = useTranslation();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [tooBig, setTooBig] = useState(false);
-  const [sent, setSent] = useState<number | null>(null);
+  const [stage, setStage] = useState<ImportStage | null>(null);
   const mutation = useMutation({
-    mutationFn: (file: File) => {
-      setSent(null);
-      return upload(file, (bytes, total) => setSent(total > 0 ? Math.min(100, Math.floor((bytes / total) * 100)) : null));
-    },
+    mutationFn: (file: File) => upload(file, setStage),
+    // A refused file is told inside the dialog, beside the file it is about, not as a toast.
+    meta: { silent: true },
     onSuccess: (r) => {
       setReport(r);
       if (r.created + r.updated > 0) onImported();
     },
+    onSettled: () => setStage(null),
   });
+  const close = () => {
+    setReport(null);
+    setTooBig(false);
+    mutation.reset();
+  };
+  const failed = mutation.isError && !isSessionExpiry(mutation.error);
   return (
     <>
       <Upload
@@ -50,42 +59,49 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
         </Button>
       </Upload>
       <Modal
-        open={report !== null || tooBig || mutation.isPending}
+        open={report !== null || tooBig || failed || mutation.isPending}
         title={t('masterKit.importTitle')}
         width="min(720px, 92vw)"
         style={{ minWidth: DIALOG_MIN_WIDTH }}
         closable={!mutation.isPending}
         mask={{ closable: !mutation.isPending }}
         keyboard={!mutation.isPending}
-        onCancel={() => {
-          setReport(null);
-          setTooBig(false);
-        }}
+        onCancel={close}
         footer={
           mutation.isPending ? null : (
-            <Button
-              type="primary"
-              onClick={() => {
-                setReport(null);
-                setTooBig(false);
-              }}
-            >
+            <Button type="primary" onClick={close}>
               {t('common.close')}
             </Button>
           )
         }
       >
-        {mutation.isPending && (
-          <div className="master-import-progress" role="status">
-            {/* Once sent (or when the browser reports no progress) the full bar keeps moving while the server reads the rows. */}
-            <Progress percent={sent ?? 100} status="active" showInfo={sent !== null && sent < 100} />
-            <p>{sent !== null && sent < 100 ? t('masterKit.importUploading', { percent: sent }) : t('masterKit.importProcessing')}</p>
-          </div>
-        )}
+        {mutation.isPending && <ImportProgress stage={stage} />}
         {tooBig && <Alert type="error" showIcon title={t('masterKit.importFileInvalid', { size: formatNumber(IMPORT_MAX_BYTES / 1024 / 1024) })} />}
+        {failed && <Alert type="error" showIcon title={t('masterKit.importRefused')} description={describeError(mutation.error)} />}
         {report && (renderReport ? renderReport(report) : <ImportReportView report={report} />)}
       </Modal>
     </>
+  );
+}
+
+/** The bar and words of the stage an import is in. */
+function ImportProgress({ stage }: { stage: ImportStage | null }) {
+  const { t } = useTranslation();
+  const uploading = stage?.phase === 'upload' && stage.percent !== null && stage.percent < 100;
+  const percent = stage?.phase === 'running' ? stage.percent : uploading ? (stage.percent ?? 0) : stage?.phase === 'queued' ? 0 : 100;
+  const text =
+    stage?.phase === 'running'
+      ? t('masterKit.importRunning', { rows: formatNumber(stage.rowsRead), percent: stage.percent })
+      : stage?.phase === 'queued'
+        ? t('masterKit.importQueued')
+        : uploading
+          ? t('masterKit.importUploading', { percent: stage.percent })
+          : t('masterKit.importProcessing');
+  return (
+    <div className="master-import-progress" role="status">
+      <Progress percent={percent} status="active" showInfo={stage?.phase === 'running' || uploading} />
+      <p>{text}</p>
+    </div>
   );
 }
 

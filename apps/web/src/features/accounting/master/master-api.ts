@@ -1,6 +1,7 @@
-import { XLSX_CONTENT_TYPE, sortFieldsOf, type BodyOf, type Endpoint, type ResponseOf } from '@nusa/contracts';
-import { call, callFile, uploadFile } from '../../../api/call.ts';
+import { sortFieldsOf, type BodyOf, type Endpoint, type ResponseOf } from '@nusa/contracts';
+import { call, callFile } from '../../../api/call.ts';
 import type { ImportReport } from './import-report.ts';
+import { importSheet, type ImportStage } from './import-run.ts';
 
 type ItemOf<L> = ResponseOf<L> extends { items: (infer T)[] } ? T : never;
 /** The list filters a page adds to page, limit, keyword, active and sort. */
@@ -26,7 +27,7 @@ export interface MasterApi<T, B, F> {
   /** The xlsx of the current keyword, filters and sort, in the UI language. */
   exportXlsx(p: Omit<ListParams<F>, 'page' | 'limit'>, lang: 'id' | 'en'): Promise<Blob>;
   /** Set when the record has an xlsx import endpoint (upsert by code, a per-row report). */
-  importXlsx?: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<ImportReport>;
+  importXlsx?: (file: File, onStage: (stage: ImportStage) => void) => Promise<ImportReport>;
   /** The tasks of create/edit and of delete (the contract's access lists), to show or hide the buttons. */
   access: { edit: readonly string[]; remove: readonly string[] };
   /** The fields the list endpoint sorts by (its contract's sortBy). */
@@ -64,10 +65,7 @@ export function masterApi<L extends Endpoint, C extends Endpoint & TaskAccess, R
     setActive: (row, active) => call(e.setActive, { params: params(row), body: { active } as never }) as Promise<T>,
     remove: (row) => call(e.remove, { params: params(row) }),
     exportXlsx: (p, lang) => callFile(e.export, { query: { ...clean(p), lang } as never }),
-    // uploadFile reports the upload's progress, which the import dialog shows.
-    importXlsx: importEndpoint
-      ? (file, onProgress) => uploadFile(importEndpoint, { file, contentType: XLSX_CONTENT_TYPE, onProgress }) as Promise<ImportReport>
-      : undefined,
+    importXlsx: importEndpoint ? (file, onStage) => importSheet(importEndpoint, file, onStage) : undefined,
     access: { edit: e.create.access, remove: e.remove.access },
     sortable: sortFieldsOf(e.list.query),
     idOf,
