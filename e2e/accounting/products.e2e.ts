@@ -58,10 +58,10 @@ const pick = (page: Page, label: string, option: string, search?: string, scope 
   chooseOption(page, scope.getByLabel(label, { exact: true }), option, search);
 
 /** An xlsx with the Indonesian export headings: two good rows and one whose sell price is 0. */
-async function importFile(): Promise<Buffer> {
+async function importFile(header = ['Kode Produk', 'Nama Produk', 'Tipe', 'Kode Satuan Dasar', 'Kode Kategori', 'Harga Beli', 'Harga Jual', 'Kata Kunci']): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Produk');
-  sheet.addRow(['Kode Produk', 'Nama Produk', 'Tipe', 'Kode Satuan Dasar', 'Kode Kategori', 'Harga Beli', 'Harga Jual', 'Kata Kunci']);
+  sheet.addRow(header);
   sheet.addRow(['IMP-001', 'Sabun Cair Lemon 800 ml', 'PRODUCT', 'PCS', 'MKN', '12000', '15500.25', 'sabun cuci']);
   sheet.addRow(['IMP-002', 'Jasa Instalasi Rak Gudang', 'SERVICE', 'JAM', 'JSA', '', '75000', 'pasang rak']);
   sheet.addRow(['IMP-003', 'Tisu Wajah 250 lembar', 'PRODUCT', 'PCS', 'MKN', '5000', '0', 'tisu']);
@@ -158,14 +158,14 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       await page.goto('/accounting/product');
       await heading(page, t.productTitle);
       await page.getByRole('cell', { name: 'PRD-0001', exact: true }).waitFor();
-      // The answer is held back a moment so the dialog's progress can be seen.
-      await page.route('**/api/v1/erp/products/import', async (route) => {
+      // The server's first word on the run (queued) is held back a moment so the dialog's progress can be seen.
+      await page.route('**/api/v1/erp/imports/*', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });
       await page.locator('input[type=file]').setInputFiles({ name: 'produk-baru.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile() });
       const dialog = page.locator('.ant-modal').filter({ hasText: t.importTitle });
-      await dialog.getByRole('status').filter({ hasText: /Mengunggah berkas|Memproses baris berkas/ }).waitFor();
+      await dialog.getByRole('status').filter({ hasText: /Mengunggah berkas|Menunggu giliran di server|Membaca baris berkas/ }).waitFor();
       await settled(page);
       await screenshot(page, 'accounting-product-import-progress-id');
       const refused = dialog.getByRole('row').filter({ hasText: 'Harga jual harus lebih dari 0' });
@@ -180,6 +180,16 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: t.download }).click()]);
       const csv = await (await download.createReadStream()).toArray();
       expect(Buffer.concat(csv).toString('utf8')).toContain('4,Harga jual,Harga jual harus lebih dari 0');
+      await dialog.locator('.ant-modal-footer').getByRole('button', { name: t.close }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // A sheet without a required column: the run fails, the dialog says why, nothing is saved.
+      await page.unrouteAll();
+      await page.locator('input[type=file]').setInputFiles({ name: 'tanpa-satuan.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile(['Kode Produk', 'Nama Produk', 'Tipe']) });
+      await dialog.getByRole('alert').filter({ hasText: 'Berkas tidak dapat diimpor; tidak ada yang disimpan.' })
+        .filter({ hasText: ERRORS.product_import_column_missing.id.replace('{{0}}', 'Kode Satuan Dasar') }).waitFor();
+      await settled(page);
+      await screenshot(page, 'accounting-product-import-failed-id');
       await dialog.locator('.ant-modal-footer').getByRole('button', { name: t.close }).click();
       await dialog.waitFor({ state: 'hidden' });
 

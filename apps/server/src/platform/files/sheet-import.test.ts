@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, XLSX_CONTENT_TYPE, type Endpoint } from '@nusa/contracts';
+import { endpoints, IMPORT_RUN_ACCESS, XLSX_CONTENT_TYPE, type Endpoint } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { importRun, workbook } from './sheet-test-kit.ts';
 
@@ -17,8 +17,9 @@ afterAll(() => t.close());
 const imports = (Object.values(endpoints) as Endpoint[]).filter((e) => e.method === 'POST' && e.path.endsWith('/import'));
 
 describe('xlsx imports and broken files', () => {
-  it('covers every import endpoint of the contracts', () => {
+  it('covers every import endpoint of the contracts, and whoever may start an import may follow its run', () => {
     expect(imports.length).toBeGreaterThanOrEqual(17);
+    for (const e of imports) expect(IMPORT_RUN_ACCESS, e.path).toEqual(expect.arrayContaining([...(e.access as string[])]));
   });
 
   it('refuses text and an empty body at once with 400, and ends a run on a cut-off xlsx or unknown columns as failed, all with a catalogued code', async () => {
