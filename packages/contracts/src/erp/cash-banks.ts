@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import { importEndpoint } from './sheet-import.ts';
 
 /** Cash and bank (spec 5, issue 4): code, name, type cash or bank, COA, currency, OU (required for a bank). */
@@ -44,16 +44,19 @@ export const cashBankInput = z.object({
 });
 export type CashBankInput = z.input<typeof cashBankInput>;
 
+/** The cash bank list's sort fields (its table's columns). */
+export const CASH_BANK_SORT = ['code', 'name', 'type', 'accountNumber', 'active'] as const;
+
 const cashBankId = z.object({ cashBankId: z.uuid() });
 
 export const cashBankEndpoints = {
   listCashBanks: defineEndpoint({
     method: 'GET', path: '/v1/erp/cash-banks', access: CASH_BANK_READ, summary: 'Cash banks; filter by type and active',
-    query: listQuery.extend({ type: z.enum(CASH_BANK_TYPES).optional(), active: YN.optional() }), response: listOf(cashBank),
+    query: listQuery.extend({ type: z.enum(CASH_BANK_TYPES).optional(), active: YN.optional(), sort: sortBy(CASH_BANK_SORT) }), response: listOf(cashBank),
   }),
   exportCashBanks: defineEndpoint({
     method: 'GET', path: '/v1/erp/cash-banks/export', access: CASH_BANK_READ, summary: 'Cash banks as an xlsx file',
-    query: z.object({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') }),
+    query: z.object({ keyword: z.string().trim().max(100).optional(), sort: sortBy(CASH_BANK_SORT), lang: z.enum(['id', 'en']).default('id') }),
     response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
   }),
   importCashBanks: importEndpoint('/v1/erp/cash-banks', 'cash bank', CASH_BANK_EDIT),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import { importEndpoint } from './sheet-import.ts';
 
 /** Chart of accounts (spec 5, issue 4): COA groups, segment groups and accounts (main and sub accounts). */
@@ -24,6 +24,10 @@ const COA_FULL = ['writeAllErpCoa', 'writeAllErpAll'] as const;
 const YN = z.enum(['Y', 'N']);
 const activeBody = z.object({ active: YN });
 const ok = z.object({ ok: z.literal(true) });
+/** Sort fields of the COA group and segment group lists (their tables' columns). */
+export const COA_GROUP_SORT = ['code', 'name', 'type', 'sign', 'purpose', 'active'] as const;
+export const SEGMENT_GROUP_SORT = ['code', 'name', 'active'] as const;
+
 const exportQuery = z.object({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') });
 const xlsx = { response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE } };
 const code = (max: number) => z.string().trim().min(1).max(max).regex(COA_CODE_PATTERN, 'letters, digits, dot or dash, no spaces');
@@ -101,9 +105,9 @@ const coaId = z.object({ coaId: z.uuid() });
 
 export const coaEndpoints = {
   listCoaGroups: defineEndpoint({
-    method: 'GET', path: '/v1/erp/coa-groups', access: COA_PICK, summary: 'COA groups', query: listQuery.extend({ purpose: z.enum(COA_GROUP_PURPOSES).optional() }), response: listOf(coaGroup),
+    method: 'GET', path: '/v1/erp/coa-groups', access: COA_PICK, summary: 'COA groups', query: listQuery.extend({ purpose: z.enum(COA_GROUP_PURPOSES).optional(), sort: sortBy(COA_GROUP_SORT) }), response: listOf(coaGroup),
   }),
-  exportCoaGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/coa-groups/export', access: COA_READ, summary: 'COA groups as an xlsx file', query: exportQuery, ...xlsx }),
+  exportCoaGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/coa-groups/export', access: COA_READ, summary: 'COA groups as an xlsx file', query: exportQuery.extend({ sort: sortBy(COA_GROUP_SORT) }), ...xlsx }),
   importCoaGroups: importEndpoint('/v1/erp/coa-groups', 'COA group', COA_EDIT),
   getCoaGroup: defineEndpoint({ method: 'GET', path: '/v1/erp/coa-groups/{groupId}', access: COA_PICK, summary: 'One COA group', params: groupId, response: coaGroup }),
   createCoaGroup: defineEndpoint({ method: 'POST', path: '/v1/erp/coa-groups', access: COA_EDIT, summary: 'Create a COA group', body: coaGroupInput, response: coaGroup }),
@@ -119,8 +123,8 @@ export const coaEndpoints = {
     method: 'DELETE', path: '/v1/erp/coa-groups/{groupId}', access: COA_FULL, summary: 'Delete a COA group without accounts; not a system-predefined group', params: groupId, response: ok,
   }),
 
-  listSegmentGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups', access: COA_PICK, summary: 'Segment groups', query: listQuery, response: listOf(segmentGroup) }),
-  exportSegmentGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups/export', access: COA_READ, summary: 'Segment groups as an xlsx file', query: exportQuery, ...xlsx }),
+  listSegmentGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups', access: COA_PICK, summary: 'Segment groups', query: listQuery.extend({ sort: sortBy(SEGMENT_GROUP_SORT) }), response: listOf(segmentGroup) }),
+  exportSegmentGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups/export', access: COA_READ, summary: 'Segment groups as an xlsx file', query: exportQuery.extend({ sort: sortBy(SEGMENT_GROUP_SORT) }), ...xlsx }),
   importSegmentGroups: importEndpoint('/v1/erp/segment-groups', 'segment group', COA_EDIT),
   getSegmentGroup: defineEndpoint({ method: 'GET', path: '/v1/erp/segment-groups/{segmentId}', access: COA_PICK, summary: 'One segment group', params: segmentId, response: segmentGroup }),
   createSegmentGroup: defineEndpoint({ method: 'POST', path: '/v1/erp/segment-groups', access: COA_EDIT, summary: `Create a segment group (name at most ${SEGMENT_GROUP_NAME_MAX} characters)`, body: segmentGroupInput, response: segmentGroup }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import { importEndpoint } from './sheet-import.ts';
 
 /** Currencies, exchange rates and countries (spec 5, issue 4). The book currency is the tenant's base (IDR for the demo). */
@@ -16,6 +16,11 @@ const MASTER_FULL = ['writeAllErpMaster', 'writeAllErpAll'] as const;
 const YN = z.enum(['Y', 'N']);
 const activeBody = z.object({ active: YN });
 const ok = z.object({ ok: z.literal(true) });
+/** Sort fields of the currency, exchange rate and country lists (their tables' columns; pair is from/to). */
+export const CURRENCY_SORT = ['code', 'name', 'symbol', 'decimals', 'active'] as const;
+export const EXCHANGE_RATE_SORT = ['pair', 'date', 'rate', 'active'] as const;
+export const COUNTRY_SORT = ['code', 'name', 'active'] as const;
+
 const exportQuery = z.object({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') });
 const xlsx = { response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE } };
 
@@ -80,8 +85,8 @@ const rateId = z.object({ rateId: z.uuid() });
 const countryId = z.object({ countryId: z.uuid() });
 
 export const currencyEndpoints = {
-  listCurrencies: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies', access: CURRENCY_PICK, summary: 'Currencies (book currency first)', query: listQuery, response: listOf(currency) }),
-  exportCurrencies: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies/export', access: CURRENCY_READ, summary: 'Currencies as an xlsx file', query: exportQuery, ...xlsx }),
+  listCurrencies: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies', access: CURRENCY_PICK, summary: 'Currencies (book currency first unless sorted)', query: listQuery.extend({ sort: sortBy(CURRENCY_SORT) }), response: listOf(currency) }),
+  exportCurrencies: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies/export', access: CURRENCY_READ, summary: 'Currencies as an xlsx file', query: exportQuery.extend({ sort: sortBy(CURRENCY_SORT) }), ...xlsx }),
   importCurrencies: importEndpoint('/v1/erp/currencies', 'currency', CURRENCY_EDIT),
   getCurrency: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies/{currencyId}', access: CURRENCY_PICK, summary: 'One currency', params: currencyId, response: currency }),
   createCurrency: defineEndpoint({ method: 'POST', path: '/v1/erp/currencies', access: CURRENCY_EDIT, summary: 'Create a currency', body: currencyInput, response: currency }),
@@ -103,11 +108,11 @@ export const currencyEndpoints = {
     query: listQuery.extend({
       fromCurrency: z.string().trim().toUpperCase().regex(CURRENCY_CODE_PATTERN).optional(),
       toCurrency: z.string().trim().toUpperCase().regex(CURRENCY_CODE_PATTERN).optional(),
-      from: z.iso.date().optional(), to: z.iso.date().optional(),
+      from: z.iso.date().optional(), to: z.iso.date().optional(), sort: sortBy(EXCHANGE_RATE_SORT),
     }),
     response: listOf(exchangeRate),
   }),
-  exportExchangeRates: defineEndpoint({ method: 'GET', path: '/v1/erp/exchange-rates/export', access: CURRENCY_READ, summary: 'Exchange rates as an xlsx file', query: exportQuery, ...xlsx }),
+  exportExchangeRates: defineEndpoint({ method: 'GET', path: '/v1/erp/exchange-rates/export', access: CURRENCY_READ, summary: 'Exchange rates as an xlsx file', query: exportQuery.extend({ sort: sortBy(EXCHANGE_RATE_SORT) }), ...xlsx }),
   importExchangeRates: importEndpoint('/v1/erp/exchange-rates', 'exchange rate (one per currency pair and date)', CURRENCY_EDIT),
   lookupExchangeRate: defineEndpoint({
     method: 'GET', path: '/v1/erp/exchange-rates/lookup', access: CURRENCY_PICK,
@@ -133,9 +138,9 @@ export const currencyEndpoints = {
   deleteExchangeRate: defineEndpoint({ method: 'DELETE', path: '/v1/erp/exchange-rates/{rateId}', access: CURRENCY_FULL, summary: 'Delete an exchange rate', params: rateId, response: ok }),
 
   listCountries: defineEndpoint({
-    method: 'GET', path: '/v1/erp/countries', access: [...MASTER_READ, ...CURRENCY_READ], summary: 'Countries', query: listQuery, response: listOf(country),
+    method: 'GET', path: '/v1/erp/countries', access: [...MASTER_READ, ...CURRENCY_READ], summary: 'Countries', query: listQuery.extend({ sort: sortBy(COUNTRY_SORT) }), response: listOf(country),
   }),
-  exportCountries: defineEndpoint({ method: 'GET', path: '/v1/erp/countries/export', access: MASTER_READ, summary: 'Countries as an xlsx file', query: exportQuery, ...xlsx }),
+  exportCountries: defineEndpoint({ method: 'GET', path: '/v1/erp/countries/export', access: MASTER_READ, summary: 'Countries as an xlsx file', query: exportQuery.extend({ sort: sortBy(COUNTRY_SORT) }), ...xlsx }),
   importCountries: importEndpoint('/v1/erp/countries', 'country', MASTER_EDIT),
   getCountry: defineEndpoint({ method: 'GET', path: '/v1/erp/countries/{countryId}', access: [...MASTER_READ, ...CURRENCY_READ], summary: 'One country', params: countryId, response: country }),
   createCountry: defineEndpoint({ method: 'POST', path: '/v1/erp/countries', access: MASTER_EDIT, summary: 'Create a country', body: countryInput, response: country }),

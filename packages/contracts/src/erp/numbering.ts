@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import type { ErrorCode } from '../errors.ts';
 import { importEndpoint } from './sheet-import.ts';
 
@@ -174,17 +174,20 @@ export type DocumentTemplateInput = z.input<typeof documentTemplateInput>;
 
 export const numberPreview = z.object({ documentType: z.string(), number: z.string(), period: z.string(), fromTemplate: z.boolean() });
 
+/** The document template list's sort fields (its table's columns). */
+export const DOCUMENT_TEMPLATE_SORT = ['code', 'name', 'documentType', 'active'] as const;
+
 const templateId = z.object({ templateId: z.uuid() });
 const YN_BODY = z.object({ active: z.enum(['Y', 'N']) });
 
 export const documentTemplateEndpoints = {
   listDocumentTemplates: defineEndpoint({
     method: 'GET', path: '/v1/erp/document-templates', access: MASTER_READ, summary: 'Document templates (numbering formats per document type)',
-    query: listQuery, response: listOf(documentTemplate),
+    query: listQuery.extend({ sort: sortBy(DOCUMENT_TEMPLATE_SORT) }), response: listOf(documentTemplate),
   }),
   exportDocumentTemplates: defineEndpoint({
     method: 'GET', path: '/v1/erp/document-templates/export', access: MASTER_READ, summary: 'Document templates as an xlsx file',
-    query: z.object({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') }),
+    query: z.object({ keyword: z.string().trim().max(100).optional(), sort: sortBy(DOCUMENT_TEMPLATE_SORT), lang: z.enum(['id', 'en']).default('id') }),
     response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
   }),
   importDocumentTemplates: importEndpoint('/v1/erp/document-templates', 'document template', MASTER_EDIT),

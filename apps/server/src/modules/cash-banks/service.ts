@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { CASH_BANK_NUMBERING_KEY, todayInJakarta, type CashBank, type CashBankType } from '@nusa/contracts';
+import { CASH_BANK_NUMBERING_KEY, todayInJakarta, type CASH_BANK_SORT, type CashBank, type CashBankType, type SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -27,7 +28,7 @@ async function present(tx: Tx, rows: Row[]): Promise<CashBank[]> {
   }));
 }
 
-export interface CashBankFilter { keyword?: string; type?: CashBankType; active?: 'Y' | 'N' }
+export interface CashBankFilter { keyword?: string; type?: CashBankType; active?: 'Y' | 'N'; sort?: SortValue<(typeof CASH_BANK_SORT)[number]> }
 
 function conditions(f: CashBankFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
@@ -36,11 +37,14 @@ function conditions(f: CashBankFilter): SQL | undefined {
   if (f.active) where.push(eq(cashBanks.active, f.active === 'Y'));
   return where.length ? and(...where) : undefined;
 }
-const order = asc(sql`lower(${cashBanks.code})`);
+const SORT_COLUMNS = {
+  code: caseless(cashBanks.code), name: caseless(cashBanks.name), type: cashBanks.type, accountNumber: caseless(cashBanks.accountNumber), active: cashBanks.active,
+};
+const order = (f: CashBankFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${cashBanks.code})`)], cashBanks.id);
 
 export async function listCashBanks(tx: Tx, f: CashBankFilter & { page: number; limit: number }) {
   const where = conditions(f);
-  const rows = await tx.select().from(cashBanks).where(where).orderBy(order).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(cashBanks).where(where).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(cashBanks).where(where);
   return { items: await present(tx, rows), total: total[0].n };
 }

@@ -8,7 +8,7 @@ import { headings, importRecords, RowError, sameFields, upsertRecord, validated,
 import { accountByCode } from '../coa/import.ts';
 import { findCurrencyByCode } from '../currencies/service.ts';
 import { listOrgUnits } from '../org-units/service.ts';
-import { createCashBank, getCashBank, listCashBanks, setCashBankActive, updateCashBank, type CashBankInput } from './service.ts';
+import { createCashBank, getCashBank, listCashBanks, setCashBankActive, updateCashBank, type CashBankFilter, type CashBankInput } from './service.ts';
 import { cashBanks } from './schema.ts';
 
 const EXPORT_ROW_LIMIT = 50_000;
@@ -48,8 +48,8 @@ async function cashBankByCode(tx: Tx, code: string) {
   return rows[0] ? getCashBank(tx, rows[0].id) : undefined;
 }
 
-export async function exportCashBanks(tx: Tx, keyword: string | undefined, lang: Lang): Promise<Buffer> {
-  const { items } = await listCashBanks(tx, { keyword, page: 1, limit: EXPORT_ROW_LIMIT });
+export async function exportCashBanks(tx: Tx, keyword: string | undefined, lang: Lang, sort?: CashBankFilter['sort']): Promise<Buffer> {
+  const { items } = await listCashBanks(tx, { keyword, sort, page: 1, limit: EXPORT_ROW_LIMIT });
   const ous = await orgUnitCodes(tx);
   const value: Record<Column, (r: CashBank) => string | null> = {
     cashBankCode: (r) => r.cashBankCode, cashBankName: (r) => r.cashBankName, type: (r) => TYPE_NAMES[lang][r.type], coaCode: (r) => r.coaCode,

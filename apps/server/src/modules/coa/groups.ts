@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { CoaGroup, CoaGroupPurpose, CoaSign, CoaType, SegmentGroup } from '@nusa/contracts';
+import type { COA_GROUP_SORT, CoaGroup, CoaGroupPurpose, CoaSign, CoaType, SEGMENT_GROUP_SORT, SegmentGroup, SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -29,10 +30,15 @@ function groupConditions(f: { keyword?: string; purpose?: CoaGroupPurpose }): SQ
   return where.length ? and(...where) : undefined;
 }
 const groupOrder = asc(sql`lower(${coaGroups.code})`);
+type GroupSort = SortValue<(typeof COA_GROUP_SORT)[number]>;
+const GROUP_SORT_COLUMNS = {
+  code: caseless(coaGroups.code), name: caseless(coaGroups.name), type: coaGroups.type, sign: coaGroups.sign, purpose: coaGroups.purpose, active: coaGroups.active,
+};
+const groupListOrder = (sort?: GroupSort) => listOrder(sort, GROUP_SORT_COLUMNS, [groupOrder], coaGroups.id);
 
-export async function listCoaGroups(tx: Tx, f: { page: number; limit: number; keyword?: string; purpose?: CoaGroupPurpose }) {
+export async function listCoaGroups(tx: Tx, f: { page: number; limit: number; keyword?: string; purpose?: CoaGroupPurpose; sort?: GroupSort }) {
   const where = groupConditions(f);
-  const rows = await tx.select().from(coaGroups).where(where).orderBy(groupOrder).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(coaGroups).where(where).orderBy(...groupListOrder(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaGroups).where(where);
   return { items: rows.map(toGroup), total: total[0].n };
 }
@@ -99,8 +105,8 @@ export async function deleteCoaGroup(tx: Tx, actor: Actor, id: string): Promise<
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'coa-group', entityId: id, before });
 }
 
-export async function exportCoaGroups(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(coaGroups).where(groupConditions({ keyword })).orderBy(groupOrder).limit(EXPORT_ROW_LIMIT)).map(toGroup);
+export async function exportCoaGroups(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: GroupSort): Promise<Buffer> {
+  const rows = (await tx.select().from(coaGroups).where(groupConditions({ keyword })).orderBy(...groupListOrder(sort)).limit(EXPORT_ROW_LIMIT)).map(toGroup);
   const h = lang === 'id'
     ? ['Kode', 'Nama', 'Tipe', 'Saldo Normal', 'Kegunaan', 'Bawaan Sistem', 'Aktif']
     : ['Code', 'Name', 'Type', 'Normal Balance', 'Purpose', 'System Predefined', 'Active'];
@@ -122,11 +128,13 @@ type SegmentRow = typeof coaSegmentGroups.$inferSelect;
 const toSegment = (r: SegmentRow): SegmentGroup => ({ segmentId: r.id, segmentCode: r.code, segmentName: r.name, active: yesNo(r.active) });
 const segmentKeyword = (keyword?: string): SQL | undefined =>
   keyword ? or(sql`${coaSegmentGroups.code} ILIKE ${likePattern(keyword)}`, sql`${coaSegmentGroups.name} ILIKE ${likePattern(keyword)}`) : undefined;
-const segmentOrder = asc(sql`lower(${coaSegmentGroups.code})`);
+type SegmentSort = SortValue<(typeof SEGMENT_GROUP_SORT)[number]>;
+const SEGMENT_SORT_COLUMNS = { code: caseless(coaSegmentGroups.code), name: caseless(coaSegmentGroups.name), active: coaSegmentGroups.active };
+const segmentOrder = (sort?: SegmentSort) => listOrder(sort, SEGMENT_SORT_COLUMNS, [asc(sql`lower(${coaSegmentGroups.code})`)], coaSegmentGroups.id);
 
-export async function listSegmentGroups(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
+export async function listSegmentGroups(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: SegmentSort }) {
   const where = segmentKeyword(f.keyword);
-  const rows = await tx.select().from(coaSegmentGroups).where(where).orderBy(segmentOrder).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(coaSegmentGroups).where(where).orderBy(...segmentOrder(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaSegmentGroups).where(where);
   return { items: rows.map(toSegment), total: total[0].n };
 }
@@ -177,8 +185,8 @@ export async function deleteSegmentGroup(tx: Tx, actor: Actor, id: string): Prom
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'segment-group', entityId: id, before });
 }
 
-export async function exportSegmentGroups(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(coaSegmentGroups).where(segmentKeyword(keyword)).orderBy(segmentOrder).limit(EXPORT_ROW_LIMIT)).map(toSegment);
+export async function exportSegmentGroups(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: SegmentSort): Promise<Buffer> {
+  const rows = (await tx.select().from(coaSegmentGroups).where(segmentKeyword(keyword)).orderBy(...segmentOrder(sort)).limit(EXPORT_ROW_LIMIT)).map(toSegment);
   const h = lang === 'id' ? ['Kode', 'Nama', 'Aktif'] : ['Code', 'Name', 'Active'];
   const yn = xlsxLabels(lang);
   return writeXlsx<SegmentGroup>(lang === 'id' ? 'Grup Segmen' : 'Segment Groups', [

@@ -20,7 +20,7 @@ export interface CoaRouteOptions {
 
 export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
   registerEndpoint(app, ep.listCoaGroups, ({ tx, query }) => groups.listCoaGroups(tx, query));
-  registerEndpoint(app, ep.exportCoaGroups, async ({ tx, query, reply }) => xlsx(reply, 'coa-groups', await groups.exportCoaGroups(tx, query.keyword, query.lang)));
+  registerEndpoint(app, ep.exportCoaGroups, async ({ tx, query, reply }) => xlsx(reply, 'coa-groups', await groups.exportCoaGroups(tx, query.keyword, query.lang, query.sort)));
   registerEndpoint(app, ep.getCoaGroup, ({ tx, params }) => groups.getCoaGroup(tx, params.groupId));
   registerEndpoint(app, ep.createCoaGroup, ({ tx, principal, body }) => groups.createCoaGroup(tx, principal, body));
   registerEndpoint(app, ep.updateCoaGroup, ({ tx, principal, params, body }) => groups.updateCoaGroup(tx, principal, params.groupId, body));
@@ -31,7 +31,7 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
   });
 
   registerEndpoint(app, ep.listSegmentGroups, ({ tx, query }) => groups.listSegmentGroups(tx, query));
-  registerEndpoint(app, ep.exportSegmentGroups, async ({ tx, query, reply }) => xlsx(reply, 'segment-groups', await groups.exportSegmentGroups(tx, query.keyword, query.lang)));
+  registerEndpoint(app, ep.exportSegmentGroups, async ({ tx, query, reply }) => xlsx(reply, 'segment-groups', await groups.exportSegmentGroups(tx, query.keyword, query.lang, query.sort)));
   registerEndpoint(app, ep.getSegmentGroup, ({ tx, params }) => groups.getSegmentGroup(tx, params.segmentId));
   registerEndpoint(app, ep.createSegmentGroup, ({ tx, principal, body }) => groups.createSegmentGroup(tx, principal, body));
   registerEndpoint(app, ep.updateSegmentGroup, ({ tx, principal, params, body }) => groups.updateSegmentGroup(tx, principal, params.segmentId, body));

@@ -1,6 +1,7 @@
 import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Country } from '@nusa/contracts';
+import type { Country, COUNTRY_SORT, SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -15,9 +16,14 @@ const toCountry = (r: Row): Country => ({ countryId: r.id, countryCode: r.code, 
 const keywordOf = (keyword?: string): SQL | undefined =>
   keyword ? or(sql`${countries.code} ILIKE ${likePattern(keyword)}`, sql`${countries.name} ILIKE ${likePattern(keyword)}`) : undefined;
 
-export async function listCountries(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
+type CountrySort = SortValue<(typeof COUNTRY_SORT)[number]>;
+const SORT_COLUMNS = { code: caseless(countries.code), name: caseless(countries.name), active: countries.active };
+/** By name unless the caller sorts. */
+const order = (sort?: CountrySort) => listOrder(sort, SORT_COLUMNS, [asc(countries.name)], countries.id);
+
+export async function listCountries(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: CountrySort }) {
   const where = keywordOf(f.keyword);
-  const rows = await tx.select().from(countries).where(where).orderBy(asc(countries.name)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(countries).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(countries).where(where);
   return { items: rows.map(toCountry), total: total[0].n };
 }
@@ -78,8 +84,8 @@ export async function deleteCountry(tx: Tx, actor: Actor, id: string, inUse: InU
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'country', entityId: id, before });
 }
 
-export async function exportCountries(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(countries).where(keywordOf(keyword)).orderBy(asc(countries.name)).limit(EXPORT_ROW_LIMIT)).map(toCountry);
+export async function exportCountries(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: CountrySort): Promise<Buffer> {
+  const rows = (await tx.select().from(countries).where(keywordOf(keyword)).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toCountry);
   const h = lang === 'id' ? ['Kode', 'Nama', 'Aktif'] : ['Code', 'Name', 'Active'];
   return writeXlsx<Country>(lang === 'id' ? 'Negara' : 'Countries', [
     { header: h[0], value: (r) => r.countryCode },

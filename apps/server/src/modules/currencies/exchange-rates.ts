@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { isPositiveDecimal, trimDecimal, type ExchangeRate } from '@nusa/contracts';
+import { isPositiveDecimal, trimDecimal, type EXCHANGE_RATE_SORT, type ExchangeRate, type SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -24,7 +25,8 @@ const base = (tx: Tx) => tx.select(columns).from(exchangeRates)
   .innerJoin(fromC, and(eq(fromC.tenantId, exchangeRates.tenantId), eq(fromC.id, exchangeRates.fromCurrencyId)))
   .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId)));
 
-export interface RateFilter { keyword?: string; fromCurrency?: string; toCurrency?: string; from?: string; to?: string }
+type RateSort = SortValue<(typeof EXCHANGE_RATE_SORT)[number]>;
+export interface RateFilter { keyword?: string; fromCurrency?: string; toCurrency?: string; from?: string; to?: string; sort?: RateSort }
 
 function conditions(f: RateFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
@@ -35,11 +37,13 @@ function conditions(f: RateFilter): SQL | undefined {
   if (f.to) where.push(lte(exchangeRates.rateDate, f.to));
   return where.length ? and(...where) : undefined;
 }
-const order = [desc(exchangeRates.rateDate), asc(fromC.code), asc(toC.code)];
+const SORT_COLUMNS = { pair: caseless(sql`${fromC.code} || '/' || ${toC.code}`), date: exchangeRates.rateDate, rate: exchangeRates.rate, active: exchangeRates.active };
+/** Newest date first, then by pair, unless the caller sorts. */
+const order = (sort?: RateSort) => listOrder(sort, SORT_COLUMNS, [desc(exchangeRates.rateDate), asc(fromC.code), asc(toC.code)], exchangeRates.id);
 
 export async function listExchangeRates(tx: Tx, f: RateFilter & { page: number; limit: number }) {
   const where = conditions(f);
-  const rows = await base(tx).where(where).orderBy(...order).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await base(tx).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(exchangeRates)
     .innerJoin(fromC, and(eq(fromC.tenantId, exchangeRates.tenantId), eq(fromC.id, exchangeRates.fromCurrencyId)))
     .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId))).where(where);
@@ -119,8 +123,8 @@ const headers = {
   en: ['From', 'To', 'Date', 'Rate', 'Active'],
 };
 
-export async function exportExchangeRates(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await base(tx).where(conditions({ keyword })).orderBy(...order).limit(EXPORT_ROW_LIMIT)).map(toRate);
+export async function exportExchangeRates(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: RateSort): Promise<Buffer> {
+  const rows = (await base(tx).where(conditions({ keyword })).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toRate);
   const h = headers[lang];
   // The rate stays a text cell: an Excel number is a float and would round long rates.
   return writeXlsx<ExchangeRate>(lang === 'id' ? 'Kurs' : 'Exchange Rates', [

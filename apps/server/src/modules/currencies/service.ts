@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Currency } from '@nusa/contracts';
+import type { Currency, CURRENCY_SORT, SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -24,11 +25,14 @@ const toCurrency = (r: Row): Currency => ({
 
 const keywordOf = (keyword?: string): SQL | undefined =>
   keyword ? or(sql`${currencies.code} ILIKE ${likePattern(keyword)}`, sql`${currencies.name} ILIKE ${likePattern(keyword)}`) : undefined;
-const order = [desc(currencies.isBook), asc(currencies.code)];
+type CurrencySort = SortValue<(typeof CURRENCY_SORT)[number]>;
+const SORT_COLUMNS = { code: caseless(currencies.code), name: caseless(currencies.name), symbol: caseless(currencies.symbol), decimals: currencies.decimals, active: currencies.active };
+/** Book currency first, then by code, unless the caller sorts. */
+const order = (sort?: CurrencySort) => listOrder(sort, SORT_COLUMNS, [desc(currencies.isBook), asc(currencies.code)], currencies.id);
 
-export async function listCurrencies(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
+export async function listCurrencies(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: CurrencySort }) {
   const where = keywordOf(f.keyword);
-  const rows = await tx.select().from(currencies).where(where).orderBy(...order).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(currencies).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(currencies).where(where);
   return { items: rows.map(toCurrency), total: total[0].n };
 }
@@ -114,8 +118,8 @@ const headers = {
   en: ['Code', 'Name', 'Symbol', 'Decimals', 'Book Currency', 'Active'],
 };
 
-export async function exportCurrencies(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(currencies).where(keywordOf(keyword)).orderBy(...order).limit(EXPORT_ROW_LIMIT)).map(toCurrency);
+export async function exportCurrencies(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: CurrencySort): Promise<Buffer> {
+  const rows = (await tx.select().from(currencies).where(keywordOf(keyword)).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toCurrency);
   const h = headers[lang];
   return writeXlsx<Currency>(lang === 'id' ? 'Mata Uang' : 'Currencies', [
     { header: h[0], value: (r) => r.currencyCode },

@@ -8,7 +8,7 @@ import * as templates from './service.ts';
 export function documentTemplateRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.listDocumentTemplates, ({ tx, query }) => templates.listDocumentTemplates(tx, query));
   registerEndpoint(app, ep.exportDocumentTemplates, async ({ tx, query, reply }) => {
-    const file = await templates.exportDocumentTemplates(tx, query.keyword, query.lang);
+    const file = await templates.exportDocumentTemplates(tx, query.keyword, query.lang, query.sort);
     reply.header('content-type', XLSX_CONTENT_TYPE);
     reply.header('content-disposition', `attachment; filename="document-templates-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return file;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   defaultCodeFormat, formatNumber, formatProblem, periodKey, todayInJakarta,
-  type DocumentTemplate, type NumberFormat, type NumberReset,
+  type DOCUMENT_TEMPLATE_SORT, type DocumentTemplate, type NumberFormat, type NumberReset, type SortValue,
 } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -11,6 +11,7 @@ import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { allocateNumber, peekNumber } from '../../platform/numbering/allocate.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
 import { documentTemplates } from './schema.ts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 
 const MODULE = 'erp.document-template';
 const EXPORT_ROW_LIMIT = 50_000;
@@ -35,9 +36,15 @@ function keywordCondition(keyword?: string): SQL | undefined {
   return sql`(${documentTemplates.code} ILIKE ${p} OR ${documentTemplates.name} ILIKE ${p} OR ${documentTemplates.documentType} ILIKE ${p})`;
 }
 
-export async function listDocumentTemplates(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
+type TemplateSort = SortValue<(typeof DOCUMENT_TEMPLATE_SORT)[number]>;
+const SORT_COLUMNS = {
+  code: caseless(documentTemplates.code), name: caseless(documentTemplates.name), documentType: caseless(documentTemplates.documentType), active: documentTemplates.active,
+};
+const order = (sort?: TemplateSort) => listOrder(sort, SORT_COLUMNS, [asc(sql`lower(${documentTemplates.code})`)], documentTemplates.id);
+
+export async function listDocumentTemplates(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: TemplateSort }) {
   const where = keywordCondition(f.keyword);
-  const rows = await tx.select().from(documentTemplates).where(where).orderBy(asc(sql`lower(${documentTemplates.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(documentTemplates).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(documentTemplates).where(where);
   return { items: rows.map(toTemplate), total: total[0].n };
 }
@@ -150,8 +157,8 @@ const headers = {
   en: ['Code', 'Name', 'Document Type', 'Prefix', 'Suffix', 'Separator', 'Year Digits', 'Month', 'Day', 'Counter Digits', 'Reset', 'Example', 'Active'],
 };
 
-export async function exportDocumentTemplates(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(documentTemplates).where(keywordCondition(keyword)).orderBy(asc(sql`lower(${documentTemplates.code})`)).limit(EXPORT_ROW_LIMIT)).map(toTemplate);
+export async function exportDocumentTemplates(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: TemplateSort): Promise<Buffer> {
+  const rows = (await tx.select().from(documentTemplates).where(keywordCondition(keyword)).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toTemplate);
   const h = headers[lang];
   const yes = (b: boolean) => (b ? (lang === 'id' ? 'Ya' : 'Yes') : lang === 'id' ? 'Tidak' : 'No');
   return writeXlsx<DocumentTemplate>(lang === 'id' ? 'Template Dokumen' : 'Document Templates', [

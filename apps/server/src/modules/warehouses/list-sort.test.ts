@@ -143,3 +143,40 @@ describe('product list sort', () => {
     expect(await uoms.labels('keyword=SRP-&sort=-code')).toEqual(['SRP-PCS', 'SRP-BOX']);
   });
 });
+
+/** Each row's value no smaller (ascending) or no larger (descending) than the one before. */
+const expectMonotonic = <V extends string | number>(values: V[], direction: 'asc' | 'desc') => {
+  expect(values.length).toBeGreaterThan(1);
+  const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+};
+const items = async (url: string) => {
+  const res = await t.request({ method: 'GET', url, token: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items as Record<string, string & number>[];
+};
+
+describe('the other accounting lists sort too (seeded data)', () => {
+  it('currencies: the book currency first by default, any column when sorted', async () => {
+    expect((await items('/api/v1/erp/currencies?limit=100'))[0].book).toBe('Y');
+    expectMonotonic((await items('/api/v1/erp/currencies?limit=100&sort=-decimals')).map((c) => c.decimals), 'desc');
+    expectMonotonic((await items('/api/v1/erp/currencies?limit=100&sort=code')).map((c) => c.currencyCode), 'asc');
+    await listSortChecks(t, token, '/api/v1/erp/currencies', (c) => String(c.currencyCode)).expectStablePages('sort=-decimals', 5);
+  });
+
+  it('countries, cash banks, COA groups and segment groups', async () => {
+    expectMonotonic((await items('/api/v1/erp/countries?limit=100&sort=-code')).map((c) => c.countryCode), 'desc');
+    await listSortChecks(t, token, '/api/v1/erp/countries', (c) => String(c.countryCode)).expectRefused('limit=5', 'population');
+    expectMonotonic((await items('/api/v1/erp/cash-banks?limit=100&sort=-type')).map((c) => c.type), 'desc');
+    await listSortChecks(t, token, '/api/v1/erp/cash-banks', (c) => String(c.cashBankCode)).expectStablePages('sort=type', 5);
+    expectMonotonic((await items('/api/v1/erp/coa-groups?limit=100&sort=type')).map((g) => g.type), 'asc');
+    await listSortChecks(t, token, '/api/v1/erp/coa-groups', (g) => String(g.groupCode)).expectStablePages('sort=-sign', 5);
+    expectMonotonic((await items('/api/v1/erp/document-templates?limit=100&sort=-active')).map((d) => d.active), 'desc');
+  });
+
+  it('exchange rates by rate as numbers, and by date', async () => {
+    const rates = await items('/api/v1/erp/exchange-rates?limit=100&sort=rate');
+    expectMonotonic(rates.map((r) => Number(r.rate)), 'asc');
+    expectMonotonic((await items('/api/v1/erp/exchange-rates?limit=100&sort=date')).map((r) => r.rateDate), 'asc');
+  });
+});

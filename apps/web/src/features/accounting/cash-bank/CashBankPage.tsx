@@ -1,6 +1,7 @@
-import { Form, Input, Radio, Select, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CASH_BANK_TYPES, endpoints, type CashBank, type CashBankType } from '@nusa/contracts';
+import type { SortableColumn } from '../../../app/components/list-sort.ts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
 import { ImportReportView } from '../master/ImportButton.tsx';
 import { CoaPicker, coaLabel } from '../pickers/CoaPicker.tsx';
@@ -31,15 +32,15 @@ const TYPE_COLORS: Record<CashBankType, string> = { CASH: 'gold', BANK: 'geekblu
 export default function CashBankPage() {
   const { t } = useTranslation();
   const typeLabel = (type: CashBankType) => t(`cashBankPage.type${type}`);
-  const columns: TableColumnsType<CashBank> = [
-    { title: t('cashBankPage.code'), dataIndex: 'cashBankCode', width: 130, render: (code: string) => <strong>{code}</strong> },
-    { title: t('cashBankPage.name'), dataIndex: 'cashBankName' },
-    { title: t('cashBankPage.type'), dataIndex: 'type', width: 100, render: (type: CashBankType) => <Tag color={TYPE_COLORS[type]}>{typeLabel(type)}</Tag> },
+  const columns: SortableColumn<CashBank>[] = [
+    { title: t('cashBankPage.code'), sortKey: 'code', dataIndex: 'cashBankCode', width: 130, render: (code: string) => <strong>{code}</strong> },
+    { title: t('cashBankPage.name'), sortKey: 'name', dataIndex: 'cashBankName' },
+    { title: t('cashBankPage.type'), sortKey: 'type', dataIndex: 'type', width: 100, render: (type: CashBankType) => <Tag color={TYPE_COLORS[type]}>{typeLabel(type)}</Tag> },
     { title: t('cashBankPage.coa'), key: 'coa', render: (_: unknown, r) => coaLabel(r) },
     { title: t('cashBankPage.currency'), dataIndex: 'currencyCode', width: 100 },
     {
       title: t('cashBankPage.accountNumber'),
-      dataIndex: 'accountNumber',
+      sortKey: 'accountNumber', dataIndex: 'accountNumber',
       responsive: ['lg'],
       render: (n: string | null) => n ?? <span className="muted-text">—</span>,
     },

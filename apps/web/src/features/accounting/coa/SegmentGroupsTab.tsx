@@ -41,8 +41,8 @@ export function SegmentGroupsTab() {
       renderImportReport={importReport}
       scrollX={640}
       columns={[
-        { title: t('ledger.code'), dataIndex: 'segmentCode', width: 180, render: (code: string) => <span className="code-text">{code}</span> },
-        { title: t('ledger.name'), dataIndex: 'segmentName' },
+        { title: t('ledger.code'), sortKey: 'code', dataIndex: 'segmentCode', width: 180, render: (code: string) => <span className="code-text">{code}</span> },
+        { title: t('ledger.name'), sortKey: 'name', dataIndex: 'segmentName' },
       ]}
       form={{
         codeField: 'segmentCode',

@@ -39,8 +39,8 @@ export default function CountryPage() {
       renderImportReport={labelledImportReport({ countryCode: t('acCountry.code'), countryName: t('acCountry.name'), active: t('masterKit.active') })}
       scrollX={640}
       columns={[
-        { title: t('acCountry.code'), dataIndex: 'countryCode', width: 110, render: (code: string) => <strong>{code}</strong> },
-        { title: t('acCountry.name'), dataIndex: 'countryName' },
+        { title: t('acCountry.code'), sortKey: 'code', dataIndex: 'countryCode', width: 110, render: (code: string) => <strong>{code}</strong> },
+        { title: t('acCountry.name'), sortKey: 'name', dataIndex: 'countryName' },
       ]}
       form={{
         codeField: 'countryCode',

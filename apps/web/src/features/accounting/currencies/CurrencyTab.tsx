@@ -50,7 +50,7 @@ export function CurrencyTab() {
       columns={[
         {
           title: t('acCurrency.code'),
-          dataIndex: 'currencyCode',
+          sortKey: 'code', dataIndex: 'currencyCode',
           width: 160,
           render: (code: string, c) => (
             <Space size={6}>
@@ -63,9 +63,9 @@ export function CurrencyTab() {
             </Space>
           ),
         },
-        { title: t('acCurrency.name'), dataIndex: 'currencyName' },
-        { title: t('acCurrency.symbol'), dataIndex: 'symbol', width: 100 },
-        { title: t('acCurrency.decimals'), dataIndex: 'decimals', width: 140, align: 'right' },
+        { title: t('acCurrency.name'), sortKey: 'name', dataIndex: 'currencyName' },
+        { title: t('acCurrency.symbol'), sortKey: 'symbol', dataIndex: 'symbol', width: 100 },
+        { title: t('acCurrency.decimals'), sortKey: 'decimals', dataIndex: 'decimals', width: 140, align: 'right' },
       ]}
       form={{
         codeField: 'currencyCode',

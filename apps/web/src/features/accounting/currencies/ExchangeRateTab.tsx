@@ -98,7 +98,7 @@ export function ExchangeRateTab() {
       columns={[
         {
           title: t('acRate.pair'),
-          key: 'pair',
+          sortKey: 'pair', key: 'pair',
           width: 160,
           render: (_: unknown, r) => (
             <strong>
@@ -106,10 +106,10 @@ export function ExchangeRateTab() {
             </strong>
           ),
         },
-        { title: t('acRate.date'), dataIndex: 'rateDate', width: 160, render: (iso: string) => showDate(iso) },
+        { title: t('acRate.date'), sortKey: 'date', dataIndex: 'rateDate', width: 160, render: (iso: string) => showDate(iso) },
         {
           title: t('acRate.rate'),
-          dataIndex: 'rate',
+          sortKey: 'rate', dataIndex: 'rate',
           align: 'right',
           render: (rate: string, r) => (
             <span className="nowrap">
