@@ -1,5 +1,5 @@
 /**
- * Product xlsx import: 50,000 products through `POST /api/v1/erp/products/import` (HTTP, streaming xlsx reader,
+ * Product xlsx import: 50,000 products through `POST /api/v1/erp/products/import` and its run (HTTP, pg-boss job, streaming xlsx reader,
  * per-row validation, batched upsert, audit) against the floor of the same rows written with plain multi-row
  * INSERTs through `pg` (no xlsx, no validation, no audit), in the same run on the same database. The server runs in
  * a child process so its memory is its own: the peak RSS is sampled from /proc/<pid>/status (VmRSS) during the
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { DEFAULT_TENANT, PRODUCT_SHEET_COLUMNS, XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import { DEFAULT_TENANT, IMPORT_RUN_POLL_MS, PRODUCT_SHEET_COLUMNS, XLSX_CONTENT_TYPE, type ImportRun } from '@nusa/contracts';
 import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
@@ -29,7 +29,7 @@ const BATCH = 1000;
 async function serve() {
   const config = loadConfig({
     DATABASE_URL: process.env.BENCH_DATABASE_URL!, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: process.env.BENCH_DATA_DIR!, PORT: '0', HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent', JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
+    LOG_LEVEL: 'silent', JOBS: 'true', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
   });
   const server = await startServer(config, () => {});
   process.stdout.write(`READY ${server.url}\n`);
@@ -151,10 +151,18 @@ async function main() {
     const res = await fetch(`${baseUrl}/api/v1/erp/products/import`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': XLSX_CONTENT_TYPE }, body,
     });
+    const answered = (performance.now() - started) / 1000;
+    // The upload answers the queued run; the job then reads the file. Followed as the web does, until it ends.
+    let run = (await res.json()) as ImportRun;
+    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(run).slice(0, 300)}`);
+    while (run.status === 'queued' || run.status === 'running') {
+      await new Promise((r) => setTimeout(r, IMPORT_RUN_POLL_MS));
+      run = (await (await fetch(`${baseUrl}/api/v1/erp/imports/${run.importId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as ImportRun;
+    }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    const report = (await res.json()) as { rows: number; created: number; errors: unknown[] };
-    if (res.status !== 200 || report.created !== ROWS || report.errors.length) throw new Error(`import answered ${res.status}: ${JSON.stringify(report).slice(0, 300)}`);
+    const report = run.report;
+    if (run.status !== 'done' || !report || report.created !== ROWS || report.errors.length) throw new Error(`import ended ${run.status}: ${JSON.stringify(run).slice(0, 300)}`);
     const after = memory(pid);
     peak = Math.max(peak, after.rss);
 
@@ -167,7 +175,8 @@ async function main() {
       ['import API (xlsx → validate → upsert + audit)', fmt(seconds, 2), fmt(importRate)],
       ['baseline (multi-row INSERT through pg)', fmt(baseSeconds, 2), fmt(baseRate)],
     ]);
-    console.log(`\nratio import/baseline: ${fmt(importRate / baseRate, 2)} (the import does the baseline's writes plus reading, checking and auditing every row)`);
+    console.log(`\nthe upload was answered (run queued) after ${fmt(answered, 2)} s; the run ended after ${fmt(seconds, 2)} s`);
+    console.log(`ratio import/baseline: ${fmt(importRate / baseRate, 2)} (the import does the baseline's writes plus reading, checking and auditing every row)`);
     console.log(`server RSS: ${mib(idle.rss)} before the import, peak ${mib(peak)} during it (+${mib(peak - idle.rss)} for a ${mib(body.length)} file); VmHWM since start ${mib(after.hwm)}`);
   } finally {
     if (child && child.exitCode === null) {

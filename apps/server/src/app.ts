@@ -34,6 +34,10 @@ export interface BuildOptions {
   webDist?: string;
 }
 
+/** TRUST_PROXY as Fastify takes it: no proxy, the proxies' addresses, or the first `hops` hops. */
+const trustProxy = (setting: number | string[] | undefined) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
+
 /** Builds the whole server from platform plugins and modules; tests call this with their own context. */
 export async function buildApp(platform: PlatformContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -41,7 +45,7 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
     bodyLimit: 5 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
-    trustProxy: true,
+    trustProxy: trustProxy(platform.config.TRUST_PROXY),
     frameworkErrors,
   });
   app.decorate('routeTable', recordRoutes(app));

@@ -41,6 +41,17 @@ const schema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
     .default('info'),
   JOBS: bool.default(true),
+  /**
+   * Which proxies in front of the server may name the client's address (X-Forwarded-For): none by default, else
+   * their addresses or CIDR ranges (comma-separated), or the number of proxy hops. Trusting every sender would let
+   * anyone pick the address that per-address limits (trial registrations, login throttling) count.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}|[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*)$/, 'must be proxy addresses or CIDR ranges (comma-separated), or a number of hops')
+    .transform((v): number | string[] => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim())))
+    .optional(),
   /** Mail goes to the outbox table and the log; with an smtp:// or smtps:// URL it is also sent through that server. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Nusa <no-reply@nusa.local>'),

@@ -33,6 +33,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOBS: 'yes', SEED_DEMO: 'true' })).toMatchObject({ JOBS: true, SEED_DEMO: true });
   });
 
+  it('trusts no proxy by default; TRUST_PROXY names proxies by address or range, or counts hops', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).TRUST_PROXY).toEqual(['fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+  });
+
   it('treats an empty or blank variable as unset, so PORT= does not become port 0', () => {
     const c = loadConfig({ PORT: '', HOST: ' ', DATABASE_URL: '', DATA_DIR: '', JOBS: '' });
     expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: '.data', JOBS: true });
@@ -59,6 +66,8 @@ describe('loadConfig', () => {
     [{ LOGIN_LOCK_SECONDS: '0' }, 'LOGIN_LOCK_SECONDS', 'must be at least 1'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO', 'must be true or false'],
     [{ JOBS: 'enabled' }, 'JOBS', 'must be true or false'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY', 'must be proxy addresses or CIDR ranges'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY', 'must be proxy addresses or CIDR ranges'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent'],
   ])('refuses %j with a message naming %s', (env, name, message) => {
     const text = problem(env);

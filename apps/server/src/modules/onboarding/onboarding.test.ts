@@ -172,6 +172,12 @@ describe('registration with free trial', () => {
     const before = await tenantCount();
     const sixth = await from(6);
     expect(sixth.statusCode).toBe(429);
+    // A forwarded-for header from a sender that is no trusted proxy names no other address.
+    const forged = await t.request({
+      method: 'POST', url: '/api/v1/public/registrations', token: anon, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '192.0.2.99' },
+      payload: registration({ email: 'pemilik7@usaha7.id', companyName: 'Usaha Nomor 7', taxId: '', username: 'pemilik7' }),
+    });
+    expect(forged.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ errorCode: 'too_many_requests', errorArgs: [] });
     expect(await tenantCount()).toBe(before);
     // Another address may still register.
@@ -186,6 +192,24 @@ describe('registration with free trial', () => {
   it('needs an anonymous or user token to register, and a login for the counter', async () => {
     expect((await t.request({ method: 'POST', url: '/api/v1/public/registrations', tenant: 'demo', payload: registration() })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/v1/onboarding/free-transactions', token: anon })).statusCode).toBe(403);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  it('counts registrations by the client address the proxy forwards', async () => {
+    const proxied = await createTestApp('onboarding_proxy', { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const token = (await proxied.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await proxied.preLoginToken(), tenant: 'demo' })).json().token;
+      const res = await proxied.request({
+        method: 'POST', url: '/api/v1/public/registrations', token, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.44' },
+        payload: registration({ email: 'rina@batik.id', companyName: 'Batik Rina', taxId: '', username: 'rina' }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await proxied.pools.owner.query(`SELECT client_ip FROM trial_registrations`)).rows).toEqual([{ client_ip: '192.0.2.44' }]);
+      await waitDone(proxied, res.json().tenantCode);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
