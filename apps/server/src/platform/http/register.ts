@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { withTenant, type Tx } from '../db/tenant.ts';
 import type { Principal } from '../access/principal.ts';
-import type { AnonymousClaims, WorkClaims } from '../auth/tokens.ts';
+import type { AnonymousClaims, TokenClaims, WorkClaims } from '../auth/tokens.ts';
 import { tenantCodeOf, type Tenant } from '../tenancy/resolve.ts';
 
 type Parsed<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
@@ -60,6 +60,8 @@ function checkIdentityHeaders(req: FastifyRequest, claims: WorkClaims | Anonymou
 }
 
 const unauthorized = () => new AppError('Unauthorized', []);
+/** The verified token of each request, from its onRequest check to its handler. */
+const callerClaims = new WeakMap<FastifyRequest, TokenClaims>();
 /** Returned out of the tenant transaction so the session resolver's bookkeeping commits before the 401. */
 const SESSION_EXPIRED = Symbol('session-expired');
 /** forbidden_action names the path asked for, without the query string (spec 8: "the resource at {n}"). */
@@ -87,22 +89,29 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.file ? {} : { response: { 200: endpoint.response } }),
       ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
-    handler: async (req, reply) => {
+    // Who is calling is settled before the body is read or validated: a caller without the right token learns
+    // 401/403, never which fields the endpoint expects.
+    onRequest: async (req) => {
       const token = bearer(req);
       const claims = token ? await platform.tokens.verify(token) : undefined;
       if (token && !claims) throw unauthorized();
-
-      let tenant: Tenant;
-      let work: WorkClaims | undefined;
       if (Array.isArray(access)) {
         if (claims?.typ !== 'work') throw claims ? forbidden(req) : unauthorized();
-        work = claims;
-        checkIdentityHeaders(req, claims);
-        tenant = { id: claims.tid, code: claims.tcode, name: claims.tcode };
       } else {
         if (access === 'prelogin' && claims?.typ !== 'prelogin') throw unauthorized();
         if (access === 'anonymous' && claims?.typ !== 'anon' && claims?.typ !== 'work') throw unauthorized();
-        if (claims && claims.typ !== 'prelogin') checkIdentityHeaders(req, claims);
+      }
+      if (claims && claims.typ !== 'prelogin') checkIdentityHeaders(req, claims);
+      if (claims) callerClaims.set(req, claims);
+    },
+    handler: async (req, reply) => {
+      const claims = callerClaims.get(req);
+      let tenant: Tenant;
+      let work: WorkClaims | undefined;
+      if (claims?.typ === 'work' && Array.isArray(access)) {
+        work = claims;
+        tenant = { id: claims.tid, code: claims.tcode, name: claims.tcode };
+      } else {
         tenant = claims && claims.typ !== 'prelogin' ? { id: claims.tid, code: claims.tcode, name: claims.tcode } : await platform.tenants.byCode(tenantCodeOf(req.headers));
       }
 

@@ -316,4 +316,15 @@ describe('access checks on a task-protected endpoint (GET /api/v1/audit/entries)
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errorCode: 'forbidden_action', errorArgs: [path] });
   });
+
+  it('settles who calls before the request is validated: a bad query or body without the right token is 401/403, not 400', async () => {
+    expect((await t.request({ method: 'GET', url: `${path}?page=-1&limit=7` })).statusCode).toBe(401);
+    const anon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'demo' })).json().token;
+    expect((await t.request({ method: 'GET', url: `${path}?page=-1`, token: anon })).statusCode).toBe(403);
+    const create = { method: 'POST' as const, url: '/api/v1/config/users', payload: { username: 1 } };
+    expect((await t.request(create)).json()).toEqual({ errorCode: 'Unauthorized', errorArgs: [] });
+    expect((await t.request({ ...create, token: 'not-a-token' })).statusCode).toBe(401);
+    // With the right token the same bad body is a 400 naming the problem.
+    expect((await t.request({ ...create, token: await t.login('admin') })).statusCode).toBe(400);
+  });
 });
