@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import { isTask } from '../tasks.ts';
 
 export const ROLE_TYPES = ['SUPER_ADMIN', 'ADMIN', 'USER', 'CS_AGENT', 'CASHIER'] as const;
@@ -41,12 +41,15 @@ export const roleInput = z.object({
   tasks: z.array(z.string().refine(isTask, 'unknown task')).max(500).default([]),
 });
 
+/** The role list's sort fields (its table's columns; users and tasks are their counts). */
+export const ROLE_SORT = ['name', 'type', 'users', 'tasks'] as const;
+
 const roleId = z.object({ roleId: z.uuid() });
 
 export const roleEndpoints = {
   listRoles: defineEndpoint({
     method: 'GET', path: '/v1/config/roles', access: ROLE_PICK,
-    summary: 'Roles of the tenant with their user and task counts', query: listQuery, response: listOf(roleItem),
+    summary: 'Roles of the tenant with their user and task counts', query: listQuery.extend({ sort: sortBy(ROLE_SORT) }), response: listOf(roleItem),
   }),
   getRole: defineEndpoint({
     method: 'GET', path: '/v1/config/roles/{roleId}', access: ROLE_READ, summary: 'One role with its tasks', params: roleId,

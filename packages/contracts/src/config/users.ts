@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, listOf, listQuery } from '../endpoint.ts';
+import { defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 
 export const YN = z.enum(['Y', 'N']);
 export type YN = z.infer<typeof YN>;
@@ -31,13 +31,16 @@ const userFields = {
   extraRoleIds: z.array(z.uuid()).max(20).default([]),
 };
 
+/** The user list's sort fields (its table's columns; role is the main role's name). */
+export const USER_SORT = ['username', 'fullName', 'email', 'role', 'lastLogin', 'active'] as const;
+
 const userId = z.object({ userId: z.uuid() });
 
 export const userEndpoints = {
   listUsers: defineEndpoint({
     method: 'GET', path: '/v1/config/users', access: USER_READ,
     summary: 'Users of the tenant: keyword search over username, name and email; filters by role and activation',
-    query: listQuery.extend({ roleId: z.uuid().optional(), active: YN.optional() }),
+    query: listQuery.extend({ roleId: z.uuid().optional(), active: YN.optional(), sort: sortBy(USER_SORT) }),
     response: listOf(userItem),
   }),
   getUser: defineEndpoint({

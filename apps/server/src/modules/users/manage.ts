@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { passwordProblems, type PasswordPolicy, type UserItem, type YN } from '@nusa/contracts';
+import { passwordProblems, type PasswordPolicy, type SortValue, type USER_SORT, type UserItem, type YN } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -47,7 +48,13 @@ export interface UserFilter {
   keyword?: string;
   roleId?: string;
   active?: YN;
+  sort?: SortValue<(typeof USER_SORT)[number]>;
 }
+
+const SORT_COLUMNS = {
+  username: caseless(users.username), fullName: caseless(users.fullName), email: caseless(users.email), role: caseless(roles.name),
+  lastLogin: users.lastLoginAt, active: users.active,
+};
 
 /**
  * Keyword search goes through user_ids_matching (migration 0010), which can use the trigram index that the tenant
@@ -69,7 +76,7 @@ export async function listUsers(tx: Tx, f: UserFilter) {
   const condition = where.length ? and(...where) : undefined;
   // One connection per transaction: the queries run one after the other.
   const rows = await tx.select(itemColumns).from(users).innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
-    .where(condition).orderBy(asc(sql`lower(${users.username})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+    .where(condition).orderBy(...listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${users.username})`)], users.id)).limit(f.limit).offset((f.page - 1) * f.limit);
   const onlyKeyword = matches !== undefined && !f.roleId && !f.active;
   const total = onlyKeyword ? matches!.length : (await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(condition))[0].n;
   return { items: rows.map(toItem), total };

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { APP_ROUTES, TASKS, UNLIMITED, type RoleItem, type roleInput } from '@nusa/contracts';
+import { APP_ROUTES, TASKS, UNLIMITED, type ROLE_SORT, type RoleItem, type roleInput, type SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -32,9 +33,15 @@ const toItem = (r: Row): RoleItem => ({
   active: r.active ? 'Y' : 'N', userCount: r.userCount, taskCount: r.superAdmin ? TASKS.length : r.taskCount,
 });
 
-export async function listRoles(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
+// A Super Admin role holds every task without role_tasks rows: its count is all tasks, as the list shows it.
+const SORT_COLUMNS = {
+  name: caseless(roles.name), type: roles.type, users: columns.userCount,
+  tasks: sql`CASE WHEN ${roles.isSuperAdmin} THEN ${TASKS.length} ELSE ${columns.taskCount} END`,
+};
+
+export async function listRoles(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: SortValue<(typeof ROLE_SORT)[number]> }) {
   const where = f.keyword ? sql`${roles.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined;
-  const rows = await tx.select(columns).from(roles).where(where).orderBy(asc(sql`lower(${roles.name})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select(columns).from(roles).where(where).orderBy(...listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${roles.name})`)], roles.id)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
   return { items: rows.map(toItem), total: total[0].n };
 }

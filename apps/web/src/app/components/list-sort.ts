@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TableColumnType, TableProps } from 'antd';
+import type { SortValue } from '@nusa/contracts';
 
 /** A list column that sorts on the server by the contract's sort field `sortKey` (see sortBy in the contracts). */
 export type SortableColumn<T> = TableColumnType<T> & { sortKey?: string };
@@ -30,11 +31,12 @@ export function withServerSort<T>(columns: readonly SortableColumn<T>[], sort: s
  * The sort state of a server-paged list: put `sort` into the list query and its query key, the columns through
  * `columns`, and `onChange` on the Table. A new sort calls `onSortChange` (go back to page 1).
  */
-export function useServerSort<T>(sortable: readonly string[], onSortChange: () => void) {
-  const [sort, setSort] = useState<string | undefined>();
+export function useServerSort<T, F extends string = string>(sortable: readonly F[], onSortChange: () => void) {
+  const [sort, setSort] = useState<SortValue<F> | undefined>();
   const onChange: NonNullable<TableProps<T>['onChange']> = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
-    setSort(sortOfSorter(sorter));
+    // The columns' sortKeys are among `sortable` (withServerSort makes no other column sortable).
+    setSort(sortOfSorter(sorter) as SortValue<F> | undefined);
     onSortChange();
   };
   return { sort, onChange, columns: (columns: readonly SortableColumn<T>[]) => withServerSort(columns, sort, sortable) };

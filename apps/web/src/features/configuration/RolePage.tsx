@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APP_ROUTES, ROLE_TYPES, UNLIMITED, actionLevel, endpoints, type RoleItem } from '@nusa/contracts';
+import { APP_ROUTES, ROLE_SORT, ROLE_TYPES, UNLIMITED, actionLevel, endpoints, type RoleItem } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
+import { useServerSort, type SortableColumn } from '../../app/components/list-sort.ts';
 import { toast } from '../../app/feedback.tsx';
 import { formatNumber } from '../../app/format.ts';
 import { useDebounced, useHeldTasks, usePaging } from './access/common.tsx';
@@ -103,12 +104,13 @@ export default function RolePage() {
   const [keyword, setKeyword] = useState('');
   const search = useDebounced(keyword.trim());
   const paging = usePaging();
+  const sorting = useServerSort<RoleItem, (typeof ROLE_SORT)[number]>(ROLE_SORT, paging.reset);
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const list = useQuery({
-    queryKey: ['config', 'roles', 'list', search, paging.page, paging.pageSize],
+    queryKey: ['config', 'roles', 'list', search, sorting.sort, paging.page, paging.pageSize],
     queryFn: ({ signal }) =>
-      call(endpoints.listRoles, { query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined }, signal }),
+      call(endpoints.listRoles, { query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined, sort: sorting.sort }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -132,10 +134,11 @@ export default function RolePage() {
       onOk: () => remove.mutateAsync(role).catch(() => undefined),
     });
 
-  const columns: TableColumnsType<RoleItem> = [
+  const columns: SortableColumn<RoleItem>[] = [
     {
       title: t('configRole.name'),
       dataIndex: 'name',
+      sortKey: 'name',
       render: (name: string, role) => (
         <Space size={6}>
           <strong>{name}</strong>
@@ -143,7 +146,7 @@ export default function RolePage() {
         </Space>
       ),
     },
-    { title: t('configRole.type'), dataIndex: 'type', render: (type: string) => <Tag color={type === 'SUPER_ADMIN' ? 'gold' : 'blue'}>{t(`configRole.types.${type}`)}</Tag> },
+    { title: t('configRole.type'), dataIndex: 'type', sortKey: 'type', render: (type: string) => <Tag color={type === 'SUPER_ADMIN' ? 'gold' : 'blue'}>{t(`configRole.types.${type}`)}</Tag> },
     { title: t('configRole.defaultPage'), dataIndex: 'defaultPage', render: (path: string) => pageTitle(path, t), responsive: ['lg'] },
     {
       title: t('configRole.discountPercent'),
@@ -155,10 +158,11 @@ export default function RolePage() {
       key: 'amount',
       render: (_: unknown, r) => <LimitRange min={r.minDiscountAmount} max={r.maxDiscountAmount} kind="amount" />,
     },
-    { title: t('configRole.users'), dataIndex: 'userCount', align: 'right', render: (n: number) => formatNumber(n) },
+    { title: t('configRole.users'), dataIndex: 'userCount', sortKey: 'users', align: 'right', render: (n: number) => formatNumber(n) },
     {
       title: t('configRole.tasks'),
       dataIndex: 'taskCount',
+      sortKey: 'tasks',
       align: 'right',
       render: (n: number, r) => (r.superAdmin ? t('configRole.allTasks') : formatNumber(n)),
     },
@@ -216,7 +220,8 @@ export default function RolePage() {
         <Table<RoleItem>
           rowKey="roleId"
           size="middle"
-          columns={columns}
+          columns={sorting.columns(columns)}
+          onChange={sorting.onChange}
           dataSource={list.data?.items}
           loading={list.isFetching}
           pagination={paging.pagination(list.data?.total ?? 0, t)}

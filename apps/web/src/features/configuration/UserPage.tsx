@@ -17,7 +17,6 @@ import {
   Tooltip,
   Typography,
   type MenuProps,
-  type TableColumnsType,
 } from 'antd';
 import {
   CheckCircleFilled,
@@ -35,9 +34,10 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TASK_TREE, USERNAME_PATTERN, actionLevel, endpoints, passwordProblems, type UserItem } from '@nusa/contracts';
+import { TASK_TREE, USERNAME_PATTERN, USER_SORT, actionLevel, endpoints, passwordProblems, type UserItem } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
+import { useServerSort, type SortableColumn } from '../../app/components/list-sort.ts';
 import { toast } from '../../app/feedback.tsx';
 import { formatNumber } from '../../app/format.ts';
 import { useLanguage } from '../../i18n/index.ts';
@@ -73,15 +73,16 @@ export default function UserPage() {
   const [active, setActive] = useState<'Y' | 'N' | undefined>();
   const search = useDebounced(keyword.trim());
   const paging = usePaging();
+  const sorting = useServerSort<UserItem, (typeof USER_SORT)[number]>(USER_SORT, paging.reset);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [tasksOf, setTasksOf] = useState<UserItem | null>(null);
   const [newPassword, setNewPassword] = useState<{ user: UserItem; password: string } | null>(null);
 
   const list = useQuery({
-    queryKey: ['config', 'users', 'list', search, roleId, active, paging.page, paging.pageSize],
+    queryKey: ['config', 'users', 'list', search, roleId, active, sorting.sort, paging.page, paging.pageSize],
     queryFn: ({ signal }) =>
       call(endpoints.listUsers, {
-        query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined, roleId, active },
+        query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined, roleId, active, sort: sorting.sort },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -153,10 +154,11 @@ export default function UserPage() {
     },
   });
 
-  const columns: TableColumnsType<UserItem> = [
+  const columns: SortableColumn<UserItem>[] = [
     {
       title: t('configUser.username'),
       dataIndex: 'username',
+      sortKey: 'username',
       render: (username: string, u) => (
         <div className="cell-stack">
           <strong>{username}</strong>
@@ -164,10 +166,11 @@ export default function UserPage() {
         </div>
       ),
     },
-    { title: t('configUser.email'), dataIndex: 'email', render: (email: string | null) => email ?? <span className="muted-text">—</span>, responsive: ['lg'] },
+    { title: t('configUser.email'), dataIndex: 'email', sortKey: 'email', render: (email: string | null) => email ?? <span className="muted-text">—</span>, responsive: ['lg'] },
     {
       title: t('configUser.role'),
       key: 'role',
+      sortKey: 'role',
       render: (_: unknown, u) => (
         <Space size={[4, 4]} wrap>
           <Tag color="blue">{u.roleName}</Tag>
@@ -180,12 +183,14 @@ export default function UserPage() {
     {
       title: t('configUser.lastLogin'),
       dataIndex: 'lastLoginAt',
+      sortKey: 'lastLogin',
       responsive: ['xl'],
       render: (at: string | null) => (at ? dayjs(at).locale(language).format('D MMM YYYY HH:mm') : <span className="muted-text">{t('configUser.never')}</span>),
     },
     {
       title: t('configUser.active'),
       dataIndex: 'active',
+      sortKey: 'active',
       width: 110,
       render: (value: 'Y' | 'N', u) =>
         level === 'view' ? (
@@ -273,7 +278,8 @@ export default function UserPage() {
         <Table<UserItem>
           rowKey="userId"
           size="middle"
-          columns={columns}
+          columns={sorting.columns(columns)}
+          onChange={sorting.onChange}
           dataSource={list.data?.items}
           loading={list.isFetching}
           pagination={paging.pagination(list.data?.total ?? 0, t)}
