@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, foreignKey, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant.ts';
+import { bytea } from '../../platform/db/columns.ts';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
 
 /** Promo codes: active flag and period, eligible channels and segments (empty: all), a percent or an amount off. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant.ts';
+import { bytea } from '../../platform/db/columns.ts';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Organisation units (spec 3/5): a tree of company, business units, branches and accounting units with legal info. */
 export const orgUnits = pgTable(

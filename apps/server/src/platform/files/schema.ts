@@ -1,9 +1,9 @@
-import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ErrorCode, ImportRunStatus, SheetImportReport } from '@nusa/contracts';
 import type { Principal } from '../access/principal.ts';
 import { tenantPolicy } from '../db/tenant.ts';
+import { bytea } from '../db/columns.ts';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * The xlsx imports, one row a run: the upload waits here (file) until the job reads it, then is dropped; progress
