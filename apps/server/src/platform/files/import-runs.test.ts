@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRun } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { followRun, importReport, importRun, otherTenant, upload, workbook } from './sheet-test-kit.ts';
-import { runImport } from './import-runs.ts';
+import { resumeImportRuns, runImport } from './import-runs.ts';
 
 /** Imports run as jobs: the upload answers the queued run, the run shows its progress and ends with its report. */
 
@@ -79,6 +79,17 @@ describe('import runs (inline, JOBS=false)', () => {
     await t.pools.owner.query(`UPDATE import_runs SET status = 'running', file = $2, report = NULL, finished_at = NULL WHERE id = $1`, [id, file]);
     await runImport(t.pools, t.app.sheetImports.importers, await tenantOf(t), id, () => {});
     expect(await followRun(t, id, admin)).toMatchObject({ status: 'done', rowsRead: 7, report: { rows: 7, created: 7 } });
+  });
+
+  it('runs left by a stopped process without the queue start over when the server starts again', async () => {
+    const res = await upload(t, PATH, await workbook(['Kode', 'Nama', 'Tipe'], rows('ZRV', 2)), admin);
+    const id = res.json<ImportRun>().importId;
+    await followRun(t, id, admin);
+    await t.pools.owner.query(`UPDATE import_runs SET status = 'queued', file = $2, report = NULL, finished_at = NULL WHERE id = $1`, [
+      id, await workbook(['Kode', 'Nama', 'Tipe'], rows('ZRW', 3)),
+    ]);
+    await resumeImportRuns(t.pools, t.app.sheetImports.importers, () => {});
+    expect(await followRun(t, id, admin)).toMatchObject({ status: 'done', report: { rows: 3, created: 3 } });
   });
 
   async function tenantOf(app: TestApp) {

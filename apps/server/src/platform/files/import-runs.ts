@@ -70,9 +70,15 @@ export function importRunRoutes(app: FastifyInstance) {
   const queued = app.platform.jobs.started && boss;
   if (queued) {
     app.addHook('onReady', async () => {
-      // A job whose process died is handed out again after its expiry; the run then starts over (its transaction never committed).
-      await boss.createQueue(SHEET_IMPORT_QUEUE, { name: SHEET_IMPORT_QUEUE, retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 });
+      // A job whose process died is handed out again after its expiry; the run then starts over (its transaction never
+      // committed). The largest file (50 MB, some 500,000 rows) takes minutes, not a quarter of an hour.
+      await boss.createQueue(SHEET_IMPORT_QUEUE, { name: SHEET_IMPORT_QUEUE, retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 });
       await boss.work<{ tenantId: string; runId: string }>(SHEET_IMPORT_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => runImport(pools(), importers, job.data.tenantId, job.data.runId, log));
+    });
+  } else {
+    // Without the queue nothing else remembers the runs a stopped process left: they start over now.
+    app.addHook('onReady', async () => {
+      setImmediate(() => void resumeImportRuns(pools(), importers, log));
     });
   }
 
@@ -143,6 +149,17 @@ export async function runImport(pools: Pools, importers: Map<string, Importer>, 
     // The database itself failed (even writing the end); pg-boss hands the job out again, inline runs stay as they are.
     log(err, runId);
   }
+}
+
+/** Runs again, one after another, every run left queued or running (all tenants; the owner connection reads the list). */
+export async function resumeImportRuns(pools: Pools, importers: Map<string, Importer>, log: (err: unknown, runId: string) => void) {
+  const left = await pools.owner.query<{ tenant_id: string; id: string }>(
+    `SELECT tenant_id, id FROM import_runs WHERE status IN ('queued', 'running') ORDER BY created_at`,
+  ).catch((err: unknown) => {
+    log(err, '(resume)');
+    return { rows: [] };
+  });
+  for (const run of left.rows) await runImport(pools, importers, run.tenant_id, run.id, log);
 }
 
 /** Writes progress in its own short transactions, at most every PROGRESS_EVERY_MS and one write at a time. */
