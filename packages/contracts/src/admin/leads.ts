@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../auth/session.ts';
-import { defineEndpoint, listOf, listQuery, XLSX_CONTENT_TYPE } from '../endpoint.ts';
+import { defineEndpoint, listOf, listQuery, sortBy, XLSX_CONTENT_TYPE } from '../endpoint.ts';
 import {
   COMPANY_SIZES, LEAD_CHANNELS, LEAD_PACKAGE_CODES, LEAD_PRODUCTS, LEAD_STATUSES, PROMO_SEGMENTS, contactPhone, paymentView,
 } from '../public/demo-requests.ts';
@@ -31,12 +31,18 @@ export const lead = z.object({
 });
 export type Lead = z.infer<typeof lead>;
 
+/** The lead list's sort fields (its table's columns; contact is the contact name, date the request time). */
+export const LEAD_SORT = ['date', 'contact', 'company', 'product', 'amount', 'status'] as const;
+/** The promo code list's sort fields (period: its start). */
+export const PROMO_SORT = ['code', 'period'] as const;
+
 export const leadFilter = listQuery.extend({
   status: z.enum(LEAD_STATUSES).optional(),
   product: z.enum(LEAD_PRODUCTS).optional(),
   package: z.enum(LEAD_PACKAGE_CODES).optional(),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
+  sort: sortBy(LEAD_SORT),
 });
 export type LeadFilter = z.output<typeof leadFilter>;
 
@@ -114,7 +120,7 @@ export const leadEndpoints = {
     params: leadId, response: z.custom<Uint8Array>(), file: { contentType: 'application/octet-stream' },
   }),
   listPromoCodes: defineEndpoint({
-    method: 'GET', path: '/v1/admin/promo-codes', access: VIEW, summary: 'Promo codes', query: listQuery, response: listOf(promoCode),
+    method: 'GET', path: '/v1/admin/promo-codes', access: VIEW, summary: 'Promo codes', query: listQuery.extend({ sort: sortBy(PROMO_SORT) }), response: listOf(promoCode),
   }),
   getPromoCode: defineEndpoint({ method: 'GET', path: '/v1/admin/promo-codes/{promoId}', access: VIEW, summary: 'One promo code', params: promoId, response: promoCode }),
   createPromoCode: defineEndpoint({ method: 'POST', path: '/v1/admin/promo-codes', access: EDIT, summary: 'Create a promo code', body: promoInput, response: promoCode }),

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { EMPLOYEE_STATUSES, JOB_TITLES, type EMPLOYEE_SORT, type EMPLOYEE_TYPES, type Employee, type EmployeeInput, type SortValue } from '@nusa/contracts';
-import { caseless, listOrder } from '../../platform/db/list-order.ts';
+import { caseless, listOrder, positionIn } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -23,8 +22,6 @@ export interface EmployeeFilter {
   keyword?: string; active?: 'Y' | 'N'; jobTitle?: Employee['jobTitle']; status?: Employee['status']; sort?: SortValue<(typeof EMPLOYEE_SORT)[number]>;
 }
 
-/** The position of `value` in `values`: job titles sort by rank and statuses in their order, not alphabetically. */
-const positionIn = (values: readonly string[], value: AnyPgColumn) => sql`array_position(string_to_array(${values.join(',')}, ','), ${value})`;
 const SORT_COLUMNS = {
   code: caseless(employees.code), name: caseless(employees.name), jobTitle: positionIn(JOB_TITLES, employees.jobTitle), joinDate: employees.joinDate,
   status: positionIn(EMPLOYEE_STATUSES, employees.status), active: employees.active,

@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { LEAD_PACKAGES, type LeadChannel, type LeadPackage, type PromoCode, type PromoInput, type PromoSegment } from '@nusa/contracts';
+import { LEAD_PACKAGES, type LeadChannel, type LeadPackage, type PROMO_SORT, type PromoCode, type PromoInput, type PromoSegment, type SortValue } from '@nusa/contracts';
+import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
@@ -80,13 +81,13 @@ const valuesOf = (input: PromoInput) => ({
   channels: [...new Set(input.channels)], segments: [...new Set(input.segments)], discountPercent: input.discountPercent, discountAmount: input.discountAmount,
 });
 
-export async function listPromoCodes(tx: Tx, f: { page: number; limit: number; keyword?: string }) {
+export async function listPromoCodes(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: SortValue<(typeof PROMO_SORT)[number]> }) {
   let where: SQL | undefined;
   if (f.keyword) {
     const p = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where = sql`(${promoCodes.code} ILIKE ${p} OR ${promoCodes.description} ILIKE ${p})`;
   }
-  const rows = await tx.select().from(promoCodes).where(where).orderBy(asc(sql`lower(${promoCodes.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx.select().from(promoCodes).where(where).orderBy(...listOrder(f.sort, { code: caseless(promoCodes.code), period: promoCodes.startsOn }, [asc(sql`lower(${promoCodes.code})`)], promoCodes.id)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(promoCodes).where(where);
   return { items: rows.map(toPromo), total: total[0].n };
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  LEAD_TRANSITIONS, segmentOf, type DemoRequestInput, type Language, type DemoRequestView, type Lead, type LeadFilter, type LeadStatus, type PaymentView,
+  LEAD_STATUSES, LEAD_TRANSITIONS, segmentOf, type DemoRequestInput, type Language, type DemoRequestView, type Lead, type LeadFilter, type LeadStatus, type PaymentView,
 } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
+import { caseless, listOrder, positionIn } from '../../platform/db/list-order.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
@@ -83,16 +84,23 @@ function whereOf(f: Omit<LeadFilter, 'page' | 'limit'>): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
+const SORT_COLUMNS = {
+  date: leads.createdAt, contact: caseless(leads.contactName), company: caseless(leads.company), product: leads.product, amount: leads.amount,
+  status: positionIn(LEAD_STATUSES, leads.status),
+};
+/** Newest first unless the caller sorts; the export follows the list. */
+const order = (f: Pick<LeadFilter, 'sort'>) => listOrder(f.sort, SORT_COLUMNS, [desc(leads.createdAt), desc(leads.id)], leads.id);
+
 export async function listLeads(tx: Tx, f: LeadFilter) {
   const where = whereOf(f);
-  const rows = await base(tx).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await base(tx).where(where).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(leads).where(where);
   return { items: rows.map(toLead), total: total[0].n };
 }
 
 /** Every lead of the filter (no paging) as an xlsx sheet. */
 export async function exportLeads(tx: Tx, f: Omit<LeadFilter, 'page' | 'limit'>, lang: Language): Promise<Buffer> {
-  const rows = (await base(tx).where(whereOf(f)).orderBy(desc(leads.createdAt), desc(leads.id))).map(toLead);
+  const rows = (await base(tx).where(whereOf(f)).orderBy(...order(f))).map(toLead);
   const h = (key: keyof typeof HEADINGS) => HEADINGS[key][lang];
   return writeXlsx<Lead>(lang === 'id' ? 'Prospek' : 'Leads', [
     { header: h('date'), value: (l) => new Date(l.createdAt), format: 'dd/mm/yyyy hh:mm', width: 18 },

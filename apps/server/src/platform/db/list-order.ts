@@ -7,6 +7,9 @@ type Sortable = AnyPgColumn | SQL;
 /** A text column sorted the way lists compare text: case-insensitively. */
 export const caseless = (column: Sortable): SQL => sql`lower(${column})`;
 
+/** A code column sorted by the position of its value in `values` (job titles by rank, statuses in their order), not alphabetically. */
+export const positionIn = (values: readonly string[], column: Sortable): SQL => sql`array_position(string_to_array(${values.join(',')}, ','), ${column})`;
+
 /**
  * The ORDER BY of a list: the `sort` the caller chose (a field of `columns`, `-field` descending, nulls last either
  * way) or else the list's `fallback` order, always followed by the unique `key` so that rows with equal values keep

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { caseless, listOrder } from './list-order.ts';
+import { caseless, listOrder, positionIn } from './list-order.ts';
 
 const things = pgTable('things', { id: uuid('id').primaryKey(), code: text('code').notNull(), note: text('note'), active: boolean('active').notNull() });
 const columns = { code: caseless(things.code), note: caseless(things.note), active: things.active };
@@ -17,6 +17,13 @@ describe('listOrder', () => {
     expect(rendered(listOrder('note', columns, fallback, things.id))).toBe('lower("things"."note") asc nulls last, "things"."id" asc');
     expect(rendered(listOrder('-note', columns, fallback, things.id))).toBe('lower("things"."note") desc nulls last, "things"."id" asc');
     expect(rendered(listOrder('-active', columns, fallback, things.id))).toBe('"things"."active" desc nulls last, "things"."id" asc');
+  });
+
+  it('sorts a code column by its place in a list of values', () => {
+    const order = listOrder('-note', { note: positionIn(['LOW', 'HIGH'], things.note) }, fallback, things.id);
+    const query = new PgDialect().sqlToQuery(sql.join(order, sql`, `));
+    expect(query.sql).toBe(`array_position(string_to_array($1, ','), "things"."note") desc nulls last, "things"."id" asc`);
+    expect(query.params).toEqual(['LOW,HIGH']);
   });
 
   it('throws on a field it has no column for (the contract lets none through)', () => {

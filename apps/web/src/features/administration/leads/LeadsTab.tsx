@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Input, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Select, Table, Tag, Tooltip } from 'antd';
 import { DownloadOutlined, EyeOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   LEAD_PACKAGE_CODES,
   LEAD_PRODUCTS,
+  LEAD_SORT,
   LEAD_STATUSES,
   endpoints,
   type Lead,
@@ -15,6 +16,7 @@ import {
   type LeadStatus,
 } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
+import { useServerSort, type SortableColumn } from '../../../app/components/list-sort.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
@@ -29,6 +31,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   const language = useLanguage();
   const dates = useDateFormat();
   const paging = usePaging();
+  const sorting = useServerSort<Lead, (typeof LEAD_SORT)[number]>(LEAD_SORT, paging.reset);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<LeadStatus | undefined>();
   const [product, setProduct] = useState<LeadProduct | undefined>();
@@ -43,7 +46,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     dateFrom: range?.[0]?.format('YYYY-MM-DD'),
     dateTo: range?.[1]?.format('YYYY-MM-DD'),
   };
-  const query = leadFilterQuery(filter);
+  const query = { ...leadFilterQuery(filter), sort: sorting.sort };
 
   const list = useQuery({
     queryKey: [...LEADS_QUERY_KEY, 'list', query, paging.page, paging.pageSize],
@@ -63,11 +66,12 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     paging.reset();
   };
 
-  const columns: TableColumnsType<Lead> = [
-    { title: t('adminLeads.date'), dataIndex: 'createdAt', width: 140, render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span> },
+  const columns: SortableColumn<Lead>[] = [
+    { title: t('adminLeads.date'), dataIndex: 'createdAt', sortKey: 'date', width: 140, render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span> },
     {
       title: t('adminLeads.contact'),
       key: 'contact',
+      sortKey: 'contact',
       render: (_: unknown, l) => (
         <div className="cell-stack">
           <strong>{l.contactName}</strong>
@@ -78,6 +82,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     {
       title: t('adminLeads.company'),
       key: 'company',
+      sortKey: 'company',
       width: 180,
       responsive: ['lg'],
       render: (_: unknown, l) => (
@@ -90,6 +95,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     {
       title: t('adminLeads.product'),
       key: 'product',
+      sortKey: 'product',
       width: 140,
       render: (_: unknown, l) => (
         <div className="cell-stack">
@@ -101,6 +107,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
     {
       title: t('adminLeads.amount'),
       key: 'amount',
+      sortKey: 'amount',
       align: 'right',
       width: 140,
       render: (_: unknown, l) => (
@@ -114,7 +121,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
         </div>
       ),
     },
-    { title: t('adminLeads.status'), dataIndex: 'status', width: 130, render: (s: LeadStatus) => <LeadStatusTag status={s} /> },
+    { title: t('adminLeads.status'), dataIndex: 'status', sortKey: 'status', width: 130, render: (s: LeadStatus) => <LeadStatusTag status={s} /> },
     {
       title: t('adminLeads.payment'),
       key: 'payment',
@@ -199,7 +206,8 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       <Table<Lead>
         rowKey="leadId"
         size="middle"
-        columns={columns}
+        columns={sorting.columns(columns)}
+        onChange={sorting.onChange}
         dataSource={list.data?.items}
         loading={list.isFetching}
         pagination={paging.pagination(list.data?.total ?? 0, t)}

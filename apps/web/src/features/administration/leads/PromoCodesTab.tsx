@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Input, Space, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type PromoCode } from '@nusa/contracts';
+import { PROMO_SORT, endpoints, type PromoCode } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
+import { useServerSort, type SortableColumn } from '../../../app/components/list-sort.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
 import { formatRupiah } from './lead-rules.ts';
@@ -24,14 +25,15 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
   const dates = useDateFormat();
   const queryClient = useQueryClient();
   const paging = usePaging();
+  const sorting = useServerSort<PromoCode, (typeof PROMO_SORT)[number]>(PROMO_SORT, paging.reset);
   const [keyword, setKeyword] = useState('');
   const search = useDebounced(keyword.trim());
   const [editing, setEditing] = useState<Editing | null>(null);
   const today = todayInJakarta();
 
   const list = useQuery({
-    queryKey: [...PROMO_QUERY_KEY, 'list', search, paging.page, paging.pageSize],
-    queryFn: ({ signal }) => call(endpoints.listPromoCodes, { query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined }, signal }),
+    queryKey: [...PROMO_QUERY_KEY, 'list', search, sorting.sort, paging.page, paging.pageSize],
+    queryFn: ({ signal }) => call(endpoints.listPromoCodes, { query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined, sort: sorting.sort }, signal }),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
@@ -60,10 +62,11 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
     return <span className="muted-text">{t('adminPromo.always')}</span>;
   };
 
-  const columns: TableColumnsType<PromoCode> = [
+  const columns: SortableColumn<PromoCode>[] = [
     {
       title: t('adminPromo.code'),
       dataIndex: 'code',
+      sortKey: 'code',
       render: (code: string, p) => (
         <div className="cell-stack">
           <span className="code-text">{code}</span>
@@ -80,7 +83,7 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
         <span className="amount-text">{formatDiscount(p, formatRupiah)}</span>
       ),
     },
-    { title: t('adminPromo.period'), key: 'period', render: (_: unknown, p) => <span className="nowrap">{period(p)}</span> },
+    { title: t('adminPromo.period'), key: 'period', sortKey: 'period', render: (_: unknown, p) => <span className="nowrap">{period(p)}</span> },
     {
       title: t('adminPromo.channels'),
       dataIndex: 'channels',
@@ -165,7 +168,8 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
       <Table<PromoCode>
         rowKey="promoId"
         size="middle"
-        columns={columns}
+        columns={sorting.columns(columns)}
+        onChange={sorting.onChange}
         dataSource={list.data?.items}
         loading={list.isFetching}
         pagination={paging.pagination(list.data?.total ?? 0, t)}
