@@ -146,6 +146,9 @@ describe('accounting master records', () => {
       // A blank code was numbered by the server.
       expect(items[0].cashBankCode).toMatch(/^CB\d+$/);
       await page.getByRole('cell', { name: items[0].cashBankCode, exact: true }).waitFor();
+      // The list names the bank's OU by code and name.
+      await page.getByRole('row').filter({ hasText: items[0].cashBankCode }).getByRole('cell', { name: `JKT - ${items[0].ouName}`, exact: true }).waitFor();
+      await screenshot(page, 'accounting-cash-bank-list-with-ou');
 
       // Negative: an existing code. The server's translated refusal stands under the code field; nothing typed is lost.
       const taken = items[0].cashBankCode;

@@ -27,6 +27,8 @@ export const cashBank = z.object({
   currencyId: z.string(),
   currencyCode: z.string(),
   ouId: z.string().nullable(),
+  ouCode: z.string().nullable(),
+  ouName: z.string().nullable(),
   accountNumber: z.string().nullable(),
   active: YN,
 });

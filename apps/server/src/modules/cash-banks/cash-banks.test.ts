@@ -47,7 +47,7 @@ describe('cash banks', () => {
   it('creates a bank with a blank code from the numbering, its COA of the bank group, currency and OU', async () => {
     const res = await send('POST', CB, { cashBankName: 'Bank BRI', type: 'BANK', coaId: ref.bri, currencyId: ref.idr, ouId: ref.jkt, accountNumber: '0123-01-000456-30-1' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ cashBankCode: 'CB00005', coaCode: '1201.03', coaName: 'Bank BRI', currencyCode: 'IDR', ouId: ref.jkt, active: 'Y' });
+    expect(res.json()).toMatchObject({ cashBankCode: 'CB00005', coaCode: '1201.03', coaName: 'Bank BRI', currencyCode: 'IDR', ouId: ref.jkt, ouCode: 'JKT', ouName: expect.any(String), active: 'Y' });
     ref.briBank = res.json().cashBankId;
     const audit = await t.pools.owner.query(`SELECT action, after FROM audit_log WHERE entity = 'cash-bank' AND entity_id = $1`, [ref.briBank]);
     expect(audit.rows).toHaveLength(1);

@@ -8,7 +8,7 @@ import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { coaByIds, findCoa } from '../coa/service.ts';
 import { currenciesByIds, requireActiveCurrency } from '../currencies/service.ts';
-import { orgUnitExists } from '../org-units/service.ts';
+import { orgUnitExists, orgUnitNamesByIds } from '../org-units/service.ts';
 import { nextCode } from '../document-templates/service.ts';
 import { cashBanks } from './schema.ts';
 
@@ -17,14 +17,16 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Row = typeof cashBanks.$inferSelect;
 
-/** Rows with the codes of their COA and currency, read through those modules' services. */
+/** Rows with the codes of their COA, currency and OU, read through those modules' services. */
 async function present(tx: Tx, rows: Row[]): Promise<CashBank[]> {
   const coas = await coaByIds(tx, rows.map((r) => r.coaId));
   const currencies = await currenciesByIds(tx, rows.map((r) => r.currencyId));
+  const ous = await orgUnitNamesByIds(tx, rows.map((r) => r.ouId));
   return rows.map((r) => ({
     cashBankId: r.id, cashBankCode: r.code, cashBankName: r.name, type: r.type as CashBankType, coaId: r.coaId,
     coaCode: coas.get(r.coaId)?.coaCode ?? '', coaName: coas.get(r.coaId)?.coaName ?? '', currencyId: r.currencyId,
-    currencyCode: currencies.get(r.currencyId)?.currencyCode ?? '', ouId: r.ouId, accountNumber: r.accountNumber, active: r.active ? 'Y' : 'N',
+    currencyCode: currencies.get(r.currencyId)?.currencyCode ?? '', ouId: r.ouId, ouCode: r.ouId ? (ous.get(r.ouId)?.code ?? null) : null,
+    ouName: r.ouId ? (ous.get(r.ouId)?.name ?? null) : null, accountNumber: r.accountNumber, active: r.active ? 'Y' : 'N',
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { ouParentProblem, ouTypeByCode, type LegalInfo, type OrgUnit, type OuTypeCode } from '@nusa/contracts';
@@ -157,6 +157,14 @@ export async function getLogo(tx: Tx, id: string) {
   const rows = await tx.select({ contentType: orgUnitLogos.contentType, data: orgUnitLogos.data }).from(orgUnitLogos).where(eq(orgUnitLogos.ouId, id));
   if (!rows[0]) throw new AppError('ou_logo_not_found');
   return rows[0];
+}
+
+/** Code and name of each OU by id, for the records that name an OU. */
+export async function orgUnitNamesByIds(tx: Tx, ids: (string | null)[]): Promise<Map<string, { code: string; name: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await tx.select({ id: orgUnits.id, code: orgUnits.code, name: orgUnits.name }).from(orgUnits).where(inArray(orgUnits.id, wanted));
+  return new Map(rows.map((r) => [r.id, { code: r.code, name: r.name }]));
 }
 
 export async function orgUnitExists(tx: Tx, id: string): Promise<boolean> {

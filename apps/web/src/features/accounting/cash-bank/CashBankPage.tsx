@@ -39,6 +39,10 @@ export default function CashBankPage() {
     { title: t('cashBankPage.coa'), key: 'coa', render: (_: unknown, r) => coaLabel(r) },
     { title: t('cashBankPage.currency'), dataIndex: 'currencyCode', width: 100 },
     {
+      title: t('cashBankPage.ou'), key: 'ou', responsive: ['lg'],
+      render: (_: unknown, r) => (r.ouCode ? `${r.ouCode} - ${r.ouName}` : <span className="muted-text">—</span>),
+    },
+    {
       title: t('cashBankPage.accountNumber'),
       sortKey: 'accountNumber', dataIndex: 'accountNumber',
       responsive: ['lg'],

@@ -4,7 +4,7 @@ import { cashBankBody, cashBankValues } from './cash-bank-form.ts';
 
 const saved: CashBank = {
   cashBankId: 'c1', cashBankCode: 'CB00003', cashBankName: 'Bank BCA Operasional', type: 'BANK', coaId: 'coa', coaCode: '1201.01', coaName: 'Bank BCA',
-  currencyId: 'idr', currencyCode: 'IDR', ouId: 'ou', accountNumber: '5270 1234 56', active: 'Y',
+  currencyId: 'idr', currencyCode: 'IDR', ouId: 'ou', ouCode: 'JKT', ouName: 'Cabang Jakarta', accountNumber: '5270 1234 56', active: 'Y',
 };
 
 describe('cash-bank form mapping', () => {
