@@ -116,7 +116,7 @@ describe('accounting currencies, exchange rates and countries', () => {
       await typeDate(page, t.date, '20/11/2026');
       await drawer(page).getByLabel(t.rate, { exact: true }).fill('16.310,25');
       await drawer(page).getByRole('button', { name: t.save }).click();
-      const taken = ERRORS.exchange_rate_already_exists.id.replace('{{0}}', 'USD').replace('{{1}}', 'IDR').replace('{{2}}', '2026-11-20');
+      const taken = ERRORS.exchange_rate_already_exists.id.replace('{{0}}', 'USD').replace('{{1}}', 'IDR').replace('{{2}}', '20/11/2026');
       await fieldError(page, t.date).getByText(taken).waitFor();
       await settled(page);
       await screenshot(page, 'accounting-exchange-rate-duplicate-id');

@@ -20,6 +20,13 @@ describe('errorMessage (spec 8)', async () => {
     expect(en(new ApiError(400, 'invalid_input_format', ['body.username', 'too long']))).toBe('Invalid format of body.username: too long');
   });
 
+  it('shows a date argument the way the date fields take it', () => {
+    const duplicate = new ApiError(409, 'exchange_rate_already_exists', ['USD', 'IDR', '2026-11-21']);
+    expect(id(duplicate)).toContain('21/11/2026');
+    expect(id(duplicate)).not.toContain('2026-11-21');
+    expect(en(new ApiError(400, 'invalid_input_format', ['body.code', '2026-11-21T10:00:00Z']))).toContain('2026-11-21T10:00:00Z');
+  });
+
   it('turns dots into underscores', () => {
     expect(en(new ApiError(422, 'copy.limit.exceeded', []))).toBe('The prompt copy limit has been reached');
   });

@@ -4,11 +4,18 @@ import { ApiError } from '../api/api-error.ts';
 type Translate = (key: string, vars?: Record<string, unknown>) => string;
 type HasKey = (key: string) => boolean;
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** An error's arguments as its text's {0}, {1} …; a date the server names as 2026-11-21 reads 21/11/2026, as the date fields take it. */
+export function errorVars(args: readonly (string | number)[]): Record<string, string | number> {
+  return Object.fromEntries(args.map((arg, i) => [String(i), typeof arg === 'string' ? arg.replace(ISO_DATE, '$3/$2/$1') : arg]));
+}
+
 /** Spec 8: `{errorCode, errorArgs}` → t('error.' + code with dots as underscores, args as {0}, {1} …). */
 export function errorMessage(err: unknown, t: Translate, exists: HasKey): string {
   if (err instanceof ApiError) {
     const key = errorMessageKey(err.code);
-    const vars = Object.fromEntries(err.args.map((arg, i) => [String(i), arg]));
+    const vars = errorVars(err.args);
     if (exists(key)) return t(key, vars);
     return t('error.http_error', { 0: err.status || err.code });
   }

@@ -9,7 +9,7 @@ import { formatNumber } from '../../../app/format.ts';
 import { IMPORT_MAX_BYTES, XLSX_EXTENSION, type ImportReport } from './import-report.ts';
 import type { ImportStage } from './import-run.ts';
 import { describeError } from '../../../app/feedback.tsx';
-import { isSessionExpiry } from '../../../app/errors.ts';
+import { errorVars, isSessionExpiry } from '../../../app/errors.ts';
 
 interface Props {
   /** Sends the file and follows the server's run to its report, telling each stage it reaches. */
@@ -120,7 +120,7 @@ export function ImportReportView({ report, columnLabel, reason: reasonOf }: Repo
     reasonOf ??
     ((code: string, args: readonly (string | number)[]) => {
       const key = errorMessageKey(code);
-      return i18n.exists(key) ? t(key, Object.fromEntries(args.map((a, i) => [String(i), a]))) : code;
+      return i18n.exists(key) ? t(key, errorVars(args)) : code;
     });
   return (
     <div className="master-import-report">
