@@ -50,15 +50,17 @@ export type CashBankInput = z.input<typeof cashBankInput>;
 export const CASH_BANK_SORT = ['code', 'name', 'type', 'accountNumber', 'active'] as const;
 
 const cashBankId = z.object({ cashBankId: z.uuid() });
+/** What the list filters by besides the keyword; its export takes the same. */
+const cashBankFilters = { type: z.enum(CASH_BANK_TYPES).optional(), active: YN.optional(), sort: sortBy(CASH_BANK_SORT) };
 
 export const cashBankEndpoints = {
   listCashBanks: defineEndpoint({
     method: 'GET', path: '/v1/erp/cash-banks', access: CASH_BANK_READ, summary: 'Cash banks; filter by type and active',
-    query: listQuery.extend({ type: z.enum(CASH_BANK_TYPES).optional(), active: YN.optional(), sort: sortBy(CASH_BANK_SORT) }), response: listOf(cashBank),
+    query: listQuery.extend(cashBankFilters), response: listOf(cashBank),
   }),
   exportCashBanks: defineEndpoint({
-    method: 'GET', path: '/v1/erp/cash-banks/export', access: CASH_BANK_READ, summary: 'Cash banks as an xlsx file',
-    query: z.object({ keyword: z.string().trim().max(100).optional(), sort: sortBy(CASH_BANK_SORT), lang: z.enum(['id', 'en']).default('id') }),
+    method: 'GET', path: '/v1/erp/cash-banks/export', access: CASH_BANK_READ, summary: 'Cash banks of the list\'s filters as an xlsx file',
+    query: z.object({ keyword: listQuery.shape.keyword, ...cashBankFilters, lang: z.enum(['id', 'en']).default('id') }),
     response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
   }),
   importCashBanks: importEndpoint('/v1/erp/cash-banks', 'cash bank', CASH_BANK_EDIT),

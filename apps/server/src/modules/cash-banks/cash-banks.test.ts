@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { listSortChecks } from '../../../test/list-sort.ts';
 
 let t: TestApp;
 let admin: string;
@@ -151,6 +152,22 @@ describe('cash banks', () => {
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([undefined, 'Kode', 'Nama', 'Tipe', 'Kode COA', 'Nama COA', 'Mata Uang', 'Kode OU', 'No. Rekening', 'Aktif']);
     expect(sheet.rowCount).toBe(4);
+  });
+
+  it('exports exactly the rows the list shows for its type and active filters, in its sort', async () => {
+    const list = listSortChecks(t, () => admin, CB, (c) => String(c.cashBankCode));
+    expect((await send('PUT', `${CB}/${ref.briBank}/active`, { active: 'N' })).statusCode).toBe(200);
+    try {
+      const all = await list.exportedCodes(`${CB}/export`, 'lang=en');
+      for (const query of ['type=CASH', 'type=BANK&active=N', 'type=BANK&active=Y&sort=-name', 'active=N&keyword=bri', 'keyword=kas&type=CASH&sort=-code']) {
+        const shown = await list.labels(`${query}&limit=100`);
+        expect(shown.length, query).toBeLessThan(all.length);
+        expect(await list.exportedCodes(`${CB}/export`, `${query}&lang=en`), query).toEqual(shown);
+      }
+      expect(await list.exportedCodes(`${CB}/export`, 'type=BANK&active=N')).toEqual(['CB00005']);
+    } finally {
+      await send('PUT', `${CB}/${ref.briBank}/active`, { active: 'Y' });
+    }
   });
 
   it('lets the cashier and staff read only, refuses the agent; a second tenant sees none of it', async () => {

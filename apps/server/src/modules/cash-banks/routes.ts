@@ -8,7 +8,7 @@ import { exportCashBanks, importCashBanks } from './sheet.ts';
 export function cashBankRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.listCashBanks, ({ tx, query }) => cashBanks.listCashBanks(tx, query));
   registerEndpoint(app, ep.exportCashBanks, async ({ tx, query, reply }) => {
-    const file = await exportCashBanks(tx, query.keyword, query.lang, query.sort);
+    const file = await exportCashBanks(tx, query, query.lang);
     reply.header('content-type', XLSX_CONTENT_TYPE);
     reply.header('content-disposition', `attachment; filename="cash-banks-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return file;

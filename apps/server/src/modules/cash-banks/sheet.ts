@@ -48,8 +48,9 @@ async function cashBankByCode(tx: Tx, code: string) {
   return rows[0] ? getCashBank(tx, rows[0].id) : undefined;
 }
 
-export async function exportCashBanks(tx: Tx, keyword: string | undefined, lang: Lang, sort?: CashBankFilter['sort']): Promise<Buffer> {
-  const { items } = await listCashBanks(tx, { keyword, sort, page: 1, limit: EXPORT_ROW_LIMIT });
+/** The cash banks the list shows for the same filter (keyword, type, active) and sort. */
+export async function exportCashBanks(tx: Tx, f: CashBankFilter, lang: Lang): Promise<Buffer> {
+  const { items } = await listCashBanks(tx, { ...f, page: 1, limit: EXPORT_ROW_LIMIT });
   const ous = await orgUnitCodes(tx);
   const value: Record<Column, (r: CashBank) => string | null> = {
     cashBankCode: (r) => r.cashBankCode, cashBankName: (r) => r.cashBankName, type: (r) => TYPE_NAMES[lang][r.type], coaCode: (r) => r.coaCode,
