@@ -83,6 +83,12 @@ export const countryInput = z.object({
 const currencyId = z.object({ currencyId: z.uuid() });
 const rateId = z.object({ rateId: z.uuid() });
 const countryId = z.object({ countryId: z.uuid() });
+/** What the exchange rate list filters by besides the keyword; its export takes the same. */
+const exchangeRateFilters = {
+  fromCurrency: z.string().trim().toUpperCase().regex(CURRENCY_CODE_PATTERN).optional(),
+  toCurrency: z.string().trim().toUpperCase().regex(CURRENCY_CODE_PATTERN).optional(),
+  from: z.iso.date().optional(), to: z.iso.date().optional(), sort: sortBy(EXCHANGE_RATE_SORT),
+};
 
 export const currencyEndpoints = {
   listCurrencies: defineEndpoint({ method: 'GET', path: '/v1/erp/currencies', access: CURRENCY_PICK, summary: 'Currencies (book currency first unless sorted)', query: listQuery.extend({ sort: sortBy(CURRENCY_SORT) }), response: listOf(currency) }),
@@ -105,14 +111,13 @@ export const currencyEndpoints = {
 
   listExchangeRates: defineEndpoint({
     method: 'GET', path: '/v1/erp/exchange-rates', access: CURRENCY_PICK, summary: 'Exchange rates, newest date first; filter by currency and date range',
-    query: listQuery.extend({
-      fromCurrency: z.string().trim().toUpperCase().regex(CURRENCY_CODE_PATTERN).optional(),
-      toCurrency: z.string().trim().toUpperCase().regex(CURRENCY_CODE_PATTERN).optional(),
-      from: z.iso.date().optional(), to: z.iso.date().optional(), sort: sortBy(EXCHANGE_RATE_SORT),
-    }),
+    query: listQuery.extend(exchangeRateFilters),
     response: listOf(exchangeRate),
   }),
-  exportExchangeRates: defineEndpoint({ method: 'GET', path: '/v1/erp/exchange-rates/export', access: CURRENCY_READ, summary: 'Exchange rates as an xlsx file', query: exportQuery.extend({ sort: sortBy(EXCHANGE_RATE_SORT) }), ...xlsx }),
+  exportExchangeRates: defineEndpoint({
+    method: 'GET', path: '/v1/erp/exchange-rates/export', access: CURRENCY_READ, summary: 'Exchange rates of the list\'s filters as an xlsx file',
+    query: exportQuery.extend(exchangeRateFilters), ...xlsx,
+  }),
   importExchangeRates: importEndpoint('/v1/erp/exchange-rates', 'exchange rate (one per currency pair and date)', CURRENCY_EDIT),
   lookupExchangeRate: defineEndpoint({
     method: 'GET', path: '/v1/erp/exchange-rates/lookup', access: CURRENCY_PICK,

@@ -148,6 +148,31 @@ describe('exports and access', () => {
     }
   });
 
+  it('exports exactly the rates the list shows for its currency and date filters, in its sort', async () => {
+    const shown = async (query: string) =>
+      ((await get(`${XR}?${query}&limit=100`)).items as { fromCurrency: string; toCurrency: string; rateDate: string; rate: string }[]).map((r) => [r.fromCurrency, r.toCurrency, r.rateDate, r.rate]);
+    const exported = async (query: string) => {
+      const file = await t.request({ method: 'GET', url: `${XR}/export?${query}`, token: admin });
+      expect(file.statusCode, file.body).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      book.worksheets[0].eachRow((row, n) => {
+        if (n > 1) rows.push([1, 2, 3, 4].map((c) => row.getCell(c).value));
+      });
+      return rows;
+    };
+    await send('POST', XR, { fromCurrency: 'USD', toCurrency: 'IDR', rateDate: '2026-11-02', rate: '16100' });
+    const all = await exported('lang=en');
+    for (const query of ['fromCurrency=USD', 'toCurrency=idr&from=2026-11-20&to=2026-11-20&sort=-rate', 'fromCurrency=USD&to=2026-11-10', 'keyword=thb&sort=pair']) {
+      const rows = await shown(query);
+      expect(rows.length, query).toBeGreaterThan(0);
+      expect(rows.length, query).toBeLessThan(all.length);
+      expect(await exported(query), query).toEqual(rows);
+    }
+    expect(await exported('fromCurrency=USD&toCurrency=IDR&from=2026-11-02&to=2026-11-09')).toEqual([['USD', 'IDR', '2026-11-02', '16100']]);
+  });
+
   it('lets staff read only, refuses the agent; a second tenant sees none of it', async () => {
     const staff = await t.login('staff');
     expect((await get(`${CU}?keyword=THB`, staff)).total).toBe(1);

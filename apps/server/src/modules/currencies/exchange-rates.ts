@@ -123,8 +123,9 @@ const headers = {
   en: ['From', 'To', 'Date', 'Rate', 'Active'],
 };
 
-export async function exportExchangeRates(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: RateSort): Promise<Buffer> {
-  const rows = (await base(tx).where(conditions({ keyword })).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toRate);
+/** The rates the list shows for the same filter (keyword, currencies, date range) and sort. */
+export async function exportExchangeRates(tx: Tx, f: RateFilter, lang: 'id' | 'en'): Promise<Buffer> {
+  const rows = (await base(tx).where(conditions(f)).orderBy(...order(f.sort)).limit(EXPORT_ROW_LIMIT)).map(toRate);
   const h = headers[lang];
   // The rate stays a text cell: an Excel number is a float and would round long rates.
   return writeXlsx<ExchangeRate>(lang === 'id' ? 'Kurs' : 'Exchange Rates', [

@@ -33,7 +33,7 @@ export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptio
   });
 
   registerEndpoint(app, ep.listExchangeRates, ({ tx, query }) => rates.listExchangeRates(tx, query));
-  registerEndpoint(app, ep.exportExchangeRates, async ({ tx, query, reply }) => xlsx(reply, 'exchange-rates', await rates.exportExchangeRates(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportExchangeRates, async ({ tx, query, reply }) => xlsx(reply, 'exchange-rates', await rates.exportExchangeRates(tx, query, query.lang)));
   registerEndpoint(app, ep.lookupExchangeRate, ({ tx, query }) => rates.lookupExchangeRate(tx, query.fromCurrency, query.toCurrency, query.date));
   registerEndpoint(app, ep.getExchangeRate, ({ tx, params }) => rates.getExchangeRate(tx, params.rateId));
   registerEndpoint(app, ep.createExchangeRate, ({ tx, principal, body }) => rates.createExchangeRate(tx, principal, body));
