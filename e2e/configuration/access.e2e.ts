@@ -254,7 +254,14 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     const tree = page.locator('.task-checklist');
     await tree.waitFor();
     await tree.locator('.task-checklist__area-name', { hasText: texts[lang].configuration }).click();
-    await tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }).check();
+    // The area opens with a motion: a tick that lands mid-way is lost, so it is given again until it holds.
+    const box = tree.getByRole('checkbox', { name: /readOnlyConfigRole/ });
+    await expect
+      .poll(async () => {
+        if (!(await box.isChecked())) await box.check({ timeout: 3000 }).catch(() => undefined);
+        return box.isChecked();
+      }, { timeout: 15_000 })
+      .toBe(true);
     await page.getByText(l.unsaved, { exact: true }).waitFor();
     await screenshot(page, `config-page-access-tree-${lang}`);
     await page.evaluate(() => window.scrollTo(0, 0));
