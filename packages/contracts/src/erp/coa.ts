@@ -102,12 +102,19 @@ export const coaTree = z.array(coaGroup.extend({ accounts: z.array(coaAccount.ex
 const groupId = z.object({ groupId: z.uuid() });
 const segmentId = z.object({ segmentId: z.uuid() });
 const coaId = z.object({ coaId: z.uuid() });
+/** What the COA group and account lists filter by besides the keyword; their exports take the same. */
+const coaGroupFilters = { purpose: z.enum(COA_GROUP_PURPOSES).optional(), sort: sortBy(COA_GROUP_SORT) };
+const coaFilters = {
+  groupId: z.uuid().optional(), purpose: z.enum(COA_GROUP_PURPOSES).optional(), type: z.enum(COA_TYPES).optional(), detail: YN.optional(), active: YN.optional(),
+};
 
 export const coaEndpoints = {
   listCoaGroups: defineEndpoint({
-    method: 'GET', path: '/v1/erp/coa-groups', access: COA_PICK, summary: 'COA groups', query: listQuery.extend({ purpose: z.enum(COA_GROUP_PURPOSES).optional(), sort: sortBy(COA_GROUP_SORT) }), response: listOf(coaGroup),
+    method: 'GET', path: '/v1/erp/coa-groups', access: COA_PICK, summary: 'COA groups', query: listQuery.extend(coaGroupFilters), response: listOf(coaGroup),
   }),
-  exportCoaGroups: defineEndpoint({ method: 'GET', path: '/v1/erp/coa-groups/export', access: COA_READ, summary: 'COA groups as an xlsx file', query: exportQuery.extend({ sort: sortBy(COA_GROUP_SORT) }), ...xlsx }),
+  exportCoaGroups: defineEndpoint({
+    method: 'GET', path: '/v1/erp/coa-groups/export', access: COA_READ, summary: 'COA groups of the list\'s filters as an xlsx file', query: exportQuery.extend(coaGroupFilters), ...xlsx,
+  }),
   importCoaGroups: importEndpoint('/v1/erp/coa-groups', 'COA group', COA_EDIT),
   getCoaGroup: defineEndpoint({ method: 'GET', path: '/v1/erp/coa-groups/{groupId}', access: COA_PICK, summary: 'One COA group', params: groupId, response: coaGroup }),
   createCoaGroup: defineEndpoint({ method: 'POST', path: '/v1/erp/coa-groups', access: COA_EDIT, summary: 'Create a COA group', body: coaGroupInput, response: coaGroup }),
@@ -136,13 +143,12 @@ export const coaEndpoints = {
 
   listCoa: defineEndpoint({
     method: 'GET', path: '/v1/erp/coa', access: COA_PICK, summary: 'Accounts; filter by group, purpose (cash/bank pickers), type, detail and active',
-    query: listQuery.extend({
-      groupId: z.uuid().optional(), purpose: z.enum(COA_GROUP_PURPOSES).optional(), type: z.enum(COA_TYPES).optional(),
-      detail: YN.optional(), active: YN.optional(),
-    }),
+    query: listQuery.extend(coaFilters),
     response: listOf(coaAccount),
   }),
-  exportCoa: defineEndpoint({ method: 'GET', path: '/v1/erp/coa/export', access: COA_READ, summary: 'Chart of accounts as an xlsx file', query: exportQuery, ...xlsx }),
+  exportCoa: defineEndpoint({
+    method: 'GET', path: '/v1/erp/coa/export', access: COA_READ, summary: 'Chart of accounts (of the account list\'s filters) as an xlsx file', query: exportQuery.extend(coaFilters), ...xlsx,
+  }),
   importCoa: importEndpoint('/v1/erp/coa', 'account (COA)', COA_EDIT),
   coaTree: defineEndpoint({ method: 'GET', path: '/v1/erp/coa/tree', access: COA_PICK, summary: 'Chart of accounts as a tree: groups → main accounts → sub accounts', response: coaTree }),
   getCoa: defineEndpoint({ method: 'GET', path: '/v1/erp/coa/{coaId}', access: COA_PICK, summary: 'One account', params: coaId, response: coaAccount }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { listSortChecks } from '../../../test/list-sort.ts';
 
 let t: TestApp;
 let admin: string;
@@ -202,6 +203,32 @@ describe('exports and access', () => {
       await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
       expect(book.worksheets[0].getRow(1).getCell(1).value).toBe(header);
       expect(book.worksheets[0].rowCount).toBeGreaterThan(minRows);
+    }
+  });
+
+  it('exports exactly the groups and accounts their lists show for the same filters', async () => {
+    const groups = listSortChecks(t, () => admin, G, (g) => String(g.groupCode));
+    const allGroups = await groups.exportedCodes(`${G}/export`, 'lang=en');
+    for (const query of ['purpose=bank', 'purpose=general&sort=-name', 'purpose=cash&keyword=kas']) {
+      const shown = await groups.labels(`${query}&limit=100`);
+      expect(shown.length, query).toBeGreaterThan(0);
+      expect(shown.length, query).toBeLessThan(allGroups.length);
+      expect(await groups.exportedCodes(`${G}/export`, query), query).toEqual(shown);
+    }
+    expect(await groups.exportedCodes(`${G}/export`, 'purpose=bank')).toEqual(['1200']);
+
+    const accounts = listSortChecks(t, () => admin, C, (a) => String(a.coaCode));
+    const allAccounts = await accounts.exportedCodes(`${C}/export`, 'lang=en');
+    const bankGroup = (await groupByCode('1200')).groupId as string;
+    const spare = await send('POST', C, account('1399', (await byCode('1301')).groupId));
+    expect(spare.statusCode, spare.body).toBe(200);
+    expect((await send('PUT', `${C}/${spare.json().coaId}/active`, { active: 'N' })).statusCode).toBe(200);
+    expect(await accounts.exportedCodes(`${C}/export`, 'active=N')).toEqual(['1399']);
+    for (const query of ['purpose=cash', `groupId=${bankGroup}`, 'type=liability&detail=N', 'active=N', 'type=asset&active=Y&keyword=bank']) {
+      const list = await get(`${C}?${query}&limit=100`);
+      expect(list.total, query).toBeGreaterThan(0);
+      expect(list.total, query).toBeLessThan(allAccounts.length);
+      expect(await accounts.exportedCodes(`${C}/export`, query), query).toEqual(list.items.map((a: { coaCode: string }) => a.coaCode));
     }
   });
 

@@ -23,7 +23,9 @@ export const toGroup = (r: GroupRow): CoaGroup => ({
   systemPredefined: yesNo(r.systemPredefined), active: yesNo(r.active),
 });
 
-function groupConditions(f: { keyword?: string; purpose?: CoaGroupPurpose }): SQL | undefined {
+interface GroupFilter { keyword?: string; purpose?: CoaGroupPurpose; sort?: GroupSort }
+
+function groupConditions(f: GroupFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (f.keyword) where.push(or(sql`${coaGroups.code} ILIKE ${likePattern(f.keyword)}`, sql`${coaGroups.name} ILIKE ${likePattern(f.keyword)}`));
   if (f.purpose) where.push(eq(coaGroups.purpose, f.purpose));
@@ -36,7 +38,7 @@ const GROUP_SORT_COLUMNS = {
 };
 const groupListOrder = (sort?: GroupSort) => listOrder(sort, GROUP_SORT_COLUMNS, [groupOrder], coaGroups.id);
 
-export async function listCoaGroups(tx: Tx, f: { page: number; limit: number; keyword?: string; purpose?: CoaGroupPurpose; sort?: GroupSort }) {
+export async function listCoaGroups(tx: Tx, f: GroupFilter & { page: number; limit: number }) {
   const where = groupConditions(f);
   const rows = await tx.select().from(coaGroups).where(where).orderBy(...groupListOrder(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaGroups).where(where);
@@ -105,8 +107,9 @@ export async function deleteCoaGroup(tx: Tx, actor: Actor, id: string): Promise<
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'coa-group', entityId: id, before });
 }
 
-export async function exportCoaGroups(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: GroupSort): Promise<Buffer> {
-  const rows = (await tx.select().from(coaGroups).where(groupConditions({ keyword })).orderBy(...groupListOrder(sort)).limit(EXPORT_ROW_LIMIT)).map(toGroup);
+/** The groups the list shows for the same filter (keyword, purpose) and sort. */
+export async function exportCoaGroups(tx: Tx, f: GroupFilter, lang: 'id' | 'en'): Promise<Buffer> {
+  const rows = (await tx.select().from(coaGroups).where(groupConditions(f)).orderBy(...groupListOrder(f.sort)).limit(EXPORT_ROW_LIMIT)).map(toGroup);
   const h = lang === 'id'
     ? ['Kode', 'Nama', 'Tipe', 'Saldo Normal', 'Kegunaan', 'Bawaan Sistem', 'Aktif']
     : ['Code', 'Name', 'Type', 'Normal Balance', 'Purpose', 'System Predefined', 'Active'];

@@ -20,7 +20,7 @@ export interface CoaRouteOptions {
 
 export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
   registerEndpoint(app, ep.listCoaGroups, ({ tx, query }) => groups.listCoaGroups(tx, query));
-  registerEndpoint(app, ep.exportCoaGroups, async ({ tx, query, reply }) => xlsx(reply, 'coa-groups', await groups.exportCoaGroups(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportCoaGroups, async ({ tx, query, reply }) => xlsx(reply, 'coa-groups', await groups.exportCoaGroups(tx, query, query.lang)));
   registerEndpoint(app, ep.getCoaGroup, ({ tx, params }) => groups.getCoaGroup(tx, params.groupId));
   registerEndpoint(app, ep.createCoaGroup, ({ tx, principal, body }) => groups.createCoaGroup(tx, principal, body));
   registerEndpoint(app, ep.updateCoaGroup, ({ tx, principal, params, body }) => groups.updateCoaGroup(tx, principal, params.groupId, body));
@@ -42,7 +42,7 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
   });
 
   registerEndpoint(app, ep.listCoa, ({ tx, query }) => accounts.listCoa(tx, query));
-  registerEndpoint(app, ep.exportCoa, async ({ tx, query, reply }) => xlsx(reply, 'chart-of-accounts', await accounts.exportCoa(tx, query.keyword, query.lang)));
+  registerEndpoint(app, ep.exportCoa, async ({ tx, query, reply }) => xlsx(reply, 'chart-of-accounts', await accounts.exportCoa(tx, query, query.lang)));
   registerEndpoint(app, ep.coaTree, ({ tx }) => accounts.coaTree(tx));
   registerEndpoint(app, ep.getCoa, ({ tx, params }) => accounts.getCoa(tx, params.coaId));
   registerEndpoint(app, ep.createCoa, ({ tx, principal, body }) => accounts.createCoa(tx, principal, body));

@@ -177,8 +177,9 @@ export async function deleteCoa(tx: Tx, actor: Actor, id: string, inUse: InUse[]
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'coa', entityId: id, before });
 }
 
-export async function exportCoa(tx: Tx, keyword: string | undefined, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await base(tx).where(conditions({ keyword })).orderBy(order).limit(EXPORT_ROW_LIMIT)).map(toAccount);
+/** The accounts the account list shows for the same filter (keyword, group, purpose, type, detail, active). */
+export async function exportCoa(tx: Tx, f: CoaFilter, lang: 'id' | 'en'): Promise<Buffer> {
+  const rows = (await base(tx).where(conditions(f)).orderBy(order).limit(EXPORT_ROW_LIMIT)).map(toAccount);
   const h = lang === 'id'
     ? ['Kode', 'Nama', 'Keterangan', 'Grup', 'Akun Induk', 'Tipe', 'Saldo Normal', 'Detail', 'Bawaan', 'Aktif', 'Kode Aktivitas G/L', 'Nama Aktivitas G/L']
     : ['Code', 'Name', 'Description', 'Group', 'Main Account', 'Type', 'Normal Balance', 'Detail', 'Default', 'Active', 'G/L Activity Code', 'G/L Activity Name'];
