@@ -147,7 +147,16 @@ export const coaEndpoints = {
     response: listOf(coaAccount),
   }),
   exportCoa: defineEndpoint({
-    method: 'GET', path: '/v1/erp/coa/export', access: COA_READ, summary: 'Chart of accounts (of the account list\'s filters) as an xlsx file', query: exportQuery.extend(coaFilters), ...xlsx,
+    method: 'GET', path: '/v1/erp/coa/export', access: COA_READ, summary: 'Chart of accounts (of the account list\'s filters, or of the tree\'s search) as an xlsx file',
+    query: exportQuery.extend({
+      ...coaFilters,
+      /**
+       * How the keyword matches: `account` like the account list (code, name, description); `tree` like the COA tree's
+       * search, which shows an account when its code or name matches, or its main account's, its group's or a sub account's.
+       */
+      match: z.enum(['account', 'tree']).default('account'),
+    }),
+    ...xlsx,
   }),
   importCoa: importEndpoint('/v1/erp/coa', 'account (COA)', COA_EDIT),
   coaTree: defineEndpoint({ method: 'GET', path: '/v1/erp/coa/tree', access: COA_PICK, summary: 'Chart of accounts as a tree: groups → main accounts → sub accounts', response: coaTree }),

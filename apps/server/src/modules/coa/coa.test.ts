@@ -232,6 +232,30 @@ describe('exports and access', () => {
     }
   });
 
+  it('exports with match=tree exactly the accounts the COA tree search shows: under a matching group or main account, above a matching sub', async () => {
+    type Node = { coaCode: string; coaName: string };
+    const tree = (await get(`${C}/tree`)) as (Node & { groupCode: string; groupName: string; accounts: (Node & { subAccounts: Node[] })[] })[];
+    const treeShows = (keyword: string) => {
+      const hit = (code: string, name: string) => code.toLowerCase().includes(keyword) || name.toLowerCase().includes(keyword);
+      return tree.flatMap((g) => g.accounts.flatMap((a) => {
+        const whole = hit(g.groupCode, g.groupName) || hit(a.coaCode, a.coaName);
+        const subs = a.subAccounts.filter((s) => whole || hit(s.coaCode, s.coaName)).map((s) => s.coaCode);
+        return whole || subs.length ? [a.coaCode, ...subs] : [];
+      }));
+    };
+    const accounts = listSortChecks(t, () => admin, C, (a) => String(a.coaCode));
+    const sorted = (codes: string[]) => [...codes].sort();
+    for (const keyword of ['piutang', 'bca', 'persediaan', '1201', 'beban']) {
+      const shown = treeShows(keyword);
+      expect(shown.length, keyword).toBeGreaterThan(0);
+      expect(sorted(await accounts.exportedCodes(`${C}/export`, `keyword=${keyword}&match=tree`)), keyword).toEqual(sorted(shown));
+    }
+    // The group Piutang holds 1399 "Akun 1399": the tree shows it, the account list's keyword does not.
+    expect(await accounts.exportedCodes(`${C}/export`, 'keyword=piutang&match=tree')).toContain('1399');
+    expect(await accounts.exportedCodes(`${C}/export`, 'keyword=piutang')).not.toContain('1399');
+    expect(await accounts.exportedCodes(`${C}/export`, 'keyword=bca&match=tree')).toEqual(['1201', '1201.01']);
+  });
+
   it('lets staff read only, refuses the agent and the cashier; a second tenant sees none of it', async () => {
     const staff = await t.login('staff');
     expect((await get(`${C}?keyword=ZA-`, staff)).total).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { CoaAccount, CoaGroupPurpose, CoaSign, CoaTreeAccount, CoaType } from '@nusa/contracts';
@@ -12,6 +12,7 @@ import { EXPORT_ROW_LIMIT, allCoaGroups, getCoaGroup, likePattern, xlsxLabels, y
 
 const MODULE = 'erp.coa';
 const main = alias(coaAccounts, 'main_account');
+const sub = alias(coaAccounts, 'sub_account');
 
 /** Answers the name of a record type that still uses an account, or undefined. */
 export type InUse = (tx: Tx, id: string) => Promise<string | undefined>;
@@ -177,9 +178,24 @@ export async function deleteCoa(tx: Tx, actor: Actor, id: string, inUse: InUse[]
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'coa', entityId: id, before });
 }
 
-/** The accounts the account list shows for the same filter (keyword, group, purpose, type, detail, active). */
-export async function exportCoa(tx: Tx, f: CoaFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await base(tx).where(conditions(f)).orderBy(order).limit(EXPORT_ROW_LIMIT)).map(toAccount);
+/**
+ * The accounts the COA tree's search shows (web coa-tree.ts filterCoaTree): those whose code or name matches, with
+ * everything under a matching group or main account, and a main account above a matching sub account.
+ */
+function treeKeyword(tx: Tx, keyword: string): SQL | undefined {
+  const p = likePattern(keyword);
+  const subMatch = tx.select({ id: sub.id }).from(sub)
+    .where(and(eq(sub.tenantId, coaAccounts.tenantId), eq(sub.mainAccountId, coaAccounts.id), or(sql`${sub.code} ILIKE ${p}`, sql`${sub.name} ILIKE ${p}`)));
+  return or(
+    sql`${coaAccounts.code} ILIKE ${p}`, sql`${coaAccounts.name} ILIKE ${p}`, sql`${main.code} ILIKE ${p}`, sql`${main.name} ILIKE ${p}`,
+    sql`${coaGroups.code} ILIKE ${p}`, sql`${coaGroups.name} ILIKE ${p}`, exists(subMatch),
+  );
+}
+
+/** The accounts the account list (or, with match=tree, the COA tree) shows for the same keyword and filters. */
+export async function exportCoa(tx: Tx, f: CoaFilter & { match?: 'account' | 'tree' }, lang: 'id' | 'en'): Promise<Buffer> {
+  const where = f.match === 'tree' && f.keyword ? and(conditions({ ...f, keyword: undefined }), treeKeyword(tx, f.keyword)) : conditions(f);
+  const rows = (await base(tx).where(where).orderBy(order).limit(EXPORT_ROW_LIMIT)).map(toAccount);
   const h = lang === 'id'
     ? ['Kode', 'Nama', 'Keterangan', 'Grup', 'Akun Induk', 'Tipe', 'Saldo Normal', 'Detail', 'Bawaan', 'Aktif', 'Kode Aktivitas G/L', 'Nama Aktivitas G/L']
     : ['Code', 'Name', 'Description', 'Group', 'Main Account', 'Type', 'Normal Balance', 'Detail', 'Default', 'Active', 'G/L Activity Code', 'G/L Activity Name'];

@@ -75,7 +75,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
     },
   });
   const download = useMutation({
-    mutationFn: () => callFile(endpoints.exportCoa, { query: { keyword: keyword || undefined, lang } }),
+    mutationFn: () => callFile(endpoints.exportCoa, { query: { keyword: keyword || undefined, match: 'tree', lang } }),
     onSuccess: (blob) => {
       saveBlob(blob, `chart-of-accounts-${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
       toast.success(t('ledger.exported'));
