@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -280,9 +281,14 @@ describe('chart of accounts', () => {
       await row(page, '1201.01').waitFor();
       expect(await page.getByRole('button', { name: /^(Ubah|Hapus|Nonaktifkan|Tambah sub akun|Tambah akun utama) / }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Tambah akun' }).count()).toBe(0);
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Ekspor xlsx' }).click();
-      expect((await download).suggestedFilename()).toMatch(/^chart-of-accounts-\d{14}\.xlsx$/);
+      // The export holds what the search shows: the matching sub account with its main account.
+      await page.getByPlaceholder(tx.id.search).fill('BCA');
+      await expect.poll(() => codes(page), POLL).toEqual(['1200', '1201', '1201.01']);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor xlsx' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^chart-of-accounts-\d{14}\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+      expect((book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]).map((r) => r[1])).toEqual(['Kode', '1201', '1201.01']);
       expect(p.pageErrors).toEqual([]);
     } finally {
       await p.close();

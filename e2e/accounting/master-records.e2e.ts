@@ -186,6 +186,18 @@ describe('accounting master records', () => {
       expect(await drawer(page).getByText('1201.01 - Bank BCA', { exact: true }).count()).toBe(0);
       await drawer(page).getByRole('button', { name: t.cancel }).click();
       await drawer(page).waitFor({ state: 'hidden' });
+
+      // The export holds the rows of the type filter, like the list: the cash boxes only.
+      await chooseOption(page, page.locator('.master-toolbar').getByLabel('Saring tipe', { exact: true }), t.cash);
+      const cash = (await get<{ items: CashBank[] }>('/v1/erp/cash-banks?type=CASH&limit=100')).items;
+      await page.getByText(`Total ${cash.length} data`).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor xlsx' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^kas-bank-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const exported = new ExcelJS.Workbook();
+      await exported.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+      const rows = exported.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+      expect(rows.map((r) => [r[1], r[3]])).toEqual([['Kode', 'Tipe'], ...cash.map((c) => [c.cashBankCode, t.cash])]);
+      expect(cash.length).toBeGreaterThan(0);
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
