@@ -206,7 +206,7 @@ describe('exports and access', () => {
     }
   });
 
-  it('exports exactly the groups and accounts their lists show for the same filters', async () => {
+  it('exports exactly the groups, segment groups and accounts their lists show for the same filters', async () => {
     const groups = listSortChecks(t, () => admin, G, (g) => String(g.groupCode));
     const allGroups = await groups.exportedCodes(`${G}/export`, 'lang=en');
     for (const query of ['purpose=bank', 'purpose=general&sort=-name', 'purpose=cash&keyword=kas']) {
@@ -216,6 +216,14 @@ describe('exports and access', () => {
       expect(await groups.exportedCodes(`${G}/export`, query), query).toEqual(shown);
     }
     expect(await groups.exportedCodes(`${G}/export`, 'purpose=bank')).toEqual(['1200']);
+
+    const segments = listSortChecks(t, () => admin, S, (s) => String(s.segmentCode));
+    for (const query of ['keyword=proyek', 'keyword=a&sort=-name']) {
+      const shown = await segments.labels(`${query}&limit=100`);
+      expect(shown.length, query).toBeGreaterThan(0);
+      expect(shown.length, query).toBeLessThan((await segments.exportedCodes(`${S}/export`, 'lang=en')).length);
+      expect(await segments.exportedCodes(`${S}/export`, query), query).toEqual(shown);
+    }
 
     const accounts = listSortChecks(t, () => admin, C, (a) => String(a.coaCode));
     const allAccounts = await accounts.exportedCodes(`${C}/export`, 'lang=en');

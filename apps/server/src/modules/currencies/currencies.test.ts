@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { listSortChecks } from '../../../test/list-sort.ts';
 
 let t: TestApp;
 let admin: string;
@@ -171,6 +172,22 @@ describe('exports and access', () => {
       expect(await exported(query), query).toEqual(rows);
     }
     expect(await exported('fromCurrency=USD&toCurrency=IDR&from=2026-11-02&to=2026-11-09')).toEqual([['USD', 'IDR', '2026-11-02', '16100']]);
+  });
+
+  it('exports exactly the currencies and countries their lists show for the same keyword, in their sort', async () => {
+    for (const [url, code, queries] of [
+      [CU, 'currencyCode', ['keyword=dolar', 'keyword=u&sort=-name', 'keyword=yen']],
+      [CO, 'countryCode', ['keyword=si&sort=-code', 'keyword=jepang']],
+    ] as const) {
+      const list = listSortChecks(t, () => admin, url, (i) => String(i[code]));
+      const all = await list.exportedCodes(`${url}/export`, 'lang=en');
+      for (const query of queries) {
+        const shown = await list.labels(`${query}&limit=100`);
+        expect(shown.length, query).toBeGreaterThan(0);
+        expect(shown.length, query).toBeLessThan(all.length);
+        expect(await list.exportedCodes(`${url}/export`, query), query).toEqual(shown);
+      }
+    }
   });
 
   it('lets staff read only, refuses the agent; a second tenant sees none of it', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { todayInJakarta } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { listSortChecks } from '../../../test/list-sort.ts';
 import { withTenant } from '../../platform/db/tenant.ts';
 import { nextCode } from './service.ts';
 
@@ -120,6 +121,16 @@ describe('document templates and automatic numbering', () => {
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe('Code');
     expect(sheet.rowCount).toBe(12);
+  });
+
+  it('exports exactly the templates the list shows for the same keyword, in its sort', async () => {
+    const list = listSortChecks(t, () => admin, URL, (i) => String(i.templateCode));
+    for (const query of ['keyword=penawaran&sort=-code', 'keyword=proyek', 'keyword=tpl-p&sort=documentType']) {
+      const shown = await list.labels(`${query}&limit=100`);
+      expect(shown.length, query).toBeGreaterThan(0);
+      expect(shown.length, query).toBeLessThan(11);
+      expect(await list.exportedCodes(`${URL}/export`, query), query).toEqual(shown);
+    }
   });
 
   it('lets staff read but not write, refuses the agent, and a second tenant sees nothing', async () => {
