@@ -306,11 +306,7 @@ describe('accounting master records', () => {
       await d.getByLabel(label, { exact: true }).fill(text);
       await d.getByLabel(label, { exact: true }).press('Tab');
     };
-    const pickOption = async (label: string, option: string) => {
-      await d.getByLabel(label, { exact: true }).click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' });
-    };
+    const pickOption = (label: string, option: string) => chooseOption(page, d.getByLabel(label, { exact: true }), option);
     try {
       await page.goto('/accounting/employee');
       await heading(page, tx.en.employeeTitle);

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language, type TestPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
-import { answerConfirm, settled } from '../support/antd.ts';
+import { answerConfirm, chooseOption, settled } from '../support/antd.ts';
 
 /** The texts these flows read, per language (from apps/web/src/i18n and the error catalogue). */
 const tx = {
@@ -111,11 +111,7 @@ const tx = {
 const USER_PASSWORD = 'Uji#Akses2026';
 
 /** Picks an option of an antd select: types the keyword into it and clicks the matching option. */
-async function choose(page: Page, select: Locator, keyword: string, option: string) {
-  await select.click();
-  await select.fill(keyword);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
+const choose = (page: Page, select: Locator, keyword: string, option: string) => chooseOption(page, select, option, keyword);
 
 /** Link texts of the sidebar with the configuration section opened. */
 async function menuLinks(page: Page, lang: Language) {
@@ -346,8 +342,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     await page.getByRole('switch', { name: l.activeOf(username) }).click();
     await answerConfirm(page, l.deactivate);
     await page.getByText(l.deactivated(username)).waitFor();
-    await page.getByLabel(l.filterActive).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: l.inactive }).click();
+    await chooseOption(page, page.getByLabel(l.filterActive), l.inactive);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await rows.filter({ hasText: username }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);

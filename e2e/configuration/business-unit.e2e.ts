@@ -256,9 +256,7 @@ describe('business unit', () => {
 
       // Per-user prohibitions.
       const user = page.getByLabel(t.pickUser, { exact: true });
-      await user.click();
-      await user.fill('agent');
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '(agent)' }).click();
+      await chooseOption(page, user, '(agent)', 'agent');
       const prohibitions = page.locator('.prohibitions');
       await prohibitions.getByRole('checkbox', { name: t.voidForm }).check();
       await prohibitions.getByRole('button', { name: t.save }).click();

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ERRORS } from '@nusa/contracts';
+import { chooseOption } from '../support/antd.ts';
 import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
@@ -161,9 +162,7 @@ describe('profile, change password and user audit', () => {
       await rows.filter({ hasText: 'cashier' }).first().waitFor();
 
       const picker = page.getByLabel(t.user, { exact: true });
-      await picker.click();
-      await picker.fill('admin');
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '(admin)' }).click();
+      await chooseOption(page, picker, '(admin)', 'admin');
       await expect.poll(() => rows.filter({ hasText: 'cashier' }).count()).toBe(0);
       await rows.filter({ hasText: 'admin' }).first().waitFor();
       expect(await rows.first().locator('.ant-tag').textContent()).toBe('200');

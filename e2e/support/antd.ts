@@ -1,23 +1,34 @@
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 /**
  * Chooses an option of an antd Select: opens it, types `search` first when given (a lazy list asks the server),
- * then clicks the option until the list has closed — a click during the opening animation can be lost, and an
- * open list would cover the next field. `option` is the option's text (a string matches part of it).
+ * then clicks the option until the list has closed with a value chosen — a click during the opening animation, or
+ * on a list the server's answer is just replacing, can be lost, and an open list would cover the next field.
+ * `option` is the option's text (a string matches part of it).
  */
 export async function chooseOption(page: Page, select: Locator, option: string | RegExp, search?: string) {
-  await select.click();
-  if (search) await select.fill(search);
+  const field = select.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const tags = field.locator('.ant-select-selection-item');
+  const placeholder = field.locator('.ant-select-placeholder');
+  const multiple = /\bant-select-multiple\b/.test((await field.getAttribute('class')) ?? '');
+  const before = await tags.count();
+  // A single select shows its placeholder until it holds a value; a multiple one has one tag more.
+  const holdsChoice = async () => (multiple ? (await tags.count()) > before : !(await placeholder.isVisible()));
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   const choice = open.locator('.ant-select-item-option', { hasText: option }).first();
   for (let attempt = 1; ; attempt++) {
-    await choice.click();
     try {
+      if (!(await open.first().isVisible())) {
+        await select.click();
+        if (search) await select.fill(search);
+      }
+      await choice.click({ timeout: 10_000 });
       await open.first().waitFor({ state: 'hidden', timeout: 5000 });
+      await expect.poll(holdsChoice, { timeout: 2000 }).toBe(true);
       return;
     } catch (err) {
-      // A busy machine may still be closing the list: only a still-visible option needs another click.
-      if (!(await choice.isVisible())) return;
+      // Still open: the option is clicked again; closed without a value: the list is opened again.
       if (attempt === 3) throw err;
     }
   }
