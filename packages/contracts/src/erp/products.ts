@@ -146,7 +146,8 @@ export const productEndpoints = {
   importProducts: defineEndpoint({
     method: 'POST', path: '/v1/erp/products/import', access: access.edit,
     summary: 'Start importing products from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, '
-      + 'at most 50 MB); upsert by code, each row all-or-nothing. Answers the queued run; GET /v1/erp/imports/{importId} follows it to its report',
+      + 'at most 50 MB); upsert by code, each row all-or-nothing. A column left out of the header keeps that field of an existing product as stored; '
+      + 'a blank cell in a present column clears it; new products get the field\'s default. Answers the queued run; GET /v1/erp/imports/{importId} follows it to its report',
     response: importRun,
   }),
 };

@@ -61,6 +61,8 @@ export const importEndpoint = <const A extends readonly Task[]>(path: string, la
   method: 'POST', path: `${path}/import`, access,
   summary: `Start importing ${label} records from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, `
     + 'at most 50 MB), columns as in the export; upsert by code (blank code: generated), each row all-or-nothing, a blank Active keeps the record\'s state. '
+    + 'A column left out of the header keeps that field of an existing record as stored; a blank cell in a present column clears it; '
+    + 'new records get the field\'s default. '
     + 'Answers the queued run; GET /v1/erp/imports/{importId} follows it to its report',
   response: importRun,
 });

@@ -22,6 +22,7 @@ describe('cash bank xlsx import', () => {
   importSuite({
     app: () => t, admin: () => admin, path: 'v1/erp/cash-banks', keyword: 'Impor', forbidden: ['staff', 'agent', 'cashier'],
     header: ['cashBankCode', 'cashBankName', 'type', 'coaCode', 'coaName', 'currencyCode', 'ouCode', 'accountNumber', 'active'],
+    required: ['cashBankCode', 'cashBankName', 'type', 'coaCode', 'currencyCode'],
     good: [
       ['ZKB-1', 'Kas Impor Satu', 'Kas', '1103', 'diabaikan', 'IDR', null, null, 'Y'],
       ['ZKB-2', 'Bank Impor BRI', 'BANK', '1201.03', null, 'idr', 'JKT', '123-456-789', null],

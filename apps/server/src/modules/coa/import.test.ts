@@ -16,6 +16,7 @@ const common = { app: () => t, admin: () => admin, forbidden: ['staff', 'agent',
 describe('COA group xlsx import', () => {
   importSuite({
     ...common, path: 'v1/erp/coa-groups', keyword: 'Grup Impor', header: ['groupCode', 'groupName', 'type', 'sign', 'purpose', 'active'],
+    required: ['groupCode', 'groupName', 'type', 'sign'],
     good: [['8100', 'Grup Impor Satu', 'cost', 'debit', 'general', 'Y'], ['8200', 'Grup Impor Dua', 'Revenue', 'CREDIT', null, 'N']],
     bad: { row: ['8300', 'Grup Impor Salah', 'expense', 'debit', null, null], column: 'type', errorCode: 'invalid_input_format', errorArgs: ['type', 'asset, liability, equity, cost, revenue'] },
   });
@@ -28,7 +29,7 @@ describe('COA group xlsx import', () => {
 
 describe('segment group xlsx import', () => {
   importSuite({
-    ...common, path: 'v1/erp/segment-groups', keyword: 'Segmen Impor', header: ['Code', 'Name', 'Active'],
+    ...common, path: 'v1/erp/segment-groups', keyword: 'Segmen Impor', header: ['Code', 'Name', 'Active'], required: ['Code', 'Name'],
     good: [['SEG-I1', 'Segmen Impor Satu', null], ['SEG-I2', 'Segmen Impor Dua', 'N']],
     bad: { row: ['SEG-I3', 'Segmen Impor dengan nama yang terlalu panjang', null], column: 'segmentName', errorCode: 'invalid_input_format', errorArgs: ['segmentName', expect.any(String) as never] },
   });
@@ -38,7 +39,7 @@ const ACCOUNT_HEADER = ['coaCode', 'coaName', 'description', 'groupCode', 'mainA
 
 describe('chart of accounts xlsx import', () => {
   importSuite({
-    ...common, path: 'v1/erp/coa', keyword: 'Impor Uji', header: ACCOUNT_HEADER,
+    ...common, path: 'v1/erp/coa', keyword: 'Impor Uji', header: ACCOUNT_HEADER, required: ['coaCode', 'coaName', 'groupCode'],
     good: [
       ['6190', 'Beban Impor Uji', null, '6100', null, null, null, 'N', 'N', 'Y', null, null],
       ['6190.01', 'Beban Impor Uji Listrik', 'listrik kantor', '6100', '6190', null, null, null, null, null, 'GL-01', 'Listrik'],

@@ -16,6 +16,7 @@ const common = { app: () => t, admin: () => admin, forbidden: ['staff', 'agent',
 describe('currency xlsx import', () => {
   importSuite({
     ...common, path: 'v1/erp/currencies', keyword: 'QQ', header: ['currencyCode', 'currencyName', 'symbol', 'decimals', 'active'],
+    required: ['currencyCode', 'currencyName', 'symbol', 'decimals'],
     good: [['QQA', 'Mata Uang Uji A', 'QA', 2, 'Y'], ['qqb', 'Mata Uang Uji B', 'QB', 0, null]],
     bad: { row: ['QQ1', 'Mata Uang Salah', 'Q1', 2, null], column: 'currencyCode', errorCode: 'invalid_input_format', errorArgs: ['currencyCode', 'three letters (ISO 4217)'] },
   });
@@ -33,6 +34,7 @@ describe('currency xlsx import', () => {
 describe('exchange rate xlsx import', () => {
   importSuite({
     ...common, path: 'v1/erp/exchange-rates', keyword: 'QQ', header: ['fromCurrency', 'toCurrency', 'rateDate', 'rate', 'active'],
+    required: ['fromCurrency', 'toCurrency', 'rateDate', 'rate'],
     good: [['QQA', 'IDR', '2026-11-01', '1500.5', null], ['QQA', 'IDR', '02/11/2026', 1510, 'Y'], ['QQB', 'QQA', '2026-11-01', '0.0000615', 'N']],
     bad: { row: ['QQA', 'qqa', '2026-11-03', '1', null], column: 'toCurrency', errorCode: 'exchange_rate_same_currency', errorArgs: [] },
   });
@@ -59,7 +61,7 @@ describe('exchange rate xlsx import', () => {
 
 describe('country xlsx import', () => {
   importSuite({
-    ...common, path: 'v1/erp/countries', keyword: 'Negeri Impor', header: ['Code', 'Name', 'Active'],
+    ...common, path: 'v1/erp/countries', keyword: 'Negeri Impor', header: ['Code', 'Name', 'Active'], required: ['Code', 'Name'],
     good: [['XQ', 'Negeri Impor Satu', null], ['xr', 'Negeri Impor Dua', 'No']],
     bad: { row: ['X1', 'Negeri Impor Salah', null], column: 'countryCode', errorCode: 'invalid_input_format', errorArgs: ['countryCode', 'two letters (ISO 3166-1)'] },
   });

@@ -16,6 +16,7 @@ const HEADER = ['templateCode', 'templateName', 'documentType', 'prefix', 'suffi
 describe('document template xlsx import', () => {
   importSuite({
     app: () => t, admin: () => admin, path: 'v1/erp/document-templates', keyword: 'Template Impor', forbidden: ['staff', 'agent', 'cashier'], header: HEADER,
+    required: ['templateCode', 'templateName', 'documentType', 'yearDigits', 'counterDigits', 'reset'],
     good: [
       ['TPL-ZI1', 'Template Impor Satu', 'ZI1', 'ZI/', null, '/', 4, 'Y', 'N', 4, 'year-month', 'Y'],
       ['TPL-ZI2', 'Template Impor Dua', 'ZI2', 'Z', '-X', null, 0, 'Tidak', 'Tidak', 6, 'never', 'N'],

@@ -16,6 +16,7 @@ const HEADER = ['employeeCode', 'employeeName', 'employeeType', 'birthPlace', 'b
 describe('employee xlsx import', () => {
   importSuite({
     app: () => t, admin: () => admin, path: 'v1/erp/employees', keyword: 'ZEI-', forbidden: ['staff', 'agent', 'cashier'], header: HEADER,
+    required: ['employeeCode', 'employeeName', 'employeeType', 'joinDate', 'jobTitle'],
     good: [
       ['ZEI-1', 'Bambang Impor', 'PERMANENT', 'Bandung', '1990-04-12', '3273011204900001', '2020-01-06', null, null, 'MANAGER', 'ACTIVE', 'Y'],
       ['ZEI-2', 'Ani Impor', 'Kontrak', null, null, null, '06/01/2024', null, null, 'Staf', 'Cuti', null],

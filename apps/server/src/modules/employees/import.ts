@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { EMPLOYEE_STATUSES, EMPLOYEE_TYPES, employeeInput, JOB_TITLES, type EmployeeInput } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import type { Actor } from '../../platform/audit/write.ts';
-import { importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
-import { createEmployee, getEmployee, LABELS, setEmployeeActive, updateEmployee } from './service.ts';
+import { exportedCells, importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
+import { createEmployee, employeeSheetColumns, getEmployee, LABELS, setEmployeeActive, updateEmployee } from './service.ts';
 import { employees } from './schema.ts';
 
 const KEYS = [
@@ -30,6 +30,11 @@ export function importEmployees(tx: Tx, actor: Actor, file: Readable) {
     columns: EMPLOYEE_COLUMNS,
     required: ['employeeCode', 'employeeName', 'employeeType', 'joinDate', 'jobTitle'],
     keyColumn: 'employeeCode',
+    stored: async (row) => {
+      const code = row.text('employeeCode');
+      const stored = code ? await findByCode(tx, code) : undefined;
+      return stored && exportedCells(EMPLOYEE_COLUMNS, employeeSheetColumns('id'), stored);
+    },
     columnOf: (code, args) => {
       if (code === 'employee_date_before_join') return DATE_COLUMNS[args[0] as keyof typeof DATE_COLUMNS];
       if (code === 'employee_status_date_required') return args[0] === 'RESIGNED' ? 'resignDate' : 'pensionDate';

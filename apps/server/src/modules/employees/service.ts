@@ -5,7 +5,7 @@ import { caseless, listOrder, positionIn } from '../../platform/db/list-order.ts
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { writeXlsx, type XlsxColumn } from '../../platform/files/xlsx.ts';
 import { codeOrNameLike, codeOrNext, XLSX_EXPORT_LIMIT, yn } from '../warehouses/master-helpers.ts';
 import { employees } from './schema.ts';
 
@@ -131,9 +131,14 @@ export const LABELS = {
 
 export async function exportEmployees(tx: Tx, f: EmployeeFilter, lang: 'id' | 'en'): Promise<Buffer> {
   const rows = (await tx.select().from(employees).where(conditions(f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT)).map(toEmployee);
+  return writeXlsx<Employee>(lang === 'id' ? 'Karyawan' : 'Employees', employeeSheetColumns(lang), rows);
+}
+
+/** The export's columns; the import reads a stored employee's cells from them too. */
+export function employeeSheetColumns(lang: 'id' | 'en'): XlsxColumn<Employee>[] {
   const l = LABELS[lang];
   const h = l.headers;
-  return writeXlsx<Employee>(lang === 'id' ? 'Karyawan' : 'Employees', [
+  return [
     { header: h[0], width: 14, value: (r) => r.employeeCode },
     { header: h[1], width: 28, value: (r) => r.employeeName },
     { header: h[2], width: 16, value: (r) => l.type[r.employeeType] },
@@ -146,7 +151,7 @@ export async function exportEmployees(tx: Tx, f: EmployeeFilter, lang: 'id' | 'e
     { header: h[9], width: 18, value: (r) => l.job[r.jobTitle] },
     { header: h[10], width: 12, value: (r) => l.status[r.status] },
     { header: h[11], width: 8, value: (r) => r.active },
-  ], rows);
+  ];
 }
 
 export async function seedEmployees(tx: Tx, tenantId: string) {

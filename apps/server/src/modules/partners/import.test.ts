@@ -15,7 +15,7 @@ const HEADER = ['partnerCode', 'partnerName', 'alias', 'lineOfBusiness', 'rank',
 
 describe('customer xlsx import', () => {
   importSuite({
-    app: () => t, admin: () => admin, path: 'v1/erp/customers', keyword: 'ZCU-', forbidden: ['staff', 'agent'], header: HEADER,
+    app: () => t, admin: () => admin, path: 'v1/erp/customers', keyword: 'ZCU-', forbidden: ['staff', 'agent'], header: HEADER, required: ['partnerCode', 'partnerName'],
     good: [
       ['ZCU-1', 'PT Pelanggan Impor', 'Impor', 'Ritel', 3, '021-5550123, 0812-3456-7890', null, 'beli@impor.co.id', '150000000.50', 'Y'],
       ['ZCU-2', 'CV Pelanggan Dua', null, null, null, null, null, null, null, 'N'],
@@ -49,7 +49,7 @@ describe('customer xlsx import', () => {
 
 describe('supplier xlsx import', () => {
   importSuite({
-    app: () => t, admin: () => admin, path: 'v1/erp/suppliers', keyword: 'ZSU-', forbidden: ['staff', 'cashier'], header: HEADER,
+    app: () => t, admin: () => admin, path: 'v1/erp/suppliers', keyword: 'ZSU-', forbidden: ['staff', 'cashier'], header: HEADER, required: ['partnerCode', 'partnerName'],
     good: [['ZSU-1', 'PT Pemasok Impor', null, 'Distribusi', 5, '031-5550199', '031-5550198', null, null, null]],
     bad: { row: ['ZSU-2', 'Email Salah', null, null, null, null, null, 'bukan-email', null, null], column: 'email', errorCode: 'invalid_input_format', errorArgs: ['email', expect.any(String) as never] },
   });

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { partnerInput, type PartnerInput, type PartnerType } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import type { Actor } from '../../platform/audit/write.ts';
-import { canonicalDecimal, importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
-import { createPartner, findPartnerByCode, HEADERS, setPartnerActive, updatePartner } from './service.ts';
+import { canonicalDecimal, exportedCells, importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
+import { createPartner, findPartnerByCode, HEADERS, partnerSheetColumns, setPartnerActive, updatePartner } from './service.ts';
 
 /** Export columns the import reads (the export's addresses column, one text of many addresses, is not read back). */
 const KEYS = ['partnerCode', 'partnerName', 'alias', 'lineOfBusiness', 'rank', 'phones', 'fax', 'email', 'creditLimit', null, 'active'] as const;
@@ -22,6 +22,11 @@ export function importPartners(tx: Tx, actor: Actor, type: PartnerType, file: Re
     columns: PARTNER_COLUMNS,
     required: ['partnerCode', 'partnerName'],
     keyColumn: 'partnerCode',
+    stored: async (row) => {
+      const code = row.text('partnerCode');
+      const stored = code ? await findPartnerByCode(tx, type, code) : undefined;
+      return stored && exportedCells(PARTNER_COLUMNS, partnerSheetColumns('id'), stored);
+    },
     columnOf: { credit_limit_must_be_positive: 'creditLimit', partner_phone_too_short: 'phones' },
     parse: (row) => {
       const phones = row.text('phones')?.split(/[,;]/).map((p) => p.trim()).filter(Boolean);

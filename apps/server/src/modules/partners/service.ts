@@ -5,7 +5,7 @@ import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { writeXlsx, type XlsxColumn } from '../../platform/files/xlsx.ts';
 import { allowedValues, policyNamesValue } from '../policies/service.ts';
 import { codeOrNameLike, codeOrNext, isDropdown, isPositive, plainDecimal, XLSX_EXPORT_LIMIT, yn } from '../warehouses/master-helpers.ts';
 import { partnerAddresses, partners } from './schema.ts';
@@ -154,9 +154,14 @@ export const HEADERS = {
 
 export async function exportPartners(tx: Tx, type: PartnerType, f: PartnerFilter, lang: 'id' | 'en'): Promise<Buffer> {
   const rows = await withAddresses(tx, await tx.select().from(partners).where(await conditions(tx, type, f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT));
-  const h = HEADERS[lang];
   const sheet = type === 'CUSTOMER' ? (lang === 'id' ? 'Pelanggan' : 'Customers') : lang === 'id' ? 'Pemasok' : 'Suppliers';
-  return writeXlsx<Partner>(sheet, [
+  return writeXlsx<Partner>(sheet, partnerSheetColumns(lang), rows);
+}
+
+/** The export's columns; the import reads a stored partner's cells from them too. */
+export function partnerSheetColumns(lang: 'id' | 'en'): XlsxColumn<Partner>[] {
+  const h = HEADERS[lang];
+  return [
     { header: h[0], width: 16, value: (r) => r.partnerCode },
     { header: h[1], width: 32, value: (r) => r.partnerName },
     { header: h[2], width: 16, value: (r) => r.alias },
@@ -169,7 +174,7 @@ export async function exportPartners(tx: Tx, type: PartnerType, f: PartnerFilter
     { header: h[8], width: 18, value: (r) => r.creditLimit },
     { header: h[9], width: 50, value: (r) => r.addresses.map((a) => [a.address, a.city, a.postalCode].filter(Boolean).join(', ')).join(' | ') },
     { header: h[10], width: 8, value: (r) => r.active },
-  ], rows);
+  ];
 }
 
 export async function seedPartners(tx: Tx, tenantId: string) {

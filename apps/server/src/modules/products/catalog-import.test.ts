@@ -15,7 +15,7 @@ const common = { app: () => t, admin: () => admin, forbidden: ['staff', 'agent',
 
 describe('unit of measure xlsx import', () => {
   importSuite({
-    ...common, path: 'v1/erp/uoms', keyword: 'ZUI-', header: ['uomCode', 'uomName', 'active'],
+    ...common, path: 'v1/erp/uoms', keyword: 'ZUI-', header: ['uomCode', 'uomName', 'active'], required: ['uomCode', 'uomName'],
     good: [['ZUI-BOX', 'Kotak Impor', 'Y'], ['ZUI-LSN', 'Lusin Impor', 'N']],
     bad: { row: ['ZUI BAD', 'Spasi', null], column: 'uomCode', errorCode: 'invalid_input_format', errorArgs: ['uomCode', 'letters, digits, dot, dash, slash or underscore, no spaces'] },
   });
@@ -23,7 +23,7 @@ describe('unit of measure xlsx import', () => {
 
 describe('brand xlsx import', () => {
   importSuite({
-    ...common, path: 'v1/erp/brands', keyword: 'ZBI-', header: ['Kode', 'Nama', 'Aktif'],
+    ...common, path: 'v1/erp/brands', keyword: 'ZBI-', header: ['Kode', 'Nama', 'Aktif'], required: ['Kode', 'Nama'],
     good: [['ZBI-1', 'Merek Impor 1', 'Ya'], ['ZBI-2', 'Merek Impor 2', null]],
     bad: { row: ['ZBI-3', null, 'Y'], column: 'brandName', errorCode: 'value_cannot_null', errorArgs: ['brandName'] },
   });
@@ -31,7 +31,7 @@ describe('brand xlsx import', () => {
 
 describe('product category xlsx import', () => {
   importSuite({
-    ...common, path: 'v1/erp/product-categories', keyword: 'ZCI-', header: ['Code', 'Name', 'Active'],
+    ...common, path: 'v1/erp/product-categories', keyword: 'ZCI-', header: ['Code', 'Name', 'Active'], required: ['Code', 'Name'],
     good: [['ZCI-1', 'Kategori Impor 1', 'Yes'], ['ZCI-2', 'Kategori Impor 2', 'No']],
     bad: { row: ['ZCI-3', 'Kategori Impor 3', 'Mungkin'], column: 'active', errorCode: 'invalid_input_format', errorArgs: ['active', 'Y or N'] },
   });
@@ -40,6 +40,7 @@ describe('product category xlsx import', () => {
 describe('product sub-category xlsx import', () => {
   importSuite({
     ...common, path: 'v1/erp/product-sub-categories', keyword: 'ZSI-', header: ['subCategoryCode', 'subCategoryName', 'categoryCode', 'active'],
+    required: ['subCategoryCode', 'subCategoryName', 'categoryCode'],
     good: [['ZSI-1', 'Sub Impor 1', 'MNM', null], ['ZSI-2', 'Sub Impor 2', 'mkn', 'Y']],
     bad: { row: ['ZSI-3', 'Sub Impor 3', 'TIDAKADA', null], column: 'categoryCode', errorCode: 'product_category_not_found', errorArgs: ['TIDAKADA'] },
   });

@@ -15,6 +15,7 @@ describe('warehouse xlsx import', () => {
   importSuite({
     app: () => t, admin: () => admin, path: 'v1/erp/warehouses', keyword: 'ZWI-', forbidden: ['staff', 'agent'],
     header: ['warehouseCode', 'warehouseName', 'flgWarehouse', 'address', 'active'],
+    required: ['warehouseCode', 'warehouseName', 'flgWarehouse'],
     good: [
       ['ZWI-1', 'Gudang Impor Satu', 'WAREHOUSE', 'Jl. Impor 1', 'Y'],
       ['ZWI-2', 'Pabrik Impor', 'Produksi', null, null],
@@ -44,12 +45,26 @@ describe('warehouse xlsx import', () => {
       ],
     });
     const one = (await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=ZWI-1', token: admin })).json().items[0];
-    // A column the file leaves out is blank, as in the product import: the address is cleared.
-    expect(one).toMatchObject({ warehouseName: 'Gudang Impor Satu (baru)', active: 'N', address: null });
+    // The file has no address column: the stored address stays.
+    expect(one).toMatchObject({ warehouseName: 'Gudang Impor Satu (baru)', active: 'N', address: 'Jl. Impor 1' });
     const generated = (await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=Tanpa%20Kode', token: admin })).json().items[0];
     expect(generated.warehouseCode).toMatch(/^[A-Z]+\d+$/);
     const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY id`, [one.warehouseId]);
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update', 'deactivate']);
+  });
+
+  it('clears the address of a blank cell in a present address column, and keeps it when the column is left out', async () => {
+    const address = async () => (await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=ZWI-1', token: admin })).json().items[0].address;
+    expect(await address()).toBe('Jl. Impor 1');
+    const blank = await importReport(t, 'v1/erp/warehouses', await workbook(['Kode', 'Nama', 'Tipe', 'Alamat'], [['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', null]]), admin);
+    expect(blank).toEqual({ rows: 1, created: 0, updated: 1, unchanged: 0, errors: [] });
+    expect(await address()).toBeNull();
+    const filled = await importReport(t, 'v1/erp/warehouses', await workbook(['Kode', 'Nama', 'Tipe', 'Alamat'], [['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', 'Jl. Impor 1A']]), admin);
+    expect(filled).toMatchObject({ updated: 1, errors: [] });
+    const renamed = await importReport(t, 'v1/erp/warehouses', await workbook(['Kode', 'Nama', 'Tipe'], [['ZWI-1', 'Gudang Impor Satu (ganti)', 'Gudang']]), admin);
+    expect(renamed).toEqual({ rows: 1, created: 0, updated: 1, unchanged: 0, errors: [] });
+    expect((await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=ZWI-1', token: admin })).json().items[0])
+      .toMatchObject({ warehouseName: 'Gudang Impor Satu (ganti)', address: 'Jl. Impor 1A', active: 'N' });
   });
 
   it('refuses a file that is not xlsx and a sheet without the required columns', async () => {

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { WAREHOUSE_TYPES, warehouseInput } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import type { Actor } from '../../platform/audit/write.ts';
-import { importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
-import { createWarehouse, findWarehouseByCode, setWarehouseActive, TYPE_NAMES, updateWarehouse } from './service.ts';
+import { exportedCells, importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
+import { createWarehouse, findWarehouseByCode, setWarehouseActive, TYPE_NAMES, updateWarehouse, warehouseSheetColumns } from './service.ts';
 
 /** The headings of the warehouse export, which the import reads back. */
 export const WAREHOUSE_COLUMNS = {
@@ -20,6 +20,11 @@ export function importWarehouses(tx: Tx, actor: Actor, file: Readable) {
     columns: WAREHOUSE_COLUMNS,
     required: ['warehouseCode', 'warehouseName', 'flgWarehouse'],
     keyColumn: 'warehouseCode',
+    stored: async (row) => {
+      const code = row.text('warehouseCode');
+      const stored = code ? await findWarehouseByCode(tx, code) : undefined;
+      return stored && exportedCells(WAREHOUSE_COLUMNS, warehouseSheetColumns('id'), stored);
+    },
     parse: (row) => ({
       input: validated(warehouseInput, {
         warehouseCode: row.text('warehouseCode'), warehouseName: row.text('warehouseName'),

@@ -5,7 +5,7 @@ import { caseless, listOrder } from '../../platform/db/list-order.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { writeXlsx, type XlsxColumn } from '../../platform/files/xlsx.ts';
 import { allowedValues, policyNamesValue } from '../policies/service.ts';
 import { assertCodeFree, codeOrNameLike, codeOrNext, isDropdown, XLSX_EXPORT_LIMIT, yn } from './master-helpers.ts';
 import { warehouses } from './schema.ts';
@@ -99,16 +99,21 @@ export const TYPE_NAMES = {
   en: { LOCATION: 'Location', PRODUCTION: 'Production', WAREHOUSE: 'Warehouse' },
 } as const;
 
-export async function exportWarehouses(tx: Tx, f: WarehouseFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(warehouses).where(await conditions(tx, f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT)).map(toWarehouse);
+/** The export's columns; the import reads a stored warehouse's cells from them too. */
+export function warehouseSheetColumns(lang: 'id' | 'en'): XlsxColumn<Warehouse>[] {
   const h = lang === 'id' ? ['Kode', 'Nama', 'Tipe', 'Alamat', 'Aktif'] : ['Code', 'Name', 'Type', 'Address', 'Active'];
-  return writeXlsx<Warehouse>(lang === 'id' ? 'Gudang' : 'Warehouses', [
+  return [
     { header: h[0], width: 16, value: (r) => r.warehouseCode },
     { header: h[1], width: 32, value: (r) => r.warehouseName },
     { header: h[2], width: 14, value: (r) => TYPE_NAMES[lang][r.flgWarehouse] },
     { header: h[3], width: 40, value: (r) => r.address },
     { header: h[4], width: 8, value: (r) => r.active },
-  ], rows);
+  ];
+}
+
+export async function exportWarehouses(tx: Tx, f: WarehouseFilter, lang: 'id' | 'en'): Promise<Buffer> {
+  const rows = (await tx.select().from(warehouses).where(await conditions(tx, f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT)).map(toWarehouse);
+  return writeXlsx<Warehouse>(lang === 'id' ? 'Gudang' : 'Warehouses', warehouseSheetColumns(lang), rows);
 }
 
 export async function seedWarehouses(tx: Tx, tenantId: string) {

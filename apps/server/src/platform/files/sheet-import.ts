@@ -17,6 +17,10 @@ import { importProgress } from './import-progress.ts';
  * heading or bare key, cell text as a person sees it, typed cell parsers that fail with the column and a catalogued
  * code, and the report. `importRecords` saves each row through the record's own service inside a savepoint, so a row
  * is all-or-nothing while the whole import stays one transaction.
+ *
+ * A sheet may leave optional columns out: a column absent from the header leaves that field of an existing record as
+ * stored (its cells read as the export would write the stored record, see `keepAbsent`), a blank cell in a present
+ * column clears the field, and a new record gets the field's default.
  */
 
 export type Lang = 'id' | 'en';
@@ -103,8 +107,11 @@ export interface ReadSheetOptions<K extends string> {
   maxBytes?: number;
   /** The product import keeps its own codes; every other import answers the sheet_import_* ones. */
   errors?: { fileInvalid: ErrorCode; columnMissing: ErrorCode };
-  /** Called for every row after the header that has any known cell filled, in order; awaited before the next row. */
-  onRow: (row: number, get: (key: K) => string) => Promise<void> | void;
+  /**
+   * Called for every row after the header that has any known cell filled, in order; awaited before the next row.
+   * `has` tells whether the header holds the column (an absent column's cells read as blank).
+   */
+  onRow: (row: number, get: (key: K) => string, has: (key: K) => boolean) => Promise<void> | void;
 }
 
 /** Reads the first worksheet of an xlsx stream row by row. */
@@ -157,7 +164,7 @@ async function readRows<K extends string>(file: Readable, o: ReadSheetOptions<K>
       const positions = at;
       const get = (key: K) => (positions.has(key) ? cellText(values[positions.get(key)!]) : '');
       if (keys.every((key) => get(key) === '')) continue;
-      await o.onRow(row.number, get);
+      await o.onRow(row.number, get, (key) => positions.has(key));
     }
     break; // the first worksheet holds the records
   }
@@ -256,6 +263,38 @@ export function validated<S extends z.ZodType>(schema: S, input: Record<string, 
   throw new RowError(column, 'invalid_input_format', [column, issue.message]);
 }
 
+/* ---------------------------------------------------------------- columns the sheet leaves out */
+
+/** A stored record as the cells its export writes, by column key. */
+export type StoredCells<K extends string> = Partial<Record<K, Cell>>;
+
+/**
+ * The one rule for columns a sheet leaves out: the row reader answers such a column from the stored record's cells
+ * (when the row names one), so parsing and comparing see what is stored and the field stays as it is. A blank cell of
+ * a present column stays blank (it clears the field); without a stored record an absent column reads blank (the default).
+ */
+export function keepAbsent<K extends string>(get: (key: K) => string, has: (key: K) => boolean, stored: StoredCells<K> | undefined): (key: K) => string {
+  if (!stored) return get;
+  return (key) => (has(key) ? get(key) : cellText(stored[key] ?? null));
+}
+
+/** Whether the header leaves any of the columns out. */
+export const leavesOut = <K extends string>(columns: SheetColumns<K>, has: (key: K) => boolean) => (Object.keys(columns) as K[]).some((key) => !has(key));
+
+/**
+ * A record's cells by column key, from the export's own columns (matched by the Indonesian heading, as the import
+ * reads an export): the stored values in exactly the text the import reads back.
+ */
+export function exportedCells<K extends string, T>(columns: SheetColumns<K>, exported: readonly { header: string; value: (row: T) => Cell }[], record: T): StoredCells<K> {
+  const byHeading = new Map(exported.map((c) => [c.header.toLowerCase(), c]));
+  const cells: StoredCells<K> = {};
+  for (const key of Object.keys(columns) as K[]) {
+    const column = byHeading.get(columns[key].id.toLowerCase());
+    if (column) cells[key] = column.value(record);
+  }
+  return cells;
+}
+
 /* ---------------------------------------------------------------- record import */
 
 /** Runs a row's writes inside a savepoint: all of them stay, or none. */
@@ -266,6 +305,11 @@ export interface RecordSheet<K extends string, V> {
   required: readonly NoInfer<K>[];
   /** Where duplicate rows and service errors without a column of their own are reported. */
   keyColumn: NoInfer<K>;
+  /**
+   * The stored record a row names (by its key cells) as sheet cells, e.g. via exportedCells; undefined when none. When
+   * the sheet leaves columns out, they read from it (see keepAbsent); without it an absent column reads blank.
+   */
+  stored?: (row: SheetRow<K>) => Promise<StoredCells<K> | undefined>;
   /** Turns a row into the values to save (throws RowError). */
   parse: (row: SheetRow<K>) => V | Promise<V>;
   /** The row's identity in the file, lower-cased (a code); '' when it gets a generated code. */
@@ -319,10 +363,12 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
   await readSheet(body, {
     columns: spec.columns,
     required: spec.required,
-    onRow: async (row, get) => {
+    onRow: async (row, cells, has) => {
       report.rows++;
       let values: V;
+      let get = cells;
       try {
+        if (spec.stored && leavesOut(spec.columns, has)) get = keepAbsent(cells, has, await spec.stored(new SheetRow(cells)));
         const nul = (Object.keys(spec.columns) as K[]).find((key) => get(key).includes('\u0000'));
         if (nul) throw new RowError(nul, 'invalid_input_format', [nul, 'text without NUL characters']);
         values = await spec.parse(new SheetRow(get));

@@ -71,7 +71,9 @@ export interface ImportSuite {
   /** e.g. v1/erp/warehouses */
   path: string;
   header: string[];
-  /** Rows that are all created. */
+  /** The entries of `header` that are the import's required columns (a sheet of only these must keep the rest). */
+  required: string[];
+  /** Rows that are all created; together they fill at least one optional column. */
   good: CellInput[][];
   /** A bad row (it goes between the good rows) and where it fails. */
   bad: { row: CellInput[]; column: string; errorCode: string; errorArgs: (string | number)[] };
@@ -105,6 +107,16 @@ export function importSuite(s: ImportSuite) {
   it('changes nothing when the same file comes again', async () => {
     const res = await importReport(s.app(), s.path, file, s.admin());
     expect(res).toMatchObject({ rows: s.good.length + 1, created: 0, updated: 0, unchanged: s.good.length });
+  });
+
+  it('keeps every field a sheet of only the required columns leaves out', async () => {
+    const at = s.required.map((h) => s.header.indexOf(h));
+    expect(at, 'required columns are in the header').not.toContain(-1);
+    expect(s.good.some((r) => r.some((cell, i) => !at.includes(i) && cell !== null && cell !== '')), 'good rows fill an optional column').toBe(true);
+    const before = await list();
+    const report = await importReport(s.app(), s.path, await workbook(s.required, s.good.map((r) => at.map((i) => r[i]))), s.admin());
+    expect(report).toEqual({ rows: s.good.length, created: 0, updated: 0, unchanged: s.good.length, errors: [] });
+    expect(await list()).toEqual(before);
   });
 
   it('re-imports its own export (Indonesian and English headings) without changing anything', async () => {
