@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { CASH_BANK_TYPES, cashBankInput, type CashBank, type CashBankType } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import type { Actor } from '../../platform/audit/write.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
-import { headings, importRecords, RowError, sameFields, upsertRecord, validated, type Lang, type SheetColumns } from '../../platform/files/sheet-import.ts';
+import { writeXlsx, type XlsxColumn } from '../../platform/files/xlsx.ts';
+import { exportedCells, headings, importRecords, RowError, sameFields, upsertRecord, validated, type Lang, type SheetColumns } from '../../platform/files/sheet-import.ts';
 import { accountByCode } from '../coa/import.ts';
 import { findCurrencyByCode } from '../currencies/service.ts';
 import { listOrgUnits } from '../org-units/service.ts';
@@ -51,16 +51,20 @@ async function cashBankByCode(tx: Tx, code: string) {
 /** The cash banks the list shows for the same filter (keyword, type, active) and sort. */
 export async function exportCashBanks(tx: Tx, f: CashBankFilter, lang: Lang): Promise<Buffer> {
   const { items } = await listCashBanks(tx, { ...f, page: 1, limit: EXPORT_ROW_LIMIT });
-  const ous = await orgUnitCodes(tx);
+  return writeXlsx<CashBank>(lang === 'id' ? 'Kas dan Bank' : 'Cash and Bank', cashBankSheetColumns(lang, (await orgUnitCodes(tx)).byId), items);
+}
+
+/** The export's columns (OU codes by OU id); the import reads a stored cash bank's cells from them too. */
+function cashBankSheetColumns(lang: Lang, ouCodes: Map<string, string>): XlsxColumn<CashBank>[] {
   const value: Record<Column, (r: CashBank) => string | null> = {
     cashBankCode: (r) => r.cashBankCode, cashBankName: (r) => r.cashBankName, type: (r) => TYPE_NAMES[lang][r.type], coaCode: (r) => r.coaCode,
-    coaName: (r) => r.coaName, currencyCode: (r) => r.currencyCode, ouCode: (r) => (r.ouId ? ous.byId.get(r.ouId) ?? null : null),
+    coaName: (r) => r.coaName, currencyCode: (r) => r.currencyCode, ouCode: (r) => (r.ouId ? ouCodes.get(r.ouId) ?? null : null),
     accountNumber: (r) => r.accountNumber, active: (r) => r.active,
   };
   const wide: Partial<Record<Column, number>> = { cashBankCode: 14, cashBankName: 30, coaCode: 14, coaName: 30, accountNumber: 20 };
   const keys = Object.keys(CASH_BANK_COLUMNS) as Column[];
   const titles = headings(CASH_BANK_COLUMNS, lang);
-  return writeXlsx<CashBank>(lang === 'id' ? 'Kas dan Bank' : 'Cash and Bank', keys.map((k, i) => ({ header: titles[i], width: wide[k], value: value[k] })), items);
+  return keys.map((k, i) => ({ header: titles[i], width: wide[k], value: value[k] }));
 }
 
 /**
@@ -68,11 +72,16 @@ export async function exportCashBanks(tx: Tx, f: CashBankFilter, lang: Lang): Pr
  * currency and OU by their codes.
  */
 export async function importCashBanks(tx: Tx, actor: Actor, file: Readable) {
-  const ous = (await orgUnitCodes(tx)).byCode;
+  const { byCode: ous, byId: ouCodes } = await orgUnitCodes(tx);
   return importRecords(tx, file, {
     columns: CASH_BANK_COLUMNS,
     required: ['cashBankCode', 'cashBankName', 'type', 'coaCode', 'currencyCode'],
     keyColumn: 'cashBankCode',
+    stored: async (row) => {
+      const code = row.text('cashBankCode');
+      const stored = code ? await cashBankByCode(tx, code) : undefined;
+      return stored && exportedCells(CASH_BANK_COLUMNS, cashBankSheetColumns('id', ouCodes), stored);
+    },
     columnOf: {
       cash_bank_coa_group_invalid: 'coaCode', cash_bank_coa_already_used: 'coaCode', currency_not_found: 'currencyCode', cash_bank_ou_required: 'ouCode',
     },

@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../platform/numbering/lock.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { writeXlsx, type XlsxColumn } from '../../platform/files/xlsx.ts';
 import { coaAccounts, coaGroups, coaSegmentGroups } from './schema.ts';
 
 const MODULE = 'erp.coa';
@@ -110,11 +110,16 @@ export async function deleteCoaGroup(tx: Tx, actor: Actor, id: string): Promise<
 /** The groups the list shows for the same filter (keyword, purpose) and sort. */
 export async function exportCoaGroups(tx: Tx, f: GroupFilter, lang: 'id' | 'en'): Promise<Buffer> {
   const rows = (await tx.select().from(coaGroups).where(groupConditions(f)).orderBy(...groupListOrder(f.sort)).limit(EXPORT_ROW_LIMIT)).map(toGroup);
+  return writeXlsx<CoaGroup>(lang === 'id' ? 'Grup COA' : 'COA Groups', coaGroupSheetColumns(lang), rows);
+}
+
+/** The export's columns; the import reads a stored group's cells from them too. */
+export function coaGroupSheetColumns(lang: 'id' | 'en'): XlsxColumn<CoaGroup>[] {
   const h = lang === 'id'
     ? ['Kode', 'Nama', 'Tipe', 'Saldo Normal', 'Kegunaan', 'Bawaan Sistem', 'Aktif']
     : ['Code', 'Name', 'Type', 'Normal Balance', 'Purpose', 'System Predefined', 'Active'];
   const yn = xlsxLabels(lang);
-  return writeXlsx<CoaGroup>(lang === 'id' ? 'Grup COA' : 'COA Groups', [
+  return [
     { header: h[0], value: (r) => r.groupCode },
     { header: h[1], width: 32, value: (r) => r.groupName },
     { header: h[2], value: (r) => r.type },
@@ -122,7 +127,7 @@ export async function exportCoaGroups(tx: Tx, f: GroupFilter, lang: 'id' | 'en')
     { header: h[4], value: (r) => r.purpose },
     { header: h[5], width: 16, value: (r) => yn[r.systemPredefined] },
     { header: h[6], value: (r) => yn[r.active] },
-  ], rows);
+  ];
 }
 
 // ---- Segment groups ----

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { COA_GROUP_PURPOSES, COA_SIGNS, COA_TYPES, coaAccountInput, coaGroupInput, segmentGroupInput, type CoaAccount } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import type { Actor } from '../../platform/audit/write.ts';
-import { importRecords, RowError, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
+import { exportedCells, importRecords, RowError, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
 import {
-  allCoaGroups, createCoaGroup, createSegmentGroup, getSegmentGroup, setCoaGroupActive, setSegmentGroupActive, updateCoaGroup, updateSegmentGroup,
+  allCoaGroups, coaGroupSheetColumns, createCoaGroup, createSegmentGroup, getSegmentGroup, setCoaGroupActive, setSegmentGroupActive, updateCoaGroup, updateSegmentGroup,
 } from './groups.ts';
-import { createCoa, getCoa, setCoaActive, updateCoa, type CoaInput } from './service.ts';
+import { coaSheetColumns, createCoa, getCoa, setCoaActive, updateCoa, type CoaInput } from './service.ts';
 import { coaAccounts, coaSegmentGroups } from './schema.ts';
 
 const yes = (flag: 'Y' | 'N' | undefined) => flag === 'Y';
@@ -29,6 +29,10 @@ export async function importCoaGroups(tx: Tx, actor: Actor, file: Readable) {
     columns: COA_GROUP_COLUMNS,
     required: ['groupCode', 'groupName', 'type', 'sign'],
     keyColumn: 'groupCode',
+    stored: async (row) => {
+      const group = stored.get(row.get('groupCode').toLowerCase());
+      return group && exportedCells(COA_GROUP_COLUMNS, coaGroupSheetColumns('id'), group);
+    },
     parse: (row) => ({
       input: validated(coaGroupInput, {
         groupCode: row.text('groupCode'), groupName: row.text('groupName'), type: row.choice('type', COA_TYPES), sign: row.choice('sign', COA_SIGNS),
@@ -123,6 +127,11 @@ export async function importCoa(tx: Tx, actor: Actor, file: Readable) {
     columns: COA_COLUMNS,
     required: ['coaCode', 'coaName', 'groupCode'],
     keyColumn: 'coaCode',
+    stored: async (row) => {
+      const code = row.text('coaCode');
+      const stored = code ? await accountByCode(tx, code) : undefined;
+      return stored && exportedCells(COA_COLUMNS, coaSheetColumns('id'), stored);
+    },
     columnOf: {
       coa_group_inactive: 'groupCode', coa_main_account_invalid: 'mainAccountCode', coa_has_sub_accounts: 'mainAccountCode',
       coa_group_has_detail: 'detail', coa_default_cannot_be_changed: 'isDefault',

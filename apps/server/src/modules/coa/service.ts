@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/tenant.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../platform/numbering/lock.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { writeXlsx, type XlsxColumn } from '../../platform/files/xlsx.ts';
 import { coaAccounts, coaGroups } from './schema.ts';
 import { EXPORT_ROW_LIMIT, allCoaGroups, getCoaGroup, likePattern, xlsxLabels, yesNo } from './groups.ts';
 
@@ -196,11 +196,16 @@ function treeKeyword(tx: Tx, keyword: string): SQL | undefined {
 export async function exportCoa(tx: Tx, f: CoaFilter & { match?: 'account' | 'tree' }, lang: 'id' | 'en'): Promise<Buffer> {
   const where = f.match === 'tree' && f.keyword ? and(conditions({ ...f, keyword: undefined }), treeKeyword(tx, f.keyword)) : conditions(f);
   const rows = (await base(tx).where(where).orderBy(order).limit(EXPORT_ROW_LIMIT)).map(toAccount);
+  return writeXlsx<CoaAccount>(lang === 'id' ? 'Bagan Akun' : 'Chart of Accounts', coaSheetColumns(lang), rows);
+}
+
+/** The export's columns; the import reads a stored account's cells from them too. */
+export function coaSheetColumns(lang: 'id' | 'en'): XlsxColumn<CoaAccount>[] {
   const h = lang === 'id'
     ? ['Kode', 'Nama', 'Keterangan', 'Grup', 'Akun Induk', 'Tipe', 'Saldo Normal', 'Detail', 'Bawaan', 'Aktif', 'Kode Aktivitas G/L', 'Nama Aktivitas G/L']
     : ['Code', 'Name', 'Description', 'Group', 'Main Account', 'Type', 'Normal Balance', 'Detail', 'Default', 'Active', 'G/L Activity Code', 'G/L Activity Name'];
   const yn = xlsxLabels(lang);
-  return writeXlsx<CoaAccount>(lang === 'id' ? 'Bagan Akun' : 'Chart of Accounts', [
+  return [
     { header: h[0], width: 14, value: (r) => r.coaCode },
     { header: h[1], width: 36, value: (r) => r.coaName },
     { header: h[2], width: 30, value: (r) => r.description },
@@ -213,7 +218,7 @@ export async function exportCoa(tx: Tx, f: CoaFilter & { match?: 'account' | 'tr
     { header: h[9], value: (r) => yn[r.active] },
     { header: h[10], width: 18, value: (r) => r.activityGlCode },
     { header: h[11], width: 24, value: (r) => r.activityGlName },
-  ], rows);
+  ];
 }
 
 /** Accounts by id (for modules that show the accounts they reference), keyed by id. */

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { documentTemplateInput, NUMBER_RESETS, type DocumentTemplate } from '@nusa/contracts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import type { Actor } from '../../platform/audit/write.ts';
-import { importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
-import { createDocumentTemplate, getDocumentTemplate, setDocumentTemplateActive, updateDocumentTemplate } from './service.ts';
+import { exportedCells, importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../platform/files/sheet-import.ts';
+import { createDocumentTemplate, documentTemplateSheetColumns, getDocumentTemplate, setDocumentTemplateActive, updateDocumentTemplate } from './service.ts';
 import { documentTemplates } from './schema.ts';
 
 /** The headings of the document template export; its example column is for reading only. */
@@ -34,6 +34,11 @@ export function importDocumentTemplates(tx: Tx, actor: Actor, file: Readable) {
     columns: DOCUMENT_TEMPLATE_COLUMNS,
     required: ['templateCode', 'templateName', 'documentType', 'yearDigits', 'counterDigits', 'reset'],
     keyColumn: 'templateCode',
+    stored: async (row) => {
+      const code = row.text('templateCode');
+      const stored = code ? await templateByCode(tx, code) : undefined;
+      return stored && exportedCells(DOCUMENT_TEMPLATE_COLUMNS, documentTemplateSheetColumns('id'), stored);
+    },
     columnOf: {
       document_type_code_already_exists: 'documentType', autonumber_reset_needs_year: 'reset', autonumber_reset_needs_year_month: 'reset', autonumber_day_needs_month: 'day',
     },

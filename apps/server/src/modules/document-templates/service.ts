@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../platform/numbering/lock.ts';
 import { allocateNumber, peekNumber } from '../../platform/numbering/allocate.ts';
-import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { writeXlsx, type XlsxColumn } from '../../platform/files/xlsx.ts';
 import { documentTemplates } from './schema.ts';
 import { caseless, listOrder } from '../../platform/db/list-order.ts';
 
@@ -159,9 +159,14 @@ const headers = {
 
 export async function exportDocumentTemplates(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: TemplateSort): Promise<Buffer> {
   const rows = (await tx.select().from(documentTemplates).where(keywordCondition(keyword)).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toTemplate);
+  return writeXlsx<DocumentTemplate>(lang === 'id' ? 'Template Dokumen' : 'Document Templates', documentTemplateSheetColumns(lang), rows);
+}
+
+/** The export's columns; the import reads a stored template's cells from them too. */
+export function documentTemplateSheetColumns(lang: 'id' | 'en'): XlsxColumn<DocumentTemplate>[] {
   const h = headers[lang];
   const yes = (b: boolean) => (b ? (lang === 'id' ? 'Ya' : 'Yes') : lang === 'id' ? 'Tidak' : 'No');
-  return writeXlsx<DocumentTemplate>(lang === 'id' ? 'Template Dokumen' : 'Document Templates', [
+  return [
     { header: h[0], width: 16, value: (r) => r.templateCode },
     { header: h[1], width: 30, value: (r) => r.templateName },
     { header: h[2], width: 16, value: (r) => r.documentType },
@@ -175,5 +180,5 @@ export async function exportDocumentTemplates(tx: Tx, keyword: string | undefine
     { header: h[10], value: (r) => r.reset },
     { header: h[11], width: 22, value: (r) => r.example },
     { header: h[12], value: (r) => r.active },
-  ], rows);
+  ];
 }

@@ -81,6 +81,18 @@ describe('product xlsx import', { timeout: 180_000 }, () => {
     expect(await report(file)).toMatchObject({ rows: 5000, created: 0, updated: 0, unchanged: 5000 - Object.keys(BAD).length });
   });
 
+  it('keeps every field a sheet of only the required columns leaves out (prices, flags, sizes, active ...)', async () => {
+    const saved = Array.from({ length: 5000 }, (_, i) => i + 1).filter((i) => !BAD[i]).map(good);
+    const stored = () => t.pools.owner.query(`SELECT * FROM products WHERE code LIKE 'ZI-%' ORDER BY code`).then((r) => r.rows);
+    await t.pools.owner.query(`UPDATE products SET active = false WHERE code = 'ZI-00002'`);
+    const before = await stored();
+    const required = ['productCode', 'productName', 'baseUomCode'].map((c) => HEADER.indexOf(c));
+    const res = await report(await workbook(saved.map((r) => required.map((i) => r[i])), required.map((i) => HEADER[i])));
+    expect(res).toEqual({ rows: saved.length, created: 0, updated: 0, unchanged: saved.length, errors: [] });
+    expect(await stored()).toEqual(before);
+    await t.pools.owner.query(`UPDATE products SET active = true WHERE code = 'ZI-00002'`);
+  });
+
   it('exports products and re-imports the export without changing anything; an edited row is updated', async () => {
     const exported = await t.request({ method: 'GET', url: '/api/v1/erp/products/export?lang=en', token: admin });
     expect(exported.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import {
 import type { Tx } from '../../platform/db/tenant.ts';
 import { writeAudit, type Actor } from '../../platform/audit/write.ts';
 import { writeXlsx } from '../../platform/files/xlsx.ts';
-import { canonicalDecimal, DECIMAL, emptyReport, readSheet, reportError, RowError } from '../../platform/files/sheet-import.ts';
+import { canonicalDecimal, DECIMAL, emptyReport, keepAbsent, leavesOut, readSheet, reportError, RowError } from '../../platform/files/sheet-import.ts';
 import { nextCode } from '../document-templates/service.ts';
 import { XLSX_EXPORT_LIMIT } from '../warehouses/master-helpers.ts';
 import { codeNamesByCode, subCategoriesByCode } from './catalog.ts';
@@ -41,18 +41,24 @@ const LABELS: Record<ProductSheetColumn, { id: string; en: string }> = {
 };
 
 type SheetRow = Record<ProductSheetColumn, string | number | null>;
+type BaseRow = Awaited<ReturnType<typeof productBase>>[number];
 const canonical = canonicalDecimal;
+
+/**
+ * A product as the export writes its cells (the import reads a stored product's cells from it too). Decimals go out as
+ * text: every digit survives, and the import reads them back exactly.
+ */
+const productCells = (r: BaseRow): SheetRow => ({
+  productCode: r.code, productName: r.name, productType: r.type, baseUomCode: r.baseUomCode, brandCode: r.brandCode, categoryCode: r.categoryCode,
+  subCategoryCode: r.subCategoryCode, minQuantity: canonical(r.minQuantity), maxQuantity: canonical(r.maxQuantity), buyable: r.buyable ? 'Y' : 'N',
+  sellable: r.sellable ? 'Y' : 'N', purchasePrice: canonical(r.purchasePrice), sellPrice: canonical(r.sellPrice), standardPrice: canonical(r.standardPrice),
+  weight: canonical(r.weight), length: canonical(r.length), width: canonical(r.width), height: canonical(r.height), keywords: r.keywords,
+  warrantyMonths: r.warrantyMonths, active: r.active ? 'Y' : 'N',
+});
 
 export async function exportProducts(tx: Tx, f: ProductFilter, lang: 'id' | 'en'): Promise<Buffer> {
   const rows = await productBase(tx).where(await productConditions(tx, f)).orderBy(...productOrder(f)).limit(XLSX_EXPORT_LIMIT);
-  // Decimals go out as text: every digit survives, and the import reads them back exactly.
-  const items = rows.map((r): SheetRow => ({
-    productCode: r.code, productName: r.name, productType: r.type, baseUomCode: r.baseUomCode, brandCode: r.brandCode, categoryCode: r.categoryCode,
-    subCategoryCode: r.subCategoryCode, minQuantity: canonical(r.minQuantity), maxQuantity: canonical(r.maxQuantity), buyable: r.buyable ? 'Y' : 'N',
-    sellable: r.sellable ? 'Y' : 'N', purchasePrice: canonical(r.purchasePrice), sellPrice: canonical(r.sellPrice), standardPrice: canonical(r.standardPrice),
-    weight: canonical(r.weight), length: canonical(r.length), width: canonical(r.width), height: canonical(r.height), keywords: r.keywords,
-    warrantyMonths: r.warrantyMonths, active: r.active ? 'Y' : 'N',
-  }));
+  const items = rows.map(productCells);
   return writeXlsx<SheetRow>(lang === 'id' ? 'Produk' : 'Products', PRODUCT_SHEET_COLUMNS.map((c) => ({
     header: LABELS[c][lang], width: c === 'productName' || c === 'keywords' ? 36 : 16, value: (r: SheetRow) => r[c],
   })), items);
@@ -144,6 +150,7 @@ function parseRow(get: (c: ProductSheetColumn) => string, lookups: Lookups): Omi
 const BATCH = 1000;
 
 interface Pending { row: number; values: ProductValues }
+interface Read { row: number; cells: Record<ProductSheetColumn, string> }
 
 /**
  * Imports products from an xlsx stream: reads row by row (ExcelJS streaming reader), validates every row against the
@@ -160,15 +167,17 @@ export async function importProducts(tx: Tx, actor: Actor, body: Readable): Prom
   const fail = (row: number, column: string, errorCode: ErrorCode, errorArgs: (string | number)[]) => reportError(report, row, column, errorCode, errorArgs);
   const importId = uuidv7();
   const seen = new Map<string, number>();
-  let pending: Pending[] = [];
+  // Rows are read in batches: the stored products of a batch's codes are looked up at once when the sheet leaves columns out.
+  let read: Read[] = [];
+  let has: (c: ProductSheetColumn) => boolean = () => true;
 
-  await readSheet<ProductSheetColumn>(body, {
-    columns: LABELS, required: ['productCode', 'productName', 'baseUomCode'], maxBytes: PRODUCT_IMPORT_MAX_BYTES,
-    errors: { fileInvalid: 'product_import_file_invalid', columnMissing: 'product_import_column_missing' },
-    onRow: async (row, get) => {
-      report.rows++;
+  const flush = async () => {
+    const stored = leavesOut(LABELS, has) ? await storedCells(tx, read.map((r) => r.cells.productCode).filter(Boolean)) : new Map<string, SheetRow>();
+    const pending: Pending[] = [];
+    for (const { row, cells } of read) {
+      const given = (c: ProductSheetColumn) => cells[c];
       try {
-        const parsed = parseRow(get, lookups);
+        const parsed = parseRow(keepAbsent(given, has, stored.get(cells.productCode.toLowerCase())), lookups);
         if (parsed.code) {
           const first = seen.get(parsed.code.toLowerCase());
           if (first !== undefined) throw new RowError('productCode', 'product_import_duplicate_row', [parsed.code, first]);
@@ -179,14 +188,30 @@ export async function importProducts(tx: Tx, actor: Actor, body: Readable): Prom
         if (!(err instanceof RowError)) throw err;
         fail(row, err.column, err.code, err.args);
       }
-      if (pending.length >= BATCH) {
-        await saveBatch(tx, actor, importId, pending, report, fail);
-        pending = [];
-      }
+    }
+    read = [];
+    if (pending.length) await saveBatch(tx, actor, importId, pending, report, fail);
+  };
+
+  await readSheet<ProductSheetColumn>(body, {
+    columns: LABELS, required: ['productCode', 'productName', 'baseUomCode'], maxBytes: PRODUCT_IMPORT_MAX_BYTES,
+    errors: { fileInvalid: 'product_import_file_invalid', columnMissing: 'product_import_column_missing' },
+    onRow: async (row, get, present) => {
+      report.rows++;
+      has = present;
+      read.push({ row, cells: Object.fromEntries(PRODUCT_SHEET_COLUMNS.map((c) => [c, get(c)])) as Record<ProductSheetColumn, string> });
+      if (read.length >= BATCH) await flush();
     },
   });
-  if (pending.length) await saveBatch(tx, actor, importId, pending, report, fail);
+  if (read.length) await flush();
   return report;
+}
+
+/** The stored products of these codes as their export cells, by lower-cased code. */
+async function storedCells(tx: Tx, codes: string[]): Promise<Map<string, SheetRow>> {
+  if (!codes.length) return new Map();
+  const rows = await productBase(tx).where(codeIn(codes));
+  return new Map(rows.map((r) => [r.code.toLowerCase(), productCells(r)]));
 }
 
 const normalise = (r: typeof products.$inferSelect): ProductValues => ({

@@ -341,7 +341,9 @@ function serviceColumn<K extends string>(spec: Pick<RecordSheet<K, never>, 'colu
  * Imports records from an xlsx stream: each row is parsed, checked against the rows before it, and saved through the
  * module's service, its writes inside one savepoint (a row equal to the stored record costs no savepoint); a row the
  * service refuses is rolled back and reported with the service's catalogued error, the others stay. Any other
- * failure ends the whole import (the request rolls back).
+ * failure ends the whole import (the request rolls back). When the header leaves columns out and the spec has
+ * `stored`, a row naming a stored record reads those columns from it: they stay as stored (an `unchanged` row when only
+ * they would differ).
  */
 export async function importRecords<K extends string, V>(tx: Tx, body: Readable, spec: RecordSheet<K, V>): Promise<SheetImportReport> {
   const report = emptyReport();
