@@ -93,6 +93,13 @@ describe('product xlsx import', { timeout: 180_000 }, () => {
     await t.pools.owner.query(`UPDATE products SET active = true WHERE code = 'ZI-00002'`);
   });
 
+  it('clears a field whose present column has a blank cell and keeps the columns the sheet leaves out', async () => {
+    const res = await report(await workbook([['ZI-00001', 'Produk Impor 1', 'PCS', null]], ['productCode', 'productName', 'baseUomCode', 'keywords']));
+    expect(res).toEqual({ rows: 1, created: 0, updated: 1, unchanged: 0, errors: [] });
+    const one = await t.pools.owner.query(`SELECT keywords, sell_price, warranty_months, active FROM products WHERE code = 'ZI-00001'`);
+    expect(one.rows[0]).toEqual({ keywords: null, sell_price: '2500.7500', warranty_months: 12, active: true });
+  });
+
   it('exports products and re-imports the export without changing anything; an edited row is updated', async () => {
     const exported = await t.request({ method: 'GET', url: '/api/v1/erp/products/export?lang=en', token: admin });
     expect(exported.statusCode).toBe(200);

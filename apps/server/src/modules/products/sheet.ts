@@ -172,7 +172,8 @@ export async function importProducts(tx: Tx, actor: Actor, body: Readable): Prom
   let has: (c: ProductSheetColumn) => boolean = () => true;
 
   const flush = async () => {
-    const stored = leavesOut(LABELS, has) ? await storedCells(tx, read.map((r) => r.cells.productCode).filter(Boolean)) : new Map<string, SheetRow>();
+    const codes = read.map((r) => r.cells.productCode).filter((c) => c && c.length <= 30 && MASTER_CODE_PATTERN.test(c));
+    const stored = leavesOut(LABELS, has) ? await storedCells(tx, codes) : new Map<string, SheetRow>();
     const pending: Pending[] = [];
     for (const { row, cells } of read) {
       const given = (c: ProductSheetColumn) => cells[c];

@@ -370,9 +370,9 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
       let values: V;
       let get = cells;
       try {
-        if (spec.stored && leavesOut(spec.columns, has)) get = keepAbsent(cells, has, await spec.stored(new SheetRow(cells)));
         const nul = (Object.keys(spec.columns) as K[]).find((key) => get(key).includes('\u0000'));
         if (nul) throw new RowError(nul, 'invalid_input_format', [nul, 'text without NUL characters']);
+        if (spec.stored && leavesOut(spec.columns, has)) get = keepAbsent(cells, has, await spec.stored(new SheetRow(cells)));
         values = await spec.parse(new SheetRow(get));
         const key = spec.keyOf(values);
         if (key) {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppError } from '../errors/app-error.ts';
-import { canonicalDecimal, readSheet, SheetRow, validated, type RowError, type SheetColumns } from './sheet-import.ts';
+import { canonicalDecimal, exportedCells, keepAbsent, leavesOut, readSheet, SheetRow, validated, type RowError, type SheetColumns } from './sheet-import.ts';
 
 const COLUMNS = {
   code: { id: 'Kode', en: 'Code' },
@@ -58,6 +58,34 @@ describe('readSheet', () => {
     expect(await fails(read(Buffer.from('plain text, not a zip')))).toMatchObject({ code: 'sheet_import_file_invalid' });
     const big = await xlsx([['Kode'], ...Array.from({ length: 2000 }, (_, i) => [`K-${i}-${'x'.repeat(50)}`])]);
     expect(await fails(read(big, 10_000))).toMatchObject({ code: 'payload_too_large' });
+  });
+});
+
+describe('columns a sheet leaves out', () => {
+  it('tells which columns the header holds', async () => {
+    const seen: boolean[][] = [];
+    await readSheet(Readable.from(await xlsx([['Kode', 'Jumlah'], ['A', '']])), {
+      columns: COLUMNS, required: ['code'],
+      onRow: (_row, _get, has) => { seen.push([has('code'), has('name'), has('amount')]); },
+    });
+    expect(seen).toEqual([[true, false, true]]);
+    expect(leavesOut(COLUMNS, (k) => k !== 'name')).toBe(true);
+    expect(leavesOut(COLUMNS, () => true)).toBe(false);
+  });
+
+  it('reads an absent column from the stored cells, keeps a blank present cell blank, and reads blank without a stored record', () => {
+    const given: Record<string, string> = { code: 'A', name: '', amount: '' };
+    const has = (k: keyof typeof COLUMNS) => k !== 'amount';
+    const stored = exportedCells(COLUMNS, [
+      { header: 'Nama', value: (r: { name: string; amount: string }) => r.name },
+      { header: 'Jumlah', value: (r: { name: string; amount: string }) => r.amount },
+      { header: 'Contoh', value: () => 'not a column' },
+    ], { name: 'Nama Lama', amount: '1500.5' });
+    expect(stored).toEqual({ name: 'Nama Lama', amount: '1500.5' });
+    const get = keepAbsent((k: keyof typeof COLUMNS) => given[k], has, stored);
+    expect([get('code'), get('name'), get('amount')]).toEqual(['A', '', '1500.5']);
+    const fresh = keepAbsent((k: keyof typeof COLUMNS) => given[k], has, undefined);
+    expect(fresh('amount')).toBe('');
   });
 });
 
