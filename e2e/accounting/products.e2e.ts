@@ -165,7 +165,7 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       });
       await page.locator('input[type=file]').setInputFiles({ name: 'produk-baru.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile() });
       const dialog = page.locator('.ant-modal').filter({ hasText: t.importTitle });
-      await dialog.getByRole('status').filter({ hasText: /Mengunggah berkas|Menunggu giliran di server|Membaca baris berkas/ }).waitFor();
+      await dialog.getByRole('status').filter({ hasText: /Mengunggah berkas|Menunggu giliran di server|Membaca baris berkas|Memproses baris berkas/ }).waitFor();
       await settled(page);
       await screenshot(page, 'accounting-product-import-progress-id');
       const refused = dialog.getByRole('row').filter({ hasText: 'Harga jual harus lebih dari 0' });

@@ -42,10 +42,12 @@ export const IMPORT_RUN_POLL_MS = 500;
 export const importRun = z.object({
   importId: z.uuid(),
   status: z.enum(IMPORT_RUN_STATUSES),
-  /** Data rows read so far (the header row not counted). */
+  /**
+   * Data rows read so far (the header row not counted). There is no percentage: the file's row count is known only
+   * once it is read, and how far the reader is through the file's bytes says little (a sheet can wait in full for the
+   * shared strings stored after it).
+   */
   rowsRead: z.number().int(),
-  /** How far through the file the reader is, 0–100 (100 only once done). */
-  percent: z.number().int().min(0).max(100),
   /** Set once done. */
   report: sheetImportReport.nullable(),
   /** Set once failed: why the file could not be imported. */

@@ -3,8 +3,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface ImportProgress {
   /** Data rows read so far. */
   rowsRead: number;
-  /** How far through the file, 0–99. */
-  percent: number;
 }
 
 /**

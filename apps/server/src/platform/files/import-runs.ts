@@ -44,11 +44,10 @@ declare module 'fastify' {
 
 type RunRow = typeof importRuns.$inferSelect;
 
-export const toImportRun = (r: Pick<RunRow, 'id' | 'status' | 'rowsRead' | 'percent' | 'report' | 'errorCode' | 'errorArgs' | 'createdAt' | 'finishedAt'>): ImportRun => ({
+export const toImportRun = (r: Pick<RunRow, 'id' | 'status' | 'rowsRead' | 'report' | 'errorCode' | 'errorArgs' | 'createdAt' | 'finishedAt'>): ImportRun => ({
   importId: r.id,
   status: r.status,
   rowsRead: r.rowsRead,
-  percent: r.percent,
   report: r.report ?? null,
   errorCode: r.errorCode ?? null,
   errorArgs: r.errorArgs ?? null,
@@ -57,7 +56,7 @@ export const toImportRun = (r: Pick<RunRow, 'id' | 'status' | 'rowsRead' | 'perc
 });
 
 const RUN_FIELDS = {
-  id: importRuns.id, status: importRuns.status, rowsRead: importRuns.rowsRead, percent: importRuns.percent, report: importRuns.report,
+  id: importRuns.id, status: importRuns.status, rowsRead: importRuns.rowsRead, report: importRuns.report,
   errorCode: importRuns.errorCode, errorArgs: importRuns.errorArgs, createdAt: importRuns.createdAt, finishedAt: importRuns.finishedAt,
 };
 
@@ -121,7 +120,7 @@ export async function runImport(pools: Pools, importers: Map<string, Importer>, 
     withTenant(pools.app, tenantId, (tx) => tx.update(importRuns).set({ ...values, file: null, finishedAt: sql`now()` }).where(eq(importRuns.id, runId)));
   try {
     const [run] = await withTenant(pools.app, tenantId, (tx) =>
-      tx.update(importRuns).set({ status: 'running', startedAt: sql`now()`, rowsRead: 0, percent: 0 })
+      tx.update(importRuns).set({ status: 'running', startedAt: sql`now()`, rowsRead: 0 })
         .where(and(eq(importRuns.id, runId), inArray(importRuns.status, ['queued', 'running'])))
         .returning({ endpoint: importRuns.endpoint, principal: importRuns.principal, file: importRuns.file }));
     if (!run) return;
@@ -135,7 +134,7 @@ export async function runImport(pools: Pools, importers: Map<string, Importer>, 
       const report = await importProgress.run(progress.report, () =>
         withTenant(pools.app, tenantId, (tx) => importer.handler(tx, run.principal, Readable.from([run.file!]))));
       await progress.settled();
-      await finish({ status: 'done', report, rowsRead: report.rows, percent: 100 });
+      await finish({ status: 'done', report, rowsRead: report.rows });
     } catch (err) {
       await progress.settled();
       if (err instanceof AppError && err.code in ERRORS) {
@@ -174,7 +173,7 @@ function progressWriter(pools: Pools, tenantId: string, runId: string) {
       last = now;
       busy = true;
       writing = withTenant(pools.app, tenantId, (tx) =>
-        tx.update(importRuns).set({ rowsRead: p.rowsRead, percent: p.percent }).where(and(eq(importRuns.id, runId), eq(importRuns.status, 'running'))))
+        tx.update(importRuns).set({ rowsRead: p.rowsRead }).where(and(eq(importRuns.id, runId), eq(importRuns.status, 'running'))))
         .catch(() => undefined)
         .finally(() => {
           busy = false;

@@ -23,7 +23,6 @@ export const importRuns = pgTable(
     file: bytea('file'),
     fileBytes: integer('file_bytes').notNull(),
     rowsRead: integer('rows_read').notNull().default(0),
-    percent: integer('percent').notNull().default(0),
     report: jsonb('report').$type<SheetImportReport>(),
     errorCode: text('error_code').$type<ErrorCode>(),
     errorArgs: jsonb('error_args').$type<(string | number)[]>(),

@@ -120,16 +120,12 @@ export async function readSheet<K extends string>(body: Readable, o: ReadSheetOp
   const upload = await spool(body, o.maxBytes ?? SHEET_IMPORT_MAX_BYTES, errors.fileInvalid);
   try {
     let rowsSeen = 0;
-    const { size } = await fs.stat(upload.file);
     const report = importProgress.getStore();
-    const read = () => {
-      const file = createReadStream(upload.file);
-      const onRow = () => {
-        rowsSeen++;
-        report?.({ rowsRead: rowsSeen - 1, percent: Math.min(99, Math.floor((file.bytesRead / Math.max(1, size)) * 100)) });
-      };
-      return readRows(file, o, errors.columnMissing, onRow);
+    const onRow = () => {
+      rowsSeen++;
+      report?.({ rowsRead: rowsSeen - 1 });
     };
+    const read = () => readRows(createReadStream(upload.file), o, errors.columnMissing, onRow);
     try {
       await read().catch((err: unknown) => {
         // exceljs's streaming reader now and then loses the race for workbook.xml and fails before the first row

@@ -88,10 +88,11 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
 function ImportProgress({ stage }: { stage: ImportStage | null }) {
   const { t } = useTranslation();
   const uploading = stage?.phase === 'upload' && stage.percent !== null && stage.percent < 100;
-  const percent = stage?.phase === 'running' ? stage.percent : uploading ? (stage.percent ?? 0) : stage?.phase === 'queued' ? 0 : 100;
+  // Reading has no known end (the row count shows once read): the full bar keeps moving, as while waiting.
+  const percent = uploading ? (stage.percent ?? 0) : 100;
   const text =
     stage?.phase === 'running'
-      ? t('masterKit.importRunning', { rows: formatNumber(stage.rowsRead), percent: stage.percent })
+      ? t('masterKit.importRunning', { rows: formatNumber(stage.rowsRead) })
       : stage?.phase === 'queued'
         ? t('masterKit.importQueued')
         : uploading
@@ -99,7 +100,7 @@ function ImportProgress({ stage }: { stage: ImportStage | null }) {
           : t('masterKit.importProcessing');
   return (
     <div className="master-import-progress" role="status">
-      <Progress percent={percent} status="active" showInfo={stage?.phase === 'running' || uploading} />
+      <Progress percent={percent} status="active" showInfo={uploading} />
       <p>{text}</p>
     </div>
   );

@@ -7,7 +7,7 @@ import type { ImportReport } from './import-report.ts';
 export type ImportStage =
   | { phase: 'upload'; percent: number | null }
   | { phase: 'queued' }
-  | { phase: 'running'; percent: number; rowsRead: number };
+  | { phase: 'running'; rowsRead: number };
 
 type ImportEndpoint = Endpoint & { response: unknown };
 
@@ -27,7 +27,7 @@ export async function importSheet(endpoint: ImportEndpoint, file: File, onStage:
   for (;;) {
     if (run.status === 'done' && run.report) return run.report;
     if (run.status === 'failed') throw runError(run);
-    onStage(run.status === 'queued' ? { phase: 'queued' } : { phase: 'running', percent: run.percent, rowsRead: run.rowsRead });
+    onStage(run.status === 'queued' ? { phase: 'queued' } : { phase: 'running', rowsRead: run.rowsRead });
     await pause(IMPORT_RUN_POLL_MS);
     run = await call(endpoints.getImportRun, { params: { importId: run.importId } });
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "import_runs" DROP COLUMN "percent";
