@@ -62,12 +62,11 @@ export interface SeedTenantOptions {
 /** Creates a tenant with the demo roles and users; does nothing when the tenant code exists. Returns its id. */
 export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: SeedTenantOptions): Promise<{ id: string; created: boolean }> {
   const ownerDb = drizzle({ client: pools.owner });
-  const id = uuidv7();
-  const inserted = await ownerDb.insert(tenants).values({ id, code: opts.code, name: opts.name }).onConflictDoNothing().returning({ id: tenants.id });
-  if (inserted.length === 0) {
-    const existing = await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [opts.code]);
-    return { id: existing.rows[0].id, created: false };
-  }
+  const inserted = await ownerDb.insert(tenants).values({ id: uuidv7(), code: opts.code, name: opts.name }).onConflictDoNothing().returning({ id: tenants.id });
+  const id = inserted[0]?.id ?? (await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [opts.code])).rows[0].id;
+  // The tenant row commits before its data: a start stopped in between left a tenant without users, seeded now.
+  const seeded = await pools.owner.query('SELECT 1 FROM users WHERE tenant_id = $1 LIMIT 1', [id]);
+  if (seeded.rowCount) return { id, created: false };
   const passwordHash = await hashPassword(opts.password ?? DEMO_PASSWORD);
   await withTenant(pools.app, id, async (tx) => {
     const roleIds = new Map<string, string>();
