@@ -24,6 +24,7 @@ const tx = {
     save: 'Simpan',
     import: 'Impor xlsx',
     importTitle: 'Hasil impor',
+    importRunningTitle: 'Mengimpor berkas',
     close: 'Tutup',
     download: 'Unduh daftar baris ditolak (CSV)',
     search: 'Cari',
@@ -168,8 +169,9 @@ describe('accounting products, units/brands/categories and warehouses', () => {
         await route.fulfill({ response: real, json: { ...(await real.json()), status: 'running', rowsRead: 1234, report: null } });
       });
       await page.locator('input[type=file]').setInputFiles({ name: 'produk-baru.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile() });
-      const dialog = page.locator('.ant-modal').filter({ hasText: t.importTitle });
+      const dialog = page.locator('.ant-modal').filter({ hasText: new RegExp(`${t.importRunningTitle}|${t.importTitle}`) });
       await dialog.getByRole('status').filter({ hasText: 'Membaca baris berkas: 1.234 baris sejauh ini…' }).waitFor();
+      await dialog.getByText(t.importRunningTitle, { exact: true }).waitFor();
       await settled(page);
       await screenshot(page, 'accounting-product-import-progress-id');
       const refused = dialog.getByRole('row').filter({ hasText: 'Harga jual harus lebih dari 0' });

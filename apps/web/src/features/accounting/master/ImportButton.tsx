@@ -60,7 +60,7 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
       </Upload>
       <Modal
         open={report !== null || tooBig || failed || mutation.isPending}
-        title={t('masterKit.importTitle')}
+        title={mutation.isPending ? t('masterKit.importRunningTitle') : t('masterKit.importTitle')}
         width="min(720px, 92vw)"
         style={{ minWidth: DIALOG_MIN_WIDTH }}
         closable={!mutation.isPending}
