@@ -75,7 +75,8 @@ export default async function setup(project: TestProject) {
         // The app role's database password derives from the secret; the template database was secured with this one.
         AUTH_SECRET: TEST_SECRET,
         LOG_LEVEL: 'silent',
-        JOBS: 'false',
+        // As `npm start` runs: imports and account preparation go through the pg-boss queue.
+        JOBS: 'true',
         SEED_DEMO: 'true',
         DATA_DIR: dataDir,
         SMTP_URL: mailbox.smtpUrl,
