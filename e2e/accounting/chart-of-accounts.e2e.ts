@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ERRORS, XLSX_CONTENT_TYPE, type CoaAccount } from '@nusa/contracts';
+import { downloadWorkbook, firstSheetRows } from '../support/download.ts';
 import { answerConfirm } from '../support/antd.ts';
 import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, type Language } from '../support/browser.ts';
@@ -284,11 +284,9 @@ describe('chart of accounts', () => {
       // The export holds what the search shows: the matching sub account with its main account.
       await page.getByPlaceholder(tx.id.search).fill('BCA');
       await expect.poll(() => codes(page), POLL).toEqual(['1200', '1201', '1201.01']);
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor xlsx' }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^chart-of-accounts-\d{14}\.xlsx$/);
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
-      expect((book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]).map((r) => r[1])).toEqual(['Kode', '1201', '1201.01']);
+      const exported = await downloadWorkbook(page, () => page.getByRole('button', { name: 'Ekspor xlsx' }).click());
+      expect(exported.fileName).toMatch(/^chart-of-accounts-\d{14}\.xlsx$/);
+      expect(firstSheetRows(exported.book).map((r) => r[1])).toEqual(['Kode', '1201', '1201.01']);
       expect(p.pageErrors).toEqual([]);
     } finally {
       await p.close();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { ERRORS, type CashBank, type Partner } from '@nusa/contracts';
+import { downloadWorkbook, firstSheetRows } from '../support/download.ts';
 import { api, apiLogin } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, texts, waitForPath, withOpenPage, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { answerConfirm, chooseOption } from '../support/antd.ts';
 
@@ -112,9 +112,7 @@ describe('accounting master records', () => {
 
   it('creates a bank account through the lazy COA, currency and OU dropdowns; a duplicate code keeps the form (id)', async () => {
     const t = tx.id;
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
-    const { page } = p;
-    try {
+    await withOpenPage(browser, { as: 'admin', tenant: tenant.code }, 'accounting', async ({ page }) => {
       await page.goto('/accounting/cash-bank');
       await heading(page, t.cashBankTitle);
       await page.getByRole('cell', { name: 'Bank BCA Operasional', exact: true }).waitFor();
@@ -191,28 +189,18 @@ describe('accounting master records', () => {
       await chooseOption(page, page.locator('.master-toolbar').getByLabel('Saring tipe', { exact: true }), t.cash);
       const cash = (await get<{ items: CashBank[] }>('/v1/erp/cash-banks?type=CASH&limit=100')).items;
       await page.getByText(`Total ${cash.length} data`).waitFor();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor xlsx' }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^kas-bank-\d{4}-\d{2}-\d{2}\.xlsx$/);
-      const exported = new ExcelJS.Workbook();
-      await exported.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
-      const rows = exported.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+      const exported = await downloadWorkbook(page, () => page.getByRole('button', { name: 'Ekspor xlsx' }).click());
+      expect(exported.fileName).toMatch(/^kas-bank-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const rows = firstSheetRows(exported.book);
       expect(rows.map((r) => [r[1], r[3]])).toEqual([['Kode', 'Tipe'], ...cash.map((c) => [c.cashBankCode, t.cash])]);
       expect(cash.length).toBeGreaterThan(0);
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
-      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   it.each(['id', 'en'] as const)('creates a customer with rank, credit limit, phone and an address with its map position (%s)', async (lang: Language) => {
     const t = tx[lang];
     const name = lang === 'id' ? 'PT Cahaya Timur Makmur' : 'PT Samudra Biru Logistik';
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
-    const { page } = p;
-    try {
+    await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, 'accounting', async ({ page }) => {
       await page.goto('/accounting/customer');
       await heading(page, t.customerTitle);
       await page.getByRole('cell', { name: /^PT Sinar Jaya Abadi/ }).waitFor();
@@ -257,21 +245,13 @@ describe('accounting master records', () => {
       const row = page.getByRole('row', { name: new RegExp(name) });
       await row.getByText(t.rankGold).waitFor();
       await row.getByText('25.000.000,50').waitFor();
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
-      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   it('shows the empty state, the filtered "no match" state and the supplier and employee forms', async () => {
     const t = tx.id;
     await tenant.sql('DELETE FROM employees');
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
-    const { page } = p;
-    try {
+    await withOpenPage(browser, { as: 'admin', tenant: tenant.code }, 'accounting', async ({ page }) => {
       await page.goto('/accounting/employee');
       await heading(page, t.employeeTitle);
       await page.getByText(t.employeeEmpty).waitFor();
@@ -288,26 +268,18 @@ describe('accounting master records', () => {
       await page.getByRole('textbox', { name: t.search }).fill('tidak-ada-pemasok-ini');
       await page.getByText(t.noMatch).waitFor();
       await screenshot(page, 'accounting-supplier-no-match');
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
-      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   it('adds an employee whose Resigned status needs a resign date, then edits the job title (en)', async () => {
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'en' });
-    const { page } = p;
-    const d = drawer(page);
-    /** Types a date into an antd DatePicker and leaves it (the typed date is taken on blur). */
-    const typeDate = async (label: string, text: string) => {
-      await d.getByLabel(label, { exact: true }).fill(text);
-      await d.getByLabel(label, { exact: true }).press('Tab');
-    };
-    const pickOption = (label: string, option: string) => chooseOption(page, d.getByLabel(label, { exact: true }), option);
-    try {
+    await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: 'en' }, 'accounting', async ({ page }) => {
+      const d = drawer(page);
+      /** Types a date into an antd DatePicker and leaves it (the typed date is taken on blur). */
+      const typeDate = async (label: string, text: string) => {
+        await d.getByLabel(label, { exact: true }).fill(text);
+        await d.getByLabel(label, { exact: true }).press('Tab');
+      };
+      const pickOption = (label: string, option: string) => chooseOption(page, d.getByLabel(label, { exact: true }), option);
       await page.goto('/accounting/employee');
       await heading(page, tx.en.employeeTitle);
       await page.getByRole('button', { name: tx.en.addEmployee }).click();
@@ -343,13 +315,7 @@ describe('accounting master records', () => {
       await page.getByText(/Dimas Prasetyo was saved/).waitFor();
       const after = await get<{ items: { jobTitle: string; joinDate: string; resignDate: string }[] }>('/v1/erp/employees?keyword=Dimas');
       expect(after.items[0]).toMatchObject({ jobTitle: 'PRESIDENT_DIRECTOR', joinDate: '2024-01-02', resignDate: '2026-03-31' });
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
-      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   it('deactivates only after confirming; a supplier an OU policy names is not deleted and the refusal is translated (id)', async () => {
@@ -357,9 +323,7 @@ describe('accounting master records', () => {
     const sby = ous.items.find((u) => u.ouCode === 'SBY')!;
     const policy = { documentTypes: [], products: [], warehouses: [], partners: ['SUP-0002'], cashBanks: [], glActivities: [], memberIds: [] };
     expect((await api('PUT', `/v1/config/policy-ou/${sby.ouId}`, { token: admin, tenant: tenant.code, body: policy })).status).toBe(200);
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
-    const { page } = p;
-    try {
+    await withOpenPage(browser, { as: 'admin', tenant: tenant.code }, 'accounting', async ({ page }) => {
       await page.goto('/accounting/supplier');
       await heading(page, tx.id.supplierTitle);
       const row = page.getByRole('row', { name: /SUP-0002/ });
@@ -384,13 +348,7 @@ describe('accounting master records', () => {
       await screenshot(page, 'accounting-supplier-delete-refused');
       const { items } = await get<{ items: Partner[] }>('/v1/erp/suppliers?keyword=SUP-0002');
       expect(items.map((s) => [s.partnerCode, s.active])).toEqual([['SUP-0002', 'N']]);
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
-      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   it('imports suppliers from xlsx: the good row is saved, the bad row is reported at its column with the translated reason (id)', async () => {
@@ -400,9 +358,7 @@ describe('accounting master records', () => {
     sheet.addRow(['SUP-IMP-1', 'PT Baja Impor Sentosa', 'Baja Sentosa', 'Logam', 3, '021-55509999', null, 'beli@bajasentosa.co.id', '12500000.75', null, 'Y']);
     sheet.addRow(['SUP-IMP-2', 'CV Telepon Pendek', null, null, 2, '0812', null, null, null, null, 'Y']);
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
-    const { page } = p;
-    try {
+    await withOpenPage(browser, { as: 'admin', tenant: tenant.code }, 'accounting', async ({ page }) => {
       await page.goto('/accounting/supplier');
       await heading(page, tx.id.supplierTitle);
       await page.locator('input[type=file]').setInputFiles({ name: 'pemasok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
@@ -424,19 +380,11 @@ describe('accounting master records', () => {
       // The export holds the current search only.
       await page.getByRole('textbox', { name: tx.id.search }).fill('Baja');
       await page.getByText('Total 1 data').waitFor();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor xlsx' }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^pemasok-\d{4}-\d{2}-\d{2}\.xlsx$/);
-      const exported = new ExcelJS.Workbook();
-      await exported.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
-      const rows = exported.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+      const exported = await downloadWorkbook(page, () => page.getByRole('button', { name: 'Ekspor xlsx' }).click());
+      expect(exported.fileName).toMatch(/^pemasok-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const rows = firstSheetRows(exported.book);
       expect(rows.map((r) => r[1])).toEqual(['Kode', 'SUP-IMP-1']);
-      expect(p.pageErrors).toEqual([]);
-    } catch (err) {
-      await screenshot(page, `failure-accounting-${Date.now()}`).catch(() => {});
-      throw new Error(`${String(err)}\npage errors: ${p.pageErrors.join(' | ')}\nat ${page.url()}`, { cause: err });
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   it('read-only cash-bank holders see the list without changing actions; users without the tasks do not see Akuntansi', async () => {

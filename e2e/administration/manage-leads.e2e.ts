@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { downloadWorkbook } from '../support/download.ts';
 import { launchBrowser, openFromMenu, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
@@ -267,13 +264,9 @@ describe('administration › manage leads', () => {
       await screenshot(page, 'manage-leads-filtered-id');
 
       // The export is the current filter: exactly the contacted lead, with its values.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.export }).click()]);
+      const { fileName, book } = await downloadWorkbook(page, () => page.getByRole('button', { name: t.export }).click());
       await page.getByText(t.exported).waitFor();
-      expect(download.suggestedFilename()).toMatch(/^leads-\d{8}-\d{6}\.xlsx$/);
-      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'leads-export-')), download.suggestedFilename());
-      await download.saveAs(file);
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile(file);
+      expect(fileName).toMatch(/^leads-\d{8}-\d{6}\.xlsx$/);
       const sheet = book.worksheets[0];
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       const rows = [];
@@ -295,7 +288,6 @@ describe('administration › manage leads', () => {
         Kebutuhan: 'Butuh ERP untuk 4 cabang.',
       });
       expect(rows[0].Tanggal).toBeInstanceOf(Date);
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
       expect(p.pageErrors).toEqual([]);
     } catch (err) {
       await screenshot(page, `manage-leads-failure-${Date.now()}`).catch(() => {});

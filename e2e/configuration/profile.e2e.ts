@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ERRORS } from '@nusa/contracts';
+import { downloadWorkbook } from '../support/download.ts';
 import { chooseOption } from '../support/antd.ts';
 import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
@@ -169,11 +168,8 @@ describe('profile, change password and user audit', () => {
       expect(await rows.first().textContent()).toContain(t.module);
       await screenshot(page, `user-audit-${lang}`);
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.export }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^user-audit-\d{14}\.xlsx$/);
-      const file = await download.path();
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
+      const { fileName, book } = await downloadWorkbook(page, () => page.getByRole('button', { name: t.export }).click());
+      expect(fileName).toMatch(/^user-audit-\d{14}\.xlsx$/);
       const sheet = book.getWorksheet(t.sheet)!;
       expect(sheet).toBeDefined();
       expect(sheet.getRow(1).getCell(2).value).toBe(t.headerUser);
