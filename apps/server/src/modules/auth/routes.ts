@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_TOKEN_HEADER, PRELOGIN_TOKEN_EXPIRY_SECONDS, XLSX_CONTENT_TYPE, authEndpoints, userAuditEndpoints } from '@nusa/contracts';
+import { AUTH_TOKEN_HEADER, PRELOGIN_TOKEN_EXPIRY_SECONDS, authEndpoints } from '@nusa/contracts';
 import { registerEndpoint, type HandlerContext } from '../../platform/http/register.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { loadUserAccess } from '../users/service.ts';
-import { getAppSettings } from '../app-settings/service.ts';
+import { loadUserAccess } from '../configuration/users/service.ts';
+import { getAppSettings } from '../configuration/app-settings/service.ts';
 import { createSessionKey, loginWithPassword, loginWithRedirect, loginWithSessionKey, type LoginContext } from './login.ts';
 import { endSession, listUserSessions } from './sessions.ts';
-import { exportUserAudit, listUserAudit } from './user-audit.ts';
 
 const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
@@ -95,15 +94,5 @@ export function authRoutes(app: FastifyInstance) {
         current: r.sessionId === principal.sessionId,
       })),
     };
-  });
-}
-
-export function userAuditRoutes(app: FastifyInstance) {
-  registerEndpoint(app, userAuditEndpoints.listUserAudit, ({ tx, query }) => listUserAudit(tx, query));
-  registerEndpoint(app, userAuditEndpoints.exportUserAudit, async ({ tx, query, reply }) => {
-    const file = await exportUserAudit(tx, query, query.lang);
-    reply.header('content-type', XLSX_CONTENT_TYPE);
-    reply.header('content-disposition', `attachment; filename="user-audit-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-    return file;
   });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { queryPrepared, type Tx } from '../../platform/db/tenant.ts';
 import type { Principal, SessionResolver } from '../../platform/access/principal.ts';
-import { loadUserAccess } from '../users/service.ts';
+import { loadUserAccess } from '../configuration/users/service.ts';
 import { sessions } from './schema.ts';
 
 export interface SessionRecord {

@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { COA_GROUP_PURPOSES, COA_SIGNS, COA_TYPES, coaAccountInput, coaGroupInput, segmentGroupInput, type CoaAccount } from '@nusa/contracts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { exportedCells, importRecords, RowError, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
+import {
+  allCoaGroups, coaGroupSheetColumns, createCoaGroup, createSegmentGroup, getSegmentGroup, setCoaGroupActive, setSegmentGroupActive, updateCoaGroup, updateSegmentGroup,
+} from './groups.ts';
+import { coaSheetColumns, createCoa, getCoa, setCoaActive, updateCoa, type CoaInput } from './service.ts';
+import { coaAccounts, coaSegmentGroups } from './schema.ts';
+
+const yes = (flag: 'Y' | 'N' | undefined) => flag === 'Y';
+
+/** The headings of the COA group export; its system-predefined column is for reading only. */
+export const COA_GROUP_COLUMNS = {
+  groupCode: { id: 'Kode', en: 'Code' },
+  groupName: { id: 'Nama', en: 'Name' },
+  type: { id: 'Tipe', en: 'Type' },
+  sign: { id: 'Saldo Normal', en: 'Normal Balance' },
+  purpose: { id: 'Kegunaan', en: 'Purpose' },
+  active: { id: 'Aktif', en: 'Active' },
+} satisfies SheetColumns<string>;
+
+/** COA groups from xlsx: upsert by code through the group service (a system-predefined group keeps its rules). */
+export async function importCoaGroups(tx: Tx, actor: Actor, file: Readable) {
+  const stored = new Map((await allCoaGroups(tx)).map((g) => [g.groupCode.toLowerCase(), g]));
+  return importRecords(tx, file, {
+    columns: COA_GROUP_COLUMNS,
+    required: ['groupCode', 'groupName', 'type', 'sign'],
+    keyColumn: 'groupCode',
+    stored: async (row) => {
+      const group = stored.get(row.get('groupCode').toLowerCase());
+      return group && exportedCells(COA_GROUP_COLUMNS, coaGroupSheetColumns('id'), group);
+    },
+    parse: (row) => ({
+      input: validated(coaGroupInput, {
+        groupCode: row.text('groupCode'), groupName: row.text('groupName'), type: row.choice('type', COA_TYPES), sign: row.choice('sign', COA_SIGNS),
+        purpose: row.choice('purpose', COA_GROUP_PURPOSES),
+      }),
+      active: row.flag('active'),
+    }),
+    keyOf: (v) => v.input.groupCode.toLowerCase(),
+    save: ({ input, active }, guard) => upsertRecord({
+      guard,
+      stored: stored.get(input.groupCode.toLowerCase()),
+      active,
+      same: (g) => sameFields(g, input),
+      create: () => createCoaGroup(tx, actor, input),
+      update: (g) => updateCoaGroup(tx, actor, g.groupId, input),
+      setActive: (g, a) => setCoaGroupActive(tx, actor, g.groupId, a),
+    }),
+  });
+}
+
+/** The headings of the segment group export. */
+export const SEGMENT_GROUP_COLUMNS = {
+  segmentCode: { id: 'Kode', en: 'Code' },
+  segmentName: { id: 'Nama', en: 'Name' },
+  active: { id: 'Aktif', en: 'Active' },
+} satisfies SheetColumns<string>;
+
+async function segmentByCode(tx: Tx, code: string) {
+  const rows = await tx.select({ id: coaSegmentGroups.id }).from(coaSegmentGroups).where(sql`lower(${coaSegmentGroups.code}) = lower(${code})`);
+  return rows[0] ? getSegmentGroup(tx, rows[0].id) : undefined;
+}
+
+/** Segment groups from xlsx: upsert by code through the group service. */
+export function importSegmentGroups(tx: Tx, actor: Actor, file: Readable) {
+  return importRecords(tx, file, {
+    columns: SEGMENT_GROUP_COLUMNS,
+    required: ['segmentCode', 'segmentName'],
+    keyColumn: 'segmentCode',
+    parse: (row) => ({
+      input: validated(segmentGroupInput, { segmentCode: row.text('segmentCode'), segmentName: row.text('segmentName') }),
+      active: row.flag('active'),
+    }),
+    keyOf: (v) => v.input.segmentCode.toLowerCase(),
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
+      stored: await segmentByCode(tx, input.segmentCode),
+      active,
+      same: (s) => sameFields(s, input),
+      create: () => createSegmentGroup(tx, actor, input),
+      update: (s) => updateSegmentGroup(tx, actor, s.segmentId, input),
+      setActive: (s, a) => setSegmentGroupActive(tx, actor, s.segmentId, a),
+    }),
+  });
+}
+
+/** The headings of the chart-of-accounts export. */
+export const COA_COLUMNS = {
+  coaCode: { id: 'Kode', en: 'Code' },
+  coaName: { id: 'Nama', en: 'Name' },
+  description: { id: 'Keterangan', en: 'Description' },
+  groupCode: { id: 'Grup', en: 'Group' },
+  mainAccountCode: { id: 'Akun Induk', en: 'Main Account' },
+  type: { id: 'Tipe', en: 'Type' },
+  sign: { id: 'Saldo Normal', en: 'Normal Balance' },
+  detail: { id: 'Detail', en: 'Detail' },
+  isDefault: { id: 'Bawaan', en: 'Default' },
+  active: { id: 'Aktif', en: 'Active' },
+  activityGlCode: { id: 'Kode Aktivitas G/L', en: 'G/L Activity Code' },
+  activityGlName: { id: 'Nama Aktivitas G/L', en: 'G/L Activity Name' },
+} satisfies SheetColumns<string>;
+
+/** The account of a code (any case), for this import and the cash-bank one. */
+export async function accountByCode(tx: Tx, code: string): Promise<CoaAccount | undefined> {
+  const rows = await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(sql`lower(${coaAccounts.code}) = lower(${code})`);
+  return rows[0] ? getCoa(tx, rows[0].id) : undefined;
+}
+
+/** What a row sets, as the stored account shows it. */
+const inputOf = (a: CoaAccount): CoaInput => ({
+  coaCode: a.coaCode, coaName: a.coaName, description: a.description, groupId: a.groupId, mainAccountId: a.mainAccountId, sign: a.sign, type: a.type,
+  detail: a.detail === 'Y', isDefault: a.default === 'Y', activityGlCode: a.activityGlCode, activityGlName: a.activityGlName,
+});
+
+/**
+ * Accounts from xlsx: upsert by code through the account service (group active, main account of the same group,
+ * one detail account per group, default accounts locked). A main account comes before its sub accounts in the file,
+ * as in the export (ordered by code).
+ */
+export async function importCoa(tx: Tx, actor: Actor, file: Readable) {
+  const groups = new Map((await allCoaGroups(tx)).map((g) => [g.groupCode.toLowerCase(), g]));
+  return importRecords(tx, file, {
+    columns: COA_COLUMNS,
+    required: ['coaCode', 'coaName', 'groupCode'],
+    keyColumn: 'coaCode',
+    stored: async (row) => {
+      const code = row.text('coaCode');
+      const stored = code ? await accountByCode(tx, code) : undefined;
+      return stored && exportedCells(COA_COLUMNS, coaSheetColumns('id'), stored);
+    },
+    columnOf: {
+      coa_group_inactive: 'groupCode', coa_main_account_invalid: 'mainAccountCode', coa_has_sub_accounts: 'mainAccountCode',
+      coa_group_has_detail: 'detail', coa_default_cannot_be_changed: 'isDefault',
+    },
+    parse: (row) => {
+      const group = row.ref('groupCode', groups, 'group_coa_not_found');
+      const input = validated(coaAccountInput, {
+        coaCode: row.text('coaCode'), coaName: row.text('coaName'), description: row.text('description'), groupId: group?.groupId,
+        type: row.choice('type', COA_TYPES), sign: row.choice('sign', COA_SIGNS), detail: yes(row.flag('detail')), isDefault: yes(row.flag('isDefault')),
+        activityGlCode: row.text('activityGlCode'), activityGlName: row.text('activityGlName'),
+      }, (f) => (f === 'groupId' ? 'groupCode' : f));
+      // The group's sign and type when the row leaves them blank, as create does.
+      return { input: { ...input, sign: input.sign ?? group!.sign, type: input.type ?? group!.type }, mainCode: row.text('mainAccountCode'), active: row.flag('active') };
+    },
+    keyOf: (v) => v.input.coaCode.toLowerCase(),
+    save: async ({ input: parsed, mainCode, active }, guard) => {
+      let mainAccountId: string | null = null;
+      if (mainCode) {
+        const main = await accountByCode(tx, mainCode);
+        if (!main) throw new RowError('mainAccountCode', 'coa_not_found', [mainCode]);
+        mainAccountId = main.coaId;
+      }
+      const input: CoaInput = { ...parsed, mainAccountId };
+      return upsertRecord({
+        guard,
+        stored: await accountByCode(tx, input.coaCode),
+        active,
+        same: (a) => sameFields(inputOf(a), input),
+        create: () => createCoa(tx, actor, input),
+        update: (a) => updateCoa(tx, actor, a.coaId, input),
+        setActive: (a, x) => setCoaActive(tx, actor, a.coaId, x),
+      });
+    },
+  });
+}

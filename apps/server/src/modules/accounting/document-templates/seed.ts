@@ -1,0 +1,25 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { NumberFormat } from '@nusa/contracts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { documentTemplates } from './schema.ts';
+
+const monthly = (prefix: string): NumberFormat => ({ prefix, suffix: '', separator: '/', yearDigits: 4, month: true, day: false, counterDigits: 4, reset: 'year-month' });
+
+/** Numbering of the demo's documents: per month for transactions (SO/202611/0001), per year for journals. */
+const TEMPLATES: [code: string, name: string, documentType: string, format: NumberFormat][] = [
+  ['TPL-SO', 'Pesanan Penjualan', 'SO', monthly('SO/')],
+  ['TPL-SI', 'Faktur Penjualan', 'SI', monthly('INV/')],
+  ['TPL-PO', 'Pesanan Pembelian', 'PO', monthly('PO/')],
+  ['TPL-PI', 'Faktur Pembelian', 'PI', monthly('PI/')],
+  ['TPL-CI', 'Kas Masuk', 'CI', monthly('KM/')],
+  ['TPL-CO', 'Kas Keluar', 'CO', monthly('KK/')],
+  ['TPL-CN', 'Nota Kredit', 'CN', monthly('NK/')],
+  ['TPL-JV', 'Jurnal Umum', 'JV', { prefix: 'JU-', suffix: '', separator: '-', yearDigits: 2, month: false, day: false, counterDigits: 5, reset: 'year' }],
+  ['TPL-POS', 'Penjualan Kasir', 'POS', { prefix: 'POS', suffix: '', separator: '', yearDigits: 2, month: true, day: true, counterDigits: 4, reset: 'year-month' }],
+];
+
+export async function seedDocumentTemplates(tx: Tx, tenantId: string): Promise<void> {
+  for (const [code, name, documentType, f] of TEMPLATES) {
+    await tx.insert(documentTemplates).values({ tenantId, id: uuidv7(), code, name, documentType, ...f });
+  }
+}

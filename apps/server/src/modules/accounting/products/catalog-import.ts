@@ -1,0 +1,79 @@
+import type { Readable } from 'node:stream';
+import { brandInput, productCategoryInput, productSubCategoryInput, uomInput, type ProductSubCategory } from '@nusa/contracts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
+import {
+  codeNamesByCode, createCodeName, createSubCategory, setCodeNameActive, setSubCategoryActive, subCategoriesByCode, updateCodeName, updateSubCategory,
+  type Kind,
+} from './catalog.ts';
+
+const SCHEMAS = { uom: uomInput, brand: brandInput, category: productCategoryInput };
+const KEYS = { uom: ['uomCode', 'uomName'], brand: ['brandCode', 'brandName'], category: ['categoryCode', 'categoryName'] } as const;
+
+/** The headings of the unit, brand and category exports (Kode, Nama, Aktif), which the import reads back. */
+const codeNameColumns = <C extends string, N extends string>(code: C, name: N) => ({
+  [code]: { id: 'Kode', en: 'Code' }, [name]: { id: 'Nama', en: 'Name' }, active: { id: 'Aktif', en: 'Active' },
+}) as SheetColumns<C | N | 'active'>;
+
+/** Units of measure, brands or product categories from xlsx: upsert by code through the catalog service. */
+export async function importCodeNames(tx: Tx, actor: Actor, kind: Kind, file: Readable) {
+  const [codeKey, nameKey] = KEYS[kind];
+  const stored = await codeNamesByCode(tx, kind);
+  return importRecords(tx, file, {
+    columns: codeNameColumns(codeKey, nameKey),
+    required: [codeKey, nameKey],
+    keyColumn: codeKey,
+    parse: (row) => {
+      const input = validated(SCHEMAS[kind], { [codeKey]: row.text(codeKey), [nameKey]: row.text(nameKey) }) as Record<string, string>;
+      return { code: input[codeKey], name: input[nameKey], active: row.flag('active') };
+    },
+    keyOf: (v) => v.code.toLowerCase(),
+    save: async ({ code, name, active }, guard) => upsertRecord({
+      guard,
+      stored: code ? stored.get(code.toLowerCase()) : undefined,
+      active,
+      same: (r) => sameFields(r, { code, name }),
+      create: () => createCodeName(tx, actor, kind, { code, name }),
+      update: (r) => updateCodeName(tx, actor, kind, r.id, { code, name }),
+      setActive: (r, a) => setCodeNameActive(tx, actor, kind, r.id, a),
+    }),
+  });
+}
+
+/** The headings of the sub-category export; its category name column is for reading only. */
+export const SUB_CATEGORY_COLUMNS = {
+  subCategoryCode: { id: 'Kode', en: 'Code' },
+  subCategoryName: { id: 'Nama', en: 'Name' },
+  categoryCode: { id: 'Kode Kategori', en: 'Category Code' },
+  active: { id: 'Aktif', en: 'Active' },
+} satisfies SheetColumns<string>;
+
+/** Product sub-categories from xlsx: upsert by code, the category by its code. */
+export async function importSubCategories(tx: Tx, actor: Actor, file: Readable) {
+  const categories = await codeNamesByCode(tx, 'category');
+  const stored: Map<string, ProductSubCategory> = await subCategoriesByCode(tx);
+  return importRecords(tx, file, {
+    columns: SUB_CATEGORY_COLUMNS,
+    required: ['subCategoryCode', 'subCategoryName', 'categoryCode'],
+    keyColumn: 'subCategoryCode',
+    columnOf: { product_category_not_found: 'categoryCode', used_by_another_table: 'categoryCode' },
+    parse: (row) => ({
+      input: validated(productSubCategoryInput, {
+        subCategoryCode: row.text('subCategoryCode'), subCategoryName: row.text('subCategoryName'),
+        categoryId: row.ref('categoryCode', categories, 'product_category_not_found')?.id,
+      }, (f) => (f === 'categoryId' ? 'categoryCode' : f)),
+      active: row.flag('active'),
+    }),
+    keyOf: (v) => v.input.subCategoryCode.toLowerCase(),
+    save: async ({ input, active }, guard) => upsertRecord({
+      guard,
+      stored: input.subCategoryCode ? stored.get(input.subCategoryCode.toLowerCase()) : undefined,
+      active,
+      same: (r) => sameFields(r, input),
+      create: () => createSubCategory(tx, actor, input),
+      update: (r) => updateSubCategory(tx, actor, r.subCategoryId, input),
+      setActive: (r, a) => setSubCategoryActive(tx, actor, r.subCategoryId, a),
+    }),
+  });
+}

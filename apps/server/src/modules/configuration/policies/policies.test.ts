@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../../platform/db/tenant.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { assertMayCreateDocument, mayUse } from './service.ts';
+
+let t: TestApp;
+let admin: string;
+let ouId: string;
+let cashierId: string;
+let demoId: string;
+
+beforeAll(async () => {
+  t = await createTestApp('policies');
+  admin = await t.login('admin');
+  ouId = (await t.request({ method: 'POST', url: '/api/v1/config/org-units', token: admin, payload: { ouCode: 'P-RETAIL', ouName: 'Ritel', ouTypeCode: 'MBU', parentId: null } })).json().ouId;
+  cashierId = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=cashier', token: admin })).json().items[0].userId;
+  demoId = (await t.pools.owner.query(`SELECT id FROM tenants WHERE code = 'demo'`)).rows[0].id;
+});
+afterAll(() => t.close());
+
+const empty = { documentTypes: [], products: [], warehouses: [], partners: [], cashBanks: [], glActivities: [], memberIds: [] };
+const inDemo = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.pools.app, demoId, fn);
+
+describe('policy OU', () => {
+  it('refuses an empty policy ("Policy OU list must be filled")', async () => {
+    const res = await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${ouId}`, token: admin, payload: empty });
+    expect(res.json()).toEqual({ errorCode: 'policy_ou_list_empty', errorArgs: [] });
+  });
+
+  it('restricts members to the listed records; others stay unrestricted', async () => {
+    const policy = { ...empty, warehouses: ['GD-JKT'], documentTypes: [10001, 10003], memberIds: [cashierId] };
+    const res = await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${ouId}`, token: admin, payload: policy });
+    expect(res.json()).toEqual(policy);
+    await inDemo(async (tx) => {
+      expect(await mayUse(tx, cashierId, 'warehouses', 'GD-JKT')).toBe(true);
+      expect(await mayUse(tx, cashierId, 'warehouses', 'GD-SBY')).toBe(false);
+      expect(await mayUse(tx, cashierId, 'products', 'ANY')).toBe(true);
+      await expect(assertMayCreateDocument(tx, cashierId, 10002)).rejects.toMatchObject({ code: 'policy_not_authorized' });
+      await assertMayCreateDocument(tx, cashierId, 10003);
+    });
+    const list = (await t.request({ method: 'GET', url: '/api/v1/config/policy-ou', token: admin })).json();
+    expect(list.items).toEqual([{ ouId, counts: { documentTypes: 2, warehouses: 1 }, members: 1 }]);
+  });
+
+  it('lets document type -99 allow every type, and prohibitions override it', async () => {
+    await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${ouId}`, token: admin, payload: { ...empty, documentTypes: [-99], memberIds: [cashierId] } });
+    await inDemo((tx) => assertMayCreateDocument(tx, cashierId, 10007));
+    const ban = await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/prohibitions/${cashierId}`, token: admin, payload: { documentTypeIds: [10007] } });
+    expect(ban.json()).toEqual({ documentTypeIds: [10007] });
+    await inDemo(async (tx) => {
+      await expect(assertMayCreateDocument(tx, cashierId, 10007)).rejects.toMatchObject({ code: 'document_type_prohibited', args: [10007] });
+    });
+  });
+
+  it('refuses unknown document types, users and OUs; keeps an OU with a policy from deletion', async () => {
+    expect((await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${ouId}`, token: admin, payload: { ...empty, documentTypes: [12345] } })).statusCode).toBe(400);
+    const ghost = '0190b5a0-0000-7000-8000-000000000000';
+    expect((await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${ouId}`, token: admin, payload: { ...empty, products: ['P1'], memberIds: [ghost] } })).json().errorCode).toBe('user_not_found');
+    expect((await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${ghost}`, token: admin, payload: { ...empty, products: ['P1'] } })).json().errorCode).toBe('ou_not_found');
+    const del = await t.request({ method: 'DELETE', url: `/api/v1/config/org-units/${ouId}`, token: admin });
+    expect(del.json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['policy-ou'] });
+  });
+
+  it('keeps agents out and shows a second tenant nothing', async () => {
+    const agent = await t.login('agent');
+    expect((await t.request({ method: 'GET', url: '/api/v1/config/policy-ou', token: agent })).statusCode).toBe(403);
+    await t.seedTenant('acme');
+    const acme = await t.login('admin', 'acme');
+    expect((await t.request({ method: 'GET', url: '/api/v1/config/policy-ou', token: acme })).json().items).toEqual([]);
+  });
+});

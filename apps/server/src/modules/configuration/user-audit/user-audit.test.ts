@@ -1,0 +1,54 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp('user_audit');
+  admin = await t.login('admin');
+  await t.login('staff');
+  await t.login('staff');
+  await t.request({ method: 'POST', url: '/api/v1/auth/login', token: await t.preLoginToken(), tenant: 'demo', payload: { username: 'staff', password: 'wrong' } });
+});
+afterAll(() => t.close());
+
+describe('user audit', () => {
+  it('lists sessions with duration and response code, filtered by user and date', async () => {
+    const staffId = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=staff', token: admin })).json().items[0].userId;
+    const res = await t.request({ method: 'GET', url: `/api/v1/config/user-audit?userId=${staffId}`, token: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(3);
+    expect(body.items.map((i: { responseCode: number }) => i.responseCode)).toEqual([401, 200, 200]);
+    expect(body.items[0].durationMs).toBeNull();
+    expect(body.items[1].durationMs).toBeGreaterThanOrEqual(0);
+    const future = await t.request({ method: 'GET', url: '/api/v1/config/user-audit?from=2099-01-01', token: admin });
+    expect(future.json().total).toBe(0);
+    const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+    const byDate = await t.request({ method: 'GET', url: `/api/v1/config/user-audit?from=${today}&to=${today}`, token: admin });
+    expect(byDate.json().total).toBe(4);
+  });
+
+  it('exports the filtered sessions to an xlsx a spreadsheet can open', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/config/user-audit/export?keyword=staff&lang=en', token: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('User Audit')!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('User');
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(2).getCell(2).value).toBe('staff');
+    expect(sheet.getRow(2).getCell(6).value).toBe(401);
+  });
+
+  it('is closed to users without the user-configuration tasks and shows a second tenant nothing', async () => {
+    const agent = await t.login('agent');
+    expect((await t.request({ method: 'GET', url: '/api/v1/config/user-audit', token: agent })).statusCode).toBe(403);
+    await t.seedTenant('acme');
+    const acme = await t.login('admin', 'acme');
+    expect((await t.request({ method: 'GET', url: '/api/v1/config/user-audit', token: acme })).json().total).toBe(1);
+  });
+});
