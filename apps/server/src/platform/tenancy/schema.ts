@@ -6,5 +6,7 @@ export const tenants = pgTable('tenants', {
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
+  /** The vendor's own tenant (the one that sells Nusa): only it has the vendor's screens, such as Manage Leads. */
+  vendor: boolean('vendor').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -31,6 +31,8 @@ export const leads = pgTable(
   {
     tenantId: uuid('tenant_id').notNull(),
     id: uuid('id').notNull(),
+    /** The request's number for people and bank memos: "NUSA-" and six letters/digits, unique per tenant. */
+    reference: text('reference').notNull(),
     contactName: text('contact_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -50,6 +52,7 @@ export const leads = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('leads_reference_key').on(t.tenantId, t.reference),
     index('leads_created').on(t.tenantId, t.createdAt),
     index('leads_search_trgm').using('gin', sql`(${t.contactName} || ' ' || ${t.email} || ' ' || ${t.company} || ' ' || ${t.phone}) gin_trgm_ops`),
     tenantPolicy('leads'),

@@ -13,7 +13,7 @@ export const appSettings = pgTable(
     releaseVersion: text('release_version').notNull().default('1.0.0'),
     releaseDate: date('release_date').notNull().default('2026-11-21'),
     releaseNotes: text('release_notes').notNull().default(''),
-    passwordMinLength: integer('password_min_length').notNull().default(8),
+    passwordMinLength: integer('password_min_length').notNull().default(4),
     passwordRequiredClasses: text('password_required_classes').array().notNull().default(sql`'{}'::text[]`),
     passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
     failedAttemptsBeforeLockout: integer('failed_attempts_before_lockout').notNull().default(5),
