@@ -7,6 +7,17 @@ import { getAppSettings } from '../configuration/app-settings/service.ts';
 import { createSessionKey, loginWithPassword, loginWithRedirect, loginWithSessionKey, type LoginContext } from './login.ts';
 import { endSession, listUserSessions } from './sessions.ts';
 
+/**
+ * How long a session was in use: login to its end, or to its last request while it has not ended. A session ended
+ * only when its token came back after the idle limit (or by an administrator's action long after) was last used at
+ * its last-seen time, not at that later moment.
+ */
+export function sessionSeconds(s: { loginAt: Date; lastSeenAt: Date; endedAt: Date | null }, idleSeconds: number): number {
+  const lastSeen = s.lastSeenAt.getTime();
+  const end = s.endedAt && s.endedAt.getTime() - lastSeen <= idleSeconds * 1000 ? s.endedAt.getTime() : lastSeen;
+  return Math.max(0, Math.round((end - s.loginAt.getTime()) / 1000));
+}
+
 const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
 export function authRoutes(app: FastifyInstance) {
@@ -88,7 +99,7 @@ export function authRoutes(app: FastifyInstance) {
       items: rows.map((r) => ({
         sessionId: r.sessionId,
         loginAt: r.loginAt.toISOString(),
-        durationSeconds: r.responseCode === 200 ? Math.max(0, Math.round(((r.endedAt ?? r.lastSeenAt).getTime() - r.loginAt.getTime()) / 1000)) : null,
+        durationSeconds: r.responseCode === 200 ? sessionSeconds(r, config.SESSION_IDLE_SECONDS) : null,
         responseCode: r.responseCode,
         module: r.module,
         current: r.sessionId === principal.sessionId,
