@@ -3,7 +3,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@nusa/contracts';
-import type { PlatformContext } from './platform/context.ts';
+import type { PlatformContext, PlatformInput } from './platform/context.ts';
+import { PrincipalCache } from './platform/access/principal-cache.ts';
+import { listen } from './platform/db/notifications.ts';
+import { onAccessChange } from './platform/db/tenant.ts';
 import { frameworkErrors, installErrorHandler } from './platform/errors/handler.ts';
 import { observabilityRoutes } from './platform/http/observability.ts';
 import { webRoutes } from './platform/http/web.ts';
@@ -40,17 +43,37 @@ const trustProxy = (setting: number | string[] | undefined) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
 
 /** Builds the whole server from platform plugins and modules; tests call this with their own context. */
-export async function buildApp(platform: PlatformContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+/**
+ * How long a checked session answers from memory before it is checked against the database again (which also
+ * records it as seen). Revocation does not wait for it: changes are heard at once (platform/access/principal-cache.ts).
+ */
+const PRINCIPAL_FRESH_MS = 30_000;
+const ACCESS_CHANNEL = 'nusa_access_changed';
+
+export async function buildApp(input: PlatformInput, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 5 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
-    trustProxy: trustProxy(platform.config.TRUST_PROXY),
+    trustProxy: trustProxy(input.config.TRUST_PROXY),
     frameworkErrors,
   });
   app.decorate('routeTable', recordRoutes(app));
-  app.decorate('platform', { ...platform, resolveSession: platform.resolveSession ?? makeSessionResolver(platform.config.SESSION_IDLE_SECONDS) });
+  const principals = new PrincipalCache(PRINCIPAL_FRESH_MS);
+  const platform: PlatformContext = {
+    ...input, principals, resolveSession: input.resolveSession ?? makeSessionResolver(input.config.SESSION_IDLE_SECONDS),
+  };
+  app.decorate('platform', platform);
+  onAccessChange(platform.pools.app, (tenantId) => principals.forgetTenant(tenantId));
+  const accessListener = listen(platform.pools.owner.options, {
+    channel: ACCESS_CHANNEL,
+    onNotify: (tenantId) => principals.forgetTenant(tenantId),
+    onConnect: () => principals.setListening(true),
+    onDisconnect: () => principals.setListening(false),
+    onError: (err) => app.log.warn({ err: String(err) }, 'access-change listener: connection lost; sessions are checked in the database until it is back'),
+  });
+  app.addHook('onClose', () => accessListener.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -93,5 +116,7 @@ export async function buildApp(platform: PlatformContext, options: BuildOptions 
   leadRoutes(app);
   onboardingRoutes(app);
   await webRoutes(app, options.webDist);
+  // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.
+  await Promise.race([accessListener.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   return app;
 }

@@ -5,6 +5,7 @@ import type { Pools } from './db/pools.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { TenantDirectory } from './tenancy/resolve.ts';
 import type { SessionResolver } from './access/principal.ts';
+import type { PrincipalCache } from './access/principal-cache.ts';
 import type { Jobs } from './jobs/jobs.ts';
 
 /** What the platform gives every module: settings, database pools, tokens, tenants, jobs. */
@@ -14,8 +15,13 @@ export interface PlatformContext {
   tokens: TokenService;
   tenants: TenantDirectory;
   jobs: Jobs;
-  resolveSession?: SessionResolver;
+  resolveSession: SessionResolver;
+  /** Recently checked sessions (buildApp makes it and keeps it current through the access-change notifications). */
+  principals: PrincipalCache;
 }
+
+/** What a caller of buildApp provides; the app adds the session resolver and the principal cache. */
+export type PlatformInput = Omit<PlatformContext, 'resolveSession' | 'principals'> & { resolveSession?: SessionResolver };
 
 declare module 'fastify' {
   interface FastifyInstance {

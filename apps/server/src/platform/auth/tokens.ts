@@ -7,6 +7,8 @@ export type WorkClaims = { typ: 'work'; sid: string; uid: string; rid: string; t
 export type AnonymousClaims = { typ: 'anon'; tid: string; tcode: string };
 export type PreLoginClaims = { typ: 'prelogin' };
 export type TokenClaims = WorkClaims | AnonymousClaims | PreLoginClaims;
+/** A verified token: its claims with the expiry and issue time every token of ours carries. */
+export type Verified<C extends TokenClaims> = C & { exp: number; iat: number };
 
 export type RedirectBundle = { username: string; password: string; remember: boolean; tcode: string; jti: string };
 
@@ -30,15 +32,16 @@ export class TokenService {
     return this.sign({ typ: 'prelogin' }, PRELOGIN_TOKEN_EXPIRY_SECONDS, issuedAt);
   }
 
-  /** Verifies signature and expiry; undefined for anything not signed by us or expired. */
-  async verify(token: string): Promise<TokenClaims | undefined> {
+  /** Verifies signature, expiry and issue time; undefined for anything not signed by us, expired, or lacking either. */
+  async verify(token: string): Promise<Verified<WorkClaims> | Verified<AnonymousClaims> | Verified<PreLoginClaims> | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.secrets.signingKey, { algorithms: ['HS256'] });
+      // A token without an expiry or issue time is not one of ours, however well signed.
+      const { payload } = await jwtVerify(token, this.secrets.signingKey, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
       const iat = payload.iat ?? 0;
       // Spec 9: issued-at may be up to 3600 s off the server's clock.
       if (iat > nowSeconds() + PRELOGIN_TOKEN_IAT_TOLERANCE_SECONDS) return undefined;
       const typ = payload.typ;
-      if (typ === 'work' || typ === 'anon' || typ === 'prelogin') return payload as unknown as TokenClaims;
+      if (typ === 'work' || typ === 'anon' || typ === 'prelogin') return payload as unknown as Verified<WorkClaims> | Verified<AnonymousClaims> | Verified<PreLoginClaims>;
       return undefined;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return undefined;

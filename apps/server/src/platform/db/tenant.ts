@@ -7,6 +7,18 @@ export type Tx = NodePgDatabase;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const COMMIT_READING_ACCESS_FLAG = `SELECT current_setting('nusa.access_changed', true) IS NOT DISTINCT FROM 'on' AS changed; COMMIT`;
+const accessChangeListeners = new WeakMap<pg.Pool, (tenantId: string) => void>();
+
+/**
+ * `fn` runs after each commit through `pool` whose transaction changed who may do what (a session ended, a user,
+ * role or grant changed: the triggers of migration 0013 set `nusa.access_changed`). The instance that made a change
+ * forgets its cached principals before the request answers; other instances hear of it through NOTIFY.
+ */
+export function onAccessChange(pool: pg.Pool, fn: (tenantId: string) => void): void {
+  accessChangeListeners.set(pool, fn);
+}
+
 /**
  * Runs `fn` in one transaction whose `app.tenant_id` is `tenantId`; every tenant table's policy reads it, so a
  * query that forgets its tenant sees nothing of other tenants. BEGIN and set_config go in one round trip (the
@@ -20,8 +32,16 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
     await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
     open = true;
     const result = await fn(drizzle({ client }), client);
-    await client.query('COMMIT');
-    open = false;
+    const onAccessChange = accessChangeListeners.get(pool);
+    if (onAccessChange) {
+      // One round trip still: the flag the access triggers set (0013) is read in the COMMIT's own message.
+      const [flag] = (await client.query(COMMIT_READING_ACCESS_FLAG)) as unknown as [pg.QueryResult<{ changed: boolean }>];
+      open = false;
+      if (flag.rows[0]?.changed) onAccessChange(tenantId);
+    } else {
+      await client.query('COMMIT');
+      open = false;
+    }
     return result;
   } catch (err) {
     if (open) await client.query('ROLLBACK').catch(() => {});

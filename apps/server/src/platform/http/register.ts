@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { withTenant, type Tx } from '../db/tenant.ts';
 import type { Principal } from '../access/principal.ts';
+import type { PlatformContext } from '../context.ts';
 import type { AnonymousClaims, TokenClaims, WorkClaims } from '../auth/tokens.ts';
 import { tenantCodeOf, type Tenant } from '../tenancy/resolve.ts';
 
@@ -44,14 +45,18 @@ const header = (req: FastifyRequest, name: string) => {
   return Array.isArray(v) ? v[0] : v;
 };
 
+type Identity = { tid: string; tcode: string; uid?: string; rid?: string };
+
 /** Identity comes from the token only; identity headers the client sends must agree with it (architecture §3). */
-function checkIdentityHeaders(req: FastifyRequest, claims: WorkClaims | AnonymousClaims) {
-  const checks: [header: string, shown: string, expected: string][] = [
-    ['x-tenant-id', 'X-Tenant-Id', claims.tid],
-    ['x-tenant', 'X-Tenant', claims.tcode],
+function checkIdentityHeaders(req: FastifyRequest, identity: Identity) {
+  const checks: [header: string, shown: string, expected: string | undefined][] = [
+    ['x-tenant-id', 'X-Tenant-Id', identity.tid],
+    ['x-tenant', 'X-Tenant', identity.tcode],
+    ['x-user-id', 'X-User-Id', identity.uid],
+    ['x-role-id', 'X-Role-Id', identity.rid],
   ];
-  if (claims.typ === 'work') checks.push(['x-user-id', 'X-User-Id', claims.uid], ['x-role-id', 'X-Role-Id', claims.rid]);
   for (const [name, shown, expected] of checks) {
+    if (expected === undefined) continue;
     const sent = header(req, name);
     if (sent !== undefined && sent !== '' && sent.toLowerCase() !== expected.toLowerCase()) {
       throw new AppError('identity_header_mismatch', [shown]);
@@ -59,13 +64,40 @@ function checkIdentityHeaders(req: FastifyRequest, claims: WorkClaims | Anonymou
   }
 }
 
+const identityOfClaims = (claims: WorkClaims | AnonymousClaims): Identity =>
+  claims.typ === 'work' ? { tid: claims.tid, tcode: claims.tcode, uid: claims.uid, rid: claims.rid } : { tid: claims.tid, tcode: claims.tcode };
+const identityOfPrincipal = (p: Principal): Identity => ({ tid: p.tenantId, tcode: p.tenantCode, uid: p.userId, rid: p.roleId });
+
 const unauthorized = () => new AppError('Unauthorized', []);
 /** The verified token of each request, from its onRequest check to its handler. */
 const callerClaims = new WeakMap<FastifyRequest, TokenClaims>();
-/** Returned out of the tenant transaction so the session resolver's bookkeeping commits before the 401. */
-const SESSION_EXPIRED = Symbol('session-expired');
+/** The logged-in user of each task route's request, settled before its body is read. */
+const callerPrincipals = new WeakMap<FastifyRequest, Principal>();
 /** forbidden_action names the path asked for, without the query string (spec 8: "the resource at {n}"). */
 const forbidden = (req: FastifyRequest) => new AppError('forbidden_action', [req.url.split('?')[0].slice(0, 200)]);
+
+/**
+ * The user behind a work token: from the principal cache when the session was checked recently and nothing about
+ * the tenant's access changed since, else verified (signature, expiry) and checked against the database in a
+ * transaction of its own, which commits the resolver's bookkeeping (an ended session) even when the answer is 401.
+ */
+async function principalOf(platform: PlatformContext, req: FastifyRequest, token: string | undefined): Promise<Principal> {
+  if (!token) throw unauthorized();
+  const cached = platform.principals.get(token);
+  if (cached) {
+    checkIdentityHeaders(req, identityOfPrincipal(cached));
+    return cached;
+  }
+  const claims = await platform.tokens.verify(token);
+  if (!claims) throw unauthorized();
+  if (claims.typ !== 'work') throw forbidden(req);
+  checkIdentityHeaders(req, identityOfClaims(claims));
+  const generation = platform.principals.generation(claims.tid);
+  const principal = await withTenant(platform.pools.app, claims.tid, (tx) => platform.resolveSession(tx, claims));
+  if (!principal) throw new AppError('session-expired');
+  platform.principals.remember(token, principal, claims.exp, generation);
+  return principal;
+}
 
 /** Registers one contract endpoint: schema validation, access by its declared tasks, tenant transaction. */
 export function registerEndpoint<E extends Endpoint>(
@@ -93,49 +125,35 @@ export function registerEndpoint<E extends Endpoint>(
     // 401/403, never which fields the endpoint expects.
     onRequest: async (req) => {
       const token = bearer(req);
+      if (Array.isArray(access)) {
+        const principal = await principalOf(platform, req, token);
+        if (!principal.isSuperAdmin && !hasAnyTask(principal.tasks, access as readonly string[])) throw forbidden(req);
+        callerPrincipals.set(req, principal);
+        return;
+      }
       const claims = token ? await platform.tokens.verify(token) : undefined;
       if (token && !claims) throw unauthorized();
-      if (Array.isArray(access)) {
-        if (claims?.typ !== 'work') throw claims ? forbidden(req) : unauthorized();
-      } else {
-        if (access === 'prelogin' && claims?.typ !== 'prelogin') throw unauthorized();
-        if (access === 'anonymous' && claims?.typ !== 'anon' && claims?.typ !== 'work') throw unauthorized();
-      }
-      if (claims && claims.typ !== 'prelogin') checkIdentityHeaders(req, claims);
+      if (access === 'prelogin' && claims?.typ !== 'prelogin') throw unauthorized();
+      if (access === 'anonymous' && claims?.typ !== 'anon' && claims?.typ !== 'work') throw unauthorized();
+      if (claims && claims.typ !== 'prelogin') checkIdentityHeaders(req, identityOfClaims(claims));
       if (claims) callerClaims.set(req, claims);
     },
     handler: async (req, reply) => {
+      const principal = callerPrincipals.get(req);
       const claims = callerClaims.get(req);
-      let tenant: Tenant;
-      let work: WorkClaims | undefined;
-      if (claims?.typ === 'work' && Array.isArray(access)) {
-        work = claims;
-        tenant = { id: claims.tid, code: claims.tcode, name: claims.tcode };
-      } else {
-        tenant = claims && claims.typ !== 'prelogin' ? { id: claims.tid, code: claims.tcode, name: claims.tcode } : await platform.tenants.byCode(tenantCodeOf(req.headers));
-      }
-
+      const tenant: Tenant = principal
+        ? { id: principal.tenantId, code: principal.tenantCode, name: principal.tenantCode }
+        : claims && claims.typ !== 'prelogin'
+          ? { id: claims.tid, code: claims.tcode, name: claims.tcode }
+          : await platform.tenants.byCode(tenantCodeOf(req.headers));
       const inTenant = <T>(fn: (tx: Tx) => Promise<T>) => withTenant(platform.pools.app, tenant.id, (tx) => fn(tx));
-      const run = async (tx: Tx | undefined) => {
-        let principal: Principal | undefined;
-        if (work) {
-          if (!tx) throw new Error('a user route needs a transaction');
-          principal = await platform.resolveSession?.(tx, work);
-          if (!principal) return SESSION_EXPIRED;
-          if (!principal.isSuperAdmin && !hasAnyTask(principal.tasks, access as readonly string[])) {
-            throw forbidden(req);
-          }
-        }
-        return handler({
-          req, reply, tenant, principal: principal as HandlerContext<E>['principal'],
-          params: req.params as Parsed<E['params']>, query: req.query as Parsed<E['query']>, body: req.body as Parsed<E['body']>,
-          tx: tx as Tx, inTenant,
-        });
-      };
-      if (options.ownTransactions && !work) return run(undefined);
-      const result = await inTenant((tx) => run(tx));
-      if (result === SESSION_EXPIRED) throw new AppError('session-expired');
-      return result;
+      const run = (tx: Tx | undefined) => handler({
+        req, reply, tenant, principal: principal as HandlerContext<E>['principal'],
+        params: req.params as Parsed<E['params']>, query: req.query as Parsed<E['query']>, body: req.body as Parsed<E['body']>,
+        tx: tx as Tx, inTenant,
+      });
+      if (options.ownTransactions && !principal) return run(undefined);
+      return inTenant((tx) => run(tx));
     },
   });
 }
