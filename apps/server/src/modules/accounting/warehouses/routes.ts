@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { warehouseEndpoints as e, XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import { warehouseEndpoints as e } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import { importWarehouses } from './import.ts';
 import * as svc from './service.ts';
 
@@ -15,11 +16,6 @@ export function warehouseRoutes(app: FastifyInstance) {
     await svc.deleteWarehouse(tx, principal, params.warehouseId);
     return { ok: true as const };
   });
-  registerEndpoint(app, e.exportWarehouses, async ({ tx, query, reply }) => {
-    const file = await svc.exportWarehouses(tx, query, query.lang);
-    reply.header('content-type', XLSX_CONTENT_TYPE);
-    reply.header('content-disposition', `attachment; filename="warehouses-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-    return file;
-  });
+  registerEndpoint(app, e.exportWarehouses, async ({ tx, query, reply }) => sendXlsx(reply, 'warehouses', await svc.exportWarehouses(tx, query, query.lang)));
   registerSheetImports(app, [[e.importWarehouses, importWarehouses]]);
 }
