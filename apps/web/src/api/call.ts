@@ -12,7 +12,7 @@ import {
 } from '@nusa/contracts';
 import { currentTenant, loginTenant, sessionStore } from '../app/session.ts';
 import { STORAGE_KEYS } from '../app/storage-keys.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, errorOfAnswer } from './api-error.ts';
 
 export { ApiError };
 
@@ -163,12 +163,7 @@ async function send<E extends Endpoint>(
   }
   const payload = await readJson(res);
   if (res.ok) return { data: payload as ResponseOf<E>, headers: res.headers };
-  const body = payload as { errorCode?: unknown; errorArgs?: unknown } | undefined;
-  if (body && typeof body.errorCode === 'string') {
-    const args = Array.isArray(body.errorArgs) ? (body.errorArgs as (string | number)[]) : [];
-    throw new ApiError(res.status, body.errorCode, args);
-  }
-  throw new ApiError(res.status, 'http_error', [res.status]);
+  throw errorOfAnswer(res.status, payload);
 }
 
 /** The raw result of a call, with the response headers (login reads the work token from X-Auth-Token). */
@@ -222,14 +217,9 @@ export async function callFile<E extends Endpoint>(endpoint: E, input: CallInput
     throw new ApiError(0, 'no_internet_connection', []);
   }
   if (res.ok) return res.blob();
-  const body = (await readJson(res)) as { errorCode?: unknown; errorArgs?: unknown } | undefined;
-  const code = body && typeof body.errorCode === 'string' ? body.errorCode : 'http_error';
-  const args = body && Array.isArray(body.errorArgs) ? (body.errorArgs as (string | number)[]) : [res.status];
-  if (res.status === 401 && credential?.kind === 'work') {
-    if (input.expireOnUnauthorized !== false) sessionStore.markExpired();
-    throw new ApiError(401, code, args, true);
-  }
-  throw new ApiError(res.status, code, args);
+  const expired = res.status === 401 && credential?.kind === 'work';
+  if (expired && input.expireOnUnauthorized !== false) sessionStore.markExpired();
+  throw errorOfAnswer(res.status, await readJson(res), expired);
 }
 
 export interface UploadInput<E extends Endpoint> {
@@ -273,14 +263,9 @@ export async function uploadFile<E extends Endpoint>(endpoint: E, input: UploadI
   xhr.send(input.file);
   const { status, payload } = await done;
   if (status >= 200 && status < 300) return payload as ResponseOf<E>;
-  const body = payload as { errorCode?: unknown; errorArgs?: unknown } | undefined;
-  const code = body && typeof body.errorCode === 'string' ? body.errorCode : 'http_error';
-  const args = body && Array.isArray(body.errorArgs) ? (body.errorArgs as (string | number)[]) : [status];
-  if (status === 401 && credential?.kind === 'work') {
-    sessionStore.markExpired();
-    throw new ApiError(401, code, args, true);
-  }
-  throw new ApiError(status, code, args);
+  const expired = status === 401 && credential?.kind === 'work';
+  if (expired) sessionStore.markExpired();
+  throw errorOfAnswer(status, payload, expired);
 }
 
 /** Saves a Blob under a file name through a temporary object URL (the browser's download). */

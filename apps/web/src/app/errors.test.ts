@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { resources } from '../i18n/resources.ts';
-import { ApiError } from '../api/api-error.ts';
+import { ApiError, errorOfAnswer } from '../api/api-error.ts';
 import { errorMessage, isSessionExpiry } from './errors.ts';
 
 const make = async (lng: 'id' | 'en') => {
@@ -37,7 +37,10 @@ describe('errorMessage (spec 8)', async () => {
   });
 
   it('falls back to an HTTP error for unknown codes and to unexpected for anything else', () => {
-    expect(en(new ApiError(418, 'teapot', []))).toBe('HTTP error (418)');
+    // An answer's code the catalogue does not know (a newer server) becomes http_error with the status.
+    expect(en(errorOfAnswer(418, { errorCode: 'teapot', errorArgs: ['x'] }))).toBe('HTTP error (418)');
+    expect(en(errorOfAnswer(502, undefined))).toBe('HTTP error (502)');
+    expect(errorOfAnswer(409, { errorCode: 'username_already_exists', errorArgs: ['budi'] })).toMatchObject({ code: 'username_already_exists', args: ['budi'] });
     expect(en(new Error('boom'))).toBe('An unexpected error occurred. Request id: boom');
   });
 

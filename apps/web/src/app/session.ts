@@ -1,11 +1,16 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionData } from '@nusa/contracts';
+import { isTask, type SessionData, type Task } from '@nusa/contracts';
 import { SESSION_KEYS, STORAGE_KEYS } from './storage-keys.ts';
 import { isTenantCode, tenantFromHost } from './tenant.ts';
 
+/** The session data with its tasks typed as the catalogue's names (a name this build does not know is dropped). */
+export type WebSession = Omit<SessionData, 'tasks'> & { tasks: Task[] };
+
+const withTaskNames = (data: SessionData): WebSession => ({ ...data, tasks: data.tasks.filter(isTask) });
+
 /** What the browser keeps of a login (spec 3): the session data and, separately, the work token. */
 export interface SessionState {
-  data: SessionData | null;
+  data: WebSession | null;
   token: string | null;
   /** A call with the work token was refused (401): the session-expired dialog is open until the user leaves. */
   expired: boolean;
@@ -36,7 +41,7 @@ function readSession(): SessionState {
   try {
     const data = JSON.parse(raw) as SessionData;
     if (typeof data?.userId !== 'string' || !Array.isArray(data.tasks)) return { data: null, token: null, expired: false };
-    return { data, token, expired: false };
+    return { data: withTaskNames(data), token, expired: false };
   } catch {
     return { data: null, token: null, expired: false };
   }
@@ -63,14 +68,14 @@ export const sessionStore = {
   start(data: SessionData, token: string) {
     storage.set(STORAGE_KEYS.session, JSON.stringify(data));
     storage.set(STORAGE_KEYS.token, token);
-    publish({ data, token, expired: false });
+    publish({ data: withTaskNames(data), token, expired: false });
   },
   /** Fresh session data from /auth/me (tasks may have changed since login). */
   update(data: SessionData) {
     const current = state.data;
     if (!state.token || !current || current.sessionId !== data.sessionId) return;
     // /auth/me does not know the previous login time; the login answer did.
-    const next = { ...data, userConfig: { ...data.userConfig, lastLogin: data.userConfig.lastLogin ?? current.userConfig.lastLogin } };
+    const next = withTaskNames({ ...data, userConfig: { ...data.userConfig, lastLogin: data.userConfig.lastLogin ?? current.userConfig.lastLogin } });
     if (JSON.stringify(next) === JSON.stringify(current)) return;
     storage.set(STORAGE_KEYS.session, JSON.stringify(next));
     publish({ ...state, data: next });
@@ -87,6 +92,8 @@ export const sessionStore = {
 
 export const useSessionState = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
 export const useSession = () => useSessionState().data;
+/** The tasks of the logged-in user (none when logged out). */
+export const useHeldTasks = (): readonly Task[] => useSession()?.tasks ?? [];
 
 export const rememberedLogin = {
   get: () => storage.get(STORAGE_KEYS.rememberedUsername),

@@ -22,20 +22,16 @@
  * - Texts: the kit's own under `masterKit.*`; a page passes its translated title, column titles and form labels.
  */
 import { useState, type ReactNode } from 'react';
-import { App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Popconfirm, Select, Space, Switch, Tooltip } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nusa/contracts';
 import { saveBlob } from '../../../api/call.ts';
-import { useDebounced } from '../../../app/components/LazySelect.tsx';
-import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
-import { useServerSort, type SortableColumn } from '../../../app/components/list-sort.ts';
+import { ActiveTag, ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { reportError, toast } from '../../../app/feedback.tsx';
-import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
-import { useSession } from '../../../app/session.ts';
+import { useHeldTasks } from '../../../app/session.ts';
 import { masterLevel } from './access.ts';
 import { ImportButton } from './ImportButton.tsx';
 import type { ImportReport } from './import-report.ts';
@@ -44,11 +40,12 @@ import { MasterRecordForm, type MasterFormSpec } from './MasterRecordForm.tsx';
 import './master.css';
 
 export { masterApi } from './master-api.ts';
+export { ActiveTag } from '../../../app/components/list/index.ts';
 export type { MasterFormSpec } from './MasterRecordForm.tsx';
 
 type ActiveFlag = { active: 'Y' | 'N' };
 
-export interface MasterListPageProps<T extends ActiveFlag, B, F, V extends object> {
+export interface MasterListPageProps<T extends ActiveFlag, B, F extends object, V extends object> {
   api: MasterApi<T, B, F>;
   /** Query-cache name of the record, e.g. 'cash-banks'; saving invalidates ['accounting', cacheKey]. */
   cacheKey: string;
@@ -82,32 +79,25 @@ export interface MasterListPageProps<T extends ActiveFlag, B, F, V extends objec
 
 type Editing<T> = { row?: T } | null;
 
-export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: MasterListPageProps<T, B, F, V>) {
+export function MasterListPage<T extends ActiveFlag, B, F extends object, V extends object>(p: MasterListPageProps<T, B, F, V>) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { modal } = App.useApp();
   const dialogWidth = useDialogWidth();
   const queryClient = useQueryClient();
-  const level = masterLevel(useSession()?.tasks ?? [], p.api.access);
-  const [keyword, setKeyword] = useState('');
-  const search = useDebounced(keyword.trim());
+  const level = masterLevel(useHeldTasks(), p.api.access);
+  const list = useListState<T, F>({ filters: p.filters?.initial, sortable: p.api.sortable });
   const [active, setActive] = useState<'Y' | 'N' | undefined>();
-  const [filters, setFilters] = useState<F>(() => p.filters?.initial ?? ({} as F));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [editing, setEditing] = useState<Editing<T>>(null);
-  const sorting = useServerSort<T>(p.api.sortable, () => setPage(1));
   const [exporting, setExporting] = useState(false);
 
-  const list = useQuery({
-    queryKey: ['accounting', p.cacheKey, 'list', search, active, filters, sorting.sort, page, pageSize],
-    queryFn: ({ signal }) => p.api.list({ page, limit: pageSize, keyword: search || undefined, active, sort: sorting.sort, filters }, signal),
+  const rows = useQuery({
+    queryKey: ['accounting', p.cacheKey, 'list', list.query, active, list.filters],
+    queryFn: ({ signal }) => p.api.list({ ...list.query, active, filters: list.filters }, signal),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounting', p.cacheKey] });
-  // A page emptied by a delete or a narrower filter goes back to its last page.
-  const total = list.data?.total ?? 0;
-  if (list.data && !list.isFetching && page > 1 && list.data.items.length === 0 && total > 0) setPage(Math.ceil(total / pageSize));
+  list.settle(rows.data, rows.isFetching);
 
   const setRowActive = useMutation({
     mutationFn: ({ row, value }: { row: T; value: 'Y' | 'N' }) => p.api.setActive(row, value),
@@ -139,7 +129,7 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
   const exportXlsx = async () => {
     setExporting(true);
     try {
-      const blob = await p.api.exportXlsx({ keyword: search || undefined, active, sort: sorting.sort, filters }, lang);
+      const blob = await p.api.exportXlsx({ keyword: list.query.keyword, active, sort: list.sort, filters: list.filters }, lang);
       saveBlob(blob, `${p.exportName}-${new Date().toISOString().slice(0, 10)}.xlsx`);
     } catch (err) {
       reportError(err);
@@ -200,10 +190,8 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
       ),
     });
 
-  const filtered = Boolean(search || active || (p.filters && JSON.stringify(filters) !== JSON.stringify(p.filters.initial)));
-
   const actions = (
-    <Space wrap className={p.embedded ? 'master-toolbar__actions' : undefined}>
+    <>
       {p.api.importXlsx && level !== 'view' && <ImportButton upload={p.api.importXlsx} renderReport={p.renderImportReport} onImported={() => void refresh()} />}
       <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>
         {t('masterKit.export')}
@@ -213,34 +201,14 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
           {p.addLabel}
         </Button>
       )}
-    </Space>
+    </>
   );
 
   return (
-    <div>
-      {!p.embedded && (
-        <PageHeading title={p.title} subtitle={p.subtitle}>
-          {actions}
-        </PageHeading>
-      )}
-      <div className={p.embedded ? 'master-list-card--embedded' : 'page-card master-list-card'}>
-        <div className="master-toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={p.searchPlaceholder}
-            aria-label={t('masterKit.search')}
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              setPage(1);
-            }}
-            className="master-toolbar__search"
-          />
-          {p.filters?.render(filters, (next) => {
-            setFilters(next);
-            setPage(1);
-          })}
+    <>
+      <ListPage title={p.title} subtitle={p.subtitle} actions={actions} embedded={p.embedded}>
+        <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={p.searchPlaceholder} actions={p.embedded ? actions : undefined}>
+          {p.filters?.render(list.filters, list.setFilters)}
           {p.activeFilter !== false && (
             <Select<'Y' | 'N'>
               allowClear
@@ -249,40 +217,29 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
               value={active}
               onChange={(v) => {
                 setActive(v);
-                setPage(1);
+                list.toFirstPage();
               }}
-              className="master-toolbar__filter"
+              className="list-toolbar__filter"
               options={[
                 { value: 'Y', label: t('masterKit.activeOnly') },
                 { value: 'N', label: t('masterKit.inactiveOnly') },
               ]}
             />
           )}
-          {p.embedded && actions}
-        </div>
-        <Table<T>
+        </ListToolbar>
+        <ListTable<T>
+          state={{ ...list, filtered: list.filtered || active !== undefined }}
           rowKey={(row) => p.api.idOf(row)}
-          size="middle"
-          columns={sorting.columns([...p.columns, ...kitColumns])}
-          onChange={sorting.onChange}
-          dataSource={list.data?.items}
-          loading={list.isFetching}
-          scroll={{ x: p.scrollX ?? 900 }}
-          pagination={{
-            current: page,
-            pageSize,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (n: number) => t('masterKit.total', { value: formatNumber(n) }),
-            onChange: (next, size) => {
-              setPage(size !== pageSize ? 1 : next);
-              setPageSize(size);
-            },
-          }}
-          locale={{ emptyText: list.isPending ? <span /> : <Empty description={filtered ? t('masterKit.noMatch') : p.emptyText} /> }}
+          columns={[...p.columns, ...kitColumns]}
+          data={rows.data}
+          loading={rows.isFetching}
+          failed={rows.isError}
+          onRetry={() => void rows.refetch()}
+          emptyText={p.emptyText}
+          scrollX={p.scrollX}
+          label={p.title}
         />
-      </div>
+      </ListPage>
       {editing && (
         <MasterRecordForm<T, V, B>
           spec={p.form}
@@ -297,11 +254,6 @@ export function MasterListPage<T extends ActiveFlag, B, F, V extends object>(p: 
           onClose={() => setEditing(null)}
         />
       )}
-    </div>
+    </>
   );
-}
-
-export function ActiveTag({ active }: { active: 'Y' | 'N' }) {
-  const { t } = useTranslation();
-  return active === 'Y' ? <Tag color="green">{t('masterKit.activeOnly')}</Tag> : <Tag>{t('masterKit.inactiveOnly')}</Tag>;
 }

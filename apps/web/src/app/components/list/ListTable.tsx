@@ -1,0 +1,128 @@
+import type { Key, ReactNode } from 'react';
+import { Button, Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../format.ts';
+import type { SortableColumn } from '../list-sort.ts';
+import type { ListState } from './use-list-state.ts';
+import { usePhone } from './use-phone.ts';
+
+type ListStateOf<T> = Pick<ListState<T>, 'columns' | 'onTableChange' | 'pagination' | 'filtered'>;
+
+export interface ListTableProps<T> {
+  state: ListStateOf<T>;
+  rowKey: (row: T) => string;
+  /** The columns; the one keyed 'actions' sits at the right of a row (the top right of a phone card). */
+  columns: SortableColumn<T>[];
+  /** The list call's answer (undefined while the first page loads). */
+  data: { items: T[]; total: number } | undefined;
+  loading: boolean;
+  /** The list call failed: the empty state offers a retry. */
+  failed?: boolean;
+  onRetry?: () => void;
+  /** What an unfiltered empty list says ("no users yet"). */
+  emptyText: string;
+  /** Width the table scrolls sideways at inside its card (default 900). */
+  scrollX?: number;
+  /** Opens a row (double click on a table row, the card's title on a phone). */
+  onOpen?: (row: T) => void;
+  /** The accessible name of the phone card list. */
+  label?: string;
+}
+
+/** A cell's value by the column's dataIndex ('name' or ['a', 'b']). */
+function valueOf<T>(row: T, dataIndex: TableColumnType<T>['dataIndex']): unknown {
+  if (dataIndex === undefined || dataIndex === null) return undefined;
+  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
+  return path.reduce<unknown>((value, key) => (value === null || value === undefined ? value : (value as Record<string, unknown>)[String(key)]), row);
+}
+
+function cellOf<T>(column: TableColumnType<T>, row: T, index: number): ReactNode {
+  const value = valueOf(row, column.dataIndex);
+  if (column.render) {
+    const rendered = column.render(value, row, index);
+    // A render may answer antd's { children, props } cell object.
+    return rendered !== null && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered) ? rendered.children : (rendered as ReactNode);
+  }
+  return value === null || value === undefined ? '' : String(value as string | number);
+}
+
+const titleOf = <T,>(column: TableColumnType<T>): ReactNode => (typeof column.title === 'function' ? null : column.title);
+const isActions = <T,>(column: TableColumnType<T>) => column.key === 'actions';
+
+/**
+ * The rows of a server-paged list: a table that scrolls sideways inside its card (never the page) on wider screens;
+ * on a phone, one card per row with every column as a labelled line, so name, status and actions are all in view.
+ */
+export function ListTable<T extends object>(p: ListTableProps<T>) {
+  const { t } = useTranslation();
+  const phone = usePhone();
+  const columns = p.state.columns(p.columns);
+  const total = p.data?.total ?? 0;
+  const pagination = p.state.pagination(total, (n) => t('listKit.total', { value: formatNumber(n) }));
+  const empty =
+    p.data === undefined && !p.failed ? (
+      <span />
+    ) : p.failed ? (
+      <Empty description={t('common.loadFailed')}>
+        <Button onClick={p.onRetry}>{t('common.retry')}</Button>
+      </Empty>
+    ) : (
+      <Empty description={p.state.filtered ? t('listKit.noMatch') : p.emptyText} />
+    );
+
+  if (!phone)
+    return (
+      <Table<T>
+        className="list-table"
+        rowKey={p.rowKey}
+        size="middle"
+        columns={columns}
+        onChange={p.state.onTableChange as TableProps<T>['onChange']}
+        dataSource={p.data?.items}
+        loading={p.loading}
+        scroll={{ x: p.scrollX ?? 900 }}
+        pagination={pagination}
+        onRow={p.onOpen ? (row) => ({ onDoubleClick: () => p.onOpen?.(row) }) : undefined}
+        locale={{ emptyText: empty }}
+      />
+    );
+
+  const [first, ...rest] = columns.filter((c) => !isActions(c));
+  const actions = columns.find(isActions);
+  const items = p.data?.items ?? [];
+  return (
+    <Spin spinning={p.loading}>
+      {items.length === 0 ? (
+        <div className="list-cards__empty">{empty}</div>
+      ) : (
+        <ul className="list-cards" aria-label={p.label}>
+          {items.map((row, index) => (
+            <li key={p.rowKey(row) as Key} className="list-cards__card">
+              <div className="list-cards__head">
+                <div className="list-cards__title">{first && cellOf(first, row, index)}</div>
+                {actions && <div className="list-cards__actions">{cellOf(actions, row, index)}</div>}
+              </div>
+              <dl className="list-cards__fields">
+                {rest.map((column, i) => (
+                  <div key={String(column.key ?? column.dataIndex ?? i)} className="list-cards__field">
+                    <dt>{titleOf(column)}</dt>
+                    <dd>{cellOf(column, row, index)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 && (
+        <Pagination
+          className="list-cards__pagination"
+          size="small"
+          align="center"
+          {...pagination}
+          showTotal={(n) => t('listKit.total', { value: formatNumber(n) })}
+        />
+      )}
+    </Spin>
+  );
+}
