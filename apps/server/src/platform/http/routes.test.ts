@@ -49,6 +49,28 @@ describe('route table (architecture §4: every route declares who may call it)',
     }
   });
 
+  // Access is settled before the body is read: a caller without the task learns 403, never which fields a route
+  // expects (issue 9: 13 write routes answered 400 first).
+  it('answers 403 to a caller without the task on every task route, whatever the body', async () => {
+    const cashierRole = (await t.pools.owner.query<{ id: string }>(
+      "SELECT r.id FROM roles r JOIN users u ON u.role_id = r.id AND u.tenant_id = r.tenant_id WHERE u.username = 'cashier'",
+    )).rows[0].id;
+    await t.pools.owner.query('DELETE FROM role_tasks WHERE role_id = $1', [cashierRole]);
+    const token = await t.login('cashier');
+    const taskRoutes = table.filter((r) => Array.isArray(r.access) && r.access.length > 0 && r.method !== 'HEAD');
+    expect(taskRoutes.length).toBeGreaterThan(50);
+    const bodies = [undefined, '{"tasks": ["notATask"], "name": ""}', '{not json', '[]'];
+    const answers: string[] = [];
+    for (const route of taskRoutes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, 'x').replace('*', 'x');
+      for (const body of route.method === 'GET' || route.method === 'DELETE' ? [undefined] : bodies) {
+        const res = await t.request({ method: route.method as 'GET', url: `${url}?page=-1&limit=abc`, token, ...(body === undefined ? {} : { payload: body, headers: { 'content-type': 'application/json' } }) });
+        answers.push(`${route.method} ${route.url} ${body ?? ''} → ${res.statusCode} ${res.json().errorCode}`);
+      }
+    }
+    expect(answers.filter((a) => !a.endsWith('→ 403 forbidden_action'))).toEqual([]);
+  });
+
   // A change in who may call what must show in review. After a deliberate change, refresh with
   // `npx vitest run --project server -u apps/server/src/platform/http/routes.test.ts` and commit the diff.
   it('matches the reviewed METHOD path → access table', () => {
