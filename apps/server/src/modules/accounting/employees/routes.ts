@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { employeeEndpoints as e, XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import { employeeEndpoints as e } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import { importEmployees } from './import.ts';
 import * as svc from './service.ts';
 
@@ -15,11 +16,6 @@ export function employeeRoutes(app: FastifyInstance) {
     await svc.deleteEmployee(tx, principal, params.employeeId);
     return { ok: true as const };
   });
-  registerEndpoint(app, e.exportEmployees, async ({ tx, query, reply }) => {
-    const file = await svc.exportEmployees(tx, query, query.lang);
-    reply.header('content-type', XLSX_CONTENT_TYPE);
-    reply.header('content-disposition', `attachment; filename="employees-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-    return file;
-  });
+  registerEndpoint(app, e.exportEmployees, async ({ tx, query, reply }) => sendXlsx(reply, 'employees', await svc.exportEmployees(tx, query, query.lang)));
   registerSheetImports(app, [[e.importEmployees, importEmployees]]);
 }

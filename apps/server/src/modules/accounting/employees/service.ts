@@ -1,55 +1,90 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { EMPLOYEE_STATUSES, JOB_TITLES, type EMPLOYEE_SORT, type EMPLOYEE_TYPES, type Employee, type EmployeeInput, type SortValue } from '@nusa/contracts';
-import { caseless, listOrder, positionIn } from '../../../platform/db/list-order.ts';
+import { caseless, positionIn } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
-import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
-import { codeOrNameLike, codeOrNext, XLSX_EXPORT_LIMIT, yn } from '../warehouses/master-helpers.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { recordKit } from '../../../platform/records/kit.ts';
+import { isDropdown, yn } from '../../../platform/records/query.ts';
+import { defineSheet, type ValueNames } from '../../../platform/records/sheet.ts';
+import { nextCode } from '../document-templates/service.ts';
 import { employees } from './schema.ts';
-
-const MODULE = 'erp.employee';
-
-type Row = typeof employees.$inferSelect;
-const toEmployee = (r: Row): Employee => ({
-  employeeId: r.id, employeeCode: r.code, employeeName: r.name, employeeType: r.type as Employee['employeeType'], birthPlace: r.birthPlace,
-  birthDate: r.birthDate, identityNumber: r.identityNumber, joinDate: r.joinDate, resignDate: r.resignDate, pensionDate: r.pensionDate,
-  jobTitle: r.jobTitle as Employee['jobTitle'], status: r.status as Employee['status'], active: yn(r.active),
-});
 
 export interface EmployeeFilter {
   keyword?: string; active?: 'Y' | 'N'; jobTitle?: Employee['jobTitle']; status?: Employee['status']; sort?: SortValue<(typeof EMPLOYEE_SORT)[number]>;
 }
 
-const SORT_COLUMNS = {
-  code: caseless(employees.code), name: caseless(employees.name), jobTitle: positionIn(JOB_TITLES, employees.jobTitle), joinDate: employees.joinDate,
-  status: positionIn(EMPLOYEE_STATUSES, employees.status), active: employees.active,
+/** Value names as the export writes them; the import reads them back. */
+export const NAMES = {
+  type: {
+    id: { PERMANENT: 'Tetap', CONTRACT: 'Kontrak', PROBATION: 'Masa Percobaan', INTERNSHIP: 'Magang', OUTSOURCED: 'Alih Daya' },
+    en: { PERMANENT: 'Permanent', CONTRACT: 'Contract', PROBATION: 'Probation', INTERNSHIP: 'Internship', OUTSOURCED: 'Outsourced' },
+  },
+  job: {
+    id: { STAFF: 'Staf', NON_STAFF: 'Non Staf', SUPERVISOR: 'Supervisor', MANAGER: 'Manajer', GENERAL_MANAGER: 'Manajer Umum', VICE_DIRECTOR: 'Wakil Direktur', DIRECTOR: 'Direktur', PRESIDENT_DIRECTOR: 'Direktur Utama' },
+    en: { STAFF: 'Staff', NON_STAFF: 'Non Staff', SUPERVISOR: 'Supervisor', MANAGER: 'Manager', GENERAL_MANAGER: 'General Manager', VICE_DIRECTOR: 'Vice Director', DIRECTOR: 'Director', PRESIDENT_DIRECTOR: 'President Director' },
+  },
+  status: {
+    id: { ACTIVE: 'Aktif', ON_LEAVE: 'Cuti', RESIGNED: 'Keluar', RETIRED: 'Pensiun' },
+    en: { ACTIVE: 'Active', ON_LEAVE: 'On Leave', RESIGNED: 'Resigned', RETIRED: 'Retired' },
+  },
+} satisfies {
+  type: ValueNames<(typeof EMPLOYEE_TYPES)[number]>; job: ValueNames<(typeof JOB_TITLES)[number]>; status: ValueNames<(typeof EMPLOYEE_STATUSES)[number]>;
 };
-const order = (f: EmployeeFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${employees.code})`)], employees.id);
 
-function conditions(f: EmployeeFilter): SQL | undefined {
-  const where: SQL[] = [];
-  if (f.keyword) where.push(codeOrNameLike(employees.code, employees.name, f.keyword));
-  if (f.active) where.push(eq(employees.active, f.active === 'Y'));
-  if (f.jobTitle) where.push(eq(employees.jobTitle, f.jobTitle));
-  if (f.status) where.push(eq(employees.status, f.status));
-  return where.length ? and(...where) : undefined;
-}
+/** The employee sheet: the export writes it, the import reads it back. */
+export const EMPLOYEE_SHEET = defineSheet<Employee>()({
+  name: { id: 'Karyawan', en: 'Employees' },
+  fields: {
+    employeeCode: { id: 'Kode', en: 'Code', width: 14, value: (r) => r.employeeCode },
+    employeeName: { id: 'Nama', en: 'Name', width: 28, value: (r) => r.employeeName },
+    employeeType: { id: 'Tipe', en: 'Type', width: 16, value: (r, lang) => NAMES.type[lang][r.employeeType] },
+    birthPlace: { id: 'Tempat Lahir', en: 'Birth Place', width: 16, value: (r) => r.birthPlace },
+    birthDate: { id: 'Tanggal Lahir', en: 'Birth Date', width: 14, value: (r) => r.birthDate },
+    identityNumber: { id: 'No. Identitas', en: 'Identity No.', width: 20, value: (r) => r.identityNumber },
+    joinDate: { id: 'Tanggal Bergabung', en: 'Join Date', width: 14, value: (r) => r.joinDate },
+    resignDate: { id: 'Tanggal Keluar', en: 'Resign Date', width: 14, value: (r) => r.resignDate },
+    pensionDate: { id: 'Tanggal Pensiun', en: 'Pension Date', width: 14, value: (r) => r.pensionDate },
+    jobTitle: { id: 'Jabatan', en: 'Job Title', width: 18, value: (r, lang) => NAMES.job[lang][r.jobTitle] },
+    status: { id: 'Status', en: 'Status', width: 12, value: (r, lang) => NAMES.status[lang][r.status] },
+    active: { id: 'Aktif', en: 'Active', width: 8, value: (r) => r.active },
+  },
+});
+
+const kit = recordKit({
+  table: employees,
+  module: 'erp.employee',
+  entity: 'employee',
+  errors: { notFound: 'employee_not_found', codeTaken: 'employee_code_already_exists' },
+  filters: (f: EmployeeFilter) => [f.jobTitle ? eq(employees.jobTitle, f.jobTitle) : undefined, f.status ? eq(employees.status, f.status) : undefined],
+  sort: {
+    columns: {
+      code: caseless(employees.code), name: caseless(employees.name), jobTitle: positionIn(JOB_TITLES, employees.jobTitle), joinDate: employees.joinDate,
+      status: positionIn(EMPLOYEE_STATUSES, employees.status), active: employees.active,
+    },
+    fallback: [asc(sql`lower(${employees.code})`)],
+  },
+  toRecords: (_tx, rows) => rows.map((r): Employee => ({
+    employeeId: r.id, employeeCode: r.code, employeeName: r.name, employeeType: r.type as Employee['employeeType'], birthPlace: r.birthPlace,
+    birthDate: r.birthDate, identityNumber: r.identityNumber, joinDate: r.joinDate, resignDate: r.resignDate, pensionDate: r.pensionDate,
+    jobTitle: r.jobTitle as Employee['jobTitle'], status: r.status as Employee['status'], active: yn(r.active),
+  })),
+  idOf: (r) => r.employeeId,
+  codeOf: (r) => r.employeeCode,
+  nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, 'employee', undefined, taken),
+  // No table refers to employees yet; the modules that will (sales orders, approvals) add their usage check here.
+  sheet: EMPLOYEE_SHEET,
+});
 
 /** The list; at the dropdown size (30) only active employees. */
-export async function listEmployees(tx: Tx, f: EmployeeFilter & { page: number; limit: number }) {
-  const condition = conditions({ ...f, active: f.limit === 30 ? 'Y' : f.active });
-  const rows = await tx.select().from(employees).where(condition).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(employees).where(condition);
-  return { items: rows.map(toEmployee), total: total[0].n };
-}
+export const listEmployees = (tx: Tx, f: EmployeeFilter & { page: number; limit: number }) =>
+  kit.list(tx, { ...f, active: isDropdown(f.limit) ? 'Y' : f.active });
 
-export async function getEmployee(tx: Tx, id: string): Promise<Employee> {
-  const rows = await tx.select().from(employees).where(eq(employees.id, id));
-  if (!rows[0]) throw new AppError('employee_not_found', [id]);
-  return toEmployee(rows[0]);
-}
+export const getEmployee = (tx: Tx, id: string): Promise<Employee> => kit.get(tx, id);
+
+/** For other modules and the import: the employee of a code, or undefined. */
+export const findEmployeeByCode = (tx: Tx, code: string): Promise<Employee | undefined> => kit.findByCode(tx, code);
 
 /**
  * Resign and pension dates are never before the join date; a resigned employee has a resign date and a retired one
@@ -63,11 +98,6 @@ function checkDates(input: EmployeeInput) {
   if (input.status === 'RETIRED' && !input.pensionDate) throw new AppError('employee_status_date_required', ['RETIRED', 'pension']);
 }
 
-async function assertCodeFree(tx: Tx, code: string, exceptId?: string) {
-  const rows = await tx.select({ id: employees.id }).from(employees).where(sql`lower(${employees.code}) = lower(${code})`);
-  if (rows.some((r) => r.id !== exceptId)) throw new AppError('employee_code_already_exists', [code]);
-}
-
 const fields = (i: EmployeeInput) => ({
   name: i.employeeName, type: i.employeeType, birthPlace: i.birthPlace, birthDate: i.birthDate, identityNumber: i.identityNumber,
   joinDate: i.joinDate, resignDate: i.resignDate, pensionDate: i.pensionDate, jobTitle: i.jobTitle, status: i.status,
@@ -75,84 +105,20 @@ const fields = (i: EmployeeInput) => ({
 
 export async function createEmployee(tx: Tx, actor: Actor, input: EmployeeInput): Promise<Employee> {
   checkDates(input);
-  const code = await codeOrNext(tx, actor.tenantId, 'employee', input.employeeCode,
-    async (c) => (await tx.select({ id: employees.id }).from(employees).where(sql`lower(${employees.code}) = lower(${c})`)).length > 0);
-  await assertCodeFree(tx, code);
-  const id = uuidv7();
-  await tx.insert(employees).values({ tenantId: actor.tenantId, id, code, ...fields(input) });
-  const after = await getEmployee(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'employee', entityId: id, after });
-  return after;
+  return kit.create(tx, actor, input.employeeCode, fields(input));
 }
 
 export async function updateEmployee(tx: Tx, actor: Actor, id: string, input: EmployeeInput): Promise<Employee> {
-  const before = await getEmployee(tx, id);
+  await kit.get(tx, id);
   checkDates(input);
-  const code = input.employeeCode || before.employeeCode;
-  await assertCodeFree(tx, code, id);
-  await tx.update(employees).set({ code, ...fields(input) }).where(eq(employees.id, id));
-  const after = await getEmployee(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'employee', entityId: id, before, after });
-  return after;
+  return kit.update(tx, actor, id, input.employeeCode, fields(input));
 }
 
-export async function setEmployeeActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<Employee> {
-  const before = await getEmployee(tx, id);
-  await tx.update(employees).set({ active: active === 'Y' }).where(eq(employees.id, id));
-  const after = await getEmployee(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'employee', entityId: id, before, after });
-  return after;
-}
+export const setEmployeeActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<Employee> => kit.setActive(tx, actor, id, active);
 
-/** No table refers to employees yet; the modules that will (sales orders, approvals) add their usage check here. */
-export async function deleteEmployee(tx: Tx, actor: Actor, id: string) {
-  const before = await getEmployee(tx, id);
-  await tx.delete(employees).where(eq(employees.id, id));
-  await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'employee', entityId: id, before });
-}
+export const deleteEmployee = (tx: Tx, actor: Actor, id: string): Promise<void> => kit.remove(tx, actor, id);
 
-/** Export headings and value names; the import reads them back. */
-export const LABELS = {
-  id: {
-    headers: ['Kode', 'Nama', 'Tipe', 'Tempat Lahir', 'Tanggal Lahir', 'No. Identitas', 'Tanggal Bergabung', 'Tanggal Keluar', 'Tanggal Pensiun', 'Jabatan', 'Status', 'Aktif'],
-    type: { PERMANENT: 'Tetap', CONTRACT: 'Kontrak', PROBATION: 'Masa Percobaan', INTERNSHIP: 'Magang', OUTSOURCED: 'Alih Daya' },
-    job: { STAFF: 'Staf', NON_STAFF: 'Non Staf', SUPERVISOR: 'Supervisor', MANAGER: 'Manajer', GENERAL_MANAGER: 'Manajer Umum', VICE_DIRECTOR: 'Wakil Direktur', DIRECTOR: 'Direktur', PRESIDENT_DIRECTOR: 'Direktur Utama' },
-    status: { ACTIVE: 'Aktif', ON_LEAVE: 'Cuti', RESIGNED: 'Keluar', RETIRED: 'Pensiun' },
-  },
-  en: {
-    headers: ['Code', 'Name', 'Type', 'Birth Place', 'Birth Date', 'Identity No.', 'Join Date', 'Resign Date', 'Pension Date', 'Job Title', 'Status', 'Active'],
-    type: { PERMANENT: 'Permanent', CONTRACT: 'Contract', PROBATION: 'Probation', INTERNSHIP: 'Internship', OUTSOURCED: 'Outsourced' },
-    job: { STAFF: 'Staff', NON_STAFF: 'Non Staff', SUPERVISOR: 'Supervisor', MANAGER: 'Manager', GENERAL_MANAGER: 'General Manager', VICE_DIRECTOR: 'Vice Director', DIRECTOR: 'Director', PRESIDENT_DIRECTOR: 'President Director' },
-    status: { ACTIVE: 'Active', ON_LEAVE: 'On Leave', RESIGNED: 'Resigned', RETIRED: 'Retired' },
-  },
-} satisfies Record<'id' | 'en', {
-  headers: string[]; type: Record<(typeof EMPLOYEE_TYPES)[number], string>; job: Record<(typeof JOB_TITLES)[number], string>; status: Record<(typeof EMPLOYEE_STATUSES)[number], string>;
-}>;
-
-export async function exportEmployees(tx: Tx, f: EmployeeFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await tx.select().from(employees).where(conditions(f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT)).map(toEmployee);
-  return writeXlsx<Employee>(lang === 'id' ? 'Karyawan' : 'Employees', employeeSheetColumns(lang), rows);
-}
-
-/** The export's columns; the import reads a stored employee's cells from them too. */
-export function employeeSheetColumns(lang: 'id' | 'en'): XlsxColumn<Employee>[] {
-  const l = LABELS[lang];
-  const h = l.headers;
-  return [
-    { header: h[0], width: 14, value: (r) => r.employeeCode },
-    { header: h[1], width: 28, value: (r) => r.employeeName },
-    { header: h[2], width: 16, value: (r) => l.type[r.employeeType] },
-    { header: h[3], width: 16, value: (r) => r.birthPlace },
-    { header: h[4], width: 14, value: (r) => r.birthDate },
-    { header: h[5], width: 20, value: (r) => r.identityNumber },
-    { header: h[6], width: 14, value: (r) => r.joinDate },
-    { header: h[7], width: 14, value: (r) => r.resignDate },
-    { header: h[8], width: 14, value: (r) => r.pensionDate },
-    { header: h[9], width: 18, value: (r) => l.job[r.jobTitle] },
-    { header: h[10], width: 12, value: (r) => l.status[r.status] },
-    { header: h[11], width: 8, value: (r) => r.active },
-  ];
-}
+export const exportEmployees = (tx: Tx, f: EmployeeFilter, lang: 'id' | 'en'): Promise<Buffer> => kit.exportXlsx(tx, f, lang);
 
 export async function seedEmployees(tx: Tx, tenantId: string) {
   const rows = [
