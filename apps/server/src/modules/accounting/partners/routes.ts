@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { partnerEndpoints as e, XLSX_CONTENT_TYPE, type PartnerType } from '@nusa/contracts';
+import { partnerEndpoints as e, type PartnerType } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import { importPartners } from './import.ts';
 import * as svc from './service.ts';
 
@@ -22,12 +23,7 @@ export function partnerRoutes(app: FastifyInstance) {
       await svc.deletePartner(tx, principal, t, params.partnerId);
       return { ok: true as const };
     });
-    registerEndpoint(app, exportFile, async ({ tx, query, reply }) => {
-      const content = await svc.exportPartners(tx, t, query, query.lang);
-      reply.header('content-type', XLSX_CONTENT_TYPE);
-      reply.header('content-disposition', `attachment; filename="${file}-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-      return content;
-    });
+    registerEndpoint(app, exportFile, async ({ tx, query, reply }) => sendXlsx(reply, file, await svc.exportPartners(tx, t, query, query.lang)));
   }
   registerSheetImports(app, [
     [e.importCustomers, (tx, principal, file) => importPartners(tx, principal, 'CUSTOMER', file)],

@@ -1,17 +1,17 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { PHONE_MIN_LENGTH, type AddressRole, type Partner, type PartnerInput, type PartnerType, type PARTNER_SORT, type SortValue } from '@nusa/contracts';
-import { caseless, listOrder } from '../../../platform/db/list-order.ts';
+import { caseless } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
-import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { isPositive, plainDecimal } from '../../../platform/money/decimal.ts';
+import { recordKit } from '../../../platform/records/kit.ts';
+import { anyContains, isDropdown, yn } from '../../../platform/records/query.ts';
+import { defineSheet } from '../../../platform/records/sheet.ts';
 import { allowedValues, policyNamesValue } from '../../configuration/policies/service.ts';
-import { codeOrNameLike, codeOrNext, isDropdown, isPositive, plainDecimal, XLSX_EXPORT_LIMIT, yn } from '../warehouses/master-helpers.ts';
+import { nextCode } from '../document-templates/service.ts';
 import { partnerAddresses, partners } from './schema.ts';
-
-const MODULE = { CUSTOMER: 'erp.customer', SUPPLIER: 'erp.supplier' } as const;
-const ENTITY = { CUSTOMER: 'customer', SUPPLIER: 'supplier' } as const;
 
 type Row = typeof partners.$inferSelect;
 type AddressRow = typeof partnerAddresses.$inferSelect;
@@ -34,44 +34,70 @@ async function withAddresses(tx: Tx, rows: Row[]): Promise<Partner[]> {
 
 export interface PartnerFilter { keyword?: string; active?: 'Y' | 'N'; rank?: number; sort?: SortValue<(typeof PARTNER_SORT)[number]> }
 
-const SORT_COLUMNS = { code: caseless(partners.code), name: caseless(partners.name), rank: partners.rank, creditLimit: partners.creditLimit, active: partners.active };
-const order = (f: PartnerFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${partners.code})`)], partners.id);
+/** The partner sheet's columns (customers and suppliers alike): the export writes them, the import reads all but the addresses. */
+const PARTNER_FIELDS = defineSheet<Partner>()({
+  name: { id: '', en: '' },
+  fields: {
+    partnerCode: { id: 'Kode', en: 'Code', width: 16, value: (r) => r.partnerCode },
+    partnerName: { id: 'Nama', en: 'Name', width: 32, value: (r) => r.partnerName },
+    alias: { id: 'Alias', en: 'Alias', width: 16, value: (r) => r.alias },
+    lineOfBusiness: { id: 'Bidang Usaha', en: 'Line of Business', width: 20, value: (r) => r.lineOfBusiness },
+    rank: { id: 'Peringkat', en: 'Rank', width: 10, value: (r) => r.rank },
+    phones: { id: 'Telepon', en: 'Phones', width: 26, value: (r) => r.phones.join(', ') },
+    fax: { id: 'Faks', en: 'Fax', width: 16, value: (r) => r.fax },
+    email: { id: 'Email', en: 'Email', width: 24, value: (r) => r.email },
+    // Text, not a JS number: a credit limit keeps every digit.
+    creditLimit: { id: 'Batas Kredit', en: 'Credit Limit', width: 18, value: (r) => r.creditLimit },
+    addresses: {
+      id: 'Alamat', en: 'Addresses', width: 50, exportOnly: true,
+      value: (r) => r.addresses.map((a) => [a.address, a.city, a.postalCode].filter(Boolean).join(', ')).join(' | '),
+    },
+    active: { id: 'Aktif', en: 'Active', width: 8, value: (r) => r.active },
+  },
+}).fields;
 
-async function conditions(tx: Tx, type: PartnerType, f: PartnerFilter, pick?: { userId: string }): Promise<SQL> {
-  const where: SQL[] = [eq(partners.type, type)];
-  if (f.keyword) {
-    const like = codeOrNameLike(partners.code, partners.name, f.keyword);
-    where.push(sql`(${like} OR ${partners.alias} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
-  }
-  if (f.active) where.push(eq(partners.active, f.active === 'Y'));
-  if (f.rank) where.push(eq(partners.rank, f.rank));
-  if (pick) {
-    where.push(eq(partners.active, true));
-    const allowed = await allowedValues(tx, pick.userId, 'partners');
-    if (allowed) where.push(inArray(sql`lower(${partners.code})`, allowed.map((v) => v.toLowerCase())));
-  }
-  return and(...where)!;
+export const PARTNER_SHEETS = {
+  CUSTOMER: defineSheet<Partner>()({ name: { id: 'Pelanggan', en: 'Customers' }, fields: PARTNER_FIELDS }),
+  SUPPLIER: defineSheet<Partner>()({ name: { id: 'Pemasok', en: 'Suppliers' }, fields: PARTNER_FIELDS }),
+};
+
+const partnerKit = (type: PartnerType) => recordKit({
+  table: partners,
+  module: type === 'CUSTOMER' ? 'erp.customer' : 'erp.supplier',
+  entity: type === 'CUSTOMER' ? 'customer' : 'supplier',
+  errors: { notFound: 'partner_not_found', codeTaken: 'partner_code_already_exists' },
+  scope: eq(partners.type, type),
+  keyword: (k) => anyContains([partners.code, partners.name, partners.alias], k),
+  filters: (f: PartnerFilter) => [f.rank ? eq(partners.rank, f.rank) : undefined],
+  sort: {
+    columns: { code: caseless(partners.code), name: caseless(partners.name), rank: partners.rank, creditLimit: partners.creditLimit, active: partners.active },
+    fallback: [asc(sql`lower(${partners.code})`)],
+  },
+  toRecords: withAddresses,
+  idOf: (r) => r.partnerId,
+  codeOf: (r) => r.partnerCode,
+  nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, type === 'CUSTOMER' ? 'customer' : 'supplier', undefined, taken),
+  // Refused while an OU policy names the partner.
+  usedBy: async (tx, r) => ((await policyNamesValue(tx, 'partners', r.partnerCode)) ? 'policy-ou' : undefined),
+  sheet: PARTNER_SHEETS[type],
+});
+const KITS = { CUSTOMER: partnerKit('CUSTOMER'), SUPPLIER: partnerKit('SUPPLIER') };
+
+/** What a user may pick: active partners the user's OU policy allows. */
+async function pickable(tx: Tx, userId: string): Promise<SQL[]> {
+  const allowed = await allowedValues(tx, userId, 'partners');
+  return [eq(partners.active, true), ...(allowed ? [inArray(sql`lower(${partners.code})`, allowed.map((v) => v.toLowerCase()))] : [])];
 }
 
 /** The list; at the dropdown size (30) only active partners the user's OU policy allows. */
 export async function listPartners(tx: Tx, type: PartnerType, userId: string, f: PartnerFilter & { page: number; limit: number }) {
-  const condition = await conditions(tx, type, f, isDropdown(f.limit) ? { userId } : undefined);
-  const rows = await tx.select().from(partners).where(condition).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(partners).where(condition);
-  return { items: await withAddresses(tx, rows), total: total[0].n };
+  return KITS[type].list(tx, f, isDropdown(f.limit) ? await pickable(tx, userId) : []);
 }
 
-export async function getPartner(tx: Tx, type: PartnerType, id: string): Promise<Partner> {
-  const rows = await tx.select().from(partners).where(and(eq(partners.id, id), eq(partners.type, type)));
-  if (!rows[0]) throw new AppError('partner_not_found', [id]);
-  return (await withAddresses(tx, rows))[0];
-}
+export const getPartner = (tx: Tx, type: PartnerType, id: string): Promise<Partner> => KITS[type].get(tx, id);
 
 /** For other modules (orders, receivables): the partner of a type and code, or undefined. */
-export async function findPartnerByCode(tx: Tx, type: PartnerType, code: string): Promise<Partner | undefined> {
-  const rows = await tx.select().from(partners).where(and(eq(partners.type, type), sql`lower(${partners.code}) = lower(${code})`));
-  return rows[0] ? (await withAddresses(tx, rows))[0] : undefined;
-}
+export const findPartnerByCode = (tx: Tx, type: PartnerType, code: string): Promise<Partner | undefined> => KITS[type].findByCode(tx, code);
 
 const inRange = (v: string, limit: number) => Math.abs(Number(v)) <= limit;
 
@@ -87,19 +113,15 @@ function checkRules(input: PartnerInput) {
   }
 }
 
-async function assertCodeFree(tx: Tx, type: PartnerType, code: string, exceptId?: string) {
-  const rows = await tx.select({ id: partners.id }).from(partners).where(and(eq(partners.type, type), sql`lower(${partners.code}) = lower(${code})`));
-  if (rows.some((r) => r.id !== exceptId)) throw new AppError('partner_code_already_exists', [code]);
-}
-
-async function saveAddresses(tx: Tx, tenantId: string, partnerId: string, input: PartnerInput) {
+/** The addresses as given, in order (replacing the stored ones). */
+const saveAddresses = (tx: Tx, tenantId: string, input: PartnerInput) => async (partnerId: string) => {
   await tx.delete(partnerAddresses).where(eq(partnerAddresses.partnerId, partnerId));
   if (!input.addresses.length) return;
   await tx.insert(partnerAddresses).values(input.addresses.map((a, position) => ({
     tenantId, id: uuidv7(), partnerId, position, address: a.address, city: a.city, postalCode: a.postalCode,
     roles: [...new Set(a.roles)], latitude: a.latitude, longitude: a.longitude,
   })));
-}
+};
 
 const fields = (input: PartnerInput) => ({
   name: input.partnerName, alias: input.alias, lineOfBusiness: input.lineOfBusiness, rank: input.rank, phones: input.phones,
@@ -108,74 +130,22 @@ const fields = (input: PartnerInput) => ({
 
 export async function createPartner(tx: Tx, actor: Actor, type: PartnerType, input: PartnerInput): Promise<Partner> {
   checkRules(input);
-  const code = await codeOrNext(tx, actor.tenantId, ENTITY[type], input.partnerCode, async (c) => (await findPartnerByCode(tx, type, c)) !== undefined);
-  await assertCodeFree(tx, type, code);
-  const id = uuidv7();
-  await tx.insert(partners).values({ tenantId: actor.tenantId, id, type, code, ...fields(input) });
-  await saveAddresses(tx, actor.tenantId, id, input);
-  const after = await getPartner(tx, type, id);
-  await writeAudit(tx, actor, { module: MODULE[type], action: 'create', entity: ENTITY[type], entityId: id, after });
-  return after;
+  return KITS[type].create(tx, actor, input.partnerCode, { type, ...fields(input) }, { then: saveAddresses(tx, actor.tenantId, input) });
 }
 
 export async function updatePartner(tx: Tx, actor: Actor, type: PartnerType, id: string, input: PartnerInput): Promise<Partner> {
-  const before = await getPartner(tx, type, id);
+  await KITS[type].get(tx, id);
   checkRules(input);
-  const code = input.partnerCode || before.partnerCode;
-  await assertCodeFree(tx, type, code, id);
-  await tx.update(partners).set({ code, ...fields(input) }).where(eq(partners.id, id));
-  await saveAddresses(tx, actor.tenantId, id, input);
-  const after = await getPartner(tx, type, id);
-  await writeAudit(tx, actor, { module: MODULE[type], action: 'update', entity: ENTITY[type], entityId: id, before, after });
-  return after;
+  return KITS[type].update(tx, actor, id, input.partnerCode, fields(input), { then: saveAddresses(tx, actor.tenantId, input) });
 }
 
-export async function setPartnerActive(tx: Tx, actor: Actor, type: PartnerType, id: string, active: 'Y' | 'N'): Promise<Partner> {
-  const before = await getPartner(tx, type, id);
-  await tx.update(partners).set({ active: active === 'Y' }).where(eq(partners.id, id));
-  const after = await getPartner(tx, type, id);
-  await writeAudit(tx, actor, { module: MODULE[type], action: active === 'Y' ? 'activate' : 'deactivate', entity: ENTITY[type], entityId: id, before, after });
-  return after;
-}
+export const setPartnerActive = (tx: Tx, actor: Actor, type: PartnerType, id: string, active: 'Y' | 'N'): Promise<Partner> =>
+  KITS[type].setActive(tx, actor, id, active);
 
 /** Refused with used_by_another_table while an OU policy names the partner. */
-export async function deletePartner(tx: Tx, actor: Actor, type: PartnerType, id: string) {
-  const before = await getPartner(tx, type, id);
-  if (await policyNamesValue(tx, 'partners', before.partnerCode)) throw new AppError('used_by_another_table', ['policy-ou']);
-  await tx.delete(partners).where(eq(partners.id, id));
-  await writeAudit(tx, actor, { module: MODULE[type], action: 'delete', entity: ENTITY[type], entityId: id, before });
-}
+export const deletePartner = (tx: Tx, actor: Actor, type: PartnerType, id: string): Promise<void> => KITS[type].remove(tx, actor, id);
 
-/** Export headings; the import reads them back (all but the addresses). */
-export const HEADERS = {
-  id: ['Kode', 'Nama', 'Alias', 'Bidang Usaha', 'Peringkat', 'Telepon', 'Faks', 'Email', 'Batas Kredit', 'Alamat', 'Aktif'],
-  en: ['Code', 'Name', 'Alias', 'Line of Business', 'Rank', 'Phones', 'Fax', 'Email', 'Credit Limit', 'Addresses', 'Active'],
-};
-
-export async function exportPartners(tx: Tx, type: PartnerType, f: PartnerFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = await withAddresses(tx, await tx.select().from(partners).where(await conditions(tx, type, f)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT));
-  const sheet = type === 'CUSTOMER' ? (lang === 'id' ? 'Pelanggan' : 'Customers') : lang === 'id' ? 'Pemasok' : 'Suppliers';
-  return writeXlsx<Partner>(sheet, partnerSheetColumns(lang), rows);
-}
-
-/** The export's columns; the import reads a stored partner's cells from them too. */
-export function partnerSheetColumns(lang: 'id' | 'en'): XlsxColumn<Partner>[] {
-  const h = HEADERS[lang];
-  return [
-    { header: h[0], width: 16, value: (r) => r.partnerCode },
-    { header: h[1], width: 32, value: (r) => r.partnerName },
-    { header: h[2], width: 16, value: (r) => r.alias },
-    { header: h[3], width: 20, value: (r) => r.lineOfBusiness },
-    { header: h[4], width: 10, value: (r) => r.rank },
-    { header: h[5], width: 26, value: (r) => r.phones.join(', ') },
-    { header: h[6], width: 16, value: (r) => r.fax },
-    { header: h[7], width: 24, value: (r) => r.email },
-    // Text, not a JS number: a credit limit keeps every digit.
-    { header: h[8], width: 18, value: (r) => r.creditLimit },
-    { header: h[9], width: 50, value: (r) => r.addresses.map((a) => [a.address, a.city, a.postalCode].filter(Boolean).join(', ')).join(' | ') },
-    { header: h[10], width: 8, value: (r) => r.active },
-  ];
-}
+export const exportPartners = (tx: Tx, type: PartnerType, f: PartnerFilter, lang: 'id' | 'en'): Promise<Buffer> => KITS[type].exportXlsx(tx, f, lang);
 
 export async function seedPartners(tx: Tx, tenantId: string) {
   const rows: [PartnerType, string, string, string, number, string, string, string, string, string][] = [
