@@ -89,6 +89,7 @@ const onboarding = {
   payment_proof_invalid: e(422, 'Bukti transfer harus berupa gambar PNG/JPEG atau PDF maksimal 2 MiB', 'The transfer proof must be a PNG/JPEG image or a PDF of at most 2 MiB'),
   payment_proof_not_allowed: e(422, 'Bukti transfer hanya untuk pembayaran transfer bank yang belum lunas', 'A transfer proof is only for an unpaid bank-transfer payment'),
   payment_proof_not_found: e(404, 'Bukti transfer belum diunggah', 'No transfer proof has been uploaded'),
+  payment_bank_transfer_not_configured: e(422, 'Transfer bank belum tersedia karena rekening tujuan belum diatur; tim kami akan menghubungi Anda melalui email untuk pembayaran', 'Bank transfer is not available because no account to pay into is set up; our team will contact you by e-mail about the payment'),
   payment_gateway_not_configured: e(422, 'Gerbang pembayaran belum dikonfigurasi; gunakan transfer bank', 'The payment gateway is not configured; use bank transfer'),
   payment_gateway_failed: e(502, 'Gerbang pembayaran gagal menjawab ({{0}})', 'The payment gateway failed to answer ({{0}})'),
   payment_notification_invalid: e(403, 'Notifikasi pembayaran tidak sah', 'The payment notification is not authentic'),

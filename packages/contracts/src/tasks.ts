@@ -46,6 +46,12 @@ export const TASKS: readonly Task[] = [
   ...(combine(erpScopes, 'Erp') as ErpTask[]),
 ];
 
+/**
+ * The vendor's own screens (the demo requests of the public site that sells Nusa): only the vendor tenant's users
+ * may hold these tasks; in every other tenant they are never effective, not even for its Super Admin.
+ */
+export const VENDOR_TASKS: readonly Task[] = ['viewManagementLeads', 'editManagementLeads'];
+
 const taskSet = new Set<string>(TASKS);
 export const isTask = (name: string): name is Task => taskSet.has(name);
 

@@ -11,6 +11,8 @@ const money = z.string().regex(/^-?\d+(\.\d{1,4})?$/, 'a decimal amount');
 
 export const lead = z.object({
   leadId: z.string(),
+  /** The request's number for people and bank memos ("NUSA-7K3Q9X"). */
+  reference: z.string(),
   contactName: z.string(),
   email: z.string(),
   phone: z.string(),

@@ -5,6 +5,27 @@ import { defineEndpoint } from '../endpoint.ts';
 export const LEAD_PRODUCTS = ['chatbot', 'sales-analysis', 'photo', 'healing', 'erp'] as const;
 export type LeadProduct = (typeof LEAD_PRODUCTS)[number];
 
+/**
+ * What each product is called, on the public form, in Manage Leads and in the leads sheet alike (one name from one
+ * place: the web and the server both read it here).
+ */
+export const LEAD_PRODUCT_NAMES: Record<LeadProduct, Record<'id' | 'en', string>> = {
+  chatbot: { id: 'Chatbot layanan pelanggan', en: 'Customer-service chatbot' },
+  'sales-analysis': { id: 'Analisis penjualan dengan AI', en: 'AI sales analysis' },
+  photo: { id: 'Percantik foto produk', en: 'Product photo beautifying' },
+  healing: { id: 'Produk prompt healing', en: 'Healing prompt products' },
+  erp: { id: 'Akuntansi dan ERP', en: 'Accounting and ERP' },
+};
+/** The product's name in `lang` (Indonesian for any other language). */
+export const leadProductName = (product: LeadProduct, lang: string): string => LEAD_PRODUCT_NAMES[product][lang === 'en' ? 'en' : 'id'];
+
+/**
+ * A request's reference: "NUSA-" and six characters of a memo-safe alphabet (no 0/O, 1/I/L: read aloud and typed
+ * into bank memos without mistakes). Requests made before references existed keep "NUSA-" and eight hex digits.
+ */
+export const LEAD_REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const LEAD_REFERENCE_PATTERN = /^NUSA-(?:[2-9A-HJKMNP-Z]{6}|[0-9A-F]{8})$/;
+
 /** Package price list (IDR per month, decimal strings: money is never a JS float). */
 export const LEAD_PACKAGES = {
   starter: '1500000.0000',
@@ -82,6 +103,8 @@ export type PaymentView = z.infer<typeof paymentView>;
 /** What the request-demo, payment and completion pages show; fetched again after a reload. */
 export const demoRequestView = z.object({
   requestId: z.string(),
+  /** The request number people see and write in the transfer memo. */
+  reference: z.string(),
   status: z.enum(LEAD_STATUSES),
   product: z.enum(LEAD_PRODUCTS),
   package: z.enum(LEAD_PACKAGE_CODES),
@@ -100,6 +123,25 @@ export const promoCheck = z.object({
   package: z.enum(LEAD_PACKAGE_CODES),
 });
 
+/** Why a promo code does not apply: the catalogued codes the request itself would be refused with. */
+export const PROMO_REFUSALS = ['promo_not_found', 'not_active', 'expired', 'channel_not_eligible', 'segment_not_eligible'] as const;
+export type PromoRefusal = (typeof PROMO_REFUSALS)[number];
+
+/** An unknown or unusable code is an answer, not a failure: the public page shows it without an error status. */
+export const promoVerdict = z.discriminatedUnion('valid', [
+  z.object({ valid: z.literal(true), code: z.string(), price: money, discount: money, amount: money }),
+  z.object({ valid: z.literal(false), code: z.string(), reason: z.enum(PROMO_REFUSALS) }),
+]);
+export type PromoVerdict = z.infer<typeof promoVerdict>;
+
+const bankAccount = z.object({ bankName: z.string(), accountNumber: z.string(), accountHolder: z.string() });
+export const paymentOptions = z.object({
+  /** Where a bank transfer goes; null: no account configured, so bank transfer is not offered. */
+  bankAccount: bankAccount.nullable(),
+  gateway: z.boolean(),
+});
+export type PaymentOptions = z.infer<typeof paymentOptions>;
+
 const requestId = z.object({ requestId: z.uuid() });
 
 /** Midtrans Snap HTTP notification (the gateway's webhook body); extra fields are kept but not read. */
@@ -114,8 +156,13 @@ export const gatewayNotification = z.looseObject({
 export const demoRequestEndpoints = {
   checkPromoCode: defineEndpoint({
     method: 'POST', path: '/v1/public/promo-codes/check', access: 'anonymous',
-    summary: 'Check a promo code for a package, channel and company size; answers the price, discount and amount',
-    body: promoCheck, response: z.object({ code: z.string(), price: money, discount: money, amount: money }),
+    summary: 'Check a promo code for a package, channel and company size: a verdict (200 either way), with the price, discount and amount when valid',
+    body: promoCheck, response: promoVerdict,
+  }),
+  getPaymentOptions: defineEndpoint({
+    method: 'GET', path: '/v1/public/payment-options', access: 'anonymous',
+    summary: 'The payment methods this site offers now: bank transfer (with its account) when an account is configured, the gateway when it is',
+    response: paymentOptions,
   }),
   requestDemo: defineEndpoint({
     method: 'POST', path: '/v1/public/demo-requests', access: 'anonymous',

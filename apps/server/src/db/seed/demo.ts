@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { TASKS, type Task } from '@nusa/contracts';
+import { DEFAULT_TENANT, TASKS, type Task } from '@nusa/contracts';
 import { withTenant } from '../../platform/db/tenant.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { tenants } from '../../platform/tenancy/schema.ts';
@@ -57,12 +57,14 @@ export interface SeedTenantOptions {
   code: string;
   name: string;
   password?: string;
+  /** The vendor's own tenant (Manage Leads); by default only the demo tenant, the one that sells Nusa. */
+  vendor?: boolean;
 }
 
 /** Creates a tenant with the demo roles and users; does nothing when the tenant code exists. Returns its id. */
 export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: SeedTenantOptions): Promise<{ id: string; created: boolean }> {
   const ownerDb = drizzle({ client: pools.owner });
-  const inserted = await ownerDb.insert(tenants).values({ id: uuidv7(), code: opts.code, name: opts.name }).onConflictDoNothing().returning({ id: tenants.id });
+  const inserted = await ownerDb.insert(tenants).values({ id: uuidv7(), code: opts.code, name: opts.name, vendor: opts.vendor ?? opts.code === DEFAULT_TENANT }).onConflictDoNothing().returning({ id: tenants.id });
   const id = inserted[0]?.id ?? (await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [opts.code])).rows[0].id;
   // The tenant row commits before its data: a start stopped in between left a tenant without users, seeded now.
   const seeded = await pools.owner.query('SELECT 1 FROM users WHERE tenant_id = $1 LIMIT 1', [id]);

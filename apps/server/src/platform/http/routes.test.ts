@@ -299,6 +299,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/public/demo-requests/:requestId → anonymous
       POST   /api/v1/public/demo-requests/:requestId/payment → anonymous
       PUT    /api/v1/public/demo-requests/:requestId/payment/proof → anonymous
+      GET    /api/v1/public/payment-options → anonymous
       POST   /api/v1/public/payments/notification → public
       POST   /api/v1/public/promo-codes/check → anonymous
       POST   /api/v1/public/registrations → anonymous

@@ -1,4 +1,4 @@
-import type { CompanySize, Language, LeadChannel, LeadPackage, LeadProduct, LeadStatus, PaymentStatus } from '@nusa/contracts';
+import { LEAD_PRODUCT_NAMES, type CompanySize, type Language, type LeadChannel, type LeadPackage, type LeadProduct, type LeadStatus, type PaymentStatus } from '@nusa/contracts';
 
 type Labels<K extends string> = Record<K, Record<Language, string>>;
 
@@ -11,13 +11,8 @@ export const STATUS_LABELS: Labels<LeadStatus> = {
   LOST: { id: 'Gagal', en: 'Lost' },
 };
 
-export const PRODUCT_LABELS: Labels<LeadProduct> = {
-  chatbot: { id: 'Chatbot AI', en: 'AI chatbot' },
-  'sales-analysis': { id: 'Analisis penjualan AI', en: 'AI sales analysis' },
-  photo: { id: 'Foto produk AI', en: 'AI product photos' },
-  healing: { id: 'Healing', en: 'Healing' },
-  erp: { id: 'ERP', en: 'ERP' },
-};
+/** The products' names come from the contracts, as on the public form and in Manage Leads. */
+export const PRODUCT_LABELS: Labels<LeadProduct> = LEAD_PRODUCT_NAMES;
 
 export const PACKAGE_LABELS: Labels<LeadPackage> = {
   starter: { id: 'Starter', en: 'Starter' },
@@ -48,6 +43,7 @@ export const PAYMENT_LABELS: Labels<PaymentStatus> = {
 
 export const HEADINGS: Record<string, Record<Language, string>> = {
   date: { id: 'Tanggal', en: 'Date' },
+  reference: { id: 'Nomor permintaan', en: 'Request number' },
   name: { id: 'Nama', en: 'Name' },
   email: { id: 'Email', en: 'Email' },
   phone: { id: 'Telepon', en: 'Phone' },

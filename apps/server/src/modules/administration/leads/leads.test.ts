@@ -2,6 +2,8 @@ import http from 'node:http';
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_REFERENCE_PATTERN } from '@nusa/contracts';
+import { DEMO_PASSWORD } from '../../../db/seed/demo.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { paymentProviders } from '../../../platform/payments/index.ts';
 
@@ -101,22 +103,24 @@ describe('promo codes', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ errorCode, errorArgs: [] });
     expect((await t.pools.owner.query('SELECT count(*)::int AS n FROM leads')).rows[0].n).toBe(before);
+    // Checking a code is a question with an answer: 200 and a verdict naming the catalogued reason.
     const check = await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code, companySize: '11-50', package: 'business', ...extra } });
-    expect(check.json().errorCode).toBe(errorCode);
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ valid: false, code, reason: errorCode });
   });
 
   it('seeds the demo promo codes with their rules', async () => {
     const check = (code: string, companySize: string, channel = 'web') =>
       t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code, companySize, channel, package: 'starter' } });
-    expect((await check('UMKM25', '1-10')).json()).toMatchObject({ code: 'UMKM25', discount: '375000.0000', amount: '1125000.0000' });
-    expect((await check('UMKM25', '51-200')).json().errorCode).toBe('segment_not_eligible');
-    expect((await check('UMKM25', '1-10', 'event')).json().errorCode).toBe('channel_not_eligible');
+    expect((await check('UMKM25', '1-10')).json()).toMatchObject({ valid: true, code: 'UMKM25', discount: '375000.0000', amount: '1125000.0000' });
+    expect((await check('UMKM25', '51-200')).json().reason).toBe('segment_not_eligible');
+    expect((await check('UMKM25', '1-10', 'event')).json().reason).toBe('channel_not_eligible');
     expect((await check('HEMAT500K', '201+')).json()).toMatchObject({ discount: '500000.0000', amount: '1000000.0000' });
   });
 
   it('prices with an eligible promo exactly (percent rounded to whole rupiah, amount capped at the price)', async () => {
     const check = await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code: 'waonly', channel: 'whatsapp', companySize: '1-10', package: 'starter' } });
-    expect(check.json()).toEqual({ code: 'WAONLY', price: '1500000.0000', discount: '150000.0000', amount: '1350000.0000' });
+    expect(check.json()).toEqual({ valid: true, code: 'WAONLY', price: '1500000.0000', discount: '150000.0000', amount: '1350000.0000' });
     const big = await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code: 'BESAR', companySize: '201+', package: 'enterprise' } });
     expect(big.json()).toMatchObject({ discount: '750000.0000', amount: '6750000.0000' });
     const res = await demoRequest({ promoCode: 'POTONG' });
@@ -160,10 +164,11 @@ describe('leads', () => {
     expect(cell('Nama')).toBe('Joko Susilo');
     expect(cell('Email')).toBe('joko@fotoku.id');
     expect(cell('Paket')).toBe('Enterprise');
-    expect(cell('Produk')).toBe('Foto produk AI');
+    expect(cell('Produk')).toBe('Percantik foto produk');
     expect(cell('Kode Promo')).toBe('HEMAT10');
     expect(cell('Jumlah')).toBe('6750000.0000');
     expect(cell('Status')).toBe('Baru');
+    expect(cell('Nomor permintaan')).toMatch(/^NUSA-[2-9A-HJKMNP-Z]{6}$/);
   });
 
   it('exports in English when asked: headings and values in the reader\'s language', async () => {
@@ -178,7 +183,7 @@ describe('leads', () => {
     const cell = (name: string) => row[header.indexOf(name)];
     expect(header).toContain('Company size');
     expect(cell('Name')).toBe('Joko Susilo');
-    expect(cell('Product')).toBe('AI product photos');
+    expect(cell('Product')).toBe('Product photo beautifying');
     expect(cell('Status')).toBe('New');
     expect(cell('Channel')).toBe('Website');
     expect((await t.request({ method: 'GET', url: '/api/v1/admin/leads/export?lang=fr', token: admin })).json().errorCode).toBe('invalid_input_format');
@@ -219,13 +224,42 @@ describe('leads', () => {
 
   it('shows a second tenant none of the leads or promo codes', async () => {
     await t.seedTenant('acme');
+    // Made a vendor tenant for this test only: the isolation of leads is the database's, not the vendor rule's.
+    await t.pools.owner.query(`UPDATE tenants SET vendor = true WHERE code = 'acme'`);
     const acme = await t.login('admin', 'acme');
     expect((await t.request({ method: 'GET', url: '/api/v1/admin/leads', token: acme })).json()).toEqual({ items: [], total: 0 });
     expect((await t.request({ method: 'GET', url: '/api/v1/admin/promo-codes?keyword=HEMAT10', token: acme })).json().total).toBe(0);
     expect((await t.request({ method: 'GET', url: `/api/v1/admin/leads/${ids.erp}`, token: acme })).statusCode).toBe(404);
+    await t.pools.owner.query(`UPDATE tenants SET vendor = false WHERE code = 'acme'`);
     const acmeAnon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'acme' })).json().token;
     expect((await t.request({ method: 'GET', url: `/api/v1/public/demo-requests/${ids.erp}`, token: acmeAnon })).json().errorCode).toBe('lead_not_found');
-    expect((await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: acmeAnon, payload: { code: 'HEMAT10', companySize: '1-10', package: 'starter' } })).json().errorCode).toBe('promo_not_found');
+    expect((await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: acmeAnon, payload: { code: 'HEMAT10', companySize: '1-10', package: 'starter' } })).json().reason).toBe('promo_not_found');
+  });
+
+  it('keeps Manage Leads to the vendor tenant: another tenant\'s Super Admin and Admin neither hold its tasks nor reach its API', async () => {
+    await t.seedTenant('trialco');
+    for (const username of ['superadmin', 'admin']) {
+      const login = await t.request({ method: 'POST', url: '/api/v1/auth/login', tenant: 'trialco', token: await t.preLoginToken(), payload: { username, password: DEMO_PASSWORD } });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json().tasks).not.toContain('viewManagementLeads');
+      expect(login.json().tasks).not.toContain('editManagementLeads');
+      const token = await t.login(username, 'trialco');
+      expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', token })).json().tasks).not.toContain('viewManagementLeads');
+      for (const url of ['/api/v1/admin/leads', '/api/v1/admin/promo-codes', '/api/v1/admin/leads/export']) {
+        const res = await t.request({ method: 'GET', url, token });
+        expect(res.statusCode, `${username} ${url}`).toBe(403);
+        expect(res.json().errorCode).toBe('forbidden_action');
+      }
+      const create = await t.request({
+        method: 'POST', url: '/api/v1/admin/promo-codes', token,
+        payload: { code: 'TRIAL', description: '', active: 'Y', startsOn: null, endsOn: null, channels: [], segments: [], discountPercent: '5', discountAmount: null },
+      });
+      expect(create.statusCode).toBe(403);
+    }
+    // The vendor's own Super Admin still holds them.
+    const vendorAdmin = await t.login('superadmin');
+    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: vendorAdmin })).json().tasks).toContain('viewManagementLeads');
+    expect((await t.request({ method: 'GET', url: '/api/v1/admin/leads', token: vendorAdmin })).statusCode).toBe(200);
   });
 });
 
@@ -234,13 +268,23 @@ const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 
 describe('payment of a request', () => {
   it('pays by bank transfer: instructions, proof with a magic-byte check, admin confirmation; every step survives a reload', async () => {
-    const id = (await demoRequest({ promoCode: 'HEMAT10' })).json().requestId;
+    const requested = (await demoRequest({ promoCode: 'HEMAT10' })).json();
+    const id = requested.requestId;
+    expect(requested.reference).toMatch(LEAD_REFERENCE_PATTERN);
+    expect(requested.reference).toMatch(/^NUSA-[2-9A-HJKMNP-Z]{6}$/);
+    const options = await t.request({ method: 'GET', url: '/api/v1/public/payment-options', token: anon });
+    expect(options.json()).toEqual({ bankAccount: { bankName: 'Bank Central Asia', accountNumber: '1234567890', accountHolder: 'PT Demo Nusantara' }, gateway: true });
     const started = await t.request({ method: 'POST', url: `/api/v1/public/demo-requests/${id}/payment`, token: anon, payload: { method: 'bank-transfer' } });
     expect(started.statusCode, started.body).toBe(200);
+    // The transfer memo is the request's own short reference: letters, digits and one dash, nothing a bank refuses.
     expect(started.json().payment).toMatchObject({
-      method: 'bank-transfer', status: 'PENDING', amount: '3150000.0000', hasProof: false,
+      method: 'bank-transfer', status: 'PENDING', amount: '3150000.0000', hasProof: false, orderId: requested.reference,
       bankAccount: { bankName: 'Bank Central Asia', accountNumber: '1234567890', accountHolder: 'PT Demo Nusantara' },
     });
+    expect(started.json().reference).toBe(requested.reference);
+    // The admin finds the request by its reference (any case).
+    const found = await t.request({ method: 'GET', url: `/api/v1/admin/leads?keyword=${requested.reference.toLowerCase()}`, token: admin });
+    expect(found.json().items.map((l: { leadId: string }) => l.leadId)).toEqual([id]);
     const reload = await t.request({ method: 'GET', url: `/api/v1/public/demo-requests/${id}`, token: anon });
     expect(reload.json()).toEqual(started.json());
 
@@ -315,5 +359,30 @@ describe('payment of a request', () => {
     expect(paymentProviders({}).gateway).toBeUndefined();
     expect(paymentProviders({ PAYMENT_GATEWAY_URL: 'http://127.0.0.1:1' }).gateway).toBeUndefined();
     expect(paymentProviders({}).bankTransfer.id).toBe('bank-transfer');
+  });
+});
+
+describe('a site without a bank account to pay into', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp('leads-no-account');
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('offers no bank transfer (an instruction nobody could follow) and refuses to start one with a catalogued reason', async () => {
+    const anonBare = (await bare.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await bare.preLoginToken(), tenant: 'demo' })).json().token;
+    expect((await bare.request({ method: 'GET', url: '/api/v1/public/payment-options', token: anonBare })).json()).toEqual({ bankAccount: null, gateway: false });
+    const requested = await bare.request({
+      method: 'POST', url: '/api/v1/public/demo-requests', token: anonBare,
+      payload: { contactName: 'Rudi', email: 'rudi@contoh.id', phone: '0812-3456-7890', company: 'CV Contoh', companySize: '1-10', product: 'erp', package: 'starter' },
+    });
+    expect(requested.statusCode).toBe(200);
+    const id = requested.json().requestId;
+    const started = await bare.request({ method: 'POST', url: `/api/v1/public/demo-requests/${id}/payment`, token: anonBare, payload: { method: 'bank-transfer' } });
+    expect(started.statusCode).toBe(422);
+    expect(started.json()).toEqual({ errorCode: 'payment_bank_transfer_not_configured', errorArgs: [] });
+    expect((await bare.request({ method: 'GET', url: `/api/v1/public/demo-requests/${id}`, token: anonBare })).json().payment).toBeNull();
   });
 });

@@ -34,7 +34,9 @@ async function settle(tx: Tx, actor: Actor, lead: Lead, how: string) {
 export async function startPayment(tx: Tx, actor: Actor, tenantCode: string, providers: Providers, leadId: string, method: PaymentMethod): Promise<Lead> {
   const lead = await getLead(tx, leadId);
   if (lead.payment?.status === 'PAID') throw new AppError('payment_already_paid');
-  const orderId = orderIdOf(tenantCode);
+  // A transfer's memo carries the request's own reference (short, no symbols banks refuse); a gateway order needs
+  // a new id per attempt that also names the tenant for its notification.
+  const orderId = method === 'bank-transfer' ? lead.reference : orderIdOf(tenantCode);
   let redirectUrl: string | null = null;
   let gatewayToken: string | null = null;
   let bankAccount: string | null = null;
@@ -54,7 +56,9 @@ export async function startPayment(tx: Tx, actor: Actor, tenantCode: string, pro
     }
   } else {
     const started = await providers.bankTransfer.start();
-    if (started.kind === 'transfer' && started.bankAccount) bankAccount = [started.bankAccount.bankName, started.bankAccount.accountNumber, started.bankAccount.accountHolder].join('|');
+    // Without an account to pay into, a transfer instruction could not be followed: refused, the page says what to do.
+    if (started.kind !== 'transfer' || !started.bankAccount) throw new AppError('payment_bank_transfer_not_configured');
+    bankAccount = [started.bankAccount.bankName, started.bankAccount.accountNumber, started.bankAccount.accountHolder].join('|');
   }
   const values = {
     id: uuidv7(), method, status: 'PENDING', orderId, amount: lead.amount, gatewayToken, redirectUrl, bankAccount,

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { demoRequestEndpoints, gatewayNotification, leadEndpoints, routerPath, segmentOf, XLSX_CONTENT_TYPE } from '@nusa/contracts';
-import { registerEndpoint } from '../../../platform/http/register.ts';
+import { demoRequestEndpoints, gatewayNotification, hasAnyTask, leadEndpoints, PROMO_REFUSALS, type Endpoint, routerPath, segmentOf, XLSX_CONTENT_TYPE, type PromoRefusal } from '@nusa/contracts';
+import { registerEndpoint, type HandlerContext } from '../../../platform/http/register.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { withTenant } from '../../../platform/db/tenant.ts';
-import { paymentProviders } from '../../../platform/payments/index.ts';
+import { parseBankAccount, paymentProviders } from '../../../platform/payments/index.ts';
 import * as leads from './service.ts';
 import * as promos from './promo.ts';
 import * as payments from './payment.ts';
 import { mailDemoRequestReceived } from './mail.ts';
 import { deliverAfterResponse, mailerOf } from '../../../platform/mail/mailer.ts';
+
+const isPromoRefusal = (code: string): code is PromoRefusal => (PROMO_REFUSALS as readonly string[]).includes(code);
 
 export function leadRoutes(app: FastifyInstance) {
   const providers = () => paymentProviders(app.platform.config);
@@ -17,9 +19,18 @@ export function leadRoutes(app: FastifyInstance) {
 
   // Public site: request a demo, pay, come back after a reload.
   registerEndpoint(app, demoRequestEndpoints.checkPromoCode, async ({ tx, body }) => {
-    const q = await promos.quote(tx, body.package, body.code, { channel: body.channel, segment: segmentOf(body.companySize) });
-    return { code: q.promoCode!, price: q.price, discount: q.discount, amount: q.amount };
+    try {
+      const q = await promos.quote(tx, body.package, body.code, { channel: body.channel, segment: segmentOf(body.companySize) });
+      return { valid: true as const, code: q.promoCode!, price: q.price, discount: q.discount, amount: q.amount };
+    } catch (err) {
+      // A code that does not apply is the answer to this question, not a failed request.
+      if (err instanceof AppError && isPromoRefusal(err.code)) return { valid: false as const, code: body.code, reason: err.code };
+      throw err;
+    }
   });
+  registerEndpoint(app, demoRequestEndpoints.getPaymentOptions, async () => ({
+    bankAccount: parseBankAccount(app.platform.config.PAYMENT_BANK_ACCOUNT), gateway: Boolean(providers().gateway),
+  }));
   registerEndpoint(app, demoRequestEndpoints.requestDemo, async ({ tx, tenant, body, reply }) => {
     const lead = await leads.requestDemo(tx, { tenantId: tenant.id }, body);
     const mail = await mailDemoRequestReceived(tx, mailerOf(app), { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL }, lead);
@@ -52,20 +63,28 @@ export function leadRoutes(app: FastifyInstance) {
     },
   });
 
-  // Administration → manage leads.
-  registerEndpoint(app, leadEndpoints.listLeads, ({ tx, query }) => leads.listLeads(tx, query));
-  registerEndpoint(app, leadEndpoints.exportLeads, async ({ tx, query, reply }) => {
+  // Administration → manage leads: the vendor's own screen. Outside the vendor tenant nobody holds its tasks (they are
+  // filtered from effective tasks), which also stops a Super Admin there, who passes every route's task check.
+  const vendorOnly = <E extends Endpoint>(endpoint: E, handler: (ctx: HandlerContext<E>) => unknown) =>
+    registerEndpoint(app, endpoint, (ctx) => {
+      if (!ctx.principal || !hasAnyTask(ctx.principal.tasks, endpoint.access as readonly string[])) {
+        throw new AppError('forbidden_action', [ctx.req.url.split('?')[0].slice(0, 200)]);
+      }
+      return handler(ctx) as never;
+    });
+  vendorOnly(leadEndpoints.listLeads, ({ tx, query }) => leads.listLeads(tx, query));
+  vendorOnly(leadEndpoints.exportLeads, async ({ tx, query, reply }) => {
     const { lang, ...filter } = query;
     const file = await leads.exportLeads(tx, filter, lang);
     reply.header('content-type', XLSX_CONTENT_TYPE);
     reply.header('content-disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return file;
   });
-  registerEndpoint(app, leadEndpoints.getLead, ({ tx, params }) => leads.getLead(tx, params.leadId));
-  registerEndpoint(app, leadEndpoints.updateLead, ({ tx, principal, params, body }) => leads.updateLead(tx, principal, params.leadId, body));
-  registerEndpoint(app, leadEndpoints.setLeadStatus, ({ tx, principal, params, body }) => leads.setLeadStatus(tx, principal, params.leadId, body.status));
-  registerEndpoint(app, leadEndpoints.confirmLeadPayment, ({ tx, principal, params }) => payments.confirmPayment(tx, principal, params.leadId));
-  registerEndpoint(app, leadEndpoints.getLeadPaymentProof, async ({ tx, params, reply }) => {
+  vendorOnly(leadEndpoints.getLead, ({ tx, params }) => leads.getLead(tx, params.leadId));
+  vendorOnly(leadEndpoints.updateLead, ({ tx, principal, params, body }) => leads.updateLead(tx, principal, params.leadId, body));
+  vendorOnly(leadEndpoints.setLeadStatus, ({ tx, principal, params, body }) => leads.setLeadStatus(tx, principal, params.leadId, body.status));
+  vendorOnly(leadEndpoints.confirmLeadPayment, ({ tx, principal, params }) => payments.confirmPayment(tx, principal, params.leadId));
+  vendorOnly(leadEndpoints.getLeadPaymentProof, async ({ tx, params, reply }) => {
     const proof = await payments.getProof(tx, params.leadId);
     reply.header('content-type', proof.contentType);
     reply.header('content-disposition', `attachment; filename="${proof.fileName.replace(/[^\w.-]/g, '_')}"`);
@@ -73,11 +92,11 @@ export function leadRoutes(app: FastifyInstance) {
     return proof.data;
   });
 
-  registerEndpoint(app, leadEndpoints.listPromoCodes, ({ tx, query }) => promos.listPromoCodes(tx, query));
-  registerEndpoint(app, leadEndpoints.getPromoCode, ({ tx, params }) => promos.getPromoCode(tx, params.promoId));
-  registerEndpoint(app, leadEndpoints.createPromoCode, ({ tx, principal, body }) => promos.createPromoCode(tx, principal, body));
-  registerEndpoint(app, leadEndpoints.updatePromoCode, ({ tx, principal, params, body }) => promos.updatePromoCode(tx, principal, params.promoId, body));
-  registerEndpoint(app, leadEndpoints.deletePromoCode, async ({ tx, principal, params }) => {
+  vendorOnly(leadEndpoints.listPromoCodes, ({ tx, query }) => promos.listPromoCodes(tx, query));
+  vendorOnly(leadEndpoints.getPromoCode, ({ tx, params }) => promos.getPromoCode(tx, params.promoId));
+  vendorOnly(leadEndpoints.createPromoCode, ({ tx, principal, body }) => promos.createPromoCode(tx, principal, body));
+  vendorOnly(leadEndpoints.updatePromoCode, ({ tx, principal, params, body }) => promos.updatePromoCode(tx, principal, params.promoId, body));
+  vendorOnly(leadEndpoints.deletePromoCode, async ({ tx, principal, params }) => {
     await promos.deletePromoCode(tx, principal, params.promoId);
     return { ok: true as const };
   });

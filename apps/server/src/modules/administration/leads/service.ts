@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  LEAD_STATUSES, LEAD_TRANSITIONS, segmentOf, type DemoRequestInput, type Language, type DemoRequestView, type Lead, type LeadFilter, type LeadStatus, type PaymentView,
+  LEAD_REFERENCE_ALPHABET, LEAD_STATUSES, LEAD_TRANSITIONS, segmentOf, type DemoRequestInput, type Language, type DemoRequestView, type Lead, type LeadFilter, type LeadStatus, type PaymentView,
 } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { caseless, listOrder, positionIn } from '../../../platform/db/list-order.ts';
@@ -37,7 +38,7 @@ function paymentOf(p: LeadRow['payment']): PaymentView | null {
 }
 
 const toLead = (r: LeadRow): Lead => ({
-  leadId: r.lead.id, contactName: r.lead.contactName, email: r.lead.email, phone: r.lead.phone, company: r.lead.company,
+  leadId: r.lead.id, reference: r.lead.reference, contactName: r.lead.contactName, email: r.lead.email, phone: r.lead.phone, company: r.lead.company,
   requirements: r.lead.requirements, companySize: r.lead.companySize as Lead['companySize'], product: r.lead.product as Lead['product'],
   package: r.lead.packageCode as Lead['package'], promoCode: r.lead.promoCode, channel: r.lead.channel as Lead['channel'],
   status: r.lead.status as LeadStatus, price: r.lead.price, discount: r.lead.discount, amount: r.lead.amount, payment: paymentOf(r.payment),
@@ -45,7 +46,7 @@ const toLead = (r: LeadRow): Lead => ({
 });
 
 export const requestViewOf = (l: Lead): DemoRequestView => ({
-  requestId: l.leadId, status: l.status, product: l.product, package: l.package, promoCode: l.promoCode, price: l.price,
+  requestId: l.leadId, reference: l.reference, status: l.status, product: l.product, package: l.package, promoCode: l.promoCode, price: l.price,
   discount: l.discount, amount: l.amount, payment: l.payment,
 });
 
@@ -55,12 +56,26 @@ export async function getLead(tx: Tx, id: string): Promise<Lead> {
   return toLead(rows[0]);
 }
 
+/** A fresh request reference, "NUSA-" and six characters of the memo-safe alphabet (about 900 million of them). */
+export const newLeadReference = () =>
+  `NUSA-${Array.from({ length: 6 }, () => LEAD_REFERENCE_ALPHABET[randomInt(LEAD_REFERENCE_ALPHABET.length)]).join('')}`;
+
+/** A reference no request of the tenant has yet (the unique index still guards a simultaneous twin). */
+async function freeReference(tx: Tx): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const reference = newLeadReference();
+    const taken = await tx.select({ id: leads.id }).from(leads).where(eq(leads.reference, reference)).limit(1);
+    if (!taken.length) return reference;
+  }
+  throw new Error('no free lead reference after 10 tries');
+}
+
 /** Request a demo (anonymous): the promo is checked on the server and the price fixed on the lead. */
 export async function requestDemo(tx: Tx, actor: Actor, input: DemoRequestInput): Promise<Lead> {
   const priced = await quote(tx, input.package, input.promoCode || undefined, { channel: input.channel, segment: segmentOf(input.companySize) });
   const id = uuidv7();
   await tx.insert(leads).values({
-    tenantId: actor.tenantId, id, contactName: input.contactName, email: input.email.toLowerCase(), phone: input.phone, company: input.company,
+    tenantId: actor.tenantId, id, reference: await freeReference(tx), contactName: input.contactName, email: input.email.toLowerCase(), phone: input.phone, company: input.company,
     requirements: input.requirements, companySize: input.companySize, product: input.product, packageCode: input.package,
     promoCode: priced.promoCode, channel: input.channel, status: 'NEW', price: priced.price, discount: priced.discount, amount: priced.amount,
   });
@@ -73,7 +88,7 @@ function whereOf(f: Omit<LeadFilter, 'page' | 'limit'>): SQL | undefined {
   const where: SQL[] = [];
   if (f.keyword) {
     const p = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(${leads.contactName} || ' ' || ${leads.email} || ' ' || ${leads.company} || ' ' || ${leads.phone}) ILIKE ${p}`);
+    where.push(sql`((${leads.contactName} || ' ' || ${leads.email} || ' ' || ${leads.company} || ' ' || ${leads.phone}) ILIKE ${p} OR ${leads.reference} = upper(${f.keyword.trim()}))`);
   }
   if (f.status) where.push(eq(leads.status, f.status));
   if (f.product) where.push(eq(leads.product, f.product));
@@ -104,6 +119,7 @@ export async function exportLeads(tx: Tx, f: Omit<LeadFilter, 'page' | 'limit'>,
   const h = (key: keyof typeof HEADINGS) => HEADINGS[key][lang];
   return writeXlsx<Lead>(lang === 'id' ? 'Prospek' : 'Leads', [
     { header: h('date'), value: (l) => new Date(l.createdAt), format: 'dd/mm/yyyy hh:mm', width: 18 },
+    { header: h('reference'), value: (l) => l.reference, width: 16 },
     { header: h('name'), value: (l) => l.contactName, width: 24 },
     { header: h('email'), value: (l) => l.email, width: 28 },
     { header: h('phone'), value: (l) => l.phone, width: 18 },

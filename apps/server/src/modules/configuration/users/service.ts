@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { TASKS } from '@nusa/contracts';
+import { TASKS, VENDOR_TASKS } from '@nusa/contracts';
 import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { hashPassword } from '../../../platform/auth/passwords.ts';
 import { v7 as uuidv7 } from 'uuid';
@@ -52,27 +52,33 @@ export interface UserAccess {
   tasks: string[];
 }
 
-/** Effective tasks = the role's tasks ∪ the user's own grants; a Super Admin holds every task (spec 6). */
+/**
+ * Effective tasks = the role's tasks ∪ the user's own grants; a Super Admin holds every task (spec 6). Outside the
+ * vendor's tenant the vendor tasks are never effective.
+ */
 const USER_ACCESS_SQL = `
   SELECT u.id AS user_id, u.username, u.full_name, u.active, r.id AS role_id, r.name AS role_name, r.active AS role_active,
          r.default_page, r.is_super_admin,
+         COALESCE((SELECT t.vendor FROM tenants t WHERE t.id = u.tenant_id), false) AS vendor,
          ARRAY(SELECT task FROM role_tasks rt WHERE rt.role_id = r.id
                UNION SELECT task FROM user_tasks ut WHERE ut.user_id = u.id ORDER BY 1) AS tasks
     FROM users u JOIN roles r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
    WHERE u.id = $1`;
 
+const vendorTasks = new Set<string>(VENDOR_TASKS);
+
 /** Read on every authenticated request, so it is a prepared statement. */
 export async function loadUserAccess(tx: Tx, userId: string): Promise<UserAccess | undefined> {
   const rows = await queryPrepared<{
     user_id: string; username: string; full_name: string; active: boolean; role_id: string; role_name: string;
-    role_active: boolean; default_page: string; is_super_admin: boolean; tasks: string[];
+    role_active: boolean; default_page: string; is_super_admin: boolean; vendor: boolean; tasks: string[];
   }>(tx, 'nusa_user_access', USER_ACCESS_SQL, [userId]);
   const r = rows[0];
   if (!r) return undefined;
   return {
     userId: r.user_id, username: r.username, fullName: r.full_name, active: r.active, roleId: r.role_id,
     roleName: r.role_name, roleActive: r.role_active, defaultPage: r.default_page, isSuperAdmin: r.is_super_admin,
-    tasks: r.is_super_admin ? [...TASKS] : r.tasks,
+    tasks: (r.is_super_admin ? [...TASKS] : r.tasks).filter((task) => r.vendor || !vendorTasks.has(task)),
   };
 }
 
