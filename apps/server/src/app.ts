@@ -74,6 +74,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
     onError: (err) => app.log.warn({ err: String(err) }, 'access-change listener: connection lost; sessions are checked in the database until it is back'),
   });
   app.addHook('onClose', () => accessListener.close());
+  app.decorate('accessChanges', { sync: () => accessListener.sync() });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

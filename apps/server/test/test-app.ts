@@ -41,7 +41,12 @@ export interface TestAppOptions {
  */
 export async function createTestApp(label = 'test', env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await cloneTemplate(inject('pgServerUrl'), label);
-  const config = loadConfig({ DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false', ...env });
+  const config = loadConfig({
+    DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false',
+    // Every test request comes from one address, standing for many users: the per-address login limit has a test of its own.
+    LOGIN_ADDRESS_FAILURES_PER_MINUTE: '10000',
+    ...env,
+  });
   const secrets = await loadSecrets(TEST_SECRET, config.dataDir);
   const pools = createPools(db.url, APP_ROLE, 6, secrets.databasePassword);
   const tokens = new TokenService(secrets, config.WORK_TOKEN_SECONDS);
@@ -51,11 +56,15 @@ export async function createTestApp(label = 'test', env: Record<string, string> 
   await app.ready();
   await seedTenant(pools, { code: DEFAULT_TENANT, name: 'PT Demo Nusantara' });
 
-  const request: TestApp['request'] = ({ token, tenant, headers, ...opts }) =>
-    app.inject({
+  // A test that changes users or grants straight in the database expects the next request to see it: wait until
+  // the NOTIFY of such a change has reached the principal cache (milliseconds; a deployment needs no such wait).
+  const request: TestApp['request'] = async ({ token, tenant, headers, ...opts }) => {
+    if (token) await app.accessChanges.sync();
+    return app.inject({
       ...opts,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(tenant ? { 'x-tenant': tenant } : {}), ...headers },
     });
+  };
   const preLoginToken = async () => (await request({ method: 'POST', url: '/api/v1/auth/pre-login' })).json().token as string;
   return {
     app, pools, tokens, request, preLoginToken, databaseUrl: db.url,

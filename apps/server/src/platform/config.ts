@@ -35,6 +35,10 @@ const schema = z.object({
   SESSION_IDLE_SECONDS: int(60).default(8 * 3600),
   WORK_TOKEN_SECONDS: int(60).default(86400),
   LOGIN_LOCK_SECONDS: int(1).default(900),
+  /** Wrong passwords one client address may send in a minute, whatever the usernames (per instance). */
+  LOGIN_ADDRESS_FAILURES_PER_MINUTE: int(1).default(20),
+  /** Wrong passwords the whole instance answers in a minute before it refuses logins for a while. */
+  LOGIN_FAILURES_PER_MINUTE: int(1).default(600),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z

@@ -28,6 +28,8 @@ declare module 'fastify' {
     platform: PlatformContext;
     /** Every registered method and path with its declared access (route-table test, fuzz test). */
     routeTable: () => RouteEntry[];
+    /** Waits until every access change committed so far has reached this instance's principal cache. */
+    accessChanges: { sync(): Promise<void> };
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it; a test fails on any route that does not. */

@@ -55,6 +55,24 @@ describe('login', () => {
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('gives 50 parallel wrong passwords for one user no more password checks than the policy allows', async () => {
+    // In a tenant of its own: the user stays locked for the rest of the file.
+    await t.seedTenant('race');
+    const started = (await t.pools.owner.query<{ now: Date }>('SELECT now()')).rows[0].now;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => login('admin', 'wrong-password', 'race')));
+    const codes = answers.map((a) => a.json().errorCode as string);
+    // A checked wrong password of a known user leaves a session row (401, or 429 for the one that locks).
+    const checks = await t.pools.owner.query(
+      "SELECT count(*)::int AS n FROM sessions s JOIN tenants t ON t.id = s.tenant_id WHERE t.code = 'race' AND s.username = 'admin' AND s.response_code IN (401, 429) AND s.login_at >= $1",
+      [started],
+    );
+    expect(checks.rows[0].n).toBeLessThanOrEqual(5);
+    expect(checks.rows[0].n).toBeGreaterThan(0);
+    expect(codes.filter((c) => c === 'user_password_not_match_attempts').length).toBe(checks.rows[0].n - 1);
+    expect(codes.filter((c) => c === 'user_login_throttled').length).toBe(50 - checks.rows[0].n + 1);
+    expect((await login('admin', DEMO_PASSWORD, 'race')).statusCode).toBe(429);
+  });
+
   it('refuses an inactive user after the right password', async () => {
     await t.pools.owner.query(`UPDATE users SET active = false WHERE username = 'agent'`);
     const res = await login('agent', DEMO_PASSWORD);
@@ -101,5 +119,30 @@ describe('sessions', () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/auth/me', token, headers: { 'x-user-id': '00000000-0000-0000-0000-000000000000' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errorCode: 'identity_header_mismatch', errorArgs: ['X-User-Id'] });
+  });
+});
+
+describe('login limits per client address', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp('auth_address', { LOGIN_ADDRESS_FAILURES_PER_MINUTE: '20' });
+  });
+  afterAll(() => limited.close());
+
+  const loginFrom = async (remoteAddress: string, username: string, password: string) =>
+    limited.request({ method: 'POST', url: '/api/v1/auth/login', token: await limited.preLoginToken(), tenant: 'demo', remoteAddress, payload: { username, password } });
+
+  it('refuses an address after 20 wrong passwords in a minute, whatever the usernames, and no other address', async () => {
+    const answers = [];
+    for (let i = 0; i < 25; i++) answers.push(await loginFrom('203.0.113.7', `guess${i}`, 'wrong'));
+    expect(answers.slice(0, 20).map((a) => a.statusCode)).toEqual(Array(20).fill(401));
+    for (const a of answers.slice(20)) {
+      expect(a.statusCode).toBe(429);
+      expect(a.json().errorCode).toBe('user_login_throttled');
+      expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Refused before any check: even the right password waits, from that address only.
+    expect((await loginFrom('203.0.113.7', 'staff', DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await loginFrom('198.51.100.2', 'staff', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -9,7 +9,8 @@ import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { findUserById, findUserByUsername, loadUserAccess, recordLogin, type LoginUser } from '../configuration/users/service.ts';
 import { getAppSettings } from '../configuration/app-settings/service.ts';
 import { recordSession } from './sessions.ts';
-import { clearFailures, countFailure, lockedSeconds } from './throttle.ts';
+import { claimAttempt, clearFailures, recordFailure } from './throttle.ts';
+import type { FailureWindow } from '../../platform/access/failure-window.ts';
 import { sessionKeys, usedRedirectCredentials } from './schema.ts';
 
 export interface LoginContext {
@@ -18,6 +19,8 @@ export interface LoginContext {
   lockSeconds: number;
   inTenant: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   client: { ip?: string; userAgent?: string };
+  /** Failed passwords per client address and for the whole instance (LOGIN_*_FAILURES_PER_MINUTE). */
+  failures: { perAddress: FailureWindow; overall: FailureWindow };
 }
 
 export type LoginResult = { token: string; data: SessionData };
@@ -50,22 +53,35 @@ async function startSession(tx: Tx, ctx: LoginContext, user: LoginUser, module: 
   };
 }
 
+const throttled = (seconds: number) => new AppError('user_login_throttled', [seconds], { headers: { 'retry-after': String(seconds) } });
+
 /**
  * Password login (spec 4). Unknown users and wrong passwords answer alike and both count toward the username's
- * lock-out; an inactive user is told so only after the right password. Failures commit their bookkeeping
- * before the error is thrown.
+ * lock-out; an inactive user is told so only after the right password. The attempt is counted (and committed)
+ * before the password is checked, so parallel tries get no more checks than the policy allows; failures also
+ * count per client address and for the whole instance, so many usernames tried from one place are refused too.
  */
 export async function loginWithPassword(ctx: LoginContext, username: string, password: string, module = 'login'): Promise<LoginResult> {
+  const address = ctx.client.ip ?? 'unknown';
+  const waitSeconds = Math.max(ctx.failures.perAddress.retryAfter(address), ctx.failures.overall.retryAfter(''));
+  if (waitSeconds > 0) throw throttled(waitSeconds);
+  const claim = await ctx.inTenant(async (tx) => {
+    const settings = await getAppSettings(tx);
+    const attempt = await claimAttempt(tx, ctx.tenant.id, username, settings.failedAttemptsBeforeLockout, ctx.lockSeconds);
+    return { attempt, maxAttempts: settings.failedAttemptsBeforeLockout, user: attempt.allowed ? await findUserByUsername(tx, username) : undefined };
+  });
+  if (!claim.attempt.allowed) throw throttled(claim.attempt.retryAfterSeconds);
+  const { user, maxAttempts, attempt } = claim;
+  const passwordOk = await verifyPassword(user?.passwordHash, password);
+  if (!passwordOk) {
+    ctx.failures.perAddress.add(address);
+    ctx.failures.overall.add('');
+  }
   const outcome = await ctx.inTenant<Outcome>(async (tx) => {
-    const locked = await lockedSeconds(tx, username);
-    if (locked > 0) return { error: new AppError('user_login_throttled', [locked], { headers: { 'retry-after': String(locked) } }) };
-    const user = await findUserByUsername(tx, username);
-    const passwordOk = await verifyPassword(user?.passwordHash, password);
     if (!user || !passwordOk) {
-      const settings = await getAppSettings(tx);
-      const left = await countFailure(tx, ctx.tenant.id, username, settings.failedAttemptsBeforeLockout, ctx.lockSeconds);
+      const left = await recordFailure(tx, username, attempt.number, maxAttempts, ctx.lockSeconds);
       if (user) await recordSession(tx, ctx.tenant.id, { userId: user.id, username: user.username, responseCode: left > 0 ? 401 : 429, module, ...ctx.client });
-      if (left === 0) return { error: new AppError('user_login_throttled', [ctx.lockSeconds], { headers: { 'retry-after': String(ctx.lockSeconds) } }) };
+      if (left === 0) return { error: throttled(ctx.lockSeconds) };
       return { error: new AppError('user_password_not_match_attempts', [left]) };
     }
     await clearFailures(tx, username);

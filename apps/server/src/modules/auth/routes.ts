@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_TOKEN_HEADER, PRELOGIN_TOKEN_EXPIRY_SECONDS, authEndpoints } from '@nusa/contracts';
 import { registerEndpoint, type HandlerContext } from '../../platform/http/register.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { FailureWindow } from '../../platform/access/failure-window.ts';
 import { loadUserAccess } from '../configuration/users/service.ts';
 import { getAppSettings } from '../configuration/app-settings/service.ts';
 import { createSessionKey, loginWithPassword, loginWithRedirect, loginWithSessionKey, type LoginContext } from './login.ts';
@@ -22,8 +23,12 @@ const clientOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.h
 
 export function authRoutes(app: FastifyInstance) {
   const { tokens, config } = app.platform;
+  const failures = {
+    perAddress: new FailureWindow(config.LOGIN_ADDRESS_FAILURES_PER_MINUTE, 60_000),
+    overall: new FailureWindow(config.LOGIN_FAILURES_PER_MINUTE, 60_000),
+  };
   const loginContext = (ctx: HandlerContext<never>): LoginContext => ({
-    tenant: ctx.tenant, tokens, lockSeconds: config.LOGIN_LOCK_SECONDS, inTenant: ctx.inTenant, client: clientOf(ctx.req),
+    tenant: ctx.tenant, tokens, lockSeconds: config.LOGIN_LOCK_SECONDS, inTenant: ctx.inTenant, client: clientOf(ctx.req), failures,
   });
 
   registerEndpoint(app, authEndpoints.preLoginToken, async () => ({ token: await tokens.signPreLogin(), expiresIn: PRELOGIN_TOKEN_EXPIRY_SECONDS }));

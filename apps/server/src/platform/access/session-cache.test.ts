@@ -39,7 +39,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const me = (token: string) => t.request({ method: 'GET', url: '/api/v1/auth/me', token });
+// Straight through inject, not t.request (which waits for NOTIFY): the instance that made a change must not need it.
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
 const meOnOther = (token: string) => other.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
 const listRolesOn = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'GET', url: '/api/v1/config/roles', headers: { authorization: `Bearer ${token}` } });

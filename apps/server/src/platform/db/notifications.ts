@@ -3,6 +3,11 @@ import pg from 'pg';
 export interface Listener {
   /** Resolves once the first LISTEN is in place. */
   ready: Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has been handled: PostgreSQL sends a listening
+   * session its pending notifications before it answers the session's next query.
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,9 @@ export function listen(config: pg.ClientConfig, options: ListenOptions): Listene
   void connect();
   return {
     ready,
+    sync: async () => {
+      await client?.query('SELECT 1').catch(() => {});
+    },
     close: async () => {
       closed = true;
       if (retry) clearTimeout(retry);

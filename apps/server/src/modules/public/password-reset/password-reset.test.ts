@@ -80,6 +80,16 @@ describe('forgot and reset password', () => {
     expect(audit.rows.map((r) => r.action)).toEqual(['request-reset', 'reset-password']);
   });
 
+  it('lets a user whose name a stranger locked in again through the reset link', async () => {
+    for (let i = 0; i < 5; i++) await loginStatus('superadmin', 'wrong-password');
+    expect(await loginStatus('superadmin', DEMO_PASSWORD)).toBe(429);
+    expect((await forgot('superadmin')).statusCode).toBe(200);
+    await waitForMail('superadmin@demo.nusa.id', 1);
+    const { token } = tokenIn(mailTo('superadmin@demo.nusa.id'));
+    expect((await reset(token, 'Pulih@2026x')).statusCode).toBe(200);
+    expect(await loginStatus('superadmin', 'Pulih@2026x')).toBe(200);
+  });
+
   it('refuses an expired link and an unknown token', async () => {
     await forgot('staff@demo.nusa.id');
     await waitForMail('staff@demo.nusa.id', 1);

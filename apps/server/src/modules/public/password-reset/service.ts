@@ -6,10 +6,11 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Mailer, QueuedMail } from '../../../platform/mail/mailer.ts';
-import { findUserByLogin, setUserPassword } from '../../configuration/users/service.ts';
+import { findUserById, findUserByLogin, setUserPassword } from '../../configuration/users/service.ts';
 import { checkPassword } from '../../configuration/users/manage.ts';
 import { getAppSettings, getPasswordPolicy } from '../../configuration/app-settings/service.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
+import { clearFailures } from '../../auth/throttle.ts';
 import { passwordResetRequests, passwordResetTokens } from './schema.ts';
 
 const MODULE = 'auth.password-reset';
@@ -97,5 +98,8 @@ export async function resetPassword(tx: Tx, tenantId: string, input: { token: st
   // This link and every other open link of the user stop working.
   await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)));
   await endUserSessions(tx, link.userId);
+  // A user whose name a stranger locked with wrong passwords gets in again through the mailed link.
+  const user = await findUserById(tx, link.userId);
+  if (user) await clearFailures(tx, user.username);
   await writeAudit(tx, { tenantId, userId: link.userId }, { module: MODULE, action: 'reset-password', entity: 'user', entityId: link.userId, after: { tokenId: link.id } });
 }
