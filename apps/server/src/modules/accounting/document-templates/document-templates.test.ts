@@ -103,10 +103,10 @@ describe('document templates and automatic numbering', () => {
 
   it('lists with keyword and paging, exports xlsx', async () => {
     await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-QT2', templateName: 'Penawaran Proyek', documentType: 'QT2', prefix: 'QP/' } });
-    // The demo seeds nine templates (SO, SI, PO, PI, CI, CO, CN, JV, POS).
+    // The demo seeds thirteen templates (SO, SI, PO, PI, CI, CO, CN, JV, POS; customer, supplier, employee, product codes).
     const page = (await t.request({ method: 'GET', url: `${URL}?limit=5&page=3`, token: admin })).json();
-    expect(page.total).toBe(11);
-    expect(page.items).toHaveLength(1);
+    expect(page.total).toBe(15);
+    expect(page.items).toHaveLength(5);
     const ours = (await t.request({ method: 'GET', url: `${URL}?keyword=penawaran&limit=30`, token: admin })).json();
     expect(ours.items.map((i: { templateCode: string }) => i.templateCode)).toEqual(['TPL-QT', 'TPL-QT2']);
     const one = (await t.request({ method: 'GET', url: `${URL}?keyword=proyek`, token: admin })).json();
@@ -120,7 +120,7 @@ describe('document templates and automatic numbering', () => {
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe('Code');
-    expect(sheet.rowCount).toBe(12);
+    expect(sheet.rowCount).toBe(16);
   });
 
   it('exports exactly the templates the list shows for the same keyword, in its sort', async () => {

@@ -59,7 +59,7 @@ describe('employees', () => {
     const same = await post({ ...base, employeeCode: 'ZE-002', resignDate: base.joinDate, status: 'RESIGNED' });
     expect(same.statusCode, same.body).toBe(200);
     const blank = await post({ ...base, employeeCode: '' });
-    expect(blank.json().employeeCode).toMatch(/^EMP\d+$/);
+    expect(blank.json().employeeCode).toMatch(/^EMP-\d{4}$/);
     const dup = await post({ ...base, employeeCode: 'ze-001' });
     expect(dup.json()).toEqual({ errorCode: 'employee_code_already_exists', errorArgs: ['ze-001'] });
     const missing = await t.request({ method: 'PUT', url: `${URL}/0190a000-0000-7000-8000-000000000000`, token: admin, payload: base });

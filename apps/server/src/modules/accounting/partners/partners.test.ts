@@ -25,6 +25,21 @@ const customer = {
 const post = (url: string, payload: object, token = admin) => t.request({ method: 'POST', url, token, payload });
 
 describe('customers and suppliers', () => {
+  it('gives blank codes the format of the seeded records (CUS-0004 after CUS-0003, SUP-0003, EMP-0006, PRD-0006)', async () => {
+    const blank = await post(CUSTOMERS, { ...customer, partnerCode: '', partnerName: 'PT Kode Otomatis' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().partnerCode).toBe('CUS-0004');
+    const supplier = await post(SUPPLIERS, { ...customer, partnerCode: '', partnerName: 'PT Pemasok Otomatis' });
+    expect(supplier.json().partnerCode).toBe('SUP-0003');
+    const uom = (await t.request({ method: 'GET', url: '/api/v1/erp/uoms?keyword=PCS', token: admin })).json().items[0];
+    const product = await post('/api/v1/erp/products', { productCode: '', productName: 'Produk Kode Otomatis', baseUomId: uom.uomId });
+    expect(product.statusCode, product.body).toBe(200);
+    expect(product.json().productCode).toBe('PRD-0006');
+    await t.request({ method: 'DELETE', url: `${CUSTOMERS}/${blank.json().partnerId}`, token: admin });
+    await t.request({ method: 'DELETE', url: `${SUPPLIERS}/${supplier.json().partnerId}`, token: admin });
+    await t.request({ method: 'DELETE', url: `/api/v1/erp/products/${product.json().productId}`, token: admin });
+  });
+
   it('creates a customer with addresses, roles and map positions, and answers the combo fields', async () => {
     const res = await post(CUSTOMERS, customer);
     expect(res.statusCode, res.body).toBe(200);
@@ -60,7 +75,7 @@ describe('customers and suppliers', () => {
     const a = await post(CUSTOMERS, { partnerName: 'Toko Tanpa Kode' });
     const b = await post(CUSTOMERS, { partnerCode: '', partnerName: 'Toko Tanpa Kode 2' });
     expect(a.statusCode, a.body).toBe(200);
-    expect(a.json().partnerCode).toMatch(/^CUS\d+$/);
+    expect(a.json().partnerCode).toMatch(/^CUS-\d{4}$/);
     expect(b.json().partnerCode).not.toBe(a.json().partnerCode);
   });
 

@@ -93,7 +93,7 @@ describe('products', () => {
     const blank = await post('products', { ...product(), productCode: '', productName: 'Jasa Seduh Kopi', productType: 'SERVICE', conversions: [] });
     expect(blank.statusCode, blank.body).toBe(200);
     expect(blank.json()).toMatchObject({ productType: 'SERVICE' });
-    expect(blank.json().productCode).toMatch(/^PRO\d+$/);
+    expect(blank.json().productCode).toMatch(/^PRD-\d{4}$/);
     ids.p2 = blank.json().productId;
     expect((await get('products/0190a000-0000-7000-8000-000000000000')).json().errorCode).toBe('product_not_found');
   });
