@@ -7,6 +7,7 @@ import { useProductName } from './app-config.ts';
 import { PageLoading } from './components/PageLoading.tsx';
 import { decide } from './guard.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { trailOf } from './layout/trail.ts';
 import { SessionExpiredDialog } from './layout/SessionExpiredDialog.tsx';
 import { areaOf } from './menu.ts';
 import { PAGES } from './pages.ts';
@@ -68,7 +69,12 @@ function GuardedView() {
     );
   }
   return (
-    <AppLayout session={session} route={decision.route} section={section} page={page ?? ''}>
+    <AppLayout
+      session={session}
+      route={decision.route}
+      trail={trailOf(decision.route).map((step) => ({ key: step.path ?? step.titleKey, title: t(step.titleKey), to: step.path }))}
+      page={page ?? ''}
+    >
       <RouteParamsContext.Provider value={decision.params}>
         {decision.type === 'denied' ? <PermissionDeniedPage /> : <Page />}
       </RouteParamsContext.Provider>

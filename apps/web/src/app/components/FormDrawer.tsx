@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 interface FormDrawerProps {
   title: ReactNode;
-  /** Width in pixels (default 560). */
+  /** Width in pixels (default 560); a narrower screen gets the whole width. */
   size?: number;
   onClose: () => void;
   /** The save button; left out when the user may only look (the drawer then offers Close). */
@@ -23,7 +23,7 @@ export function FormDrawer({ title, size = 560, onClose, save, closeLabel, maskC
     <Drawer
       open
       title={title}
-      size={size}
+      size={`min(${size}px, 100vw)`}
       onClose={onClose}
       destroyOnHidden
       mask={maskClosable ? undefined : { closable: false }}

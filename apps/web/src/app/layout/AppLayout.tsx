@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Avatar, Button, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
+import { App, Avatar, Button, Drawer, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -11,6 +11,7 @@ import {
   LockOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   NotificationOutlined,
   PictureOutlined,
@@ -28,13 +29,14 @@ import { BrandMark } from '../components/BrandMark.tsx';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../components/dialog-width.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
+import { usePhoneLayout } from '../components/viewport.ts';
 import { useAppConfig, useProductName } from '../app-config.ts';
 import { reportError } from '../feedback.tsx';
 import { loginUrl } from '../guard.ts';
 import { areaOf, buildMenu } from '../menu.ts';
 import { queryClient } from '../query-client.ts';
 import { sessionStore } from '../session.ts';
-import { PageBreadcrumb } from './PageBreadcrumb.tsx';
+import { PageBreadcrumb, type Crumb } from './PageBreadcrumb.tsx';
 import { ReleaseNotesDialog } from './ReleaseNotesDialog.tsx';
 
 const AREA_ICONS: Record<string, ReactNode> = {
@@ -73,13 +75,17 @@ function useSessionRefresh(session: SessionData) {
 interface AppLayoutProps {
   session: SessionData;
   route: AppRoute;
-  section?: string;
+  /** The trail between home and the page: its area, and the pages above it in the route table. */
+  trail: Crumb[];
   page: string;
   children: ReactNode;
 }
 
-/** The logged-in frame (spec 2): sidebar from the route table, header, breadcrumb, and the page. */
-export function AppLayout({ session, route, section, page, children }: AppLayoutProps) {
+/**
+ * The logged-in frame (spec 2): sidebar from the route table, header, breadcrumb, and the page — the one `main`
+ * landmark. Below the `md` breakpoint the sidebar gives way to a drawer opened from the header.
+ */
+export function AppLayout({ session, route, trail, page, children }: AppLayoutProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const dialogWidth = useDialogWidth();
@@ -87,7 +93,11 @@ export function AppLayout({ session, route, section, page, children }: AppLayout
   const location = useLocation();
   const productName = useProductName();
   const appConfig = useAppConfig();
+  const phone = usePhoneLayout();
   const [collapsed, setCollapsed] = useState(() => window.innerWidth < 992);
+  // The drawer belongs to the path it was opened on: any navigation closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = phone && menuOpenedAt === location.pathname;
   const [notesOpen, setNotesOpen] = useState(false);
   useSessionRefresh(session);
 
@@ -150,40 +160,74 @@ export function AppLayout({ session, route, section, page, children }: AppLayout
     },
   };
 
-  return (
-    <Layout className="app-shell" hasSider>
-      <Layout.Sider
-        className="app-sider"
-        width={248}
-        collapsedWidth={72}
-        collapsed={collapsed}
-        trigger={null}
+  const menu = (inDrawer: boolean) => (
+    <nav aria-label={t('layout.mainMenu')}>
+      <Menu
         theme="dark"
-      >
-        <Link to={HOME_ROUTE} className="app-sider__brand" aria-label={productName}>
-          <BrandMark name={collapsed ? '' : productName} inverted size={30} />
-        </Link>
-        <nav aria-label={t('layout.mainMenu')}>
-          <Menu
-            theme="dark"
-            mode="inline"
-            items={menuItems}
-            selectedKeys={[route.path]}
-            defaultOpenKeys={area ? [area.key] : []}
-          />
-        </nav>
-      </Layout.Sider>
+        mode="inline"
+        items={menuItems}
+        selectedKeys={[route.path]}
+        // A collapsed sidebar shows areas as pop-ups: none may open by itself over the page.
+        defaultOpenKeys={area && (inDrawer || !collapsed) ? [area.key] : []}
+        onClick={inDrawer ? () => setMenuOpenedAt(null) : undefined}
+      />
+    </nav>
+  );
+
+  return (
+    <Layout className={phone ? 'app-shell app-shell--phone' : 'app-shell'} hasSider={!phone}>
+      {phone ? (
+        <Drawer
+          open={menuOpen}
+          placement="left"
+          size="min(280px, 86vw)"
+          onClose={() => setMenuOpenedAt(null)}
+          closable={false}
+          rootClassName="app-menu-drawer"
+          styles={{
+            section: { background: 'var(--nusa-primary-dark)' },
+            header: { padding: '0 8px 0 21px', minHeight: 60, borderBottom: '1px solid rgba(255, 255, 255, 0.08)' },
+            body: { padding: '8px 0' },
+          }}
+          title={
+            <Link to={HOME_ROUTE} className="app-menu-drawer__brand" aria-label={productName}>
+              <BrandMark name={productName} inverted size={30} />
+            </Link>
+          }
+          extra={<Button type="text" className="app-menu-drawer__close" icon={<MenuFoldOutlined />} aria-label={t('shell.closeMenu')} onClick={() => setMenuOpenedAt(null)} />}
+        >
+          {menu(true)}
+        </Drawer>
+      ) : (
+        <Layout.Sider className="app-sider" width={248} collapsedWidth={72} collapsed={collapsed} trigger={null} theme="dark">
+          <Link to={HOME_ROUTE} className="app-sider__brand" aria-label={productName}>
+            <BrandMark name={collapsed ? '' : productName} inverted size={30} />
+          </Link>
+          {menu(false)}
+        </Layout.Sider>
+      )}
       <Layout className="app-main">
         <Layout.Header className="app-header">
-          <Button
-            type="text"
-            className="app-header__toggle"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
-            onClick={() => setCollapsed((c) => !c)}
-          />
+          {phone ? (
+            <Button
+              type="text"
+              className="app-header__toggle"
+              icon={<MenuOutlined />}
+              aria-label={t('shell.openMenu')}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpenedAt(location.pathname)}
+            />
+          ) : (
+            <Button
+              type="text"
+              className="app-header__toggle"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+              onClick={() => setCollapsed((c) => !c)}
+            />
+          )}
           <div className="app-header__actions">
-            <Button type="text" icon={<NotificationOutlined />} onClick={() => setNotesOpen(true)}>
+            <Button type="text" icon={<NotificationOutlined />} onClick={() => setNotesOpen(true)} aria-label={phone ? t('layout.releaseNotes') : undefined}>
               <span className="app-header__label">{t('layout.releaseNotes')}</span>
               {appConfig.data && <Tag className="app-header__version">v{appConfig.data.releaseNotes.version}</Tag>}
             </Button>
@@ -200,12 +244,13 @@ export function AppLayout({ session, route, section, page, children }: AppLayout
             </Dropdown>
           </div>
         </Layout.Header>
-        <Layout.Content className="app-content">
-          <PageBreadcrumb section={section} page={page} />
-          <main id="main-content" className="app-page">
+        {/* antd's Layout.Content is itself a <main>; a plain element keeps the page's one main landmark. */}
+        <main id="main-content" className="app-content">
+          <PageBreadcrumb trail={trail} page={page} />
+          <div className="app-page">
             <Suspense fallback={<PageLoading />}>{children}</Suspense>
-          </main>
-        </Layout.Content>
+          </div>
+        </main>
       </Layout>
       <ReleaseNotesDialog open={notesOpen} onClose={() => setNotesOpen(false)} />
     </Layout>

@@ -23,8 +23,15 @@ async function copyText(text: string) {
   if (!ok) throw new Error('copy refused');
 }
 
-/** Spec 2: home icon → dashboard, then section and page; the last item copies the page's link. */
-export function PageBreadcrumb({ section, page }: { section?: string; page: string }) {
+/** A step of the trail between home and the page; one with `to` is a link. */
+export interface Crumb {
+  key: string;
+  title: string;
+  to?: string;
+}
+
+/** Spec 2: home icon → dashboard, then the page's area and the pages above it, then the page, whose item copies its link. */
+export function PageBreadcrumb({ trail, page }: { trail: Crumb[]; page: string }) {
   const { t } = useTranslation();
   const copy = () =>
     copyText(window.location.href).then(
@@ -40,7 +47,7 @@ export function PageBreadcrumb({ section, page }: { section?: string; page: stri
         </Link>
       ),
     },
-    ...(section && section !== page ? [{ key: 'section', title: section }] : []),
+    ...trail.map((step) => ({ key: step.key, title: step.to ? <Link to={step.to}>{step.title}</Link> : step.title })),
     {
       key: 'page',
       title: (

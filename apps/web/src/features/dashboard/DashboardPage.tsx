@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
 import { Link } from 'react-router';
 import { call } from '../../api/call.ts';
-import { formatDuration, formatNumber } from '../../app/format.ts';
+import { formatNumber } from '../../app/format.ts';
 import { useSession } from '../../app/session.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
+import { formatSessionDuration } from './session-duration.ts';
 
 type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
 
@@ -73,8 +74,8 @@ export default function DashboardPage() {
       dataIndex: 'durationSeconds',
       // The current session is still running: its duration is the time since it started.
       render: (value: number | null, row) => {
-        const ms = row.current ? Date.now() - Date.parse(row.loginAt) : value === null ? null : value * 1000;
-        return ms === null ? '–' : formatDuration(ms, (k, v) => t(k, v));
+        const seconds = row.current ? (Date.now() - Date.parse(row.loginAt)) / 1000 : value;
+        return seconds === null ? '–' : <span className="session-duration">{formatSessionDuration(seconds, (k, v) => t(k, v))}</span>;
       },
     },
     {
@@ -115,19 +116,21 @@ export default function DashboardPage() {
       </section>
 
       <Card
-        className="section-card"
-        title={t('dashboard.sessionsTitle')}
-        extra={
-          <span className="section-card__extra">
+        className="section-card sessions-card"
+        title={
+          <span className="sessions-card__title">
+            <span>{t('dashboard.sessionsTitle')}</span>
             <span className="section-card__hint">{t('dashboard.sessionsHint')}</span>
-            {hasAnyTask(session.tasks, ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser']) && (
-              <Link to="/configuration/user-audit">
-                <Button size="small" icon={<AuditOutlined />}>
-                  {t('userAudit.open')}
-                </Button>
-              </Link>
-            )}
           </span>
+        }
+        extra={
+          hasAnyTask(session.tasks, ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser']) && (
+            <Link to="/configuration/user-audit">
+              <Button size="small" icon={<AuditOutlined />}>
+                {t('userAudit.open')}
+              </Button>
+            </Link>
+          )
         }
       >
         <Table<SessionRow>
