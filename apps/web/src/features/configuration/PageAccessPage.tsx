@@ -7,7 +7,10 @@ import { actionLevel, endpoints } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
 import { toast } from '../../app/feedback.tsx';
-import { LazySelect, useHeldTasks } from './access/common.tsx';
+import { useHeldTasks } from '../../app/session.ts';
+import { RolePicker } from './pickers/RolePicker.tsx';
+import { UserPicker } from './pickers/UserPicker.tsx';
+import './access/access.css';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
 
@@ -62,15 +65,25 @@ export default function PageAccessPage() {
                 { value: 'user', label: t('pageAccess.byUser'), icon: <UserOutlined /> },
               ]}
             />
-            <LazySelect
-              key={kind}
-              kind={kind}
-              value={targetId}
-              onChange={(v) => leave(() => setTargetId(typeof v === 'string' ? v : undefined))}
-              placeholder={kind === 'role' ? t('pageAccess.pickRole') : t('pageAccess.pickUser')}
-              aria-label={kind === 'role' ? t('pageAccess.pickRole') : t('pageAccess.pickUser')}
-              style={{ width: 360, maxWidth: '100%' }}
-            />
+            <div className="access-target__pick">
+              {kind === 'role' ? (
+                <RolePicker<string | undefined>
+                  key="role"
+                  value={targetId}
+                  onChange={(v) => leave(() => setTargetId(v))}
+                  placeholder={t('pageAccess.pickRole')}
+                  aria-label={t('pageAccess.pickRole')}
+                />
+              ) : (
+                <UserPicker<string | undefined>
+                  key="user"
+                  value={targetId}
+                  onChange={(v) => leave(() => setTargetId(v))}
+                  placeholder={t('pageAccess.pickUser')}
+                  aria-label={t('pageAccess.pickUser')}
+                />
+              )}
+            </div>
           </div>
         </Card>
         {targetId ? (
@@ -170,7 +183,7 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
                 {t('pageAccess.undo')}
               </Button>
               <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(tasks)}>
-                {t('accessCommon.save')}
+                {t('listKit.save')}
               </Button>
             </>
           )}

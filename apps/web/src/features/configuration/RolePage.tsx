@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_ROUTES, ROLE_SORT, ROLE_TYPES, UNLIMITED, actionLevel, endpoints, type RoleItem } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
-import { useServerSort, type SortableColumn } from '../../app/components/list-sort.ts';
+import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../app/components/list/index.ts';
 import { toast } from '../../app/feedback.tsx';
 import { formatNumber } from '../../app/format.ts';
-import { useDebounced, useHeldTasks, usePaging } from './access/common.tsx';
+import { useHeldTasks } from '../../app/session.ts';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
 import { FormDrawer } from '../../app/components/FormDrawer.tsx';
-import { PageHeading } from '../../app/components/PageHeading.tsx';
+import './access/access.css';
 
 const NAME_MAX = 60;
 const EDITABLE_TYPES = ROLE_TYPES.filter((type) => type !== 'SUPER_ADMIN');
@@ -101,18 +101,15 @@ export default function RolePage() {
   const dialogWidth = useDialogWidth();
   const queryClient = useQueryClient();
   const level = actionLevel(useHeldTasks(), 'ConfigRole');
-  const [keyword, setKeyword] = useState('');
-  const search = useDebounced(keyword.trim());
-  const paging = usePaging();
-  const sorting = useServerSort<RoleItem, (typeof ROLE_SORT)[number]>(ROLE_SORT, paging.reset);
+  const list = useListState<RoleItem, Record<never, never>, (typeof ROLE_SORT)[number]>({ sortable: ROLE_SORT });
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  const list = useQuery({
-    queryKey: ['config', 'roles', 'list', search, sorting.sort, paging.page, paging.pageSize],
-    queryFn: ({ signal }) =>
-      call(endpoints.listRoles, { query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined, sort: sorting.sort }, signal }),
+  const roles = useQuery({
+    queryKey: ['config', 'roles', 'list', list.query],
+    queryFn: ({ signal }) => call(endpoints.listRoles, { query: list.query, signal }),
     placeholderData: keepPreviousData,
   });
+  list.settle(roles.data, roles.isFetching);
 
   const remove = useMutation({
     mutationFn: (role: RoleItem) => call(endpoints.deleteRole, { params: { roleId: role.roleId } }),
@@ -126,7 +123,7 @@ export default function RolePage() {
     modal.confirm({
       title: t('configRole.deleteTitle'),
       content: t('configRole.deleteConfirm', { name: role.name }),
-      okText: t('accessCommon.delete'),
+      okText: t('listKit.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       width: dialogWidth,
@@ -142,7 +139,7 @@ export default function RolePage() {
       render: (name: string, role) => (
         <Space size={6}>
           <strong>{name}</strong>
-          {role.active === 'N' && <Tag>{t('accessCommon.inactive')}</Tag>}
+          {role.active === 'N' && <Tag>{t('listKit.inactive')}</Tag>}
         </Space>
       ),
     },
@@ -167,24 +164,24 @@ export default function RolePage() {
       render: (n: number, r) => (r.superAdmin ? t('configRole.allTasks') : formatNumber(n)),
     },
     {
-      title: t('accessCommon.actions'),
+      title: t('listKit.actions'),
       key: 'actions',
       width: 120,
       render: (_: unknown, role) => {
         const canEdit = level !== 'view' && !role.superAdmin;
         return (
           <Space size={2}>
-            <Tooltip title={canEdit ? t('accessCommon.edit') : t('accessCommon.view')}>
+            <Tooltip title={canEdit ? t('listKit.edit') : t('listKit.view')}>
               <Button
                 type="text"
                 icon={canEdit ? <EditOutlined /> : <EyeOutlined />}
-                aria-label={`${canEdit ? t('accessCommon.edit') : t('accessCommon.view')} ${role.name}`}
+                aria-label={`${canEdit ? t('listKit.edit') : t('listKit.view')} ${role.name}`}
                 onClick={() => setEditing({ mode: canEdit ? 'edit' : 'view', role })}
               />
             </Tooltip>
             {level === 'full' && !role.superAdmin && (
-              <Tooltip title={t('accessCommon.delete')}>
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('accessCommon.delete')} ${role.name}`} onClick={() => confirmDelete(role)} />
+              <Tooltip title={t('listKit.delete')}>
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('listKit.delete')} ${role.name}`} onClick={() => confirmDelete(role)} />
               </Tooltip>
             )}
           </Space>
@@ -194,43 +191,34 @@ export default function RolePage() {
   ];
 
   return (
-    <div>
-      <PageHeading title={t('page.configRole')} subtitle={t('configRole.description')}>
-        {level !== 'view' && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-            {t('configRole.add')}
-          </Button>
-        )}
-      </PageHeading>
-      <div className="page-card list-card">
-        <div className="list-toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('configRole.searchPlaceholder')}
-            aria-label={t('accessCommon.search')}
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              paging.reset();
-            }}
-            className="list-toolbar__search"
-          />
-        </div>
-        <Table<RoleItem>
-          rowKey="roleId"
-          size="middle"
-          columns={sorting.columns(columns)}
-          onChange={sorting.onChange}
-          dataSource={list.data?.items}
-          loading={list.isFetching}
-          pagination={paging.pagination(list.data?.total ?? 0, t)}
-          scroll={{ x: 960 }}
-          locale={{ emptyText: <Empty description={search ? t('accessCommon.noResults') : t('configRole.empty')} /> }}
+    <>
+      <ListPage
+        title={t('page.configRole')}
+        subtitle={t('configRole.description')}
+        actions={
+          level !== 'view' && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+              {t('configRole.add')}
+            </Button>
+          )
+        }
+      >
+        <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('configRole.searchPlaceholder')} />
+        <ListTable<RoleItem>
+          state={list}
+          rowKey={(role) => role.roleId}
+          columns={columns}
+          data={roles.data}
+          loading={roles.isFetching}
+          failed={roles.isError}
+          onRetry={() => void roles.refetch()}
+          emptyText={t('configRole.empty')}
+          scrollX={960}
+          label={t('page.configRole')}
         />
-      </div>
+      </ListPage>
       {editing && <RoleDrawer editing={editing} onClose={() => setEditing(null)} />}
-    </div>
+    </>
   );
 }
 
@@ -296,7 +284,7 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
       title={title}
       size={760}
       onClose={onClose}
-      save={readOnly ? undefined : { label: t('accessCommon.save'), pending: save.isPending, disabled: !ready, onSave: () => form.submit() }}
+      save={readOnly ? undefined : { label: t('listKit.save'), pending: save.isPending, disabled: !ready, onSave: () => form.submit() }}
     >
       {initial && (
         <Form<RoleForm>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../PageHeading.tsx';
-import './list.css';
+
 
 export interface ListPageProps {
   title: string;

@@ -19,6 +19,8 @@
  *   the 'actions' column at the card's top right); wider screens get a table that scrolls sideways in its card.
  * - Texts under `listKit.*`.
  */
+import './list.css';
+
 export { useListState, type ListState } from './use-list-state.ts';
 export { ListTable, type ListTableProps } from './ListTable.tsx';
 export { ListToolbar } from './ListToolbar.tsx';

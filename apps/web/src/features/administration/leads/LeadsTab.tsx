@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, DatePicker, Input, Select, Table, Tag, Tooltip } from 'antd';
-import { DownloadOutlined, EyeOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Select, Tag, Tooltip } from 'antd';
+import { DownloadOutlined, EyeOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,43 +16,40 @@ import {
   type LeadStatus,
 } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
-import { useServerSort, type SortableColumn } from '../../../app/components/list-sort.ts';
+import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
-import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
-import { formatRupiah, hasLeadFilter, leadFilterQuery, type LeadFilterState } from './lead-rules.ts';
-import { LeadStatusTag, PaymentStatusTag, TableEmpty, useDateFormat } from './labels.tsx';
+import { formatRupiah, leadFilterQuery } from './lead-rules.ts';
+import { LeadStatusTag, PaymentStatusTag, useDateFormat } from './labels.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
 
 export const LEADS_QUERY_KEY = ['admin', 'leads'] as const;
+
+interface LeadListFilters {
+  status?: LeadStatus;
+  product?: LeadProduct;
+  package?: LeadPackage;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
 
 export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const dates = useDateFormat();
-  const paging = usePaging();
-  const sorting = useServerSort<Lead, (typeof LEAD_SORT)[number]>(LEAD_SORT, paging.reset);
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<LeadStatus | undefined>();
-  const [product, setProduct] = useState<LeadProduct | undefined>();
-  const [pkg, setPkg] = useState<LeadPackage | undefined>();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const list = useListState<Lead, LeadListFilters, (typeof LEAD_SORT)[number]>({ filters: {}, sortable: LEAD_SORT });
   const [openId, setOpenId] = useState<string | null>(null);
-  const filter: LeadFilterState = {
-    keyword: useDebounced(keyword),
-    status,
-    product,
-    package: pkg,
-    dateFrom: range?.[0]?.format('YYYY-MM-DD'),
-    dateTo: range?.[1]?.format('YYYY-MM-DD'),
+  const { range, ...chosen } = list.filters;
+  const query = {
+    ...leadFilterQuery({ keyword: list.search, ...chosen, dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') }),
+    sort: list.sort,
   };
-  const query = { ...leadFilterQuery(filter), sort: sorting.sort };
 
-  const list = useQuery({
-    queryKey: [...LEADS_QUERY_KEY, 'list', query, paging.page, paging.pageSize],
-    queryFn: ({ signal }) => call(endpoints.listLeads, { query: { ...query, page: paging.page, limit: paging.pageSize }, signal }),
+  const leads = useQuery({
+    queryKey: [...LEADS_QUERY_KEY, 'list', query, list.page, list.pageSize],
+    queryFn: ({ signal }) => call(endpoints.listLeads, { query: { ...query, page: list.page, limit: list.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
+  list.settle(leads.data, leads.isFetching);
   // The export is of exactly the filter the list shows now, all pages.
   const exportFile = useMutation({
     mutationFn: () => callFile(endpoints.exportLeads, { query: { ...query, lang: language } }),
@@ -61,10 +58,6 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       toast.success(t('adminLeads.exported'));
     },
   });
-  const changed = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    paging.reset();
-  };
 
   const columns: SortableColumn<Lead>[] = [
     { title: t('adminLeads.date'), dataIndex: 'createdAt', sortKey: 'date', width: 140, render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span> },
@@ -130,11 +123,11 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       render: (_: unknown, l) => (l.payment ? <PaymentStatusTag status={l.payment.status} /> : <span className="muted-text">—</span>),
     },
     {
-      title: t('accessCommon.actions'),
+      title: t('listKit.actions'),
       key: 'actions',
       width: 64,
       render: (_: unknown, l) => (
-        <Tooltip title={canEdit ? t('accessCommon.edit') : t('adminLeads.detail')}>
+        <Tooltip title={canEdit ? t('listKit.edit') : t('adminLeads.detail')}>
           <Button
             type="text"
             icon={canEdit ? <EditOutlined /> : <EyeOutlined />}
@@ -147,77 +140,67 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   ];
 
   return (
-    <div className="page-card list-card">
-      <div className="list-toolbar">
-        <Input
-          allowClear
-          autoFocus
-          prefix={<SearchOutlined />}
-          placeholder={t('adminLeads.searchPlaceholder')}
-          aria-label={t('accessCommon.search')}
-          value={keyword}
-          onChange={(e) => changed(setKeyword)(e.target.value)}
-          className="list-toolbar__search manage-leads__search"
-        />
+    <ListPage title={t('adminLeads.tabLeads')} embedded>
+      <ListToolbar
+        keyword={list.keyword}
+        onKeyword={list.setKeyword}
+        searchPlaceholder={t('adminLeads.searchPlaceholder')}
+        autoFocus
+        actions={
+          <Button icon={<DownloadOutlined />} loading={exportFile.isPending} disabled={!leads.data?.total} onClick={() => exportFile.mutate()}>
+            {t('adminLeads.export')}
+          </Button>
+        }
+      >
         <Select<LeadStatus>
           allowClear
           placeholder={t('adminLeads.allStatuses')}
           aria-label={t('adminLeads.filterStatus')}
-          value={status}
-          onChange={changed(setStatus)}
-          style={{ width: 180 }}
+          value={list.filters.status}
+          onChange={(status) => list.setFilter('status', status)}
+          className="list-toolbar__filter"
           options={LEAD_STATUSES.map((s) => ({ value: s, label: t(`adminLeads.statuses.${s}`) }))}
         />
         <Select<LeadProduct>
           allowClear
           placeholder={t('adminLeads.allProducts')}
           aria-label={t('adminLeads.filterProduct')}
-          value={product}
-          onChange={changed(setProduct)}
-          style={{ width: 200 }}
+          value={list.filters.product}
+          onChange={(product) => list.setFilter('product', product)}
+          className="list-toolbar__filter"
           options={LEAD_PRODUCTS.map((p) => ({ value: p, label: t(`adminLeads.products.${p}`) }))}
         />
         <Select<LeadPackage>
           allowClear
           placeholder={t('adminLeads.allPackages')}
           aria-label={t('adminLeads.filterPackage')}
-          value={pkg}
-          onChange={changed(setPkg)}
-          style={{ width: 160 }}
+          value={list.filters.package}
+          onChange={(pkg) => list.setFilter('package', pkg)}
+          className="list-toolbar__filter manage-leads__package"
           options={LEAD_PACKAGE_CODES.map((p) => ({ value: p, label: t(`adminLeads.packages.${p}`) }))}
         />
         <DatePicker.RangePicker
-          value={range}
+          value={list.filters.range}
           format="DD/MM/YYYY"
           allowEmpty={[true, true]}
           placeholder={[t('adminLeads.dateFrom'), t('adminLeads.dateTo')]}
-          onChange={changed(setRange)}
+          onChange={(range) => list.setFilter('range', range)}
         />
-        <Button
-          className="manage-leads__toolbar-end"
-          icon={<DownloadOutlined />}
-          loading={exportFile.isPending}
-          disabled={!list.data?.total}
-          onClick={() => exportFile.mutate()}
-        >
-          {t('adminLeads.export')}
-        </Button>
-      </div>
-      <Table<Lead>
-        rowKey="leadId"
-        size="middle"
-        columns={sorting.columns(columns)}
-        onChange={sorting.onChange}
-        dataSource={list.data?.items}
-        loading={list.isFetching}
-        pagination={paging.pagination(list.data?.total ?? 0, t)}
-        scroll={{ x: 1040 }}
-        onRow={(l) => ({ onDoubleClick: () => setOpenId(l.leadId) })}
-        locale={{
-          emptyText: <TableEmpty failed={list.isError} filtered={hasLeadFilter(filter)} emptyText={t('adminLeads.empty')} onRetry={() => void list.refetch()} />,
-        }}
+      </ListToolbar>
+      <ListTable<Lead>
+        state={list}
+        rowKey={(l) => l.leadId}
+        columns={columns}
+        data={leads.data}
+        loading={leads.isFetching}
+        failed={leads.isError}
+        onRetry={() => void leads.refetch()}
+        emptyText={t('adminLeads.empty')}
+        scrollX={1040}
+        onOpen={(l) => setOpenId(l.leadId)}
+        label={t('adminLeads.tabLeads')}
       />
       {openId && <LeadDrawer leadId={openId} canEdit={canEdit} onClose={() => setOpenId(null)} />}
-    </div>
+    </ListPage>
   );
 }

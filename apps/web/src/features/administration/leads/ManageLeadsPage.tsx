@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAnyTask } from '@nusa/contracts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
-import { useHeldTasks } from '../../configuration/access/common.tsx';
+import { useHeldTasks } from '../../../app/session.ts';
 import { LeadsTab } from './LeadsTab.tsx';
 import { PromoCodesTab } from './PromoCodesTab.tsx';
 import './leads.css';
@@ -22,15 +22,17 @@ export default function ManageLeadsPage() {
   return (
     <div>
       <PageHeading title={t('page.manageLeads')} subtitle={t('adminLeads.description')} />
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as TabKey)}
-        className="manage-leads__tabs"
-        items={[
-          { key: 'leads', label: t('adminLeads.tabLeads'), children: <LeadsTab canEdit={canEdit} /> },
-          { key: 'promo', label: t('adminLeads.tabPromo'), children: <PromoCodesTab canEdit={canEdit} /> },
-        ]}
-      />
+      <div className="page-card list-card">
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as TabKey)}
+          className="manage-leads__tabs"
+          items={[
+            { key: 'leads', label: t('adminLeads.tabLeads'), children: <LeadsTab canEdit={canEdit} /> },
+            { key: 'promo', label: t('adminLeads.tabPromo'), children: <PromoCodesTab canEdit={canEdit} /> },
+          ]}
+        />
+      </div>
     </div>
   );
 }

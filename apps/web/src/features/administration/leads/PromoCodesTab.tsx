@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Input, Space, Table, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Space, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PROMO_SORT, endpoints, type PromoCode } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
-import { useServerSort, type SortableColumn } from '../../../app/components/list-sort.ts';
+import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { toast } from '../../../app/feedback.tsx';
-import { useDebounced, usePaging } from '../../configuration/access/common.tsx';
 import { formatRupiah } from './lead-rules.ts';
 import { PROMO_STATE_COLORS, formatDiscount, promoState, todayInJakarta } from './promo-rules.ts';
-import { TableEmpty, useDateFormat } from './labels.tsx';
+import { useDateFormat } from './labels.tsx';
 import { PromoCodeDrawer } from './PromoCodeDrawer.tsx';
 
 export const PROMO_QUERY_KEY = ['admin', 'promo-codes'] as const;
@@ -24,18 +23,16 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
   const dialogWidth = useDialogWidth();
   const dates = useDateFormat();
   const queryClient = useQueryClient();
-  const paging = usePaging();
-  const sorting = useServerSort<PromoCode, (typeof PROMO_SORT)[number]>(PROMO_SORT, paging.reset);
-  const [keyword, setKeyword] = useState('');
-  const search = useDebounced(keyword.trim());
+  const list = useListState<PromoCode, Record<never, never>, (typeof PROMO_SORT)[number]>({ sortable: PROMO_SORT });
   const [editing, setEditing] = useState<Editing | null>(null);
   const today = todayInJakarta();
 
-  const list = useQuery({
-    queryKey: [...PROMO_QUERY_KEY, 'list', search, sorting.sort, paging.page, paging.pageSize],
-    queryFn: ({ signal }) => call(endpoints.listPromoCodes, { query: { page: paging.page, limit: paging.pageSize, keyword: search || undefined, sort: sorting.sort }, signal }),
+  const promos = useQuery({
+    queryKey: [...PROMO_QUERY_KEY, 'list', list.query],
+    queryFn: ({ signal }) => call(endpoints.listPromoCodes, { query: list.query, signal }),
     placeholderData: keepPreviousData,
   });
+  list.settle(promos.data, promos.isFetching);
   const remove = useMutation({
     mutationFn: (p: PromoCode) => call(endpoints.deletePromoCode, { params: { promoId: p.promoId } }),
     onSuccess: (_d, p) => {
@@ -126,12 +123,12 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
     ...(canEdit
       ? [
           {
-            title: t('accessCommon.actions'),
+            title: t('listKit.actions'),
             key: 'actions',
             width: 100,
             render: (_: unknown, p: PromoCode) => (
               <Space size={2} className="row-actions">
-                <Tooltip title={t('accessCommon.edit')}>
+                <Tooltip title={t('listKit.edit')}>
                   <Button type="text" icon={<EditOutlined />} aria-label={t('adminPromo.editOf', { code: p.code })} onClick={() => setEditing({ mode: 'edit', promo: p })} />
                 </Tooltip>
                 <Tooltip title={t('adminPromo.delete')}>
@@ -145,40 +142,31 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
   ];
 
   return (
-    <div className="page-card list-card">
-      <div className="list-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('adminPromo.searchPlaceholder')}
-          aria-label={t('accessCommon.search')}
-          value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            paging.reset();
-          }}
-          className="list-toolbar__search"
-        />
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} className="manage-leads__toolbar-end" onClick={() => setEditing({ mode: 'create' })}>
-            {t('adminPromo.add')}
-          </Button>
-        )}
-      </div>
-      <Table<PromoCode>
-        rowKey="promoId"
-        size="middle"
-        columns={sorting.columns(columns)}
-        onChange={sorting.onChange}
-        dataSource={list.data?.items}
-        loading={list.isFetching}
-        pagination={paging.pagination(list.data?.total ?? 0, t)}
-        scroll={{ x: 900 }}
-        locale={{
-          emptyText: <TableEmpty failed={list.isError} filtered={!!search} emptyText={t('adminPromo.empty')} onRetry={() => void list.refetch()} />,
-        }}
+    <ListPage title={t('adminLeads.tabPromo')} embedded>
+      <ListToolbar
+        keyword={list.keyword}
+        onKeyword={list.setKeyword}
+        searchPlaceholder={t('adminPromo.searchPlaceholder')}
+        actions={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+              {t('adminPromo.add')}
+            </Button>
+          )
+        }
+      />
+      <ListTable<PromoCode>
+        state={list}
+        rowKey={(p) => p.promoId}
+        columns={columns}
+        data={promos.data}
+        loading={promos.isFetching}
+        failed={promos.isError}
+        onRetry={() => void promos.refetch()}
+        emptyText={t('adminPromo.empty')}
+        label={t('adminLeads.tabPromo')}
       />
       {editing && <PromoCodeDrawer promo={editing.mode === 'edit' ? editing.promo : undefined} onClose={() => setEditing(null)} />}
-    </div>
+    </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Empty, Tag } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LeadStatus, PaymentStatus } from '@nusa/contracts';
@@ -22,16 +22,4 @@ export function useDateFormat() {
     dateTime: (iso: string) => dayjs(iso).locale(language).format('D MMM YYYY, HH:mm'),
     day: (date: string) => dayjs(date).locale(language).format('D MMM YYYY'),
   };
-}
-
-/** What an empty table says: the load failed (with a retry), nothing matches the filter, or nothing exists yet. */
-export function TableEmpty({ failed, filtered, emptyText, onRetry }: { failed: boolean; filtered: boolean; emptyText: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  if (failed)
-    return (
-      <Empty description={t('common.loadFailed')}>
-        <Button onClick={onRetry}>{t('common.retry')}</Button>
-      </Empty>
-    );
-  return <Empty description={filtered ? t('accessCommon.noResults') : emptyText} />;
 }

@@ -1,3 +1,4 @@
+import './access.css';
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, Collapse, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

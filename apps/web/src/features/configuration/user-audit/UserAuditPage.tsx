@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import { Button, Card, DatePicker, Empty, Input, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Tag, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, endpoints, formatDuration, type UserAuditItem } from '@nusa/contracts';
+import { endpoints, formatDuration, type UserAuditItem } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
-import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { UserPicker } from '../pickers/UserPicker.tsx';
-import { useDebounced } from '../../../app/components/LazySelect.tsx';
-import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 
 const MODULE_KEYS: Record<string, string> = {
   login: 'dashboard.moduleLogin',
@@ -19,29 +16,31 @@ const MODULE_KEYS: Record<string, string> = {
   redirect: 'dashboard.moduleRedirect',
 };
 
+interface AuditFilters {
+  userId?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
 const codeColor = (code: number) => (code >= 200 && code < 300 ? 'success' : code === 401 || code === 403 ? 'warning' : 'error');
 
 /** Configuration › User audit (spec 2, not in the menu; ConfigUser tasks): the tenant's login sessions. */
 export default function UserAuditPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [userId, setUserId] = useState<string | undefined>();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [search, setSearch] = useState('');
-  const keyword = useDebounced(search.trim());
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_PAGE_SIZE as number });
-
+  const list = useListState<UserAuditItem, AuditFilters>({ filters: {} });
+  const { userId, range } = list.filters;
   const filter = {
     userId,
     from: range?.[0]?.format('YYYY-MM-DD'),
     to: range?.[1]?.format('YYYY-MM-DD'),
-    keyword: keyword || undefined,
+    keyword: list.query.keyword,
   };
-  const list = useQuery({
-    queryKey: ['config', 'user-audit', filter, paging],
-    queryFn: ({ signal }) => call(endpoints.listUserAudit, { query: { ...filter, page: paging.page, limit: paging.limit }, signal }),
+  const sessions = useQuery({
+    queryKey: ['config', 'user-audit', filter, list.page, list.pageSize],
+    queryFn: ({ signal }) => call(endpoints.listUserAudit, { query: { ...filter, page: list.page, limit: list.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
+  list.settle(sessions.data, sessions.isFetching);
   const exportFile = useMutation({
     mutationFn: () => callFile(endpoints.exportUserAudit, { query: { ...filter, lang: language } }),
     onSuccess: (blob) => {
@@ -49,9 +48,8 @@ export default function UserAuditPage() {
       toast.success(t('userAudit.exported'));
     },
   });
-  const resetPage = () => setPaging((p) => ({ ...p, page: 1 }));
 
-  const columns: TableColumnsType<UserAuditItem> = [
+  const columns: SortableColumn<UserAuditItem>[] = [
     {
       key: 'sessionId',
       title: t('userAudit.sessionId'),
@@ -93,74 +91,44 @@ export default function UserAuditPage() {
   ];
 
   return (
-    <div>
-      <PageHeading title={t('userAudit.title')} subtitle={t('userAudit.description')}>
+    <ListPage
+      title={t('userAudit.title')}
+      subtitle={t('userAudit.description')}
+      actions={
         <Button icon={<DownloadOutlined />} onClick={() => exportFile.mutate()} loading={exportFile.isPending}>
           {t('userAudit.export')}
         </Button>
-      </PageHeading>
-      <Card className="section-card">
-        <div className="table-toolbar table-toolbar--filters">
-          <Input.Search
-            allowClear
-            className="table-toolbar__search"
-            placeholder={t('userAudit.searchPlaceholder')}
-            aria-label={t('crud.search')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              resetPage();
-            }}
-          />
-          <div className="table-toolbar__filter">
-            <UserPicker<string | undefined>
-              value={userId}
-              onChange={(v) => {
-                setUserId(v);
-                resetPage();
-              }}
-              placeholder={t('userAudit.allUsers')}
-              aria-label={t('userAudit.user')}
-            />
-          </div>
-          <DatePicker.RangePicker
-            value={range}
-            format="DD/MM/YYYY"
-            allowEmpty={[true, true]}
-            placeholder={[t('userAudit.from'), t('userAudit.to')]}
-            onChange={(v) => {
-              setRange(v);
-              resetPage();
-            }}
+      }
+    >
+      <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('userAudit.searchPlaceholder')}>
+        <div className="list-toolbar__filter list-toolbar__filter--wide">
+          <UserPicker<string | undefined>
+            value={userId}
+            onChange={(v) => list.setFilter('userId', v)}
+            placeholder={t('userAudit.allUsers')}
+            aria-label={t('userAudit.user')}
           />
         </div>
-        <Table<UserAuditItem>
-          rowKey="sessionId"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 980 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.limit,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => t('crud.total', { count: total, value: formatNumber(total) }),
-            onChange: (page, limit) => setPaging({ page: limit === paging.limit ? page : 1, limit }),
-          }}
-          locale={{
-            emptyText: list.isError ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.loadFailed')}>
-                <Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>
-              </Empty>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userAudit.empty')} />
-            ),
-          }}
+        <DatePicker.RangePicker
+          value={range}
+          format="DD/MM/YYYY"
+          allowEmpty={[true, true]}
+          placeholder={[t('userAudit.from'), t('userAudit.to')]}
+          onChange={(v) => list.setFilter('range', v)}
         />
-      </Card>
-    </div>
+      </ListToolbar>
+      <ListTable<UserAuditItem>
+        state={list}
+        rowKey={(s) => s.sessionId}
+        columns={columns}
+        data={sessions.data}
+        loading={sessions.isFetching}
+        failed={sessions.isError}
+        onRetry={() => void sessions.refetch()}
+        emptyText={t('userAudit.empty')}
+        scrollX={980}
+        label={t('userAudit.title')}
+      />
+    </ListPage>
   );
 }
