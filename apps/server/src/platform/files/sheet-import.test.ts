@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, IMPORT_RUN_ACCESS, XLSX_CONTENT_TYPE, type Endpoint } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importRun, workbook } from './sheet-test-kit.ts';
+import { handMadeXlsx, importRun, workbook, zipOf } from './sheet-test-kit.ts';
 
 /** Every xlsx import answers a broken or foreign file with a catalogued 4xx, never a 5xx or a hang. */
 
@@ -22,25 +22,31 @@ describe('xlsx imports and broken files', () => {
     for (const e of imports) expect(IMPORT_RUN_ACCESS, e.path).toEqual(expect.arrayContaining([...(e.access as string[])]));
   });
 
-  it('refuses text and an empty body at once with 400, and ends a run on a cut-off xlsx or unknown columns as failed, all with a catalogued code', async () => {
+  it('refuses text and an empty body at once with 400, and ends a run on a broken xlsx or unknown columns as failed, all with a catalogued code and no parser text', async () => {
     const good = await workbook(['Kode', 'Nama'], Array.from({ length: 200 }, (_, i) => [`K-${i}`, `Nama ${i}`]));
-    const bodies: [string, Buffer, 'at once' | 'in the run'][] = [
-      ['text', Buffer.from('kode,nama\nA,B\n'), 'at once'],
-      ['empty', Buffer.alloc(0), 'at once'],
-      ['cut-off', good.subarray(0, Math.floor(good.length / 2)), 'in the run'],
-      ['unknown columns', await workbook(['Apa', 'Ini'], [['x', 'y']]), 'in the run'],
+    const emptySheet = await workbook([], []);
+    const bodies: [string, Buffer, 'at once' | 'in the run', RegExp][] = [
+      ['text', Buffer.from('kode,nama\nA,B\n'), 'at once', /^(sheet|product)_import_file_invalid$/],
+      ['empty', Buffer.alloc(0), 'at once', /^sheet_import_file_empty$/],
+      ['cut-off', good.subarray(0, Math.floor(good.length / 2)), 'in the run', /^(sheet|product)_import_file_invalid$/],
+      ['a zip that is no xlsx', zipOf({ 'hello.txt': 'not a workbook' }), 'in the run', /^sheet_import_workbook_missing$/],
+      ['an xlsx without workbook.xml', handMadeXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>Kode</t></is></c></row>', { without: ['xl/workbook.xml'] }), 'in the run', /^sheet_import_workbook_missing$/],
+      ['an empty worksheet', emptySheet, 'in the run', /^sheet_import_header_missing$/],
+      ['unknown columns', await workbook(['Apa', 'Ini'], [['x', 'y']]), 'in the run', /^(sheet|product)_import_column_missing$/],
     ];
     for (const e of imports) {
-      for (const [label, payload, when] of bodies) {
-        const code = label === 'unknown columns' ? /^(sheet|product)_import_column_missing$/ : /^(sheet|product)_import_file_invalid$/;
+      for (const [label, payload, when, code] of bodies) {
         if (when === 'at once') {
           const res = await t.request({ method: 'POST', url: `/api${e.path}`, token: admin, payload, headers: { 'content-type': XLSX_CONTENT_TYPE } });
           expect(res.statusCode, `${e.path} ${label}: ${res.body}`).toBe(400);
           expect(res.json().errorCode, `${e.path} ${label}`).toMatch(code);
+          expect(res.json().errorArgs, `${e.path} ${label}`).toEqual([]);
         } else {
           const run = await importRun(t, e.path.replace(/\/import$/, ''), payload, admin);
           expect(run.status, `${e.path} ${label}`).toBe('failed');
           expect(run.errorCode, `${e.path} ${label}`).toMatch(code);
+          // Only a catalogued code's own arguments: a missing column's heading, never a parser's message.
+          expect(run.errorArgs, `${e.path} ${label}`).toEqual(label === 'unknown columns' ? [expect.any(String)] : []);
           expect(run.report).toBeNull();
         }
       }

@@ -1,16 +1,17 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { SHEET_IMPORT_MAX_BYTES, SHEET_IMPORT_MAX_ERRORS, type ErrorCode, type SheetImportReport } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
 import { AppError } from '../errors/app-error.ts';
 import { importProgress } from './import-progress.ts';
+import { readXlsxRows, XlsxUnreadable, type UnreadableReason } from './xlsx-reader.ts';
 
 /**
  * The xlsx import of master records: a streaming reader (the file is never held whole), header matching by export
@@ -64,10 +65,10 @@ export function canonicalDecimal(value: string | null): string | null {
 }
 
 /**
- * Writes the upload to a temporary file, never past `max` bytes: the reader then reads from disk, so the server's
- * memory stays flat whatever the file size, and a second pass is possible (see readSheet).
+ * Writes the upload to a temporary file, never past `max` bytes: the reader then reads from disk (it starts at the
+ * zip's central directory, at the end of the file), so the server's memory stays flat whatever the file size.
  */
-async function spool(body: Readable, max: number, fileInvalid: ErrorCode): Promise<{ file: string; remove: () => Promise<void> }> {
+async function spool(body: Readable, max: number): Promise<{ file: string; remove: () => Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nusa-import-'));
   const remove = () => fs.rm(dir, { recursive: true, force: true });
   const file = path.join(dir, 'upload.xlsx');
@@ -84,7 +85,7 @@ async function spool(body: Readable, max: number, fileInvalid: ErrorCode): Promi
   } catch (err) {
     await remove();
     if (err instanceof AppError) throw err;
-    throw new AppError(fileInvalid, [`upload interrupted: ${(err as Error).message}`.slice(0, 200)]);
+    throw new AppError('sheet_import_upload_interrupted');
   }
 }
 
@@ -114,55 +115,46 @@ export interface ReadSheetOptions<K extends string> {
   onRow: (row: number, get: (key: K) => string, has: (key: K) => boolean) => Promise<void> | void;
 }
 
-/** Reads the first worksheet of an xlsx stream row by row. */
+/** What the reader's failures are to a user: each a catalogued code without free text (a parser's message never reaches one). */
+const UNREADABLE: Record<UnreadableReason, 'fileInvalid' | ErrorCode> = {
+  not_zip: 'fileInvalid',
+  damaged: 'fileInvalid',
+  no_workbook: 'sheet_import_workbook_missing',
+};
+
+/** Reads the first worksheet of an xlsx stream row by row (see xlsx-reader.ts). */
 export async function readSheet<K extends string>(body: Readable, o: ReadSheetOptions<K>): Promise<void> {
   const errors = o.errors ?? { fileInvalid: 'sheet_import_file_invalid', columnMissing: 'sheet_import_column_missing' };
-  const upload = await spool(body, o.maxBytes ?? SHEET_IMPORT_MAX_BYTES, errors.fileInvalid);
+  const upload = await spool(body, o.maxBytes ?? SHEET_IMPORT_MAX_BYTES);
   try {
-    let rowsSeen = 0;
     const report = importProgress.getStore();
-    const onRow = () => {
-      rowsSeen++;
-      report?.({ rowsRead: rowsSeen - 1 });
-    };
-    const read = () => readRows(createReadStream(upload.file), o, errors.columnMissing, onRow);
+    const keys = Object.keys(o.columns) as K[];
+    let at: Map<K, number> | undefined;
+    let rowsSeen = 0;
     try {
-      await read().catch((err: unknown) => {
-        // exceljs's streaming reader now and then loses the race for workbook.xml and fails before the first row
-        // ("reading 'sheets'", exceljs issue #962); the file on disk is read again once. Rows already handed on are never re-read.
-        if (rowsSeen === 0 && err instanceof TypeError) return read();
-        throw err;
-      });
+      for await (const row of readXlsxRows(upload.file)) {
+        rowsSeen++;
+        report?.({ rowsRead: rowsSeen - 1 });
+        const values = row.values as Cell[];
+        if (!at) {
+          at = headerColumns(values, o.columns, o.required, errors.columnMissing);
+          continue;
+        }
+        const positions = at;
+        const get = (key: K) => (positions.has(key) ? cellText(values[positions.get(key)!]) : '');
+        if (keys.every((key) => get(key) === '')) continue;
+        await o.onRow(row.number, get, (key) => positions.has(key));
+      }
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      // A database error (SQLSTATE) is the server's, not the file's.
-      if (typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) throw err;
-      throw new AppError(errors.fileInvalid, [String((err as Error).message ?? err).slice(0, 200)]);
+      if (err instanceof XlsxUnreadable) {
+        const code = UNREADABLE[err.reason];
+        throw new AppError(code === 'fileInvalid' ? errors.fileInvalid : code);
+      }
+      throw err;
     }
-    if (rowsSeen === 0) throw new AppError(errors.fileInvalid, ['no header row']);
+    if (rowsSeen === 0) throw new AppError('sheet_import_header_missing');
   } finally {
     await upload.remove();
-  }
-}
-
-async function readRows<K extends string>(file: Readable, o: ReadSheetOptions<K>, columnMissing: ErrorCode, onAnyRow: () => void) {
-  const keys = Object.keys(o.columns) as K[];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
-  let at: Map<K, number> | undefined;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      onAnyRow();
-      const values = row.values as Cell[];
-      if (!at) {
-        at = headerColumns(values, o.columns, o.required, columnMissing);
-        continue;
-      }
-      const positions = at;
-      const get = (key: K) => (positions.has(key) ? cellText(values[positions.get(key)!]) : '');
-      if (keys.every((key) => get(key) === '')) continue;
-      await o.onRow(row.number, get, (key) => positions.has(key));
-    }
-    break; // the first worksheet holds the records
   }
 }
 

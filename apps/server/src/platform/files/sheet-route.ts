@@ -26,10 +26,11 @@ async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode): 
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new AppError(fileInvalid, [`upload interrupted: ${(err as Error).message}`.slice(0, 200)]);
+    throw new AppError('sheet_import_upload_interrupted');
   }
   const file = Buffer.concat(chunks, seen);
-  if (!file.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) throw new AppError(fileInvalid, [seen === 0 ? 'empty file' : 'not an xlsx (zip) file']);
+  if (seen === 0) throw new AppError('sheet_import_file_empty');
+  if (!file.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) throw new AppError(fileInvalid);
   return file;
 }
 
