@@ -143,7 +143,14 @@ export const coaEndpoints = {
 
   listCoa: defineEndpoint({
     method: 'GET', path: '/v1/erp/coa', access: COA_PICK, summary: 'Accounts; filter by group, purpose (cash/bank pickers), type, detail and active',
-    query: listQuery.extend(coaFilters),
+    query: listQuery.extend({
+      ...coaFilters,
+      /**
+       * Only accounts no cash bank uses yet (spec 5: a COA serves one cash bank): 'new' for a cash bank being
+       * created, else the id of the cash bank being edited, whose own account stays on offer.
+       */
+      freeForCashBank: z.union([z.literal('new'), z.uuid()]).optional(),
+    }),
     response: listOf(coaAccount),
   }),
   exportCoa: defineEndpoint({

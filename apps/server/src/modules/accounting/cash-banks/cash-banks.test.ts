@@ -55,6 +55,23 @@ describe('cash banks', () => {
     expect(audit.rows[0].after.cashBankCode).toBe('CB00005');
   });
 
+  it('offers in the COA picker only accounts no other cash bank uses (an edited cash bank keeps its own)', async () => {
+    const codes = async (free: string) =>
+      ((await get(`/api/v1/erp/coa?purpose=bank&active=Y&limit=30&freeForCashBank=${free}`)).items as { coaCode: string }[]).map((a) => a.coaCode);
+    const all = ((await get('/api/v1/erp/coa?purpose=bank&active=Y&limit=30')).items as { coaCode: string }[]).map((a) => a.coaCode);
+    expect(all).toEqual(expect.arrayContaining(['1201.01', '1201.02', '1201.03']));
+    // 1201.01 and 1201.02 are the seeded banks', 1201.03 is Bank BRI's (the test above).
+    const forNew = await codes('new');
+    expect(forNew).not.toContain('1201.01');
+    expect(forNew).not.toContain('1201.02');
+    expect(forNew).not.toContain('1201.03');
+    expect(forNew.length).toBe(all.length - 3);
+    const forBri = await codes(ref.briBank);
+    expect(forBri).toContain('1201.03');
+    expect(forBri).not.toContain('1201.01');
+    expect((await t.request({ method: 'GET', url: '/api/v1/erp/coa?freeForCashBank=semua', token: admin })).statusCode).toBe(400);
+  });
+
   it('takes a typed code, skips it in later blank codes, refuses a duplicate', async () => {
     const coa = await newCoa('1103', 'cashGroup');
     const typed = await send('POST', CB, { cashBankCode: 'CB00006', cashBankName: 'Kas Toko', type: 'CASH', coaId: coa, currencyId: ref.idr });

@@ -4,6 +4,7 @@ import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
 import * as groups from './groups.ts';
 import * as accounts from './service.ts';
+import { coaIdsUsedByCashBanks } from '../cash-banks/service.ts';
 import { importCoa, importCoaGroups, importSegmentGroups } from './import.ts';
 
 const xlsx = (reply: FastifyReply, name: string, file: Buffer) => {
@@ -41,7 +42,11 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
     return ok;
   });
 
-  registerEndpoint(app, ep.listCoa, ({ tx, query }) => accounts.listCoa(tx, query));
+  registerEndpoint(app, ep.listCoa, async ({ tx, query: { freeForCashBank, ...query } }) =>
+    accounts.listCoa(tx, {
+      ...query,
+      excludeIds: freeForCashBank ? await coaIdsUsedByCashBanks(tx, freeForCashBank === 'new' ? undefined : freeForCashBank) : undefined,
+    }));
   registerEndpoint(app, ep.exportCoa, async ({ tx, query, reply }) => xlsx(reply, 'chart-of-accounts', await accounts.exportCoa(tx, query, query.lang)));
   registerEndpoint(app, ep.coaTree, ({ tx }) => accounts.coaTree(tx));
   registerEndpoint(app, ep.getCoa, ({ tx, params }) => accounts.getCoa(tx, params.coaId));

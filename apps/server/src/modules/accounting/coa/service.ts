@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { CoaAccount, CoaGroupPurpose, CoaSign, CoaTreeAccount, CoaType } from '@nusa/contracts';
@@ -57,8 +57,9 @@ function conditions(f: CoaFilter): SQL | undefined {
 }
 const order = asc(sql`lower(${coaAccounts.code})`);
 
-export async function listCoa(tx: Tx, f: CoaFilter & { page: number; limit: number }) {
-  const where = conditions(f);
+/** The list; `excludeIds` leaves accounts out (those another module has taken, e.g. cash banks' accounts). */
+export async function listCoa(tx: Tx, f: CoaFilter & { page: number; limit: number; excludeIds?: readonly string[] }) {
+  const where = and(conditions(f), f.excludeIds?.length ? notInArray(coaAccounts.id, [...f.excludeIds]) : undefined);
   const rows = await base(tx).where(where).orderBy(order).limit(f.limit).offset((f.page - 1) * f.limit);
   const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaAccounts)
     .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId))).where(where);

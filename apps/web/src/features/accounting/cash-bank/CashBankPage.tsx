@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Form, Input, Radio, Select, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CASH_BANK_TYPES, endpoints, type CashBank, type CashBankType } from '@nusa/contracts';
 import type { SortableColumn } from '../../../app/components/list-sort.ts';
@@ -96,6 +98,11 @@ function CashBankFields({ row, form }: { row?: CashBank; form: Parameters<Master
   const type = Form.useWatch('type', form) as CashBankType | undefined;
   const required = (label: string) => ({ required: true, message: t('validation.required', { label }) });
   const sameCoaAsSaved = row && row.type === type;
+  // The accounts other cash banks use change with every save: each opening of the form asks again.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ['lazy-select', 'erp', 'coa'] });
+  }, [queryClient]);
   return (
     <>
       <div className="master-form-grid">
@@ -121,7 +128,7 @@ function CashBankFields({ row, form }: { row?: CashBank; form: Parameters<Master
         extra={t(type === 'CASH' ? 'cashBankPage.coaHintCash' : 'cashBankPage.coaHintBank')}
         rules={[required(t('cashBankPage.coa'))]}
       >
-        <CoaPicker purpose={type === 'CASH' ? 'cash' : 'bank'} knownLabel={sameCoaAsSaved ? coaLabel(row) : undefined} placeholder={t('cashBankPage.coaPlaceholder')} />
+        <CoaPicker purpose={type === 'CASH' ? 'cash' : 'bank'} freeForCashBank={row?.cashBankId ?? 'new'} knownLabel={sameCoaAsSaved ? coaLabel(row) : undefined} placeholder={t('cashBankPage.coaPlaceholder')} />
       </Form.Item>
       <div className="master-form-grid">
         <Form.Item name="currencyId" label={t('cashBankPage.currency')} rules={[required(t('cashBankPage.currency'))]}>
