@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { PrincipalCache } from './platform/access/principal-cache.ts';
 import { listen } from './platform/db/notifications.ts';
 import { onAccessChange } from './platform/db/tenant.ts';
 import { frameworkErrors, installErrorHandler } from './platform/errors/handler.ts';
+import { logSerializers } from './platform/errors/log-redaction.ts';
 import { observabilityRoutes } from './platform/http/observability.ts';
 import { webRoutes } from './platform/http/web.ts';
 import { recordRoutes } from './platform/http/route-table.ts';
@@ -27,7 +28,7 @@ import { documentTemplateRoutes } from './modules/accounting/document-templates/
 import { coaRoutes } from './modules/accounting/coa/routes.ts';
 import { currencyRoutes } from './modules/accounting/currencies/routes.ts';
 import { cashBankRoutes } from './modules/accounting/cash-banks/routes.ts';
-import { cashBankUsesCoa, cashBankUsesCurrency } from './modules/accounting/cash-banks/service.ts';
+import { cashBankUsesCoa, cashBankUsesCurrency, cashBankUsesOu } from './modules/accounting/cash-banks/service.ts';
 import { passwordResetRoutes } from './modules/public/password-reset/routes.ts';
 import { leadRoutes } from './modules/administration/leads/routes.ts';
 import { onboardingRoutes } from './modules/public/onboarding/routes.ts';
@@ -42,6 +43,10 @@ export interface BuildOptions {
 const trustProxy = (setting: number | string[] | undefined) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
 
+/** The logger the caller asked for, with errors redacted (no bound query values in the log). */
+const loggerOptions = (logger: BuildOptions['logger']): FastifyServerOptions['logger'] =>
+  logger ? { ...(typeof logger === 'object' ? logger : {}), serializers: logSerializers } : false;
+
 /** Builds the whole server from platform plugins and modules; tests call this with their own context. */
 /**
  * How long a checked session answers from memory before it is checked against the database again (which also
@@ -52,7 +57,7 @@ const ACCESS_CHANNEL = 'nusa_access_changed';
 
 export async function buildApp(input: PlatformInput, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     bodyLimit: 5 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500 },
@@ -101,7 +106,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   appSettingsRoutes(app);
   userRoutes(app);
   userAuditRoutes(app);
-  orgUnitRoutes(app);
+  orgUnitRoutes(app, { ouUsers: [cashBankUsesOu] });
   policyRoutes(app);
   importRunRoutes(app);
   partnerRoutes(app);

@@ -39,6 +39,8 @@ const schema = z.object({
   LOGIN_ADDRESS_FAILURES_PER_MINUTE: int(1).default(20),
   /** Wrong passwords the whole instance answers in a minute before it refuses logins for a while. */
   LOGIN_FAILURES_PER_MINUTE: int(1).default(600),
+  /** Bearer token /api/metrics asks for; unset, the metrics are not served at all (they show memory, pool and route figures). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z

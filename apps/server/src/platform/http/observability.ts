@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { pendingMigrations } from '../db/migrate.ts';
 
@@ -40,8 +42,18 @@ export function observabilityRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/api/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+  // Declared public because no user token opens it: it has a token of its own (METRICS_TOKEN), and without one it
+  // does not exist.
+  const metricsToken = app.platform.config.METRICS_TOKEN;
+  app.get('/api/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    if (!metricsToken) throw new AppError('not_found', ['/api/metrics']);
+    if (!sameSecret(bearerOf(req), metricsToken)) throw new AppError('Unauthorized');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
 }
+
+const bearerOf = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+const digest = (s: string) => createHash('sha256').update(s).digest();
+/** Compares digests so that neither the length nor the content of the secret shows in the time taken. */
+const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
