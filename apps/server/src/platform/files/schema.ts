@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ErrorCode, ImportRunStatus, SheetImportReport } from '@nusa/contracts';
 import type { Principal } from '../access/principal.ts';
@@ -28,7 +29,17 @@ export const importRuns = pgTable(
     errorArgs: jsonb('error_args').$type<(string | number)[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Written every few seconds by the worker reading the run: a running run whose heartbeat stopped has lost its process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The worker that claimed the run; its progress, heartbeat and end count only while it still holds the run. */
+    workerId: uuid('worker_id'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('import_runs_created_by_idx').on(t.tenantId, t.createdBy, t.createdAt), tenantPolicy('import_runs')],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('import_runs_created_by_idx').on(t.tenantId, t.createdBy, t.createdAt),
+    // The runs not yet ended, which every instance looks over every few seconds for a dead worker's.
+    index('import_runs_open_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+    tenantPolicy('import_runs'),
+  ],
 );
