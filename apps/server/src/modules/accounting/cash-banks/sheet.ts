@@ -5,7 +5,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
 import { exportedCells, headings, importRecords, RowError, sameFields, upsertRecord, validated, type Lang, type SheetColumns } from '../../../platform/files/sheet-import.ts';
-import { accountByCode } from '../coa/import.ts';
+import { findCoaByCode } from '../coa/service.ts';
 import { findCurrencyByCode } from '../currencies/service.ts';
 import { listOrgUnits } from '../../configuration/org-units/service.ts';
 import { createCashBank, getCashBank, listCashBanks, setCashBankActive, updateCashBank, type CashBankFilter, type CashBankInput } from './service.ts';
@@ -87,7 +87,7 @@ export async function importCashBanks(tx: Tx, actor: Actor, file: Readable) {
     },
     parse: async (row) => {
       const coaCode = row.get('coaCode');
-      const coa = coaCode ? await accountByCode(tx, coaCode) : undefined;
+      const coa = coaCode ? await findCoaByCode(tx, coaCode) : undefined;
       if (coaCode && !coa) throw new RowError('coaCode', 'coa_not_found', [coaCode]);
       const currencyCode = row.get('currencyCode');
       const currency = currencyCode ? await findCurrencyByCode(tx, currencyCode) : undefined;

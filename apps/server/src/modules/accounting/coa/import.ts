@@ -7,8 +7,8 @@ import { exportedCells, importRecords, RowError, sameFields, upsertRecord, valid
 import {
   allCoaGroups, coaGroupSheetColumns, createCoaGroup, createSegmentGroup, getSegmentGroup, setCoaGroupActive, setSegmentGroupActive, updateCoaGroup, updateSegmentGroup,
 } from './groups.ts';
-import { coaSheetColumns, createCoa, getCoa, setCoaActive, updateCoa, type CoaInput } from './service.ts';
-import { coaAccounts, coaSegmentGroups } from './schema.ts';
+import { coaSheetColumns, createCoa, findCoaByCode, setCoaActive, updateCoa, type CoaInput } from './service.ts';
+import { coaSegmentGroups } from './schema.ts';
 
 const yes = (flag: 'Y' | 'N' | undefined) => flag === 'Y';
 
@@ -104,12 +104,6 @@ export const COA_COLUMNS = {
   activityGlName: { id: 'Nama Aktivitas G/L', en: 'G/L Activity Name' },
 } satisfies SheetColumns<string>;
 
-/** The account of a code (any case), for this import and the cash-bank one. */
-export async function accountByCode(tx: Tx, code: string): Promise<CoaAccount | undefined> {
-  const rows = await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(sql`lower(${coaAccounts.code}) = lower(${code})`);
-  return rows[0] ? getCoa(tx, rows[0].id) : undefined;
-}
-
 /** What a row sets, as the stored account shows it. */
 const inputOf = (a: CoaAccount): CoaInput => ({
   coaCode: a.coaCode, coaName: a.coaName, description: a.description, groupId: a.groupId, mainAccountId: a.mainAccountId, sign: a.sign, type: a.type,
@@ -129,7 +123,7 @@ export async function importCoa(tx: Tx, actor: Actor, file: Readable) {
     keyColumn: 'coaCode',
     stored: async (row) => {
       const code = row.text('coaCode');
-      const stored = code ? await accountByCode(tx, code) : undefined;
+      const stored = code ? await findCoaByCode(tx, code) : undefined;
       return stored && exportedCells(COA_COLUMNS, coaSheetColumns('id'), stored);
     },
     columnOf: {
@@ -150,14 +144,14 @@ export async function importCoa(tx: Tx, actor: Actor, file: Readable) {
     save: async ({ input: parsed, mainCode, active }, guard) => {
       let mainAccountId: string | null = null;
       if (mainCode) {
-        const main = await accountByCode(tx, mainCode);
+        const main = await findCoaByCode(tx, mainCode);
         if (!main) throw new RowError('mainAccountCode', 'coa_not_found', [mainCode]);
         mainAccountId = main.coaId;
       }
       const input: CoaInput = { ...parsed, mainAccountId };
       return upsertRecord({
         guard,
-        stored: await accountByCode(tx, input.coaCode),
+        stored: await findCoaByCode(tx, input.coaCode),
         active,
         same: (a) => sameFields(inputOf(a), input),
         create: () => createCoa(tx, actor, input),

@@ -78,6 +78,12 @@ export async function findCoa(tx: Tx, id: string): Promise<CoaAccount | undefine
   return rows[0] ? toAccount(rows[0]) : undefined;
 }
 
+/** The account of a code (any case), for imports of this and other modules (cash banks). */
+export async function findCoaByCode(tx: Tx, code: string): Promise<CoaAccount | undefined> {
+  const rows = await base(tx).where(sql`lower(${coaAccounts.code}) = lower(${code})`);
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
 /** Groups → main accounts → sub accounts, each level ordered by code. */
 export async function coaTree(tx: Tx) {
   const groups = await allCoaGroups(tx);

@@ -136,6 +136,14 @@ export async function nextCode(
   throw new AppError('autonumber_code_already_exists', [entity]);
 }
 
+/**
+ * The code to save: the one typed, or for a blank code the entity's next number (spec 5: empty codes are
+ * auto-generated; a document template for the entity key sets the format). A generated code already typed by hand is skipped.
+ */
+export async function codeOrNext(tx: Tx, tenantId: string, entity: string, code: string, taken: (code: string) => Promise<boolean>): Promise<string> {
+  return code !== '' ? code : nextCode(tx, tenantId, entity, undefined, taken);
+}
+
 /** What `nextCode` would return for a document type on a date, without taking it. */
 export async function previewNextNumber(tx: Tx, documentType: string, date: string = todayInJakarta()) {
   const template = await activeFormat(tx, documentType);

@@ -6,7 +6,8 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
-import { codeOrNameLike, codeOrNext, isDropdown, XLSX_EXPORT_LIMIT, yn } from '../warehouses/master-helpers.ts';
+import { codeOrNameLike, isDropdown, XLSX_EXPORT_LIMIT, yn } from '../../../platform/records/query.ts';
+import { codeOrNext } from '../document-templates/service.ts';
 import { brands, productCategories, products, productSubCategories, productUomConversions, uoms } from './schema.ts';
 
 /**

@@ -7,7 +7,9 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { allowedValues, policyNamesValue } from '../../configuration/policies/service.ts';
-import { codeOrNext, isDropdown, isPositive, plainDecimal, scaled, yn } from '../warehouses/master-helpers.ts';
+import { isPositive, plainDecimal, scaled } from '../../../platform/money/decimal.ts';
+import { isDropdown, yn } from '../../../platform/records/query.ts';
+import { codeOrNext } from '../document-templates/service.ts';
 import { getCodeName, getSubCategory } from './catalog.ts';
 import { brands, productCategories, products, productSubCategories, productUomConversions, uoms } from './schema.ts';
 

@@ -10,7 +10,7 @@ import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { canonicalDecimal, DECIMAL, emptyReport, keepAbsent, leavesOut, readSheet, reportError, RowError } from '../../../platform/files/sheet-import.ts';
 import { nextCode } from '../document-templates/service.ts';
-import { XLSX_EXPORT_LIMIT } from '../warehouses/master-helpers.ts';
+import { XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
 import { codeNamesByCode, subCategoriesByCode } from './catalog.ts';
 import { codeIn, productBase, productConditions, productOrder, productRuleProblem, type ProductFilter } from './service.ts';
 import { products } from './schema.ts';
