@@ -2,6 +2,12 @@ import type pg from 'pg';
 
 /** Global tables the app role may read but never write (the tenant registry). */
 const GLOBAL_READ_ONLY = ['tenants'];
+/**
+ * The tables the SECURITY DEFINER search functions read (0008 products, 0010 users). Their owner reads them past
+ * row-level security (so the trigram and text indexes serve a keyword) and only them; each function filters on
+ * app.tenant_id itself, and callers select the rows by id under the policy.
+ */
+const DEFINER_READS = ['products', 'users'];
 
 /**
  * Makes the schema safe for the app role after migrations: the role exists as a login role with `appPassword`
@@ -49,7 +55,43 @@ export async function secureSchema(owner: pg.Pool, appRole: string, appPassword:
       }
     }
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${appRole}`);
+    await secureDefinerFunctions(client, appRole, log);
   } finally {
     client.release();
   }
+}
+
+/**
+ * SECURITY DEFINER functions run with their owner's rights, so their owner is `<app role>_definer`: no login, no
+ * superuser, SELECT on DEFINER_READS only (it bypasses row-level security, which is what the functions are for),
+ * and only the app role may execute them (PostgreSQL grants EXECUTE to PUBLIC by default). Where the owner may not
+ * make such a role (a managed database), the functions stay with the schema owner and a line says so.
+ */
+async function secureDefinerFunctions(client: pg.PoolClient, appRole: string, log: (msg: string) => void) {
+  const definer = `${appRole}_definer`;
+  const functions = await client.query<{ signature: string }>(`
+    SELECT p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+     WHERE n.nspname = 'public' AND p.prosecdef`);
+  let owned = true;
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [definer]);
+    if (exists.rowCount === 0) await client.query(`CREATE ROLE ${definer} NOLOGIN NOINHERIT BYPASSRLS`);
+    const member = await client.query('SELECT pg_has_role(current_user, $1, $2) AS ok', [definer, 'MEMBER']);
+    if (!member.rows[0].ok) await client.query(`GRANT ${definer} TO current_user`);
+    await client.query(`GRANT USAGE ON SCHEMA public TO ${definer}`);
+    for (const table of DEFINER_READS) await client.query(`GRANT SELECT ON public."${table}" TO ${definer}`);
+    // A new owner needs CREATE on the schema at the moment of the change, and never again.
+    await client.query(`GRANT CREATE ON SCHEMA public TO ${definer}`);
+    for (const f of functions.rows) await client.query(`ALTER FUNCTION ${f.signature} OWNER TO ${definer}`);
+    await client.query(`REVOKE CREATE ON SCHEMA public FROM ${definer}`);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '42501') throw err;
+    owned = false;
+    log(`cannot create role ${definer} (needs a superuser): the search functions stay owned by the schema owner`);
+  }
+  for (const f of functions.rows) {
+    await client.query(`REVOKE EXECUTE ON FUNCTION ${f.signature} FROM PUBLIC`);
+    await client.query(`GRANT EXECUTE ON FUNCTION ${f.signature} TO ${appRole}`);
+  }
+  return owned;
 }

@@ -187,3 +187,23 @@ describe('the database enforces it, whatever the code does', () => {
     }
   });
 });
+
+describe('SECURITY DEFINER search functions (issue 9)', () => {
+  it('are owned by a role that is no superuser and cannot log in, and only the app role may run them', async () => {
+    const fns = await t.pools.owner.query<{ name: string; owner: string; super: boolean; login: boolean; public_exec: boolean; app_exec: boolean }>(`
+      SELECT p.proname AS name, r.rolname AS owner, r.rolsuper AS super, r.rolcanlogin AS login,
+             EXISTS (SELECT 1 FROM aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a WHERE a.grantee = 0 AND a.privilege_type = 'EXECUTE') AS public_exec,
+             has_function_privilege($1, p.oid, 'EXECUTE') AS app_exec
+        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_roles r ON r.oid = p.proowner
+       WHERE n.nspname = 'public' AND p.prosecdef ORDER BY 1`, [APP_ROLE]);
+    expect(fns.rows.map((f) => f.name)).toEqual(['product_ids_by_codes', 'product_ids_matching', 'user_ids_matching']);
+    for (const f of fns.rows) expect(f).toEqual({ name: f.name, owner: `${APP_ROLE}_definer`, super: false, login: false, public_exec: false, app_exec: true });
+  });
+
+  it('still find only the calling tenant’s users', async () => {
+    const ids = await withTenant(t.pools.app, A, async (_tx, client) => (await client.query<{ id: string }>("SELECT user_ids_matching('staff') AS id")).rows);
+    const owners = await t.pools.owner.query<{ tenant_id: string }>('SELECT DISTINCT tenant_id FROM users WHERE id = ANY($1::uuid[])', [ids.map((r) => r.id)]);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(owners.rows).toEqual([{ tenant_id: A }]);
+  });
+});
