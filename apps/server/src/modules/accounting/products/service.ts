@@ -7,7 +7,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { allowedValues, policyNamesValue } from '../../configuration/policies/service.ts';
-import { isPositive, plainDecimal, scaled } from '../../../platform/money/decimal.ts';
+import { isPositive, money, plainDecimal } from '../../../platform/money/decimal.ts';
 import { isDropdown, yn } from '../../../platform/records/query.ts';
 import { codeOrNext } from '../document-templates/service.ts';
 import { getCodeName, getSubCategory } from './catalog.ts';
@@ -130,7 +130,7 @@ export function productRuleProblem(p: PriceFields): { column: keyof PriceFields;
     const v = p[column];
     if (v !== null && !isPositive(v)) return { column, code: 'price_must_be_positive', args: [label] };
   }
-  if (p.minQuantity !== null && p.maxQuantity !== null && scaled(p.minQuantity) > scaled(p.maxQuantity)) return { column: 'minQuantity', code: 'min_quantity_exceeds_max', args: [] };
+  if (p.minQuantity !== null && p.maxQuantity !== null && money(p.minQuantity).gt(money(p.maxQuantity))) return { column: 'minQuantity', code: 'min_quantity_exceeds_max', args: [] };
   return undefined;
 }
 
