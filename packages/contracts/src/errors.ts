@@ -19,6 +19,8 @@ const auth = {
   role_not_found: e(404, 'Peran tidak ditemukan', 'Role not found'),
   forbidden_action: e(403, 'Anda tidak memiliki izin untuk mengakses sumber daya di {{0}}. Periksa hak akses Anda dan coba lagi.', 'You do not have permission to access the resource at {{0}}. Please check your access rights and try again.'),
   'super-admin-only': e(403, 'Hanya Super Admin yang dapat melakukan tindakan ini', 'Only a Super Admin can do this'),
+  task_not_held: e(403, 'Anda tidak dapat memberikan tugas yang tidak Anda miliki sendiri: {{0}}', 'You cannot grant tasks you do not hold yourself: {{0}}'),
+  cannot_raise_own_rights: e(403, 'Anda tidak dapat menambah hak akses Anda sendiri', 'You cannot raise your own access rights'),
   'role-has-users': e(409, 'Peran masih digunakan oleh pengguna', 'The role still has users'),
   'role-has-user-roles': e(409, 'Peran masih tertaut ke pengguna', 'The role still has user-role links'),
   'session-expired': e(401, 'Sesi Login Berakhir, Silakan Login Kembali Untuk Melanjutkan.', 'Login Session Expired, Please Login Again To Continue.'),

@@ -10,6 +10,22 @@ const ROLE_EDIT = ['createEditConfigRole', 'writeAllConfigRole'] as const;
 /** Role pickers on the user and page-access screens read roles too. */
 const ROLE_PICK = [...ROLE_READ, 'readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser', 'readOnlyAksesHalaman', 'createEditAksesHalaman', 'writeAllAksesHalaman'] as const;
 
+/** Spec 6 variants of a page's task, strongest first: writeAll* does all createEdit* does, which does all readOnly* does. */
+const VARIANT_ORDER = ['writeAll', 'createEdit', 'readOnly'] as const;
+const VARIANT = /^(writeAll|createEdit|readOnly)(.+)$/;
+
+/**
+ * Whether a user holding `held` may grant `task` (issue 9): only a task they hold, or a weaker variant of one they
+ * hold (every endpoint that accepts readOnlyX also accepts createEditX and writeAllX, so it gives nothing new).
+ */
+export function mayGrant(held: readonly string[], task: string): boolean {
+  if (held.includes(task)) return true;
+  const m = VARIANT.exec(task);
+  if (!m) return false;
+  const rank = VARIANT_ORDER.indexOf(m[1] as (typeof VARIANT_ORDER)[number]);
+  return VARIANT_ORDER.slice(0, rank).some((stronger) => held.includes(`${stronger}${m[2]}`));
+}
+
 /** -1 means unlimited (spec 3/9); otherwise 0 or more. Amounts are decimal strings (never floats). */
 const limit = z.union([z.literal(UNLIMITED), z.number().min(0)]);
 const amountLimit = z.union([z.literal('-1'), z.string().regex(/^\d{1,16}(\.\d{1,4})?$/, 'a non-negative amount')]);

@@ -61,6 +61,31 @@ describe('policy OU', () => {
     expect(del.json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['policy-ou'] });
   });
 
+  it('answers 404 to deleting the policy of an OU that is not there, is another tenant\'s or has none, and audits nothing (issue 9)', async () => {
+    const audits = async () => (await t.pools.owner.query(`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = $1 AND module = 'configuration.policy-ou'`, [demoId])).rows[0].n;
+    const auditsBefore = await audits();
+    const random = crypto.randomUUID();
+    const missing = await t.request({ method: 'DELETE', url: `/api/v1/config/policy-ou/${random}`, token: admin });
+    expect({ status: missing.statusCode, body: missing.json() }).toEqual({ status: 404, body: { errorCode: 'ou_not_found', errorArgs: [random] } });
+
+    await t.seedTenant('beta');
+    const beta = await t.login('admin', 'beta');
+    const betaOu = (await t.request({ method: 'POST', url: '/api/v1/config/org-units', token: beta, payload: { ouCode: 'B-OU', ouName: 'Beta', ouTypeCode: 'MBU', parentId: null } })).json().ouId;
+    expect((await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${betaOu}`, token: beta, payload: { ...empty, warehouses: ['GD-B'] } })).statusCode).toBe(200);
+    const cross = await t.request({ method: 'DELETE', url: `/api/v1/config/policy-ou/${betaOu}`, token: admin });
+    expect({ status: cross.statusCode, body: cross.json() }).toEqual({ status: 404, body: { errorCode: 'ou_not_found', errorArgs: [betaOu] } });
+    expect((await t.request({ method: 'GET', url: `/api/v1/config/policy-ou/${betaOu}`, token: beta })).json().warehouses).toEqual(['GD-B']);
+
+    const bare = (await t.request({ method: 'POST', url: '/api/v1/config/org-units', token: admin, payload: { ouCode: 'P-BARE', ouName: 'Tanpa policy', ouTypeCode: 'MBU', parentId: null } })).json().ouId;
+    const none = await t.request({ method: 'DELETE', url: `/api/v1/config/policy-ou/${bare}`, token: admin });
+    expect({ status: none.statusCode, body: none.json() }).toEqual({ status: 404, body: { errorCode: 'policy_not_found', errorArgs: [bare] } });
+    expect(await audits()).toBe(auditsBefore);
+
+    const deleted = await t.request({ method: 'DELETE', url: `/api/v1/config/policy-ou/${ouId}`, token: admin });
+    expect(deleted.json()).toEqual({ ok: true });
+    expect(await audits()).toBe(auditsBefore + 1);
+  });
+
   it('keeps agents out and shows a second tenant nothing', async () => {
     const agent = await t.login('agent');
     expect((await t.request({ method: 'GET', url: '/api/v1/config/policy-ou', token: agent })).statusCode).toBe(403);

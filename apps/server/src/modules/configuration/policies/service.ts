@@ -3,11 +3,38 @@ import { ALL_DOCUMENT_TYPES, POLICY_KINDS, type OuPolicy, type PolicyKind } from
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
+import { assertMayManage, assertNotRaisingOwn, type Grantor } from '../users/service.ts';
 import { documentProhibitions, ouPolicyEntries, ouPolicyMembers } from './schema.ts';
 
 const MODULE = 'configuration.policy-ou';
 type ValueKind = Exclude<PolicyKind, 'documentTypes'>;
 const VALUE_KINDS = POLICY_KINDS.filter((k): k is ValueKind => k !== 'documentTypes');
+/** Who changes policies and prohibitions: they limit users, so the grant rules of issue 9 apply. */
+export type PolicyActor = Actor & Grantor;
+
+const restricts = (policy: OuPolicy) => POLICY_KINDS.some((k) => policy[k].length > 0);
+
+/**
+ * Whether going from `before` to `after` lets a member pick more: a kind restricted before is lifted (empty) or
+ * gains a value it did not list. A kind that allowed every document type (-99) cannot widen; an unrestricted one
+ * can only narrow.
+ */
+function widens(before: OuPolicy, after: OuPolicy): boolean {
+  return POLICY_KINDS.some((kind) => {
+    const was: readonly (string | number)[] = before[kind];
+    const now: readonly (string | number)[] = after[kind];
+    if (was.length === 0 || (kind === 'documentTypes' && was.includes(ALL_DOCUMENT_TYPES))) return false;
+    return now.length === 0 || now.some((v) => !was.includes(v));
+  });
+}
+
+/** Issue 9: nobody but a Super Admin changes a policy a Super Admin works under; nobody lifts limits of their own. */
+async function checkPolicyChange(tx: Tx, actor: PolicyActor, before: OuPolicy, after: OuPolicy | undefined) {
+  await assertMayManage(tx, actor, [...before.memberIds, ...(after?.memberIds ?? [])]);
+  const me = actor.userId;
+  if (!me || !before.memberIds.includes(me) || !restricts(before)) return;
+  assertNotRaisingOwn(actor, !after || !after.memberIds.includes(me) || widens(before, after));
+}
 
 export async function getOuPolicy(tx: Tx, ouId: string): Promise<OuPolicy> {
   const entries = await tx.select({ kind: ouPolicyEntries.kind, value: ouPolicyEntries.value }).from(ouPolicyEntries)
@@ -32,11 +59,12 @@ export async function listOuPolicies(tx: Tx) {
 }
 
 /** Spec 5: "Policy OU list must be filled": a saved policy restricts at least one kind. */
-export async function saveOuPolicy(tx: Tx, actor: Actor, ouId: string, policy: OuPolicy, checks: { ouExists: (id: string) => Promise<boolean>; usersExist: (ids: string[]) => Promise<boolean> }) {
+export async function saveOuPolicy(tx: Tx, actor: PolicyActor, ouId: string, policy: OuPolicy, checks: { ouExists: (id: string) => Promise<boolean>; usersExist: (ids: string[]) => Promise<boolean> }) {
   if (!(await checks.ouExists(ouId))) throw new AppError('ou_not_found', [ouId]);
   if (POLICY_KINDS.every((k) => policy[k].length === 0)) throw new AppError('policy_ou_list_empty');
   if (!(await checks.usersExist(policy.memberIds))) throw new AppError('user_not_found');
   const before = await getOuPolicy(tx, ouId);
+  await checkPolicyChange(tx, actor, before, policy);
   await tx.delete(ouPolicyEntries).where(eq(ouPolicyEntries.ouId, ouId));
   await tx.delete(ouPolicyMembers).where(eq(ouPolicyMembers.ouId, ouId));
   const rows = [
@@ -51,8 +79,12 @@ export async function saveOuPolicy(tx: Tx, actor: Actor, ouId: string, policy: O
   return after;
 }
 
-export async function deleteOuPolicy(tx: Tx, actor: Actor, ouId: string) {
+/** Like every delete, an OU that is not there (or another tenant's) or has no policy is a 404, and nothing is audited. */
+export async function deleteOuPolicy(tx: Tx, actor: PolicyActor, ouId: string, checks: { ouExists: (id: string) => Promise<boolean> }) {
+  if (!(await checks.ouExists(ouId))) throw new AppError('ou_not_found', [ouId]);
+  if (!(await ouHasPolicy(tx, ouId))) throw new AppError('policy_not_found', [ouId]);
   const before = await getOuPolicy(tx, ouId);
+  await checkPolicyChange(tx, actor, before, undefined);
   await tx.delete(ouPolicyEntries).where(eq(ouPolicyEntries.ouId, ouId));
   await tx.delete(ouPolicyMembers).where(eq(ouPolicyMembers.ouId, ouId));
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'ou-policy', entityId: ouId, before });
@@ -68,8 +100,11 @@ export async function getProhibitions(tx: Tx, userId: string): Promise<number[]>
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-export async function saveProhibitions(tx: Tx, actor: Actor, userId: string, ids: number[]) {
+/** Issue 9: a Super Admin's prohibitions are a Super Admin's business; a user may add prohibitions of their own but lift none. */
+export async function saveProhibitions(tx: Tx, actor: PolicyActor, userId: string, ids: number[]) {
+  await assertMayManage(tx, actor, [userId]);
   const before = await getProhibitions(tx, userId);
+  if (userId === actor.userId) assertNotRaisingOwn(actor, before.some((id) => !ids.includes(id)));
   await tx.delete(documentProhibitions).where(eq(documentProhibitions.userId, userId));
   const unique = [...new Set(ids)];
   if (unique.length) await tx.insert(documentProhibitions).values(unique.map((documentTypeId) => ({ tenantId: actor.tenantId, userId, documentTypeId })));

@@ -8,12 +8,12 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { hashPassword } from '../../../platform/auth/passwords.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { roles, roleTasks, userRoles, users, userTasks } from './schema.ts';
+import { assertHolds, assertMayManage, assertNotRaisingOwn, rolesOfUser, tasksOfRoles, type Grantor } from './grant-rules.ts';
 
 const MODULE = 'configuration.user';
 
-export interface ManageActor extends Actor {
+export interface ManageActor extends Actor, Grantor {
   userId: string;
-  isSuperAdmin: boolean;
 }
 
 /** Throws the first way `password` breaks the tenant's policy (spec 5: at least 4 characters, classes). */
@@ -89,20 +89,21 @@ export async function getUser(tx: Tx, userId: string): Promise<UserItem> {
   return toItem(rows[0]);
 }
 
-/** The roles must exist; only a Super Admin may hand out the Super Admin role. */
-async function checkRoles(tx: Tx, actor: ManageActor, roleIds: string[]) {
+/**
+ * The roles must exist; only a Super Admin may hand out the Super Admin role; a role the user does not hold yet
+ * (`held`) grants its tasks, so the caller must hold them all.
+ */
+async function checkRoles(tx: Tx, actor: ManageActor, roleIds: string[], held: readonly string[] = []) {
   const found = await tx.select({ id: roles.id, superAdmin: roles.isSuperAdmin }).from(roles).where(inArray(roles.id, roleIds));
   if (found.length !== new Set(roleIds).size) throw new AppError('role_not_found');
   if (!actor.isSuperAdmin && found.some((r) => r.superAdmin)) throw new AppError('super-admin-only');
+  assertHolds(actor, await tasksOfRoles(tx, roleIds.filter((id) => !held.includes(id))));
 }
 
-/** Only a Super Admin may change a Super Admin's account. */
+/** Only a Super Admin may change a Super Admin's account (main or extra role). */
 async function checkTarget(tx: Tx, actor: ManageActor, userId: string) {
   const before = await getUser(tx, userId);
-  if (!actor.isSuperAdmin) {
-    const r = await tx.select({ superAdmin: roles.isSuperAdmin }).from(roles).where(eq(roles.id, before.roleId));
-    if (r[0]?.superAdmin) throw new AppError('super-admin-only');
-  }
+  await assertMayManage(tx, actor, [userId]);
   return before;
 }
 
@@ -149,7 +150,10 @@ export async function updateUser(
   tx: Tx, actor: ManageActor, userId: string, input: { fullName: string; email?: string | null; roleId: string; extraRoleIds: string[] },
 ): Promise<UserItem> {
   const before = await checkTarget(tx, actor, userId);
-  await checkRoles(tx, actor, [input.roleId, ...input.extraRoleIds]);
+  const held = await rolesOfUser(tx, userId);
+  const wanted = [input.roleId, ...input.extraRoleIds];
+  if (userId === actor.userId) assertNotRaisingOwn(actor, wanted.some((id) => !held.includes(id)));
+  await checkRoles(tx, actor, wanted, held);
   await tx.update(users).set({ fullName: input.fullName, email: input.email ?? null, roleId: input.roleId }).where(eq(users.id, userId));
   await setExtraRoles(tx, actor.tenantId, userId, input.roleId, input.extraRoleIds);
   const after = await getUser(tx, userId);

@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import { roles, roleTasks, users, userTasks } from './schema.ts';
 import type { ManageActor } from './manage.ts';
+import { assertHolds, assertMayChangeRoleTasks, assertMayManage, assertNotRaisingOwn } from './grant-rules.ts';
 
 const MODULE = 'configuration.page-access';
 export type GrantTarget = { kind: 'role' | 'user'; id: string };
@@ -31,6 +32,15 @@ export async function getGrants(tx: Tx, target: GrantTarget): Promise<string[]> 
 export async function setGrants(tx: Tx, actor: ManageActor, target: GrantTarget, tasks: string[]): Promise<string[]> {
   const before = await getGrants(tx, target);
   const unique = [...new Set(tasks)].sort();
+  if (target.kind === 'role') {
+    await assertMayChangeRoleTasks(tx, actor, target.id, before, unique);
+  } else {
+    // Clearing a Super Admin's grants is a change too; a user may drop their own grants but add none.
+    await assertMayManage(tx, actor, [target.id]);
+    const added = unique.filter((task) => !before.includes(task));
+    if (target.id === actor.userId) assertNotRaisingOwn(actor, added.length > 0);
+    assertHolds(actor, added);
+  }
   if (target.kind === 'role') {
     await tx.delete(roleTasks).where(eq(roleTasks.roleId, target.id));
     if (unique.length) await tx.insert(roleTasks).values(unique.map((task) => ({ tenantId: actor.tenantId, roleId: target.id, task })));

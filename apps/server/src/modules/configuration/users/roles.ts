@@ -8,6 +8,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import { roles, roleTasks, userRoles, users } from './schema.ts';
 import type { ManageActor } from './manage.ts';
+import { assertHolds, assertMayChangeRoleTasks } from './grant-rules.ts';
 
 const MODULE = 'configuration.role';
 type RoleInput = z.output<typeof roleInput>;
@@ -84,6 +85,7 @@ const values = (input: RoleInput) => ({
 });
 
 export async function createRole(tx: Tx, actor: ManageActor, input: RoleInput) {
+  assertHolds(actor, input.tasks);
   checkLimits(input);
   await checkNameFree(tx, input.name);
   const id = uuidv7();
@@ -103,6 +105,7 @@ async function editable(tx: Tx, actor: ManageActor, roleId: string) {
 
 export async function updateRole(tx: Tx, actor: ManageActor, roleId: string, input: RoleInput) {
   const before = await editable(tx, actor, roleId);
+  await assertMayChangeRoleTasks(tx, actor, roleId, before.tasks, input.tasks);
   checkLimits(input);
   await checkNameFree(tx, input.name, roleId);
   await tx.update(roles).set(values(input)).where(eq(roles.id, roleId));

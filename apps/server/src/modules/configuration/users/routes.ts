@@ -9,7 +9,9 @@ import * as roles from './roles.ts';
 import { getGrants, setGrants } from './page-access.ts';
 import { changeOwnPassword, getProfile, updateProfile } from './profile.ts';
 
-const actorOf = (p: Principal): users.ManageActor => ({ tenantId: p.tenantId, userId: p.userId, sessionId: p.sessionId, isSuperAdmin: p.isSuperAdmin });
+const actorOf = (p: Principal): users.ManageActor => ({
+  tenantId: p.tenantId, userId: p.userId, sessionId: p.sessionId, isSuperAdmin: p.isSuperAdmin, tasks: p.tasks,
+});
 
 export function userRoutes(app: FastifyInstance) {
   registerEndpoint(app, userEndpoints.listUsers, ({ tx, query }) => users.listUsers(tx, query));

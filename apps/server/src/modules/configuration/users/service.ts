@@ -145,3 +145,6 @@ export async function createFirstUser(
     tenantId, id: u.id, username: u.username, fullName: u.fullName, email: u.email, roleId: u.roleId, passwordHash: await hashPassword(u.password),
   });
 }
+
+/** The grant rules of issue 9, for modules whose writes limit users (OU policies, prohibitions). */
+export { assertMayManage, assertNotRaisingOwn, type Grantor } from './grant-rules.ts';
