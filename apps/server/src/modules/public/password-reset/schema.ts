@@ -1,8 +1,11 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
-import { users } from '../../configuration/users/schema.ts';
 
-/** Reset links: only the SHA-256 of the token is stored; a link works once and until expires_at. */
+/**
+ * Reset links: only the SHA-256 of the token is stored; a link works once and until expires_at. A link belongs to a
+ * user: the foreign key (tenant_id, user_id) → users ON DELETE CASCADE stays in the database (migration 0004); it is
+ * not declared here so that this module does not import the users module's schema (module boundaries, eslint).
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -18,7 +21,6 @@ export const passwordResetTokens = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('password_reset_tokens_hash_key').on(t.tenantId, t.tokenHash),
     index('password_reset_tokens_user').on(t.tenantId, t.userId),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     tenantPolicy('password_reset_tokens'),
   ],
 );
