@@ -8,6 +8,8 @@ const LAPTOP = { width: 1366, height: 800 };
 const words = {
   id: {
     openMenu: 'Buka menu',
+    userMenu: 'Menu pengguna',
+    logout: 'Keluar',
     mainMenu: 'Menu utama',
     configuration: 'Konfigurasi',
     accounting: 'Akuntansi',
@@ -20,6 +22,8 @@ const words = {
   },
   en: {
     openMenu: 'Open menu',
+    userMenu: 'User menu',
+    logout: 'Log out',
     mainMenu: 'Main menu',
     configuration: 'Configuration',
     accounting: 'Accounting',
@@ -37,6 +41,7 @@ const SCREENS = [
   '/dashboard',
   '/configuration/business-unit',
   '/configuration/business-unit/edit-legal-info',
+  '/configuration/business-unit/edit-legal-info/PTDN',
   '/configuration/policy-ou',
   '/configuration/page-access',
   '/configuration/app-configuration',
@@ -102,7 +107,15 @@ describe('the app shell on a phone and on a laptop', () => {
       await page.goto('/dashboard');
       await page.getByText(words[lang].sessionsTitle).waitFor();
       await page.locator('.session-duration').first().waitFor();
+      // The sessions table fits its card: no sideways scrolling for when and how long.
+      expect(await page.locator('.sessions-card .ant-table-content, .sessions-card .ant-table-body').first().evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await screenshot(page, `phone-dashboard-${lang}`, true);
+      await page.goto('/configuration/business-unit');
+      await settle(page);
+      await screenshot(page, `phone-business-unit-${lang}`);
+      await page.goto('/configuration/business-unit/edit-legal-info/PTDN');
+      await settle(page);
+      await screenshot(page, `phone-legal-info-${lang}`, true);
     });
   });
 
@@ -118,6 +131,9 @@ describe('the app shell on a phone and on a laptop', () => {
       await page.goto('/login');
       await settle(page);
       await screenshot(page, `phone-login-${lang}`);
+      await page.goto('/request-demo');
+      await settle(page);
+      await screenshot(page, `phone-request-demo-${lang}`, true);
     });
   });
 
@@ -146,6 +162,29 @@ describe('the app shell on a phone and on a laptop', () => {
       await drawer.waitFor({ state: 'hidden' });
       await page.getByRole('heading', { level: 1, name: w.businessUnit }).waitFor();
       expect(await page.getByRole('main').count()).toBe(1);
+
+      // A dialog (the logout confirmation) fits the screen too.
+      await page.getByRole('button', { name: w.userMenu }).click();
+      await page.getByRole('menuitem', { name: w.logout }).click();
+      const dialog = page.locator('.ant-modal-container, .ant-modal-content').first();
+      await dialog.waitFor();
+      await page.waitForTimeout(400);
+      const dialogBox = (await dialog.boundingBox())!;
+      expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+      expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, `phone-dialog-${lang}`);
+    });
+  });
+
+  it('a sidebar collapsed on a narrow laptop opens no submenu by itself over the page', async () => {
+    await withOpenPage(browser, { as: 'admin' }, 'tablet-sider', async ({ page }) => {
+      await page.setViewportSize({ width: 900, height: 800 });
+      await page.goto('/accounting/employee');
+      await settle(page);
+      expect(await page.locator('.app-sider.ant-layout-sider-collapsed').isVisible()).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await page.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
+      await expectNoOverflow(page, '/accounting/employee at 900 px');
     });
   });
 

@@ -209,14 +209,19 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
       <Layout className="app-main">
         <Layout.Header className="app-header">
           {phone ? (
-            <Button
-              type="text"
-              className="app-header__toggle"
-              icon={<MenuOutlined />}
-              aria-label={t('shell.openMenu')}
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpenedAt(location.pathname)}
-            />
+            <div className="app-header__start">
+              <Button
+                type="text"
+                className="app-header__toggle"
+                icon={<MenuOutlined />}
+                aria-label={t('shell.openMenu')}
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpenedAt(location.pathname)}
+              />
+              <Link to={HOME_ROUTE} className="app-header__brand" aria-label={productName}>
+                <BrandMark name={productName} size={24} />
+              </Link>
+            </div>
           ) : (
             <Button
               type="text"

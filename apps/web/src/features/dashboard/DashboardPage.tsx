@@ -11,6 +11,7 @@ import { formatNumber } from '../../app/format.ts';
 import { useSession } from '../../app/session.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
+import { usePhoneLayout } from '../../app/components/viewport.ts';
 import { formatSessionDuration } from './session-duration.ts';
 
 type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
@@ -44,6 +45,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const session = useSession();
+  const phone = usePhoneLayout();
   const sessions = useQuery({
     queryKey: ['auth', 'sessions'],
     queryFn: ({ signal }) => call(endpoints.mySessions, { query: { limit: 10 }, signal }),
@@ -81,12 +83,15 @@ export default function DashboardPage() {
     {
       key: 'responseCode',
       title: t('dashboard.responseCode'),
+      // A phone keeps the two columns that matter: when, and for how long.
+      responsive: ['sm'],
       dataIndex: 'responseCode',
       render: (code: number) => <Tag color={code === 200 ? 'success' : 'error'}>{code}</Tag>,
     },
     {
       key: 'module',
       title: t('dashboard.module'),
+      responsive: ['sm'],
       dataIndex: 'module',
       render: (module: string) => (MODULE_KEYS[module] ? t(MODULE_KEYS[module]) : module),
     },
@@ -140,7 +145,7 @@ export default function DashboardPage() {
           dataSource={sessions.data?.items ?? []}
           loading={sessions.isPending}
           pagination={false}
-          scroll={{ x: 640 }}
+          scroll={phone ? undefined : { x: 640 }}
           locale={{
             emptyText: sessions.isError ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.loadFailed')}>

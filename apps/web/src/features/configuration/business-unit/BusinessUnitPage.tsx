@@ -11,6 +11,7 @@ import { useSession } from '../../../app/session.ts';
 import { ORG_UNITS_KEY, OU_TYPE_COLORS, buildOrgUnitTree, treeIds, useOrgUnits, type OrgUnitNode } from './org-units.ts';
 import { OrgUnitFormModal } from './OrgUnitFormModal.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { usePhoneLayout } from '../../../app/components/viewport.ts';
 
 const typeKey = (code: string) => OU_TYPES.find((x) => x.code === code)?.key ?? code;
 
@@ -26,6 +27,7 @@ export default function BusinessUnitPage() {
   const canEdit = level !== 'view';
   const queryClient = useQueryClient();
   const units = useOrgUnits();
+  const phone = usePhoneLayout();
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
@@ -64,15 +66,25 @@ export default function BusinessUnitPage() {
       key: 'code',
       title: t('businessUnit.code'),
       dataIndex: 'ouCode',
-      width: 260,
-      render: (code: string) => <span className="code-text">{code}</span>,
+      width: phone ? undefined : 260,
+      // A phone shows code and name in one column, and leaves type and status to the edit form.
+      render: (code: string, unit) =>
+        phone ? (
+          <span className="cell-stack">
+            <span className="code-text">{code}</span>
+            <span className="muted-text">{unit.ouName}</span>
+          </span>
+        ) : (
+          <span className="code-text">{code}</span>
+        ),
     },
-    { key: 'name', title: t('businessUnit.name'), dataIndex: 'ouName' },
+    { key: 'name', title: t('businessUnit.name'), dataIndex: 'ouName', responsive: ['md'] },
     {
       key: 'type',
       title: t('businessUnit.type'),
       dataIndex: 'ouTypeCode',
       width: 200,
+      responsive: ['md'],
       render: (code: string) => <Tag color={OU_TYPE_COLORS[code]}>{t(`businessUnit.types.${typeKey(code)}`)}</Tag>,
     },
     {
@@ -80,15 +92,16 @@ export default function BusinessUnitPage() {
       title: t('crud.status'),
       dataIndex: 'active',
       width: 110,
+      responsive: ['md'],
       render: (active: 'Y' | 'N') => <Tag color={active === 'Y' ? 'success' : 'default'}>{t(active === 'Y' ? 'crud.active' : 'crud.inactive')}</Tag>,
     },
     {
       key: 'actions',
       title: t('crud.actions'),
-      width: 220,
+      width: phone ? undefined : 220,
       align: 'right',
       render: (_: unknown, unit) => (
-        <Space size={2} className="row-actions">
+        <Space size={2} className="row-actions" wrap={phone}>
           <Tooltip title={t('legalInfo.title')}>
             <Button
               type="text"
@@ -167,7 +180,7 @@ export default function BusinessUnitPage() {
             hideOnSinglePage: tree.length <= PAGE_SIZES[0],
             showTotal: (total) => t('businessUnit.topLevel', { count: total }),
           }}
-          scroll={{ x: 900 }}
+          scroll={phone ? undefined : { x: 900 }}
           expandable={{
             expandedRowKeys: expanded,
             onExpand: (open, row) =>
