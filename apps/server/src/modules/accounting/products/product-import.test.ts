@@ -126,7 +126,7 @@ describe('product xlsx import', { timeout: 180_000 }, () => {
     const headings = ['Kode Produk', 'Nama Produk', 'Kode Satuan Dasar', 'Harga Jual'];
     expect(await report(await workbook([[null, 'Gula Pasir 1 kg', 'KG', '17500'], ['', 'Garam Beryodium', 'PCS', 4000]], headings))).toMatchObject({ rows: 2, created: 2, errors: [] });
     const rows = await t.pools.owner.query(`SELECT code FROM products WHERE name IN ('Gula Pasir 1 kg', 'Garam Beryodium') ORDER BY code`);
-    expect(rows.rows.map((r) => r.code)).toEqual([expect.stringMatching(/^PRO\d+$/), expect.stringMatching(/^PRO\d+$/)]);
+    expect(rows.rows.map((r) => r.code)).toEqual([expect.stringMatching(/^PRD-\d{4}$/), expect.stringMatching(/^PRD-\d{4}$/)]);
   });
 
   it('refuses a file that is not xlsx, a sheet without the required columns and a JSON body', async () => {
