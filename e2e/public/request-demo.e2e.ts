@@ -35,6 +35,9 @@ const tx = {
     cancel: 'Batal',
     missing: 'Permintaan tidak ditemukan',
     stepPayment: 'Pembayaran',
+    totalDue: 'Total tagihan',
+    totalPaid: 'Total dibayar',
+    awaitingConfirmation: 'menunggu konfirmasi pembayaran',
   },
   en: {
     title: 'Request a Demo',
@@ -47,6 +50,7 @@ const tx = {
     submit: 'Continue to payment',
     contactRequired: 'Contact name cannot be empty',
     sizeRequired: 'Company size cannot be empty',
+    promoNeedsSize: 'Choose the company size first: promo codes apply by company size.',
   },
 };
 
@@ -113,11 +117,17 @@ describe('request a demo (public)', () => {
       await pick(t.page, l.product, 'Akuntansi dan ERP');
       await t.page.getByLabel(/^Kebutuhan/).fill('Bagan akun dan laporan kas untuk dua cabang.');
 
-      // A wrong code: checked when the visitor leaves the field, refused in Indonesian next to it.
+      // A wrong code: checked when the visitor leaves the field, refused in Indonesian next to it — an answer of the
+      // server (200), not a failed request: the browser logs no error on this public page.
+      const consoleErrors: string[] = [];
+      t.page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
       const promo = t.page.getByLabel(new RegExp(`^${l.promoCode}`));
       await promo.fill('BUKANKODE');
       await promo.press('Tab');
       await t.page.getByText(l.promoNotFound).waitFor();
+      expect(consoleErrors).toEqual([]);
       expect(await summary(t.page).getByTestId('summary-discount').count()).toBe(0);
       await screenshot(t.page, 'request-demo-id-bad-promo', true);
 
@@ -153,6 +163,14 @@ describe('request a demo (public)', () => {
       await t.page.getByRole('button', { name: l.payByTransfer }).click();
       await t.page.getByRole('heading', { name: l.transferTitle }).waitFor();
       expect(await t.page.getByTestId('transfer-amount').textContent()).toMatch(rp('3.150.000'));
+      // Where to pay: the configured account (PAYMENT_BANK_ACCOUNT of the e2e server), the number with a copy button.
+      expect(await t.page.getByTestId('transfer-bank').textContent()).toBe('Bank Central Asia');
+      expect(await t.page.getByTestId('transfer-account-number').textContent()).toBe('5270 1234 56');
+      expect(await t.page.getByTestId('transfer-account-holder').textContent()).toBe('PT Nusa Teknologi Indonesia');
+      await t.page.getByTestId('transfer-account-number').locator('.ant-typography-copy').waitFor();
+      // The memo reference is short and human: no tilde, no tenant code.
+      const reference = (await t.page.getByTestId('transfer-reference').textContent())!;
+      expect(reference).toMatch(/^NUSA-[2-9A-HJKMNP-Z]{6}$/);
 
       // The step survives a reload: the page reads the request and its payment from the server.
       await t.page.reload();
@@ -183,6 +201,12 @@ describe('request a demo (public)', () => {
       await fileInput.setInputFiles({ name: 'bukti-transfer.png', mimeType: 'image/png', buffer: PNG });
       await waitForPath(t.page, `/form-request/complete?tenant=demo&requestId=${requestId}`);
       await t.page.getByText(l.proofReceived).waitFor();
+      // The request number is the same reference, and the amount is due (awaiting confirmation), not paid yet.
+      expect(await t.page.getByTestId('request-reference').textContent()).toBe(reference);
+      await t.page.locator('.ant-descriptions').getByText(l.totalDue, { exact: true }).waitFor();
+      expect(await t.page.locator('.ant-descriptions').getByText(l.totalPaid, { exact: true }).count()).toBe(0);
+      expect(await t.page.getByTestId('complete-amount').textContent()).toContain(l.awaitingConfirmation);
+      expect(await t.page.locator('.ant-descriptions').textContent()).not.toContain(requestId);
       await screenshot(t.page, 'request-demo-id-complete', true);
 
       // The completion page reads the request's state from the server too.
@@ -209,6 +233,7 @@ describe('request a demo (public)', () => {
       expect(leads.body.items).toHaveLength(1);
       expect(leads.body.items[0]).toMatchObject({
         leadId: requestId,
+        reference,
         contactName: 'Budi Santoso',
         email,
         company: 'PT Sinar Uji Coba',
@@ -221,7 +246,7 @@ describe('request a demo (public)', () => {
         price: '3500000.0000',
         discount: '350000.0000',
         amount: '3150000.0000',
-        payment: { method: 'bank-transfer', status: 'PROOF_UPLOADED', hasProof: true, amount: '3150000.0000' },
+        payment: { method: 'bank-transfer', status: 'PROOF_UPLOADED', hasProof: true, amount: '3150000.0000', orderId: reference },
       });
       const proof = await fetch(`${new URL(t.page.url()).origin}/api/v1/admin/leads/${requestId}/payment/proof`, {
         headers: { authorization: `Bearer ${token}`, 'x-tenant': 'demo' },
@@ -276,7 +301,8 @@ describe('request a demo (public)', () => {
       await waitForPath(t.page, `/form-request/complete?tenant=demo&requestId=${requestId}`);
       await t.page.getByText(l.paidTitle).waitFor();
       const details = t.page.locator('.ant-descriptions');
-      await details.getByText(requestId).waitFor();
+      expect(await t.page.getByTestId('request-reference').textContent()).toMatch(/^NUSA-[2-9A-HJKMNP-Z]{6}$/);
+      await details.getByText(l.totalPaid, { exact: true }).waitFor();
       await details.getByText(l.gateway, { exact: true }).waitFor();
       await details.getByText(l.paid, { exact: true }).waitFor();
       expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('3.500.000'));
@@ -316,9 +342,15 @@ describe('request a demo (public)', () => {
       expect(t.page.url()).toMatch(/\/request-demo$/);
 
       await t.page.getByLabel(l.contactName, { exact: true }).fill('Sari Wijaya');
+      // A code applied before the company size: the promo field says what is missing.
+      const promo = t.page.getByLabel(new RegExp(`^${l.promoCode}`));
+      await promo.fill('UMKM25');
+      await t.page.getByRole('button', { name: l.apply }).click();
+      await t.page.getByText(l.promoNeedsSize).waitFor();
+      await screenshot(t.page, 'request-demo-en-promo-needs-size', true);
+      await promo.fill('');
       await t.page.getByText('51–200 people', { exact: true }).click();
       // UMKM25 is for micro and small businesses only.
-      const promo = t.page.getByLabel(new RegExp(`^${l.promoCode}`));
       await promo.fill('UMKM25');
       await promo.press('Enter');
       await t.page.getByText(l.segmentNotEligible).waitFor();

@@ -83,6 +83,7 @@ export default async function setup(project: TestProject) {
         WEB_DIST: webDist,
         PAYMENT_GATEWAY_URL: gateway.url,
         PAYMENT_GATEWAY_SERVER_KEY: gateway.serverKey,
+        PAYMENT_BANK_ACCOUNT: 'Bank Central Asia|5270 1234 56|PT Nusa Teknologi Indonesia',
       }),
       () => {},
     );

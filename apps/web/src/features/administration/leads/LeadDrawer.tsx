@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Empty, Form, Input, Select, Skeleton, type DescriptionsProps } from 'antd';
+import { Alert, App, Button, Descriptions, Empty, Form, Input, Select, Skeleton, Typography, type DescriptionsProps } from 'antd';
 import { ArrowRightOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import {
   COMPANY_SIZES,
   LEAD_PACKAGE_CODES,
@@ -12,6 +13,7 @@ import {
   type Lead,
   type LeadPackage,
   type LeadProduct,
+  leadProductName,
   type LeadStatus,
 } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
@@ -116,7 +118,7 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
 
   const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
   const sizeOptions = COMPANY_SIZES.map((s) => ({ value: s, label: t(`adminLeads.sizes.${s}`) }));
-  const productOptions = LEAD_PRODUCTS.map((p) => ({ value: p, label: t(`adminLeads.products.${p}`) }));
+  const productOptions = LEAD_PRODUCTS.map((p) => ({ value: p, label: leadProductName(p, i18n.language) }));
   const packageOptions = LEAD_PACKAGE_CODES.map((p) => ({ value: p, label: t(`adminLeads.packages.${p}`) }));
 
   return (
@@ -243,12 +245,13 @@ type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 function contactItems(l: Lead, t: Translate): DescriptionsProps['items'] {
   return [
+    { key: 'reference', label: t('adminLeads.reference'), children: <Typography.Text copyable code>{l.reference}</Typography.Text> },
     { key: 'contactName', label: t('adminLeads.contactName'), children: l.contactName },
     { key: 'email', label: t('adminLeads.email'), children: l.email },
     { key: 'phone', label: t('adminLeads.phone'), children: l.phone },
     { key: 'company', label: t('adminLeads.company'), children: l.company },
     { key: 'companySize', label: t('adminLeads.companySize'), children: t(`adminLeads.sizes.${l.companySize}`) },
-    { key: 'product', label: t('adminLeads.product'), children: t(`adminLeads.products.${l.product}`) },
+    { key: 'product', label: t('adminLeads.product'), children: leadProductName(l.product, i18n.language) },
     { key: 'package', label: t('adminLeads.package'), children: t(`adminLeads.packages.${l.package}`) },
     {
       key: 'requirements',

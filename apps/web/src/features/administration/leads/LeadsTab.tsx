@@ -4,6 +4,7 @@ import { DownloadOutlined, EyeOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import {
   LEAD_PACKAGE_CODES,
   LEAD_PRODUCTS,
@@ -13,6 +14,7 @@ import {
   type Lead,
   type LeadPackage,
   type LeadProduct,
+  leadProductName,
   type LeadStatus,
 } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
@@ -92,7 +94,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       width: 140,
       render: (_: unknown, l) => (
         <div className="cell-stack">
-          <span>{t(`adminLeads.products.${l.product}`)}</span>
+          <span>{leadProductName(l.product, i18n.language)}</span>
           <span className="muted-text">{t(`adminLeads.packages.${l.package}`)}</span>
         </div>
       ),
@@ -168,7 +170,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
           value={list.filters.product}
           onChange={(product) => list.setFilter('product', product)}
           className="list-toolbar__filter"
-          options={LEAD_PRODUCTS.map((p) => ({ value: p, label: t(`adminLeads.products.${p}`) }))}
+          options={LEAD_PRODUCTS.map((p) => ({ value: p, label: leadProductName(p, i18n.language) }))}
         />
         <Select<LeadPackage>
           allowClear

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Card, Descriptions, Result } from 'antd';
+import { Button, Card, Descriptions, Result, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DemoRequestView } from '@nusa/contracts';
@@ -89,8 +89,26 @@ function Completion({ requestRef, view, stage }: { requestRef: RequestRef; view:
         column={1}
         bordered
         items={[
-          { key: 'request', label: t('demoRequest.requestNumber'), children: <code>{view.requestId}</code> },
-          { key: 'amount', label: t('demoRequest.total'), children: formatRupiah(view.amount) },
+          {
+            key: 'request',
+            label: t('demoRequest.requestNumber'),
+            children: (
+              <Typography.Text copyable strong data-testid="request-reference">
+                {view.reference}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: 'amount',
+            // Paid only once the payment is confirmed; until then it is the amount the request is waiting for.
+            label: t(stage === 'paid' ? 'demoRequest.totalPaid' : 'demoRequest.totalDue'),
+            children: (
+              <span data-testid="complete-amount">
+                {formatRupiah(view.amount)}
+                {stage === 'proof-uploaded' && <span className="muted-text"> · {t('demoRequest.awaitingConfirmation')}</span>}
+              </span>
+            ),
+          },
           ...(payment
             ? [
                 { key: 'method', label: t('demoRequest.paymentMethod'), children: t(`demoRequest.method.${payment.method}`) },

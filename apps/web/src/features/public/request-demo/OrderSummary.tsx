@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LeadPackage, LeadProduct } from '@nusa/contracts';
+import { leadProductName, type LeadPackage, type LeadProduct } from '@nusa/contracts';
 import type { PriceLines } from './money.ts';
 
 interface OrderSummaryProps {
@@ -16,14 +16,14 @@ interface OrderSummaryProps {
 
 /** Product, package, price, discount and the amount to pay, in id-ID format. */
 export function OrderSummary({ product, pkg, lines, promoCode, pending = false, children }: OrderSummaryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card title={t('demoRequest.summaryTitle')} className="order-summary" data-testid="order-summary">
       {lines ? (
         <dl className="order-summary__list" aria-busy={pending}>
           <div className="order-summary__line">
             <dt>{t('demoRequest.product')}</dt>
-            <dd>{product ? t(`onboarding.product.${product}`) : '—'}</dd>
+            <dd>{product ? leadProductName(product, i18n.language) : '—'}</dd>
           </div>
           <div className="order-summary__line">
             <dt>{t('demoRequest.package')}</dt>

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Radio, Typography } from 'antd';
 import { ArrowRightOutlined, BankOutlined, CreditCardOutlined, SwapOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type DemoRequestView, type PaymentMethod } from '@nusa/contracts';
+import { LANDING_ROUTE, endpoints, type DemoRequestView, type PaymentMethod, type PaymentOptions } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { describeError } from '../../../app/feedback.tsx';
@@ -17,6 +17,9 @@ import { RequestLoadState, RequestMissing } from './RequestState.tsx';
 import { aimAt, useDemoRequest, useStoreDemoRequest } from './use-demo-request.ts';
 
 const METHOD_ICONS: Record<PaymentMethod, ReactNode> = { 'bank-transfer': <BankOutlined />, gateway: <CreditCardOutlined /> };
+
+/** The methods this site can take now: bank transfer only with an account to pay into, the gateway only when set up. */
+const offeredMethods = (o: PaymentOptions): PaymentMethod[] => [...(o.bankAccount ? (['bank-transfer'] as const) : []), ...(o.gateway ? (['gateway'] as const) : [])];
 
 /** Step 2 of requesting a demo (public): choose a payment provider, then transfer and upload the proof or go to the checkout. */
 export default function PaymentPage() {
@@ -52,7 +55,17 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
   const dialogWidth = useDialogWidth();
   const store = useStoreDemoRequest(requestRef);
   const stage = stageOf(view);
-  const [method, setMethod] = useState<PaymentMethod>(view.payment?.method ?? 'bank-transfer');
+  const options = useQuery({
+    queryKey: ['public', 'payment-options', requestRef.tenant],
+    queryFn: ({ signal }) => {
+      aimAt(requestRef);
+      return call(endpoints.getPaymentOptions, { signal });
+    },
+    meta: { silent: true },
+  });
+  const offered = options.data ? offeredMethods(options.data) : undefined;
+  const [picked, setMethod] = useState<PaymentMethod | undefined>(view.payment?.method);
+  const method: PaymentMethod = picked && (!offered || offered.includes(picked)) ? picked : (offered?.[0] ?? 'bank-transfer');
   const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<unknown>();
   const toCompletion = () => navigate(stepPath(COMPLETE_PATH, requestRef));
@@ -108,7 +121,9 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
       {error !== undefined && (
         <Alert className="form-alert" type="error" showIcon role="alert" title={t('demoRequest.paymentFailedToStart')} description={describeError(error)} closable={{ onClose: () => setError(undefined) }} />
       )}
-      {showChoice ? (
+      {showChoice && offered?.length === 0 ? (
+        <NoPaymentMethod reference={view.reference} />
+      ) : showChoice ? (
         <>
           {stage === 'payment-failed' && !choosing && (
             <Alert className="form-alert" type="warning" showIcon title={t('demoRequest.gatewayFailedTitle')} description={t('demoRequest.gatewayFailedText')} />
@@ -121,7 +136,7 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
             }}
           >
             <Radio.Group className="choice-cards" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)} aria-label={t('demoRequest.chooseMethod')} disabled={start.isPending}>
-              {(['bank-transfer', 'gateway'] as const).map((m) => (
+              {(offered ?? []).map((m) => (
                 <Radio key={m} value={m} className="choice-card" autoFocus={m === method}>
                   <span className="choice-card__title">
                     {METHOD_ICONS[m]} {t(`demoRequest.method.${m}`)}
@@ -136,7 +151,7 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
                   {t('common.cancel')}
                 </Button>
               )}
-              <Button type="primary" htmlType="submit" loading={start.isPending} icon={<ArrowRightOutlined />} iconPlacement="end">
+              <Button type="primary" htmlType="submit" loading={start.isPending || options.isPending} disabled={!offered} icon={<ArrowRightOutlined />} iconPlacement="end">
                 {t('demoRequest.payWith', { method: t(`demoRequest.method.${method}`) })}
               </Button>
             </div>
@@ -157,12 +172,16 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
             items={[
               ...(payment.bankAccount
                 ? [
-                    { key: 'bank', label: t('demoRequest.bankName'), children: payment.bankAccount.bankName },
-                    { key: 'number', label: t('demoRequest.accountNumber'), children: <Typography.Text copyable strong>{payment.bankAccount.accountNumber}</Typography.Text> },
-                    { key: 'holder', label: t('demoRequest.accountHolder'), children: payment.bankAccount.accountHolder },
+                    { key: 'bank', label: t('demoRequest.bankName'), children: <span data-testid="transfer-bank">{payment.bankAccount.bankName}</span> },
+                    {
+                      key: 'number',
+                      label: t('demoRequest.accountNumber'),
+                      children: <Typography.Text copyable strong data-testid="transfer-account-number">{payment.bankAccount.accountNumber}</Typography.Text>,
+                    },
+                    { key: 'holder', label: t('demoRequest.accountHolder'), children: <span data-testid="transfer-account-holder">{payment.bankAccount.accountHolder}</span> },
                   ]
                 : [{ key: 'bank', label: t('demoRequest.bankName'), children: t('demoRequest.bankAccountBySales') }]),
-              { key: 'reference', label: t('demoRequest.reference'), children: <Typography.Text copyable code>{payment.orderId}</Typography.Text> },
+              { key: 'reference', label: t('demoRequest.reference'), children: <Typography.Text copyable strong data-testid="transfer-reference">{payment.orderId}</Typography.Text> },
             ]}
           />
           <ol className="transfer-steps">
@@ -202,5 +221,27 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
         </>
       )}
     </Card>
+  );
+}
+
+/** No way to pay online yet (no bank account nor gateway configured): the request is in, and the team follows up. */
+function NoPaymentMethod({ reference }: { reference: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="no-payment-method"
+      title={t('demoRequest.noMethodTitle')}
+      description={
+        <>
+          <p>{t('demoRequest.noMethodText', { reference })}</p>
+          <Button type="primary" onClick={() => navigate(LANDING_ROUTE)}>
+            {t('onboarding.toLanding')}
+          </Button>
+        </>
+      }
+    />
   );
 }

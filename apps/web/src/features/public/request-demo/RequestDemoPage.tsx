@@ -11,11 +11,15 @@ import {
   LEAD_PACKAGE_CODES,
   LANDING_ROUTE,
   LEAD_PRODUCTS,
+  PROMO_REFUSALS,
   endpoints,
+  errorMessageKey,
+  leadProductName,
   type CompanySize,
   type LeadChannel,
   type LeadPackage,
   type LeadProduct,
+  type PromoRefusal,
 } from '@nusa/contracts';
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
@@ -41,7 +45,7 @@ interface RequestValues {
 }
 
 /** Error codes of a refused promo code (spec 8): shown under the promo field, not as a toast. */
-const PROMO_ERRORS = ['promo_not_found', 'not_active', 'expired', 'channel_not_eligible', 'segment_not_eligible'];
+const isPromoRefusal = (code: string): code is PromoRefusal => (PROMO_REFUSALS as readonly string[]).includes(code);
 
 const PHONE = /^[0-9+()\- ]+$/;
 
@@ -67,7 +71,9 @@ const channelOf = (value: string | null): LeadChannel => ((LEAD_CHANNELS as read
 
 function promoHelp(state: PromoState, t: (key: string) => string) {
   if (state.kind === 'checking') return { validateStatus: 'validating' as const, help: t('demoRequest.promoChecking') };
-  if (state.kind === 'invalid') return { validateStatus: 'error' as const, help: describeError(state.error) };
+  if (state.kind === 'invalid') return { validateStatus: 'error' as const, help: t(errorMessageKey(state.reason)) };
+  if (state.kind === 'failed') return { validateStatus: 'error' as const, help: describeError(state.error) };
+  if (state.kind === 'needs-size') return { validateStatus: 'warning' as const, help: t('demoRequest.promoNeedsSize') };
   if (state.kind === 'valid') {
     return {
       validateStatus: 'success' as const,
@@ -83,7 +89,7 @@ function promoHelp(state: PromoState, t: (key: string) => string) {
 
 /** Step 1 of requesting a demo (public): contact, company, product and package, an optional promo code. */
 export default function RequestDemoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const channel = channelOf(query.get('channel'));
@@ -107,6 +113,7 @@ export default function RequestDemoPage() {
     // The code's eligibility depends on the company size (segment); the visitor chooses it first.
     const chosen = form.getFieldValue('companySize') as CompanySize | undefined;
     if (!chosen) {
+      promo.needSize(code);
       await form.validateFields(['companySize']).catch(() => undefined);
       return;
     }
@@ -116,6 +123,7 @@ export default function RequestDemoPage() {
   // A code checked for another package or size is checked again: the discount or eligibility may differ.
   // (Also while a check runs: clicking a size blurs the promo field, which checks it for the size before the click.)
   const checkedFor = promo.state.kind === 'none' ? undefined : promo.state.code;
+  // (A code waiting for the size is checked as soon as the size is chosen.)
   useEffect(() => {
     if (checkedFor && size) void promo.check({ code: checkedFor, pkg, size, channel });
     // Only a change of package or size re-checks; the code itself is checked on blur or apply.
@@ -146,7 +154,7 @@ export default function RequestDemoPage() {
       navigate(stepPath(PAYMENT_PATH, { tenant: currentTenant(), requestId: view.requestId }));
     },
     onError: (err, v) => {
-      if (err instanceof ApiError && PROMO_ERRORS.includes(err.code)) promo.refuse({ code: v.promoCode ?? '', pkg: v.package, size: v.companySize!, channel }, err);
+      if (err instanceof ApiError && isPromoRefusal(err.code)) promo.refuse({ code: v.promoCode ?? '', pkg: v.package, size: v.companySize!, channel }, err.code);
       else setError(err);
     },
   });
@@ -213,7 +221,7 @@ export default function RequestDemoPage() {
             <Form.Item name="product" label={t('demoRequest.product')} rules={[{ required: true, message: t('validation.required', { label: t('demoRequest.product') }) }]}>
               <Select
                 placeholder={t('demoRequest.productPlaceholder')}
-                options={LEAD_PRODUCTS.map((p) => ({ value: p, label: t(`onboarding.product.${p}`) }))}
+                options={LEAD_PRODUCTS.map((p) => ({ value: p, label: leadProductName(p, i18n.language) }))}
               />
             </Form.Item>
             <Form.Item name="package" label={t('demoRequest.package')} rules={[{ required: true }]}>

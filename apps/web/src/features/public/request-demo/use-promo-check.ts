@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { endpoints, type CompanySize, type LeadChannel, type LeadPackage } from '@nusa/contracts';
+import { endpoints, type CompanySize, type LeadChannel, type LeadPackage, type PromoRefusal } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 
 export interface PromoQuote {
@@ -14,7 +14,10 @@ export type PromoState =
   | { kind: 'none' }
   | { kind: 'checking'; code: string; pkg: LeadPackage; size: CompanySize }
   | { kind: 'valid'; code: string; pkg: LeadPackage; size: CompanySize; quote: PromoQuote }
-  | { kind: 'invalid'; code: string; pkg: LeadPackage; size: CompanySize; error: unknown };
+  | { kind: 'invalid'; code: string; pkg: LeadPackage; size: CompanySize; reason: PromoRefusal }
+  | { kind: 'failed'; code: string; pkg: LeadPackage; size: CompanySize; error: unknown }
+  /** A code typed before the company size was chosen: its eligibility depends on the size. */
+  | { kind: 'needs-size'; code: string };
 
 export interface PromoInput {
   code: string;
@@ -28,8 +31,8 @@ const settled = (state: PromoState, input: PromoInput) =>
   (state.kind === 'valid' || state.kind === 'checking') && state.code === input.code && state.pkg === input.pkg && state.size === input.size;
 
 /**
- * Checks promo codes on the server (promo_not_found, not_active, expired, channel_not_eligible,
- * segment_not_eligible). Only the answer to the latest check counts; a code already valid (or being checked) for
+ * Checks promo codes on the server, which answers a verdict (valid, or why not: promo_not_found, not_active, expired,
+ * channel_not_eligible, segment_not_eligible) rather than an error status. Only the answer to the latest check counts; a code already valid (or being checked) for
  * the same package and size is not asked again: leaving the field and pressing apply make one call.
  */
 export function usePromoCheck() {
@@ -52,10 +55,12 @@ export function usePromoCheck() {
     setState({ kind: 'checking', code, pkg: input.pkg, size: input.size });
     const ticket = ++latest.current;
     try {
-      const quote = await call(endpoints.checkPromoCode, { body: { code, package: input.pkg, companySize: input.size, channel: input.channel } });
-      if (ticket === latest.current) setState({ kind: 'valid', code, pkg: input.pkg, size: input.size, quote });
+      const verdict = await call(endpoints.checkPromoCode, { body: { code, package: input.pkg, companySize: input.size, channel: input.channel } });
+      if (ticket !== latest.current) return;
+      if (verdict.valid) setState({ kind: 'valid', code, pkg: input.pkg, size: input.size, quote: verdict });
+      else setState({ kind: 'invalid', code, pkg: input.pkg, size: input.size, reason: verdict.reason });
     } catch (error) {
-      if (ticket === latest.current) setState({ kind: 'invalid', code, pkg: input.pkg, size: input.size, error });
+      if (ticket === latest.current) setState({ kind: 'failed', code, pkg: input.pkg, size: input.size, error });
     }
   }, [setState]);
 
@@ -66,10 +71,16 @@ export function usePromoCheck() {
   }, [setState]);
 
   /** The server refused the code when the request was sent. */
-  const refuse = useCallback((input: PromoInput, error: unknown) => {
+  const refuse = useCallback((input: PromoInput, reason: PromoRefusal) => {
     latest.current++;
-    setState({ kind: 'invalid', code: input.code.trim(), pkg: input.pkg, size: input.size, error });
+    setState({ kind: 'invalid', code: input.code.trim(), pkg: input.pkg, size: input.size, reason });
   }, [setState]);
 
-  return { state, check, reset, refuse };
+  /** A code to check, but no company size yet: said under the field. */
+  const needSize = useCallback((code: string) => {
+    latest.current++;
+    setState({ kind: 'needs-size', code: code.trim() });
+  }, [setState]);
+
+  return { state, check, reset, refuse, needSize };
 }
