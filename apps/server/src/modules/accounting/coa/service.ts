@@ -234,3 +234,7 @@ export async function coaByIds(tx: Tx, ids: string[]): Promise<Map<string, CoaAc
   const rows = await base(tx).where(inArray(coaAccounts.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, toAccount(r)]));
 }
+
+/* The COA module's public face for other modules (onboarding prepares a new tenant's chart): groups and the seed. */
+export { listCoaGroups } from './groups.ts';
+export { seedChartOfAccounts } from './seed.ts';

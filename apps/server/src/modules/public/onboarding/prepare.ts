@@ -8,8 +8,7 @@ import { DEMO_ROLES } from '../../../db/seed/demo.ts';
 import { ensureStandardRole } from '../../configuration/users/service.ts';
 import { createOrgUnit, listOrgUnits, saveLegalInfo } from '../../configuration/org-units/service.ts';
 import { getAppSettings } from '../../configuration/app-settings/service.ts';
-import { listCoaGroups } from '../../accounting/coa/groups.ts';
-import { seedChartOfAccounts } from '../../accounting/coa/seed.ts';
+import { listCoaGroups, seedChartOfAccounts } from '../../accounting/coa/service.ts';
 import { accountPreparations } from './schema.ts';
 
 export const PREPARE_ACCOUNT_QUEUE = 'onboarding.prepare-account';
