@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { landingPage } from './src/landing/vite-plugin.ts';
 import { precompress } from './src/build/precompress.ts';
+import { contractImports } from './src/build/contract-imports.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -17,7 +18,7 @@ const vendorGroups = [
 export default defineConfig({
   root,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [landingPage(), precompress()],
+  plugins: [landingPage(), contractImports(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

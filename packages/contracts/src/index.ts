@@ -1,3 +1,5 @@
+// Only re-exports: the web's build imports each name from the module that defines it (apps/web/src/build/
+// contract-imports.ts), so a page's chunk holds only the contract modules it uses.
 export * from './tasks.ts';
 export * from './errors.ts';
 export * from './endpoint.ts';
@@ -28,34 +30,5 @@ export * from './accounting/numbering.ts';
 export * from './accounting/coa.ts';
 export * from './accounting/currencies.ts';
 export * from './accounting/cash-banks.ts';
-
-import { authEndpoints } from './auth/endpoints.ts';
-import { platformEndpoints } from './platform/endpoints.ts';
-import { auditEndpoints } from './audit/endpoints.ts';
-import { userEndpoints } from './configuration/users.ts';
-import { pageAccessEndpoints, roleEndpoints } from './configuration/roles.ts';
-import { appConfigEndpoints } from './configuration/app-config.ts';
-import { profileEndpoints } from './configuration/profile.ts';
-import { userAuditEndpoints } from './configuration/user-audit.ts';
-import { orgUnitEndpoints } from './configuration/org-units.ts';
-import { policyEndpoints } from './configuration/policies.ts';
-import { warehouseEndpoints } from './accounting/warehouses.ts';
-import { partnerEndpoints } from './accounting/partners.ts';
-import { employeeEndpoints } from './accounting/employees.ts';
-import { productEndpoints } from './accounting/products.ts';
-import { demoRequestEndpoints } from './public/demo-requests.ts';
-import { registrationEndpoints } from './public/registration.ts';
-import { passwordResetEndpoints } from './public/password-reset.ts';
-import { leadEndpoints } from './administration/leads.ts';
-import { documentTemplateEndpoints } from './accounting/numbering.ts';
-import { coaEndpoints } from './accounting/coa.ts';
-import { currencyEndpoints } from './accounting/currencies.ts';
-import { cashBankEndpoints } from './accounting/cash-banks.ts';
-import { importRunEndpoints } from './accounting/sheet-import.ts';
-
-/** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...importRunEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints };
-
-export const APP_VERSION = '1.0.0';
-export const DEFAULT_TENANT = 'demo';
-export const PRODUCT_NAME = 'Nusa';
+export * from './all-endpoints.ts';
+export * from './product.ts';

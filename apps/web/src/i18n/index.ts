@@ -5,7 +5,7 @@ import 'dayjs/locale/id';
 import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE, type Language } from '@nusa/contracts';
 import { preferences } from '../app/session.ts';
-import { isLanguage, resources } from './resources.ts';
+import { isLanguage } from './texts.ts';
 
 /** The language the user chose (persisted), else Indonesian (spec 1, 9). */
 export function initialLanguage(): Language {
@@ -13,16 +13,45 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/**
+ * Each language's texts are a chunk of their own (texts-id.ts, texts-en.ts): the app loads the one it shows and the
+ * other only when the user or the tenant switches to it.
+ */
+const TEXTS: Record<Language, () => Promise<{ translation: object }>> = {
+  id: () => import('./texts-id.ts'),
+  en: () => import('./texts-en.ts'),
+};
+
+const loading = new Map<Language, Promise<object>>();
+const textsOf = (lang: Language) => {
+  let texts = loading.get(lang);
+  if (!texts) {
+    texts = TEXTS[lang]().then((m) => m.translation);
+    // A failed load (network) may be tried again on the next switch.
+    texts.catch(() => loading.delete(lang));
+    loading.set(lang, texts);
+  }
+  return texts;
+};
+
+/** Makes sure i18next holds the texts of `lang` before it is shown. */
+async function ensureTexts(lang: Language) {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', await textsOf(lang));
+}
+
 const applyLanguage = (lang: Language) => {
   dayjs.locale(lang);
   document.documentElement.lang = lang;
 };
 
-export function initI18n() {
+export async function initI18n() {
   const lng = initialLanguage();
   applyLanguage(lng);
+  // en has every key of id (i18n.test.ts), so the fallback language needs no loading of its own.
+  const translation = await textsOf(lng);
   return i18n.use(initReactI18next).init({
-    resources,
+    resources: { [lng]: { translation } },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
@@ -31,11 +60,16 @@ export function initI18n() {
   });
 }
 
+async function showLanguage(lang: Language) {
+  await ensureTexts(lang);
+  applyLanguage(lang);
+  await i18n.changeLanguage(lang);
+}
+
 /** Switches the UI language and remembers it in the browser (spec: persisted across reloads). */
 export async function setLanguage(lang: Language) {
   preferences.setLanguage(lang);
-  applyLanguage(lang);
-  await i18n.changeLanguage(lang);
+  await showLanguage(lang);
 }
 
 export function useLanguage(): Language {
@@ -49,6 +83,5 @@ export { i18n };
 /** After login the tenant's default language applies, unless the user picked one on this browser. */
 export async function adoptTenantLanguage(lang: Language) {
   if (isLanguage(preferences.language())) return;
-  applyLanguage(lang);
-  await i18n.changeLanguage(lang);
+  await showLanguage(lang);
 }
