@@ -39,5 +39,10 @@ export function useServerSort<T, F extends string = string>(sortable: readonly F
     setSort(sortOfSorter(sorter) as SortValue<F> | undefined);
     onSortChange();
   };
-  return { sort, onChange, columns: (columns: readonly SortableColumn<T>[]) => withServerSort(columns, sort, sortable) };
+  /** Sorts by a value chosen outside the table (the phone's sort menu); undefined is the list's default order. */
+  const set = (next: SortValue<F> | undefined) => {
+    setSort(next);
+    onSortChange();
+  };
+  return { sort, onChange, set, columns: (columns: readonly SortableColumn<T>[]) => withServerSort(columns, sort, sortable) };
 }

@@ -1,12 +1,12 @@
 import type { Key, ReactNode } from 'react';
-import { Button, Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
+import { Button, Empty, Pagination, Select, Spin, Table, type TableColumnType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../format.ts';
 import type { SortableColumn } from '../list-sort.ts';
 import type { ListState } from './use-list-state.ts';
 import { usePhone } from './use-phone.ts';
 
-type ListStateOf<T> = Pick<ListState<T>, 'columns' | 'onTableChange' | 'pagination' | 'filtered'>;
+type ListStateOf<T> = Pick<ListState<T>, 'columns' | 'onTableChange' | 'pagination' | 'filtered' | 'sort' | 'setSort'>;
 
 export interface ListTableProps<T> {
   state: ListStateOf<T>;
@@ -23,7 +23,7 @@ export interface ListTableProps<T> {
   emptyText: string;
   /** Width the table scrolls sideways at inside its card (default 900). */
   scrollX?: number;
-  /** Opens a row (double click on a table row, the card's title on a phone). */
+  /** Opens a row on a double click (table rows; a phone card opens through its actions). */
   onOpen?: (row: T) => void;
   /** The accessible name of the phone card list. */
   label?: string;
@@ -87,11 +87,32 @@ export function ListTable<T extends object>(p: ListTableProps<T>) {
       />
     );
 
+  // Cards have no column headers to click: the sortable columns are offered in a menu above them.
+  const sortOptions = columns
+    .filter((c) => c.sorter && c.key !== undefined)
+    .flatMap((c) => {
+      const column = typeof c.title === 'string' ? c.title : String(c.key);
+      return [
+        { value: String(c.key), label: t('listKit.ascending', { column }) },
+        { value: `-${String(c.key)}`, label: t('listKit.descending', { column }) },
+      ];
+    });
   const [first, ...rest] = columns.filter((c) => !isActions(c));
   const actions = columns.find(isActions);
   const items = p.data?.items ?? [];
   return (
     <Spin spinning={p.loading}>
+      {sortOptions.length > 0 && (
+        <Select<string>
+          allowClear
+          className="list-cards__sort"
+          placeholder={t('listKit.defaultOrder')}
+          aria-label={t('listKit.sort')}
+          value={p.state.sort}
+          onChange={(sort) => p.state.setSort(sort)}
+          options={sortOptions}
+        />
+      )}
       {items.length === 0 ? (
         <div className="list-cards__empty">{empty}</div>
       ) : (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nusa/contracts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortValue } from '@nusa/contracts';
 import { useDebounced } from '../LazySelect.tsx';
 import { useServerSort, type SortableColumn } from '../list-sort.ts';
 
@@ -27,7 +27,8 @@ export function useListState<T, F extends object = Record<never, never>, S exten
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const toFirstPage = () => setPage(1);
-  const sorting = useServerSort<T, S>(options.sortable ?? [], toFirstPage);
+  const sortable = options.sortable ?? [];
+  const sorting = useServerSort<T, S>(sortable, toFirstPage);
 
   const setFilters = (next: F) => {
     setFiltersNow(next);
@@ -54,6 +55,11 @@ export function useListState<T, F extends object = Record<never, never>, S exten
     /** The columns with their server sorters, and the Table's onChange that reads a new sort. */
     columns: (columns: readonly SortableColumn<T>[]) => sorting.columns(columns),
     onTableChange: sorting.onChange,
+    /** Sorts by `field` or `-field` of a `sortable` field, else (undefined, another field) the default order; back to page 1. */
+    setSort: (next: string | undefined) => {
+      const field = next?.replace(/^-/, '') as S | undefined;
+      sorting.set(field !== undefined && sortable.includes(field) ? (next as SortValue<S>) : undefined);
+    },
     toFirstPage,
     /** antd paging of `total` rows; `showTotal` words the count. */
     pagination: (total: number, showTotal: (total: number) => string): TablePaginationConfig => ({

@@ -1,6 +1,7 @@
 /**
- * The accounting master-data screen kit: one list page (heading, debounced keyword search, filters, active filter,
- * server paging, row actions, xlsx export, optional xlsx import) and one create/edit drawer, for every master record.
+ * The accounting master-record page: the list kit (app/components/list: heading, debounced keyword search, filters,
+ * server sort and paging, cards on a phone) plus the active filter and switch, row actions, xlsx export, optional
+ * xlsx import, and one create/edit drawer, for every master record.
  *
  * Use:
  * ```tsx
@@ -19,7 +20,9 @@
  * - Import: pass `import: endpoints.importX` to masterApi; the button shows the per-row report (override with
  *   `renderImportReport`).
  * - Reference fields in forms: the typed pickers of ../pickers (30 per page, 250 ms debounce).
- * - Texts: the kit's own under `masterKit.*`; a page passes its translated title, column titles and form labels.
+ * - Filters: give each control the `list-toolbar__filter` class (200 px on a desktop, the whole line on a phone).
+ * - Texts: the kit's own under `masterKit.*` and `listKit.*`; a page passes its translated title, column titles and
+ *   form labels.
  */
 import { useState, type ReactNode } from 'react';
 import { App, Button, Popconfirm, Select, Space, Switch, Tooltip } from 'antd';
