@@ -217,7 +217,7 @@ describe('the app shell on a phone and on a laptop', () => {
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await settle(page);
         const layout = await page.locator('.page-heading').evaluate((heading) => {
-          const buttons = Array.from(heading.querySelectorAll('.page-heading__actions .ant-btn')).map((b) => b.getBoundingClientRect());
+          const buttons = Array.from(heading.querySelectorAll('.ant-btn')).map((b) => b.getBoundingClientRect());
           const title = heading.querySelector('h1')!.getBoundingClientRect();
           return { tops: buttons.map((b) => Math.round(b.top)), heights: buttons.map((b) => Math.round(b.height)), titleTop: title.top, firstTop: buttons[0]?.top ?? 0 };
         });
