@@ -120,16 +120,24 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       expect((await subOptions.allInnerTexts()).every((o) => o.startsWith('MKN-'))).toBe(true);
       await page.keyboard.press('Escape');
       await pick(page, t.subCategory, 'MKN-POKOK - Bahan Pokok', 'Pokok');
-      await drawer(page).getByLabel(t.purchasePrice, { exact: true }).fill('14.500');
-      await drawer(page).getByLabel(t.sellPrice, { exact: true }).fill('0');
+      await drawer(page).getByLabel(t.purchasePrice, { exact: true }).fill('0');
+      await drawer(page).getByLabel(t.sellPrice, { exact: true }).fill('-5');
       await drawer(page).getByLabel(t.minQuantity, { exact: true }).fill('20');
       await drawer(page).getByLabel(t.maxQuantity, { exact: true }).fill('1.000');
 
-      // Negative: the server's rule (a price above 0), translated with the price named, under the sell price.
+      // Negative: the contract's price rule (above 0) checked in the form, every price at once, each named under its
+      // own field, before anything is sent.
+      const requests: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/api/v1/erp/products')) requests.push(r.url());
+      });
       await drawer(page).getByRole('button', { name: t.save }).click();
+      await fieldError(page, t.purchasePrice).getByText(ERRORS.price_must_be_positive.id.replace('{{0}}', 'beli')).waitFor();
       await fieldError(page, t.sellPrice).getByText(ERRORS.price_must_be_positive.id.replace('{{0}}', 'jual')).waitFor();
+      expect(requests).toEqual([]);
       await settled(page);
       await screenshot(page, 'accounting-product-price-refused-id');
+      await drawer(page).getByLabel(t.purchasePrice, { exact: true }).fill('14.500');
       expect(await drawer(page).getByLabel(t.name, { exact: true }).inputValue()).toBe('Gula Pasir Kristal 1 kg');
       const chosen = await drawer(page).innerText();
       for (const label of ['KG - Kilogram', 'NUSA - Nusa Pangan', 'MKN - Makanan', 'MKN-POKOK - Bahan Pokok']) expect(chosen).toContain(label);
@@ -150,6 +158,13 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       expect(saved.productCode).not.toBe('');
       const row = page.getByRole('row').filter({ hasText: saved.productCode });
       await row.getByText('17.250,5', { exact: true }).waitFor();
+      // Category, sub-category and brand by name, not code; the prices on screen at 1366 px without scrolling.
+      await row.getByText('Makanan', { exact: true }).waitFor();
+      await row.getByText('Bahan Pokok', { exact: true }).waitFor();
+      await row.getByText('Nusa Pangan', { exact: true }).waitFor();
+      expect(await row.getByText('MKN', { exact: true }).count()).toBe(0);
+      const priceBox = await row.getByText('17.250,5', { exact: true }).boundingBox();
+      expect(priceBox!.x + priceBox!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     });
   });
 

@@ -9,6 +9,14 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 const access = erpAccess('Product');
 const unsignedDecimal = z.string().trim().regex(/^\d{1,16}(\.\d{1,4})?$/, 'a number of at least 0 with at most 4 decimals');
 
+/**
+ * Spec 5: purchase, sell and standard prices are above 0. The product form checks every price with this schema at
+ * once; the server refuses the first failing one with price_must_be_positive naming its kind.
+ */
+export const productPrice = decimalString.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'more than 0');
+/** The price fields and the kind price_must_be_positive names for each. */
+export const PRODUCT_PRICE_KINDS = { purchasePrice: 'purchase', sellPrice: 'sell', standardPrice: 'standard' } as const;
+
 /** Units of measure, brands and categories share one shape: code, name, active. */
 const simple = <const C extends string, const N extends string, const I extends string>(id: I, code: C, name: N) => ({
   item: z.object({ [id]: z.string(), [code]: z.string(), [name]: z.string(), active: yesNo } as Record<I | C | N, z.ZodString> & { active: typeof yesNo }),
@@ -46,9 +54,9 @@ export const product = z.object({
   productName: z.string(),
   productType: z.enum(PRODUCT_TYPES),
   baseUomId: z.string(), baseUomCode: z.string(),
-  brandId: z.string().nullable(), brandCode: z.string().nullable(),
-  categoryId: z.string().nullable(), categoryCode: z.string().nullable(),
-  subCategoryId: z.string().nullable(), subCategoryCode: z.string().nullable(),
+  brandId: z.string().nullable(), brandCode: z.string().nullable(), brandName: z.string().nullable(),
+  categoryId: z.string().nullable(), categoryCode: z.string().nullable(), categoryName: z.string().nullable(),
+  subCategoryId: z.string().nullable(), subCategoryCode: z.string().nullable(), subCategoryName: z.string().nullable(),
   minQuantity: z.string().nullable(),
   maxQuantity: z.string().nullable(),
   buyable: yesNo,

@@ -59,6 +59,8 @@ describe('products', () => {
     ids.p1 = res.json().productId;
     expect(res.json()).toMatchObject({
       productCode: 'ZR-001', productType: 'PRODUCT', baseUomCode: 'ZR-BTL', brandCode: 'ZR-BRD', categoryCode: 'ZR-MNM', subCategoryCode: 'ZR-KOPI',
+      // The list shows brand, category and sub-category by name.
+      brandName: 'Kopi Kita', categoryName: 'Minuman', subCategoryName: 'Kopi Siap Minum',
       minQuantity: '5', maxQuantity: '200.5', sellPrice: '15000.25', weight: '0.275', conversions: [{ uomId: ids.krt, uomCode: 'ZR-KRT', factor: '24' }],
     });
     const stored = await t.pools.owner.query(`SELECT sell_price FROM products WHERE id = $1`, [ids.p1]);

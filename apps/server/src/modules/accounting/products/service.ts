@@ -18,16 +18,17 @@ const conversionUom = alias(uoms, 'conversion_uom');
 
 const columns = {
   id: products.id, code: products.code, name: products.name, type: products.type,
-  baseUomId: products.baseUomId, baseUomCode: uoms.code, brandId: products.brandId, brandCode: brands.code,
-  categoryId: products.categoryId, categoryCode: productCategories.code, subCategoryId: products.subCategoryId, subCategoryCode: productSubCategories.code,
+  baseUomId: products.baseUomId, baseUomCode: uoms.code, brandId: products.brandId, brandCode: brands.code, brandName: brands.name,
+  categoryId: products.categoryId, categoryCode: productCategories.code, categoryName: productCategories.name,
+  subCategoryId: products.subCategoryId, subCategoryCode: productSubCategories.code, subCategoryName: productSubCategories.name,
   minQuantity: products.minQuantity, maxQuantity: products.maxQuantity, buyable: products.buyable, sellable: products.sellable,
   purchasePrice: products.purchasePrice, sellPrice: products.sellPrice, standardPrice: products.standardPrice,
   weight: products.weight, length: products.length, width: products.width, height: products.height,
   keywords: products.keywords, warrantyMonths: products.warrantyMonths, active: products.active,
 };
 type Row = {
-  id: string; code: string; name: string; type: string; baseUomId: string; baseUomCode: string | null; brandId: string | null; brandCode: string | null;
-  categoryId: string | null; categoryCode: string | null; subCategoryId: string | null; subCategoryCode: string | null;
+  id: string; code: string; name: string; type: string; baseUomId: string; baseUomCode: string | null; brandId: string | null; brandCode: string | null; brandName: string | null;
+  categoryId: string | null; categoryCode: string | null; categoryName: string | null; subCategoryId: string | null; subCategoryCode: string | null; subCategoryName: string | null;
   minQuantity: string | null; maxQuantity: string | null; buyable: boolean; sellable: boolean; purchasePrice: string | null; sellPrice: string | null;
   standardPrice: string | null; weight: string | null; length: string | null; width: string | null; height: string | null; keywords: string | null;
   warrantyMonths: number | null; active: boolean;
@@ -36,7 +37,7 @@ type Row = {
 const same = (t: typeof uoms | typeof brands | typeof productCategories | typeof productSubCategories, id: AnyPgColumn) =>
   and(eq(t.tenantId, products.tenantId), eq(t.id, id));
 
-/** Products with the codes of their unit, brand, category and sub-category. */
+/** Products with the codes of their unit, brand, category and sub-category (and the names the list shows). */
 export const productBase = (tx: Tx) => tx.select(columns).from(products)
   .leftJoin(uoms, same(uoms, products.baseUomId))
   .leftJoin(brands, same(brands, products.brandId))
@@ -45,7 +46,8 @@ export const productBase = (tx: Tx) => tx.select(columns).from(products)
 
 const toProduct = (r: Row, conversions: Product['conversions']): Product => ({
   productId: r.id, productCode: r.code, productName: r.name, productType: r.type as ProductType, baseUomId: r.baseUomId, baseUomCode: r.baseUomCode ?? '',
-  brandId: r.brandId, brandCode: r.brandCode, categoryId: r.categoryId, categoryCode: r.categoryCode, subCategoryId: r.subCategoryId, subCategoryCode: r.subCategoryCode,
+  brandId: r.brandId, brandCode: r.brandCode, brandName: r.brandName, categoryId: r.categoryId, categoryCode: r.categoryCode, categoryName: r.categoryName,
+  subCategoryId: r.subCategoryId, subCategoryCode: r.subCategoryCode, subCategoryName: r.subCategoryName,
   minQuantity: plainDecimal(r.minQuantity), maxQuantity: plainDecimal(r.maxQuantity), buyable: yn(r.buyable), sellable: yn(r.sellable),
   purchasePrice: plainDecimal(r.purchasePrice), sellPrice: plainDecimal(r.sellPrice), standardPrice: plainDecimal(r.standardPrice),
   weight: plainDecimal(r.weight), length: plainDecimal(r.length), width: plainDecimal(r.width), height: plainDecimal(r.height),
@@ -68,8 +70,9 @@ export interface ProductFilter {
 }
 
 const SORT_COLUMNS = {
-  code: caseless(products.code), name: caseless(products.name), type: products.type, baseUom: caseless(uoms.code), category: caseless(productCategories.code),
-  brand: caseless(brands.code), purchasePrice: products.purchasePrice, sellPrice: products.sellPrice, active: products.active,
+  code: caseless(products.code), name: caseless(products.name), type: products.type, baseUom: caseless(uoms.code),
+  // The list shows category and brand by name, so it sorts by what it shows.
+  category: caseless(productCategories.name), brand: caseless(brands.name), purchasePrice: products.purchasePrice, sellPrice: products.sellPrice, active: products.active,
 };
 /** The order of productBase rows (the list and the export). */
 export const productOrder = (f: ProductFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${products.code})`)], products.id);

@@ -1,9 +1,9 @@
 import { Button, Form, Input, InputNumber, Radio, Switch, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MASTER_CODE_PATTERN, PRODUCT_TYPES, type Product } from '@nusa/contracts';
+import { MASTER_CODE_PATTERN, PRODUCT_PRICE_KINDS, PRODUCT_TYPES, errorMessageKey, type Product } from '@nusa/contracts';
 import { MoneyInput } from '../master/MoneyInput.tsx';
-import { decimalProblem, type ProductForm } from './product-form.ts';
+import { decimalProblem, priceBelowMinimum, type PriceField, type ProductForm } from './product-form.ts';
 import { BrandPicker, CategoryPicker, SubCategoryPicker, UomPicker } from './pickers.tsx';
 
 /** The product drawer's fields: general data, prices and quantities, physical data, unit conversions. */
@@ -17,8 +17,18 @@ export function ProductFields({ row, form }: { row?: Product; form: FormInstance
       if (problem) throw new Error(t(`acProduct.${problem}`, { label: t(labelKey) }));
     },
   });
+  /** The contract's price rule in the form: every price field is checked on each save, not one per server refusal. */
+  const positivePrice = (field: PriceField) => ({
+    validator: async (_: unknown, value: string | null) => {
+      if (priceBelowMinimum(value)) throw new Error(t(errorMessageKey('price_must_be_positive'), { 0: t(`acProduct.priceKind.${PRODUCT_PRICE_KINDS[field]}`) }));
+    },
+  });
   const money = (name: keyof ProductForm, labelKey: string, allowNegative: boolean, prefix?: string) => (
-    <Form.Item name={name} label={t(labelKey)} rules={[decimal(labelKey, allowNegative)]}>
+    <Form.Item
+      name={name}
+      label={t(labelKey)}
+      rules={[decimal(labelKey, allowNegative), ...(Object.hasOwn(PRODUCT_PRICE_KINDS, name) ? [positivePrice(name as PriceField)] : [])]}
+    >
       <MoneyInput prefix={prefix} />
     </Form.Item>
   );

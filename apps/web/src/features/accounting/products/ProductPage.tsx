@@ -46,7 +46,7 @@ export default function ProductPage() {
       emptyText={t('acProduct.empty')}
       addLabel={t('acProduct.add')}
       editTitle={(p) => t('acProduct.editTitle', { code: p.productCode })}
-      scrollX={1520}
+      scrollX={1400}
       renderImportReport={(report) => <ProductImportReport report={report} />}
       filters={{
         initial: {},
@@ -85,7 +85,7 @@ export default function ProductPage() {
         {
           title: t('acProduct.name'),
           sortKey: 'name', dataIndex: 'productName',
-          width: 300,
+          width: 260,
           render: (name: string, p) => (
             <div className="master-cell-stack">
               <span>{name}</span>
@@ -99,24 +99,25 @@ export default function ProductPage() {
           width: 100,
           render: (type: ProductType) => <Tag color={type === 'PRODUCT' ? 'blue' : 'purple'}>{t(`acProduct.types.${type}`)}</Tag>,
         },
-        { title: t('acProduct.baseUom'), sortKey: 'baseUom', dataIndex: 'baseUomCode', width: 110 },
+        // Prices next to the name: at 1366 px they are on screen without scrolling sideways.
+        { title: t('acProduct.purchasePrice'), sortKey: 'purchasePrice', dataIndex: 'purchasePrice', width: 130, align: 'right', render: amount },
+        { title: t('acProduct.sellPrice'), sortKey: 'sellPrice', dataIndex: 'sellPrice', width: 130, align: 'right', render: amount },
+        { title: t('acProduct.baseUom'), sortKey: 'baseUom', dataIndex: 'baseUomCode', width: 90 },
         {
           title: t('acProduct.category'),
           sortKey: 'category', key: 'category',
-          width: 150,
+          width: 170,
           render: (_: unknown, p) =>
-            p.categoryCode ? (
+            p.categoryName ? (
               <div className="master-cell-stack">
-                <span>{p.categoryCode}</span>
-                {p.subCategoryCode && <span className="muted-text">{p.subCategoryCode}</span>}
+                <span>{p.categoryName}</span>
+                {p.subCategoryName && <span className="muted-text">{p.subCategoryName}</span>}
               </div>
             ) : (
               <span className="muted-text">—</span>
             ),
         },
-        { title: t('acProduct.brand'), sortKey: 'brand', dataIndex: 'brandCode', width: 110, render: (code: string | null) => code ?? <span className="muted-text">—</span> },
-        { title: t('acProduct.purchasePrice'), sortKey: 'purchasePrice', dataIndex: 'purchasePrice', width: 130, align: 'right', render: amount },
-        { title: t('acProduct.sellPrice'), sortKey: 'sellPrice', dataIndex: 'sellPrice', width: 130, align: 'right', render: amount },
+        { title: t('acProduct.brand'), sortKey: 'brand', dataIndex: 'brandName', width: 130, render: (name: string | null) => name ?? <span className="muted-text">—</span> },
         {
           title: t('acProduct.quantity'),
           key: 'quantity',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@nusa/contracts';
-import { decimalProblem, productBody, productFormValues } from './product-form.ts';
+import { decimalProblem, priceBelowMinimum, productBody, productFormValues } from './product-form.ts';
 
 const product: Product = {
   productId: 'p1', productCode: 'PRD-0001', productName: 'Beras Premium', productType: 'PRODUCT',
-  baseUomId: 'u-pcs', baseUomCode: 'PCS', brandId: 'b1', brandCode: 'NUSA', categoryId: 'c1', categoryCode: 'MKN',
-  subCategoryId: 's1', subCategoryCode: 'MKN-POKOK', minQuantity: '10', maxQuantity: '500', buyable: 'Y', sellable: 'N',
+  baseUomId: 'u-pcs', baseUomCode: 'PCS', brandId: 'b1', brandCode: 'NUSA', brandName: 'Nusa', categoryId: 'c1', categoryCode: 'MKN',
+  categoryName: 'Makanan', subCategoryId: 's1', subCategoryCode: 'MKN-POKOK', subCategoryName: 'Makanan pokok', minQuantity: '10', maxQuantity: '500', buyable: 'Y', sellable: 'N',
   purchasePrice: '68000', sellPrice: '75000.5', standardPrice: null, weight: '5', length: null, width: null, height: null,
   keywords: 'beras', warrantyMonths: null, conversions: [{ uomId: 'u-krt', uomCode: 'KRT', factor: '24' }], active: 'Y',
 };
@@ -46,5 +46,21 @@ describe('decimalProblem', () => {
     [null, false, undefined],
   ] as const)('%s (negative allowed: %s) → %s', (value, negative, problem) => {
     expect(decimalProblem(value, negative)).toBe(problem);
+  });
+});
+
+describe('priceBelowMinimum (the contract\'s productPrice rule, checked in the form)', () => {
+  it.each([
+    ['0', true],
+    ['0.0000', true],
+    ['-5', true],
+    ['-0.5', true],
+    ['0.0001', false],
+    ['15000', false],
+    ['', false],
+    [null, false],
+    ['abc', false],
+  ] as const)('%s below the minimum: %s', (value, below) => {
+    expect(priceBelowMinimum(value)).toBe(below);
   });
 });

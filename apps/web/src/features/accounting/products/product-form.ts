@@ -1,4 +1,4 @@
-import type { Product, ProductType } from '@nusa/contracts';
+import { productPrice, type PRODUCT_PRICE_KINDS, type Product, type ProductType } from '@nusa/contracts';
 import { fitsDecimal } from '../master/decimal.ts';
 
 /** The product drawer's values: decimal strings (MoneyInput) or null, switches as booleans. */
@@ -85,10 +85,18 @@ export function productBody(v: ProductForm) {
 
 export type DecimalProblem = 'notANumber' | 'tooManyDecimals' | 'notNegative';
 
+export type PriceField = keyof typeof PRODUCT_PRICE_KINDS;
+
+/**
+ * Whether a typed price breaks the contract's price rule (`productPrice`: above 0), the rule the server answers
+ * price_must_be_positive for; blank is no price, which is allowed. Every price field runs it, so one save flags all.
+ */
+export const priceBelowMinimum = (value: string | null | undefined): boolean =>
+  value !== null && value !== undefined && value.trim() !== '' && /^-?\d+(\.\d+)?$/.test(value.trim()) && !productPrice.safeParse(value).success;
+
 /**
  * What is wrong with a typed decimal, if anything: not a number (MoneyInput passes unreadable text on), more digits
- * than numeric(20,4) holds, or negative where only 0 and above make sense. Whether a price is above 0 is the server's
- * rule (price_must_be_positive), answered under the field.
+ * than numeric(20,4) holds, or negative where only 0 and above make sense.
  */
 export function decimalProblem(value: string | null | undefined, allowNegative: boolean): DecimalProblem | undefined {
   if (value === null || value === undefined || value.trim() === '') return undefined;
