@@ -3,6 +3,7 @@ import { Button, Empty, Pagination, Select, Spin, Table, type TableColumnType, t
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../format.ts';
 import type { SortableColumn } from '../list-sort.ts';
+import { cellOf } from './list-rules.ts';
 import type { ListState } from './use-list-state.ts';
 import { usePhone } from './use-phone.ts';
 
@@ -27,23 +28,6 @@ export interface ListTableProps<T> {
   onOpen?: (row: T) => void;
   /** The accessible name of the phone card list. */
   label?: string;
-}
-
-/** A cell's value by the column's dataIndex ('name' or ['a', 'b']). */
-function valueOf<T>(row: T, dataIndex: TableColumnType<T>['dataIndex']): unknown {
-  if (dataIndex === undefined || dataIndex === null) return undefined;
-  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
-  return path.reduce<unknown>((value, key) => (value === null || value === undefined ? value : (value as Record<string, unknown>)[String(key)]), row);
-}
-
-function cellOf<T>(column: TableColumnType<T>, row: T, index: number): ReactNode {
-  const value = valueOf(row, column.dataIndex);
-  if (column.render) {
-    const rendered = column.render(value, row, index);
-    // A render may answer antd's { children, props } cell object.
-    return rendered !== null && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered) ? rendered.children : (rendered as ReactNode);
-  }
-  return value === null || value === undefined ? '' : String(value as string | number);
 }
 
 const titleOf = <T,>(column: TableColumnType<T>): ReactNode => (typeof column.title === 'function' ? null : column.title);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortValue } from '@nusa/contracts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nusa/contracts';
 import { useDebounced } from '../LazySelect.tsx';
 import { useServerSort, type SortableColumn } from '../list-sort.ts';
+import { acceptedSort, pageWithRows } from './list-rules.ts';
 
 export interface ListStateOptions<F, S extends string> {
   /** The list's own filters (type, status, date range …) and their cleared values. */
@@ -56,10 +57,7 @@ export function useListState<T, F extends object = Record<never, never>, S exten
     columns: (columns: readonly SortableColumn<T>[]) => sorting.columns(columns),
     onTableChange: sorting.onChange,
     /** Sorts by `field` or `-field` of a `sortable` field, else (undefined, another field) the default order; back to page 1. */
-    setSort: (next: string | undefined) => {
-      const field = next?.replace(/^-/, '') as S | undefined;
-      sorting.set(field !== undefined && sortable.includes(field) ? (next as SortValue<S>) : undefined);
-    },
+    setSort: (next: string | undefined) => sorting.set(acceptedSort(next, sortable)),
     toFirstPage,
     /** antd paging of `total` rows; `showTotal` words the count. */
     pagination: (total: number, showTotal: (total: number) => string): TablePaginationConfig => ({
@@ -79,7 +77,8 @@ export function useListState<T, F extends object = Record<never, never>, S exten
      * last page that has rows.
      */
     settle(data: { items: readonly unknown[]; total: number } | undefined, fetching: boolean) {
-      if (data && !fetching && page > 1 && data.items.length === 0 && data.total > 0) setPage(Math.ceil(data.total / pageSize));
+      const next = fetching ? page : pageWithRows(page, pageSize, data);
+      if (next !== page) setPage(next);
     },
   };
 }
