@@ -132,7 +132,7 @@ describe('accounting currencies, exchange rates and countries', () => {
       expect(lookup).toMatchObject({ rate: '16310.25', rateDate: '2026-11-21' });
 
       // Filter by pair: only USD rates remain, newest first, shown id-ID.
-      await pick(page, t.filterFrom, 'USD - Dolar Amerika Serikat', 'USD', page.locator('.master-toolbar'));
+      await pick(page, t.filterFrom, 'USD - Dolar Amerika Serikat', 'USD', page.locator('.list-toolbar'));
       const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
       await first.getByText('16.310,25', { exact: true }).waitFor();
       await expect.poll(async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).every((r) => r.includes('USD → IDR'))).toBe(true);

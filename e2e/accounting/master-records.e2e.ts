@@ -186,7 +186,7 @@ describe('accounting master records', () => {
       await drawer(page).waitFor({ state: 'hidden' });
 
       // The export holds the rows of the type filter, like the list: the cash boxes only.
-      await chooseOption(page, page.locator('.master-toolbar').getByLabel('Saring tipe', { exact: true }), t.cash);
+      await chooseOption(page, page.locator('.list-toolbar').getByLabel('Saring tipe', { exact: true }), t.cash);
       const cash = (await get<{ items: CashBank[] }>('/v1/erp/cash-banks?type=CASH&limit=100')).items;
       await page.getByText(`Total ${cash.length} data`).waitFor();
       const exported = await downloadWorkbook(page, () => page.getByRole('button', { name: 'Ekspor xlsx' }).click());

@@ -254,7 +254,7 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       await heading(page, t.productTitle);
       await page.getByRole('columnheader', { name: t.sellPrice }).waitFor();
       await page.getByRole('row').filter({ hasText: 'PRD-0001' }).getByText('75.000', { exact: true }).waitFor();
-      await pick(page, t.filterType, t.service, undefined, page.locator('.master-toolbar'));
+      await pick(page, t.filterType, t.service, undefined, page.locator('.list-toolbar'));
       await page.getByRole('cell', { name: 'JSA-0001', exact: true }).waitFor();
       await page.waitForFunction(() => !document.querySelector('.ant-table-row td')?.textContent?.includes('PRD-0001'));
       const codes = await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
