@@ -1,9 +1,10 @@
 import { ConfigError, loadConfig } from './platform/config.ts';
-import { startServer } from './server.ts';
+import { describeStartupError, startServer } from './server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts';
 
+let config: ReturnType<typeof loadConfig> | undefined;
+
 async function main() {
-  let config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -31,7 +32,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error('Nusa failed to start:', err);
+main().catch((err: unknown) => {
+  console.error(`Nusa failed to start: ${describeStartupError(err, config ?? {})}`);
+  // The whole error for a report, when asked for.
+  if (config?.LOG_LEVEL === 'debug') console.error(err);
   process.exit(1);
 });
