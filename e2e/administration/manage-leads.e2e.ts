@@ -124,7 +124,8 @@ describe('administration › manage leads', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    tenant = await seedOwnTenant('leads');
+    // Manage Leads is the vendor's screen: only a vendor tenant has it.
+    tenant = await seedOwnTenant('leads', { vendor: true });
     leadA = await requestDemo(tenant.code, {
       ...a,
       phone: '0812-3456-7890',

@@ -30,7 +30,7 @@ const tx = {
     logoSaved: 'Logo berhasil disimpan',
     uploadLogo: 'Unggah logo',
     pickFirst: 'Pilih unit organisasi terlebih dahulu',
-    policyTitle: 'Policy OU',
+    policyTitle: 'Kebijakan OU',
     documentTypes: 'Tipe dokumen',
     createForm: 'Buat formulir',
     voidForm: 'Batalkan formulir',
@@ -97,8 +97,6 @@ async function openForm(page: Page, lang: Language, values: { code: string; name
   if (values.parent) await pick(page, t.parent, values.parent, values.parent);
 }
 
-/** The message shown under the parent field. */
-const parentError = (page: Page) => dialog(page).locator('.ant-form-item-explain-error');
 
 describe('business unit', () => {
   let browser: Browser;
@@ -114,7 +112,6 @@ describe('business unit', () => {
 
   it.each(['id', 'en'] as const)('builds an OU tree, refuses every illegal parent with its message, saves legal info (%s)', async (lang) => {
     const t = tx[lang];
-    const err = (code: keyof typeof ERRORS) => ERRORS[code][lang];
     const s = lang.toUpperCase() + Math.random().toString(36).slice(2, 6).toUpperCase();
     const code = { COM: `COM-${s}`, MBU: `MBU-${s}`, BRA: `BRA-${s}`, SBU: `SBU-${s}` };
     const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
@@ -141,26 +138,35 @@ describe('business unit', () => {
       }
       await screenshot(page, `business-unit-tree-${lang}`);
 
-      // Every illegal parent is refused with its own message, before anything reaches the server.
-      const illegal: [OuType, string, keyof typeof ERRORS][] = [
-        ['COM', code.MBU, 'ou_company_cannot_have_parent'],
-        ['MBU', code.COM, 'ou_main_business_unit_cannot_have_parent'],
-        ['SBU', code.MBU, 'ou_sub_business_unit_parent_must_be_branch'],
-        ['BRA', code.COM, 'ou_branch_parent_must_be_main_business_unit'],
+      // Spec 5's hierarchy in the parent dropdown: only units that may be the parent of the chosen type are offered
+      // (a branch under a main business unit, a sub business unit under a branch); a company or a main business unit
+      // has no parent at all, so the field is closed.
+      const openOptions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+      const offered: [OuType, string, string[]][] = [
+        ['BRA', code.MBU, [code.COM, code.BRA, code.SBU]],
+        ['SBU', code.BRA, [code.COM, code.MBU, code.SBU]],
       ];
-      for (const [type, parent, error] of illegal) {
-        await openForm(page, lang, { code: `X${type}-${s}`, name: `Illegal ${type}`, type, parent });
-        await dialog(page).getByRole('button', { name: t.save }).click();
-        await parentError(page).filter({ hasText: err(error) }).waitFor();
-        if (type === 'MBU') await screenshot(page, `business-unit-illegal-parent-${lang}`);
+      for (const [type, allowed, refused] of offered) {
+        await openForm(page, lang, { code: `X${type}-${s}`, name: `Child ${type}`, type });
+        await dialog(page).getByLabel(t.parent, { exact: true }).click();
+        await openOptions.filter({ hasText: allowed }).first().waitFor();
+        const labels = await openOptions.allInnerTexts();
+        for (const code of refused) expect(labels.some((l) => l.includes(code)), `${type} offers ${code}`).toBe(false);
+        expect(labels.every((l) => l.includes(type === 'BRA' ? t.types.MBU.replace(/ \(MBU\)$/, '') : t.types.BRA.replace(/ \(BRA\)$/, '')))).toBe(true);
+        if (type === 'SBU') await screenshot(page, `business-unit-parent-options-${lang}`);
+        await page.keyboard.press('Escape');
         await dialog(page).getByRole('button', { name: t.cancel }).click();
         await dialog(page).waitFor({ state: 'detached' });
       }
-      // A unit cannot be its own parent.
+      for (const type of ['COM', 'MBU'] as const) {
+        await openForm(page, lang, { code: `X${type}-${s}`, name: `Top ${type}`, type });
+        expect(await dialog(page).getByLabel(t.parent, { exact: true }).isDisabled()).toBe(true);
+        await dialog(page).getByRole('button', { name: t.cancel }).click();
+        await dialog(page).waitFor({ state: 'detached' });
+      }
+      // Editing a unit never offers itself: a main business unit's parent stays closed.
       await page.getByRole('button', { name: `${t.edit} ${code.MBU}` }).click();
-      await pick(page, t.parent, code.MBU, code.MBU);
-      await dialog(page).getByRole('button', { name: t.save }).click();
-      await parentError(page).filter({ hasText: err('ou_cannot_be_own_parent') }).waitFor();
+      expect(await dialog(page).getByLabel(t.parent, { exact: true }).isDisabled()).toBe(true);
       await dialog(page).getByRole('button', { name: t.cancel }).click();
       await dialog(page).waitFor({ state: 'detached' });
 
@@ -217,6 +223,11 @@ describe('business unit', () => {
     try {
       await page.goto('/configuration/policy-ou');
       await page.getByRole('heading', { level: 1, name: t.policyTitle }).waitFor();
+      // Indonesian everywhere it shows: heading, breadcrumb, sidebar and tab title.
+      if (lang === 'id') {
+        expect(await page.locator('body').innerText()).not.toContain('Policy OU');
+        expect(await page.title()).not.toContain('Policy OU');
+      }
       await page.getByRole('button', { name: new RegExp(`^${ou}\\b`) }).click();
       await page.getByRole('checkbox', { name: t.createForm }).waitFor();
       await page.getByRole('button', { name: t.save }).first().click();

@@ -8,12 +8,13 @@ import { APP_ROLE, testSecrets } from '../../apps/server/test/test-database.ts';
  * A tenant of its own (demo roles and users, password DEMO_PASSWORD) for tests that change users or roles, so the
  * shared `demo` tenant stays as every other test file expects it.
  */
-export async function seedOwnTenant(label: string) {
+export async function seedOwnTenant(label: string, opts: { vendor?: boolean } = {}) {
   const code = `e2e-${label}-${Math.random().toString(36).slice(2, 8)}`;
   const { databasePassword } = await testSecrets();
   const pools = createPools(inject('e2eDatabaseUrl'), APP_ROLE, 2, databasePassword);
   try {
-    const { id } = await seedTenant(pools, { code, name: `PT ${label}` });
+    // `vendor`: a tenant with the vendor's own screens (Manage Leads), as the demo tenant is.
+    const { id } = await seedTenant(pools, { code, name: `PT ${label}`, vendor: opts.vendor ?? false });
     return {
       code,
       /** Runs SQL as the app role inside the tenant (row-level security applies). */

@@ -182,7 +182,7 @@ const erp = {
   coa_has_sub_accounts: e(409, 'Akun {{0}} masih memiliki sub akun', 'Account {{0}} still has sub accounts'),
   coa_group_inactive: e(422, 'Grup COA {{0}} tidak aktif', 'COA group {{0}} is inactive'),
   currency_book_cannot_be_changed: e(422, 'Mata uang buku {{0}} tidak dapat dinonaktifkan, dihapus atau diganti kodenya', 'The book currency {{0}} cannot be deactivated, deleted or given another code'),
-  policy_ou_list_empty: e(422, 'Daftar policy OU harus diisi', 'Policy OU list must be filled'),
+  policy_ou_list_empty: e(422, 'Daftar kebijakan OU harus diisi', 'Policy OU list must be filled'),
   policy_not_authorized: e(403, 'Anda tidak diizinkan memakai {{0}} {{1}} pada unit organisasi ini', 'You are not authorised to use {{0}} {{1}} in this OU'),
   document_type_prohibited: e(403, 'Anda tidak diizinkan membuat dokumen jenis {{0}}', 'You are not allowed to create documents of type {{0}}'),
   document_already_submitted: e(409, 'Dokumen sudah diajukan dan tidak dapat diubah atau dihapus', 'The document was already submitted and cannot be edited or deleted'),

@@ -92,7 +92,14 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
     },
   });
 
-  const parentOptions = [...units]
+  // Spec 5: only units that may be the parent of the chosen type are offered (never the unit itself or one below it);
+  // a company or main business unit has none. A parent already chosen stays listed so its refusal can be read.
+  const currentParent = Form.useWatch('parentId', form);
+  const mayBeParent = (u: OrgUnit) =>
+    u.ouId !== unit?.ouId && !descendants.has(u.ouId) && (!type || ouParentProblem(type, u.ouTypeCode) === undefined);
+  const parentAllowed = !type || OU_TYPES.some((x) => ouParentProblem(type, x.code) === undefined);
+  const parentOptions = units
+    .filter((u) => mayBeParent(u) || u.ouId === currentParent)
     .sort((a, b) => a.ouCode.localeCompare(b.ouCode))
     .map((u) => ({
       value: u.ouId,
@@ -116,6 +123,8 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
         requiredMark
         onFinish={(values) => save.mutate(values)}
         onValuesChange={(changed: Partial<FormValues>) => {
+          // A type without a parent (company, main business unit) drops a parent chosen before.
+          if (changed.ouTypeCode && !OU_TYPES.some((x) => ouParentProblem(changed.ouTypeCode!, x.code) === undefined)) form.setFieldValue('parentId', null);
           if ('ouTypeCode' in changed || 'parentId' in changed) void form.validateFields(['parentId']).catch(() => undefined);
         }}
       >
@@ -142,7 +151,14 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
           dependencies={['ouTypeCode']}
           rules={[parentRule]}
         >
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('businessUnit.noParent')} options={parentOptions} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            disabled={!parentAllowed}
+            placeholder={t(parentAllowed ? 'businessUnit.noParent' : 'businessUnit.noParentForType')}
+            notFoundContent={t('businessUnit.noParentCandidate')}
+            options={parentOptions}
+          />
         </Form.Item>
         <Space className="form-actions">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
