@@ -18,7 +18,7 @@ const words = {
     employees: 'Karyawan',
     numbering: 'Penomoran Dokumen',
     sessionsTitle: 'Sesi login terakhir',
-    duration: /^(kurang dari 1 menit|\d+ menit|\d+ jam( \d+ menit)?|\d+ hari( \d+ jam)?)$/,
+    duration: /^(kurang dari 1 menit|\d+ menit|[\d.]+ jam( \d+ menit)?)$/,
   },
   en: {
     openMenu: 'Open menu',
@@ -32,7 +32,7 @@ const words = {
     employees: 'Employees',
     numbering: 'Document Numbering',
     sessionsTitle: 'Recent sign-in sessions',
-    duration: /^(under 1 min|\d+ min|\d+ h( \d+ min)?|\d+ d( \d+ h)?)$/,
+    duration: /^(under 1 min|\d+ min|[\d.]+ h( \d+ min)?)$/,
   },
 } as const;
 

@@ -22,9 +22,9 @@ describe('formatSessionDuration', async () => {
     [3600, '1 jam', '1 h'],
     [2 * 3600 + 5 * 60 + 30, '2 jam 5 menit', '2 h 5 min'],
     [23 * 3600 + 59 * 60, '23 jam 59 menit', '23 h 59 min'],
-    [24 * 3600, '1 hari', '1 d'],
-    [3 * 86400 + 4 * 3600 + 59 * 60, '3 hari 4 jam', '3 d 4 h'],
-    [1500 * 86400, '1.500 hari', '1.500 d'],
+    [24 * 3600, '24 jam', '24 h'],
+    [3 * 86400 + 4 * 3600 + 59 * 60 + 59, '76 jam 59 menit', '76 h 59 min'],
+    [1500 * 3600 + 60, '1.500 jam 1 menit', '1.500 h 1 min'],
   ])('%d s → %s / %s', (seconds, inIndonesian, inEnglish) => {
     expect(formatSessionDuration(seconds, id)).toBe(inIndonesian);
     expect(formatSessionDuration(seconds, en)).toBe(inEnglish);
