@@ -8,8 +8,8 @@ import { chooseOption } from '../support/antd.ts';
 
 /** Issue 9: the page-access screen shows the server's refusal, in the user's language, and nothing is saved. */
 const tx = {
-  id: { byUser: 'Pengguna', pickUser: 'Pilih pengguna', unsaved: 'Belum disimpan', save: 'Simpan' },
-  en: { byUser: 'User', pickUser: 'Choose a user', unsaved: 'Unsaved', save: 'Save' },
+  id: { byUser: 'Pengguna', pickUser: 'Pilih pengguna', unsaved: 'Belum disimpan', save: 'Simpan', healing: 'Healing' },
+  en: { byUser: 'User', pickUser: 'Choose a user', unsaved: 'Unsaved', save: 'Save', healing: 'Healing' },
 } as const;
 
 describe.each(['id', 'en'] as const)('grant rules on the page-access screen (%s)', (lang) => {
@@ -48,6 +48,24 @@ describe.each(['id', 'en'] as const)('grant rules on the page-access screen (%s)
     await page.getByText(l.unsaved, { exact: true }).waitFor();
     await page.getByRole('button', { name: l.save }).click();
   }
+
+  it('offers only the tasks the Admin holds: the others are greyed out', async () => {
+    const { page } = admin;
+    await page.goto('/configuration/page-access');
+    await page.locator('.ant-segmented').getByText(l.byUser, { exact: true }).click();
+    await chooseOption(page, page.getByLabel(l.pickUser), 'Agus Wijaya (staff)', 'staff');
+    const tree = page.locator('.task-checklist');
+    await tree.waitFor();
+    await tree.locator('.task-checklist__area-name', { hasText: l.healing }).click();
+    await tree.locator('.task-checklist__area-name', { hasText: texts[lang].configuration }).click();
+    // The Admin holds no healing task (so the whole area is greyed out); it holds writeAllConfigRole, so readOnlyConfigRole may be given.
+    await expect.poll(() => tree.getByRole('checkbox', { name: /viewHealingInnerChildProducts/ }).isDisabled()).toBe(true);
+    expect(await tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }).isDisabled()).toBe(false);
+    expect(await tree.locator('.task-checklist__area', { hasText: l.healing }).getByRole('checkbox').isDisabled()).toBe(true);
+    await tree.locator('.task-checklist__area-name', { hasText: l.healing }).scrollIntoViewIfNeeded();
+    await screenshot(page, `config-page-access-grantable-${lang}`);
+    expect(admin.pageErrors).toEqual([]);
+  });
 
   async function grantsOf(username: string) {
     const id = ((await tenant.sql('SELECT id FROM users WHERE username = $1', [username])).rows[0] as { id: string }).id;

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Empty, Segmented, Skeleton, Space, Tag } from
 import { DeleteOutlined, SaveOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { actionLevel, endpoints } from '@nusa/contracts';
+import { actionLevel, endpoints, mayGrant } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
 import { toast } from '../../app/feedback.tsx';
@@ -103,6 +103,7 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
   const { modal } = App.useApp();
   const dialogWidth = useDialogWidth();
   const queryClient = useQueryClient();
+  const heldTasks = useHeldTasks();
   const queryKey = ['config', 'page-access', kind, id];
   const granted = useQuery({
     queryKey,
@@ -191,7 +192,7 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
       }
     >
       {kind === 'user' && <p className="muted-text access-note">{t('pageAccess.userNote')}</p>}
-      <TaskChecklist value={tasks} onChange={setTasks} disabled={level === 'view'} />
+      <TaskChecklist value={tasks} onChange={setTasks} disabled={level === 'view'} grantable={(task) => mayGrant(heldTasks, task)} />
     </Card>
   );
 }

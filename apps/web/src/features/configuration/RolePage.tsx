@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, To
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APP_ROUTES, ROLE_SORT, ROLE_TYPES, UNLIMITED, actionLevel, endpoints, type RoleItem } from '@nusa/contracts';
+import { APP_ROUTES, ROLE_SORT, ROLE_TYPES, UNLIMITED, actionLevel, endpoints, mayGrant, type RoleItem } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../app/components/list/index.ts';
@@ -228,6 +228,7 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
   const [form] = Form.useForm<RoleForm>();
   const roleId = editing.mode === 'create' ? undefined : editing.role.roleId;
   const readOnly = editing.mode === 'view';
+  const heldTasks = useHeldTasks();
   const detail = useQuery({
     queryKey: ['config', 'roles', 'one', roleId],
     queryFn: ({ signal }) => call(endpoints.getRole, { params: { roleId: roleId! }, signal }),
@@ -319,7 +320,7 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
             </Form.Item>
           </div>
           <Form.Item name="tasks" label={t('configRole.tasks')} extra={t('configRole.tasksHint')}>
-            <TaskChecklist disabled={readOnly} />
+            <TaskChecklist disabled={readOnly} grantable={(task) => mayGrant(heldTasks, task)} />
           </Form.Item>
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>

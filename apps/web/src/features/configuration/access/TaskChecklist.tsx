@@ -26,19 +26,25 @@ interface TaskChecklistProps {
   onChange?: (tasks: string[]) => void;
   disabled?: boolean;
   id?: string;
+  /**
+   * Whether the editor may tick `task` (issue 9: nobody grants a task they do not hold). Others stay greyed out
+   * unless already ticked, so they can still be removed. Absent: every task may be ticked.
+   */
+  grantable?: (task: string) => boolean;
 }
 
 /** The page-access tree of spec 6 with checkboxes: area → page → its task variants. */
-export function TaskChecklist({ value = [], onChange, disabled = false, id }: TaskChecklistProps) {
+export function TaskChecklist({ value = [], onChange, disabled = false, id, grantable }: TaskChecklistProps) {
   const { t } = useTranslation();
   const held = useMemo(() => new Set(value), [value]);
+  const locked = (task: string) => !held.has(task) && grantable !== undefined && !grantable(task);
   const [open, setOpen] = useState<string[]>(() => TASK_TREE.filter((a) => tasksOfArea(a).some((task) => held.has(task))).map((a) => a.key));
 
   const setMany = (tasks: readonly string[], on: boolean) => {
     const next = new Set(held);
     for (const task of tasks) {
-      if (on) next.add(task);
-      else next.delete(task);
+      if (on && !locked(task)) next.add(task);
+      else if (!on) next.delete(task);
     }
     // Keep the tree's order so saved lists read naturally.
     onChange?.(TASK_TREE.flatMap(tasksOfArea).filter((task) => next.has(task)));
@@ -50,7 +56,7 @@ export function TaskChecklist({ value = [], onChange, disabled = false, id }: Ta
       <Checkbox
         checked={count === tasks.length}
         indeterminate={count > 0 && count < tasks.length}
-        disabled={disabled}
+        disabled={disabled || tasks.every(locked)}
         onChange={(e) => setMany(tasks, e.target.checked)}
         onClick={(e) => e.stopPropagation()}
         aria-label={label}
@@ -99,7 +105,7 @@ export function TaskChecklist({ value = [], onChange, disabled = false, id }: Ta
                       </div>
                       <div className="task-checklist__tasks">
                         {page.tasks.map((task) => (
-                          <Checkbox key={task} checked={held.has(task)} disabled={disabled} onChange={(e) => setMany([task], e.target.checked)}>
+                          <Checkbox key={task} checked={held.has(task)} disabled={disabled || locked(task)} onChange={(e) => setMany([task], e.target.checked)}>
                             <TaskLabel task={task} />
                           </Checkbox>
                         ))}
