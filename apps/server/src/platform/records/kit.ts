@@ -1,10 +1,11 @@
-import { and, eq, sql, type InferInsertModel, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { ErrorCode } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
 import { listOrder } from '../db/list-order.ts';
 import { AppError } from '../errors/app-error.ts';
+import { lockUniqueKey } from '../numbering/lock.ts';
 import { writeAudit, type Actor } from '../audit/write.ts';
 import type { Lang } from '../files/sheet-import.ts';
 import { codeOrNameLike, XLSX_EXPORT_LIMIT } from './query.ts';
@@ -44,6 +45,16 @@ export interface RecordKitSpec<TT extends RecordTable, T, F extends BaseFilter> 
   toRecords: (tx: Tx, rows: InferSelectModel<TT>[]) => T[] | Promise<T[]>;
   idOf: (record: T) => string;
   codeOf: (record: T) => string;
+  /**
+   * How a stored code matches a typed one (default: case-insensitively, `lower(code) = lower(typed)`, for the tables
+   * whose unique index is on lower(code)); a table of upper-case ISO codes matches exactly and uses its index.
+   */
+  codeMatch?: (code: string) => SQL;
+  /**
+   * A unique-key lock name ('currency-code'): creators and editors of one code take it before checking the code is
+   * free, so two concurrent writers meet the catalogued code-taken error instead of a unique-index violation.
+   */
+  lockCode?: string;
   /** The code for a record saved with a blank one (spec 5: the numbering service); `taken` skips codes typed by hand. */
   nextCode?: (tx: Tx, tenantId: string, taken: (code: string) => Promise<boolean>) => Promise<string>;
   /** What refers to the record, named in used_by_another_table; undefined when nothing does. */
@@ -53,7 +64,7 @@ export interface RecordKitSpec<TT extends RecordTable, T, F extends BaseFilter> 
 }
 
 /** Column values a create or update sets besides tenant, id and code. */
-export type RecordValues<TT extends RecordTable> = Omit<Partial<InferInsertModel<TT>>, 'tenantId' | 'id' | 'code'>;
+export type RecordValues<TT extends RecordTable> = Partial<Omit<TT['$inferInsert'], 'tenantId' | 'id' | 'code'>>;
 
 export interface WriteHooks {
   /** Writes after the record's own row (child rows), before the record is read back for the answer and the audit. */
@@ -71,7 +82,8 @@ export interface RecordKit<TT extends RecordTable, T, F extends BaseFilter> {
   create: (tx: Tx, actor: Actor, code: string, values: RecordValues<TT>, hooks?: WriteHooks) => Promise<T>;
   update: (tx: Tx, actor: Actor, id: string, code: string, values: RecordValues<TT>, hooks?: WriteHooks) => Promise<T>;
   setActive: (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N') => Promise<T>;
-  remove: (tx: Tx, actor: Actor, id: string) => Promise<void>;
+  /** Deletes unless `usedBy` or one of `moreUsers` (checks other modules hand in through app.ts) names a user. */
+  remove: (tx: Tx, actor: Actor, id: string, moreUsers?: readonly ((tx: Tx, id: string) => Promise<string | undefined>)[]) => Promise<void>;
   exportXlsx: (tx: Tx, f: F, lang: Lang, extra?: readonly SQL[]) => Promise<Buffer>;
 }
 
@@ -79,7 +91,7 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
   const t = spec.table;
   const within = (...c: (SQL | undefined)[]) => and(spec.scope, ...c);
   const byId = (id: string) => within(eq(t.id, id));
-  const byCode = (code: string) => within(sql`lower(${t.code}) = lower(${code})`);
+  const byCode = (code: string) => within(spec.codeMatch ? spec.codeMatch(code) : sql`lower(${t.code}) = lower(${code})`);
   const order = (f: F) => listOrder(f.sort as never, spec.sort.columns, spec.sort.fallback, t.id);
   // drizzle's select/insert/update builders lose the table's row type behind a generic table; the spec's types hold it.
   const rows = (tx: Tx) => tx.select().from(t as PgTable) as unknown as {
@@ -107,6 +119,7 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
   };
 
   const assertCodeFree = async (tx: Tx, code: string, exceptId?: string) => {
+    if (spec.lockCode) await lockUniqueKey(tx, `${spec.lockCode}:${code.toLowerCase()}`);
     if (await codeTaken(tx, code, exceptId)) throw new AppError(spec.errors.codeTaken, [code]);
   };
 
@@ -160,9 +173,10 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
       await audit(tx, actor, active === 'Y' ? 'activate' : 'deactivate', id, before, after);
       return after;
     },
-    remove: async (tx, actor, id) => {
+    remove: async (tx, actor, id, moreUsers = []) => {
       const before = await get(tx, id);
-      const user = await spec.usedBy?.(tx, before);
+      let user = await spec.usedBy?.(tx, before);
+      for (const uses of moreUsers) user ??= await uses(tx, id);
       if (user) throw new AppError('used_by_another_table', [user]);
       await tx.delete(t as PgTable).where(byId(id));
       await audit(tx, actor, 'delete', id, before);

@@ -1,95 +1,58 @@
-import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { asc, eq } from 'drizzle-orm';
 import type { Country, COUNTRY_SORT, SortValue } from '@nusa/contracts';
-import { caseless, listOrder } from '../../../platform/db/list-order.ts';
+import { caseless } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
-import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
-import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
-import { writeXlsx } from '../../../platform/files/xlsx.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { recordKit } from '../../../platform/records/kit.ts';
+import { defineSheet } from '../../../platform/records/sheet.ts';
 import { countries } from './schema.ts';
-import { EXPORT_ROW_LIMIT, likePattern, yesNo, type InUse } from './service.ts';
-
-const MODULE = 'erp.country';
-type Row = typeof countries.$inferSelect;
-const toCountry = (r: Row): Country => ({ countryId: r.id, countryCode: r.code, countryName: r.name, active: yesNo(r.active) });
-const keywordOf = (keyword?: string): SQL | undefined =>
-  keyword ? or(sql`${countries.code} ILIKE ${likePattern(keyword)}`, sql`${countries.name} ILIKE ${likePattern(keyword)}`) : undefined;
+import { yesNo, type InUse } from './service.ts';
 
 type CountrySort = SortValue<(typeof COUNTRY_SORT)[number]>;
-const SORT_COLUMNS = { code: caseless(countries.code), name: caseless(countries.name), active: countries.active };
-/** By name unless the caller sorts. */
-const order = (sort?: CountrySort) => listOrder(sort, SORT_COLUMNS, [asc(countries.name)], countries.id);
 
-export async function listCountries(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: CountrySort }) {
-  const where = keywordOf(f.keyword);
-  const rows = await tx.select().from(countries).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(countries).where(where);
-  return { items: rows.map(toCountry), total: total[0].n };
-}
+/** The country sheet: the export writes it, the import reads it back. */
+export const COUNTRY_SHEET = defineSheet<Country>()({
+  name: { id: 'Negara', en: 'Countries' },
+  fields: {
+    countryCode: { id: 'Kode', en: 'Code', value: (r) => r.countryCode },
+    countryName: { id: 'Nama', en: 'Name', width: 30, value: (r) => r.countryName },
+    active: { id: 'Aktif', en: 'Active', value: (r) => r.active },
+  },
+});
 
-export async function getCountry(tx: Tx, id: string): Promise<Country> {
-  const rows = await tx.select().from(countries).where(eq(countries.id, id));
-  if (!rows[0]) throw new AppError('country_not_found', [id]);
-  return toCountry(rows[0]);
-}
+const kit = recordKit({
+  table: countries,
+  module: 'erp.country',
+  entity: 'country',
+  errors: { notFound: 'country_not_found', codeTaken: 'country_code_already_exists' },
+  // ISO codes are upper case (the contract uppercases them): matched exactly, on the (tenant, code) index.
+  codeMatch: (code) => eq(countries.code, code.toUpperCase()),
+  lockCode: 'country-code',
+  // By name unless the caller sorts.
+  sort: { columns: { code: caseless(countries.code), name: caseless(countries.name), active: countries.active }, fallback: [asc(countries.name)] },
+  toRecords: (_tx, rows) => rows.map((r): Country => ({ countryId: r.id, countryCode: r.code, countryName: r.name, active: yesNo(r.active) })),
+  idOf: (r) => r.countryId,
+  codeOf: (r) => r.countryCode,
+  sheet: COUNTRY_SHEET,
+});
+
+export const listCountries = (tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: CountrySort }) => kit.list(tx, f);
+
+export const getCountry = (tx: Tx, id: string): Promise<Country> => kit.get(tx, id);
 
 /** The country of a code, for modules that store addresses. */
-export async function findCountryByCode(tx: Tx, code: string): Promise<Country | undefined> {
-  const rows = await tx.select().from(countries).where(eq(countries.code, code.toUpperCase()));
-  return rows[0] ? toCountry(rows[0]) : undefined;
-}
+export const findCountryByCode = (tx: Tx, code: string): Promise<Country | undefined> => kit.findByCode(tx, code);
 
 export interface CountryInput { countryCode: string; countryName: string }
 
-async function checkCodeFree(tx: Tx, code: string, exceptId?: string) {
-  await lockUniqueKey(tx, `country-code:${code}`);
-  const rows = await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, code));
-  if (rows.some((r) => r.id !== exceptId)) throw new AppError('country_code_already_exists', [code]);
-}
+export const createCountry = (tx: Tx, actor: Actor, input: CountryInput): Promise<Country> => kit.create(tx, actor, input.countryCode, { name: input.countryName });
 
-export async function createCountry(tx: Tx, actor: Actor, input: CountryInput): Promise<Country> {
-  await checkCodeFree(tx, input.countryCode);
-  const id = uuidv7();
-  await tx.insert(countries).values({ tenantId: actor.tenantId, id, code: input.countryCode, name: input.countryName });
-  const after = await getCountry(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'country', entityId: id, after });
-  return after;
-}
+export const updateCountry = (tx: Tx, actor: Actor, id: string, input: CountryInput): Promise<Country> =>
+  kit.update(tx, actor, id, input.countryCode, { name: input.countryName });
 
-export async function updateCountry(tx: Tx, actor: Actor, id: string, input: CountryInput): Promise<Country> {
-  const before = await getCountry(tx, id);
-  await checkCodeFree(tx, input.countryCode, id);
-  await tx.update(countries).set({ code: input.countryCode, name: input.countryName }).where(eq(countries.id, id));
-  const after = await getCountry(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'country', entityId: id, before, after });
-  return after;
-}
+export const setCountryActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<Country> => kit.setActive(tx, actor, id, active);
 
-export async function setCountryActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<Country> {
-  const before = await getCountry(tx, id);
-  await tx.update(countries).set({ active: active === 'Y' }).where(eq(countries.id, id));
-  const after = await getCountry(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'country', entityId: id, before, after });
-  return after;
-}
+export const deleteCountry = (tx: Tx, actor: Actor, id: string, inUse: InUse[] = []): Promise<void> => kit.remove(tx, actor, id, inUse);
 
-export async function deleteCountry(tx: Tx, actor: Actor, id: string, inUse: InUse[] = []): Promise<void> {
-  const before = await getCountry(tx, id);
-  for (const check of inUse) {
-    const user = await check(tx, id);
-    if (user) throw new AppError('used_by_another_table', [user]);
-  }
-  await tx.delete(countries).where(eq(countries.id, id));
-  await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'country', entityId: id, before });
-}
-
-export async function exportCountries(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: CountrySort): Promise<Buffer> {
-  const rows = (await tx.select().from(countries).where(keywordOf(keyword)).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toCountry);
-  const h = lang === 'id' ? ['Kode', 'Nama', 'Aktif'] : ['Code', 'Name', 'Active'];
-  return writeXlsx<Country>(lang === 'id' ? 'Negara' : 'Countries', [
-    { header: h[0], value: (r) => r.countryCode },
-    { header: h[1], width: 30, value: (r) => r.countryName },
-    { header: h[2], value: (r) => r.active },
-  ], rows);
-}
+export const exportCountries = (tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: CountrySort): Promise<Buffer> =>
+  kit.exportXlsx(tx, { keyword, sort }, lang);

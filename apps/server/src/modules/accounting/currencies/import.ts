@@ -3,25 +3,17 @@ import { countryInput, currencyInput, exchangeRateInput, trimDecimal } from '@nu
 import type { Tx } from '../../../platform/db/tenant.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { importRecords, RowError, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
-import { createCurrency, findCurrencyByCode, setCurrencyActive, updateCurrency } from './service.ts';
+import { importSheet } from '../../../platform/records/import.ts';
+import { createCurrency, CURRENCY_SHEET, findCurrencyByCode, setCurrencyActive, updateCurrency } from './service.ts';
 import { createExchangeRate, listExchangeRates, setExchangeRateActive, updateExchangeRate } from './exchange-rates.ts';
-import { createCountry, findCountryByCode, setCountryActive, updateCountry } from './countries.ts';
-
-/** The headings of the currency export; its book-currency column is for reading only. */
-export const CURRENCY_COLUMNS = {
-  currencyCode: { id: 'Kode', en: 'Code' },
-  currencyName: { id: 'Nama', en: 'Name' },
-  symbol: { id: 'Simbol', en: 'Symbol' },
-  decimals: { id: 'Desimal', en: 'Decimals' },
-  active: { id: 'Aktif', en: 'Active' },
-} satisfies SheetColumns<string>;
+import { COUNTRY_SHEET, createCountry, findCountryByCode, setCountryActive, updateCountry } from './countries.ts';
 
 /** Currencies from xlsx: upsert by ISO code through the currency service (the book currency keeps its rules). */
 export function importCurrencies(tx: Tx, actor: Actor, file: Readable) {
-  return importRecords(tx, file, {
-    columns: CURRENCY_COLUMNS,
+  return importSheet(tx, file, CURRENCY_SHEET, {
     required: ['currencyCode', 'currencyName', 'symbol', 'decimals'],
     keyColumn: 'currencyCode',
+    find: (code) => findCurrencyByCode(tx, code),
     columnOf: { currency_book_cannot_be_changed: 'active' },
     parse: (row) => ({
       input: validated(currencyInput, {
@@ -29,16 +21,11 @@ export function importCurrencies(tx: Tx, actor: Actor, file: Readable) {
       }),
       active: row.flag('active'),
     }),
-    keyOf: (v) => v.input.currencyCode.toLowerCase(),
-    save: async ({ input, active }, guard) => upsertRecord({
-      guard,
-      stored: await findCurrencyByCode(tx, input.currencyCode),
-      active,
-      same: (c) => sameFields(c, input),
-      create: () => createCurrency(tx, actor, input),
-      update: (c) => updateCurrency(tx, actor, c.currencyId, input),
-      setActive: (c, a) => setCurrencyActive(tx, actor, c.currencyId, a),
-    }),
+    codeOf: (input) => input.currencyCode,
+    same: (c, input) => sameFields(c, input),
+    create: (input) => createCurrency(tx, actor, input),
+    update: (c, input) => updateCurrency(tx, actor, c.currencyId, input),
+    setActive: (c, a) => setCurrencyActive(tx, actor, c.currencyId, a),
   });
 }
 
@@ -89,29 +76,17 @@ export function importExchangeRates(tx: Tx, actor: Actor, file: Readable) {
   });
 }
 
-/** The headings of the country export. */
-export const COUNTRY_COLUMNS = {
-  countryCode: { id: 'Kode', en: 'Code' },
-  countryName: { id: 'Nama', en: 'Name' },
-  active: { id: 'Aktif', en: 'Active' },
-} satisfies SheetColumns<string>;
-
 /** Countries from xlsx: upsert by ISO code through the country service. */
 export function importCountries(tx: Tx, actor: Actor, file: Readable) {
-  return importRecords(tx, file, {
-    columns: COUNTRY_COLUMNS,
+  return importSheet(tx, file, COUNTRY_SHEET, {
     required: ['countryCode', 'countryName'],
     keyColumn: 'countryCode',
+    find: (code) => findCountryByCode(tx, code),
     parse: (row) => ({ input: validated(countryInput, { countryCode: row.text('countryCode'), countryName: row.text('countryName') }), active: row.flag('active') }),
-    keyOf: (v) => v.input.countryCode.toLowerCase(),
-    save: async ({ input, active }, guard) => upsertRecord({
-      guard,
-      stored: await findCountryByCode(tx, input.countryCode),
-      active,
-      same: (c) => sameFields(c, input),
-      create: () => createCountry(tx, actor, input),
-      update: (c) => updateCountry(tx, actor, c.countryId, input),
-      setActive: (c, a) => setCountryActive(tx, actor, c.countryId, a),
-    }),
+    codeOf: (input) => input.countryCode,
+    same: (c, input) => sameFields(c, input),
+    create: (input) => createCountry(tx, actor, input),
+    update: (c, input) => updateCountry(tx, actor, c.countryId, input),
+    setActive: (c, a) => setCountryActive(tx, actor, c.countryId, a),
   });
 }

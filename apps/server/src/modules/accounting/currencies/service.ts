@@ -1,15 +1,13 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Currency, CURRENCY_SORT, SortValue } from '@nusa/contracts';
-import { caseless, listOrder } from '../../../platform/db/list-order.ts';
+import { caseless } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
-import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
-import { writeXlsx } from '../../../platform/files/xlsx.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { recordKit } from '../../../platform/records/kit.ts';
+import { defineSheet } from '../../../platform/records/sheet.ts';
 import { currencies, exchangeRates } from './schema.ts';
 
-const MODULE = 'erp.currency';
 export const EXPORT_ROW_LIMIT = 50_000;
 
 /** Answers the name of a record type that still uses the record, or undefined. */
@@ -23,31 +21,51 @@ const toCurrency = (r: Row): Currency => ({
   currencyId: r.id, currencyCode: r.code, currencyName: r.name, symbol: r.symbol, decimals: r.decimals, book: yesNo(r.isBook), active: yesNo(r.active),
 });
 
-const keywordOf = (keyword?: string): SQL | undefined =>
-  keyword ? or(sql`${currencies.code} ILIKE ${likePattern(keyword)}`, sql`${currencies.name} ILIKE ${likePattern(keyword)}`) : undefined;
 type CurrencySort = SortValue<(typeof CURRENCY_SORT)[number]>;
-const SORT_COLUMNS = { code: caseless(currencies.code), name: caseless(currencies.name), symbol: caseless(currencies.symbol), decimals: currencies.decimals, active: currencies.active };
-/** Book currency first, then by code, unless the caller sorts. */
-const order = (sort?: CurrencySort) => listOrder(sort, SORT_COLUMNS, [desc(currencies.isBook), asc(currencies.code)], currencies.id);
 
-export async function listCurrencies(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: CurrencySort }) {
-  const where = keywordOf(f.keyword);
-  const rows = await tx.select().from(currencies).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(currencies).where(where);
-  return { items: rows.map(toCurrency), total: total[0].n };
-}
+/** The currency sheet: the export writes it, the import reads it back (the book-currency column for reading only). */
+export const CURRENCY_SHEET = defineSheet<Currency>()({
+  name: { id: 'Mata Uang', en: 'Currencies' },
+  fields: {
+    currencyCode: { id: 'Kode', en: 'Code', value: (r) => r.currencyCode },
+    currencyName: { id: 'Nama', en: 'Name', width: 30, value: (r) => r.currencyName },
+    symbol: { id: 'Simbol', en: 'Symbol', value: (r) => r.symbol },
+    decimals: { id: 'Desimal', en: 'Decimals', value: (r) => r.decimals },
+    book: { id: 'Mata Uang Buku', en: 'Book Currency', width: 16, value: (r) => r.book, exportOnly: true },
+    active: { id: 'Aktif', en: 'Active', value: (r) => r.active },
+  },
+});
 
-export async function getCurrency(tx: Tx, id: string): Promise<Currency> {
-  const rows = await tx.select().from(currencies).where(eq(currencies.id, id));
-  if (!rows[0]) throw new AppError('currency_not_found', [id]);
-  return toCurrency(rows[0]);
-}
+const kit = recordKit({
+  table: currencies,
+  module: 'erp.currency',
+  entity: 'currency',
+  errors: { notFound: 'currency_not_found', codeTaken: 'currency_code_already_exists' },
+  // ISO codes are upper case (the contract uppercases them): matched exactly, on the (tenant, code) index.
+  codeMatch: (code) => eq(currencies.code, code.toUpperCase()),
+  lockCode: 'currency-code',
+  sort: {
+    columns: { code: caseless(currencies.code), name: caseless(currencies.name), symbol: caseless(currencies.symbol), decimals: currencies.decimals, active: currencies.active },
+    // Book currency first, then by code, unless the caller sorts.
+    fallback: [desc(currencies.isBook), asc(currencies.code)],
+  },
+  toRecords: (_tx, rows) => rows.map(toCurrency),
+  idOf: (r) => r.currencyId,
+  codeOf: (r) => r.currencyCode,
+  usedBy: async (tx, r) => {
+    const rate = await tx.select({ id: exchangeRates.id }).from(exchangeRates)
+      .where(or(eq(exchangeRates.fromCurrencyId, r.currencyId), eq(exchangeRates.toCurrencyId, r.currencyId))).limit(1);
+    return rate[0] ? 'exchange_rates' : undefined;
+  },
+  sheet: CURRENCY_SHEET,
+});
+
+export const listCurrencies = (tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: CurrencySort }) => kit.list(tx, f);
+
+export const getCurrency = (tx: Tx, id: string): Promise<Currency> => kit.get(tx, id);
 
 /** The currency of a code (other modules validate their currency through this). */
-export async function findCurrencyByCode(tx: Tx, code: string): Promise<Currency | undefined> {
-  const rows = await tx.select().from(currencies).where(eq(currencies.code, code.toUpperCase()));
-  return rows[0] ? toCurrency(rows[0]) : undefined;
-}
+export const findCurrencyByCode = (tx: Tx, code: string): Promise<Currency | undefined> => kit.findByCode(tx, code);
 
 /** An active currency by id, or currency_not_found (for records that pick a currency). */
 export async function requireActiveCurrency(tx: Tx, id: string): Promise<Currency> {
@@ -64,72 +82,35 @@ export async function bookCurrency(tx: Tx): Promise<Currency | undefined> {
 
 export interface CurrencyInput { currencyCode: string; currencyName: string; symbol: string; decimals: number }
 
-async function checkCodeFree(tx: Tx, code: string, exceptId?: string) {
-  await lockUniqueKey(tx, `currency-code:${code}`);
-  const rows = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code));
-  if (rows.some((r) => r.id !== exceptId)) throw new AppError('currency_code_already_exists', [code]);
-}
+const fields = (input: CurrencyInput) => ({ name: input.currencyName, symbol: input.symbol, decimals: input.decimals });
 
-export async function createCurrency(tx: Tx, actor: Actor, input: CurrencyInput, opts: { book?: boolean } = {}): Promise<Currency> {
-  await checkCodeFree(tx, input.currencyCode);
-  const id = uuidv7();
-  await tx.insert(currencies).values({ tenantId: actor.tenantId, id, code: input.currencyCode, name: input.currencyName, symbol: input.symbol, decimals: input.decimals, isBook: opts.book ?? false });
-  const after = await getCurrency(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'currency', entityId: id, after });
-  return after;
-}
+export const createCurrency = (tx: Tx, actor: Actor, input: CurrencyInput, opts: { book?: boolean } = {}): Promise<Currency> =>
+  kit.create(tx, actor, input.currencyCode, { ...fields(input), isBook: opts.book ?? false });
+
+/** The book currency keeps its code and stays active (and is never deleted). */
+const assertNotBook = (c: Currency) => {
+  if (c.book === 'Y') throw new AppError('currency_book_cannot_be_changed', [c.currencyCode]);
+};
 
 export async function updateCurrency(tx: Tx, actor: Actor, id: string, input: CurrencyInput): Promise<Currency> {
-  const before = await getCurrency(tx, id);
-  if (before.book === 'Y' && input.currencyCode !== before.currencyCode) throw new AppError('currency_book_cannot_be_changed', [before.currencyCode]);
-  await checkCodeFree(tx, input.currencyCode, id);
-  await tx.update(currencies).set({ code: input.currencyCode, name: input.currencyName, symbol: input.symbol, decimals: input.decimals }).where(eq(currencies.id, id));
-  const after = await getCurrency(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'currency', entityId: id, before, after });
-  return after;
+  const before = await kit.get(tx, id);
+  if (input.currencyCode !== before.currencyCode) assertNotBook(before);
+  return kit.update(tx, actor, id, input.currencyCode, fields(input));
 }
 
 export async function setCurrencyActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<Currency> {
-  const before = await getCurrency(tx, id);
-  if (before.book === 'Y' && active === 'N') throw new AppError('currency_book_cannot_be_changed', [before.currencyCode]);
-  await tx.update(currencies).set({ active: active === 'Y' }).where(eq(currencies.id, id));
-  const after = await getCurrency(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'currency', entityId: id, before, after });
-  return after;
+  if (active === 'N') assertNotBook(await kit.get(tx, id));
+  return kit.setActive(tx, actor, id, active);
 }
 
 /** Refused for the book currency and for a currency that exchange rates or other records (`inUse`) still use. */
 export async function deleteCurrency(tx: Tx, actor: Actor, id: string, inUse: InUse[] = []): Promise<void> {
-  const before = await getCurrency(tx, id);
-  if (before.book === 'Y') throw new AppError('currency_book_cannot_be_changed', [before.currencyCode]);
-  const rate = await tx.select({ id: exchangeRates.id }).from(exchangeRates)
-    .where(or(eq(exchangeRates.fromCurrencyId, id), eq(exchangeRates.toCurrencyId, id))).limit(1);
-  if (rate[0]) throw new AppError('used_by_another_table', ['exchange_rates']);
-  for (const check of inUse) {
-    const user = await check(tx, id);
-    if (user) throw new AppError('used_by_another_table', [user]);
-  }
-  await tx.delete(currencies).where(eq(currencies.id, id));
-  await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'currency', entityId: id, before });
+  assertNotBook(await kit.get(tx, id));
+  await kit.remove(tx, actor, id, inUse);
 }
 
-const headers = {
-  id: ['Kode', 'Nama', 'Simbol', 'Desimal', 'Mata Uang Buku', 'Aktif'],
-  en: ['Code', 'Name', 'Symbol', 'Decimals', 'Book Currency', 'Active'],
-};
-
-export async function exportCurrencies(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: CurrencySort): Promise<Buffer> {
-  const rows = (await tx.select().from(currencies).where(keywordOf(keyword)).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toCurrency);
-  const h = headers[lang];
-  return writeXlsx<Currency>(lang === 'id' ? 'Mata Uang' : 'Currencies', [
-    { header: h[0], value: (r) => r.currencyCode },
-    { header: h[1], width: 30, value: (r) => r.currencyName },
-    { header: h[2], value: (r) => r.symbol },
-    { header: h[3], value: (r) => r.decimals },
-    { header: h[4], width: 16, value: (r) => r.book },
-    { header: h[5], value: (r) => r.active },
-  ], rows);
-}
+export const exportCurrencies = (tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: CurrencySort): Promise<Buffer> =>
+  kit.exportXlsx(tx, { keyword, sort }, lang);
 
 /** Currencies by id (for modules that show the currencies they reference), keyed by id. */
 export async function currenciesByIds(tx: Tx, ids: string[]): Promise<Map<string, Currency>> {
