@@ -1,3 +1,4 @@
+import { ERRORS } from '@nusa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
@@ -208,9 +209,18 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     await settled(page);
     await screenshot(page, `config-user-form-${lang}`);
     await drawer.getByLabel(l.confirmPassword).fill(USER_PASSWORD);
+    // A username already taken is answered under the field, like a duplicate code in the master forms: no toast.
+    await usernameInput.fill('staff');
+    await drawer.getByLabel(l.confirmPassword).press('Enter');
+    await drawer.locator('.ant-form-item-explain-error').filter({ hasText: ERRORS.username_already_exists[lang].replace('{{0}}', 'staff') }).waitFor();
+    expect(await page.locator('.ant-message-notice, .ant-notification-notice').count()).toBe(0);
+    await screenshot(page, `config-user-duplicate-${lang}`);
+    await usernameInput.fill(username);
     // Enter submits the form.
     await drawer.getByLabel(l.confirmPassword).press('Enter');
     await page.getByText(l.userCreated(username)).waitFor();
+    // Only the success is shown: no earlier error lingers over it.
+    expect(await page.locator('.ant-message-error, .ant-notification-notice-error').count()).toBe(0);
     await page.getByRole('row').filter({ hasText: username }).getByText(roleName).waitFor();
     expect(admin.pageErrors).toEqual([]);
   });

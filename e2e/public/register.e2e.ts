@@ -102,8 +102,10 @@ describe('free-trial registration (public)', () => {
       await waitForPath(t.page, '/login');
       await t.page.getByRole('heading', { level: 1, name: tx.loginTitle }).waitFor();
       expect(await t.page.getByTestId('login-tenant').textContent()).toBe(tenant);
+      // The new account's username is already there; the password field has the focus.
+      expect(await t.page.getByLabel(tx.username, { exact: true }).inputValue()).toBe('rina');
+      expect(await t.page.getByLabel(tx.password, { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
       await screenshot(t.page, 'register-id-login-new-tenant');
-      await t.page.getByLabel(tx.username, { exact: true }).fill('rina');
       await t.page.getByLabel(tx.password, { exact: true }).fill(PASSWORD);
       await t.page.getByLabel(tx.password, { exact: true }).press('Enter');
       await waitForPath(t.page, '/dashboard');
@@ -115,6 +117,9 @@ describe('free-trial registration (public)', () => {
       const { token } = await apiLogin('rina', { tenant, password: PASSWORD });
       const free = await api<{ trial: boolean; used: number; limit: number }>('GET', '/v1/onboarding/free-transactions', { token, tenant });
       expect(free.body).toMatchObject({ trial: true, used: 0, limit: 100 });
+      // Manage Leads is the vendor's own screen: the trial's Super Admin has neither the menu entry nor the API.
+      expect(await t.page.getByRole('navigation', { name: 'Menu utama' }).getByText('Administrasi', { exact: true }).count()).toBe(0);
+      expect((await api('GET', '/v1/admin/leads', { token, tenant })).status).toBe(403);
       expect(t.pageErrors).toEqual([]);
     } finally {
       await t.close();

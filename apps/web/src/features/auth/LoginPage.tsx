@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Spin } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANDING_ROUTE, endpoints, type SessionData } from '@nusa/contracts';
 import { callWithResponse, workTokenOf } from '../../api/call.ts';
@@ -44,6 +44,13 @@ export default function LoginPage() {
   const [error, setError] = useState<unknown>();
   const [tenantOpen, setTenantOpen] = useState(false);
   const [remembered] = useState(() => rememberedLogin.get());
+  // Straight after a trial registration the new account's username comes along (router state, not the address).
+  const location = useLocation();
+  const [registered] = useState(() => {
+    const state = location.state as { username?: unknown } | null;
+    return typeof state?.username === 'string' && state.username ? state.username : undefined;
+  });
+  const knownUsername = registered ?? remembered;
   // A link naming the organisation (the new-tenant welcome mail: /login?tenant=<code>) makes it the login one.
   useState(() => {
     const linked = params.get(TENANT_PARAM)?.trim().toLowerCase();
@@ -122,7 +129,7 @@ export default function LoginPage() {
               requiredMark={false}
               size="large"
               validateTrigger={['onChange', 'onBlur']}
-              initialValues={{ username: remembered ?? '', password: '', remember: Boolean(remembered), tenant }}
+              initialValues={{ username: knownUsername ?? '', password: '', remember: Boolean(remembered), tenant }}
               onFinish={onFinish}
               disabled={submitting}
             >
@@ -132,7 +139,7 @@ export default function LoginPage() {
                   prefix={<UserOutlined aria-hidden />}
                   placeholder={t('login.usernamePlaceholder')}
                   autoComplete="username"
-                  autoFocus={!remembered}
+                  autoFocus={!knownUsername}
                   maxLength={100}
                 />
               </Form.Item>
@@ -141,7 +148,7 @@ export default function LoginPage() {
                   prefix={<LockOutlined aria-hidden />}
                   placeholder={t('login.passwordPlaceholder')}
                   autoComplete="current-password"
-                  autoFocus={Boolean(remembered)}
+                  autoFocus={Boolean(knownUsername)}
                   maxLength={200}
                 />
               </Form.Item>

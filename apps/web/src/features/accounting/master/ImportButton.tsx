@@ -3,13 +3,13 @@ import { Alert, Button, Modal, Progress, Statistic, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '@nusa/contracts';
 import { DIALOG_MIN_WIDTH } from '../../../app/components/dialog-width.ts';
 import { formatNumber } from '../../../app/format.ts';
 import { IMPORT_MAX_BYTES, XLSX_EXTENSION, type ImportReport } from './import-report.ts';
 import type { ImportStage } from './import-run.ts';
 import { describeError } from '../../../app/feedback.tsx';
-import { errorVars, isSessionExpiry } from '../../../app/errors.ts';
+import { isSessionExpiry } from '../../../app/errors.ts';
+import { importReasonText } from './import-reason.ts';
 
 interface Props {
   /** Sends the file and follows the server's run to its report, telling each stage it reaches. */
@@ -119,10 +119,7 @@ export function ImportReportView({ report, columnLabel, reason: reasonOf }: Repo
   const { t, i18n } = useTranslation();
   const reason =
     reasonOf ??
-    ((code: string, args: readonly (string | number)[]) => {
-      const key = errorMessageKey(code);
-      return i18n.exists(key) ? t(key, errorVars(args)) : code;
-    });
+    ((code: string, args: readonly (string | number)[]) => importReasonText(code, args, t, (key) => i18n.exists(key)));
   return (
     <div className="master-import-report">
       <div className="master-import-report__counts">

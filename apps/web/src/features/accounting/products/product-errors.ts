@@ -1,5 +1,6 @@
 import { errorMessageKey, type ProductSheetColumn } from '@nusa/contracts';
 import { ApiError } from '../../../api/api-error.ts';
+import { importReasonText } from '../master/import-reason.ts';
 
 type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -27,6 +28,7 @@ export function productErrorField(code: string, args: readonly (string | number)
 
 /** The translated text of a refusal, with the price kind of price_must_be_positive in the reader's language. */
 export function productErrorText(code: string, args: readonly (string | number)[], t: Translate, exists: (key: string) => boolean): string {
+  if (code !== 'price_must_be_positive') return importReasonText(code, args, t, exists);
   const key = errorMessageKey(code);
   if (!exists(key)) return code;
   const vars = Object.fromEntries(args.map((a, i) => [String(i), code === 'price_must_be_positive' && isPriceKind(a) ? t(`acProduct.priceKind.${a}`) : a]));

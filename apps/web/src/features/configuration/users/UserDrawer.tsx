@@ -5,11 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { USERNAME_PATTERN, endpoints, passwordProblems, type UserItem } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
-import { toast } from '../../../app/feedback.tsx';
+import { describeError, reportError, toast } from '../../../app/feedback.tsx';
+import { fieldOfError, type FieldPath } from '../../accounting/master/server-errors.ts';
 import { RolePicker } from '../pickers/RolePicker.tsx';
 import { usePasswordPolicy } from './password-policy.ts';
 
 const LIMITS = { username: 50, fullName: 100, email: 200, password: 200 } as const;
+
+/** Refusals about one field of the form: shown under it (as the master-record forms do), not as a toast. */
+const ERROR_FIELDS: Partial<Record<string, FieldPath>> = {
+  username_already_exists: 'username',
+  password_too_short: 'password',
+  password_needs_lower: 'password',
+  password_needs_upper: 'password',
+  password_needs_digit: 'password',
+  password_needs_symbol: 'password',
+  password_mismatch: 'confirmPassword',
+  role_not_found: 'roleId',
+};
+const FORM_FIELDS = ['username', 'fullName', 'email', 'roleId', 'extraRoleIds', 'password', 'confirmPassword'] as const;
 
 interface UserForm {
   username: string;
@@ -38,10 +52,17 @@ export function UserDrawer({ editing, onClose }: { editing: UserEditing; onClose
         ? call(endpoints.updateUser, { params: { userId: user.userId }, body: common })
         : call(endpoints.createUser, { body: { ...common, username: v.username.trim(), password: v.password, confirmPassword: v.confirmPassword } });
     },
+    meta: { silent: true },
     onSuccess: (saved) => {
       toast.success(t(user ? 'configUser.updated' : 'configUser.created', { name: saved.username }));
       void queryClient.invalidateQueries({ queryKey: ['config', 'users'] });
       onClose();
+    },
+    onError: (err) => {
+      const field = fieldOfError(err, { codeField: 'username', byCode: ERROR_FIELDS, fields: FORM_FIELDS });
+      if (field === undefined) return reportError(err);
+      form.setFields([{ name: field as never, errors: [describeError(err)] }]);
+      form.scrollToField(field as never);
     },
   });
   const knownRoles = useMemo(

@@ -36,7 +36,8 @@ export function PreparationView({ tenant, username, progress }: { tenant: string
   const logIn = () => {
     // The login page signs in to the organisation chosen in the browser.
     preferences.setTenant(tenant);
-    navigate(LOGIN_ROUTE);
+    // The login form starts with the new account's username; only the password is left to type.
+    navigate(LOGIN_ROUTE, { state: { username } });
   };
 
   if (!progress.data) {
