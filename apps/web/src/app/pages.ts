@@ -1,38 +1,59 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadAreaTextsOf } from '../i18n/area-texts.ts';
 
-/** The page component of every route in the contracts' route table; each is its own lazily loaded chunk. */
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/login': lazy(() => import('../features/auth/LoginPage.tsx')),
+/** The page module of every route in the contracts' route table; each is its own lazily loaded chunk. */
+const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = {
+  '/login': () => import('../features/auth/LoginPage.tsx'),
   // The product page itself is the static landing.html; the app's route only hands over to it.
-  '/landing': lazy(() => import('../landing/StaticLandingRedirect.tsx')),
-  '/forgot-password': lazy(() => import('../features/auth/recovery/ForgotPasswordPage.tsx')),
-  '/reset-password': lazy(() => import('../features/auth/recovery/ResetPasswordPage.tsx')),
-  '/not-found': lazy(() => import('../features/errors/NotFoundPage.tsx')),
-  '/request-demo': lazy(() => import('../features/public/request-demo/RequestDemoPage.tsx')),
-  '/form-request/payment': lazy(() => import('../features/public/request-demo/PaymentPage.tsx')),
-  '/form-request/complete': lazy(() => import('../features/public/request-demo/CompletePage.tsx')),
-  '/register': lazy(() => import('../features/public/register/RegisterPage.tsx')),
-  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage.tsx')),
-  '/configuration/app-configuration': lazy(() => import('../features/configuration/AppConfigurationPage.tsx')),
-  '/configuration/business-unit': lazy(() => import('../features/configuration/business-unit/BusinessUnitPage.tsx')),
-  '/configuration/business-unit/edit-legal-info/{ouCode?}': lazy(() => import('../features/configuration/business-unit/LegalInfoPage.tsx')),
-  '/configuration/policy-ou': lazy(() => import('../features/configuration/policy-ou/PolicyOuPage.tsx')),
-  '/configuration/change-password': lazy(() => import('../features/configuration/profile/ChangePasswordPage.tsx')),
-  '/configuration/edit-profile': lazy(() => import('../features/configuration/profile/EditProfilePage.tsx')),
-  '/configuration/user-audit': lazy(() => import('../features/configuration/user-audit/UserAuditPage.tsx')),
-  '/configuration/user': lazy(() => import('../features/configuration/UserPage.tsx')),
-  '/configuration/role': lazy(() => import('../features/configuration/RolePage.tsx')),
-  '/configuration/page-access': lazy(() => import('../features/configuration/PageAccessPage.tsx')),
-  '/administration/manage-leads': lazy(() => import('../features/administration/leads/ManageLeadsPage.tsx')),
-  '/accounting/chart-of-accounts': lazy(() => import('../features/accounting/coa/ChartOfAccountsPage.tsx')),
-  '/accounting/document-template': lazy(() => import('../features/accounting/document-templates/DocumentTemplatesPage.tsx')),
-  '/accounting/cash-bank': lazy(() => import('../features/accounting/cash-bank/CashBankPage.tsx')),
-  '/accounting/customer': lazy(() => import('../features/accounting/partners/CustomerPage.tsx')),
-  '/accounting/supplier': lazy(() => import('../features/accounting/partners/SupplierPage.tsx')),
-  '/accounting/employee': lazy(() => import('../features/accounting/employees/EmployeePage.tsx')),
-  '/accounting/warehouse': lazy(() => import('../features/accounting/warehouses/WarehousePage.tsx')),
-  '/accounting/product': lazy(() => import('../features/accounting/products/ProductPage.tsx')),
-  '/accounting/product-setup': lazy(() => import('../features/accounting/product-setup/ProductSetupPage.tsx')),
-  '/accounting/currency': lazy(() => import('../features/accounting/currencies/CurrencyPage.tsx')),
-  '/accounting/country': lazy(() => import('../features/accounting/countries/CountryPage.tsx')),
+  '/landing': () => import('../landing/StaticLandingRedirect.tsx'),
+  '/forgot-password': () => import('../features/auth/recovery/ForgotPasswordPage.tsx'),
+  '/reset-password': () => import('../features/auth/recovery/ResetPasswordPage.tsx'),
+  '/not-found': () => import('../features/errors/NotFoundPage.tsx'),
+  '/request-demo': () => import('../features/public/request-demo/RequestDemoPage.tsx'),
+  '/form-request/payment': () => import('../features/public/request-demo/PaymentPage.tsx'),
+  '/form-request/complete': () => import('../features/public/request-demo/CompletePage.tsx'),
+  '/register': () => import('../features/public/register/RegisterPage.tsx'),
+  '/dashboard': () => import('../features/dashboard/DashboardPage.tsx'),
+  '/configuration/app-configuration': () => import('../features/configuration/AppConfigurationPage.tsx'),
+  '/configuration/business-unit': () => import('../features/configuration/business-unit/BusinessUnitPage.tsx'),
+  '/configuration/business-unit/edit-legal-info/{ouCode?}': () => import('../features/configuration/business-unit/LegalInfoPage.tsx'),
+  '/configuration/policy-ou': () => import('../features/configuration/policy-ou/PolicyOuPage.tsx'),
+  '/configuration/change-password': () => import('../features/configuration/profile/ChangePasswordPage.tsx'),
+  '/configuration/edit-profile': () => import('../features/configuration/profile/EditProfilePage.tsx'),
+  '/configuration/user-audit': () => import('../features/configuration/user-audit/UserAuditPage.tsx'),
+  '/configuration/user': () => import('../features/configuration/UserPage.tsx'),
+  '/configuration/role': () => import('../features/configuration/RolePage.tsx'),
+  '/configuration/page-access': () => import('../features/configuration/PageAccessPage.tsx'),
+  '/administration/manage-leads': () => import('../features/administration/leads/ManageLeadsPage.tsx'),
+  '/accounting/chart-of-accounts': () => import('../features/accounting/coa/ChartOfAccountsPage.tsx'),
+  '/accounting/document-template': () => import('../features/accounting/document-templates/DocumentTemplatesPage.tsx'),
+  '/accounting/cash-bank': () => import('../features/accounting/cash-bank/CashBankPage.tsx'),
+  '/accounting/customer': () => import('../features/accounting/partners/CustomerPage.tsx'),
+  '/accounting/supplier': () => import('../features/accounting/partners/SupplierPage.tsx'),
+  '/accounting/employee': () => import('../features/accounting/employees/EmployeePage.tsx'),
+  '/accounting/warehouse': () => import('../features/accounting/warehouses/WarehousePage.tsx'),
+  '/accounting/product': () => import('../features/accounting/products/ProductPage.tsx'),
+  '/accounting/product-setup': () => import('../features/accounting/product-setup/ProductSetupPage.tsx'),
+  '/accounting/currency': () => import('../features/accounting/currencies/CurrencyPage.tsx'),
+  '/accounting/country': () => import('../features/accounting/countries/CountryPage.tsx'),
 };
+
+/** A page's module, and its area's texts when they load with the area's pages (i18n/area-texts.ts). */
+const loadPage = (path: string) => {
+  const load = PAGE_MODULES[path];
+  return load && Promise.all([load(), loadAreaTextsOf(path.split('/')[1])]).then(([page]) => page);
+};
+
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  Object.keys(PAGE_MODULES).map((path) => [path, lazy(() => loadPage(path)!)]),
+);
+
+/**
+ * Starts loading a route's page chunk ahead of its rendering (the layout of a logged-in page is a chunk of its own
+ * too, so both download at once instead of one after the other). The module loader keeps the one answer.
+ */
+export function preloadPage(path: string) {
+  loadPage(path)?.catch(() => {
+    // The page's own lazy load reports the failure when it renders.
+  });
+}

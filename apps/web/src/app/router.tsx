@@ -1,19 +1,37 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { NOT_FOUND_ROUTE } from '@nusa/contracts';
 import { useTranslation } from 'react-i18next';
-import { PermissionDeniedPage } from '../features/errors/PermissionDeniedPage.tsx';
 import { useProductName } from './app-config.ts';
 import { PageLoading } from './components/PageLoading.tsx';
 import { decide } from './guard.ts';
-import { AppLayout } from './layout/AppLayout.tsx';
 import { trailOf } from './layout/trail.ts';
-import { SessionExpiredDialog } from './layout/SessionExpiredDialog.tsx';
 import { areaOf } from './menu.ts';
-import { PAGES } from './pages.ts';
+import { PAGES, preloadPage } from './pages.ts';
 import { RouteParamsContext } from './route-params.ts';
 import { useSessionState } from './session.ts';
 import { documentTitle } from './title.ts';
+
+/**
+ * Chunks of their own, so the login and the public pages do not load them: the logged-in layout (menu, header,
+ * drawers), the permission-denied page (antd's Result with its illustrations) and the session-expired dialog,
+ * which loads when a session first expires.
+ */
+const AppLayout = lazy(() => import('./layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
+const PermissionDeniedPage = lazy(() => import('../features/errors/PermissionDeniedPage.tsx').then((m) => ({ default: m.PermissionDeniedPage })));
+const SessionExpiredDialog = lazy(() => import('./layout/SessionExpiredDialog.tsx').then((m) => ({ default: m.SessionExpiredDialog })));
+
+/** Mounts the session-expired dialog once a session has expired (spec 4/8), and keeps it from then on. */
+function SessionExpiry() {
+  const { expired } = useSessionState();
+  const [seen, setSeen] = useState(expired);
+  if (expired && !seen) setSeen(true);
+  return seen ? (
+    <Suspense fallback={null}>
+      <SessionExpiredDialog />
+    </Suspense>
+  ) : null;
+}
 
 /** Spec 2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -29,7 +47,7 @@ function Root() {
     <>
       <ScrollToTop />
       <Outlet />
-      <SessionExpiredDialog />
+      <SessionExpiry />
     </>
   );
 }
@@ -68,17 +86,20 @@ function GuardedView() {
       </Suspense>
     );
   }
+  if (decision.type !== 'denied') preloadPage(decision.route.path);
   return (
-    <AppLayout
-      session={session}
-      route={decision.route}
-      trail={trailOf(decision.route).map((step) => ({ key: step.path ?? step.titleKey, title: t(step.titleKey), to: step.path }))}
-      page={page ?? ''}
-    >
-      <RouteParamsContext.Provider value={decision.params}>
-        {decision.type === 'denied' ? <PermissionDeniedPage /> : <Page />}
-      </RouteParamsContext.Provider>
-    </AppLayout>
+    <Suspense fallback={<PageLoading fullScreen />}>
+      <AppLayout
+        session={session}
+        route={decision.route}
+        trail={trailOf(decision.route).map((step) => ({ key: step.path ?? step.titleKey, title: t(step.titleKey), to: step.path }))}
+        page={page ?? ''}
+      >
+        <RouteParamsContext.Provider value={decision.params}>
+          {decision.type === 'denied' ? <PermissionDeniedPage /> : <Page />}
+        </RouteParamsContext.Provider>
+      </AppLayout>
+    </Suspense>
   );
 }
 

@@ -5,6 +5,7 @@ import 'dayjs/locale/id';
 import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE, type Language } from '@nusa/contracts';
 import { preferences } from '../app/session.ts';
+import { loadAreaTextsIn } from './area-texts.ts';
 import { isLanguage } from './texts.ts';
 
 /** The language the user chose (persisted), else Indonesian (spec 1, 9). */
@@ -34,10 +35,19 @@ const textsOf = (lang: Language) => {
   return texts;
 };
 
-/** Makes sure i18next holds the texts of `lang` before it is shown. */
+/** Languages whose own texts i18next holds (init adds the first). */
+const added = new Set<Language>();
+
+/** Makes sure i18next holds the texts of `lang`, and of the areas shown so far (area-texts.ts), before it is shown. */
 async function ensureTexts(lang: Language) {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  i18n.addResourceBundle(lang, 'translation', await textsOf(lang));
+  const areas = loadAreaTextsIn(lang);
+  if (!added.has(lang)) {
+    const translation = await textsOf(lang);
+    // Deep: an area's texts may have arrived first, under namespaces of their own.
+    if (!added.has(lang)) i18n.addResourceBundle(lang, 'translation', translation, true, true);
+    added.add(lang);
+  }
+  await areas;
 }
 
 const applyLanguage = (lang: Language) => {
@@ -50,6 +60,8 @@ export async function initI18n() {
   applyLanguage(lng);
   // en has every key of id (i18n.test.ts), so the fallback language needs no loading of its own.
   const translation = await textsOf(lng);
+  added.add(lng);
+  void loadAreaTextsIn(lng);
   return i18n.use(initReactI18next).init({
     resources: { [lng]: { translation } },
     lng,
