@@ -45,6 +45,7 @@ const tx = {
 } as const;
 
 const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 800, height: 1000 };
 const DESKTOP = { width: 1366, height: 800 };
 
 /** How far the page is wider than the screen (0: no sideways scrolling of the page). */
@@ -159,6 +160,12 @@ describe.each(['id', 'en'] as const)('lists on a phone (390×844) and at 1366×8
       expect(switchName.startsWith(t.recordActive('').trim())).toBe(true);
       await fullyOnScreen(page, created.getByRole('switch'));
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+
+      // A tablet gets the table, which scrolls sideways inside its card, not the page.
+      await page.setViewportSize(TABLET);
+      await page.getByRole('row').filter({ hasText: name }).waitFor();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `list-tablet-warehouses-${lang}`);
 
       await page.setViewportSize(DESKTOP);
       await page.getByRole('row').filter({ hasText: name }).waitFor();
