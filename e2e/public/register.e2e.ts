@@ -14,9 +14,9 @@ const tx = {
   password: 'Kata sandi',
   confirmPassword: 'Konfirmasi kata sandi',
   submit: 'Daftar dan mulai uji coba',
-  tooShort: 'Kata sandi minimal 8 karakter',
+  tooShort: 'Kata sandi minimal 4 karakter',
   mismatch: 'Kata sandi tidak sama',
-  ruleLength: 'Minimal 8 karakter',
+  ruleLength: 'Minimal 4 karakter',
   preparing: 'Menyiapkan akun Anda',
   ready: 'Akun Anda siap!',
   readyPage: 'Akun uji coba Anda',
@@ -63,7 +63,7 @@ describe('free-trial registration (public)', () => {
 
       await fillForm(t.page, { company, email, username: 'rina' });
       // Password feedback while typing: too short, then a confirmation that differs.
-      await t.page.getByLabel(tx.password, { exact: true }).fill('pendek');
+      await t.page.getByLabel(tx.password, { exact: true }).fill('abc');
       await t.page.getByText(tx.tooShort, { exact: true }).waitFor();
       expect(await t.page.locator('.password-rules li', { hasText: tx.ruleLength }).getAttribute('data-ok')).toBe('false');
       await t.page.getByLabel(tx.password, { exact: true }).fill(PASSWORD);

@@ -1,4 +1,4 @@
-import { APP_VERSION, PASSWORD_CLASSES, PRODUCT_NAME, type Language, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
+import { APP_VERSION, PASSWORD_ABSOLUTE_MIN, PASSWORD_CLASSES, PRODUCT_NAME, type Language, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { appSettings } from './schema.ts';
 
@@ -22,7 +22,8 @@ const defaults: AppSettings = {
   releaseVersion: APP_VERSION,
   releaseDate: '2026-11-21',
   releaseNotes: '',
-  passwordMinLength: 8,
+  // Spec 5's floor: a tenant that wants longer passwords says so in its policy (the screens then name it).
+  passwordMinLength: PASSWORD_ABSOLUTE_MIN,
   passwordRequiredClasses: [],
   passwordExpiryDays: 0,
   failedAttemptsBeforeLockout: 5,

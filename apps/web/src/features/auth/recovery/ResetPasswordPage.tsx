@@ -3,13 +3,14 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { CheckCircleFilled, CloseCircleOutlined, LockOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_ROUTE, PASSWORD_ABSOLUTE_MIN, endpoints, passwordProblems, type PasswordClass } from '@nusa/contracts';
+import { LOGIN_ROUTE, endpoints, passwordProblems, type PasswordClass } from '@nusa/contracts';
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
 import { preferences } from '../../../app/session.ts';
 import { BASE_POLICY, FORGOT_PASSWORD_ROUTE, LINK_ERRORS, fieldOfError, learnPolicy, readResetLink, type KnownPolicy } from './recovery.ts';
 import { RecoveryShell } from './RecoveryShell.tsx';
 import './recovery.css';
+import { passwordLengthRule } from '../../../app/password-length.ts';
 
 interface ResetValues {
   newPassword: string;
@@ -94,7 +95,7 @@ export default function ResetPasswordPage() {
 
   const problems = passwordProblems(policy, newPassword);
   const rules = [
-    { key: 'length', text: t('changePassword.ruleLength', { count: Math.max(PASSWORD_ABSOLUTE_MIN, policy.minLength) }), ok: !problems.some((p) => p.code === 'password_too_short') },
+    { key: 'length', text: passwordLengthRule(t, policy.minLength), ok: !problems.some((p) => p.code === 'password_too_short') },
     ...policy.requiredClasses.map((cls) => ({
       key: cls,
       text: t('changePassword.ruleClass', { what: t(CLASS_KEYS[cls]).toLowerCase() }),

@@ -8,6 +8,7 @@ import { ApiError, call } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { passwordLengthRule } from '../../../app/password-length.ts';
 
 interface PasswordValues {
   oldPassword: string;
@@ -55,7 +56,7 @@ export default function ChangePasswordPage() {
 
   const problems = passwordProblems(policy, newPassword);
   const rules = [
-    { key: 'length', text: t('changePassword.ruleLength', { count: Math.max(PASSWORD_ABSOLUTE_MIN, policy.minLength) }), ok: !problems.some((p) => p.code === 'password_too_short') },
+    { key: 'length', text: passwordLengthRule(t, policy.minLength), ok: !problems.some((p) => p.code === 'password_too_short') },
     ...policy.requiredClasses.map((cls) => ({
       key: cls,
       text: t('changePassword.ruleClass', { what: t(CLASS_KEYS[cls]).toLowerCase() }),

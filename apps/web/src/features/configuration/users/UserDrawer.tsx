@@ -9,6 +9,7 @@ import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { fieldOfError, type FieldPath } from '../../accounting/master/server-errors.ts';
 import { RolePicker } from '../pickers/RolePicker.tsx';
 import { usePasswordPolicy } from './password-policy.ts';
+import { passwordLengthRule } from '../../../app/password-length.ts';
 
 const LIMITS = { username: 50, fullName: 100, email: 200, password: 200 } as const;
 
@@ -126,7 +127,7 @@ export function UserDrawer({ editing, onClose }: { editing: UserEditing; onClose
                   },
                 },
               ]}
-              extra={t('configUser.passwordHint', { count: Math.max(4, policy.minLength) })}
+              extra={passwordLengthRule(t, policy.minLength)}
             >
               <Input.Password maxLength={LIMITS.password} autoComplete="new-password" />
             </Form.Item>
