@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { XLSX_CONTENT_TYPE, cashBankEndpoints as ep } from '@nusa/contracts';
+import { cashBankEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import * as cashBanks from './service.ts';
 import { exportCashBanks, importCashBanks } from './sheet.ts';
 
 export function cashBankRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.listCashBanks, ({ tx, query }) => cashBanks.listCashBanks(tx, query));
-  registerEndpoint(app, ep.exportCashBanks, async ({ tx, query, reply }) => {
-    const file = await exportCashBanks(tx, query, query.lang);
-    reply.header('content-type', XLSX_CONTENT_TYPE);
-    reply.header('content-disposition', `attachment; filename="cash-banks-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-    return file;
-  });
+  registerEndpoint(app, ep.exportCashBanks, async ({ tx, query, reply }) => sendXlsx(reply, 'cash-banks', await exportCashBanks(tx, query, query.lang)));
   registerEndpoint(app, ep.getCashBank, ({ tx, params }) => cashBanks.getCashBank(tx, params.cashBankId));
   registerEndpoint(app, ep.createCashBank, ({ tx, principal, body }) => cashBanks.createCashBank(tx, principal, body));
   registerEndpoint(app, ep.updateCashBank, ({ tx, principal, params, body }) => cashBanks.updateCashBank(tx, principal, params.cashBankId, body));

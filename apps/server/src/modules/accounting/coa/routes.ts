@@ -1,17 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { XLSX_CONTENT_TYPE, coaEndpoints as ep } from '@nusa/contracts';
+import type { FastifyInstance } from 'fastify';
+import { coaEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import * as groups from './groups.ts';
 import * as accounts from './service.ts';
 import { coaIdsUsedByCashBanks } from '../cash-banks/service.ts';
 import { importCoa, importCoaGroups, importSegmentGroups } from './import.ts';
 
-const xlsx = (reply: FastifyReply, name: string, file: Buffer) => {
-  reply.header('content-type', XLSX_CONTENT_TYPE);
-  reply.header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-  return file;
-};
 const ok = { ok: true as const };
 
 export interface CoaRouteOptions {
@@ -21,7 +17,7 @@ export interface CoaRouteOptions {
 
 export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
   registerEndpoint(app, ep.listCoaGroups, ({ tx, query }) => groups.listCoaGroups(tx, query));
-  registerEndpoint(app, ep.exportCoaGroups, async ({ tx, query, reply }) => xlsx(reply, 'coa-groups', await groups.exportCoaGroups(tx, query, query.lang)));
+  registerEndpoint(app, ep.exportCoaGroups, async ({ tx, query, reply }) => sendXlsx(reply, 'coa-groups', await groups.exportCoaGroups(tx, query, query.lang)));
   registerEndpoint(app, ep.getCoaGroup, ({ tx, params }) => groups.getCoaGroup(tx, params.groupId));
   registerEndpoint(app, ep.createCoaGroup, ({ tx, principal, body }) => groups.createCoaGroup(tx, principal, body));
   registerEndpoint(app, ep.updateCoaGroup, ({ tx, principal, params, body }) => groups.updateCoaGroup(tx, principal, params.groupId, body));
@@ -32,7 +28,7 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
   });
 
   registerEndpoint(app, ep.listSegmentGroups, ({ tx, query }) => groups.listSegmentGroups(tx, query));
-  registerEndpoint(app, ep.exportSegmentGroups, async ({ tx, query, reply }) => xlsx(reply, 'segment-groups', await groups.exportSegmentGroups(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportSegmentGroups, async ({ tx, query, reply }) => sendXlsx(reply, 'segment-groups', await groups.exportSegmentGroups(tx, query.keyword, query.lang, query.sort)));
   registerEndpoint(app, ep.getSegmentGroup, ({ tx, params }) => groups.getSegmentGroup(tx, params.segmentId));
   registerEndpoint(app, ep.createSegmentGroup, ({ tx, principal, body }) => groups.createSegmentGroup(tx, principal, body));
   registerEndpoint(app, ep.updateSegmentGroup, ({ tx, principal, params, body }) => groups.updateSegmentGroup(tx, principal, params.segmentId, body));
@@ -47,7 +43,7 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
       ...query,
       excludeIds: freeForCashBank ? await coaIdsUsedByCashBanks(tx, freeForCashBank === 'new' ? undefined : freeForCashBank) : undefined,
     }));
-  registerEndpoint(app, ep.exportCoa, async ({ tx, query, reply }) => xlsx(reply, 'chart-of-accounts', await accounts.exportCoa(tx, query, query.lang)));
+  registerEndpoint(app, ep.exportCoa, async ({ tx, query, reply }) => sendXlsx(reply, 'chart-of-accounts', await accounts.exportCoa(tx, query, query.lang)));
   registerEndpoint(app, ep.coaTree, ({ tx }) => accounts.coaTree(tx));
   registerEndpoint(app, ep.getCoa, ({ tx, params }) => accounts.getCoa(tx, params.coaId));
   registerEndpoint(app, ep.createCoa, ({ tx, principal, body }) => accounts.createCoa(tx, principal, body));

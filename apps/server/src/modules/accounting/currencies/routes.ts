@@ -1,17 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { XLSX_CONTENT_TYPE, currencyEndpoints as ep } from '@nusa/contracts';
+import type { FastifyInstance } from 'fastify';
+import { currencyEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import * as currencies from './service.ts';
 import * as rates from './exchange-rates.ts';
 import * as countries from './countries.ts';
 import { importCountries, importCurrencies, importExchangeRates } from './import.ts';
 
-const xlsx = (reply: FastifyReply, name: string, file: Buffer) => {
-  reply.header('content-type', XLSX_CONTENT_TYPE);
-  reply.header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-  return file;
-};
 const ok = { ok: true as const };
 
 export interface CurrencyRouteOptions {
@@ -22,7 +18,7 @@ export interface CurrencyRouteOptions {
 
 export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptions = {}) {
   registerEndpoint(app, ep.listCurrencies, ({ tx, query }) => currencies.listCurrencies(tx, query));
-  registerEndpoint(app, ep.exportCurrencies, async ({ tx, query, reply }) => xlsx(reply, 'currencies', await currencies.exportCurrencies(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportCurrencies, async ({ tx, query, reply }) => sendXlsx(reply, 'currencies', await currencies.exportCurrencies(tx, query.keyword, query.lang, query.sort)));
   registerEndpoint(app, ep.getCurrency, ({ tx, params }) => currencies.getCurrency(tx, params.currencyId));
   registerEndpoint(app, ep.createCurrency, ({ tx, principal, body }) => currencies.createCurrency(tx, principal, body));
   registerEndpoint(app, ep.updateCurrency, ({ tx, principal, params, body }) => currencies.updateCurrency(tx, principal, params.currencyId, body));
@@ -33,7 +29,7 @@ export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptio
   });
 
   registerEndpoint(app, ep.listExchangeRates, ({ tx, query }) => rates.listExchangeRates(tx, query));
-  registerEndpoint(app, ep.exportExchangeRates, async ({ tx, query, reply }) => xlsx(reply, 'exchange-rates', await rates.exportExchangeRates(tx, query, query.lang)));
+  registerEndpoint(app, ep.exportExchangeRates, async ({ tx, query, reply }) => sendXlsx(reply, 'exchange-rates', await rates.exportExchangeRates(tx, query, query.lang)));
   registerEndpoint(app, ep.lookupExchangeRate, ({ tx, query }) => rates.lookupExchangeRate(tx, query.fromCurrency, query.toCurrency, query.date));
   registerEndpoint(app, ep.getExchangeRate, ({ tx, params }) => rates.getExchangeRate(tx, params.rateId));
   registerEndpoint(app, ep.createExchangeRate, ({ tx, principal, body }) => rates.createExchangeRate(tx, principal, body));
@@ -45,7 +41,7 @@ export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptio
   });
 
   registerEndpoint(app, ep.listCountries, ({ tx, query }) => countries.listCountries(tx, query));
-  registerEndpoint(app, ep.exportCountries, async ({ tx, query, reply }) => xlsx(reply, 'countries', await countries.exportCountries(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportCountries, async ({ tx, query, reply }) => sendXlsx(reply, 'countries', await countries.exportCountries(tx, query.keyword, query.lang, query.sort)));
   registerEndpoint(app, ep.getCountry, ({ tx, params }) => countries.getCountry(tx, params.countryId));
   registerEndpoint(app, ep.createCountry, ({ tx, principal, body }) => countries.createCountry(tx, principal, body));
   registerEndpoint(app, ep.updateCountry, ({ tx, principal, params, body }) => countries.updateCountry(tx, principal, params.countryId, body));

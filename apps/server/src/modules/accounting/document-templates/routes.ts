@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { XLSX_CONTENT_TYPE, documentTemplateEndpoints as ep } from '@nusa/contracts';
+import { documentTemplateEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import { importDocumentTemplates } from './import.ts';
 import * as templates from './service.ts';
 
 export function documentTemplateRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.listDocumentTemplates, ({ tx, query }) => templates.listDocumentTemplates(tx, query));
-  registerEndpoint(app, ep.exportDocumentTemplates, async ({ tx, query, reply }) => {
-    const file = await templates.exportDocumentTemplates(tx, query.keyword, query.lang, query.sort);
-    reply.header('content-type', XLSX_CONTENT_TYPE);
-    reply.header('content-disposition', `attachment; filename="document-templates-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-    return file;
-  });
+  registerEndpoint(app, ep.exportDocumentTemplates, async ({ tx, query, reply }) =>
+    sendXlsx(reply, 'document-templates', await templates.exportDocumentTemplates(tx, query.keyword, query.lang, query.sort)));
   registerEndpoint(app, ep.previewNextNumber, ({ tx, query }) => templates.previewNextNumber(tx, query.documentType, query.date));
   registerEndpoint(app, ep.getDocumentTemplate, ({ tx, params }) => templates.getDocumentTemplate(tx, params.templateId));
   registerEndpoint(app, ep.previewDocumentTemplate, ({ tx, params, query }) => templates.previewDocumentTemplate(tx, params.templateId, query.date));

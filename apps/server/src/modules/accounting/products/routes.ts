@@ -1,17 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { productEndpoints as e, XLSX_CONTENT_TYPE } from '@nusa/contracts';
+import type { FastifyInstance } from 'fastify';
+import { productEndpoints as e } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { registerSheetImports } from '../../../platform/files/sheet-route.ts';
+import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
 import * as catalog from './catalog.ts';
 import * as svc from './service.ts';
 import { exportProducts, importProducts } from './sheet.ts';
 import { importCodeNames, importSubCategories } from './catalog-import.ts';
-
-const xlsx = (reply: FastifyReply, name: string, file: Buffer) => {
-  reply.header('content-type', XLSX_CONTENT_TYPE);
-  reply.header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-  return file;
-};
 
 export async function productRoutes(app: FastifyInstance) {
   const codeNames = [
@@ -36,7 +31,7 @@ export async function productRoutes(app: FastifyInstance) {
       await catalog.deleteCodeName(tx, principal, kind, id(params));
       return { ok: true as const };
     });
-    registerEndpoint(app, exportFile, async ({ tx, query, reply }) => xlsx(reply, file, await catalog.exportCodeNames(tx, kind, query, query.lang)));
+    registerEndpoint(app, exportFile, async ({ tx, query, reply }) => sendXlsx(reply, file, await catalog.exportCodeNames(tx, kind, query, query.lang)));
   }
 
   registerEndpoint(app, e.listProductSubCategories, ({ tx, query }) => catalog.listSubCategories(tx, query));
@@ -48,7 +43,7 @@ export async function productRoutes(app: FastifyInstance) {
     await catalog.deleteSubCategory(tx, principal, params.subCategoryId);
     return { ok: true as const };
   });
-  registerEndpoint(app, e.exportProductSubCategories, async ({ tx, query, reply }) => xlsx(reply, 'product-sub-categories', await catalog.exportSubCategories(tx, query, query.lang)));
+  registerEndpoint(app, e.exportProductSubCategories, async ({ tx, query, reply }) => sendXlsx(reply, 'product-sub-categories', await catalog.exportSubCategories(tx, query, query.lang)));
 
   registerEndpoint(app, e.listProducts, ({ tx, principal, query }) => svc.listProducts(tx, principal.userId, query));
   registerEndpoint(app, e.getProduct, ({ tx, params }) => svc.getProduct(tx, params.productId));
@@ -59,7 +54,7 @@ export async function productRoutes(app: FastifyInstance) {
     await svc.deleteProduct(tx, principal, params.productId);
     return { ok: true as const };
   });
-  registerEndpoint(app, e.exportProducts, async ({ tx, query, reply }) => xlsx(reply, 'products', await exportProducts(tx, query, query.lang)));
+  registerEndpoint(app, e.exportProducts, async ({ tx, query, reply }) => sendXlsx(reply, 'products', await exportProducts(tx, query, query.lang)));
 
   registerSheetImports(app, [
     [e.importProducts, importProducts, { fileInvalid: 'product_import_file_invalid' }],
