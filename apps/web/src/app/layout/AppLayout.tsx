@@ -232,7 +232,7 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
             />
           )}
           <div className="app-header__actions">
-            <Button type="text" icon={<NotificationOutlined />} onClick={() => setNotesOpen(true)} aria-label={phone ? t('layout.releaseNotes') : undefined}>
+            <Button type="text" icon={<NotificationOutlined />} onClick={() => setNotesOpen(true)} aria-label={t('layout.releaseNotes')}>
               <span className="app-header__label">{t('layout.releaseNotes')}</span>
               {appConfig.data && <Tag className="app-header__version">v{appConfig.data.releaseNotes.version}</Tag>}
             </Button>
