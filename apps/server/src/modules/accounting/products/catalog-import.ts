@@ -3,41 +3,33 @@ import { brandInput, productCategoryInput, productSubCategoryInput, uomInput, ty
 import type { Tx } from '../../../platform/db/tenant.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
+import { importSheet } from '../../../platform/records/import.ts';
+import type { RecordSheetSpec, SheetField } from '../../../platform/records/sheet.ts';
 import {
-  codeNamesByCode, createCodeName, createSubCategory, setCodeNameActive, setSubCategoryActive, subCategoriesByCode, updateCodeName, updateSubCategory,
-  type Kind,
+  CODE_NAME_KEYS, CODE_NAME_SHEETS, codeNamesByCode, createCodeName, createSubCategory, findCodeNameByCode, setCodeNameActive, setSubCategoryActive,
+  subCategoriesByCode, updateCodeName, updateSubCategory, type CodeName, type Kind,
 } from './catalog.ts';
 
 const SCHEMAS = { uom: uomInput, brand: brandInput, category: productCategoryInput };
-const KEYS = { uom: ['uomCode', 'uomName'], brand: ['brandCode', 'brandName'], category: ['categoryCode', 'categoryName'] } as const;
-
-/** The headings of the unit, brand and category exports (Kode, Nama, Aktif), which the import reads back. */
-const codeNameColumns = <C extends string, N extends string>(code: C, name: N) => ({
-  [code]: { id: 'Kode', en: 'Code' }, [name]: { id: 'Nama', en: 'Name' }, active: { id: 'Aktif', en: 'Active' },
-}) as SheetColumns<C | N | 'active'>;
 
 /** Units of measure, brands or product categories from xlsx: upsert by code through the catalog service. */
-export async function importCodeNames(tx: Tx, actor: Actor, kind: Kind, file: Readable) {
-  const [codeKey, nameKey] = KEYS[kind];
-  const stored = await codeNamesByCode(tx, kind);
-  return importRecords(tx, file, {
-    columns: codeNameColumns(codeKey, nameKey),
+export function importCodeNames(tx: Tx, actor: Actor, kind: Kind, file: Readable) {
+  const [codeKey, nameKey] = CODE_NAME_KEYS[kind];
+  // One of three sheets whose keys differ only by name: read through their common shape.
+  const sheet: RecordSheetSpec<CodeName, Record<string, SheetField<CodeName>>> = CODE_NAME_SHEETS[kind];
+  return importSheet(tx, file, sheet, {
     required: [codeKey, nameKey],
     keyColumn: codeKey,
+    find: (code) => findCodeNameByCode(tx, kind, code),
     parse: (row) => {
       const input = validated(SCHEMAS[kind], { [codeKey]: row.text(codeKey), [nameKey]: row.text(nameKey) }) as Record<string, string>;
-      return { code: input[codeKey], name: input[nameKey], active: row.flag('active') };
+      return { input: { code: input[codeKey], name: input[nameKey] }, active: row.flag('active') };
     },
-    keyOf: (v) => v.code.toLowerCase(),
-    save: async ({ code, name, active }, guard) => upsertRecord({
-      guard,
-      stored: code ? stored.get(code.toLowerCase()) : undefined,
-      active,
-      same: (r) => sameFields(r, { code, name }),
-      create: () => createCodeName(tx, actor, kind, { code, name }),
-      update: (r) => updateCodeName(tx, actor, kind, r.id, { code, name }),
-      setActive: (r, a) => setCodeNameActive(tx, actor, kind, r.id, a),
-    }),
+    codeOf: (input) => input.code,
+    same: (r, input) => sameFields(r, input),
+    create: (input) => createCodeName(tx, actor, kind, input),
+    update: (r, input) => updateCodeName(tx, actor, kind, r.id, input),
+    setActive: (r, a) => setCodeNameActive(tx, actor, kind, r.id, a),
   });
 }
 

@@ -6,8 +6,10 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
+import { recordKit } from '../../../platform/records/kit.ts';
 import { codeOrNameLike, isDropdown, XLSX_EXPORT_LIMIT, yn } from '../../../platform/records/query.ts';
-import { codeOrNext } from '../document-templates/service.ts';
+import { defineSheet, type SheetField } from '../../../platform/records/sheet.ts';
+import { codeOrNext, nextCode } from '../document-templates/service.ts';
 import { brands, productCategories, products, productSubCategories, productUomConversions, uoms } from './schema.ts';
 
 /**
@@ -56,98 +58,75 @@ export type Kind = keyof typeof KINDS;
 export interface CodeName { id: string; code: string; name: string; active: 'Y' | 'N' }
 type Filter = { keyword?: string; active?: 'Y' | 'N'; sort?: SortValue<(typeof CATALOG_SORT)[number]> };
 
-const order = (k: CodeNameKind, f: Filter) =>
-  listOrder(f.sort, { code: caseless(k.table.code), name: caseless(k.table.name), active: k.table.active }, [asc(sql`lower(${k.table.code})`)], k.table.id);
-
 const toCodeName = (r: { id: string; code: string; name: string; active: boolean }): CodeName => ({ id: r.id, code: r.code, name: r.name, active: yn(r.active) });
 
-function where(k: CodeNameKind, f: Filter, dropdown = false): SQL | undefined {
-  const c: SQL[] = [];
-  if (f.keyword) c.push(codeOrNameLike(k.table.code, k.table.name, f.keyword));
-  if (f.active) c.push(eq(k.table.active, f.active === 'Y'));
-  if (dropdown) c.push(eq(k.table.active, true));
-  return c.length ? and(...c) : undefined;
-}
+/** The keys of a kind's code and name in its API and sheet (uomCode, uomName ...). */
+export const CODE_NAME_KEYS = { uom: ['uomCode', 'uomName'], brand: ['brandCode', 'brandName'], category: ['categoryCode', 'categoryName'] } as const;
 
-export async function listCodeNames(tx: Tx, kind: Kind, f: Filter & { page: number; limit: number }) {
+/** A kind's sheet: Kode, Nama, Aktif under the kind's own keys; the export writes it, the import reads it back. */
+const codeNameSheet = <C extends string, N extends string>(name: { id: string; en: string }, code: C, label: N) => defineSheet<CodeName>()({
+  name,
+  fields: {
+    [code]: { id: 'Kode', en: 'Code', width: 16, value: (r: CodeName) => r.code },
+    [label]: { id: 'Nama', en: 'Name', width: 32, value: (r: CodeName) => r.name },
+    active: { id: 'Aktif', en: 'Active', width: 8, value: (r: CodeName) => r.active },
+  } as Record<C | N | 'active', SheetField<CodeName>>,
+});
+
+export const CODE_NAME_SHEETS = {
+  uom: codeNameSheet(KINDS.uom.sheet, ...CODE_NAME_KEYS.uom),
+  brand: codeNameSheet(KINDS.brand.sheet, ...CODE_NAME_KEYS.brand),
+  category: codeNameSheet(KINDS.category.sheet, ...CODE_NAME_KEYS.category),
+};
+
+const codeNameKit = <K extends Kind>(kind: K) => {
   const k: CodeNameKind = KINDS[kind];
-  const condition = where(k, f, isDropdown(f.limit));
-  const rows = await tx.select().from(k.table).where(condition).orderBy(...order(k, f)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(k.table).where(condition);
-  return { items: rows.map(toCodeName), total: total[0].n };
+  const t = k.table;
+  return recordKit({
+    table: t,
+    module: k.module,
+    entity: k.entity,
+    errors: { notFound: k.notFound, codeTaken: k.duplicate },
+    sort: { columns: { code: caseless(t.code), name: caseless(t.name), active: t.active }, fallback: [asc(sql`lower(${t.code})`)] },
+    toRecords: (_tx, rows: { id: string; code: string; name: string; active: boolean }[]) => rows.map(toCodeName),
+    idOf: (r) => r.id,
+    codeOf: (r) => r.code,
+    nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, k.entity, undefined, taken),
+    usedBy: (tx, r) => k.usedBy(tx, r.id),
+    sheet: CODE_NAME_SHEETS[kind],
+  });
+};
+const KITS = { uom: codeNameKit('uom'), brand: codeNameKit('brand'), category: codeNameKit('category') };
+
+/** The list; at the dropdown size (30) only active records. */
+export function listCodeNames(tx: Tx, kind: Kind, f: Filter & { page: number; limit: number }) {
+  return KITS[kind].list(tx, f, isDropdown(f.limit) ? [eq(KINDS[kind].table.active, true)] : []);
 }
 
-export async function getCodeName(tx: Tx, kind: Kind, id: string): Promise<CodeName> {
-  const k: CodeNameKind = KINDS[kind];
-  const rows = await tx.select().from(k.table).where(eq(k.table.id, id));
-  if (!rows[0]) throw new AppError(k.notFound, [id]);
-  return toCodeName(rows[0]);
-}
+export const getCodeName = (tx: Tx, kind: Kind, id: string): Promise<CodeName> => KITS[kind].get(tx, id);
 
-/** All records of a kind by lower-cased code (the import resolves codes with it). */
+/** The record of a code, any case (the import looks rows up with it). */
+export const findCodeNameByCode = (tx: Tx, kind: Kind, code: string): Promise<CodeName | undefined> => KITS[kind].findByCode(tx, code);
+
+/** All records of a kind by lower-cased code (the product import resolves codes with it). */
 export async function codeNamesByCode(tx: Tx, kind: Kind): Promise<Map<string, CodeName>> {
   const k: CodeNameKind = KINDS[kind];
   const rows = await tx.select().from(k.table);
   return new Map(rows.map((r) => [r.code.toLowerCase(), toCodeName(r)]));
 }
 
-const codeTaken = (tx: Tx, k: CodeNameKind, exceptId?: string) => async (code: string) => {
-  const rows = await tx.select({ id: k.table.id }).from(k.table).where(sql`lower(${k.table.code}) = lower(${code})`);
-  return rows.some((r) => r.id !== exceptId);
-};
+export const createCodeName = (tx: Tx, actor: Actor, kind: Kind, input: { code: string; name: string }): Promise<CodeName> =>
+  KITS[kind].create(tx, actor, input.code, { name: input.name });
 
-export async function createCodeName(tx: Tx, actor: Actor, kind: Kind, input: { code: string; name: string }): Promise<CodeName> {
-  const k: CodeNameKind = KINDS[kind];
-  const code = await codeOrNext(tx, actor.tenantId, k.entity, input.code, codeTaken(tx, k));
-  if (await codeTaken(tx, k)(code)) throw new AppError(k.duplicate, [code]);
-  const id = uuidv7();
-  await tx.insert(k.table).values({ tenantId: actor.tenantId, id, code, name: input.name });
-  const after = await getCodeName(tx, kind, id);
-  await writeAudit(tx, actor, { module: k.module, action: 'create', entity: k.entity, entityId: id, after });
-  return after;
-}
+export const updateCodeName = (tx: Tx, actor: Actor, kind: Kind, id: string, input: { code: string; name: string }): Promise<CodeName> =>
+  KITS[kind].update(tx, actor, id, input.code, { name: input.name });
 
-export async function updateCodeName(tx: Tx, actor: Actor, kind: Kind, id: string, input: { code: string; name: string }): Promise<CodeName> {
-  const k: CodeNameKind = KINDS[kind];
-  const before = await getCodeName(tx, kind, id);
-  const code = input.code || before.code;
-  if (await codeTaken(tx, k, id)(code)) throw new AppError(k.duplicate, [code]);
-  await tx.update(k.table).set({ code, name: input.name }).where(eq(k.table.id, id));
-  const after = await getCodeName(tx, kind, id);
-  await writeAudit(tx, actor, { module: k.module, action: 'update', entity: k.entity, entityId: id, before, after });
-  return after;
-}
+export const setCodeNameActive = (tx: Tx, actor: Actor, kind: Kind, id: string, active: 'Y' | 'N'): Promise<CodeName> => KITS[kind].setActive(tx, actor, id, active);
 
-export async function setCodeNameActive(tx: Tx, actor: Actor, kind: Kind, id: string, active: 'Y' | 'N'): Promise<CodeName> {
-  const k: CodeNameKind = KINDS[kind];
-  const before = await getCodeName(tx, kind, id);
-  await tx.update(k.table).set({ active: active === 'Y' }).where(eq(k.table.id, id));
-  const after = await getCodeName(tx, kind, id);
-  await writeAudit(tx, actor, { module: k.module, action: active === 'Y' ? 'activate' : 'deactivate', entity: k.entity, entityId: id, before, after });
-  return after;
-}
+/** Refused with used_by_another_table while a product (or sub-category, or unit conversion) refers to the record. */
+export const deleteCodeName = (tx: Tx, actor: Actor, kind: Kind, id: string): Promise<void> => KITS[kind].remove(tx, actor, id);
 
-export async function deleteCodeName(tx: Tx, actor: Actor, kind: Kind, id: string) {
-  const k: CodeNameKind = KINDS[kind];
-  const before = await getCodeName(tx, kind, id);
-  const user = await k.usedBy(tx, id);
-  if (user) throw new AppError('used_by_another_table', [user]);
-  await tx.delete(k.table).where(eq(k.table.id, id));
-  await writeAudit(tx, actor, { module: k.module, action: 'delete', entity: k.entity, entityId: id, before });
-}
-
-const HEADERS = { id: ['Kode', 'Nama', 'Aktif'], en: ['Code', 'Name', 'Active'] };
-
-export async function exportCodeNames(tx: Tx, kind: Kind, f: Filter, lang: 'id' | 'en'): Promise<Buffer> {
-  const k: CodeNameKind = KINDS[kind];
-  const rows = (await tx.select().from(k.table).where(where(k, f)).orderBy(...order(k, f)).limit(XLSX_EXPORT_LIMIT)).map(toCodeName);
-  const h = HEADERS[lang];
-  return writeXlsx<CodeName>(k.sheet[lang], [
-    { header: h[0], width: 16, value: (r) => r.code },
-    { header: h[1], width: 32, value: (r) => r.name },
-    { header: h[2], width: 8, value: (r) => r.active },
-  ], rows);
-}
+export const exportCodeNames = (tx: Tx, kind: Kind, f: Filter, lang: 'id' | 'en'): Promise<Buffer> => KITS[kind].exportXlsx(tx, f, lang);
 
 /* ---- Sub-categories: a code and name under one category. ---- */
 
