@@ -152,23 +152,32 @@ describe('accounting master records', () => {
       const taken = items[0].cashBankCode;
       await page.getByRole('button', { name: t.addCashBank }).click();
       await drawer(page).getByLabel(t.code, { exact: true }).fill(taken);
-      // The radio inputs of button-style radios are invisible; their labels take the click.
-      await drawer(page).locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) }).click();
-      await drawer(page).getByLabel(t.name, { exact: true }).fill('Kas Gudang Cikarang');
-      await pick(page, t.coa, '1102 - Kas Kecil', '1102');
+      await drawer(page).getByLabel(t.name, { exact: true }).fill('Bank Cikarang');
+      // The bank accounts other cash banks use (1201.01-.03) are not offered: only the free one.
+      await drawer(page).getByLabel(t.coa, { exact: true }).click();
+      const coaOptions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+      await coaOptions.filter({ hasText: '1201 - Bank' }).first().waitFor();
+      expect((await coaOptions.allInnerTexts()).map((o) => o.trim())).toEqual(['1201 - Bank']);
+      await page.keyboard.press('Escape');
+      await pick(page, t.coa, '1201 - Bank', '1201');
       await pick(page, t.currency, 'IDR', 'IDR');
+      await pick(page, t.ou, 'JKT - Cabang Jakarta', 'Jakarta');
       await drawer(page).getByRole('button', { name: t.save }).click();
       const message = ERRORS.cash_bank_code_already_exists.id.replace('{{0}}', taken);
       await fieldError(page, t.code).getByText(message).waitFor();
       await screenshot(page, 'accounting-cash-bank-duplicate-code');
-      expect(await drawer(page).getByLabel(t.name, { exact: true }).inputValue()).toBe('Kas Gudang Cikarang');
+      expect(await drawer(page).getByLabel(t.name, { exact: true }).inputValue()).toBe('Bank Cikarang');
       expect(await drawer(page).getByLabel(t.code, { exact: true }).inputValue()).toBe(taken);
-      await drawer(page).getByText('1102 - Kas Kecil', { exact: true }).waitFor();
+      await drawer(page).getByText('1201 - Bank', { exact: true }).waitFor();
 
-      // The COA of the petty-cash box already serves it: after a free code, that refusal goes under the COA field.
-      await drawer(page).getByLabel(t.code, { exact: true }).fill('');
-      await drawer(page).getByLabel(t.name, { exact: true }).press('Enter');
-      await fieldError(page, t.coa).getByText(ERRORS.cash_bank_coa_already_used.id.replace('{{0}}', '1102')).waitFor();
+      // Switched to cash: both cash accounts already serve a cash box, so the picker has nothing to offer.
+      // The radio inputs of button-style radios are invisible; their labels take the click.
+      await drawer(page).locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) }).click();
+      await drawer(page).getByLabel(t.coa, { exact: true }).click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('Tidak ada data yang cocok', { exact: true }).waitFor();
+      expect(await coaOptions.count()).toBe(0);
+      await screenshot(page, 'accounting-cash-bank-coa-none-free');
+      await page.keyboard.press('Escape');
       await drawer(page).getByRole('button', { name: t.cancel }).click();
       await drawer(page).waitFor({ state: 'hidden' });
       const after = await get<{ items: CashBank[] }>('/v1/erp/cash-banks?keyword=Cikarang');
