@@ -1,44 +1,19 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
-import { documentTemplateInput, NUMBER_RESETS, type DocumentTemplate } from '@nusa/contracts';
+import { documentTemplateInput, NUMBER_RESETS } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
-import { exportedCells, importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
-import { createDocumentTemplate, documentTemplateSheetColumns, getDocumentTemplate, setDocumentTemplateActive, updateDocumentTemplate } from './service.ts';
-import { documentTemplates } from './schema.ts';
-
-/** The headings of the document template export; its example column is for reading only. */
-export const DOCUMENT_TEMPLATE_COLUMNS = {
-  templateCode: { id: 'Kode', en: 'Code' },
-  templateName: { id: 'Nama', en: 'Name' },
-  documentType: { id: 'Jenis Dokumen', en: 'Document Type' },
-  prefix: { id: 'Prefiks', en: 'Prefix' },
-  suffix: { id: 'Sufiks', en: 'Suffix' },
-  separator: { id: 'Pemisah', en: 'Separator' },
-  yearDigits: { id: 'Digit Tahun', en: 'Year Digits' },
-  month: { id: 'Bulan', en: 'Month' },
-  day: { id: 'Tanggal', en: 'Day' },
-  counterDigits: { id: 'Digit Penghitung', en: 'Counter Digits' },
-  reset: { id: 'Reset', en: 'Reset' },
-  active: { id: 'Aktif', en: 'Active' },
-} satisfies SheetColumns<string>;
-
-async function templateByCode(tx: Tx, code: string): Promise<DocumentTemplate | undefined> {
-  const rows = await tx.select({ id: documentTemplates.id }).from(documentTemplates).where(sql`lower(${documentTemplates.code}) = lower(${code})`);
-  return rows[0] ? getDocumentTemplate(tx, rows[0].id) : undefined;
-}
+import { sameFields, validated } from '../../../platform/files/sheet-import.ts';
+import { importSheet } from '../../../platform/records/import.ts';
+import {
+  createDocumentTemplate, DOCUMENT_TEMPLATE_SHEET, findDocumentTemplateByCode, setDocumentTemplateActive, updateDocumentTemplate,
+} from './service.ts';
 
 /** Document templates from xlsx: upsert by code through the template service (its format rules, one template per document type). */
 export function importDocumentTemplates(tx: Tx, actor: Actor, file: Readable) {
-  return importRecords(tx, file, {
-    columns: DOCUMENT_TEMPLATE_COLUMNS,
+  return importSheet(tx, file, DOCUMENT_TEMPLATE_SHEET, {
     required: ['templateCode', 'templateName', 'documentType', 'yearDigits', 'counterDigits', 'reset'],
     keyColumn: 'templateCode',
-    stored: async (row) => {
-      const code = row.text('templateCode');
-      const stored = code ? await templateByCode(tx, code) : undefined;
-      return stored && exportedCells(DOCUMENT_TEMPLATE_COLUMNS, documentTemplateSheetColumns('id'), stored);
-    },
+    find: (code) => findDocumentTemplateByCode(tx, code),
     columnOf: {
       document_type_code_already_exists: 'documentType', autonumber_reset_needs_year: 'reset', autonumber_reset_needs_year_month: 'reset', autonumber_day_needs_month: 'day',
     },
@@ -52,15 +27,10 @@ export function importDocumentTemplates(tx: Tx, actor: Actor, file: Readable) {
       }),
       active: row.flag('active'),
     }),
-    keyOf: (v) => v.input.templateCode.toLowerCase(),
-    save: async ({ input, active }, guard) => upsertRecord({
-      guard,
-      stored: await templateByCode(tx, input.templateCode),
-      active,
-      same: (d) => sameFields(d, input),
-      create: () => createDocumentTemplate(tx, actor, input),
-      update: (d) => updateDocumentTemplate(tx, actor, d.templateId, input),
-      setActive: (d, a) => setDocumentTemplateActive(tx, actor, d.templateId, a),
-    }),
+    codeOf: (input) => input.templateCode,
+    same: (d, input) => sameFields(d, input),
+    create: (input) => createDocumentTemplate(tx, actor, input),
+    update: (d, input) => updateDocumentTemplate(tx, actor, d.templateId, input),
+    setActive: (d, a) => setDocumentTemplateActive(tx, actor, d.templateId, a),
   });
 }

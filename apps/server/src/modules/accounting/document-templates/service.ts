@@ -1,20 +1,18 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   defaultCodeFormat, formatNumber, formatProblem, periodKey, todayInJakarta,
   type DOCUMENT_TEMPLATE_SORT, type DocumentTemplate, type NumberFormat, type NumberReset, type SortValue,
 } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { allocateNumber, peekNumber } from '../../../platform/numbering/allocate.ts';
-import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
+import { recordKit } from '../../../platform/records/kit.ts';
+import { anyContains } from '../../../platform/records/query.ts';
+import { defineSheet } from '../../../platform/records/sheet.ts';
 import { documentTemplates } from './schema.ts';
-import { caseless, listOrder } from '../../../platform/db/list-order.ts';
-
-const MODULE = 'erp.document-template';
-const EXPORT_ROW_LIMIT = 50_000;
+import { caseless } from '../../../platform/db/list-order.ts';
 
 type Row = typeof documentTemplates.$inferSelect;
 
@@ -28,32 +26,55 @@ const toTemplate = (r: Row): DocumentTemplate => ({
   active: r.active ? 'Y' : 'N', example: formatNumber(formatOf(r), todayInJakarta(), 1),
 });
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function keywordCondition(keyword?: string): SQL | undefined {
-  if (!keyword) return undefined;
-  const p = escapeLike(keyword);
-  return sql`(${documentTemplates.code} ILIKE ${p} OR ${documentTemplates.name} ILIKE ${p} OR ${documentTemplates.documentType} ILIKE ${p})`;
-}
-
 type TemplateSort = SortValue<(typeof DOCUMENT_TEMPLATE_SORT)[number]>;
-const SORT_COLUMNS = {
-  code: caseless(documentTemplates.code), name: caseless(documentTemplates.name), documentType: caseless(documentTemplates.documentType), active: documentTemplates.active,
-};
-const order = (sort?: TemplateSort) => listOrder(sort, SORT_COLUMNS, [asc(sql`lower(${documentTemplates.code})`)], documentTemplates.id);
 
-export async function listDocumentTemplates(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: TemplateSort }) {
-  const where = keywordCondition(f.keyword);
-  const rows = await tx.select().from(documentTemplates).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(documentTemplates).where(where);
-  return { items: rows.map(toTemplate), total: total[0].n };
-}
+const yes = (b: boolean, lang: 'id' | 'en') => (b ? (lang === 'id' ? 'Ya' : 'Yes') : lang === 'id' ? 'Tidak' : 'No');
 
-export async function getDocumentTemplate(tx: Tx, id: string): Promise<DocumentTemplate> {
-  const rows = await tx.select().from(documentTemplates).where(eq(documentTemplates.id, id));
-  if (!rows[0]) throw new AppError('autonumber_not_found', [id]);
-  return toTemplate(rows[0]);
-}
+/** The document template sheet: the export writes it, the import reads it back (the example for reading only). */
+export const DOCUMENT_TEMPLATE_SHEET = defineSheet<DocumentTemplate>()({
+  name: { id: 'Template Dokumen', en: 'Document Templates' },
+  fields: {
+    templateCode: { id: 'Kode', en: 'Code', width: 16, value: (r) => r.templateCode },
+    templateName: { id: 'Nama', en: 'Name', width: 30, value: (r) => r.templateName },
+    documentType: { id: 'Jenis Dokumen', en: 'Document Type', width: 16, value: (r) => r.documentType },
+    prefix: { id: 'Prefiks', en: 'Prefix', value: (r) => r.prefix },
+    suffix: { id: 'Sufiks', en: 'Suffix', value: (r) => r.suffix },
+    separator: { id: 'Pemisah', en: 'Separator', value: (r) => r.separator },
+    yearDigits: { id: 'Digit Tahun', en: 'Year Digits', value: (r) => r.yearDigits },
+    month: { id: 'Bulan', en: 'Month', value: (r, lang) => yes(r.month, lang) },
+    day: { id: 'Tanggal', en: 'Day', value: (r, lang) => yes(r.day, lang) },
+    counterDigits: { id: 'Digit Penghitung', en: 'Counter Digits', value: (r) => r.counterDigits },
+    reset: { id: 'Reset', en: 'Reset', value: (r) => r.reset },
+    example: { id: 'Contoh', en: 'Example', width: 22, value: (r) => r.example, exportOnly: true },
+    active: { id: 'Aktif', en: 'Active', value: (r) => r.active },
+  },
+});
+
+const kit = recordKit({
+  table: documentTemplates,
+  module: 'erp.document-template',
+  entity: 'document-template',
+  errors: { notFound: 'autonumber_not_found', codeTaken: 'autonumber_code_already_exists' },
+  lockCode: 'document-template-code',
+  keyword: (k) => anyContains([documentTemplates.code, documentTemplates.name, documentTemplates.documentType], k),
+  sort: {
+    columns: {
+      code: caseless(documentTemplates.code), name: caseless(documentTemplates.name), documentType: caseless(documentTemplates.documentType), active: documentTemplates.active,
+    },
+    fallback: [asc(sql`lower(${documentTemplates.code})`)],
+  },
+  toRecords: (_tx, rows) => rows.map(toTemplate),
+  idOf: (r) => r.templateId,
+  codeOf: (r) => r.templateCode,
+  sheet: DOCUMENT_TEMPLATE_SHEET,
+});
+
+export const listDocumentTemplates = (tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: TemplateSort }) => kit.list(tx, f);
+
+export const getDocumentTemplate = (tx: Tx, id: string): Promise<DocumentTemplate> => kit.get(tx, id);
+
+/** The template of a code, any case (the import upserts by it). */
+export const findDocumentTemplateByCode = (tx: Tx, code: string): Promise<DocumentTemplate | undefined> => kit.findByCode(tx, code);
 
 export interface TemplateInput extends NumberFormat {
   templateCode: string;
@@ -61,53 +82,35 @@ export interface TemplateInput extends NumberFormat {
   documentType: string;
 }
 
+/** A valid format, a free code and one template per document type. */
 async function checkInput(tx: Tx, input: TemplateInput, exceptId?: string) {
   const problem = formatProblem(input);
   if (problem) throw new AppError(problem);
-  await lockUniqueKey(tx, `document-template-code:${input.templateCode.toLowerCase()}`);
+  await kit.assertCodeFree(tx, input.templateCode, exceptId);
   await lockUniqueKey(tx, `document-type:${input.documentType.toLowerCase()}`);
-  const sameCode = await tx.select({ id: documentTemplates.id }).from(documentTemplates).where(sql`lower(${documentTemplates.code}) = lower(${input.templateCode})`);
-  if (sameCode.some((r) => r.id !== exceptId)) throw new AppError('autonumber_code_already_exists', [input.templateCode]);
   const sameType = await tx.select({ id: documentTemplates.id }).from(documentTemplates).where(sql`lower(${documentTemplates.documentType}) = lower(${input.documentType})`);
   if (sameType.some((r) => r.id !== exceptId)) throw new AppError('document_type_code_already_exists', [input.documentType]);
 }
 
 const columnsOf = (input: TemplateInput) => ({
-  code: input.templateCode, name: input.templateName, documentType: input.documentType, prefix: input.prefix, suffix: input.suffix,
+  name: input.templateName, documentType: input.documentType, prefix: input.prefix, suffix: input.suffix,
   separator: input.separator, yearDigits: input.yearDigits, month: input.month, day: input.day, counterDigits: input.counterDigits, reset: input.reset,
 });
 
 export async function createDocumentTemplate(tx: Tx, actor: Actor, input: TemplateInput): Promise<DocumentTemplate> {
   await checkInput(tx, input);
-  const id = uuidv7();
-  await tx.insert(documentTemplates).values({ tenantId: actor.tenantId, id, ...columnsOf(input) });
-  const after = await getDocumentTemplate(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'document-template', entityId: id, after });
-  return after;
+  return kit.create(tx, actor, input.templateCode, columnsOf(input));
 }
 
 export async function updateDocumentTemplate(tx: Tx, actor: Actor, id: string, input: TemplateInput): Promise<DocumentTemplate> {
-  const before = await getDocumentTemplate(tx, id);
+  await kit.get(tx, id);
   await checkInput(tx, input, id);
-  await tx.update(documentTemplates).set(columnsOf(input)).where(eq(documentTemplates.id, id));
-  const after = await getDocumentTemplate(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'document-template', entityId: id, before, after });
-  return after;
+  return kit.update(tx, actor, id, input.templateCode, columnsOf(input));
 }
 
-export async function setDocumentTemplateActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<DocumentTemplate> {
-  const before = await getDocumentTemplate(tx, id);
-  await tx.update(documentTemplates).set({ active: active === 'Y' }).where(eq(documentTemplates.id, id));
-  const after = await getDocumentTemplate(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'document-template', entityId: id, before, after });
-  return after;
-}
+export const setDocumentTemplateActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<DocumentTemplate> => kit.setActive(tx, actor, id, active);
 
-export async function deleteDocumentTemplate(tx: Tx, actor: Actor, id: string): Promise<void> {
-  const before = await getDocumentTemplate(tx, id);
-  await tx.delete(documentTemplates).where(eq(documentTemplates.id, id));
-  await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'document-template', entityId: id, before });
-}
+export const deleteDocumentTemplate = (tx: Tx, actor: Actor, id: string): Promise<void> => kit.remove(tx, actor, id);
 
 /** The active template's format of a document type or entity key, if there is one. */
 async function activeFormat(tx: Tx, documentType: string): Promise<NumberFormat | undefined> {
@@ -160,33 +163,5 @@ export async function previewDocumentTemplate(tx: Tx, id: string, date: string =
   return { documentType: t.documentType, number, period: periodKey(format.reset, date), fromTemplate: true };
 }
 
-const headers = {
-  id: ['Kode', 'Nama', 'Jenis Dokumen', 'Prefiks', 'Sufiks', 'Pemisah', 'Digit Tahun', 'Bulan', 'Tanggal', 'Digit Penghitung', 'Reset', 'Contoh', 'Aktif'],
-  en: ['Code', 'Name', 'Document Type', 'Prefix', 'Suffix', 'Separator', 'Year Digits', 'Month', 'Day', 'Counter Digits', 'Reset', 'Example', 'Active'],
-};
-
-export async function exportDocumentTemplates(tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: TemplateSort): Promise<Buffer> {
-  const rows = (await tx.select().from(documentTemplates).where(keywordCondition(keyword)).orderBy(...order(sort)).limit(EXPORT_ROW_LIMIT)).map(toTemplate);
-  return writeXlsx<DocumentTemplate>(lang === 'id' ? 'Template Dokumen' : 'Document Templates', documentTemplateSheetColumns(lang), rows);
-}
-
-/** The export's columns; the import reads a stored template's cells from them too. */
-export function documentTemplateSheetColumns(lang: 'id' | 'en'): XlsxColumn<DocumentTemplate>[] {
-  const h = headers[lang];
-  const yes = (b: boolean) => (b ? (lang === 'id' ? 'Ya' : 'Yes') : lang === 'id' ? 'Tidak' : 'No');
-  return [
-    { header: h[0], width: 16, value: (r) => r.templateCode },
-    { header: h[1], width: 30, value: (r) => r.templateName },
-    { header: h[2], width: 16, value: (r) => r.documentType },
-    { header: h[3], value: (r) => r.prefix },
-    { header: h[4], value: (r) => r.suffix },
-    { header: h[5], value: (r) => r.separator },
-    { header: h[6], value: (r) => r.yearDigits },
-    { header: h[7], value: (r) => yes(r.month) },
-    { header: h[8], value: (r) => yes(r.day) },
-    { header: h[9], value: (r) => r.counterDigits },
-    { header: h[10], value: (r) => r.reset },
-    { header: h[11], width: 22, value: (r) => r.example },
-    { header: h[12], value: (r) => r.active },
-  ];
-}
+export const exportDocumentTemplates = (tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: TemplateSort): Promise<Buffer> =>
+  kit.exportXlsx(tx, { keyword, sort }, lang);
