@@ -15,6 +15,15 @@ const vendorGroups = [
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/, priority: 20 },
 ];
 
+/**
+ * Ant Design's @rc-component packages declare no "sideEffects", so the bundler kept every module of theirs that an
+ * imported index reaches, used or not (antd's Input reaches the whole of rc-form and its async-validator). Their
+ * modules only define components and helpers (the one that extends dayjs, the date picker's adapter, is imported
+ * for its exports wherever a date picker is used, and no code of ours relies on those dayjs plugins). Anything
+ * else keeps its package's own declaration.
+ */
+const undeclaredSideEffects = (id: string) => (/[\\/]node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined);
+
 export default defineConfig({
   root,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
@@ -32,6 +41,7 @@ export default defineConfig({
       // The static landing page is an entry of its own: a few KB of CSS and script, none of the app's bundle.
       input: { index: `${root}/index.html`, landing: `${root}/landing.html` },
       output: { codeSplitting: { groups: vendorGroups } },
+      treeshake: { moduleSideEffects: undeclaredSideEffects },
     },
   },
   server: {
