@@ -375,6 +375,33 @@ describe('request a demo (public)', () => {
     }
   });
 
+  it('a site offering no payment method (no bank account, no gateway) says what happens next instead of an unpayable instruction', async () => {
+    const pre = await api<{ token: string }>('POST', '/v1/auth/pre-login');
+    const anon = await api<{ token: string }>('POST', '/v1/auth/anonymous', { token: pre.body.token });
+    const created = await api<{ requestId: string; reference: string }>('POST', '/v1/public/demo-requests', {
+      token: anon.body.token,
+      body: { contactName: 'Tono', email: `tono.e2e.${Date.now().toString(36)}@example.com`, phone: '0812 3456 7890', company: 'CV Tanpa Rekening', companySize: '1-10', product: 'erp', package: 'starter' },
+    });
+    expect(created.status).toBe(200);
+    const t = await openPage(browser);
+    try {
+      // The server of this suite has both methods; this page sees the answer of one configured with neither.
+      await t.page.route('**/api/v1/public/payment-options', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ bankAccount: null, gateway: false }) }),
+      );
+      await t.page.goto(`/form-request/payment?tenant=demo&requestId=${created.body.requestId}`);
+      const notice = t.page.getByTestId('no-payment-method');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(created.body.reference);
+      expect(await t.page.getByText(tx.id.bankTransfer, { exact: true }).count()).toBe(0);
+      expect(await t.page.getByRole('button', { name: tx.id.payByTransfer }).count()).toBe(0);
+      await screenshot(t.page, 'request-demo-id-no-payment-method', true);
+      expect(t.pageErrors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a payment link without a known request says so and leads back to the form', async () => {
     const t = await openPage(browser);
     try {
