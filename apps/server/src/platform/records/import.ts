@@ -9,6 +9,8 @@ import { importColumns, storedCells, type ReadKeys, type RecordSheetSpec, type S
  * module's own service (its rules apply), a blank code gets the next number, columns the sheet leaves out stay as
  * stored, a row equal to the stored record changes nothing.
  */
+interface Parsed<V> { input: V; active: 'Y' | 'N' | undefined }
+
 export interface RecordImport<T extends { active: 'Y' | 'N' }, K extends string, V> {
   required: readonly NoInfer<K>[];
   /** The code column. */
@@ -16,7 +18,7 @@ export interface RecordImport<T extends { active: 'Y' | 'N' }, K extends string,
   /** The stored record of a code (the kit's findByCode). */
   find: (code: string) => Promise<T | undefined>;
   /** A row as the service's input and the active flag it gives (throws RowError). */
-  parse: (row: SheetRow<K>) => { input: V; active: 'Y' | 'N' | undefined };
+  parse: (row: SheetRow<K>) => Parsed<V> | Promise<Parsed<V>>;
   /** The code the input names ('' for a generated one). */
   codeOf: (input: V) => string;
   /** Whether the stored record already holds what the row gives. */

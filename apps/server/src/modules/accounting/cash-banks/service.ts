@@ -1,10 +1,11 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { asc, eq, sql } from 'drizzle-orm';
 import { CASH_BANK_NUMBERING_KEY, todayInJakarta, type CASH_BANK_SORT, type CashBank, type CashBankType, type SortValue } from '@nusa/contracts';
-import { caseless, listOrder } from '../../../platform/db/list-order.ts';
+import { caseless } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { recordKit } from '../../../platform/records/kit.ts';
+import { defineSheet } from '../../../platform/records/sheet.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { coaByIds, findCoa } from '../coa/service.ts';
 import { currenciesByIds, requireActiveCurrency } from '../currencies/service.ts';
@@ -12,8 +13,6 @@ import { orgUnitExists, orgUnitNamesByIds } from '../../configuration/org-units/
 import { nextCode } from '../document-templates/service.ts';
 import { cashBanks } from './schema.ts';
 
-const MODULE = 'erp.cash-bank';
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Row = typeof cashBanks.$inferSelect;
 
@@ -32,44 +31,64 @@ async function present(tx: Tx, rows: Row[]): Promise<CashBank[]> {
 
 export interface CashBankFilter { keyword?: string; type?: CashBankType; active?: 'Y' | 'N'; sort?: SortValue<(typeof CASH_BANK_SORT)[number]> }
 
-function conditions(f: CashBankFilter): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  if (f.keyword) where.push(or(sql`${cashBanks.code} ILIKE ${likePattern(f.keyword)}`, sql`${cashBanks.name} ILIKE ${likePattern(f.keyword)}`));
-  if (f.type) where.push(eq(cashBanks.type, f.type));
-  if (f.active) where.push(eq(cashBanks.active, f.active === 'Y'));
-  return where.length ? and(...where) : undefined;
-}
-const SORT_COLUMNS = {
-  code: caseless(cashBanks.code), name: caseless(cashBanks.name), type: cashBanks.type, accountNumber: caseless(cashBanks.accountNumber), active: cashBanks.active,
-};
-const order = (f: CashBankFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${cashBanks.code})`)], cashBanks.id);
+export const TYPE_NAMES: Record<'id' | 'en', Record<CashBankType, string>> = { id: { CASH: 'Kas', BANK: 'Bank' }, en: { CASH: 'Cash', BANK: 'Bank' } };
 
-export async function listCashBanks(tx: Tx, f: CashBankFilter & { page: number; limit: number }) {
-  const where = conditions(f);
-  const rows = await tx.select().from(cashBanks).where(where).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(cashBanks).where(where);
-  return { items: await present(tx, rows), total: total[0].n };
-}
+/** The cash bank sheet: the export writes it, the import reads it back (the COA name it does not use). */
+export const CASH_BANK_SHEET = defineSheet<CashBank>()({
+  name: { id: 'Kas dan Bank', en: 'Cash and Bank' },
+  fields: {
+    cashBankCode: { id: 'Kode', en: 'Code', width: 14, value: (r) => r.cashBankCode },
+    cashBankName: { id: 'Nama', en: 'Name', width: 30, value: (r) => r.cashBankName },
+    type: { id: 'Tipe', en: 'Type', value: (r, lang) => TYPE_NAMES[lang][r.type] },
+    coaCode: { id: 'Kode COA', en: 'COA Code', width: 14, value: (r) => r.coaCode },
+    coaName: { id: 'Nama COA', en: 'COA Name', width: 30, value: (r) => r.coaName },
+    currencyCode: { id: 'Mata Uang', en: 'Currency', value: (r) => r.currencyCode },
+    ouCode: { id: 'Kode OU', en: 'OU Code', value: (r) => r.ouCode },
+    accountNumber: { id: 'No. Rekening', en: 'Account Number', width: 20, value: (r) => r.accountNumber },
+    active: { id: 'Aktif', en: 'Active', value: (r) => r.active },
+  },
+});
 
-export async function getCashBank(tx: Tx, id: string): Promise<CashBank> {
-  const rows = await tx.select().from(cashBanks).where(eq(cashBanks.id, id));
-  if (!rows[0]) throw new AppError('cash_bank_not_found', [id]);
-  return (await present(tx, rows))[0];
-}
+const codeLock = (code: string) => `cash-bank-code:${code.toLowerCase()}`;
+
+const kit = recordKit({
+  table: cashBanks,
+  module: 'erp.cash-bank',
+  entity: 'cash-bank',
+  errors: { notFound: 'cash_bank_not_found', codeTaken: 'cash_bank_code_already_exists' },
+  lockCode: 'cash-bank-code',
+  filters: (f: CashBankFilter) => [f.type ? eq(cashBanks.type, f.type) : undefined],
+  sort: {
+    columns: { code: caseless(cashBanks.code), name: caseless(cashBanks.name), type: cashBanks.type, accountNumber: caseless(cashBanks.accountNumber), active: cashBanks.active },
+    fallback: [asc(sql`lower(${cashBanks.code})`)],
+  },
+  toRecords: present,
+  idOf: (r) => r.cashBankId,
+  codeOf: (r) => r.cashBankCode,
+  // Each candidate number is locked before it is checked, as a typed code is (see checkInput).
+  nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, CASH_BANK_NUMBERING_KEY, todayInJakarta(), async (c) => {
+    await lockUniqueKey(tx, codeLock(c));
+    return taken(c);
+  }),
+  sheet: CASH_BANK_SHEET,
+});
+
+export const listCashBanks = (tx: Tx, f: CashBankFilter & { page: number; limit: number }) => kit.list(tx, f);
+
+export const getCashBank = (tx: Tx, id: string): Promise<CashBank> => kit.get(tx, id);
+
+/** The cash bank of a code, any case (the import upserts by it). */
+export const findCashBankByCode = (tx: Tx, code: string): Promise<CashBank | undefined> => kit.findByCode(tx, code);
 
 export interface CashBankInput {
   cashBankCode: string; cashBankName: string; type: CashBankType; coaId: string; currencyId: string; ouId: string | null; accountNumber: string | null;
 }
 
-const codeTaken = (tx: Tx, code: string, exceptId?: string) =>
-  tx.select({ id: cashBanks.id }).from(cashBanks).where(sql`lower(${cashBanks.code}) = lower(${code})`).then((rows) => rows.some((r) => r.id !== exceptId));
-
 /** Spec 5: COA of the cash (CASH) or bank (BANK) group serving no other cash bank, an active currency, an OU for a bank. */
 async function checkInput(tx: Tx, input: CashBankInput, exceptId?: string) {
   // Locks in one order (COA, then code; a blank code is locked after numbering) so concurrent creators never deadlock.
   await lockUniqueKey(tx, `cash-bank-coa:${input.coaId}`);
-  if (input.cashBankCode) await lockUniqueKey(tx, `cash-bank-code:${input.cashBankCode.toLowerCase()}`);
-  if (input.cashBankCode && (await codeTaken(tx, input.cashBankCode, exceptId))) throw new AppError('cash_bank_code_already_exists', [input.cashBankCode]);
+  if (input.cashBankCode) await kit.assertCodeFree(tx, input.cashBankCode, exceptId);
   const coa = await findCoa(tx, input.coaId);
   if (!coa) throw new AppError('coa_not_found', [input.coaId]);
   if (coa.groupPurpose !== (input.type === 'CASH' ? 'cash' : 'bank')) throw new AppError('cash_bank_coa_group_invalid', [coa.coaCode]);
@@ -80,46 +99,28 @@ async function checkInput(tx: Tx, input: CashBankInput, exceptId?: string) {
   if (input.ouId && !(await orgUnitExists(tx, input.ouId))) throw new AppError('ou_not_found', [input.ouId]);
 }
 
-const columnsOf = (input: CashBankInput, code: string) => ({
-  code, name: input.cashBankName, type: input.type, coaId: input.coaId, currencyId: input.currencyId, ouId: input.ouId, accountNumber: input.accountNumber || null,
+const columnsOf = (input: CashBankInput) => ({
+  name: input.cashBankName, type: input.type, coaId: input.coaId, currencyId: input.currencyId, ouId: input.ouId, accountNumber: input.accountNumber || null,
 });
 
 export async function createCashBank(tx: Tx, actor: Actor, input: CashBankInput): Promise<CashBank> {
   await checkInput(tx, input);
-  const code = input.cashBankCode || (await nextCode(tx, actor.tenantId, CASH_BANK_NUMBERING_KEY, todayInJakarta(), async (c) => {
-    await lockUniqueKey(tx, `cash-bank-code:${c.toLowerCase()}`);
-    return codeTaken(tx, c);
-  }));
-  const id = uuidv7();
-  await tx.insert(cashBanks).values({ tenantId: actor.tenantId, id, ...columnsOf(input, code) });
-  const after = await getCashBank(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'cash-bank', entityId: id, after });
-  return after;
+  return kit.create(tx, actor, input.cashBankCode, columnsOf(input));
 }
 
 /** A blank code on edit keeps the current code. */
 export async function updateCashBank(tx: Tx, actor: Actor, id: string, input: CashBankInput): Promise<CashBank> {
-  const before = await getCashBank(tx, id);
+  await kit.get(tx, id);
   await checkInput(tx, input, id);
-  await tx.update(cashBanks).set(columnsOf(input, input.cashBankCode || before.cashBankCode)).where(eq(cashBanks.id, id));
-  const after = await getCashBank(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'cash-bank', entityId: id, before, after });
-  return after;
+  return kit.update(tx, actor, id, input.cashBankCode, columnsOf(input));
 }
 
-export async function setCashBankActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<CashBank> {
-  const before = await getCashBank(tx, id);
-  await tx.update(cashBanks).set({ active: active === 'Y' }).where(eq(cashBanks.id, id));
-  const after = await getCashBank(tx, id);
-  await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'cash-bank', entityId: id, before, after });
-  return after;
-}
+export const setCashBankActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<CashBank> => kit.setActive(tx, actor, id, active);
 
-export async function deleteCashBank(tx: Tx, actor: Actor, id: string): Promise<void> {
-  const before = await getCashBank(tx, id);
-  await tx.delete(cashBanks).where(eq(cashBanks.id, id));
-  await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'cash-bank', entityId: id, before });
-}
+export const deleteCashBank = (tx: Tx, actor: Actor, id: string): Promise<void> => kit.remove(tx, actor, id);
+
+/** The cash banks the list shows for the same filter (keyword, type, active) and sort. */
+export const exportCashBanks = (tx: Tx, f: CashBankFilter, lang: 'id' | 'en'): Promise<Buffer> => kit.exportXlsx(tx, f, lang);
 
 /** For the COA, currency and OU modules: whether a cash bank still uses the record (blocks its deletion). */
 /** The accounts cash banks use, but for `exceptCashBankId`'s own (spec 5: a COA serves one cash bank). */
