@@ -108,15 +108,34 @@ async function* textOf(stream: Readable, name: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
+/**
+ * Limits of what is held whole: a part read at once (the shared strings are the largest) and one row. A file over
+ * them is a zip bomb or damaged, not a spreadsheet (the 50 MB upload limit bounds the compressed size only).
+ */
+const MAX_PART_CHARS = 256 * 2 ** 20;
+const MAX_ROW_CHARS = 16 * 2 ** 20;
+
 async function wholeText(stream: Readable, name: string): Promise<string> {
   let text = '';
-  for await (const part of textOf(stream, name)) text += part;
+  for await (const part of textOf(stream, name)) {
+    text += part;
+    if (text.length > MAX_PART_CHARS) {
+      stream.destroy();
+      throw new XlsxUnreadable('damaged', `${name} is larger than ${MAX_PART_CHARS} characters`);
+    }
+  }
   return text;
 }
 
 const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(lt|gt|amp|quot|apos));/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const unescape = (s: string) => (s.includes('&') ? s.replace(ENTITY, (_m, dec?: string, hex?: string, name?: string) => (name ? NAMED[name] : String.fromCodePoint(dec ? Number(dec) : parseInt(hex!, 16)))) : s);
+
+/**
+ * A copy of a string that keeps no larger string alive: V8 makes a substring a view of its parent (here a whole chunk
+ * of XML), and a kept value would keep that parent. Concatenating and slicing again flattens into a string of its own.
+ */
+const detached = (s: string) => (s.length < 13 ? s : (` ${s}`).slice(1));
 
 const attributes = new Map<string, RegExp>();
 const attr = (tag: string, name: string) => {
@@ -162,23 +181,23 @@ const VALUE = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/;
 
 function cellValue(attrs: string, inner: string | undefined, shared: string[]): XlsxCell {
   const type = attr(attrs, 't') ?? 'n';
-  if (type === 'inlineStr') return inner ? stringItem(inner) : null;
+  if (type === 'inlineStr') return inner ? detached(stringItem(inner)) : null;
   const v = inner ? VALUE.exec(inner)?.[1] : undefined;
   if (v === undefined) return null;
   switch (type) {
     case 's':
       return shared[Number(v)] ?? null;
     case 'str':
-      return unescape(v);
+      return detached(unescape(v));
     case 'b':
       return v === '1' || v === 'true';
     case 'e':
-      return { error: unescape(v) };
+      return { error: detached(unescape(v)) };
     case 'd':
       return new Date(unescape(v));
     default: {
       const n = Number(v);
-      return Number.isNaN(n) ? unescape(v) : n;
+      return Number.isNaN(n) ? detached(unescape(v)) : n;
     }
   }
 }
@@ -200,45 +219,75 @@ function parseRow(xml: string, fallbackNumber: number, shared: string[]): XlsxRo
 
 const ROW_START = /<row(?=[\s>/])/g;
 
-/** The rows of a worksheet's XML, scanned chunk by chunk: only the text of the rows not yet complete is kept. */
+/**
+ * The rows of a worksheet's XML, scanned chunk by chunk. A chunk's complete rows are parsed before any is handed on,
+ * and their values are copies (see `detached`): while the caller awaits its database writes between rows only the
+ * values and the unfinished tail are alive, never the chunk's text. (Text kept across those awaits outlives the
+ * young generation and piles up in the old heap until a full collection: measured, most of the import's peak.)
+ */
 async function* sheetRows(chunks: AsyncIterable<string>, shared: string[]): AsyncGenerator<XlsxRow> {
-  let pending = '';
-  let inData = false;
-  let last = 0;
+  const state: RowScan = { tail: [], tailChars: 0, inData: false, last: 0 };
   for await (const chunk of chunks) {
-    pending += chunk;
-    if (!inData) {
-      const at = pending.indexOf('<sheetData');
-      if (at < 0) {
-        pending = pending.slice(Math.max(0, pending.length - 16));
-        continue;
-      }
-      inData = true;
-      pending = pending.slice(at);
-    }
-    let from = 0;
-    for (;;) {
-      ROW_START.lastIndex = from;
-      const start = ROW_START.exec(pending);
-      if (!start) break;
-      const tagEnd = pending.indexOf('>', start.index);
-      if (tagEnd < 0) break;
-      let end: number;
-      if (pending[tagEnd - 1] === '/') {
-        end = tagEnd + 1;
-      } else {
-        const closeAt = pending.indexOf('</row>', tagEnd);
-        if (closeAt < 0) break;
-        end = closeAt + 6;
-      }
-      const row = parseRow(pending.slice(start.index, end), last + 1, shared);
-      last = row.number;
-      from = end;
-      yield row;
-    }
-    pending = pending.slice(from);
-    if (pending.includes('</sheetData>')) return;
+    const { rows, ended } = completeRows(state, chunk, shared);
+    yield* rows;
+    if (ended) return;
   }
+}
+
+interface RowScan {
+  /** The text after the last complete row, in the pieces it came in (a row longer than a chunk is joined once, at its end). */
+  tail: string[];
+  tailChars: number;
+  inData: boolean;
+  last: number;
+}
+
+/** The complete rows of the text so far (the tail left by the chunks before, then this one); keeps the rest as the tail. */
+function completeRows(state: RowScan, chunk: string, shared: string[]) {
+  const rows: XlsxRow[] = [];
+  const before = state.tail.at(-1) ?? '';
+  if (state.inData && state.tail.length && !(before.slice(-5) + chunk).includes('</row>') && !chunk.includes('<row')) {
+    // Still inside one long row: keep the piece, join nothing yet.
+    state.tail.push(chunk);
+    state.tailChars += chunk.length;
+    if (state.tailChars > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
+    return { rows, ended: false };
+  }
+  let text = state.tail.join('') + chunk;
+  if (!state.inData) {
+    const at = text.indexOf('<sheetData');
+    if (at < 0) {
+      state.tail = [detached(text.slice(Math.max(0, text.length - 16)))];
+      return { rows, ended: false };
+    }
+    state.inData = true;
+    text = text.slice(at);
+  }
+  let from = 0;
+  for (;;) {
+    ROW_START.lastIndex = from;
+    const start = ROW_START.exec(text);
+    if (!start) break;
+    const tagEnd = text.indexOf('>', start.index);
+    if (tagEnd < 0) break;
+    let end: number;
+    if (text[tagEnd - 1] === '/') {
+      end = tagEnd + 1;
+    } else {
+      const closeAt = text.indexOf('</row>', tagEnd);
+      if (closeAt < 0) break;
+      end = closeAt + 6;
+    }
+    const row = parseRow(text.slice(start.index, end), state.last + 1, shared);
+    state.last = row.number;
+    from = end;
+    rows.push(row);
+  }
+  const rest = detached(text.slice(from));
+  state.tail = [rest];
+  state.tailChars = rest.length;
+  if (rest.length > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
+  return { rows, ended: text.includes('</sheetData>', from) };
 }
 
 /**
@@ -269,7 +318,7 @@ export async function* readXlsxRows(fileName: string): AsyncGenerator<XlsxRow> {
     const sharedPath = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? path.posix.join(path.posix.dirname(workbookPath), 'sharedStrings.xml');
     const sharedXml = await text(sharedPath);
     const shared: string[] = [];
-    if (sharedXml) for (const m of sharedXml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) shared.push(m[1] ? stringItem(m[1]) : '');
+    if (sharedXml) for (const m of sharedXml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) shared.push(m[1] ? detached(stringItem(m[1])) : '');
     yield* sheetRows(textOf(await openEntry(file, fileName, size, sheet), sheetPath!), shared);
   } finally {
     await file.close();

@@ -106,6 +106,8 @@ describe('readXlsxRows', () => {
     corrupt.fill(0xff, 40, 200);
     expect(await reason(corrupt)).toBe('damaged');
     expect(await reason(zipOf({ 'hello.txt': 'hi' }))).toBe('no_workbook');
+    // A row that never ends (a zip bomb's way of being held whole) is refused once it passes 16 MiB of text.
+    expect(await reason(handMadeXlsx(`<row r="1"><c r="A1" t="inlineStr"><is><t>${'x'.repeat(17 * 2 ** 20)}`))).toBe('damaged');
     expect(await reason(handMadeXlsx('', { without: ['xl/workbook.xml'] }))).toBe('no_workbook');
     expect(await reason(handMadeXlsx('', { without: ['xl/worksheets/sheet2.xml'] }))).toBe('no_workbook');
     // Without the workbook's relationships the archive's first worksheet part is read.

@@ -150,7 +150,9 @@ function parseRow(get: (c: ProductSheetColumn) => string, lookups: Lookups): Omi
 const BATCH = 1000;
 
 interface Pending { row: number; values: ProductValues }
-interface Read { row: number; cells: Record<ProductSheetColumn, string> }
+/** A row read and not yet saved: its cells in PRODUCT_SHEET_COLUMNS order (an array: a batch holds 1,000 of them). */
+interface Read { row: number; cells: string[] }
+const COLUMN_AT = new Map(PRODUCT_SHEET_COLUMNS.map((c, i) => [c, i]));
 
 /**
  * Imports products from an xlsx stream: reads row by row (ExcelJS streaming reader), validates every row against the
@@ -172,13 +174,13 @@ export async function importProducts(tx: Tx, actor: Actor, body: Readable): Prom
   let has: (c: ProductSheetColumn) => boolean = () => true;
 
   const flush = async () => {
-    const codes = read.map((r) => r.cells.productCode).filter((c) => c && c.length <= 30 && MASTER_CODE_PATTERN.test(c));
+    const codes = read.map((r) => r.cells[COLUMN_AT.get('productCode')!]).filter((c) => c && c.length <= 30 && MASTER_CODE_PATTERN.test(c));
     const stored = leavesOut(LABELS, has) ? await storedCells(tx, codes) : new Map<string, SheetRow>();
     const pending: Pending[] = [];
     for (const { row, cells } of read) {
-      const given = (c: ProductSheetColumn) => cells[c];
+      const given = (c: ProductSheetColumn) => cells[COLUMN_AT.get(c)!];
       try {
-        const parsed = parseRow(keepAbsent(given, has, stored.get(cells.productCode.toLowerCase())), lookups);
+        const parsed = parseRow(keepAbsent(given, has, stored.get(given('productCode').toLowerCase())), lookups);
         if (parsed.code) {
           const first = seen.get(parsed.code.toLowerCase());
           if (first !== undefined) throw new RowError('productCode', 'product_import_duplicate_row', [parsed.code, first]);
@@ -200,7 +202,7 @@ export async function importProducts(tx: Tx, actor: Actor, body: Readable): Prom
     onRow: async (row, get, present) => {
       report.rows++;
       has = present;
-      read.push({ row, cells: Object.fromEntries(PRODUCT_SHEET_COLUMNS.map((c) => [c, get(c)])) as Record<ProductSheetColumn, string> });
+      read.push({ row, cells: PRODUCT_SHEET_COLUMNS.map(get) });
       if (read.length >= BATCH) await flush();
     },
   });
