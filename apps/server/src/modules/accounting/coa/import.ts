@@ -1,38 +1,23 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { COA_GROUP_PURPOSES, COA_SIGNS, COA_TYPES, coaAccountInput, coaGroupInput, segmentGroupInput, type CoaAccount } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { exportedCells, importRecords, RowError, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
+import { importSheet } from '../../../platform/records/import.ts';
 import {
-  allCoaGroups, coaGroupSheetColumns, createCoaGroup, createSegmentGroup, getSegmentGroup, setCoaGroupActive, setSegmentGroupActive, updateCoaGroup, updateSegmentGroup,
+  allCoaGroups, COA_GROUP_SHEET, createCoaGroup, createSegmentGroup, findCoaGroupByCode, findSegmentGroupByCode, SEGMENT_GROUP_SHEET, setCoaGroupActive,
+  setSegmentGroupActive, updateCoaGroup, updateSegmentGroup,
 } from './groups.ts';
 import { coaSheetColumns, createCoa, findCoaByCode, setCoaActive, updateCoa, type CoaInput } from './service.ts';
-import { coaSegmentGroups } from './schema.ts';
 
 const yes = (flag: 'Y' | 'N' | undefined) => flag === 'Y';
 
-/** The headings of the COA group export; its system-predefined column is for reading only. */
-export const COA_GROUP_COLUMNS = {
-  groupCode: { id: 'Kode', en: 'Code' },
-  groupName: { id: 'Nama', en: 'Name' },
-  type: { id: 'Tipe', en: 'Type' },
-  sign: { id: 'Saldo Normal', en: 'Normal Balance' },
-  purpose: { id: 'Kegunaan', en: 'Purpose' },
-  active: { id: 'Aktif', en: 'Active' },
-} satisfies SheetColumns<string>;
-
 /** COA groups from xlsx: upsert by code through the group service (a system-predefined group keeps its rules). */
-export async function importCoaGroups(tx: Tx, actor: Actor, file: Readable) {
-  const stored = new Map((await allCoaGroups(tx)).map((g) => [g.groupCode.toLowerCase(), g]));
-  return importRecords(tx, file, {
-    columns: COA_GROUP_COLUMNS,
+export function importCoaGroups(tx: Tx, actor: Actor, file: Readable) {
+  return importSheet(tx, file, COA_GROUP_SHEET, {
     required: ['groupCode', 'groupName', 'type', 'sign'],
     keyColumn: 'groupCode',
-    stored: async (row) => {
-      const group = stored.get(row.get('groupCode').toLowerCase());
-      return group && exportedCells(COA_GROUP_COLUMNS, coaGroupSheetColumns('id'), group);
-    },
+    find: (code) => findCoaGroupByCode(tx, code),
     parse: (row) => ({
       input: validated(coaGroupInput, {
         groupCode: row.text('groupCode'), groupName: row.text('groupName'), type: row.choice('type', COA_TYPES), sign: row.choice('sign', COA_SIGNS),
@@ -40,51 +25,29 @@ export async function importCoaGroups(tx: Tx, actor: Actor, file: Readable) {
       }),
       active: row.flag('active'),
     }),
-    keyOf: (v) => v.input.groupCode.toLowerCase(),
-    save: ({ input, active }, guard) => upsertRecord({
-      guard,
-      stored: stored.get(input.groupCode.toLowerCase()),
-      active,
-      same: (g) => sameFields(g, input),
-      create: () => createCoaGroup(tx, actor, input),
-      update: (g) => updateCoaGroup(tx, actor, g.groupId, input),
-      setActive: (g, a) => setCoaGroupActive(tx, actor, g.groupId, a),
-    }),
+    codeOf: (input) => input.groupCode,
+    same: (g, input) => sameFields(g, input),
+    create: (input) => createCoaGroup(tx, actor, input),
+    update: (g, input) => updateCoaGroup(tx, actor, g.groupId, input),
+    setActive: (g, a) => setCoaGroupActive(tx, actor, g.groupId, a),
   });
-}
-
-/** The headings of the segment group export. */
-export const SEGMENT_GROUP_COLUMNS = {
-  segmentCode: { id: 'Kode', en: 'Code' },
-  segmentName: { id: 'Nama', en: 'Name' },
-  active: { id: 'Aktif', en: 'Active' },
-} satisfies SheetColumns<string>;
-
-async function segmentByCode(tx: Tx, code: string) {
-  const rows = await tx.select({ id: coaSegmentGroups.id }).from(coaSegmentGroups).where(sql`lower(${coaSegmentGroups.code}) = lower(${code})`);
-  return rows[0] ? getSegmentGroup(tx, rows[0].id) : undefined;
 }
 
 /** Segment groups from xlsx: upsert by code through the group service. */
 export function importSegmentGroups(tx: Tx, actor: Actor, file: Readable) {
-  return importRecords(tx, file, {
-    columns: SEGMENT_GROUP_COLUMNS,
+  return importSheet(tx, file, SEGMENT_GROUP_SHEET, {
     required: ['segmentCode', 'segmentName'],
     keyColumn: 'segmentCode',
+    find: (code) => findSegmentGroupByCode(tx, code),
     parse: (row) => ({
       input: validated(segmentGroupInput, { segmentCode: row.text('segmentCode'), segmentName: row.text('segmentName') }),
       active: row.flag('active'),
     }),
-    keyOf: (v) => v.input.segmentCode.toLowerCase(),
-    save: async ({ input, active }, guard) => upsertRecord({
-      guard,
-      stored: await segmentByCode(tx, input.segmentCode),
-      active,
-      same: (s) => sameFields(s, input),
-      create: () => createSegmentGroup(tx, actor, input),
-      update: (s) => updateSegmentGroup(tx, actor, s.segmentId, input),
-      setActive: (s, a) => setSegmentGroupActive(tx, actor, s.segmentId, a),
-    }),
+    codeOf: (input) => input.segmentCode,
+    same: (s, input) => sameFields(s, input),
+    create: (input) => createSegmentGroup(tx, actor, input),
+    update: (s, input) => updateSegmentGroup(tx, actor, s.segmentId, input),
+    setActive: (s, a) => setSegmentGroupActive(tx, actor, s.segmentId, a),
   });
 }
 
