@@ -196,8 +196,9 @@ describe('import runs on pg-boss (JOBS=true)', () => {
     const left = Date.now();
     const run = await followRun(t, id, admin, SWEEP_MS + 15_000);
     expect(run, `ended after ${Date.now() - left} ms`).toMatchObject({ status: 'done', rowsRead: 11, report: { rows: 11, created: 11 } });
-    const jobs = await t.pools.owner.query(`SELECT state FROM pgboss.job WHERE name = 'sheet-import' AND singleton_key = $1`, [id]);
-    expect(jobs.rows.map((r) => r.state)).toEqual(['completed']);
+    // The run went back on the queue as a job of its own (one per run at a time), which completes once the run ended.
+    await expect.poll(async () => (await t.pools.owner.query(`SELECT state FROM pgboss.job WHERE name = 'sheet-import' AND singleton_key = $1`, [id])).rows.map((r) => r.state))
+      .toEqual(['completed']);
   });
 });
 
