@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { call } from '../../../../test/call.ts';
 
 let t: TestApp;
 let admin: string;
@@ -12,55 +14,46 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const settings = {
-  productName: 'Nusa Niaga', defaultLanguage: 'en', defaultPage: '/dashboard', releaseVersion: '1.1.0',
+  productName: 'Nusa Niaga', defaultLanguage: 'en' as const, defaultPage: '/dashboard', releaseVersion: '1.1.0',
   releaseDate: '2026-12-01', releaseNotes: 'Konfigurasi pengguna dan peran.',
 };
 
 describe('app configuration', () => {
   it('saves settings, shows them on the public config and audits the change', async () => {
-    const res = await t.request({ method: 'PUT', url: '/api/v1/config/app', token: admin, payload: settings });
+    const res = await call(t, endpoints.saveAppConfiguration, { body: settings, token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(settings);
-    const pub = (await t.request({ method: 'GET', url: '/api/v1/app/config', tenant: 'demo' })).json();
+    const pub = (await call(t, endpoints.appConfig, { tenant: 'demo' })).json();
     expect(pub).toMatchObject({ productName: 'Nusa Niaga', defaultLanguage: 'en', releaseNotes: { version: '1.1.0', releaseDate: '2026-12-01' } });
     const audit = await t.pools.owner.query(`SELECT entity FROM audit_log WHERE module = 'configuration.app'`);
     expect(audit.rows).toEqual([{ entity: 'app-settings' }]);
   });
 
   it('refuses an unknown default page and a bad date', async () => {
-    const page = await t.request({ method: 'PUT', url: '/api/v1/config/app', token: admin, payload: { ...settings, defaultPage: '/x' } });
+    const page = await call(t, endpoints.saveAppConfiguration, { body: { ...settings, defaultPage: '/x' }, token: admin });
     expect(page.json()).toEqual({ errorCode: 'role_default_page_invalid', errorArgs: ['/x'] });
-    const date = await t.request({ method: 'PUT', url: '/api/v1/config/app', token: admin, payload: { ...settings, releaseDate: '2026-13-45' } });
+    const date = await call(t, endpoints.saveAppConfiguration, { body: { ...settings, releaseDate: '2026-13-45' }, token: admin });
     expect(date.statusCode).toBe(400);
   });
 
   it('keeps the password minimum at 4 or more and applies the policy to new passwords', async () => {
-    const low = await t.request({
-      method: 'PUT', url: '/api/v1/config/password-policy', token: admin,
-      payload: { minLength: 3, requiredClasses: [], expiryDays: 0, failedAttemptsBeforeLockout: 5 },
-    });
+    const low = await call(t, endpoints.savePasswordPolicy, { body: { minLength: 3, requiredClasses: [], expiryDays: 0, failedAttemptsBeforeLockout: 5 }, token: admin });
     expect(low.statusCode).toBe(400);
-    const ok = await t.request({
-      method: 'PUT', url: '/api/v1/config/password-policy', token: admin,
-      payload: { minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 },
-    });
+    const ok = await call(t, endpoints.savePasswordPolicy, { body: { minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 }, token: admin });
     expect(ok.json()).toEqual({ minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 });
     const me = await t.login('staff');
-    const weak = await t.request({
-      method: 'POST', url: '/api/v1/profile/change-password', token: me,
-      payload: { oldPassword: 'Nusa@2026', newPassword: 'short1A', confirmPassword: 'short1A' },
-    });
+    const weak = await call(t, endpoints.changePassword, { body: { oldPassword: 'Nusa@2026', newPassword: 'short1A', confirmPassword: 'short1A' }, token: me });
     expect(weak.json()).toEqual({ errorCode: 'password_too_short', errorArgs: [10] });
   });
 
   it('lets only holders of viewConfig or managePasswordPolicy in', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/v1/config/app', token: staff })).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url: '/api/v1/config/app', token: admin })).json().passwordPolicy.minLength).toBe(10);
+    expect((await call(t, endpoints.getAppConfiguration, { token: staff })).statusCode).toBe(403);
+    expect((await call(t, endpoints.getAppConfiguration, { token: admin })).json().passwordPolicy.minLength).toBe(10);
   });
 
   it('shows a second tenant its own settings only', async () => {
     await t.seedTenant('acme');
-    const pub = (await t.request({ method: 'GET', url: '/api/v1/app/config', tenant: 'acme' })).json();
+    const pub = (await call(t, endpoints.appConfig, { tenant: 'acme' })).json();
     expect(pub.productName).toBe('Nusa');
   });
 });

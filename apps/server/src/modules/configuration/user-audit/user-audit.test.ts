@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { call } from '../../../../test/call.ts';
 
 let t: TestApp;
 let admin: string;
@@ -10,29 +12,29 @@ beforeAll(async () => {
   admin = await t.login('admin');
   await t.login('staff');
   await t.login('staff');
-  await t.request({ method: 'POST', url: '/api/v1/auth/login', token: await t.preLoginToken(), tenant: 'demo', payload: { username: 'staff', password: 'wrong' } });
+  await call(t, endpoints.login, { body: { username: 'staff', password: 'wrong' }, token: await t.preLoginToken(), tenant: 'demo' });
 });
 afterAll(() => t.close());
 
 describe('user audit', () => {
   it('lists sessions with duration and response code, filtered by user and date', async () => {
-    const staffId = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=staff', token: admin })).json().items[0].userId;
-    const res = await t.request({ method: 'GET', url: `/api/v1/config/user-audit?userId=${staffId}`, token: admin });
+    const staffId = (await call(t, endpoints.listUsers, { query: { keyword: 'staff' }, token: admin })).json().items[0].userId;
+    const res = await call(t, endpoints.listUserAudit, { query: { userId: staffId }, token: admin });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(3);
     expect(body.items.map((i: { responseCode: number }) => i.responseCode)).toEqual([401, 200, 200]);
     expect(body.items[0].durationMs).toBeNull();
     expect(body.items[1].durationMs).toBeGreaterThanOrEqual(0);
-    const future = await t.request({ method: 'GET', url: '/api/v1/config/user-audit?from=2099-01-01', token: admin });
+    const future = await call(t, endpoints.listUserAudit, { query: { from: '2099-01-01' }, token: admin });
     expect(future.json().total).toBe(0);
     const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-    const byDate = await t.request({ method: 'GET', url: `/api/v1/config/user-audit?from=${today}&to=${today}`, token: admin });
+    const byDate = await call(t, endpoints.listUserAudit, { query: { from: today, to: today }, token: admin });
     expect(byDate.json().total).toBe(4);
   });
 
   it('exports the filtered sessions to an xlsx a spreadsheet can open', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/v1/config/user-audit/export?keyword=staff&lang=en', token: admin });
+    const res = await call(t, endpoints.exportUserAudit, { query: { keyword: 'staff', lang: 'en' }, token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
@@ -46,9 +48,9 @@ describe('user audit', () => {
 
   it('is closed to users without the user-configuration tasks and shows a second tenant nothing', async () => {
     const agent = await t.login('agent');
-    expect((await t.request({ method: 'GET', url: '/api/v1/config/user-audit', token: agent })).statusCode).toBe(403);
+    expect((await call(t, endpoints.listUserAudit, { token: agent })).statusCode).toBe(403);
     await t.seedTenant('acme');
     const acme = await t.login('admin', 'acme');
-    expect((await t.request({ method: 'GET', url: '/api/v1/config/user-audit', token: acme })).json().total).toBe(1);
+    expect((await call(t, endpoints.listUserAudit, { token: acme })).json().total).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import type { InjectOptions } from 'fastify';
-import { ERRORS, type ErrorCode } from '@nusa/contracts';
+import { ERRORS, type ErrorCode, type Endpoint, endpoints } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { call, type CallInput, type CallResponse } from '../../../../test/call.ts';
 
 /**
  * Issue 9, security 1: every path that grants or limits rights, walked for every kind of caller (the way Odoo's
@@ -40,7 +40,7 @@ interface Cell {
 interface Row {
   name: string;
   setup?: (c: Cell) => Promise<unknown>;
-  request: (c: Cell) => InjectOptions;
+  request: (c: Cell) => Request;
   admin: Outcome;
   /** Defaults to ok: a Super Admin may do everything the rules cover. */
   superAdmin?: Outcome;
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const roles = await q(`SELECT id, name FROM roles WHERE tenant_id = $1`, [tenantId]);
   roleOf = Object.fromEntries(roles.rows.map((r) => [r.name, r.id])) as typeof roleOf;
   const superadmin = await t.login('superadmin');
-  const ou = await t.request({ method: 'POST', url: '/api/v1/config/org-units', token: superadmin, payload: { ouCode: 'GR-OU', ouName: 'Grant rules', ouTypeCode: 'MBU', parentId: null } });
+  const ou = await call(t, endpoints.createOrgUnit, { body: { ouCode: 'GR-OU', ouName: 'Grant rules', ouTypeCode: 'MBU', parentId: null }, token: superadmin });
   ouId = ou.json().ouId;
 });
 afterAll(() => t.close());
@@ -140,125 +140,125 @@ async function policy(c: Cell, warehouses: string[], members: string[]) {
 
 const emptyPolicy = { documentTypes: [], products: [], warehouses: [], partners: [], cashBanks: [], glActivities: [], memberIds: [] };
 const roleBody = (name: string, tasks: string[]) => ({
-  name, type: 'USER', defaultPage: '/dashboard', minDiscountPercent: 0, maxDiscountPercent: -1, minDiscountAmount: '0', maxDiscountAmount: '-1', tasks,
+  name, type: 'USER' as const, defaultPage: '/dashboard', minDiscountPercent: 0, maxDiscountPercent: -1, minDiscountAmount: '0', maxDiscountAmount: '-1', tasks,
 });
 const ownTasks = async (c: Cell) => (await q(`SELECT task FROM role_tasks WHERE tenant_id = $1 AND role_id = $2`, [tenantId, c.actor.roleId])).rows.map((r) => r.task as string);
 let ownRoleTasks: string[] = [];
 
-const put = (url: string, payload: unknown): InjectOptions => ({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
-const del = (url: string): InjectOptions => ({ method: 'DELETE', url });
-const pageAccess = (kind: 'user' | 'role', id: string) => `/api/v1/config/page-access/${kind}/${id}`;
+/** A call of the matrix, made once the caller's token is known. */
+type Request = (token: string) => Promise<CallResponse<Endpoint>>;
+const send = <E extends Endpoint>(endpoint: E, input: CallInput<E>): Request => (token) => call(t, endpoint, { ...input, token } as CallInput<E>);
 
 const ROWS: Row[] = [
   // Page access per user.
-  { name: 'page access: own, add a held task', request: (c) => put(pageAccess('user', c.actor.id), { tasks: [HELD] }), admin: 'cannot_raise_own_rights' },
-  { name: 'page access: own, add every task not held', request: (c) => put(pageAccess('user', c.actor.id), { tasks: [NOT_HELD, 'writeAllAksesHalaman'] }), admin: 'cannot_raise_own_rights' },
-  { name: 'page access: own, remove a grant', setup: (c) => grantUser(c.actor.id, HELD), request: (c) => put(pageAccess('user', c.actor.id), { tasks: [] }), admin: 'ok' },
-  { name: 'page access: own, clear', setup: (c) => grantUser(c.actor.id, HELD), request: (c) => del(pageAccess('user', c.actor.id)), admin: 'ok' },
-  { name: 'page access: peer, add a held task', request: (c) => put(pageAccess('user', c.peer.id), { tasks: [HELD, HELD_WEAKER] }), admin: 'ok' },
-  { name: 'page access: peer, add a task not held', request: (c) => put(pageAccess('user', c.peer.id), { tasks: [HELD, NOT_HELD] }), admin: 'task_not_held' },
-  { name: 'page access: peer, keep a grant not held and add a held one', setup: (c) => grantUser(c.peer.id, NOT_HELD), request: (c) => put(pageAccess('user', c.peer.id), { tasks: [NOT_HELD, HELD] }), admin: 'ok' },
-  { name: 'page access: peer, remove a grant not held', setup: (c) => grantUser(c.peer.id, NOT_HELD), request: (c) => put(pageAccess('user', c.peer.id), { tasks: [] }), admin: 'ok' },
-  { name: 'page access: peer, clear', setup: (c) => grantUser(c.peer.id, HELD), request: (c) => del(pageAccess('user', c.peer.id)), admin: 'ok' },
-  { name: 'page access: Super Admin, add', request: (c) => put(pageAccess('user', c.sa.id), { tasks: [HELD] }), admin: 'super-admin-only' },
-  { name: 'page access: Super Admin, clear', setup: (c) => grantUser(c.sa.id, HELD), request: (c) => del(pageAccess('user', c.sa.id)), admin: 'super-admin-only' },
-  { name: 'page access: a user with the Super Admin role as an extra role', setup: (c) => linkRole(c.peer.id, c.saRole), request: (c) => put(pageAccess('user', c.peer.id), { tasks: [HELD] }), admin: 'super-admin-only' },
+  { name: 'page access: own, add a held task', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.actor.id }, body: { tasks: [HELD] } }), admin: 'cannot_raise_own_rights' },
+  { name: 'page access: own, add every task not held', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.actor.id }, body: { tasks: [NOT_HELD, 'writeAllAksesHalaman'] } }), admin: 'cannot_raise_own_rights' },
+  { name: 'page access: own, remove a grant', setup: (c) => grantUser(c.actor.id, HELD), request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.actor.id }, body: { tasks: [] } }), admin: 'ok' },
+  { name: 'page access: own, clear', setup: (c) => grantUser(c.actor.id, HELD), request: (c) => send(endpoints.clearPageAccess, { params: { kind: 'user', id: c.actor.id } }), admin: 'ok' },
+  { name: 'page access: peer, add a held task', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.peer.id }, body: { tasks: [HELD, HELD_WEAKER] } }), admin: 'ok' },
+  { name: 'page access: peer, add a task not held', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.peer.id }, body: { tasks: [HELD, NOT_HELD] } }), admin: 'task_not_held' },
+  { name: 'page access: peer, keep a grant not held and add a held one', setup: (c) => grantUser(c.peer.id, NOT_HELD), request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.peer.id }, body: { tasks: [NOT_HELD, HELD] } }), admin: 'ok' },
+  { name: 'page access: peer, remove a grant not held', setup: (c) => grantUser(c.peer.id, NOT_HELD), request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.peer.id }, body: { tasks: [] } }), admin: 'ok' },
+  { name: 'page access: peer, clear', setup: (c) => grantUser(c.peer.id, HELD), request: (c) => send(endpoints.clearPageAccess, { params: { kind: 'user', id: c.peer.id } }), admin: 'ok' },
+  { name: 'page access: Super Admin, add', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.sa.id }, body: { tasks: [HELD] } }), admin: 'super-admin-only' },
+  { name: 'page access: Super Admin, clear', setup: (c) => grantUser(c.sa.id, HELD), request: (c) => send(endpoints.clearPageAccess, { params: { kind: 'user', id: c.sa.id } }), admin: 'super-admin-only' },
+  { name: 'page access: a user with the Super Admin role as an extra role', setup: (c) => linkRole(c.peer.id, c.saRole), request: (c) => send(endpoints.setPageAccess, { params: { kind: 'user', id: c.peer.id }, body: { tasks: [HELD] } }), admin: 'super-admin-only' },
   // Page access per role.
-  { name: 'page access: a role, add a held task', request: (c) => put(pageAccess('role', c.peerRole), { tasks: ['readOnlyErpProduct', HELD] }), admin: 'ok' },
-  { name: 'page access: a role, add a task not held', request: (c) => put(pageAccess('role', c.peerRole), { tasks: ['readOnlyErpProduct', NOT_HELD] }), admin: 'task_not_held' },
-  { name: 'page access: a role, clear', request: (c) => del(pageAccess('role', c.peerRole)), admin: 'ok' },
+  { name: 'page access: a role, add a held task', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'role', id: c.peerRole }, body: { tasks: ['readOnlyErpProduct', HELD] } }), admin: 'ok' },
+  { name: 'page access: a role, add a task not held', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'role', id: c.peerRole }, body: { tasks: ['readOnlyErpProduct', NOT_HELD] } }), admin: 'task_not_held' },
+  { name: 'page access: a role, clear', request: (c) => send(endpoints.clearPageAccess, { params: { kind: 'role', id: c.peerRole } }), admin: 'ok' },
   {
     name: 'page access: own role, add a task held through a stronger one', setup: async (c) => { ownRoleTasks = await ownTasks(c); },
-    request: (c) => put(pageAccess('role', c.actor.roleId), { tasks: [...ownRoleTasks, HELD_WEAKER] }), admin: 'cannot_raise_own_rights', superAdmin: 'super-admin-only',
+    request: (c) => send(endpoints.setPageAccess, { params: { kind: 'role', id: c.actor.roleId }, body: { tasks: [...ownRoleTasks, HELD_WEAKER] } }), admin: 'cannot_raise_own_rights', superAdmin: 'super-admin-only',
   },
-  { name: 'page access: own role, clear', request: (c) => del(pageAccess('role', c.actor.roleId)), admin: 'ok', superAdmin: 'super-admin-only' },
-  { name: 'page access: an extra role of the actor, add a held task', setup: (c) => linkRole(c.actor.id, c.peerRole), request: (c) => put(pageAccess('role', c.peerRole), { tasks: ['readOnlyErpProduct', HELD] }), admin: 'cannot_raise_own_rights' },
-  { name: 'page access: Super Admin role', request: (c) => put(pageAccess('role', c.saRole), { tasks: [HELD] }), admin: 'super-admin-only', superAdmin: 'super-admin-only' },
+  { name: 'page access: own role, clear', request: (c) => send(endpoints.clearPageAccess, { params: { kind: 'role', id: c.actor.roleId } }), admin: 'ok', superAdmin: 'super-admin-only' },
+  { name: 'page access: an extra role of the actor, add a held task', setup: (c) => linkRole(c.actor.id, c.peerRole), request: (c) => send(endpoints.setPageAccess, { params: { kind: 'role', id: c.peerRole }, body: { tasks: ['readOnlyErpProduct', HELD] } }), admin: 'cannot_raise_own_rights' },
+  { name: 'page access: Super Admin role', request: (c) => send(endpoints.setPageAccess, { params: { kind: 'role', id: c.saRole }, body: { tasks: [HELD] } }), admin: 'super-admin-only', superAdmin: 'super-admin-only' },
   // Roles.
-  { name: 'role: create with held tasks', request: (c) => ({ method: 'POST', url: '/api/v1/config/roles', payload: roleBody(`c${c.n} new`, [HELD, HELD_WEAKER]) }), admin: 'ok' },
-  { name: 'role: create with a task not held', request: (c) => ({ method: 'POST', url: '/api/v1/config/roles', payload: roleBody(`c${c.n} new`, [HELD, NOT_HELD]) }), admin: 'task_not_held' },
-  { name: 'role: edit, add a held task', request: (c) => put(`/api/v1/config/roles/${c.peerRole}`, roleBody(`c${c.n} peer`, ['readOnlyErpProduct', HELD])), admin: 'ok' },
-  { name: 'role: edit, add a task not held', request: (c) => put(`/api/v1/config/roles/${c.peerRole}`, roleBody(`c${c.n} peer`, ['readOnlyErpProduct', NOT_HELD])), admin: 'task_not_held' },
-  { name: 'role: edit, remove tasks the editor does not hold', request: (c) => put(`/api/v1/config/roles/${c.strongRole}`, roleBody(`c${c.n} strong`, [])), admin: 'ok' },
+  { name: 'role: create with held tasks', request: (c) => send(endpoints.createRole, { body: roleBody(`c${c.n} new`, [HELD, HELD_WEAKER]) }), admin: 'ok' },
+  { name: 'role: create with a task not held', request: (c) => send(endpoints.createRole, { body: roleBody(`c${c.n} new`, [HELD, NOT_HELD]) }), admin: 'task_not_held' },
+  { name: 'role: edit, add a held task', request: (c) => send(endpoints.updateRole, { params: { roleId: c.peerRole }, body: roleBody(`c${c.n} peer`, ['readOnlyErpProduct', HELD]) }), admin: 'ok' },
+  { name: 'role: edit, add a task not held', request: (c) => send(endpoints.updateRole, { params: { roleId: c.peerRole }, body: roleBody(`c${c.n} peer`, ['readOnlyErpProduct', NOT_HELD]) }), admin: 'task_not_held' },
+  { name: 'role: edit, remove tasks the editor does not hold', request: (c) => send(endpoints.updateRole, { params: { roleId: c.strongRole }, body: roleBody(`c${c.n} strong`, []) }), admin: 'ok' },
   {
     name: 'role: own role, add a task', setup: async (c) => { ownRoleTasks = await ownTasks(c); },
-    request: (c) => put(`/api/v1/config/roles/${c.actor.roleId}`, roleBody(`c${c.n} admin`, [...ownRoleTasks, HELD_WEAKER])), admin: 'cannot_raise_own_rights', superAdmin: 'super-admin-only',
+    request: (c) => send(endpoints.updateRole, { params: { roleId: c.actor.roleId }, body: roleBody(`c${c.n} admin`, [...ownRoleTasks, HELD_WEAKER]) }), admin: 'cannot_raise_own_rights', superAdmin: 'super-admin-only',
   },
   {
     name: 'role: own role, rename with the same tasks', setup: async (c) => { ownRoleTasks = await ownTasks(c); },
-    request: (c) => put(`/api/v1/config/roles/${c.actor.roleId}`, roleBody(`c${c.n} renamed`, ownRoleTasks)), admin: 'ok', superAdmin: 'super-admin-only',
+    request: (c) => send(endpoints.updateRole, { params: { roleId: c.actor.roleId }, body: roleBody(`c${c.n} renamed`, ownRoleTasks) }), admin: 'ok', superAdmin: 'super-admin-only',
   },
-  { name: 'role: Super Admin role', request: (c) => put(`/api/v1/config/roles/${c.saRole}`, roleBody('Hacked', [])), admin: 'super-admin-only', superAdmin: 'super-admin-only' },
+  { name: 'role: Super Admin role', request: (c) => send(endpoints.updateRole, { params: { roleId: c.saRole }, body: roleBody('Hacked', []) }), admin: 'super-admin-only', superAdmin: 'super-admin-only' },
   // Users and their roles.
   {
     name: 'user: create with a role of held tasks',
-    request: (c) => ({ method: 'POST', url: '/api/v1/config/users', payload: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.grantRole } }), admin: 'ok',
+    request: (c) => send(endpoints.createUser, { body: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.grantRole } }), admin: 'ok',
   },
   {
     name: 'user: create with a role holding a task not held',
-    request: (c) => ({ method: 'POST', url: '/api/v1/config/users', payload: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.strongRole } }), admin: 'task_not_held',
+    request: (c) => send(endpoints.createUser, { body: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.strongRole } }), admin: 'task_not_held',
   },
   {
     name: 'user: create with such a role as an extra role',
-    request: (c) => ({ method: 'POST', url: '/api/v1/config/users', payload: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.grantRole, extraRoleIds: [c.strongRole] } }), admin: 'task_not_held',
+    request: (c) => send(endpoints.createUser, { body: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.grantRole, extraRoleIds: [c.strongRole] } }), admin: 'task_not_held',
   },
   {
     name: 'user: create a Super Admin',
-    request: (c) => ({ method: 'POST', url: '/api/v1/config/users', payload: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.saRole } }), admin: 'super-admin-only',
+    request: (c) => send(endpoints.createUser, { body: { username: `c${c.n}-new`, fullName: 'Baru', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId: c.saRole } }), admin: 'super-admin-only',
   },
-  { name: 'user: peer, give a role of held tasks', request: (c) => put(`/api/v1/config/users/${c.peer.id}`, { fullName: 'Peer', roleId: c.grantRole, extraRoleIds: [] }), admin: 'ok' },
-  { name: 'user: peer, give a role holding a task not held', request: (c) => put(`/api/v1/config/users/${c.peer.id}`, { fullName: 'Peer', roleId: c.strongRole, extraRoleIds: [] }), admin: 'task_not_held' },
+  { name: 'user: peer, give a role of held tasks', request: (c) => send(endpoints.updateUser, { params: { userId: c.peer.id }, body: { fullName: 'Peer', roleId: c.grantRole, extraRoleIds: [] } }), admin: 'ok' },
+  { name: 'user: peer, give a role holding a task not held', request: (c) => send(endpoints.updateUser, { params: { userId: c.peer.id }, body: { fullName: 'Peer', roleId: c.strongRole, extraRoleIds: [] } }), admin: 'task_not_held' },
   {
     name: 'user: peer already holding a role not held keeps it', setup: (c) => linkRole(c.peer.id, c.strongRole),
-    request: (c) => put(`/api/v1/config/users/${c.peer.id}`, { fullName: 'Peer renamed', roleId: c.peerRole, extraRoleIds: [c.strongRole] }), admin: 'ok',
+    request: (c) => send(endpoints.updateUser, { params: { userId: c.peer.id }, body: { fullName: 'Peer renamed', roleId: c.peerRole, extraRoleIds: [c.strongRole] } }), admin: 'ok',
   },
-  { name: 'user: peer, give the Super Admin role as an extra role', request: (c) => put(`/api/v1/config/users/${c.peer.id}`, { fullName: 'Peer', roleId: c.peerRole, extraRoleIds: [c.saRole] }), admin: 'super-admin-only' },
-  { name: 'user: own name, same role', request: (c) => put(`/api/v1/config/users/${c.actor.id}`, { fullName: 'Renamed', roleId: c.actor.roleId, extraRoleIds: [] }), admin: 'ok' },
-  { name: 'user: own account, add an extra role', request: (c) => put(`/api/v1/config/users/${c.actor.id}`, { fullName: 'Me', roleId: c.actor.roleId, extraRoleIds: [c.grantRole] }), admin: 'cannot_raise_own_rights' },
-  { name: 'user: own account, another main role', request: (c) => put(`/api/v1/config/users/${c.actor.id}`, { fullName: 'Me', roleId: c.grantRole, extraRoleIds: [] }), admin: 'cannot_raise_own_rights' },
-  { name: 'user: Super Admin, edit', request: (c) => put(`/api/v1/config/users/${c.sa.id}`, { fullName: 'Hacked', roleId: c.saRole, extraRoleIds: [] }), admin: 'super-admin-only' },
-  { name: 'user: a user with the Super Admin role as an extra role, edit', setup: (c) => linkRole(c.peer.id, c.saRole), request: (c) => put(`/api/v1/config/users/${c.peer.id}`, { fullName: 'Hacked', roleId: c.peerRole, extraRoleIds: [] }), admin: 'super-admin-only' },
-  { name: 'user: peer, deactivate', request: (c) => put(`/api/v1/config/users/${c.peer.id}/active`, { active: 'N' }), admin: 'ok' },
-  { name: 'user: Super Admin, deactivate', request: (c) => put(`/api/v1/config/users/${c.sa.id}/active`, { active: 'N' }), admin: 'super-admin-only' },
-  { name: 'user: a user with the Super Admin role as an extra role, deactivate', setup: (c) => linkRole(c.peer.id, c.saRole), request: (c) => put(`/api/v1/config/users/${c.peer.id}/active`, { active: 'N' }), admin: 'super-admin-only' },
-  { name: 'user: own account, deactivate', request: (c) => put(`/api/v1/config/users/${c.actor.id}/active`, { active: 'N' }), admin: 'cannot_change_own_account', superAdmin: 'cannot_change_own_account' },
-  { name: 'user: peer, delete', request: (c) => del(`/api/v1/config/users/${c.peer.id}`), admin: 'ok' },
-  { name: 'user: Super Admin, delete', request: (c) => del(`/api/v1/config/users/${c.sa.id}`), admin: 'super-admin-only' },
-  { name: 'user: own account, delete', request: (c) => del(`/api/v1/config/users/${c.actor.id}`), admin: 'cannot_change_own_account', superAdmin: 'cannot_change_own_account' },
-  { name: 'user: peer, reset password', request: (c) => ({ method: 'POST', url: `/api/v1/config/users/${c.peer.id}/reset-password` }), admin: 'ok' },
-  { name: 'user: Super Admin, reset password', request: (c) => ({ method: 'POST', url: `/api/v1/config/users/${c.sa.id}/reset-password` }), admin: 'super-admin-only' },
+  { name: 'user: peer, give the Super Admin role as an extra role', request: (c) => send(endpoints.updateUser, { params: { userId: c.peer.id }, body: { fullName: 'Peer', roleId: c.peerRole, extraRoleIds: [c.saRole] } }), admin: 'super-admin-only' },
+  { name: 'user: own name, same role', request: (c) => send(endpoints.updateUser, { params: { userId: c.actor.id }, body: { fullName: 'Renamed', roleId: c.actor.roleId, extraRoleIds: [] } }), admin: 'ok' },
+  { name: 'user: own account, add an extra role', request: (c) => send(endpoints.updateUser, { params: { userId: c.actor.id }, body: { fullName: 'Me', roleId: c.actor.roleId, extraRoleIds: [c.grantRole] } }), admin: 'cannot_raise_own_rights' },
+  { name: 'user: own account, another main role', request: (c) => send(endpoints.updateUser, { params: { userId: c.actor.id }, body: { fullName: 'Me', roleId: c.grantRole, extraRoleIds: [] } }), admin: 'cannot_raise_own_rights' },
+  { name: 'user: Super Admin, edit', request: (c) => send(endpoints.updateUser, { params: { userId: c.sa.id }, body: { fullName: 'Hacked', roleId: c.saRole, extraRoleIds: [] } }), admin: 'super-admin-only' },
+  { name: 'user: a user with the Super Admin role as an extra role, edit', setup: (c) => linkRole(c.peer.id, c.saRole), request: (c) => send(endpoints.updateUser, { params: { userId: c.peer.id }, body: { fullName: 'Hacked', roleId: c.peerRole, extraRoleIds: [] } }), admin: 'super-admin-only' },
+  { name: 'user: peer, deactivate', request: (c) => send(endpoints.setUserActive, { params: { userId: c.peer.id }, body: { active: 'N' } }), admin: 'ok' },
+  { name: 'user: Super Admin, deactivate', request: (c) => send(endpoints.setUserActive, { params: { userId: c.sa.id }, body: { active: 'N' } }), admin: 'super-admin-only' },
+  { name: 'user: a user with the Super Admin role as an extra role, deactivate', setup: (c) => linkRole(c.peer.id, c.saRole), request: (c) => send(endpoints.setUserActive, { params: { userId: c.peer.id }, body: { active: 'N' } }), admin: 'super-admin-only' },
+  { name: 'user: own account, deactivate', request: (c) => send(endpoints.setUserActive, { params: { userId: c.actor.id }, body: { active: 'N' } }), admin: 'cannot_change_own_account', superAdmin: 'cannot_change_own_account' },
+  { name: 'user: peer, delete', request: (c) => send(endpoints.deleteUser, { params: { userId: c.peer.id } }), admin: 'ok' },
+  { name: 'user: Super Admin, delete', request: (c) => send(endpoints.deleteUser, { params: { userId: c.sa.id } }), admin: 'super-admin-only' },
+  { name: 'user: own account, delete', request: (c) => send(endpoints.deleteUser, { params: { userId: c.actor.id } }), admin: 'cannot_change_own_account', superAdmin: 'cannot_change_own_account' },
+  { name: 'user: peer, reset password', request: (c) => send(endpoints.resetUserPassword, { params: { userId: c.peer.id } }), admin: 'ok' },
+  { name: 'user: Super Admin, reset password', request: (c) => send(endpoints.resetUserPassword, { params: { userId: c.sa.id } }), admin: 'super-admin-only' },
   // Prohibitions of document types.
-  { name: 'prohibitions: peer, forbid every type', request: (c) => put(`/api/v1/config/policy-ou/prohibitions/${c.peer.id}`, { documentTypeIds: [-99] }), admin: 'ok' },
-  { name: 'prohibitions: Super Admin, forbid every type', request: (c) => put(`/api/v1/config/policy-ou/prohibitions/${c.sa.id}`, { documentTypeIds: [-99] }), admin: 'super-admin-only' },
-  { name: 'prohibitions: own, add one', request: (c) => put(`/api/v1/config/policy-ou/prohibitions/${c.actor.id}`, { documentTypeIds: [10001] }), admin: 'ok' },
-  { name: 'prohibitions: own, lift one', setup: (c) => prohibit(c.actor.id, 10001), request: (c) => put(`/api/v1/config/policy-ou/prohibitions/${c.actor.id}`, { documentTypeIds: [] }), admin: 'cannot_raise_own_rights' },
+  { name: 'prohibitions: peer, forbid every type', request: (c) => send(endpoints.saveProhibitions, { params: { userId: c.peer.id }, body: { documentTypeIds: [-99] } }), admin: 'ok' },
+  { name: 'prohibitions: Super Admin, forbid every type', request: (c) => send(endpoints.saveProhibitions, { params: { userId: c.sa.id }, body: { documentTypeIds: [-99] } }), admin: 'super-admin-only' },
+  { name: 'prohibitions: own, add one', request: (c) => send(endpoints.saveProhibitions, { params: { userId: c.actor.id }, body: { documentTypeIds: [10001] } }), admin: 'ok' },
+  { name: 'prohibitions: own, lift one', setup: (c) => prohibit(c.actor.id, 10001), request: (c) => send(endpoints.saveProhibitions, { params: { userId: c.actor.id }, body: { documentTypeIds: [] } }), admin: 'cannot_raise_own_rights' },
   // OU policies (they limit their members).
-  { name: 'policy: put a peer under a policy', request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.peer.id] }), admin: 'ok' },
-  { name: 'policy: put the Super Admin under a policy', request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.sa.id] }), admin: 'super-admin-only' },
+  { name: 'policy: put a peer under a policy', request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.peer.id] } }), admin: 'ok' },
+  { name: 'policy: put the Super Admin under a policy', request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.sa.id] } }), admin: 'super-admin-only' },
   {
     name: 'policy: change a policy the Super Admin works under', setup: (c) => policy(c, ['GD-JKT'], [c.sa.id, c.peer.id]),
-    request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, warehouses: ['GD-JKT', 'GD-SBY'], memberIds: [c.sa.id, c.peer.id] }), admin: 'super-admin-only',
+    request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, warehouses: ['GD-JKT', 'GD-SBY'], memberIds: [c.sa.id, c.peer.id] } }), admin: 'super-admin-only',
   },
-  { name: 'policy: put oneself under a policy', request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.actor.id] }), admin: 'ok' },
+  { name: 'policy: put oneself under a policy', request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.actor.id] } }), admin: 'ok' },
   {
     name: 'policy: narrow a policy one works under', setup: (c) => policy(c, ['GD-JKT', 'GD-SBY'], [c.actor.id]),
-    request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.actor.id] }), admin: 'ok',
+    request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.actor.id] } }), admin: 'ok',
   },
   {
     name: 'policy: widen a policy one works under', setup: (c) => policy(c, ['GD-JKT'], [c.actor.id]),
-    request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, warehouses: ['GD-JKT', 'GD-SBY'], memberIds: [c.actor.id] }), admin: 'cannot_raise_own_rights',
+    request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, warehouses: ['GD-JKT', 'GD-SBY'], memberIds: [c.actor.id] } }), admin: 'cannot_raise_own_rights',
   },
   {
     name: 'policy: lift a kind of a policy one works under', setup: (c) => policy(c, ['GD-JKT'], [c.actor.id]),
-    request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, products: ['P1'], memberIds: [c.actor.id] }), admin: 'cannot_raise_own_rights',
+    request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, products: ['P1'], memberIds: [c.actor.id] } }), admin: 'cannot_raise_own_rights',
   },
   {
     name: 'policy: leave a policy', setup: (c) => policy(c, ['GD-JKT'], [c.actor.id, c.peer.id]),
-    request: (c) => put(`/api/v1/config/policy-ou/${c.ouId}`, { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.peer.id] }), admin: 'cannot_raise_own_rights',
+    request: (c) => send(endpoints.saveOuPolicy, { params: { ouId: c.ouId }, body: { ...emptyPolicy, warehouses: ['GD-JKT'], memberIds: [c.peer.id] } }), admin: 'cannot_raise_own_rights',
   },
-  { name: 'policy: delete a peer\'s policy', setup: (c) => policy(c, ['GD-JKT'], [c.peer.id]), request: (c) => del(`/api/v1/config/policy-ou/${c.ouId}`), admin: 'ok' },
-  { name: 'policy: delete a policy the Super Admin works under', setup: (c) => policy(c, ['GD-JKT'], [c.sa.id]), request: (c) => del(`/api/v1/config/policy-ou/${c.ouId}`), admin: 'super-admin-only' },
-  { name: 'policy: delete a policy one works under', setup: (c) => policy(c, ['GD-JKT'], [c.actor.id]), request: (c) => del(`/api/v1/config/policy-ou/${c.ouId}`), admin: 'cannot_raise_own_rights' },
+  { name: 'policy: delete a peer\'s policy', setup: (c) => policy(c, ['GD-JKT'], [c.peer.id]), request: (c) => send(endpoints.deleteOuPolicy, { params: { ouId: c.ouId } }), admin: 'ok' },
+  { name: 'policy: delete a policy the Super Admin works under', setup: (c) => policy(c, ['GD-JKT'], [c.sa.id]), request: (c) => send(endpoints.deleteOuPolicy, { params: { ouId: c.ouId } }), admin: 'super-admin-only' },
+  { name: 'policy: delete a policy one works under', setup: (c) => policy(c, ['GD-JKT'], [c.actor.id]), request: (c) => send(endpoints.deleteOuPolicy, { params: { ouId: c.ouId } }), admin: 'cannot_raise_own_rights' },
 ];
 
 const CALLERS: Caller[] = ['superAdmin', 'admin', 'staff'];
@@ -273,13 +273,12 @@ describe('who may grant and limit rights (issue 9, security 1)', () => {
     await row.setup?.(cell);
     const before = await snapshot();
     const auditBefore = await auditCount(cell.actor.id);
-    const opts = row.request(cell);
-    const res = await t.request({ ...opts, token: cell.actor.token });
+    const res = await row.request(cell)(cell.actor.token);
     if (outcome === 'ok') {
       expect(res.statusCode, res.body).toBe(200);
       expect(await auditCount(cell.actor.id)).toBeGreaterThan(auditBefore);
     } else {
-      expect({ status: res.statusCode, code: res.json().errorCode }).toEqual({ status: ERRORS[outcome].status, code: outcome });
+      expect({ status: res.statusCode, code: res.error().errorCode }).toEqual({ status: ERRORS[outcome].status, code: outcome });
       expect(await snapshot()).toEqual(before);
       expect(await auditCount(cell.actor.id)).toBe(auditBefore);
     }
@@ -287,12 +286,12 @@ describe('who may grant and limit rights (issue 9, security 1)', () => {
 
   it('lets an Admin no longer make itself Super Admin: the issue\'s own request', async () => {
     const admin = await t.login('admin');
-    const me = (await t.request({ method: 'GET', url: '/api/v1/auth/me', token: admin })).json();
+    const me = (await call(t, endpoints.me, { token: admin })).json();
     const missing = (await import('@nusa/contracts')).TASKS.filter((task) => !me.tasks.includes(task));
     expect(missing.length).toBeGreaterThan(0);
-    const res = await t.request({ method: 'PUT', url: pageAccess('user', me.userId), token: admin, payload: { tasks: missing } });
-    expect(res.json().errorCode).toBe('cannot_raise_own_rights');
-    const after = (await t.request({ method: 'GET', url: '/api/v1/auth/me', token: admin })).json();
+    const res = await call(t, endpoints.setPageAccess, { params: { kind: 'user', id: me.userId }, body: { tasks: missing }, token: admin });
+    expect(res.error().errorCode).toBe('cannot_raise_own_rights');
+    const after = (await call(t, endpoints.me, { token: admin })).json();
     expect(after.tasks).toEqual(me.tasks);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type QueryOf } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { call } from '../../../../test/call.ts';
 import { listSortChecks } from '../../../../test/list-sort.ts';
 
 /** Sortable user and role lists (architecture §4: lists take a sort). */
@@ -17,16 +19,14 @@ beforeAll(async () => {
   // Created in this order, so equal roles fall back to it (the id).
   const rows = [['srt.delta', null, 'Cashier'], ['srt.alpha', 'z@srt.id', 'Staff'], ['srt.charlie', 'a@srt.id', 'Staff'], ['srt.bravo', 'm@srt.id', 'Cashier']] as const;
   for (const [username, email, role] of rows) {
-    const res = await t.request({
-      method: 'POST', url: '/api/v1/config/users', token: superadmin,
-      payload: { username, fullName: `User ${username}`, email, password: 'Rahasia#2026', confirmPassword: 'Rahasia#2026', roleId: roleIds[role] },
-    });
+    const res = await call(t, endpoints.createUser, { body: { username, fullName: `User ${username}`, email, password: 'Rahasia#2026', confirmPassword: 'Rahasia#2026', roleId: roleIds[role] }, token: superadmin });
     expect(res.statusCode, res.body).toBe(200);
   }
 });
 afterAll(() => t.close());
 
 describe('user list sort', () => {
+  // The shared sort checks take raw query strings: they also send sorts the contract refuses.
   const list = () => listSortChecks(t, () => admin, '/api/v1/config/users', (u) => String(u.username));
   const Q = 'keyword=srt.';
 
@@ -46,16 +46,16 @@ describe('user list sort', () => {
 });
 
 describe('role list sort', () => {
-  const items = async (query: string) => {
-    const res = await t.request({ method: 'GET', url: `/api/v1/config/roles?limit=100&${query}`, token: admin });
+  const items = async (sort: QueryOf<typeof endpoints.listRoles>['sort']) => {
+    const res = await call(t, endpoints.listRoles, { query: { limit: 100, sort }, token: admin });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().items as { name: string; userCount: number; taskCount: number; superAdmin: boolean }[];
+    return res.json().items;
   };
 
   it('sorts by user and task counts as numbers, the Super Admin counting every task', async () => {
-    const byUsers = (await items('sort=-users')).map((r) => r.userCount);
+    const byUsers = (await items('-users')).map((r) => r.userCount);
     expect(byUsers).toEqual([...byUsers].sort((a, b) => b - a));
-    const byTasks = await items('sort=tasks');
+    const byTasks = await items('tasks');
     expect(byTasks.map((r) => r.taskCount)).toEqual(byTasks.map((r) => r.taskCount).sort((a, b) => a - b));
     expect(byTasks.at(-1)?.superAdmin).toBe(true);
     expect(new Set(byTasks.map((r) => r.taskCount)).size).toBeGreaterThan(1);

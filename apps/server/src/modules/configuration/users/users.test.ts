@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type BodyOf } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { call } from '../../../../test/call.ts';
 
 let t: TestApp;
 let admin: string;
@@ -18,11 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newUser = (over: Record<string, unknown> = {}) => ({
+const newUser = (over: Partial<BodyOf<typeof endpoints.createUser>> = {}): BodyOf<typeof endpoints.createUser> => ({
   username: 'andi.pratama', fullName: 'Andi Pratama', email: 'andi@demo.nusa.id', password: 'Rahasia#2026',
   confirmPassword: 'Rahasia#2026', roleId: roleIds.Cashier, ...over,
 });
-const create = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/v1/config/users', token, payload: body });
+const create = (token: string, body: BodyOf<typeof endpoints.createUser>) => call(t, endpoints.createUser, { body, token });
 
 describe('user administration', () => {
   it('creates a user who can then log in, and audits the write', async () => {
@@ -57,7 +59,7 @@ describe('user administration', () => {
   it('refuses spaces in usernames and unknown roles', async () => {
     const spaced = await create(admin, newUser({ username: 'andi pratama' }));
     expect(spaced.statusCode).toBe(400);
-    expect(spaced.json().errorArgs[0]).toBe('body.username');
+    expect(spaced.error().errorArgs[0]).toBe('body.username');
     const unknownRole = await create(admin, newUser({ username: 'u2', roleId: '0190b5a0-0000-7000-8000-000000000000' }));
     expect(unknownRole.json()).toEqual({ errorCode: 'role_not_found', errorArgs: [] });
   });
@@ -65,21 +67,21 @@ describe('user administration', () => {
   it('lets only a Super Admin hand out the Super Admin role', async () => {
     const res = await create(admin, newUser({ username: 'u3', roleId: roleIds['Super Admin'] }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().errorCode).toBe('super-admin-only');
+    expect(res.error().errorCode).toBe('super-admin-only');
   });
 
   it('lists with keyword, role and activation filters and paging', async () => {
-    const all = await t.request({ method: 'GET', url: '/api/v1/config/users?limit=5', token: staff });
+    const all = await call(t, endpoints.listUsers, { query: { limit: 5 }, token: staff });
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(6);
     expect(all.json().items).toHaveLength(5);
-    const page2 = await t.request({ method: 'GET', url: '/api/v1/config/users?limit=5&page=2', token: staff });
+    const page2 = await call(t, endpoints.listUsers, { query: { limit: 5, page: 2 }, token: staff });
     expect(page2.json().items).toHaveLength(1);
-    const byName = await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=pratama', token: staff });
+    const byName = await call(t, endpoints.listUsers, { query: { keyword: 'pratama' }, token: staff });
     expect(byName.json().items.map((u: { username: string }) => u.username)).toEqual(['andi.pratama']);
-    const byRole = await t.request({ method: 'GET', url: `/api/v1/config/users?roleId=${roleIds.Cashier}`, token: staff });
+    const byRole = await call(t, endpoints.listUsers, { query: { roleId: roleIds.Cashier }, token: staff });
     expect(byRole.json().total).toBe(2);
-    const badLimit = await t.request({ method: 'GET', url: '/api/v1/config/users?limit=7', token: staff });
+    const badLimit = await call(t, endpoints.listUsers, { query: { limit: 7 }, token: staff });
     expect(badLimit.statusCode).toBe(400);
   });
 
@@ -87,59 +89,56 @@ describe('user administration', () => {
     const write = await create(staff, newUser({ username: 'u4' }));
     expect(write.statusCode).toBe(403);
     expect(write.json()).toEqual({ errorCode: 'forbidden_action', errorArgs: ['/api/v1/config/users'] });
-    const read = await t.request({ method: 'GET', url: '/api/v1/config/users', token: agent });
+    const read = await call(t, endpoints.listUsers, { token: agent });
     expect(read.statusCode).toBe(403);
   });
 
   it('deactivation ends the user\'s sessions and blocks login; activation restores it', async () => {
-    const userId = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=andi', token: admin })).json().items[0].userId;
+    const userId = (await call(t, endpoints.listUsers, { query: { keyword: 'andi' }, token: admin })).json().items[0].userId;
     const andi = await t.login('andi.pratama', 'demo', 'Rahasia#2026');
-    const off = await t.request({ method: 'PUT', url: `/api/v1/config/users/${userId}/active`, token: admin, payload: { active: 'N' } });
+    const off = await call(t, endpoints.setUserActive, { params: { userId }, body: { active: 'N' }, token: admin });
     expect(off.json().active).toBe('N');
-    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: andi })).statusCode).toBe(401);
+    expect((await call(t, endpoints.me, { token: andi })).statusCode).toBe(401);
     await expect(t.login('andi.pratama', 'demo', 'Rahasia#2026')).rejects.toThrow(/user_inactive_or_banned/);
-    await t.request({ method: 'PUT', url: `/api/v1/config/users/${userId}/active`, token: admin, payload: { active: 'Y' } });
+    await call(t, endpoints.setUserActive, { params: { userId }, body: { active: 'Y' }, token: admin });
     await t.login('andi.pratama', 'demo', 'Rahasia#2026');
   });
 
   it('resets a password once, shows it, and the old one stops working', async () => {
-    const userId = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=andi', token: admin })).json().items[0].userId;
-    const res = await t.request({ method: 'POST', url: `/api/v1/config/users/${userId}/reset-password`, token: admin });
+    const userId = (await call(t, endpoints.listUsers, { query: { keyword: 'andi' }, token: admin })).json().items[0].userId;
+    const res = await call(t, endpoints.resetUserPassword, { params: { userId }, token: admin });
     const { password } = res.json();
     expect(password).toMatch(/^.{12,}$/);
     await t.login('andi.pratama', 'demo', password);
   });
 
   it('edits roles and shows where each task comes from', async () => {
-    const userId = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=andi', token: admin })).json().items[0].userId;
+    const userId = (await call(t, endpoints.listUsers, { query: { keyword: 'andi' }, token: admin })).json().items[0].userId;
     // The Staff role holds tasks the Admin does not (issue 9), so the Super Admin hands it out.
-    const res = await t.request({
-      method: 'PUT', url: `/api/v1/config/users/${userId}`, token: superadmin,
-      payload: { fullName: 'Andi P.', email: null, roleId: roleIds.Cashier, extraRoleIds: [roleIds.Staff] },
-    });
+    const res = await call(t, endpoints.updateUser, { params: { userId }, body: { fullName: 'Andi P.', email: null, roleId: roleIds.Cashier, extraRoleIds: [roleIds.Staff] }, token: superadmin });
     expect(res.json()).toMatchObject({ fullName: 'Andi P.', roleName: 'Cashier', extraRoles: [{ roleName: 'Staff' }] });
-    const tasks = (await t.request({ method: 'GET', url: `/api/v1/config/users/${userId}/tasks`, token: staff })).json();
+    const tasks = (await call(t, endpoints.userTasks, { params: { userId }, token: staff })).json();
     expect(tasks.tasks).toContainEqual({ task: 'createEditErpCustomer', fromRole: true, fromUser: false });
   });
 
   it('refuses to deactivate or delete one\'s own account, and deletes others', async () => {
-    const me = (await t.request({ method: 'GET', url: '/api/v1/auth/me', token: admin })).json().userId;
-    const self = await t.request({ method: 'DELETE', url: `/api/v1/config/users/${me}`, token: admin });
-    expect(self.json().errorCode).toBe('cannot_change_own_account');
-    const userId = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=andi', token: admin })).json().items[0].userId;
-    expect((await t.request({ method: 'DELETE', url: `/api/v1/config/users/${userId}`, token: admin })).json()).toEqual({ ok: true });
-    const gone = await t.request({ method: 'GET', url: `/api/v1/config/users/${userId}`, token: admin });
+    const me = (await call(t, endpoints.me, { token: admin })).json().userId;
+    const self = await call(t, endpoints.deleteUser, { params: { userId: me }, token: admin });
+    expect(self.error().errorCode).toBe('cannot_change_own_account');
+    const userId = (await call(t, endpoints.listUsers, { query: { keyword: 'andi' }, token: admin })).json().items[0].userId;
+    expect((await call(t, endpoints.deleteUser, { params: { userId }, token: admin })).json()).toEqual({ ok: true });
+    const gone = await call(t, endpoints.getUser, { params: { userId }, token: admin });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().errorCode).toBe('user_not_found');
+    expect(gone.error().errorCode).toBe('user_not_found');
   });
 
   it('shows a second tenant none of it', async () => {
     await t.seedTenant('acme');
     const acmeAdmin = await t.login('admin', 'acme');
-    const list = (await t.request({ method: 'GET', url: '/api/v1/config/users', token: acmeAdmin })).json();
+    const list = (await call(t, endpoints.listUsers, { token: acmeAdmin })).json();
     expect(list.total).toBe(5);
-    const demoUser = (await t.request({ method: 'GET', url: '/api/v1/config/users?keyword=staff', token: admin })).json().items[0].userId;
-    const cross = await t.request({ method: 'GET', url: `/api/v1/config/users/${demoUser}`, token: acmeAdmin });
+    const demoUser = (await call(t, endpoints.listUsers, { query: { keyword: 'staff' }, token: admin })).json().items[0].userId;
+    const cross = await call(t, endpoints.getUser, { params: { userId: demoUser }, token: acmeAdmin });
     expect(cross.statusCode).toBe(404);
   });
 });
