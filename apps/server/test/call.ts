@@ -26,8 +26,10 @@ export type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
     token?: string;
     /** The organisation (`X-Tenant`). */
     tenant?: string;
-    /** Extra headers (identity headers, a page URL, a client address). */
+    /** Extra headers (identity headers, a page URL, a forwarded client address). */
     headers?: Record<string, string>;
+    /** The client address the request comes from. */
+    remoteAddress?: string;
   };
 
 /** The answer of a call: `json()` is the endpoint's response, `error()` the catalogued error body of a failure. */
@@ -50,8 +52,8 @@ export function urlOf<E extends Endpoint>(endpoint: E, input: { params?: unknown
  * use `t.request` with a raw URL instead.
  */
 export async function call<E extends Endpoint>(t: TestApp, endpoint: E, input: CallInput<E>): Promise<CallResponse<E>> {
-  const { params, query, body, token, tenant, headers } = input as {
-    params?: unknown; query?: unknown; body?: unknown; token?: string; tenant?: string; headers?: Record<string, string>;
+  const { params, query, body, token, tenant, headers, remoteAddress } = input as {
+    params?: unknown; query?: unknown; body?: unknown; token?: string; tenant?: string; headers?: Record<string, string>; remoteAddress?: string;
   };
   const url = urlOf(endpoint, { params, query });
   const sendsBody = endpoint.method !== 'GET' && endpoint.body !== undefined;
@@ -61,6 +63,7 @@ export async function call<E extends Endpoint>(t: TestApp, endpoint: E, input: C
     token,
     tenant,
     headers,
+    remoteAddress,
     ...(sendsBody ? { payload: (body ?? {}) as Record<string, unknown> } : {}),
   });
   const error = (): ErrorBody => {

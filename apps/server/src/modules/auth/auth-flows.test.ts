@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decodeJwt } from 'jose';
-import { PRELOGIN_TOKEN_EXPIRY_SECONDS, PRELOGIN_TOKEN_IAT_TOLERANCE_SECONDS, defineEndpoint } from '@nusa/contracts';
+import { PRELOGIN_TOKEN_EXPIRY_SECONDS, PRELOGIN_TOKEN_IAT_TOLERANCE_SECONDS, defineEndpoint, endpoints } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { call } from '../../../test/call.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { registerEndpoint } from '../../platform/http/register.ts';
 import { TokenService } from '../../platform/auth/tokens.ts';
@@ -17,7 +18,6 @@ const anonymousProbe = defineEndpoint({
 
 let t: TestApp;
 let acmeId: string;
-const ME = '/api/v1/auth/me';
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
@@ -29,16 +29,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const loginWith = (token: string | undefined, username = 'staff', tenant = 'demo') =>
-  t.request({ method: 'POST', url: '/api/v1/auth/login', token, tenant, payload: { username, password: DEMO_PASSWORD } });
+  call(t, endpoints.login, { body: { username, password: DEMO_PASSWORD }, token, tenant });
 const anonymousToken = async (tenant = 'demo') =>
-  (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant })).json().token as string;
+  (await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant })).json().token as string;
 const errorOf = (res: { statusCode: number; json: () => unknown }) => ({ status: res.statusCode, body: res.json() });
 const UNAUTHORIZED = { status: 401, body: { errorCode: 'Unauthorized', errorArgs: [] } };
 const SESSION_EXPIRED = { status: 401, body: { errorCode: 'session-expired', errorArgs: [] } };
 
 describe('pre-login token (spec 9: expiry 10800 s, issued-at tolerance 3600 s)', () => {
   it('is issued for 10800 s', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/pre-login' });
+    const res = await call(t, endpoints.preLoginToken, {});
     expect(res.statusCode).toBe(200);
     const { token, expiresIn } = res.json();
     expect(expiresIn).toBe(PRELOGIN_TOKEN_EXPIRY_SECONDS);
@@ -66,6 +66,7 @@ describe('pre-login token (spec 9: expiry 10800 s, issued-at tolerance 3600 s)',
     expect(errorOf(await loginWith(undefined))).toEqual(UNAUTHORIZED);
     const stranger = new TokenService(await loadSecrets('another-secret-that-is-long-enough-for-keys', '/nonexistent'), 3600);
     expect(errorOf(await loginWith(await stranger.signPreLogin()))).toEqual(UNAUTHORIZED);
+    // One body for three endpoints, so the same refusal is checked on each: raw URLs on purpose.
     for (const url of ['/api/v1/auth/anonymous', '/api/v1/auth/session-key/login', '/api/v1/auth/redirect/login']) {
       const res = await t.request({ method: 'POST', url, token: work, tenant: 'demo', payload: { session: 's', key: 'k', redirect: 'r' } });
       expect(errorOf(res), url).toEqual(UNAUTHORIZED);
@@ -74,22 +75,23 @@ describe('pre-login token (spec 9: expiry 10800 s, issued-at tolerance 3600 s)',
 });
 
 describe("anonymous token for 'anonymous' routes", () => {
+  // A test-only route registered by this file (not in the contracts): a raw URL.
   const probe = (token: string | undefined, headers: Record<string, string> = {}) =>
     t.request({ method: 'GET', url: '/api/v1/test-only/anonymous-probe', token, headers });
 
   it('is issued per tenant and runs the call in that tenant, whatever the host says', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'acme' });
+    const res = await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant: 'acme' });
     expect(res.statusCode).toBe(200);
     const { token, expiresIn } = res.json();
     expect(expiresIn).toBe(86400);
     expect(decodeJwt(token)).toMatchObject({ typ: 'anon', tcode: 'acme', tid: acmeId });
-    const call = await probe(token, { host: 'demo.localhost' });
-    expect(call.statusCode).toBe(200);
-    expect(call.json()).toEqual({ tenant: 'acme', user: null });
+    const probed = await probe(token, { host: 'demo.localhost' });
+    expect(probed.statusCode).toBe(200);
+    expect(probed.json()).toEqual({ tenant: 'acme', user: null });
   });
 
   it('answers tenant_not_found for an unknown tenant', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'no-such' });
+    const res = await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant: 'no-such' });
     expect(errorOf(res)).toEqual({ status: 404, body: { errorCode: 'tenant_not_found', errorArgs: ['no-such'] } });
   });
 
@@ -112,12 +114,12 @@ describe("anonymous token for 'anonymous' routes", () => {
 
 describe('sign-in by session and key (one-time pair)', () => {
   const createPair = async (token: string) => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/session-keys', token });
+    const res = await call(t, endpoints.createSessionKey, { token });
     expect(res.statusCode).toBe(200);
     return res.json() as { session: string; key: string; expiresIn: number };
   };
   const useKey = async (session: string, key: string, tenant = 'demo') =>
-    t.request({ method: 'POST', url: '/api/v1/auth/session-key/login', token: await t.preLoginToken(), tenant, payload: { session, key } });
+    call(t, endpoints.loginBySessionKey, { body: { session, key }, token: await t.preLoginToken(), tenant });
   const INVALID = { status: 401, body: { errorCode: 'session_key_invalid', errorArgs: [] } };
 
   it('logs in once as the user who created the pair; the second use fails', async () => {
@@ -127,8 +129,8 @@ describe('sign-in by session and key (one-time pair)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ username: 'cashier', xTenantDefault: 'demo' });
     const token = first.headers['x-auth-token'] as string;
-    expect((await t.request({ method: 'GET', url: ME, token })).json().username).toBe('cashier');
-    const sessions = await t.request({ method: 'GET', url: '/api/v1/auth/sessions', token });
+    expect((await call(t, endpoints.me, { token })).json().username).toBe('cashier');
+    const sessions = await call(t, endpoints.mySessions, { token });
     expect(sessions.json().items[0]).toMatchObject({ current: true, module: 'session-key', responseCode: 200 });
     expect(errorOf(await useKey(pair.session, pair.key))).toEqual(INVALID);
   });
@@ -166,12 +168,12 @@ describe('automatic login from ?redirect= (encrypted, expiring, single-use bundl
     admin = await t.login('admin');
   });
   const bundleFor = async (username: string, password: string, remember = false) => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/redirect-credentials', token: admin, payload: { username, password, remember } });
+    const res = await call(t, endpoints.createRedirectCredential, { body: { username, password, remember }, token: admin });
     expect(res.statusCode).toBe(200);
     return res.json().redirect as string;
   };
   const useBundle = async (redirect: string, tenant = 'demo') =>
-    t.request({ method: 'POST', url: '/api/v1/auth/redirect/login', token: await t.preLoginToken(), tenant, payload: { redirect } });
+    call(t, endpoints.loginByRedirect, { body: { redirect }, token: await t.preLoginToken(), tenant });
   const INVALID = { status: 401, body: { errorCode: 'redirect_credential_invalid', errorArgs: [] } };
 
   it('logs in once with the credentials inside, and says whether to remember the username', async () => {
@@ -181,7 +183,7 @@ describe('automatic login from ?redirect= (encrypted, expiring, single-use bundl
     const res = await useBundle(redirect);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'staff', remember: true, rememberedUsername: 'staff' });
-    expect((await t.request({ method: 'GET', url: ME, token: res.headers['x-auth-token'] as string })).statusCode).toBe(200);
+    expect((await call(t, endpoints.me, { token: res.headers['x-auth-token'] as string })).statusCode).toBe(200);
     expect(errorOf(await useBundle(redirect))).toEqual(INVALID);
   });
 
@@ -223,30 +225,30 @@ describe('the session follows the user as the database knows them now', () => {
 
   it('ends at the next request after a role change', async () => {
     const token = await t.login('cashier');
-    expect((await t.request({ method: 'GET', url: ME, token })).statusCode).toBe(200);
+    expect((await call(t, endpoints.me, { token })).statusCode).toBe(200);
     const cashierRole = await roleId('Cashier');
     await userSql('UPDATE users SET role_id = $2', 'cashier', await roleId('Staff'));
     try {
-      expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
+      expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
     } finally {
       await userSql('UPDATE users SET role_id = $2', 'cashier', cashierRole);
     }
     // Back on the old role, the old token stays dead; a fresh login works.
-    expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
-    expect((await t.request({ method: 'GET', url: ME, token: await t.login('cashier') })).statusCode).toBe(200);
+    expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
+    expect((await call(t, endpoints.me, { token: await t.login('cashier') })).statusCode).toBe(200);
   });
 
   it('ends at the next request after the user is deactivated', async () => {
     const token = await t.login('agent');
     await userSql('UPDATE users SET active = false', 'agent');
     try {
-      expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
-      expect(errorOf(await t.request({ method: 'POST', url: '/api/v1/auth/session-keys', token }))).toEqual(SESSION_EXPIRED);
+      expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
+      expect(errorOf(await call(t, endpoints.createSessionKey, { token }))).toEqual(SESSION_EXPIRED);
     } finally {
       await userSql('UPDATE users SET active = true', 'agent');
     }
     // Reactivating the user does not revive the tokens of before.
-    expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
+    expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
     const ended = await t.pools.owner.query(`SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE id = $1`, [decodeJwt(token).sid]);
     expect(ended.rows).toEqual([{ ended: true }]);
   });
@@ -255,26 +257,26 @@ describe('the session follows the user as the database knows them now', () => {
     const token = await t.login('cashier');
     await t.pools.owner.query('UPDATE roles SET active = false WHERE id = $1', [await roleId('Cashier')]);
     try {
-      expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
+      expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
     } finally {
       await t.pools.owner.query('UPDATE roles SET active = true WHERE id = $1', [await roleId('Cashier')]);
     }
-    expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
+    expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
   });
 
   it('ends after the idle limit and stays ended', async () => {
     const token = await t.login('staff');
     const sid = decodeJwt(token).sid;
     await t.pools.owner.query(`UPDATE sessions SET last_seen_at = now() - interval '9 hours' WHERE id = $1`, [sid]);
-    expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
+    expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
     await t.pools.owner.query(`UPDATE sessions SET last_seen_at = now() WHERE id = $1`, [sid]);
-    expect(errorOf(await t.request({ method: 'GET', url: ME, token }))).toEqual(SESSION_EXPIRED);
+    expect(errorOf(await call(t, endpoints.me, { token }))).toEqual(SESSION_EXPIRED);
   });
 
   it('applies a page-access grant (user_tasks) at the next request, and its removal too', async () => {
     const token = await t.login('agent');
-    const me = async () => (await t.request({ method: 'GET', url: ME, token })).json().tasks as string[];
-    const audit = async () => (await t.request({ method: 'GET', url: '/api/v1/audit/entries', token })).statusCode;
+    const me = async () => (await call(t, endpoints.me, { token })).json().tasks as string[];
+    const audit = async () => (await call(t, endpoints.listAuditEntries, { token })).statusCode;
     expect(await me()).not.toContain('readOnlyConfigUser');
     expect(await audit()).toBe(403);
     const grant = `INSERT INTO user_tasks (tenant_id, user_id, task) SELECT tenant_id, id, 'readOnlyConfigUser' FROM users WHERE username = 'agent' AND tenant_id = (SELECT id FROM tenants WHERE code = 'demo')`;
@@ -298,7 +300,7 @@ describe('identity headers must agree with the work token (architecture §3)', (
     token = res.headers['x-auth-token'] as string;
     session = res.json();
   });
-  const me = (headers: Record<string, string>) => t.request({ method: 'GET', url: ME, token, headers });
+  const me = (headers: Record<string, string>) => call(t, endpoints.me, { token, headers });
   const mismatch = (header: string) => ({ status: 403, body: { errorCode: 'identity_header_mismatch', errorArgs: [header] } });
 
   it('accepts headers that agree, in any letter case', async () => {

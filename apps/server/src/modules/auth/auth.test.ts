@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { call } from '../../../test/call.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 
 let t: TestApp;
@@ -9,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = async (username: string, password: string, tenant = 'demo') =>
-  t.request({ method: 'POST', url: '/api/v1/auth/login', token: await t.preLoginToken(), tenant, payload: { username, password } });
+  call(t, endpoints.login, { body: { username, password }, token: await t.preLoginToken(), tenant });
 
 describe('login', () => {
   it('returns the session data and the work token in X-Auth-Token', async () => {
@@ -30,7 +32,7 @@ describe('login', () => {
   });
 
   it('needs a pre-login token', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/login', tenant: 'demo', payload: { username: 'admin', password: DEMO_PASSWORD } });
+    const res = await call(t, endpoints.login, { body: { username: 'admin', password: DEMO_PASSWORD }, tenant: 'demo' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ errorCode: 'Unauthorized', errorArgs: [] });
   });
@@ -51,7 +53,7 @@ describe('login', () => {
     expect((seen[4] as { errorCode: string }).errorCode).toBe('user_login_throttled');
     const right = await login('cashier', DEMO_PASSWORD);
     expect(right.statusCode).toBe(429);
-    expect(right.json().errorCode).toBe('user_login_throttled');
+    expect(right.error().errorCode).toBe('user_login_throttled');
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -60,7 +62,7 @@ describe('login', () => {
     await t.seedTenant('race');
     const started = (await t.pools.owner.query<{ now: Date }>('SELECT now()')).rows[0].now;
     const answers = await Promise.all(Array.from({ length: 50 }, () => login('admin', 'wrong-password', 'race')));
-    const codes = answers.map((a) => a.json().errorCode as string);
+    const codes = answers.map((a) => a.error().errorCode as string);
     // A checked wrong password of a known user leaves a session row (401, or 429 for the one that locks).
     const checks = await t.pools.owner.query(
       "SELECT count(*)::int AS n FROM sessions s JOIN tenants t ON t.id = s.tenant_id WHERE t.code = 'race' AND s.username = 'admin' AND s.response_code IN (401, 429) AND s.login_at >= $1",
@@ -77,7 +79,7 @@ describe('login', () => {
     await t.pools.owner.query(`UPDATE users SET active = false WHERE username = 'agent'`);
     const res = await login('agent', DEMO_PASSWORD);
     expect(res.statusCode).toBe(403);
-    expect(res.json().errorCode).toBe('user_inactive_or_banned');
+    expect(res.error().errorCode).toBe('user_inactive_or_banned');
     await t.pools.owner.query(`UPDATE users SET active = true WHERE username = 'agent'`);
   });
 
@@ -91,16 +93,16 @@ describe('login', () => {
 describe('sessions', () => {
   it('logout revokes the token', async () => {
     const token = await t.login('staff');
-    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', token })).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: '/api/v1/auth/logout', token })).json()).toEqual({ ok: true });
-    const after = await t.request({ method: 'GET', url: '/api/v1/auth/me', token });
+    expect((await call(t, endpoints.me, { token })).statusCode).toBe(200);
+    expect((await call(t, endpoints.logout, { token })).json()).toEqual({ ok: true });
+    const after = await call(t, endpoints.me, { token });
     expect(after.statusCode).toBe(401);
-    expect(after.json().errorCode).toBe('session-expired');
+    expect(after.error().errorCode).toBe('session-expired');
   });
 
   it('records a session row per login with its response code', async () => {
     const token = await t.login('admin');
-    const res = await t.request({ method: 'GET', url: '/api/v1/auth/sessions?limit=5', token });
+    const res = await call(t, endpoints.mySessions, { query: { limit: 5 }, token });
     expect(res.statusCode).toBe(200);
     const items = res.json().items as { current: boolean; responseCode: number; module: string }[];
     expect(items[0]).toMatchObject({ current: true, responseCode: 200, module: 'login' });
@@ -109,14 +111,14 @@ describe('sessions', () => {
   it('refuses a tampered token', async () => {
     const token = await t.login('admin');
     const tampered = token.slice(0, -3) + (token.endsWith('aaa') ? 'bbb' : 'aaa');
-    const res = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: tampered });
+    const res = await call(t, endpoints.me, { token: tampered });
     expect(res.statusCode).toBe(401);
-    expect(res.json().errorCode).toBe('Unauthorized');
+    expect(res.error().errorCode).toBe('Unauthorized');
   });
 
   it('refuses identity headers that disagree with the token', async () => {
     const token = await t.login('admin');
-    const res = await t.request({ method: 'GET', url: '/api/v1/auth/me', token, headers: { 'x-user-id': '00000000-0000-0000-0000-000000000000' } });
+    const res = await call(t, endpoints.me, { token, headers: { 'x-user-id': '00000000-0000-0000-0000-000000000000' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errorCode: 'identity_header_mismatch', errorArgs: ['X-User-Id'] });
   });
@@ -130,7 +132,7 @@ describe('login limits per client address', () => {
   afterAll(() => limited.close());
 
   const loginFrom = async (remoteAddress: string, username: string, password: string) =>
-    limited.request({ method: 'POST', url: '/api/v1/auth/login', token: await limited.preLoginToken(), tenant: 'demo', remoteAddress, payload: { username, password } });
+    call(limited, endpoints.login, { body: { username, password }, token: await limited.preLoginToken(), tenant: 'demo', remoteAddress });
 
   it('refuses an address after 20 wrong passwords in a minute, whatever the usernames, and no other address', async () => {
     const answers = [];
@@ -138,7 +140,7 @@ describe('login limits per client address', () => {
     expect(answers.slice(0, 20).map((a) => a.statusCode)).toEqual(Array(20).fill(401));
     for (const a of answers.slice(20)) {
       expect(a.statusCode).toBe(429);
-      expect(a.json().errorCode).toBe('user_login_throttled');
+      expect(a.error().errorCode).toBe('user_login_throttled');
       expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Refused before any check: even the right password waits, from that address only.

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@nusa/contracts';
 import { decodeJwt } from 'jose';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { call } from '../../../test/call.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +33,7 @@ describe('session durations in the sessions list', () => {
     // Its token came back three days later and the idle limit (8 h) ended it then: it lasted 40 minutes, not 3 days.
     await place(expired, '4 days', '4 days -40 minutes', '1 day');
 
-    const res = await t.request({ method: 'GET', url: '/api/v1/auth/sessions?limit=10', token: current });
+    const res = await call(t, endpoints.mySessions, { query: { limit: 10 }, token: current });
     expect(res.statusCode).toBe(200);
     const items = res.json().items as { sessionId: string; durationSeconds: number | null; current: boolean }[];
     const seconds = (id: string) => items.find((i) => i.sessionId === id)?.durationSeconds;
@@ -42,11 +44,9 @@ describe('session durations in the sessions list', () => {
   });
 
   it('gives a refused login no duration', async () => {
-    const refused = await t.request({
-      method: 'POST', url: '/api/v1/auth/login', token: await t.preLoginToken(), payload: { username: 'cashier', password: 'wrong-password' },
-    });
+    const refused = await call(t, endpoints.login, { body: { username: 'cashier', password: 'wrong-password' }, token: await t.preLoginToken() });
     expect(refused.statusCode).toBe(401);
-    const res = await t.request({ method: 'GET', url: '/api/v1/auth/sessions?limit=10', token: await t.login('cashier') });
+    const res = await call(t, endpoints.mySessions, { query: { limit: 10 }, token: await t.login('cashier') });
     const failed = (res.json().items as { responseCode: number; durationSeconds: number | null }[]).filter((i) => i.responseCode !== 200);
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((i) => i.durationSeconds === null)).toBe(true);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type BodyOf } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { call } from '../../../../test/call.ts';
 import { withTenant } from '../../../platform/db/tenant.ts';
 import { companyKey, emailKey } from './register.ts';
 import { consumeFreeTransaction, markPackagePaid } from './free-transactions.ts';
@@ -11,20 +13,20 @@ let anon: string;
 
 beforeAll(async () => {
   t = await createTestApp('onboarding');
-  anon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'demo' })).json().token;
+  anon = (await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant: 'demo' })).json().token;
 });
 afterAll(() => t.close());
 
-const registration = (extra: Record<string, unknown> = {}) => ({
+const registration = (extra: Partial<BodyOf<typeof endpoints.register>> = {}): BodyOf<typeof endpoints.register> => ({
   fullName: 'Rudi Hartono', email: 'rudi.hartono@gmail.com', phone: '0812-9876-5432', companyName: 'PT Maju Jaya', taxId: '01.234.567.8-901.000',
   username: 'rudi', password: 'Rahasia@2026', confirmPassword: 'Rahasia@2026', language: 'id', ...extra,
 });
-const register = (extra: Record<string, unknown> = {}) =>
-  t.request({ method: 'POST', url: '/api/v1/public/registrations', token: anon, payload: registration(extra) });
-const progress = (tenant: string) => t.request({ method: 'GET', url: '/api/v1/public/registrations/progress', tenant });
+const register = (extra: Partial<BodyOf<typeof endpoints.register>> = {}) =>
+  call(t, endpoints.register, { body: registration(extra), token: anon });
+const progress = (tenant: string) => call(t, endpoints.registrationProgress, { tenant });
 const waitDone = async (app: TestApp, tenant: string) => {
   for (let i = 0; i < 200; i++) {
-    const p = (await app.request({ method: 'GET', url: '/api/v1/public/registrations/progress', tenant })).json();
+    const p = (await call(app, endpoints.registrationProgress, { tenant })).json();
     if (p.status === 'DONE' || p.status === 'FAILED') return p;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -49,7 +51,7 @@ describe('registration with free trial', () => {
     const before = await tenantCount();
     const res = await register({ password: 'abc', confirmPassword: 'abc' });
     expect(res.json()).toEqual({ errorCode: 'password_too_short', errorArgs: [4] });
-    expect((await register({ confirmPassword: 'Lain@2026x' })).json().errorCode).toBe('password_mismatch');
+    expect((await register({ confirmPassword: 'Lain@2026x' })).error().errorCode).toBe('password_mismatch');
     expect(await tenantCount()).toBe(before);
   });
 
@@ -68,22 +70,22 @@ describe('registration with free trial', () => {
     });
 
     const token = await t.login('rudi', code, 'Rahasia@2026');
-    const me = (await t.request({ method: 'GET', url: '/api/v1/auth/me', token })).json();
+    const me = (await call(t, endpoints.me, { token })).json();
     expect(me.tasks).toContain('writeAllConfigUser');
-    const roles = (await t.request({ method: 'GET', url: '/api/v1/config/roles', token })).json();
+    const roles = (await call(t, endpoints.listRoles, { token })).json();
     expect(roles.items.map((r: { name: string }) => r.name).sort()).toEqual(['Admin', 'Cashier', 'CS Agent', 'Staff', 'Super Admin'].sort());
-    const units = (await t.request({ method: 'GET', url: '/api/v1/config/org-units', token })).json();
+    const units = (await call(t, endpoints.listOrgUnits, { token })).json();
     expect(units.items).toEqual([expect.objectContaining({ ouCode: 'PT-MAJU-JAYA', ouName: 'PT Maju Jaya', ouTypeCode: 'COM' })]);
     expect(units.items[0].legal.taxNumber).toBe('01.234.567.8-901.000');
     const tenantId = await t.tenantId(code);
-    const coa = (await t.request({ method: 'GET', url: '/api/v1/erp/coa?limit=5', token })).json();
+    const coa = (await call(t, endpoints.listCoa, { query: { limit: 5 }, token })).json();
     expect(coa.total).toBeGreaterThan(20);
     const mail = await t.pools.owner.query('SELECT to_address, subject FROM outbox WHERE tenant_id = $1', [tenantId]);
     expect(mail.rows).toEqual([{ to_address: 'rudi.hartono@gmail.com', subject: 'Akun Nusa Anda siap' }]);
     // The demo users and password do not exist in a registered tenant.
-    const demoLogin = await t.request({ method: 'POST', url: '/api/v1/auth/login', token: await t.preLoginToken(), tenant: code, payload: { username: 'admin', password: 'Nusa@2026' } });
+    const demoLogin = await call(t, endpoints.login, { body: { username: 'admin', password: 'Nusa@2026' }, token: await t.preLoginToken(), tenant: code });
     expect(demoLogin.statusCode).toBe(401);
-    const free = (await t.request({ method: 'GET', url: '/api/v1/onboarding/free-transactions', token })).json();
+    const free = (await call(t, endpoints.freeTransactions, { token })).json();
     expect(free).toEqual({ trial: true, used: 0, limit: 100, packagePaid: false });
   });
 
@@ -127,10 +129,10 @@ describe('registration with free trial', () => {
     const the101st = withTenant(t.pools.app, tenantId, (tx) => consumeFreeTransaction(tx, tenantId));
     await expect(the101st).rejects.toMatchObject({ code: 'free_trial_limit_reached', args: [100], status: 402 });
     const token = await t.login('rudi', code, 'Rahasia@2026');
-    expect((await t.request({ method: 'GET', url: '/api/v1/onboarding/free-transactions', token })).json()).toMatchObject({ used: 100, packagePaid: false });
+    expect((await call(t, endpoints.freeTransactions, { token })).json()).toMatchObject({ used: 100, packagePaid: false });
     await withTenant(t.pools.app, tenantId, (tx) => markPackagePaid(tx, tenantId));
     await withTenant(t.pools.app, tenantId, (tx) => consumeFreeTransaction(tx, tenantId));
-    expect((await t.request({ method: 'GET', url: '/api/v1/onboarding/free-transactions', token })).json()).toMatchObject({ used: 100, packagePaid: true });
+    expect((await call(t, endpoints.freeTransactions, { token })).json()).toMatchObject({ used: 100, packagePaid: true });
     // A tenant that never registered for a trial is not limited.
     const demoId = await t.tenantId('demo');
     await withTenant(t.pools.app, demoId, async (tx) => {
@@ -159,10 +161,7 @@ describe('registration with free trial', () => {
 
   it('limits registrations per address', async () => {
     const from = (n: number) =>
-      t.request({
-        method: 'POST', url: '/api/v1/public/registrations', token: anon, remoteAddress: '203.0.113.7',
-        payload: registration({ email: `pemilik${n}@usaha${n}.id`, companyName: `Usaha Nomor ${n}`, taxId: '', username: `pemilik${n}` }),
-      });
+      call(t, endpoints.register, { body: registration({ email: `pemilik${n}@usaha${n}.id`, companyName: `Usaha Nomor ${n}`, taxId: '', username: `pemilik${n}` }), token: anon, remoteAddress: '203.0.113.7' });
     const codes: string[] = [];
     for (let n = 1; n <= 5; n++) {
       const res = await from(n);
@@ -173,25 +172,19 @@ describe('registration with free trial', () => {
     const sixth = await from(6);
     expect(sixth.statusCode).toBe(429);
     // A forwarded-for header from a sender that is no trusted proxy names no other address.
-    const forged = await t.request({
-      method: 'POST', url: '/api/v1/public/registrations', token: anon, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '192.0.2.99' },
-      payload: registration({ email: 'pemilik7@usaha7.id', companyName: 'Usaha Nomor 7', taxId: '', username: 'pemilik7' }),
-    });
+    const forged = await call(t, endpoints.register, { body: registration({ email: 'pemilik7@usaha7.id', companyName: 'Usaha Nomor 7', taxId: '', username: 'pemilik7' }), token: anon, headers: { 'x-forwarded-for': '192.0.2.99' }, remoteAddress: '203.0.113.7' });
     expect(forged.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ errorCode: 'too_many_requests', errorArgs: [] });
     expect(await tenantCount()).toBe(before);
     // Another address may still register.
-    const other = await t.request({
-      method: 'POST', url: '/api/v1/public/registrations', token: anon, remoteAddress: '198.51.100.20',
-      payload: registration({ email: 'pemilik6@usaha6.id', companyName: 'Usaha Nomor 6', taxId: '', username: 'pemilik6' }),
-    });
+    const other = await call(t, endpoints.register, { body: registration({ email: 'pemilik6@usaha6.id', companyName: 'Usaha Nomor 6', taxId: '', username: 'pemilik6' }), token: anon, remoteAddress: '198.51.100.20' });
     expect(other.statusCode, other.body).toBe(200);
     for (const c of [...codes, other.json().tenantCode]) expect((await waitDone(t, c)).status).toBe('DONE');
   });
 
   it('needs an anonymous or user token to register, and a login for the counter', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/v1/public/registrations', tenant: 'demo', payload: registration() })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/v1/onboarding/free-transactions', token: anon })).statusCode).toBe(403);
+    expect((await call(t, endpoints.register, { body: registration(), tenant: 'demo' })).statusCode).toBe(401);
+    expect((await call(t, endpoints.freeTransactions, { token: anon })).statusCode).toBe(403);
   });
 });
 
@@ -199,11 +192,8 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
   it('counts registrations by the client address the proxy forwards', async () => {
     const proxied = await createTestApp('onboarding_proxy', { TRUST_PROXY: '127.0.0.1' });
     try {
-      const token = (await proxied.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await proxied.preLoginToken(), tenant: 'demo' })).json().token;
-      const res = await proxied.request({
-        method: 'POST', url: '/api/v1/public/registrations', token, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.44' },
-        payload: registration({ email: 'rina@batik.id', companyName: 'Batik Rina', taxId: '', username: 'rina' }),
-      });
+      const token = (await call(proxied, endpoints.anonymous, { token: await proxied.preLoginToken(), tenant: 'demo' })).json().token;
+      const res = await call(proxied, endpoints.register, { body: registration({ email: 'rina@batik.id', companyName: 'Batik Rina', taxId: '', username: 'rina' }), token, headers: { 'x-forwarded-for': '192.0.2.44' }, remoteAddress: '127.0.0.1' });
       expect(res.statusCode, res.body).toBe(200);
       expect((await proxied.pools.owner.query(`SELECT client_ip FROM trial_registrations`)).rows).toEqual([{ client_ip: '192.0.2.44' }]);
       await waitDone(proxied, res.json().tenantCode);
@@ -217,8 +207,8 @@ describe('account preparation on the job queue', () => {
   it('runs as a pg-boss job when jobs are on', async () => {
     const jobs = await createTestApp('onboarding_jobs', { JOBS: 'true' });
     try {
-      const token = (await jobs.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await jobs.preLoginToken(), tenant: 'demo' })).json().token;
-      const res = await jobs.request({ method: 'POST', url: '/api/v1/public/registrations', token, payload: registration({ email: 'dewi@kopi.id', companyName: 'Kopi Nusantara', taxId: '' }) });
+      const token = (await call(jobs, endpoints.anonymous, { token: await jobs.preLoginToken(), tenant: 'demo' })).json().token;
+      const res = await call(jobs, endpoints.register, { body: registration({ email: 'dewi@kopi.id', companyName: 'Kopi Nusantara', taxId: '' }), token });
       expect(res.statusCode, res.body).toBe(200);
       const done = await waitDone(jobs, res.json().tenantCode);
       expect(done.status).toBe('DONE');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { call } from '../../../../test/call.ts';
 import { DEMO_PASSWORD } from '../../../db/seed/demo.ts';
 import { startSmtpCapture, type CapturedMail } from '../../../platform/mail/smtp-capture.ts';
 import { createMailer } from '../../../platform/mail/mailer.ts';
@@ -19,11 +21,11 @@ afterAll(async () => {
 });
 
 const forgot = async (login: string, tenant = 'demo') =>
-  t.request({ method: 'POST', url: '/api/v1/auth/forgot-password', token: await t.preLoginToken(), tenant, payload: { login } });
+  call(t, endpoints.forgotPassword, { body: { login }, token: await t.preLoginToken(), tenant });
 const reset = async (token: string, newPassword: string, confirmPassword = newPassword, tenant = 'demo') =>
-  t.request({ method: 'POST', url: '/api/v1/auth/reset-password', token: await t.preLoginToken(), tenant, payload: { token, newPassword, confirmPassword } });
+  call(t, endpoints.resetPassword, { body: { token, newPassword, confirmPassword }, token: await t.preLoginToken(), tenant });
 const loginStatus = async (username: string, password: string, tenant = 'demo') =>
-  (await t.request({ method: 'POST', url: '/api/v1/auth/login', token: await t.preLoginToken(), tenant, payload: { username, password } })).statusCode;
+  (await call(t, endpoints.login, { body: { username, password }, token: await t.preLoginToken(), tenant })).statusCode;
 
 const mailTo = (address: string): CapturedMail => {
   const mail = smtp.mails.filter((m) => m.to.includes(address)).at(-1);
@@ -59,7 +61,7 @@ describe('forgot and reset password', () => {
 
   it("resets with the mailed link's token under the password policy, ends the sessions, and the link works once", async () => {
     const oldSession = await t.login('admin');
-    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: oldSession })).statusCode).toBe(200);
+    expect((await call(t, endpoints.me, { token: oldSession })).statusCode).toBe(200);
     const { tenant, token } = tokenIn(mailTo('admin@demo.nusa.id'));
     expect(tenant).toBe('demo');
 
@@ -69,7 +71,7 @@ describe('forgot and reset password', () => {
     const done = await reset(token, 'Baru@2026x');
     expect(done.statusCode, done.body).toBe(200);
 
-    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: oldSession })).statusCode).toBe(401);
+    expect((await call(t, endpoints.me, { token: oldSession })).statusCode).toBe(401);
     expect(await loginStatus('admin', 'Baru@2026x')).toBe(200);
     expect(await loginStatus('admin', DEMO_PASSWORD)).toBe(401);
 
@@ -112,8 +114,8 @@ describe('forgot and reset password', () => {
       for (let i = 0; i < 3; i++) expect((await forgot(login)).statusCode).toBe(200);
       const res = await forgot(login.toUpperCase());
       expect(res.statusCode).toBe(429);
-      expect(res.json().errorCode).toBe('password_reset_throttled');
-      expect(res.json().errorArgs[0]).toBeGreaterThan(0);
+      expect(res.error().errorCode).toBe('password_reset_throttled');
+      expect(res.error().errorArgs[0]).toBeGreaterThan(0);
     }
     // Another address is not affected.
     expect((await forgot('cashier')).statusCode).toBe(200);
@@ -130,13 +132,13 @@ describe('forgot and reset password', () => {
     const link = tokenIn(mail);
     expect(link.tenant).toBe('acme');
     // The acme link means nothing in the demo tenant.
-    expect((await reset(link.token, 'Baru@2026x', 'Baru@2026x', 'demo')).json().errorCode).toBe('password_reset_link_invalid');
+    expect((await reset(link.token, 'Baru@2026x', 'Baru@2026x', 'demo')).error().errorCode).toBe('password_reset_link_invalid');
     expect((await reset(link.token, 'Baru@2026x', 'Baru@2026x', 'acme')).statusCode).toBe(200);
     expect(await loginStatus('admin', 'Baru@2026x', 'acme')).toBe(200);
   });
 
   it('needs a pre-login token', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/forgot-password', tenant: 'demo', payload: { login: 'admin' } });
+    const res = await call(t, endpoints.forgotPassword, { body: { login: 'admin' }, tenant: 'demo' });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -176,7 +178,7 @@ describe('mail without SMTP', () => {
   it('writes the mail to the outbox table only', async () => {
     const plain = await createTestApp('mail_outbox');
     try {
-      const res = await plain.request({ method: 'POST', url: '/api/v1/auth/forgot-password', token: await plain.preLoginToken(), tenant: 'demo', payload: { login: 'cashier' } });
+      const res = await call(plain, endpoints.forgotPassword, { body: { login: 'cashier' }, token: await plain.preLoginToken(), tenant: 'demo' });
       expect(res.statusCode).toBe(200);
       const rows = await plain.pools.owner.query(`SELECT status, to_address, text_body FROM outbox`);
       expect(rows.rows).toHaveLength(1);
