@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { DEFAULT_TENANT } from '@nusa/contracts';
+import { DEFAULT_TENANT, endpoints } from '@nusa/contracts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../test/test-app.ts';
+import { call, urlOf } from '../../../test/call.ts';
 import { APP_ROLE } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../config.ts';
@@ -40,10 +41,10 @@ afterAll(async () => {
 });
 
 // Straight through inject, not t.request (which waits for NOTIFY): the instance that made a change must not need it.
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
-const meOnOther = (token: string) => other.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => t.app.inject({ method: 'GET', url: urlOf(endpoints.me), headers: { authorization: `Bearer ${token}` } });
+const meOnOther = (token: string) => other.app.inject({ method: 'GET', url: urlOf(endpoints.me), headers: { authorization: `Bearer ${token}` } });
 const listRolesOn = (app: FastifyInstance, token: string) =>
-  app.inject({ method: 'GET', url: '/api/v1/config/roles', headers: { authorization: `Bearer ${token}` } });
+  app.inject({ method: 'GET', url: urlOf(endpoints.listRoles), headers: { authorization: `Bearer ${token}` } });
 
 /** Asks until the answer has `status` (another instance hears of a change through NOTIFY, in milliseconds). */
 async function eventually(ask: () => Promise<{ statusCode: number }>, status: number, withinMs = 3000): Promise<number> {
@@ -71,7 +72,7 @@ describe('the session cache', () => {
     expect((await me(token)).statusCode).toBe(200);
     expect((await meOnOther(token)).statusCode).toBe(200);
     expect(other.app.platform.principals.get(token)).toBeDefined();
-    expect((await t.request({ method: 'POST', url: '/api/v1/auth/logout', token })).statusCode).toBe(200);
+    expect((await call(t, endpoints.logout, { token })).statusCode).toBe(200);
     const res = await me(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().errorCode).toBe('session-expired');
@@ -83,10 +84,7 @@ describe('the session cache', () => {
     const second = await t.login('agent');
     expect((await me(first)).statusCode).toBe(200);
     expect((await meOnOther(first)).statusCode).toBe(200);
-    const changed = await t.request({
-      method: 'POST', url: '/api/v1/profile/change-password', token: second,
-      payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Ganti@2026x', confirmPassword: 'Ganti@2026x' },
-    });
+    const changed = await call(t, endpoints.changePassword, { body: { oldPassword: DEMO_PASSWORD, newPassword: 'Ganti@2026x', confirmPassword: 'Ganti@2026x' }, token: second });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await me(first)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(200);
@@ -99,13 +97,11 @@ describe('the session cache', () => {
     const cashierId = await userId('cashier');
     expect((await listRolesOn(t.app, cashier)).statusCode).toBe(403);
     expect((await listRolesOn(other.app, cashier)).statusCode).toBe(403);
-    const grant = await t.request({
-      method: 'PUT', url: `/api/v1/config/page-access/user/${cashierId}`, token: admin, payload: { tasks: ['readOnlyConfigRole'] },
-    });
+    const grant = await call(t, endpoints.setPageAccess, { params: { kind: 'user', id: cashierId }, body: { tasks: ['readOnlyConfigRole'] }, token: admin });
     expect(grant.statusCode, grant.body).toBe(200);
     expect((await listRolesOn(t.app, cashier)).statusCode).toBe(200);
     await eventually(() => listRolesOn(other.app, cashier), 200);
-    expect((await t.request({ method: 'DELETE', url: `/api/v1/config/page-access/user/${cashierId}`, token: admin })).statusCode).toBe(200);
+    expect((await call(t, endpoints.clearPageAccess, { params: { kind: 'user', id: cashierId }, token: admin })).statusCode).toBe(200);
     expect((await listRolesOn(t.app, cashier)).statusCode).toBe(403);
     await eventually(() => listRolesOn(other.app, cashier), 403);
   });
@@ -117,14 +113,14 @@ describe('the session cache', () => {
     const staffRole = (await t.pools.owner.query<{ id: string }>(
       "SELECT r.id FROM roles r JOIN users u ON u.role_id = r.id AND u.tenant_id = r.tenant_id WHERE u.username = 'staff'",
     )).rows[0].id;
-    const before = (await t.request({ method: 'GET', url: `/api/v1/config/page-access/role/${staffRole}`, token: admin })).json().tasks as string[];
+    const before = (await call(t, endpoints.getPageAccess, { params: { kind: 'role', id: staffRole }, token: admin })).json().tasks as string[];
     const without = before.filter((task) => task !== 'readOnlyConfigRole' && task !== 'readOnlyConfigUser' && task !== 'readOnlyAksesHalaman');
-    expect((await t.request({ method: 'PUT', url: `/api/v1/config/page-access/role/${staffRole}`, token: admin, payload: { tasks: without } })).statusCode).toBe(200);
+    expect((await call(t, endpoints.setPageAccess, { params: { kind: 'role', id: staffRole }, body: { tasks: without }, token: admin })).statusCode).toBe(200);
     expect((await listRolesOn(t.app, staff)).statusCode).toBe(403);
 
     const staffId = await userId('staff');
     expect((await me(staff)).statusCode).toBe(200);
-    const off = await t.request({ method: 'PUT', url: `/api/v1/config/users/${staffId}/active`, token: admin, payload: { active: 'N' } });
+    const off = await call(t, endpoints.setUserActive, { params: { userId: staffId }, body: { active: 'N' }, token: admin });
     expect(off.statusCode, off.body).toBe(200);
     expect((await me(staff)).statusCode).toBe(401);
   });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type QueryOf } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { withTenant } from '../db/tenant.ts';
 import { writeAudit, type AuditEntry } from './write.ts';
+import { call } from '../../../test/call.ts';
 
 let t: TestApp;
 let demoId: string;
@@ -61,7 +63,7 @@ describe('writeAudit shares the transaction of the write (architecture §3)', ()
 });
 
 describe('GET /api/v1/audit/entries', () => {
-  const list = async (token: string, query = '') => t.request({ method: 'GET', url: `/api/v1/audit/entries${query}`, token });
+  const list = async (token: string, query: QueryOf<typeof endpoints.listAuditEntries> = {}) => call(t, endpoints.listAuditEntries, { query, token });
   let staff: string;
   let acmeStaff: string;
 
@@ -74,7 +76,7 @@ describe('GET /api/v1/audit/entries', () => {
   });
 
   it("lists the tenant's rows newest first with the total", async () => {
-    const res = await list(staff, '?limit=100');
+    const res = await list(staff, { limit: 100 });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { items: { entityId: string; at: string; before: unknown; after: unknown }[]; total: number };
     const ids = body.items.map((i) => i.entityId);
@@ -85,8 +87,8 @@ describe('GET /api/v1/audit/entries', () => {
   });
 
   it('pages with page and limit', async () => {
-    const first = (await list(staff, '?limit=5&page=1')).json();
-    const second = (await list(staff, '?limit=5&page=2')).json();
+    const first = (await list(staff, { limit: 5, page: 1 })).json();
+    const second = (await list(staff, { limit: 5, page: 2 })).json();
     expect(first.items).toHaveLength(5);
     expect(second.total).toBe(first.total);
     expect(second.items.length).toBe(first.total - 5);
@@ -95,23 +97,23 @@ describe('GET /api/v1/audit/entries', () => {
   });
 
   it('filters by keyword over module, action, entity and entity id, with % and _ taken literally', async () => {
-    expect((await list(staff, '?keyword=promo')).json().total).toBe(1);
-    expect((await list(staff, '?keyword=DEMO-USER')).json().total).toBe(6);
-    expect((await list(staff, `?keyword=${encodeURIComponent('%')}`)).json().items.map((i: { entityId: string }) => i.entityId)).toEqual(['50%_off']);
-    expect((await list(staff, '?keyword=_')).json().total).toBe(1);
-    expect((await list(staff, '?keyword=nothing-like-this')).json()).toEqual({ items: [], total: 0 });
+    expect((await list(staff, { keyword: 'promo' })).json().total).toBe(1);
+    expect((await list(staff, { keyword: 'DEMO-USER' })).json().total).toBe(6);
+    expect((await list(staff, { keyword: '%' })).json().items.map((i: { entityId: string }) => i.entityId)).toEqual(['50%_off']);
+    expect((await list(staff, { keyword: '_' })).json().total).toBe(1);
+    expect((await list(staff, { keyword: 'nothing-like-this' })).json()).toEqual({ items: [], total: 0 });
   });
 
   it('shows a second tenant none of the first tenant’s rows, and the reverse', async () => {
-    const acme = (await list(acmeStaff, '?limit=100')).json();
+    const acme = (await list(acmeStaff, { limit: 100 })).json();
     expect(acme.items.map((i: { entityId: string }) => i.entityId)).toEqual(['acme-secret-user']);
     expect(acme.total).toBe(1);
-    const demo = (await list(staff, '?limit=100&keyword=acme')).json();
+    const demo = (await list(staff, { limit: 100, keyword: 'acme' })).json();
     expect(demo.total).toBe(0);
   });
 
   it('refuses a page size outside 5/25/30/50/100 with the field named', async () => {
-    const res = await list(staff, '?limit=7');
+    const res = await list(staff, { limit: 7 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: 'invalid_input_format', errorArgs: ['querystring.limit', expect.any(String)] });
   });

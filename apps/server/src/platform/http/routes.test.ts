@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, routerPath, type Access } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { call, urlOf, type CallInput } from '../../../test/call.ts';
 import type { RouteEntry } from './route-table.ts';
 
 let t: TestApp;
@@ -61,6 +62,7 @@ describe('route table (architecture §4: every route declares who may call it)',
     expect(taskRoutes.length).toBeGreaterThan(50);
     const bodies = [undefined, '{"tasks": ["notATask"], "name": ""}', '{not json', '[]'];
     const answers: string[] = [];
+    // Raw requests on purpose: every route of the table, with placeholder parameters and bodies outside the contracts.
     for (const route of taskRoutes) {
       const url = route.url.replace(/:[A-Za-z]+/g, 'x').replace('*', 'x');
       for (const body of route.method === 'GET' || route.method === 'DELETE' ? [undefined] : bodies) {
@@ -310,39 +312,41 @@ describe('route table (architecture §4: every route declares who may call it)',
 });
 
 describe('access checks on a task-protected endpoint (GET /api/v1/audit/entries)', () => {
-  const path = '/api/v1/audit/entries';
+  const path = urlOf(endpoints.listAuditEntries);
+  const list = (input: CallInput<typeof endpoints.listAuditEntries>) => call(t, endpoints.listAuditEntries, input);
 
   it('lets a user holding one of the tasks in (staff has readOnlyConfigUser)', async () => {
-    const res = await t.request({ method: 'GET', url: path, token: await t.login('staff') });
+    const res = await list({ token: await t.login('staff') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });
   });
 
   it('refuses a user lacking every task with 403 forbidden_action naming the path', async () => {
-    const res = await t.request({ method: 'GET', url: `${path}?page=1&keyword=x`, token: await t.login('agent') });
+    const res = await list({ query: { page: 1, keyword: 'x' }, token: await t.login('agent') });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errorCode: 'forbidden_action', errorArgs: [path] });
   });
 
   it('lets a Super Admin in without holding the task by name', async () => {
-    const res = await t.request({ method: 'GET', url: path, token: await t.login('superadmin') });
+    const res = await list({ token: await t.login('superadmin') });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 401 without a token and 403 for a token that is not a user (anonymous)', async () => {
-    const none = await t.request({ method: 'GET', url: path });
+    const none = await list({});
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ errorCode: 'Unauthorized', errorArgs: [] });
 
-    const anon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'demo' })).json().token;
-    const res = await t.request({ method: 'GET', url: `${path}?keyword=secret`, token: anon });
+    const anon = (await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant: 'demo' })).json().token;
+    const res = await list({ query: { keyword: 'secret' }, token: anon });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errorCode: 'forbidden_action', errorArgs: [path] });
   });
 
   it('settles who calls before the request is validated: a bad query or body without the right token is 401/403, not 400', async () => {
+    // Raw requests on purpose: the query and body are outside the contract.
     expect((await t.request({ method: 'GET', url: `${path}?page=-1&limit=7` })).statusCode).toBe(401);
-    const anon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'demo' })).json().token;
+    const anon = (await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant: 'demo' })).json().token;
     expect((await t.request({ method: 'GET', url: `${path}?page=-1`, token: anon })).statusCode).toBe(403);
     const create = { method: 'POST' as const, url: '/api/v1/config/users', payload: { username: 1 } };
     expect((await t.request(create)).json()).toEqual({ errorCode: 'Unauthorized', errorArgs: [] });
