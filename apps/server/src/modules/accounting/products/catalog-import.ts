@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
-import { brandInput, productCategoryInput, productSubCategoryInput, uomInput, type ProductSubCategory } from '@nusa/contracts';
+import { brandInput, productCategoryInput, productSubCategoryInput, uomInput } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
-import { importRecords, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
+import { sameFields, validated } from '../../../platform/files/sheet-import.ts';
 import { importSheet } from '../../../platform/records/import.ts';
 import type { RecordSheetSpec, SheetField } from '../../../platform/records/sheet.ts';
 import {
-  CODE_NAME_KEYS, CODE_NAME_SHEETS, codeNamesByCode, createCodeName, createSubCategory, findCodeNameByCode, setCodeNameActive, setSubCategoryActive,
-  subCategoriesByCode, updateCodeName, updateSubCategory, type CodeName, type Kind,
+  CODE_NAME_KEYS, CODE_NAME_SHEETS, codeNamesByCode, createCodeName, createSubCategory, findCodeNameByCode, findSubCategoryByCode, setCodeNameActive,
+  setSubCategoryActive, SUB_CATEGORY_SHEET, updateCodeName, updateSubCategory, type CodeName, type Kind,
 } from './catalog.ts';
 
 const SCHEMAS = { uom: uomInput, brand: brandInput, category: productCategoryInput };
@@ -33,22 +33,13 @@ export function importCodeNames(tx: Tx, actor: Actor, kind: Kind, file: Readable
   });
 }
 
-/** The headings of the sub-category export; its category name column is for reading only. */
-export const SUB_CATEGORY_COLUMNS = {
-  subCategoryCode: { id: 'Kode', en: 'Code' },
-  subCategoryName: { id: 'Nama', en: 'Name' },
-  categoryCode: { id: 'Kode Kategori', en: 'Category Code' },
-  active: { id: 'Aktif', en: 'Active' },
-} satisfies SheetColumns<string>;
-
 /** Product sub-categories from xlsx: upsert by code, the category by its code. */
 export async function importSubCategories(tx: Tx, actor: Actor, file: Readable) {
   const categories = await codeNamesByCode(tx, 'category');
-  const stored: Map<string, ProductSubCategory> = await subCategoriesByCode(tx);
-  return importRecords(tx, file, {
-    columns: SUB_CATEGORY_COLUMNS,
+  return importSheet(tx, file, SUB_CATEGORY_SHEET, {
     required: ['subCategoryCode', 'subCategoryName', 'categoryCode'],
     keyColumn: 'subCategoryCode',
+    find: (code) => findSubCategoryByCode(tx, code),
     columnOf: { product_category_not_found: 'categoryCode', used_by_another_table: 'categoryCode' },
     parse: (row) => ({
       input: validated(productSubCategoryInput, {
@@ -57,15 +48,10 @@ export async function importSubCategories(tx: Tx, actor: Actor, file: Readable) 
       }, (f) => (f === 'categoryId' ? 'categoryCode' : f)),
       active: row.flag('active'),
     }),
-    keyOf: (v) => v.input.subCategoryCode.toLowerCase(),
-    save: async ({ input, active }, guard) => upsertRecord({
-      guard,
-      stored: input.subCategoryCode ? stored.get(input.subCategoryCode.toLowerCase()) : undefined,
-      active,
-      same: (r) => sameFields(r, input),
-      create: () => createSubCategory(tx, actor, input),
-      update: (r) => updateSubCategory(tx, actor, r.subCategoryId, input),
-      setActive: (r, a) => setSubCategoryActive(tx, actor, r.subCategoryId, a),
-    }),
+    codeOf: (input) => input.subCategoryCode,
+    same: (r, input) => sameFields(r, input),
+    create: (input) => createSubCategory(tx, actor, input),
+    update: (r, input) => updateSubCategory(tx, actor, r.subCategoryId, input),
+    setActive: (r, a) => setSubCategoryActive(tx, actor, r.subCategoryId, a),
   });
 }

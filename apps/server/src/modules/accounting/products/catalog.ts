@@ -1,15 +1,13 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CATALOG_SORT, ErrorCode, ProductSubCategory, SortValue, SUB_CATEGORY_SORT } from '@nusa/contracts';
-import { caseless, listOrder } from '../../../platform/db/list-order.ts';
+import { caseless } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
-import { writeXlsx } from '../../../platform/files/xlsx.ts';
+import type { Actor } from '../../../platform/audit/write.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
-import { codeOrNameLike, isDropdown, XLSX_EXPORT_LIMIT, yn } from '../../../platform/records/query.ts';
+import { isDropdown, yn } from '../../../platform/records/query.ts';
 import { defineSheet, type SheetField } from '../../../platform/records/sheet.ts';
-import { codeOrNext, nextCode } from '../document-templates/service.ts';
+import { nextCode } from '../document-templates/service.ts';
 import { brands, productCategories, products, productSubCategories, productUomConversions, uoms } from './schema.ts';
 
 /**
@@ -130,7 +128,6 @@ export const exportCodeNames = (tx: Tx, kind: Kind, f: Filter, lang: 'id' | 'en'
 
 /* ---- Sub-categories: a code and name under one category. ---- */
 
-const MODULE_SUB = 'erp.product-sub-category';
 const subColumns = {
   id: productSubCategories.id, code: productSubCategories.code, name: productSubCategories.name, active: productSubCategories.active,
   categoryId: productSubCategories.categoryId, categoryCode: productCategories.code, categoryName: productCategories.name,
@@ -144,93 +141,81 @@ const subBase = (tx: Tx) => tx.select(subColumns).from(productSubCategories)
   .innerJoin(productCategories, and(eq(productCategories.tenantId, productSubCategories.tenantId), eq(productCategories.id, productSubCategories.categoryId)));
 
 type SubFilter = Omit<Filter, 'sort'> & { categoryId?: string; sort?: SortValue<(typeof SUB_CATEGORY_SORT)[number]> };
-const SUB_SORT_COLUMNS = {
-  code: caseless(productSubCategories.code), name: caseless(productSubCategories.name), category: caseless(productCategories.name), active: productSubCategories.active,
-};
-const subOrder = (f: SubFilter) => listOrder(f.sort, SUB_SORT_COLUMNS, [asc(sql`lower(${productSubCategories.code})`)], productSubCategories.id);
-function subWhere(f: SubFilter, dropdown = false): SQL | undefined {
-  const c: SQL[] = [];
-  if (f.keyword) c.push(codeOrNameLike(productSubCategories.code, productSubCategories.name, f.keyword));
-  if (f.active) c.push(eq(productSubCategories.active, f.active === 'Y'));
-  if (f.categoryId) c.push(eq(productSubCategories.categoryId, f.categoryId));
-  if (dropdown) c.push(eq(productSubCategories.active, true));
-  return c.length ? and(...c) : undefined;
+
+/** The sub-category sheet: the export writes it, the import reads it back (the category name for reading only). */
+export const SUB_CATEGORY_SHEET = defineSheet<ProductSubCategory>()({
+  name: { id: 'Sub-kategori Produk', en: 'Product Sub-categories' },
+  fields: {
+    subCategoryCode: { id: 'Kode', en: 'Code', width: 16, value: (r) => r.subCategoryCode },
+    subCategoryName: { id: 'Nama', en: 'Name', width: 32, value: (r) => r.subCategoryName },
+    categoryCode: { id: 'Kode Kategori', en: 'Category Code', width: 16, value: (r) => r.categoryCode },
+    categoryName: { id: 'Nama Kategori', en: 'Category Name', width: 32, value: (r) => r.categoryName, exportOnly: true },
+    active: { id: 'Aktif', en: 'Active', width: 8, value: (r) => r.active },
+  },
+});
+
+/** A sub-category's category name, for sorting by it (the kit lists from the sub-category table alone). */
+const categoryNameOf = sql`(SELECT lower(c.name) FROM ${productCategories} c WHERE c.tenant_id = ${productSubCategories.tenantId} AND c.id = ${productSubCategories.categoryId})`;
+
+const usedByProducts = async (tx: Tx, id: string) => exists(tx.select({ id: products.id }).from(products).where(eq(products.subCategoryId, id)).limit(1));
+
+const subKit = recordKit({
+  table: productSubCategories,
+  module: 'erp.product-sub-category',
+  entity: 'product-sub-category',
+  errors: { notFound: 'product_sub_category_not_found', codeTaken: 'product_sub_category_code_already_exists' },
+  filters: (f: SubFilter) => [f.categoryId ? eq(productSubCategories.categoryId, f.categoryId) : undefined],
+  sort: {
+    columns: { code: caseless(productSubCategories.code), name: caseless(productSubCategories.name), category: categoryNameOf, active: productSubCategories.active },
+    fallback: [asc(sql`lower(${productSubCategories.code})`)],
+  },
+  toRecords: async (tx, rows) => {
+    if (!rows.length) return [];
+    const categories = await tx.select().from(productCategories).where(inArray(productCategories.id, [...new Set(rows.map((r) => r.categoryId))]));
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    return rows.map((r) => toSub({ ...r, categoryCode: byId.get(r.categoryId)?.code ?? '', categoryName: byId.get(r.categoryId)?.name ?? '' }));
+  },
+  idOf: (r) => r.subCategoryId,
+  codeOf: (r) => r.subCategoryCode,
+  nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, 'product-sub-category', undefined, taken),
+  usedBy: async (tx, r) => ((await usedByProducts(tx, r.subCategoryId)) ? 'products' : undefined),
+  sheet: SUB_CATEGORY_SHEET,
+});
+
+/** The list; at the dropdown size (30) only active sub-categories. */
+export function listSubCategories(tx: Tx, f: SubFilter & { page: number; limit: number }) {
+  return subKit.list(tx, f, isDropdown(f.limit) ? [eq(productSubCategories.active, true)] : []);
 }
 
-export async function listSubCategories(tx: Tx, f: SubFilter & { page: number; limit: number }) {
-  const condition = subWhere(f, isDropdown(f.limit));
-  const rows = await subBase(tx).where(condition).orderBy(...subOrder(f)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(productSubCategories).where(condition);
-  return { items: rows.map(toSub), total: total[0].n };
-}
+export const getSubCategory = (tx: Tx, id: string): Promise<ProductSubCategory> => subKit.get(tx, id);
 
-export async function getSubCategory(tx: Tx, id: string): Promise<ProductSubCategory> {
-  const rows = await subBase(tx).where(eq(productSubCategories.id, id));
-  if (!rows[0]) throw new AppError('product_sub_category_not_found', [id]);
-  return toSub(rows[0]);
-}
+/** The sub-category of a code, any case (the import upserts by it). */
+export const findSubCategoryByCode = (tx: Tx, code: string): Promise<ProductSubCategory | undefined> => subKit.findByCode(tx, code);
 
+/** All sub-categories by lower-cased code (the product import resolves codes with it). */
 export async function subCategoriesByCode(tx: Tx): Promise<Map<string, ProductSubCategory>> {
   const rows = await subBase(tx);
   return new Map(rows.map((r) => [r.code.toLowerCase(), toSub(r)]));
 }
 
-const subCodeTaken = (tx: Tx, exceptId?: string) => async (code: string) => {
-  const rows = await tx.select({ id: productSubCategories.id }).from(productSubCategories).where(sql`lower(${productSubCategories.code}) = lower(${code})`);
-  return rows.some((r) => r.id !== exceptId);
-};
-
 type SubInput = { subCategoryCode: string; subCategoryName: string; categoryId: string };
 
 export async function createSubCategory(tx: Tx, actor: Actor, input: SubInput): Promise<ProductSubCategory> {
   await getCodeName(tx, 'category', input.categoryId);
-  const code = await codeOrNext(tx, actor.tenantId, 'product-sub-category', input.subCategoryCode, subCodeTaken(tx));
-  if (await subCodeTaken(tx)(code)) throw new AppError('product_sub_category_code_already_exists', [code]);
-  const id = uuidv7();
-  await tx.insert(productSubCategories).values({ tenantId: actor.tenantId, id, code, name: input.subCategoryName, categoryId: input.categoryId });
-  const after = await getSubCategory(tx, id);
-  await writeAudit(tx, actor, { module: MODULE_SUB, action: 'create', entity: 'product-sub-category', entityId: id, after });
-  return after;
+  return subKit.create(tx, actor, input.subCategoryCode, { name: input.subCategoryName, categoryId: input.categoryId });
 }
 
 /** Moving a sub-category to another category is refused while products use it (they would leave their category). */
 export async function updateSubCategory(tx: Tx, actor: Actor, id: string, input: SubInput): Promise<ProductSubCategory> {
-  const before = await getSubCategory(tx, id);
+  const before = await subKit.get(tx, id);
   await getCodeName(tx, 'category', input.categoryId);
-  const code = input.subCategoryCode || before.subCategoryCode;
-  if (await subCodeTaken(tx, id)(code)) throw new AppError('product_sub_category_code_already_exists', [code]);
-  if (input.categoryId !== before.categoryId && (await exists(tx.select({ id: products.id }).from(products).where(eq(products.subCategoryId, id)).limit(1)))) {
-    throw new AppError('used_by_another_table', ['products']);
-  }
-  await tx.update(productSubCategories).set({ code, name: input.subCategoryName, categoryId: input.categoryId }).where(eq(productSubCategories.id, id));
-  const after = await getSubCategory(tx, id);
-  await writeAudit(tx, actor, { module: MODULE_SUB, action: 'update', entity: 'product-sub-category', entityId: id, before, after });
-  return after;
+  await subKit.assertCodeFree(tx, input.subCategoryCode || before.subCategoryCode, id);
+  if (input.categoryId !== before.categoryId && (await usedByProducts(tx, id))) throw new AppError('used_by_another_table', ['products']);
+  return subKit.update(tx, actor, id, input.subCategoryCode, { name: input.subCategoryName, categoryId: input.categoryId });
 }
 
-export async function setSubCategoryActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<ProductSubCategory> {
-  const before = await getSubCategory(tx, id);
-  await tx.update(productSubCategories).set({ active: active === 'Y' }).where(eq(productSubCategories.id, id));
-  const after = await getSubCategory(tx, id);
-  await writeAudit(tx, actor, { module: MODULE_SUB, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'product-sub-category', entityId: id, before, after });
-  return after;
-}
+export const setSubCategoryActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<ProductSubCategory> => subKit.setActive(tx, actor, id, active);
 
-export async function deleteSubCategory(tx: Tx, actor: Actor, id: string) {
-  const before = await getSubCategory(tx, id);
-  if (await exists(tx.select({ id: products.id }).from(products).where(eq(products.subCategoryId, id)).limit(1))) throw new AppError('used_by_another_table', ['products']);
-  await tx.delete(productSubCategories).where(eq(productSubCategories.id, id));
-  await writeAudit(tx, actor, { module: MODULE_SUB, action: 'delete', entity: 'product-sub-category', entityId: id, before });
-}
+export const deleteSubCategory = (tx: Tx, actor: Actor, id: string): Promise<void> => subKit.remove(tx, actor, id);
 
-export async function exportSubCategories(tx: Tx, f: SubFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await subBase(tx).where(subWhere(f)).orderBy(...subOrder(f)).limit(XLSX_EXPORT_LIMIT)).map(toSub);
-  const h = lang === 'id' ? ['Kode', 'Nama', 'Kode Kategori', 'Nama Kategori', 'Aktif'] : ['Code', 'Name', 'Category Code', 'Category Name', 'Active'];
-  return writeXlsx<ProductSubCategory>(lang === 'id' ? 'Sub-kategori Produk' : 'Product Sub-categories', [
-    { header: h[0], width: 16, value: (r) => r.subCategoryCode },
-    { header: h[1], width: 32, value: (r) => r.subCategoryName },
-    { header: h[2], width: 16, value: (r) => r.categoryCode },
-    { header: h[3], width: 32, value: (r) => r.categoryName },
-    { header: h[4], width: 8, value: (r) => r.active },
-  ], rows);
-}
+export const exportSubCategories = (tx: Tx, f: SubFilter, lang: 'id' | 'en'): Promise<Buffer> => subKit.exportXlsx(tx, f, lang);

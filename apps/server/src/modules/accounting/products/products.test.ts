@@ -50,6 +50,18 @@ describe('units, brands, categories and sub-categories', () => {
     expect((await get('product-sub-categories/0190a000-0000-7000-8000-000000000000')).json().errorCode).toBe('product_sub_category_not_found');
     expect((await get(`product-sub-categories?categoryId=${ids.cat}`)).json().items.map((s: { subCategoryCode: string }) => s.subCategoryCode)).toEqual(['ZR-KOPI']);
   });
+
+  it('sorts sub-categories by their category name either way, and the dropdown size lists active ones only', async () => {
+    const roti = await post('product-sub-categories', { subCategoryCode: 'ZR-ROTI', subCategoryName: 'Roti', categoryId: ids.cat2 });
+    expect(roti.json()).toMatchObject({ categoryCode: 'ZR-MKN', categoryName: 'Makanan' });
+    const codes = async (query: string) => (await get(`product-sub-categories?keyword=ZR-&${query}`)).json().items.map((s: { subCategoryCode: string }) => s.subCategoryCode);
+    expect(await codes('sort=category')).toEqual(['ZR-ROTI', 'ZR-KOPI']);
+    expect(await codes('sort=-category')).toEqual(['ZR-KOPI', 'ZR-ROTI']);
+    await t.request({ method: 'PUT', url: `${API}/product-sub-categories/${roti.json().subCategoryId}/active`, token: admin, payload: { active: 'N' } });
+    expect(await codes('sort=category&limit=30')).toEqual(['ZR-KOPI']);
+    expect(await codes('sort=category&limit=25')).toEqual(['ZR-ROTI', 'ZR-KOPI']);
+    expect((await t.request({ method: 'DELETE', url: `${API}/product-sub-categories/${roti.json().subCategoryId}`, token: admin })).json()).toEqual({ ok: true });
+  });
 });
 
 describe('products', () => {
