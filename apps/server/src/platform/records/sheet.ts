@@ -56,5 +56,5 @@ export function storedCells<T, F extends Record<string, SheetField<T>>>(spec: Re
 /** The workbook of `rows` in one language. */
 export const writeSheet = <T>(spec: RecordSheetSpec<T>, rows: Iterable<T>, lang: Lang): Promise<Buffer> => writeXlsx<T>(spec.name[lang], exportColumns(spec, lang), rows);
 
-/** Value names per language as a sheet writes them ({id: {WAREHOUSE: 'Gudang'}, en: {...}}); the import's `choice` reads either. */
+/** Value names per language as a sheet writes them ({id: {A: 'Satu'}, en: {A: 'One'}}); the import's `choice` reads either. */
 export type ValueNames<V extends string> = Record<Lang, Record<V, string>>;
