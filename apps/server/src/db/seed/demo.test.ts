@@ -18,4 +18,19 @@ describe('seeding a tenant', () => {
     expect(await seedTenant(t.pools, { code: 'setengah', name: 'PT Setengah' })).toEqual({ id: first.id, created: false });
     expect(await t.login('admin', 'setengah')).toEqual(expect.any(String));
   });
+
+  it("gives only the vendor's tenant the vendor tasks, so another tenant's Super Admin may hand out every standard role", async () => {
+    const other = await t.seedTenant('pelanggan');
+    const vendorTasks = async (tenantId: string) =>
+      (await t.pools.owner.query("SELECT count(*)::int AS n FROM role_tasks WHERE tenant_id = $1 AND task IN ('viewManagementLeads', 'editManagementLeads')", [tenantId])).rows[0].n;
+    expect(await vendorTasks(await t.tenantId('demo'))).toBeGreaterThan(0);
+    expect(await vendorTasks(other)).toBe(0);
+    const superadmin = await t.login('superadmin', 'pelanggan');
+    const staffRole = (await t.pools.owner.query("SELECT id FROM roles WHERE tenant_id = $1 AND name = 'Staff'", [other])).rows[0].id;
+    const res = await t.request({
+      method: 'POST', url: '/api/v1/config/users', token: superadmin, tenant: 'pelanggan',
+      payload: { username: 'baru', fullName: 'Pengguna Baru', email: 'baru@pelanggan.id', roleId: staffRole, password: 'Baru@2026x', confirmPassword: 'Baru@2026x' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { DEFAULT_TENANT, TASKS, type Task } from '@nusa/contracts';
+import { DEFAULT_TENANT, TASKS, VENDOR_TASKS, type Task } from '@nusa/contracts';
 import { withTenant } from '../../platform/db/tenant.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { tenants } from '../../platform/tenancy/schema.ts';
@@ -53,6 +53,13 @@ export const DEMO_USERS = [
   { username: 'cashier', fullName: 'Rina Kurniawati', email: 'cashier@demo.nusa.id', role: 'Cashier' },
 ] as const;
 
+/**
+ * The standard roles as a tenant gets them: outside the vendor's own tenant they hold no vendor task (Manage
+ * Leads), which could never be effective there and which nobody there could grant (issue 9's grant rules).
+ */
+export const standardRoles = (vendor: boolean): DemoRole[] =>
+  DEMO_ROLES.map((role) => (vendor ? role : { ...role, tasks: role.tasks.filter((task) => !VENDOR_TASKS.includes(task)) }));
+
 export interface SeedTenantOptions {
   code: string;
   name: string;
@@ -64,7 +71,8 @@ export interface SeedTenantOptions {
 /** Creates a tenant with the demo roles and users; does nothing when the tenant code exists. Returns its id. */
 export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: SeedTenantOptions): Promise<{ id: string; created: boolean }> {
   const ownerDb = drizzle({ client: pools.owner });
-  const inserted = await ownerDb.insert(tenants).values({ id: uuidv7(), code: opts.code, name: opts.name, vendor: opts.vendor ?? opts.code === DEFAULT_TENANT }).onConflictDoNothing().returning({ id: tenants.id });
+  const vendor = opts.vendor ?? opts.code === DEFAULT_TENANT;
+  const inserted = await ownerDb.insert(tenants).values({ id: uuidv7(), code: opts.code, name: opts.name, vendor }).onConflictDoNothing().returning({ id: tenants.id });
   const id = inserted[0]?.id ?? (await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [opts.code])).rows[0].id;
   // The tenant row commits before its data: a start stopped in between left a tenant without users, seeded now.
   const seeded = await pools.owner.query('SELECT 1 FROM users WHERE tenant_id = $1 LIMIT 1', [id]);
@@ -72,7 +80,7 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
   const passwordHash = await hashPassword(opts.password ?? DEMO_PASSWORD);
   await withTenant(pools.app, id, async (tx) => {
     const roleIds = new Map<string, string>();
-    for (const role of DEMO_ROLES) {
+    for (const role of standardRoles(vendor)) {
       const roleId = uuidv7();
       roleIds.set(role.name, roleId);
       await tx.insert(roles).values({ tenantId: id, id: roleId, name: role.name, type: role.type, isSuperAdmin: role.superAdmin ?? false });

@@ -4,7 +4,7 @@ import type { Language, PreparationProgress, PreparationStatus } from '@nusa/con
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Mailer, QueuedMail } from '../../../platform/mail/mailer.ts';
-import { DEMO_ROLES } from '../../../db/seed/demo.ts';
+import { standardRoles } from '../../../db/seed/demo.ts';
 import { ensureStandardRole } from '../../configuration/users/service.ts';
 import { createOrgUnit, listOrgUnits, saveLegalInfo } from '../../configuration/org-units/service.ts';
 import { getAppSettings } from '../../configuration/app-settings/service.ts';
@@ -12,7 +12,7 @@ import { listCoaGroups, seedChartOfAccounts } from '../../accounting/coa/service
 import { accountPreparations } from './schema.ts';
 
 export const PREPARE_ACCOUNT_QUEUE = 'onboarding.prepare-account';
-const MODULE = 'onboarding.account-preparation';
+const MODULE = 'public.account-preparation';
 
 export interface PrepareDeps {
   pools: { app: pg.Pool };
@@ -35,7 +35,8 @@ export const PREPARATION_STEPS: Step[] = [
   {
     name: 'roles',
     async run(tx, actor) {
-      for (const role of DEMO_ROLES.filter((r) => !r.superAdmin)) {
+      // A trial tenant is never the vendor's own.
+      for (const role of standardRoles(false).filter((r) => !r.superAdmin)) {
         const id = await ensureStandardRole(tx, actor.tenantId, role);
         await writeAudit(tx, actor, { module: MODULE, action: 'provision', entity: 'role', entityId: id, after: { name: role.name, tasks: role.tasks.length } });
       }
