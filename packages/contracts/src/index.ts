@@ -8,6 +8,7 @@ export * from './auth/session.ts';
 export * from './auth/endpoints.ts';
 export * from './platform/endpoints.ts';
 export * from './audit/endpoints.ts';
+export * from './audit/names.ts';
 export * from './configuration/password-policy.ts';
 export * from './configuration/users.ts';
 export * from './configuration/roles.ts';

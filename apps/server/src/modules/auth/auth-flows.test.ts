@@ -131,7 +131,7 @@ describe('sign-in by session and key (one-time pair)', () => {
     const token = first.headers['x-auth-token'] as string;
     expect((await call(t, endpoints.me, { token })).json().username).toBe('cashier');
     const sessions = await call(t, endpoints.mySessions, { token });
-    expect(sessions.json().items[0]).toMatchObject({ current: true, module: 'session-key', responseCode: 200 });
+    expect(sessions.json().items[0]).toMatchObject({ current: true, module: 'auth.session-key', responseCode: 200 });
     expect(errorOf(await useKey(pair.session, pair.key))).toEqual(INVALID);
   });
 

@@ -105,7 +105,7 @@ describe('sessions', () => {
     const res = await call(t, endpoints.mySessions, { query: { limit: 5 }, token });
     expect(res.statusCode).toBe(200);
     const items = res.json().items as { current: boolean; responseCode: number; module: string }[];
-    expect(items[0]).toMatchObject({ current: true, responseCode: 200, module: 'login' });
+    expect(items[0]).toMatchObject({ current: true, responseCode: 200, module: 'auth.login' });
   });
 
   it('refuses a tampered token', async () => {

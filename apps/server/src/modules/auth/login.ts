@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SessionData } from '@nusa/contracts';
+import type { SessionData, SessionModule } from '@nusa/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import type { Tenant } from '../../platform/tenancy/resolve.ts';
@@ -27,7 +27,7 @@ export type LoginResult = { token: string; data: SessionData };
 
 type Outcome = { ok: LoginResult } | { error: AppError };
 
-async function startSession(tx: Tx, ctx: LoginContext, user: LoginUser, module: string): Promise<LoginResult> {
+async function startSession(tx: Tx, ctx: LoginContext, user: LoginUser, module: SessionModule): Promise<LoginResult> {
   const access = await loadUserAccess(tx, user.id);
   if (!access || !access.roleActive) throw new AppError('role_not_found');
   const settings = await getAppSettings(tx);
@@ -61,7 +61,7 @@ const throttled = (seconds: number) => new AppError('user_login_throttled', [sec
  * before the password is checked, so parallel tries get no more checks than the policy allows; failures also
  * count per client address and for the whole instance, so many usernames tried from one place are refused too.
  */
-export async function loginWithPassword(ctx: LoginContext, username: string, password: string, module = 'login'): Promise<LoginResult> {
+export async function loginWithPassword(ctx: LoginContext, username: string, password: string, module: SessionModule = 'auth.login'): Promise<LoginResult> {
   const address = ctx.client.ip ?? 'unknown';
   const waitSeconds = Math.max(ctx.failures.perAddress.retryAfter(address), ctx.failures.overall.retryAfter(''));
   if (waitSeconds > 0) throw throttled(waitSeconds);
@@ -121,7 +121,7 @@ export async function loginWithSessionKey(ctx: LoginContext, session: string, ke
     if (!row || !timingSafeEqual(Buffer.from(row.keyHash), given)) return { error: new AppError('session_key_invalid') };
     const user = await findUserById(tx, row.userId);
     if (!user || !user.active) return { error: new AppError('user_inactive_or_banned') };
-    return { ok: await startSession(tx, ctx, user, 'session-key') };
+    return { ok: await startSession(tx, ctx, user, 'auth.session-key') };
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.ok;
@@ -140,6 +140,6 @@ export async function loginWithRedirect(ctx: LoginContext, jwe: string) {
     return inserted.length === 1;
   });
   if (!fresh) throw new AppError('redirect_credential_invalid');
-  const result = await loginWithPassword(ctx, bundle.username, bundle.password, 'redirect');
+  const result = await loginWithPassword(ctx, bundle.username, bundle.password, 'auth.redirect');
   return { ...result, remember: bundle.remember, rememberedUsername: bundle.remember ? bundle.username : null };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_TOKEN_HEADER, PRELOGIN_TOKEN_EXPIRY_SECONDS, authEndpoints } from '@nusa/contracts';
+import { AUTH_TOKEN_HEADER, PRELOGIN_TOKEN_EXPIRY_SECONDS, authEndpoints, auditModuleOf } from '@nusa/contracts';
 import { registerEndpoint, type HandlerContext } from '../../platform/http/register.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { FailureWindow } from '../../platform/access/failure-window.ts';
@@ -106,7 +106,8 @@ export function authRoutes(app: FastifyInstance) {
         loginAt: r.loginAt.toISOString(),
         durationSeconds: r.responseCode === 200 ? sessionSeconds(r, config.SESSION_IDLE_SECONDS) : null,
         responseCode: r.responseCode,
-        module: r.module,
+        // Sessions keep the name they began with; those from before the audit catalogue show under today's.
+        module: auditModuleOf(r.module) ?? r.module,
         current: r.sessionId === principal.sessionId,
       })),
     };

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { SessionModule } from '@nusa/contracts';
 import { queryPrepared, type Tx } from '../../platform/db/tenant.ts';
 import type { Principal, SessionResolver } from '../../platform/access/principal.ts';
 import { loadUserAccess } from '../configuration/users/service.ts';
@@ -9,7 +10,8 @@ export interface SessionRecord {
   userId: string | null;
   username: string;
   responseCode: number;
-  module: string;
+  /** How the session began (spec 3: the user audit's module). */
+  module: SessionModule;
   ip?: string;
   userAgent?: string;
 }

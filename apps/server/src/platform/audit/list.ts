@@ -1,5 +1,5 @@
-import { count, desc, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, ListQuery } from '@nusa/contracts';
+import { count, desc, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { auditModuleOf, auditModulesMatching, type AuditEntry, type ListQuery } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
 import { auditLog } from './schema.ts';
 
@@ -11,8 +11,11 @@ export async function listAuditEntries(tx: Tx, query: ListQuery): Promise<{ item
   let where: SQL | undefined;
   if (query.keyword) {
     const like = containsPattern(query.keyword);
+    const modules = auditModulesMatching(query.keyword);
     where = or(
       sql`${auditLog.module} ILIKE ${like}`,
+      // Today's name or label of a module also finds the rows written under its legacy name.
+      modules.length ? inArray(auditLog.module, modules) : undefined,
       sql`${auditLog.action} ILIKE ${like}`,
       sql`${auditLog.entity} ILIKE ${like}`,
       sql`${auditLog.entityId} ILIKE ${like}`,
@@ -33,7 +36,8 @@ export async function listAuditEntries(tx: Tx, query: ListQuery): Promise<{ item
       at: r.at.toISOString(),
       userId: r.userId,
       sessionId: r.sessionId,
-      module: r.module,
+      // Rows keep the module name they were written with (the trail is never rewritten); legacy names show as today's.
+      module: auditModuleOf(r.module) ?? r.module,
       action: r.action,
       entity: r.entity,
       entityId: r.entityId,

@@ -20,7 +20,7 @@ beforeAll(async () => {
   // Give both tenants session rows (logins) and audit rows.
   await Promise.all([t.login('staff', 'demo'), t.login('staff', 'acme')]);
   for (const id of [A, B]) {
-    await withTenant(t.pools.app, id, (tx) => writeAudit(tx, { tenantId: id }, { module: 'test', action: 'create', entity: 'thing', entityId: `of-${id}` }));
+    await withTenant(t.pools.app, id, (tx) => writeAudit(tx, { tenantId: id }, { module: 'configuration.user', action: 'create', entity: 'thing', entityId: `of-${id}` }));
   }
 });
 afterAll(() => t.close());

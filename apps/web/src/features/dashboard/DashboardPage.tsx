@@ -4,7 +4,7 @@ import { ApartmentOutlined, AuditOutlined, HistoryOutlined, SafetyCertificateOut
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
+import { auditModuleLabel, endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
 import { Link } from 'react-router';
 import { call } from '../../api/call.ts';
 import { formatNumber } from '../../app/format.ts';
@@ -16,11 +16,6 @@ import { formatSessionDuration } from './session-duration.ts';
 
 type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
 
-const MODULE_KEYS: Record<string, string> = {
-  login: 'dashboard.moduleLogin',
-  'session-key': 'dashboard.moduleSessionKey',
-  redirect: 'dashboard.moduleRedirect',
-};
 
 const greetingKey = (hour: number) =>
   hour < 11 ? 'dashboard.greetingMorning' : hour < 15 ? 'dashboard.greetingAfternoon' : hour < 18 ? 'dashboard.greetingEvening' : 'dashboard.greetingNight';
@@ -93,7 +88,7 @@ export default function DashboardPage() {
       title: t('dashboard.module'),
       responsive: ['sm'],
       dataIndex: 'module',
-      render: (module: string) => (MODULE_KEYS[module] ? t(MODULE_KEYS[module]) : module),
+      render: (module: string) => auditModuleLabel(module, language),
     },
   ];
 

@@ -46,6 +46,37 @@ describe('user audit', () => {
     expect(sheet.getRow(2).getCell(6).value).toBe(401);
   });
 
+  it('names each session\'s module by the audit catalogue: today\'s name on screen, its label in the export\'s language, old rows under today\'s name', async () => {
+    // A session written before the catalogue, as 'session-key' (rows are never rewritten).
+    await t.pools.owner.query(
+      `INSERT INTO sessions (tenant_id, id, user_id, username, response_code, module, ended_at)
+       SELECT id, gen_random_uuid(), NULL, 'legacy.keyholder', 200, 'session-key', now() FROM tenants WHERE code = 'demo'`,
+    );
+    const legacy = (await call(t, endpoints.listUserAudit, { query: { keyword: 'legacy.keyholder' }, token: admin })).json();
+    expect(legacy.items.map((i) => i.module)).toEqual(['auth.session-key']);
+    // Found by today's name and by the label in either language, like the screen shows it.
+    for (const keyword of ['auth.session-key', 'Sesi dan kunci', 'session and key']) {
+      const found = (await call(t, endpoints.listUserAudit, { query: { keyword }, token: admin })).json();
+      expect(found.items.map((i) => i.username), keyword).toEqual(['legacy.keyholder']);
+    }
+    const logins = (await call(t, endpoints.listUserAudit, { query: { keyword: 'Kata sandi' }, token: admin })).json();
+    expect(logins.total).toBe(4);
+    expect(new Set(logins.items.map((i) => i.module))).toEqual(new Set(['auth.login']));
+
+    const moduleColumn = async (lang: 'id' | 'en') => {
+      const res = await call(t, endpoints.exportUserAudit, { query: { lang }, token: admin });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const cells: Record<string, unknown> = {};
+      book.worksheets[0].eachRow((row, n) => {
+        if (n > 1) cells[String(row.getCell(2).value)] = row.getCell(7).value;
+      });
+      return { heading: book.worksheets[0].getRow(1).getCell(7).value, cells };
+    };
+    expect(await moduleColumn('id')).toEqual({ heading: 'Modul', cells: { 'legacy.keyholder': 'Sesi dan kunci', staff: 'Kata sandi', admin: 'Kata sandi' } });
+    expect(await moduleColumn('en')).toEqual({ heading: 'Module', cells: { 'legacy.keyholder': 'Session and key', staff: 'Password', admin: 'Password' } });
+  });
+
   it('is closed to users without the user-configuration tasks and shows a second tenant nothing', async () => {
     const agent = await t.login('agent');
     expect((await call(t, endpoints.listUserAudit, { token: agent })).statusCode).toBe(403);

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { formatDuration, type UserAuditItem } from '@nusa/contracts';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { auditModuleLabel, auditModuleOf, auditModulesMatching, formatDuration, type UserAuditItem } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { sessions } from '../../auth/schema.ts';
@@ -22,7 +22,11 @@ function conditions(f: UserAuditFilter): SQL | undefined {
   if (f.to) where.push(sql`${sessions.loginAt} < ((${f.to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`);
   if (f.keyword) {
     const pattern = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(${sessions.username} ILIKE ${pattern} OR ${sessions.module} ILIKE ${pattern} OR ${sessions.id}::text ILIKE ${pattern})`);
+    // The module matches by its stored name, today's name or its label (a search for "Kata sandi" finds password logins).
+    const modules = auditModulesMatching(f.keyword);
+    where.push(
+      or(sql`${sessions.username} ILIKE ${pattern} OR ${sessions.module} ILIKE ${pattern} OR ${sessions.id}::text ILIKE ${pattern}`, modules.length ? inArray(sessions.module, modules) : undefined)!,
+    );
   }
   return where.length ? and(...where) : undefined;
 }
@@ -37,6 +41,8 @@ const columns = {
 
 const toItem = (r: { sessionId: string; userId: string | null; username: string; loginAt: Date; durationMs: number | null; responseCode: number; module: string; ip: string | null }): UserAuditItem => ({
   ...r, loginAt: r.loginAt.toISOString(), durationMs: r.durationMs === null ? null : Math.round(r.durationMs),
+  // Sessions keep the module name they began with; those from before the audit catalogue show under today's.
+  module: auditModuleOf(r.module) ?? r.module,
 });
 
 export async function listUserAudit(tx: Tx, f: UserAuditFilter & { page: number; limit: number }) {
@@ -64,7 +70,7 @@ export async function exportUserAudit(tx: Tx, f: UserAuditFilter, lang: 'id' | '
     { header: h[3], width: 16, value: (r) => (r.durationMs === null ? '' : formatDuration(r.durationMs, lang)) },
     { header: h[4], width: 14, value: (r) => (r.durationMs === null ? null : Math.round(r.durationMs / 1000)) },
     { header: h[5], width: 14, value: (r) => r.responseCode },
-    { header: h[6], width: 16, value: (r) => r.module },
+    { header: h[6], width: 22, value: (r) => auditModuleLabel(r.module, lang) },
     { header: h[7], width: 18, value: (r) => r.ip },
   ], rows);
 }

@@ -15,7 +15,7 @@ import { DEMO_ROLES } from '../../../db/seed/demo.ts';
 import { startFreeTrial } from './free-transactions.ts';
 import { accountPreparations } from './schema.ts';
 
-const MODULE = 'onboarding.registration';
+const MODULE = 'public.registration';
 
 /** Gmail ignores dots and "+tags"; every provider ignores case. The key catches the same mailbox written differently. */
 export function emailKey(email: string): string {

@@ -78,7 +78,7 @@ describe('forgot and reset password', () => {
     const again = await reset(token, 'Lagi@2026x');
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ errorCode: 'password_reset_link_invalid', errorArgs: [] });
-    const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE module = 'auth.password-reset' ORDER BY id`);
+    const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE module = 'public.password-reset' ORDER BY id`);
     expect(audit.rows.map((r) => r.action)).toEqual(['request-reset', 'reset-password']);
   });
 

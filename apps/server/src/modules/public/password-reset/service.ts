@@ -13,7 +13,7 @@ import { endUserSessions } from '../../auth/sessions.ts';
 import { clearFailures } from '../../auth/throttle.ts';
 import { passwordResetRequests, passwordResetTokens } from './schema.ts';
 
-const MODULE = 'auth.password-reset';
+const MODULE = 'public.password-reset';
 /** At most this many forgot-password requests per address per window. */
 export const RESET_REQUESTS_PER_WINDOW = 3;
 export const RESET_WINDOW_SECONDS = 15 * 60;

@@ -3,18 +3,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { endpoints, formatDuration, type UserAuditItem } from '@nusa/contracts';
+import { auditModuleLabel, endpoints, formatDuration, type UserAuditItem } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { UserPicker } from '../pickers/UserPicker.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
-
-const MODULE_KEYS: Record<string, string> = {
-  login: 'dashboard.moduleLogin',
-  'session-key': 'dashboard.moduleSessionKey',
-  redirect: 'dashboard.moduleRedirect',
-};
 
 interface AuditFilters {
   userId?: string;
@@ -85,7 +79,7 @@ export default function UserAuditPage() {
       key: 'module',
       title: t('userAudit.module'),
       dataIndex: 'module',
-      render: (module: string) => (MODULE_KEYS[module] ? t(MODULE_KEYS[module]) : module),
+      render: (module: string) => auditModuleLabel(module, language),
     },
     { key: 'ip', title: t('userAudit.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '–' },
   ];
