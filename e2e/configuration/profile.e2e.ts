@@ -176,11 +176,15 @@ describe('profile, change password and user audit', () => {
       expect(sheet).toBeDefined();
       expect(sheet.getRow(1).getCell(2).value).toBe(t.headerUser);
       const users = new Set<unknown>();
+      const modules = new Set<unknown>();
       sheet.eachRow((row, n) => {
         if (n > 1) users.add(row.getCell(2).value);
+        if (n > 1) modules.add(row.getCell(7).value);
       });
       // The export follows the on-screen filter: admin's sessions only.
       expect([...users]).toEqual(['admin']);
+      // The module as the screen names it, in the export's language (the audit catalogue's label, not auth.login).
+      expect([...modules]).toEqual([t.module]);
       expect(sheet.rowCount).toBeGreaterThan(1);
       expect(p.pageErrors).toEqual([]);
     } finally {
