@@ -1,16 +1,18 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { createInflateRaw } from 'node:zlib';
-import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
+import yauzl from 'yauzl';
 
 /**
- * A lean reader of the first worksheet of an xlsx file on disk, row by row. It reads the zip's central directory,
- * inflates only the entries it needs (the workbook, its relationships, the shared strings, the one worksheet) and
- * scans the worksheet's XML one `<row>` at a time, so its memory is the shared strings plus one inflated chunk,
- * whatever the number of rows. ExcelJS's streaming reader builds a Row and 21 Cell objects and a list of SAX events
- * for every row; on the 50,000-row product file that alone raised the server's peak memory by about 110 MiB.
+ * A lean reader of the first worksheet of an xlsx file on disk, row by row. yauzl reads the zip (its central
+ * directory, Zip64 included, then only the entries asked for, from the file on disk); saxes parses each part's XML as
+ * it is inflated, with namespaces, so elements are known by their local name and namespace whatever prefix a writer
+ * chose (`<x:row>` from the .NET OpenXML SDK as well as `<row>`). Memory is the shared strings plus one inflated chunk
+ * and its rows, whatever the number of rows. ExcelJS's streaming reader builds a Row and 21 Cell objects and a list of
+ * SAX events for every row; on the 50,000-row product file that alone raised the server's peak memory by about
+ * 110 MiB (see docs/decisions/003-xlsx-reader.md).
  *
  * Cell values come out as ExcelJS's reader gives them without styles (see cellText): text, numbers, booleans,
  * `{ error }` for error cells and Dates for ISO date cells. Failures are `XlsxUnreadable` with a reason the caller
@@ -33,103 +35,138 @@ export class XlsxUnreadable extends Error {
   }
 }
 
-interface Entry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  localOffset: number;
-}
-
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
-
-/** The zip's entries by name, from its central directory (the end of the file). */
-async function centralDirectory(file: fs.FileHandle, size: number): Promise<Map<string, Entry>> {
-  const tail = Math.min(size, 65_557); // the end record (22 bytes) and a comment of at most 65,535 bytes
-  const end = Buffer.alloc(tail);
-  await file.read(end, 0, tail, size - tail);
-  let at = -1;
-  for (let i = tail - 22; i >= 0; i--) {
-    if (end.readUInt32LE(i) === EOCD) {
-      at = i;
-      break;
-    }
-  }
-  if (at < 0) throw new XlsxUnreadable('not_zip', 'no end of central directory');
-  const count = end.readUInt16LE(at + 10);
-  const dirSize = end.readUInt32LE(at + 12);
-  const dirOffset = end.readUInt32LE(at + 16);
-  if (dirOffset === 0xffffffff || dirOffset + dirSize > size) throw new XlsxUnreadable('damaged', 'central directory out of range');
-  const dir = Buffer.alloc(dirSize);
-  await file.read(dir, 0, dirSize, dirOffset);
-  const entries = new Map<string, Entry>();
-  let p = 0;
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > dir.length || dir.readUInt32LE(p) !== CENTRAL) throw new XlsxUnreadable('damaged', 'bad central directory entry');
-    const nameLength = dir.readUInt16LE(p + 28);
-    const extraLength = dir.readUInt16LE(p + 30);
-    const commentLength = dir.readUInt16LE(p + 32);
-    const name = dir.toString('utf8', p + 46, p + 46 + nameLength);
-    entries.set(name.replace(/^\//, ''), {
-      name, method: dir.readUInt16LE(p + 10), compressedSize: dir.readUInt32LE(p + 20), localOffset: dir.readUInt32LE(p + 42),
-    });
-    p += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
-
-/** The entry's uncompressed bytes as a stream (stored or deflated). */
-async function openEntry(file: fs.FileHandle, fileName: string, size: number, entry: Entry): Promise<Readable> {
-  const local = Buffer.alloc(30);
-  await file.read(local, 0, 30, entry.localOffset);
-  if (local.readUInt32LE(0) !== LOCAL) throw new XlsxUnreadable('damaged', `bad local header of ${entry.name}`);
-  const start = entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-  if (start + entry.compressedSize > size) throw new XlsxUnreadable('damaged', `${entry.name} runs past the end`);
-  if (entry.method !== 0 && entry.method !== 8) throw new XlsxUnreadable('damaged', `compression method ${entry.method}`);
-  if (entry.compressedSize === 0) return Readable.from([]);
-  const raw = createReadStream(fileName, { start, end: start + entry.compressedSize - 1 });
-  if (entry.method === 0) return raw;
-  const inflate = createInflateRaw();
-  raw.on('error', (err) => inflate.destroy(err));
-  return raw.pipe(inflate);
-}
-
-/** Text chunks of an entry, decoded as UTF-8; inflate errors become `damaged`. */
-async function* textOf(stream: Readable, name: string): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  try {
-    for await (const chunk of stream) yield decoder.write(chunk as Buffer);
-  } catch (err) {
-    if (err instanceof XlsxUnreadable) throw err;
-    throw new XlsxUnreadable('damaged', `${name} cannot be inflated`);
-  }
-  const rest = decoder.end();
-  if (rest) yield rest;
-}
-
 /**
- * Limits of what is held whole: a part read at once (the shared strings are the largest) and one row. A file over
- * them is a zip bomb or damaged, not a spreadsheet (the 50 MB upload limit bounds the compressed size only).
+ * Limits of what is held: a part read whole (the shared strings are the largest), one row, and the text between two
+ * tags (a parser buffers a text node until it ends). A file over them is a zip bomb or damaged, not a spreadsheet (the
+ * 50 MB upload limit bounds the compressed size only). The archive's entry count is bounded too: an xlsx has dozens.
  */
 const MAX_PART_CHARS = 256 * 2 ** 20;
 const MAX_ROW_CHARS = 16 * 2 ** 20;
+const MAX_ENTRIES = 100_000;
 
-async function wholeText(stream: Readable, name: string): Promise<string> {
-  let text = '';
-  for await (const part of textOf(stream, name)) {
-    text += part;
-    if (text.length > MAX_PART_CHARS) {
-      stream.destroy();
-      throw new XlsxUnreadable('damaged', `${name} is larger than ${MAX_PART_CHARS} characters`);
-    }
+/** SpreadsheetML's namespace (transitional and strict OOXML); a part without a namespace is read too. */
+const SHEET_NS = new Set(['http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main', '']);
+/** The namespace of relationship ids (`r:id` of a workbook's `<sheet>`). */
+const REL_ID_NS = new Set(['http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships']);
+const PACKAGE_RELS_NS = new Set(['http://schemas.openxmlformats.org/package/2006/relationships', '']);
+
+const openZip = promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open);
+
+/** The archive's entries by name (the central directory only; no entry's data is read). */
+async function openArchive(fileName: string): Promise<{ zip: yauzl.ZipFile; entries: Map<string, yauzl.Entry> }> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(fileName, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    // yauzl says so when it finds no end-of-central-directory record: not a zip at all, or cut short.
+    throw new XlsxUnreadable(/signature not found|comment length/i.test(message) ? 'not_zip' : 'damaged', message);
   }
-  return text;
+  if (zip.entryCount > MAX_ENTRIES) {
+    zip.close();
+    throw new XlsxUnreadable('damaged', `${zip.entryCount} entries`);
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.set(entry.fileName, entry);
+        zip.readEntry();
+      });
+      zip.once('end', resolve);
+      zip.once('error', reject);
+      zip.readEntry();
+    });
+  } catch (err) {
+    zip.close();
+    throw new XlsxUnreadable('damaged', err instanceof Error ? err.message : String(err));
+  }
+  // Later failures come through openReadStream's callback and the entry streams; one left over must not crash the process.
+  zip.on('error', () => {});
+  return { zip, entries };
 }
 
-const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(lt|gt|amp|quot|apos));/g;
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const unescape = (s: string) => (s.includes('&') ? s.replace(ENTITY, (_m, dec?: string, hex?: string, name?: string) => (name ? NAMED[name] : String.fromCodePoint(dec ? Number(dec) : parseInt(hex!, 16)))) : s);
+/** The entry's uncompressed bytes (yauzl checks them against the size in the central directory). */
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => (err ? reject(new XlsxUnreadable('damaged', `${entry.fileName}: ${err.message}`)) : resolve(stream)));
+  });
+}
+
+/**
+ * Feeds an entry's text to a namespace-aware parser, chunk by chunk, yielding after each chunk (and once after the end)
+ * so the caller can hand on what the chunk completed; `next(true)` stops reading. Inflate, size and XML errors and the
+ * limits become `damaged`.
+ */
+async function* parseEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, parser: SaxesParser<{ xmlns: true }>, limits: { maxChars: number; maxGap: number; lastTag: () => number }): AsyncGenerator<void, void, boolean | undefined> {
+  const stream = await openEntry(zip, entry);
+  const decoder = new StringDecoder('utf8');
+  const write = (text: string) => {
+    try {
+      parser.write(text);
+    } catch (err) {
+      throw new XlsxUnreadable('damaged', `${entry.fileName}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (parser.position > limits.maxChars) throw new XlsxUnreadable('damaged', `${entry.fileName} is larger than ${limits.maxChars} characters`);
+    if (parser.position - limits.lastTag() > limits.maxGap) throw new XlsxUnreadable('damaged', `${entry.fileName} holds more than ${limits.maxGap} characters without a tag`);
+  };
+  try {
+    for await (const chunk of stream) {
+      write(decoder.write(chunk as Buffer));
+      if (yield) return;
+    }
+    write(decoder.end());
+    try {
+      parser.close();
+    } catch (err) {
+      throw new XlsxUnreadable('damaged', `${entry.fileName}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    yield;
+  } catch (err) {
+    if (err instanceof XlsxUnreadable) throw err;
+    throw new XlsxUnreadable('damaged', `${entry.fileName} cannot be inflated: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    stream.destroy();
+  }
+}
+
+const isSheet = (tag: SaxesTagNS) => SHEET_NS.has(tag.uri);
+const plainAttr = (tag: SaxesTagNS, local: string) => tag.attributes[local]?.value;
+
+interface PartHandlers {
+  opentag?: (tag: SaxesTagNS) => void;
+  closetag?: (tag: SaxesTagNS) => void;
+  text?: (text: string) => void;
+}
+
+/**
+ * A namespace-aware parser with the given handlers (saxes keeps one handler per event), and the position of its last
+ * tag, which the limits measure from.
+ */
+function xmlParser(h: PartHandlers) {
+  const parser = new SaxesParser({ xmlns: true });
+  const at = { lastTag: 0 };
+  parser.on('opentag', (tag) => {
+    at.lastTag = parser.position;
+    h.opentag?.(tag);
+  });
+  parser.on('closetag', (tag) => {
+    at.lastTag = parser.position;
+    h.closetag?.(tag);
+  });
+  if (h.text) {
+    parser.on('text', h.text);
+    parser.on('cdata', h.text);
+  }
+  return { parser, lastTag: () => at.lastTag };
+}
+
+/** Reads a whole part through the handlers, within the part limit. */
+async function readPart(zip: yauzl.ZipFile, entry: yauzl.Entry, handlers: PartHandlers) {
+  if (entry.uncompressedSize > MAX_PART_CHARS * 4) throw new XlsxUnreadable('damaged', `${entry.fileName} is larger than ${MAX_PART_CHARS} characters`);
+  const { parser, lastTag } = xmlParser(handlers);
+  for await (const _ of parseEntry(zip, entry, parser, { maxChars: MAX_PART_CHARS, maxGap: MAX_ROW_CHARS, lastTag }));
+}
 
 /**
  * A copy of a string that keeps no larger string alive: V8 makes a substring a view of its parent (here a whole chunk
@@ -137,33 +174,99 @@ const unescape = (s: string) => (s.includes('&') ? s.replace(ENTITY, (_m, dec?: 
  */
 const detached = (s: string) => (s.length < 13 ? s : (` ${s}`).slice(1));
 
-const attributes = new Map<string, RegExp>();
-const attr = (tag: string, name: string) => {
-  let re = attributes.get(name);
-  if (!re) attributes.set(name, (re = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)));
-  const m = re.exec(tag);
-  return m ? unescape(m[1] ?? m[2]) : undefined;
-};
-
-/** The text of a string item (`<si>` or `<is>`): its `<t>` pieces joined, phonetic runs left out. */
-const stringItem = (xml: string) => {
-  const body = xml.includes('<rPh') ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : xml;
-  let text = '';
-  for (const m of body.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)) text += m[1];
-  return unescape(text);
-};
-
 /** Resolves a relationship target against the folder of the part that names it. */
 const partPath = (from: string, target: string) => (target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(from), target)));
 
-function relationships(xml: string | undefined, from: string) {
+async function relationships(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined, from: string) {
   const byId = new Map<string, { type: string; target: string }>();
-  for (const m of (xml ?? '').matchAll(/<Relationship\b[^>]*>/g)) {
-    const id = attr(m[0], 'Id');
-    const target = attr(m[0], 'Target');
-    if (id && target && attr(m[0], 'TargetMode') !== 'External') byId.set(id, { type: attr(m[0], 'Type') ?? '', target: partPath(from, target) });
-  }
+  if (!entry) return byId;
+  await readPart(zip, entry, {
+    opentag: (tag) => {
+      if (tag.local !== 'Relationship' || !PACKAGE_RELS_NS.has(tag.uri)) return;
+      const id = plainAttr(tag, 'Id');
+      const target = plainAttr(tag, 'Target');
+      if (id && target && plainAttr(tag, 'TargetMode') !== 'External') byId.set(id, { type: plainAttr(tag, 'Type') ?? '', target: partPath(from, target) });
+    },
+  });
   return byId;
+}
+
+/** The relationship id of the workbook's first `<sheet>` (its `r:id`, whatever the prefix). */
+async function firstSheetId(zip: yauzl.ZipFile, entry: yauzl.Entry) {
+  let id: string | undefined;
+  let seen = false;
+  await readPart(zip, entry, {
+    opentag: (tag) => {
+      if (seen || tag.local !== 'sheet' || !isSheet(tag)) return;
+      seen = true;
+      const attrs = Object.values(tag.attributes) as SaxesAttributeNS[];
+      id = (attrs.find((a) => a.local === 'id' && REL_ID_NS.has(a.uri)) ?? attrs.find((a) => a.local === 'id'))?.value;
+    },
+  });
+  return id;
+}
+
+/**
+ * The text of string items (`<si>` of the shared strings, `<is>` of an inline string): their `<t>` pieces joined,
+ * phonetic runs (`<rPh>`) left out. `open`/`close` are fed every element event inside a part.
+ */
+class StringItems {
+  private inText = false;
+  private phonetic = 0;
+  text = '';
+
+  open(tag: SaxesTagNS) {
+    if (!isSheet(tag)) return;
+    if (tag.local === 'rPh') this.phonetic++;
+    else if (tag.local === 't' && this.phonetic === 0 && !tag.isSelfClosing) this.inText = true;
+  }
+
+  close(tag: SaxesTagNS) {
+    if (!isSheet(tag)) return;
+    if (tag.local === 'rPh') this.phonetic--;
+    else if (tag.local === 't') this.inText = false;
+  }
+
+  add(text: string) {
+    if (this.inText) this.text += text;
+  }
+
+  take() {
+    const text = detached(this.text);
+    this.text = '';
+    this.inText = false;
+    this.phonetic = 0;
+    return text;
+  }
+}
+
+async function sharedStrings(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined): Promise<string[]> {
+  const shared: string[] = [];
+  if (!entry) return shared;
+  const item = new StringItems();
+  let inItem = false;
+  await readPart(zip, entry, {
+    opentag: (tag) => {
+      if (tag.local === 'si' && isSheet(tag)) {
+        inItem = !tag.isSelfClosing;
+        if (tag.isSelfClosing) shared.push('');
+      } else if (inItem) {
+        item.open(tag);
+      }
+    },
+    closetag: (tag) => {
+      if (tag.local === 'si' && isSheet(tag)) {
+        if (inItem) shared.push(item.take());
+        inItem = false;
+      } else if (inItem) {
+        item.close(tag);
+      }
+    },
+    text: (text) => {
+      if (inItem) item.add(text);
+    },
+  });
+  return shared;
 }
 
 const columnNumber = (ref: string) => {
@@ -176,118 +279,128 @@ const columnNumber = (ref: string) => {
   return n;
 };
 
-const CELL = /<c(?=[\s>/])([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-const VALUE = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/;
-
-function cellValue(attrs: string, inner: string | undefined, shared: string[]): XlsxCell {
-  const type = attr(attrs, 't') ?? 'n';
-  if (type === 'inlineStr') return inner ? detached(stringItem(inner)) : null;
-  const v = inner ? VALUE.exec(inner)?.[1] : undefined;
+function cellValue(type: string, v: string | undefined, inline: string | undefined, shared: string[]): XlsxCell {
+  if (type === 'inlineStr') return inline ?? null;
   if (v === undefined) return null;
   switch (type) {
     case 's':
       return shared[Number(v)] ?? null;
     case 'str':
-      return detached(unescape(v));
+      return detached(v);
     case 'b':
       return v === '1' || v === 'true';
     case 'e':
-      return { error: detached(unescape(v)) };
+      return { error: detached(v) };
     case 'd':
-      return new Date(unescape(v));
+      return new Date(v);
     default: {
       const n = Number(v);
-      return Number.isNaN(n) ? detached(unescape(v)) : n;
+      return Number.isNaN(n) ? detached(v) : n;
     }
   }
 }
-
-function parseRow(xml: string, fallbackNumber: number, shared: string[]): XlsxRow {
-  const close = xml.indexOf('>');
-  const number = Number(attr(xml.slice(0, close + 1), 'r')) || fallbackNumber;
-  const values: XlsxCell[] = [];
-  if (xml[close - 1] === '/') return { number, values };
-  let column = 0;
-  for (const m of xml.slice(close + 1).matchAll(CELL)) {
-    const ref = attr(m[1], 'r');
-    column = ref ? columnNumber(ref) : column + 1;
-    const value = cellValue(m[1], m[2], shared);
-    if (value !== null && value !== '') values[column] = value;
-  }
-  return { number, values };
-}
-
-const ROW_START = /<row(?=[\s>/])/g;
 
 /**
- * The rows of a worksheet's XML, scanned chunk by chunk. A chunk's complete rows are parsed before any is handed on,
- * and their values are copies (see `detached`): while the caller awaits its database writes between rows only the
- * values and the unfinished tail are alive, never the chunk's text. (Text kept across those awaits outlives the
+ * The rows of a worksheet, parsed chunk by chunk. A chunk's complete rows are parsed before any is handed on, and
+ * their values are copies (see `detached`): while the caller awaits its database writes between rows only the values
+ * and the parser's unfinished text are alive, never the chunk's text. (Text kept across those awaits outlives the
  * young generation and piles up in the old heap until a full collection: measured, most of the import's peak.)
  */
-async function* sheetRows(chunks: AsyncIterable<string>, shared: string[]): AsyncGenerator<XlsxRow> {
-  const state: RowScan = { tail: [], tailChars: 0, inData: false, last: 0 };
-  for await (const chunk of chunks) {
-    const { rows, ended } = completeRows(state, chunk, shared);
+async function* sheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, shared: string[]): AsyncGenerator<XlsxRow> {
+  const done: XlsxRow[] = [];
+  let inData = false;
+  let ended = false;
+  let last = 0;
+  let row: XlsxRow | undefined;
+  let rowStart = 0;
+  // The cell being read: its column and type, the text of its <v>, its inline string.
+  let column = 0;
+  let cell: { type: string; v?: string; inline?: string } | undefined;
+  let inValue = false;
+  let inInline = false;
+  const inline = new StringItems();
+
+  const opentag = (tag: SaxesTagNS) => {
+    if (inInline) return inline.open(tag);
+    if (!isSheet(tag)) return;
+    switch (tag.local) {
+      case 'sheetData':
+        inData = !tag.isSelfClosing;
+        ended = tag.isSelfClosing;
+        return;
+      case 'row':
+        if (!inData) return;
+        row = { number: Number(plainAttr(tag, 'r')) || last + 1, values: [] };
+        last = row.number;
+        rowStart = parser.position;
+        column = 0;
+        if (tag.isSelfClosing) {
+          done.push(row);
+          row = undefined;
+        }
+        return;
+      case 'c': {
+        if (!row) return;
+        const ref = plainAttr(tag, 'r');
+        column = ref ? columnNumber(ref) : column + 1;
+        cell = { type: plainAttr(tag, 't') ?? 'n' };
+        if (tag.isSelfClosing) cell = undefined;
+        return;
+      }
+      case 'v':
+        // `<v></v>` is an empty value (a number cell reads 0, as before); `<v/>` is none.
+        inValue = !!cell && !tag.isSelfClosing;
+        if (inValue) cell!.v = '';
+        return;
+      case 'is':
+        if (cell && !tag.isSelfClosing) inInline = true;
+        return;
+    }
+  };
+  const closetag = (tag: SaxesTagNS) => {
+    if (inInline) {
+      if (tag.local === 'is' && isSheet(tag)) {
+        inInline = false;
+        if (cell) cell.inline = inline.take();
+      } else {
+        inline.close(tag);
+      }
+      return;
+    }
+    if (!isSheet(tag)) return;
+    switch (tag.local) {
+      case 'v':
+        inValue = false;
+        return;
+      case 'c':
+        if (row && cell) {
+          const value = cellValue(cell.type, cell.v, cell.inline, shared);
+          if (value !== null && value !== '') row.values[column] = value;
+        }
+        cell = undefined;
+        return;
+      case 'row':
+        if (row) done.push(row);
+        row = undefined;
+        return;
+      case 'sheetData':
+        inData = false;
+        ended = true;
+    }
+  };
+  const text = (t: string) => {
+    if (inInline) inline.add(t);
+    else if (inValue && cell) cell.v = (cell.v ?? '') + t;
+  };
+  const { parser, lastTag } = xmlParser({ opentag, closetag, text });
+  const chunks = parseEntry(zip, entry, parser, { maxChars: Number.MAX_SAFE_INTEGER, maxGap: MAX_ROW_CHARS, lastTag });
+  let step = await chunks.next();
+  while (!step.done) {
+    if (row && parser.position - rowStart > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
+    const rows = done.splice(0);
     yield* rows;
-    if (ended) return;
+    step = await chunks.next(ended);
   }
-}
-
-interface RowScan {
-  /** The text after the last complete row, in the pieces it came in (a row longer than a chunk is joined once, at its end). */
-  tail: string[];
-  tailChars: number;
-  inData: boolean;
-  last: number;
-}
-
-/** The complete rows of the text so far (the tail left by the chunks before, then this one); keeps the rest as the tail. */
-function completeRows(state: RowScan, chunk: string, shared: string[]) {
-  const rows: XlsxRow[] = [];
-  const before = state.tail.at(-1) ?? '';
-  if (state.inData && state.tail.length && !(before.slice(-5) + chunk).includes('</row>') && !chunk.includes('<row')) {
-    // Still inside one long row: keep the piece, join nothing yet.
-    state.tail.push(chunk);
-    state.tailChars += chunk.length;
-    if (state.tailChars > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
-    return { rows, ended: false };
-  }
-  let text = state.tail.join('') + chunk;
-  if (!state.inData) {
-    const at = text.indexOf('<sheetData');
-    if (at < 0) {
-      state.tail = [detached(text.slice(Math.max(0, text.length - 16)))];
-      return { rows, ended: false };
-    }
-    state.inData = true;
-    text = text.slice(at);
-  }
-  let from = 0;
-  for (;;) {
-    ROW_START.lastIndex = from;
-    const start = ROW_START.exec(text);
-    if (!start) break;
-    const tagEnd = text.indexOf('>', start.index);
-    if (tagEnd < 0) break;
-    let end: number;
-    if (text[tagEnd - 1] === '/') {
-      end = tagEnd + 1;
-    } else {
-      const closeAt = text.indexOf('</row>', tagEnd);
-      if (closeAt < 0) break;
-      end = closeAt + 6;
-    }
-    const row = parseRow(text.slice(start.index, end), state.last + 1, shared);
-    state.last = row.number;
-    from = end;
-    rows.push(row);
-  }
-  const rest = detached(text.slice(from));
-  state.tail = [rest];
-  state.tailChars = rest.length;
-  if (rest.length > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
-  return { rows, ended: text.includes('</sheetData>', from) };
 }
 
 /**
@@ -295,32 +408,23 @@ function completeRows(state: RowScan, chunk: string, shared: string[]) {
  * when the file is not a zip, is damaged, or holds no workbook with a worksheet.
  */
 export async function* readXlsxRows(fileName: string): AsyncGenerator<XlsxRow> {
-  const file = await fs.open(fileName, 'r');
+  const { zip, entries } = await openArchive(fileName);
   try {
-    const { size } = await file.stat();
-    if (size < 22) throw new XlsxUnreadable('not_zip', 'too short');
-    const entries = await centralDirectory(file, size);
-    const text = async (name: string) => {
-      const entry = entries.get(name);
-      return entry ? wholeText(await openEntry(file, fileName, size, entry), name) : undefined;
-    };
-    const rootRels = relationships(await text('_rels/.rels'), '');
+    const entry = (name: string) => entries.get(name);
+    const rootRels = await relationships(zip, entry('_rels/.rels'), '');
     const workbookPath = [...rootRels.values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
-    const workbook = await text(workbookPath);
-    if (workbook === undefined) throw new XlsxUnreadable('no_workbook', `${workbookPath} is missing`);
-    const rels = relationships(await text(partPath(workbookPath, `_rels/${path.posix.basename(workbookPath)}.rels`)), workbookPath);
-    const firstSheet = /<sheet\b[^>]*>/.exec(workbook)?.[0];
-    const sheetId = firstSheet && (attr(firstSheet, 'r:id') ?? attr(firstSheet, 'id'));
+    const workbook = entry(workbookPath);
+    if (!workbook) throw new XlsxUnreadable('no_workbook', `${workbookPath} is missing`);
+    const rels = await relationships(zip, entry(partPath(workbookPath, `_rels/${path.posix.basename(workbookPath)}.rels`)), workbookPath);
+    const sheetId = await firstSheetId(zip, workbook);
     // Without the workbook's relationships the first worksheet part in the archive is taken (as ExcelJS did).
     const sheetPath = (sheetId && rels.get(sheetId)?.target) ?? [...entries.keys()].find((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
-    const sheet = sheetPath ? entries.get(sheetPath) : undefined;
+    const sheet = sheetPath ? entry(sheetPath) : undefined;
     if (!sheet) throw new XlsxUnreadable('no_workbook', 'no worksheet');
     const sharedPath = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? path.posix.join(path.posix.dirname(workbookPath), 'sharedStrings.xml');
-    const sharedXml = await text(sharedPath);
-    const shared: string[] = [];
-    if (sharedXml) for (const m of sharedXml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) shared.push(m[1] ? detached(stringItem(m[1])) : '');
-    yield* sheetRows(textOf(await openEntry(file, fileName, size, sheet), sheetPath!), shared);
+    const shared = await sharedStrings(zip, entry(sharedPath));
+    yield* sheetRows(zip, sheet, shared);
   } finally {
-    await file.close();
+    zip.close();
   }
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,4 +115,75 @@ describe('readXlsxRows', () => {
     const noRels = await rowsOf(handMadeXlsx('', { without: ['xl/_rels/workbook.xml.rels'] }));
     expect(noRels.map((r) => r.values[1])).toEqual(['wrong sheet']);
   });
+
+  it('reads parts written with a namespace prefix (<x:row>, <x:c>, <x:si> as the .NET OpenXML SDK writes), <si> with attributes, phonetic runs left out', async () => {
+    const rows = await rowsOf(zipOf(prefixedParts(
+      '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:t xml:space="preserve"> Harga </x:t></x:is></x:c></x:row>'
+      + '<x:row r="2"><x:c r="A2" t="s"><x:v>2</x:v></x:c><x:c r="B2" t="inlineStr"><x:is><x:r><x:t>Kopi </x:t></x:r><x:r><x:rPr><x:b/></x:rPr><x:t>&lt;Susu&gt;</x:t></x:r><x:rPh sb="0" eb="1"><x:t>skip</x:t></x:rPh></x:is></x:c><x:c r="C2"><x:v>15000.5</x:v></x:c><x:c r="E2" t="b"><x:v>1</x:v></x:c></x:row>',
+      ['<x:t>Kode</x:t>', '<x:r><x:t>Na</x:t></x:r><x:r><x:t>ma</x:t></x:r><x:rPh sb="0" eb="2"><x:t>なま</x:t></x:rPh>', '<x:t><![CDATA[P-1 & co]]></x:t>'],
+    )));
+    expect(rows.map((r) => [r.number, Array.from(r.values, (v) => v ?? null)])).toEqual([
+      [1, [null, 'Kode', 'Nama', ' Harga ']],
+      [2, [null, 'P-1 & co', 'Kopi <Susu>', 15000.5, null, true]],
+    ]);
+  });
+
+  it('reads a Zip64 archive whose entries end in data descriptors (as a zip written to a pipe), which the hand-written reader refused', async () => {
+    const parts = prefixedParts('<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1"><x:v>7</x:v></x:c></x:row>', ['<x:t>Zip64</x:t>']);
+    const file = pythonZip(parts);
+    expect(file.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06])), 'a Zip64 end of central directory record').toBe(true);
+    expect(file.includes(Buffer.from([0x50, 0x4b, 0x07, 0x08])), 'data descriptors').toBe(true);
+    expect((await rowsOf(file)).map((r) => Array.from(r.values, (v) => v ?? null))).toEqual([[null, 'Zip64', 7]]);
+  });
+
+  it('refuses a part that is no well-formed XML, and a worksheet whose size lies, as damaged', async () => {
+    expect(await reason(handMadeXlsx('<row r="1"><c r="A1"><v>1</v></row>'))).toBe('damaged');
+    // An entry that inflates to more than its central directory says (how zip bombs hide their size).
+    const good = handMadeXlsx('<row r="1"><c r="A1"><v>1</v></c></row>');
+    const lying = Buffer.from(good);
+    const central = centralEntry(lying, 'xl/worksheets/sheet2.xml');
+    expect(lying.readUInt32LE(central + 24)).toBeGreaterThan(10);
+    lying.writeUInt32LE(10, central + 24);
+    expect(await reason(lying)).toBe('damaged');
+  });
 });
+
+/** Where the central directory entry of `name` starts. */
+function centralEntry(zip: Buffer, name: string) {
+  for (let at = zip.indexOf(CENTRAL); at >= 0; at = zip.indexOf(CENTRAL, at + 4)) {
+    if (zip.toString('utf8', at + 46, at + 46 + zip.readUInt16LE(at + 28)) === name) return at;
+  }
+  throw new Error(`${name} is not in the central directory`);
+}
+const CENTRAL = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/** A one-sheet xlsx whose workbook, worksheet and shared strings use the `x:` prefix (rows and string items as given). */
+function prefixedParts(sheetData: string, sharedStrings: string[]): Record<string, string> {
+  return {
+    '[Content_Types].xml': '<?xml version="1.0" encoding="utf-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+    '_rels/.rels': `<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="${PACKAGE}"><Relationship Type="${OFFICE}/officeDocument" Target="/xl/workbook.xml" Id="R1"/></Relationships>`,
+    'xl/workbook.xml': `<?xml version="1.0" encoding="utf-8"?><x:workbook xmlns:x="${MAIN}" xmlns:rel="${OFFICE}"><x:sheets><x:sheet name="Data" sheetId="1" rel:id="R5"/></x:sheets></x:workbook>`,
+    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="${PACKAGE}"><Relationship Type="${OFFICE}/worksheet" Target="/xl/worksheets/data.xml" Id="R5"/><Relationship Type="${OFFICE}/sharedStrings" Target="/xl/strings.xml" Id="R6"/></Relationships>`,
+    'xl/worksheets/data.xml': `<?xml version="1.0" encoding="utf-8"?><x:worksheet xmlns:x="${MAIN}"><x:sheetData>${sheetData}</x:sheetData></x:worksheet>`,
+    'xl/strings.xml': `<?xml version="1.0" encoding="utf-8"?><x:sst xmlns:x="${MAIN}" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" count="${sharedStrings.length}">${sharedStrings.map((t, i) => `<x:si x14ac:id="${i}">${t}</x:si>`).join('')}</x:sst>`,
+  };
+}
+
+/**
+ * The parts as a zip from Python's zipfile written to a pipe (so every entry ends in a data descriptor), with its
+ * Zip64 threshold at 0 (so sizes and offsets are in Zip64 extra fields and there is a Zip64 end record).
+ */
+function pythonZip(parts: Record<string, string>): Buffer {
+  const script = [
+    'import json, sys, zipfile',
+    'zipfile.ZIP64_LIMIT = 0',
+    'zipfile.ZIP_FILECOUNT_LIMIT = 0',
+    "with zipfile.ZipFile(sys.stdout.buffer, 'w', zipfile.ZIP_DEFLATED) as z:",
+    '    for name, text in json.load(sys.stdin).items(): z.writestr(name, text)',
+  ].join('\n');
+  return execFileSync('python3', ['-c', script], { input: JSON.stringify(parts) });
+}
