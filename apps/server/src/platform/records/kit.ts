@@ -29,7 +29,7 @@ export interface Paging { page: number; limit: number }
 
 export interface RecordKitSpec<TT extends RecordTable, T, F extends BaseFilter> {
   table: TT;
-  /** Audit module (catalogued in the contracts' audit/names.ts) and entity ('accounting.warehouse', 'warehouse'). */
+  /** Audit module (one of the contracts' audit catalogue) and entity names of the record. */
   module: string;
   entity: string;
   errors: { notFound: ErrorCode; codeTaken: ErrorCode };
