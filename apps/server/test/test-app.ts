@@ -22,7 +22,7 @@ export interface TestApp {
   /** The id of a tenant by code, read through the owner pool. */
   tenantId(code: string): Promise<string>;
   /** Seeds a tenant with the demo roles and users (password DEMO_PASSWORD); returns its id. */
-  seedTenant(code: string): Promise<string>;
+  seedTenant(code: string, options?: { vendor?: boolean }): Promise<string>;
   preLoginToken(): Promise<string>;
   /** Logs in and returns the work token. */
   login(username: string, tenant?: string, password?: string): Promise<string>;
@@ -73,7 +73,7 @@ export async function createTestApp(label = 'test', env: Record<string, string> 
       if (!row) throw new Error(`no tenant ${code}`);
       return row.id;
     },
-    seedTenant: async (code) => (await seedTenant(pools, { code, name: `PT ${code}` })).id,
+    seedTenant: async (code, options = {}) => (await seedTenant(pools, { code, name: `PT ${code}`, ...options })).id,
     login: async (username, tenant = DEFAULT_TENANT, password = DEMO_PASSWORD) => {
       const res = await request({ method: 'POST', url: '/api/v1/auth/login', token: await preLoginToken(), tenant, payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username}@${tenant} failed: ${res.statusCode} ${res.body}`);

@@ -223,9 +223,8 @@ describe('leads', () => {
   });
 
   it('shows a second tenant none of the leads or promo codes', async () => {
-    await t.seedTenant('acme');
-    // Made a vendor tenant for this test only: the isolation of leads is the database's, not the vendor rule's.
-    await t.pools.owner.query(`UPDATE tenants SET vendor = true WHERE code = 'acme'`);
+    // A vendor tenant for this test only: the isolation of leads is the database's, not the vendor rule's.
+    await t.seedTenant('acme', { vendor: true });
     const acme = await t.login('admin', 'acme');
     expect((await t.request({ method: 'GET', url: '/api/v1/admin/leads', token: acme })).json()).toEqual({ items: [], total: 0 });
     expect((await t.request({ method: 'GET', url: '/api/v1/admin/promo-codes?keyword=HEMAT10', token: acme })).json().total).toBe(0);
