@@ -44,7 +44,9 @@ describe('import runs (inline, JOBS=false)', () => {
     // Progress moved forward while it ran, never back, and stopped short of the whole until the end.
     const running = seen.filter((r) => r.status === 'running' && r.rowsRead > 0);
     expect(running.length, JSON.stringify(seen.map((r) => [r.status, r.rowsRead]))).toBeGreaterThan(0);
-    for (const r of running) expect(r.rowsRead).toBeLessThan(1500);
+    // A run may still show running for a moment after its last row while it writes the report.
+    for (const r of running) expect(r.rowsRead).toBeLessThanOrEqual(1500);
+    expect(running.some((r) => r.rowsRead < 1500), JSON.stringify(seen.map((r) => [r.status, r.rowsRead]))).toBe(true);
     for (let i = 1; i < seen.length; i++) expect(seen[i].rowsRead).toBeGreaterThanOrEqual(seen[i - 1].rowsRead);
 
     // The upload is dropped once the run has ended; starting it is audited.
