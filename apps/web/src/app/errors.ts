@@ -1,7 +1,7 @@
 import { errorMessageKey } from '@nusa/contracts';
 import { ApiError } from '../api/api-error.ts';
+import { textOfKey, type Translate } from '../i18n/keys.ts';
 
-type Translate = (key: string, vars?: Record<string, unknown>) => string;
 type HasKey = (key: string) => boolean;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -16,7 +16,7 @@ export function errorMessage(err: unknown, t: Translate, exists: HasKey): string
   if (err instanceof ApiError) {
     const key = errorMessageKey(err.code);
     const vars = errorVars(err.args);
-    if (exists(key)) return t(key, vars);
+    if (exists(key)) return textOfKey(t, key, vars);
     return t('error.http_error', { 0: err.status || err.code });
   }
   if (err instanceof TypeError && /fetch/i.test(err.message)) return t('error.failed-to-fetch');

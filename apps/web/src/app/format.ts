@@ -1,10 +1,11 @@
+import type { Translate } from '../i18n/keys.ts';
+
 /** Spec 9: numbers are formatted id-ID whatever the UI language. */
 const numberFormat = new Intl.NumberFormat('id-ID');
 const oneDecimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
 
 export const formatNumber = (value: number) => numberFormat.format(value);
 
-type Translate = (key: string, vars: Record<string, string>) => string;
 
 /**
  * Spec 9 durations: milliseconds below one second, seconds under 60 s, minutes under 3600 s, then hours and

@@ -1,6 +1,6 @@
 import { PASSWORD_ABSOLUTE_MIN } from '@nusa/contracts';
+import type { Translate } from '../i18n/keys.ts';
 
-type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /**
  * The length rule of a password screen. Spec 5's floor is 4 characters; when the organisation's policy asks more,

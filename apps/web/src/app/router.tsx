@@ -11,6 +11,7 @@ import { PAGES, preloadPage } from './pages.ts';
 import { RouteParamsContext } from './route-params.ts';
 import { useSessionState } from './session.ts';
 import { documentTitle } from './title.ts';
+import { textOfKey } from '../i18n/keys.ts';
 
 /**
  * Chunks of their own, so the login and the public pages do not load them: the logged-in layout (menu, header,
@@ -69,8 +70,8 @@ function GuardedView() {
 
   const route = decision.type === 'redirect' ? undefined : decision.route;
   const area = route ? areaOf(route) : undefined;
-  const section = area ? t(area.titleKey) : undefined;
-  const page = route ? t(route.titleKey) : undefined;
+  const section = area ? textOfKey(t, area.titleKey) : undefined;
+  const page = route ? textOfKey(t, route.titleKey) : undefined;
   useDocumentTitle(
     decision.type === 'denied' ? undefined : section,
     decision.type === 'denied' ? t('page.permissionDenied') : page,
@@ -92,7 +93,7 @@ function GuardedView() {
       <AppLayout
         session={session}
         route={decision.route}
-        trail={trailOf(decision.route).map((step) => ({ key: step.path ?? step.titleKey, title: t(step.titleKey), to: step.path }))}
+        trail={trailOf(decision.route).map((step) => ({ key: step.path ?? step.titleKey, title: textOfKey(t, step.titleKey), to: step.path }))}
         page={page ?? ''}
       >
         <RouteParamsContext.Provider value={decision.params}>

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, AREAS, LANGUAGES, PUBLIC_ROUTES } from '@nusa/contracts';
+import i18next from 'i18next';
+import { APP_ROUTES, AREAS, LANGUAGES, LEAD_STATUSES, PUBLIC_ROUTES, type LeadStatus } from '@nusa/contracts';
 import { messages, resources } from './resources.ts';
+import { errorKey, textOfKey, type TextKey } from './keys.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -69,4 +71,30 @@ describe('i18n resources', () => {
     expect(found).toBeGreaterThan(50);
     expect(missing).toEqual([]);
   });
+
+  it('types its keys from every file of Indonesian texts (i18next.d.ts)', () => {
+    const declaration = fs.readFileSync(path.join(srcDir, 'i18n', 'i18next.d.ts'), 'utf8');
+    const named = [...declaration.matchAll(/^import type \w+ from '\.\/([\w./-]+\.json)';$/gm)].map((m) => m[1]).sort();
+    const files = ['id.json', ...fs.readdirSync(path.join(srcDir, 'i18n', 'modules')).filter((f) => f.endsWith('.id.json')).map((f) => `modules/${f}`)].sort();
+    expect(named).toEqual(files);
+  });
+
+  // The @ts-expect-error lines are the test of `tsc -p apps/web`: each fails the type-check once its key compiles.
+  it('refuses, at compile time, a key without text, also one built from a union with a member without text', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'id', interpolation: { escapeValue: false }, showSupportNotice: false });
+    // @ts-expect-error a key that names no text
+    expect(i18n.t('adminLeads.noSuchText')).toBe('adminLeads.noSuchText');
+    const statuses: readonly (LeadStatus | 'ARCHIVED')[] = [...LEAD_STATUSES, 'ARCHIVED'];
+    // @ts-expect-error a status the contracts do not have, so no text either: the template over the union does not compile
+    expect(statuses.map((s) => i18n.t(`adminLeads.statuses.${s}`)).at(-1)).toBe('adminLeads.statuses.ARCHIVED');
+    // Every member of the real union has its text in both languages.
+    for (const s of LEAD_STATUSES) {
+      const key: TextKey = `adminLeads.statuses.${s}`;
+      expect(key in all.id && key in all.en, key).toBe(true);
+    }
+    expect(i18n.t(errorKey('copy.limit.exceeded'))).toBe(all.id['error.copy_limit_exceeded']);
+    expect(textOfKey(i18n.t, 'page.login')).toBe(all.id['page.login']);
+  });
 });
+

@@ -15,7 +15,8 @@ export interface TaskTreeArea {
 
 const variants = <S extends string>(scope: S) => [`writeAll${scope}`, `createEdit${scope}`, `readOnly${scope}`] as const;
 
-export const TASK_TREE: readonly TaskTreeArea[] = [
+/** `as const`: the area and page keys stay literal, so the web's t(`taskTree.area.${key}`) is checked for each one. */
+export const TASK_TREE = [
   {
     key: 'dashboard',
     pages: [
@@ -88,4 +89,4 @@ export const TASK_TREE: readonly TaskTreeArea[] = [
       { key: 'appConfiguration', tasks: ['viewConfig', 'managePasswordPolicy'] },
     ],
   },
-];
+] as const satisfies readonly TaskTreeArea[];

@@ -38,6 +38,7 @@ import { queryClient } from '../query-client.ts';
 import { sessionStore } from '../session.ts';
 import { PageBreadcrumb, type Crumb } from './PageBreadcrumb.tsx';
 import { ReleaseNotesDialog } from './ReleaseNotesDialog.tsx';
+import { textOfKey } from '../../i18n/keys.ts';
 
 const AREA_ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -108,13 +109,13 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
         const icon = AREA_ICONS[a.key] ?? <AppstoreOutlined />;
         if (routes.length === 0 || (routes.length === 1 && routes[0].path === a.path)) {
           const path = routes[0]?.path ?? a.path;
-          return { key: path, icon, label: <Link to={path}>{t(a.titleKey)}</Link> };
+          return { key: path, icon, label: <Link to={path}>{textOfKey(t, a.titleKey)}</Link> };
         }
         return {
           key: a.key,
           icon,
-          label: t(a.titleKey),
-          children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{t(r.titleKey)}</Link> })),
+          label: textOfKey(t, a.titleKey),
+          children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{textOfKey(t, r.titleKey)}</Link> })),
         };
       }),
     [session.tasks, t],

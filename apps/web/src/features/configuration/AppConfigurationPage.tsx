@@ -19,8 +19,9 @@ import { call } from '../../api/call.ts';
 import { toast } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
+import { textOfKey, type TextKey } from '../../i18n/keys.ts';
 
-const CLASS_KEYS: Record<PasswordClass, string> = {
+const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   lower: 'appConfig.classLower',
   upper: 'appConfig.classUpper',
   digit: 'appConfig.classDigit',
@@ -59,7 +60,7 @@ function GeneralCard({ settings, canEdit }: { settings: AppConfiguration; canEdi
       await Promise.all([queryClient.invalidateQueries({ queryKey: CONFIG_KEY }), queryClient.invalidateQueries({ queryKey: ['app-config'] })]);
     },
   });
-  const required = (key: string) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });
+  const required = (key: TextKey) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });
 
   return (
     <Card className="section-card" title={t('appConfig.general')}>
@@ -78,7 +79,7 @@ function GeneralCard({ settings, canEdit }: { settings: AppConfiguration; canEdi
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="defaultPage" label={t('appConfig.defaultPage')} rules={[{ required: true, message: t('validation.required', { label: t('appConfig.defaultPage') }) }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={DEFAULT_PAGE_ROUTES.map((r) => ({ value: r.path, label: `${t(r.titleKey)} (${r.path})` }))} />
+              <Select showSearch={{ optionFilterProp: 'label' }} options={DEFAULT_PAGE_ROUTES.map((r) => ({ value: r.path, label: `${textOfKey(t, r.titleKey)} (${r.path})` }))} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -121,7 +122,7 @@ function PasswordPolicyCard({ policy }: { policy: PasswordPolicy }) {
       await queryClient.invalidateQueries({ queryKey: CONFIG_KEY });
     },
   });
-  const number = (key: string, min: number, max: number) => [
+  const number = (key: TextKey, min: number, max: number) => [
     { required: true, message: t('validation.required', { label: t(key) }) },
     { type: 'number' as const, min, max, message: t('appConfig.between', { min, max }) },
   ];

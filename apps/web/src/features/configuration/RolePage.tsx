@@ -13,6 +13,7 @@ import { useHeldTasks } from '../../app/session.ts';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
 import { FormDrawer } from '../../app/components/FormDrawer.tsx';
 import './access/access.css';
+import { textOfKey, type Translate } from '../../i18n/keys.ts';
 
 const NAME_MAX = 60;
 const EDITABLE_TYPES = ROLE_TYPES.filter((type) => type !== 'SUPER_ADMIN');
@@ -87,9 +88,9 @@ function LimitRange({ min, max, kind }: { min: number | string; max: number | st
   );
 }
 
-const pageTitle = (path: string, t: (key: string) => string) => {
+const pageTitle = (path: string, t: Translate) => {
   const route = APP_ROUTES.find((r) => r.path === path);
-  return route ? t(route.titleKey) : path;
+  return route ? textOfKey(t, route.titleKey) : path;
 };
 
 type Editing = { mode: 'create' } | { mode: 'edit' | 'view'; role: RoleItem };
@@ -143,7 +144,7 @@ export default function RolePage() {
         </Space>
       ),
     },
-    { title: t('configRole.type'), dataIndex: 'type', sortKey: 'type', render: (type: string) => <Tag color={type === 'SUPER_ADMIN' ? 'gold' : 'blue'}>{t(`configRole.types.${type}`)}</Tag> },
+    { title: t('configRole.type'), dataIndex: 'type', sortKey: 'type', render: (type: RoleItem['type']) => <Tag color={type === 'SUPER_ADMIN' ? 'gold' : 'blue'}>{t(`configRole.types.${type}`)}</Tag> },
     { title: t('configRole.defaultPage'), dataIndex: 'defaultPage', render: (path: string) => pageTitle(path, t), responsive: ['lg'] },
     {
       title: t('configRole.discountPercent'),
@@ -304,7 +305,7 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
               <Select options={EDITABLE_TYPES.map((type) => ({ value: type, label: t(`configRole.types.${type}`) }))} />
             </Form.Item>
             <Form.Item name="defaultPage" label={t('configRole.defaultPage')} rules={[required(t('configRole.defaultPage'))]}>
-              <Select showSearch optionFilterProp="label" options={PAGE_CHOICES.map((r) => ({ value: r.path, label: t(r.titleKey) }))} />
+              <Select showSearch optionFilterProp="label" options={PAGE_CHOICES.map((r) => ({ value: r.path, label: textOfKey(t, r.titleKey) }))} />
             </Form.Item>
             <Form.Item name="minDiscountPercent" label={t('configRole.minDiscountPercent')} rules={[required(t('configRole.minDiscountPercent')), lessThanMax('maxDiscountPercent')]} dependencies={['maxDiscountPercent']}>
               <LimitInput kind="percent" />

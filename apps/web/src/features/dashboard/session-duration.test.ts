@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { resources } from '../../i18n/resources.ts';
 import { formatSessionDuration } from './session-duration.ts';
+import type { TextKey } from '../../i18n/keys.ts';
 
 const translator = async (lng: 'id' | 'en') => {
   const i18n = i18next.createInstance();
   await i18n.init({ resources, lng, interpolation: { escapeValue: false }, showSupportNotice: false });
-  return (key: string, vars: Record<string, string>) => i18n.t(key, vars);
+  return (key: TextKey, vars?: Record<string, unknown>) => i18n.t(key, vars);
 };
 
 describe('formatSessionDuration', async () => {

@@ -1,6 +1,6 @@
 import { formatNumber } from '../../app/format.ts';
+import type { Translate } from '../../i18n/keys.ts';
 
-type Translate = (key: string, vars: Record<string, string>) => string;
 
 /**
  * How long a sign-in session lasted, in words, with spec 9's tiers from the minute up: minutes under an hour, then

@@ -10,6 +10,7 @@ import { CoaPicker, coaLabel } from '../pickers/CoaPicker.tsx';
 import { CurrencyPicker } from '../pickers/CurrencyPicker.tsx';
 import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
 import { cashBankBody, cashBankValues, type CashBankValues } from './cash-bank-form.ts';
+import type { TextKey } from '../../../i18n/keys.ts';
 
 const api = masterApi({
   list: endpoints.listCashBanks,
@@ -24,7 +25,7 @@ const api = masterApi({
 
 type Filters = { type?: CashBankType };
 /** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
-const IMPORT_COLUMNS: Record<string, string> = {
+const IMPORT_COLUMNS: Record<string, TextKey> = {
   cashBankCode: 'cashBankPage.code', cashBankName: 'cashBankPage.name', type: 'cashBankPage.type', coaCode: 'cashBankPage.coa', coaName: 'cashBankPage.coa',
   currencyCode: 'cashBankPage.currency', ouCode: 'cashBankPage.ou', accountNumber: 'cashBankPage.accountNumber', active: 'masterKit.active',
 };

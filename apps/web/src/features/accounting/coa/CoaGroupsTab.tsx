@@ -51,9 +51,9 @@ export function CoaGroupsTab() {
       columns={[
         { title: t('ledger.code'), sortKey: 'code', dataIndex: 'groupCode', width: 120, render: (code: string) => <span className="code-text">{code}</span> },
         { title: t('ledger.name'), sortKey: 'name', dataIndex: 'groupName' },
-        { title: t('ledger.type'), sortKey: 'type', dataIndex: 'type', width: 120, render: (v: string) => <Tag color={TYPE_COLORS[v]}>{t(`ledger.types.${v}`)}</Tag> },
-        { title: t('ledger.sign'), sortKey: 'sign', dataIndex: 'sign', width: 120, render: (v: string) => t(`ledger.signs.${v}`) },
-        { title: t('coaGroups.purpose'), sortKey: 'purpose', dataIndex: 'purpose', width: 110, render: (v: string) => t(`ledger.purposes.${v}`) },
+        { title: t('ledger.type'), sortKey: 'type', dataIndex: 'type', width: 120, render: (v: CoaType) => <Tag color={TYPE_COLORS[v]}>{t(`ledger.types.${v}`)}</Tag> },
+        { title: t('ledger.sign'), sortKey: 'sign', dataIndex: 'sign', width: 120, render: (v: CoaSign) => t(`ledger.signs.${v}`) },
+        { title: t('coaGroups.purpose'), sortKey: 'purpose', dataIndex: 'purpose', width: 110, render: (v: CoaGroupPurpose) => t(`ledger.purposes.${v}`) },
         {
           title: t('coaGroups.origin'),
           dataIndex: 'systemPredefined',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@nusa/contracts';
 import { ImportReportView } from '../master/ImportButton.tsx';
 import type { ImportReport } from '../master/import-report.ts';
+import { textOfKey } from '../../../i18n/keys.ts';
 
 /**
  * The kit's import report with the sheet's column keys (groupCode …) shown by the screen's field labels, also where a
@@ -14,7 +15,7 @@ export function useLabelledImportReport(labels: Record<string, string>): (report
   const reason = (code: string, args: readonly (string | number)[]) => {
     const key = errorMessageKey(code);
     if (!i18n.exists(key)) return code;
-    return t(key, Object.fromEntries(args.map((arg, i) => [String(i), i === 0 && typeof arg === 'string' ? label(arg) : arg])));
+    return textOfKey(t, key, Object.fromEntries(args.map((arg, i) => [String(i), i === 0 && typeof arg === 'string' ? label(arg) : arg])));
   };
   return (report) => <ImportReportView report={report} columnLabel={label} reason={reason} />;
 }

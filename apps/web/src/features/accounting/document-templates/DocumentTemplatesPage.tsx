@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type DocumentTemplate } from '@nusa/contracts';
+import { endpoints, type DocumentTemplate, type NumberReset } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
 import { TemplateFields } from './TemplateFields.tsx';
 import { templateFormValues, templatePayload, type TemplateFormValues } from './template-form.ts';
@@ -39,7 +39,7 @@ export default function DocumentTemplatesPage() {
         { title: t('ledger.name'), sortKey: 'name', dataIndex: 'templateName' },
         { title: t('docTemplates.documentType'), sortKey: 'documentType', dataIndex: 'documentType', width: 130, render: (v: string) => <Tag>{v}</Tag> },
         { title: t('docTemplates.example'), dataIndex: 'example', width: 180, render: (v: string) => <span className="code-text">{v}</span> },
-        { title: t('docTemplates.reset'), dataIndex: 'reset', width: 160, render: (v: string) => t(`docTemplates.resets.${v}`) },
+        { title: t('docTemplates.reset'), dataIndex: 'reset', width: 160, render: (v: NumberReset) => t(`docTemplates.resets.${v}`) },
       ]}
       form={{
         codeField: 'templateCode',

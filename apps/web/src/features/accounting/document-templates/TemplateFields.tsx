@@ -9,6 +9,7 @@ import { call } from '../../../api/call.ts';
 import { useDebounced } from '../../../app/components/LazySelect.tsx';
 import { formFormat, isDocumentType, knownFromTypePreview, previewNumbers, type KnownNumber, type TemplateFormValues } from './template-form.ts';
 import { TEMPLATES_KEY } from './templates-key.ts';
+import { errorKey } from '../../../i18n/keys.ts';
 
 interface Props {
   /** The template being edited; undefined creates one. */
@@ -59,7 +60,7 @@ export function TemplateFields({ row, form }: Props) {
   const layoutRule = () => ({
     validator: () => {
       const problem = formatProblem(formFormat(form.getFieldsValue(true) as TemplateFormValues));
-      return problem ? Promise.reject(new Error(t(`error.${problem}`))) : Promise.resolve();
+      return problem ? Promise.reject(new Error(t(errorKey(problem)))) : Promise.resolve();
     },
   });
 
@@ -144,7 +145,7 @@ export function TemplateFields({ row, form }: Props) {
       </Row>
       <section className="template-preview" aria-live="polite" aria-label={t('docTemplates.preview')}>
         {preview.problem ? (
-          <Alert type="warning" showIcon title={t(`error.${preview.problem}`)} />
+          <Alert type="warning" showIcon title={t(errorKey(preview.problem))} />
         ) : (
           <>
             <div className="template-preview__label">{t('docTemplates.preview')}</div>

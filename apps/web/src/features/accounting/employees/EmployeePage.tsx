@@ -6,6 +6,7 @@ import type { SortableColumn } from '../../../app/components/list-sort.ts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
 import { ImportReportView } from '../master/ImportButton.tsx';
 import { dateNeededBy, employeeBody, employeeValues, type EmployeeValues } from './employee-form.ts';
+import type { TextKey } from '../../../i18n/keys.ts';
 
 const api = masterApi({
   list: endpoints.listEmployees, create: endpoints.createEmployee, update: endpoints.updateEmployee, setActive: endpoints.setEmployeeActive,
@@ -15,7 +16,7 @@ const api = masterApi({
 type Status = (typeof EMPLOYEE_STATUSES)[number];
 type Filters = { jobTitle?: JobTitle; status?: Status };
 /** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
-const IMPORT_COLUMNS: Record<string, string> = {
+const IMPORT_COLUMNS: Record<string, TextKey> = {
   employeeCode: 'employeePage.code', employeeName: 'employeePage.name', employeeType: 'employeePage.type', birthPlace: 'employeePage.birthPlace',
   birthDate: 'employeePage.birthDate', identityNumber: 'employeePage.identityNumber', joinDate: 'employeePage.joinDate', resignDate: 'employeePage.resignDate',
   pensionDate: 'employeePage.pensionDate', jobTitle: 'employeePage.jobTitle', status: 'employeePage.status', active: 'masterKit.active',

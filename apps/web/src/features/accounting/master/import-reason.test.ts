@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { resources } from '../../../i18n/resources.ts';
 import { importReasonText } from './import-reason.ts';
+import type { TextKey } from '../../../i18n/keys.ts';
 
 const translator = async (lng: 'id' | 'en') => {
   const i18n = i18next.createInstance();
   await i18n.init({ resources, lng, interpolation: { escapeValue: false }, showSupportNotice: false });
-  return { t: (k: string, v?: Record<string, unknown>) => i18n.t(k, v), exists: (k: string) => i18n.exists(k) };
+  return { t: (k: TextKey, v?: Record<string, unknown>) => i18n.t(k, v), exists: (k: string) => i18n.exists(k) };
 };
 
 describe('the reason of a refused import row', async () => {

@@ -1,7 +1,7 @@
 import { errorMessageKey } from '@nusa/contracts';
 import { errorVars } from '../../../app/errors.ts';
+import { textOfKey, type Translate } from '../../../i18n/keys.ts';
 
-type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /**
  * The reason a row of an import was refused, in the reader's language only. A value that does not fit its column
@@ -11,5 +11,5 @@ type Translate = (key: string, vars?: Record<string, unknown>) => string;
 export function importReasonText(code: string, args: readonly (string | number)[], t: Translate, exists: (key: string) => boolean): string {
   if (code === 'invalid_input_format') return t('masterKit.importInvalidValue');
   const key = errorMessageKey(code);
-  return exists(key) ? t(key, errorVars(args)) : code;
+  return exists(key) ? textOfKey(t, key, errorVars(args)) : code;
 }

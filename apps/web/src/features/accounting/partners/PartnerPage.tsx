@@ -11,6 +11,7 @@ import { RankTag } from './RankTag.tsx';
 import { RANKS } from './rank.ts';
 import { emptyAddress, partnerBody, partnerValues, validDegrees, type PartnerValues } from './partner-form.ts';
 import './partners.css';
+import type { TextKey, Translate } from '../../../i18n/keys.ts';
 
 const customerApi = masterApi({
   list: endpoints.listCustomers, create: endpoints.createCustomer, update: endpoints.updateCustomer, setActive: endpoints.setCustomerActive,
@@ -23,7 +24,7 @@ const supplierApi = masterApi({
 
 type Filters = { rank?: number };
 /** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
-const IMPORT_COLUMNS: Record<string, string> = {
+const IMPORT_COLUMNS: Record<string, TextKey> = {
   partnerCode: 'partnerPage.code', partnerName: 'partnerPage.name', alias: 'partnerPage.alias', lineOfBusiness: 'partnerPage.lineOfBusiness',
   rank: 'partnerPage.rank', phones: 'partnerPage.phones', fax: 'partnerPage.fax', email: 'partnerPage.email', creditLimit: 'partnerPage.creditLimit',
   addresses: 'partnerPage.addresses', active: 'masterKit.active',
@@ -256,7 +257,7 @@ function AddressEditor() {
   );
 }
 
-function degreesRule(value: string | undefined, limit: 90 | 180, other: string | undefined, t: (k: string) => string) {
+function degreesRule(value: string | undefined, limit: 90 | 180, other: string | undefined, t: Translate) {
   const v = value?.trim() ?? '';
   if (!v && !other?.trim()) return;
   if (!v) throw new Error(t('partnerPage.positionBoth'));

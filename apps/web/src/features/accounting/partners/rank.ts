@@ -1,3 +1,5 @@
+import type { TextKey } from '../../../i18n/keys.ts';
+
 /**
  * Spec 3: a partner's rank has five styles. Each rank has its own tag colour, star count and name, so the five
  * are told apart at a glance in the list and in the form.
@@ -10,7 +12,7 @@ export interface RankStyle {
   color: string;
   stars: number;
   /** i18n key of the rank's name. */
-  labelKey: string;
+  labelKey: TextKey;
 }
 
 export const RANK_STYLES: Record<Rank, RankStyle> = {

@@ -4,9 +4,11 @@ import { MASTER_CODE_PATTERN } from '@nusa/contracts';
 import { MasterListPage } from '../master/MasterListPage.tsx';
 import { labelledImportReport } from '../products/labelled-import-report.tsx';
 import type { MasterApi } from '../master/master-api.ts';
+import type { TextKey } from '../../../i18n/keys.ts';
 
 /** The i18n keys (under acSetup) of one code-and-name record: uom, brand or category. */
 type Kind = 'uom' | 'brand' | 'category';
+const TAB_TITLES = { uom: 'acSetup.tabUom', brand: 'acSetup.tabBrand', category: 'acSetup.tabCategory' } as const satisfies Record<Kind, TextKey>;
 
 type Row = { active: 'Y' | 'N' } & Record<string, string>;
 type SimpleForm = Record<string, string>;
@@ -32,7 +34,7 @@ export function SimpleCatalogTab({ kind, api, codeField, nameField }: Props) {
       embedded
       api={api}
       cacheKey={`product-setup-${kind}`}
-      title={t(`acSetup.tab${kind[0].toUpperCase()}${kind.slice(1)}`)}
+      title={t(TAB_TITLES[kind])}
       describe={(r) => `${r[codeField]} - ${r[nameField]}`}
       exportName={kind}
       searchPlaceholder={t(`acSetup.${kind}Search`)}

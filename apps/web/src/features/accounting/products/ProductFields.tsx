@@ -1,17 +1,18 @@
 import { Button, Form, Input, InputNumber, Radio, Switch, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MASTER_CODE_PATTERN, PRODUCT_PRICE_KINDS, PRODUCT_TYPES, errorMessageKey, type Product } from '@nusa/contracts';
+import { MASTER_CODE_PATTERN, PRODUCT_PRICE_KINDS, PRODUCT_TYPES, type Product } from '@nusa/contracts';
 import { MoneyInput } from '../master/MoneyInput.tsx';
 import { decimalProblem, priceBelowMinimum, type PriceField, type ProductForm } from './product-form.ts';
 import { BrandPicker, CategoryPicker, SubCategoryPicker, UomPicker } from './pickers.tsx';
+import type { TextKey } from '../../../i18n/keys.ts';
 
 /** The product drawer's fields: general data, prices and quantities, physical data, unit conversions. */
 export function ProductFields({ row, form }: { row?: Product; form: FormInstance<ProductForm> }) {
   const { t } = useTranslation();
   const categoryId = Form.useWatch('categoryId', form);
   const required = (label: string) => ({ required: true, message: t('validation.required', { label }) });
-  const decimal = (labelKey: string, allowNegative = false) => ({
+  const decimal = (labelKey: TextKey, allowNegative = false) => ({
     validator: async (_: unknown, value: string | null) => {
       const problem = decimalProblem(value, allowNegative);
       if (problem) throw new Error(t(`acProduct.${problem}`, { label: t(labelKey) }));
@@ -20,10 +21,10 @@ export function ProductFields({ row, form }: { row?: Product; form: FormInstance
   /** The contract's price rule in the form: every price field is checked on each save, not one per server refusal. */
   const positivePrice = (field: PriceField) => ({
     validator: async (_: unknown, value: string | null) => {
-      if (priceBelowMinimum(value)) throw new Error(t(errorMessageKey('price_must_be_positive'), { 0: t(`acProduct.priceKind.${PRODUCT_PRICE_KINDS[field]}`) }));
+      if (priceBelowMinimum(value)) throw new Error(t('error.price_must_be_positive', { 0: t(`acProduct.priceKind.${PRODUCT_PRICE_KINDS[field]}`) }));
     },
   });
-  const money = (name: keyof ProductForm, labelKey: string, allowNegative: boolean, prefix?: string) => (
+  const money = (name: keyof ProductForm, labelKey: TextKey, allowNegative: boolean, prefix?: string) => (
     <Form.Item
       name={name}
       label={t(labelKey)}

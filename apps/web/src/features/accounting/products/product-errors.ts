@@ -1,8 +1,8 @@
 import { errorMessageKey, type ProductSheetColumn } from '@nusa/contracts';
 import { ApiError } from '../../../api/api-error.ts';
 import { importReasonText } from '../master/import-reason.ts';
+import { textOfKey, type TextKey, type Translate } from '../../../i18n/keys.ts';
 
-type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /** price_must_be_positive names its price as purchase, sell or standard (the server's words); the field each one is. */
 const PRICE_FIELDS = { purchase: 'purchasePrice', sell: 'sellPrice', standard: 'standardPrice' } as const;
@@ -32,7 +32,7 @@ export function productErrorText(code: string, args: readonly (string | number)[
   const key = errorMessageKey(code);
   if (!exists(key)) return code;
   const vars = Object.fromEntries(args.map((a, i) => [String(i), code === 'price_must_be_positive' && isPriceKind(a) ? t(`acProduct.priceKind.${a}`) : a]));
-  return t(key, vars);
+  return textOfKey(t, key, vars);
 }
 
 /** For the product form: the field and text of a product rule refusal (undefined: the kit's usual handling). */
@@ -44,7 +44,7 @@ export function productServerError(err: unknown, t: Translate, exists: (key: str
 }
 
 /** The i18n key of each product sheet column's label (import report, column by column). */
-export const SHEET_COLUMN_LABELS: Record<ProductSheetColumn, string> = {
+export const SHEET_COLUMN_LABELS: Record<ProductSheetColumn, TextKey> = {
   productCode: 'acProduct.code',
   productName: 'acProduct.name',
   productType: 'acProduct.type',

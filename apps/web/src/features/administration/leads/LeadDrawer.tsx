@@ -4,6 +4,7 @@ import { ArrowRightOutlined, CheckCircleOutlined, FileSearchOutlined } from '@an
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/index.ts';
+import type { Translate } from '../../../i18n/keys.ts';
 import {
   COMPANY_SIZES,
   LEAD_PACKAGE_CODES,
@@ -241,7 +242,6 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
   );
 }
 
-type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 function contactItems(l: Lead, t: Translate): DescriptionsProps['items'] {
   return [

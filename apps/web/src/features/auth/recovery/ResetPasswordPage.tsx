@@ -11,13 +11,14 @@ import { BASE_POLICY, FORGOT_PASSWORD_ROUTE, LINK_ERRORS, fieldOfError, learnPol
 import { RecoveryShell } from './RecoveryShell.tsx';
 import './recovery.css';
 import { passwordLengthRule } from '../../../app/password-length.ts';
+import { errorKey, type TextKey } from '../../../i18n/keys.ts';
 
 interface ResetValues {
   newPassword: string;
   confirmPassword: string;
 }
 
-const CLASS_KEYS: Record<PasswordClass, string> = {
+const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   lower: 'appConfig.classLower',
   upper: 'appConfig.classUpper',
   digit: 'appConfig.classDigit',
@@ -102,7 +103,7 @@ export default function ResetPasswordPage() {
       ok: !problems.some((p) => p.code === `password_needs_${cls}`),
     })),
   ];
-  const required = (key: string) => ({ required: true, message: t('validation.required', { label: t(key) }) });
+  const required = (key: TextKey) => ({ required: true, message: t('validation.required', { label: t(key) }) });
 
   return (
     <RecoveryShell title={t('recovery.reset.title')} subtitle={t('recovery.reset.subtitle', { tenant: link.tenant })}>
@@ -126,7 +127,7 @@ export default function ResetPasswordPage() {
             {
               validator: (_, value: string | undefined) => {
                 const first = value ? passwordProblems(policy, value)[0] : undefined;
-                return first ? Promise.reject(new Error(t(`error.${first.code}`, { 0: first.args[0] }))) : Promise.resolve();
+                return first ? Promise.reject(new Error(t(errorKey(first.code), { 0: first.args[0] }))) : Promise.resolve();
               },
             },
           ]}

@@ -13,7 +13,7 @@ import { OrgUnitFormModal } from './OrgUnitFormModal.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { usePhoneLayout } from '../../../app/components/viewport.ts';
 
-const typeKey = (code: string) => OU_TYPES.find((x) => x.code === code)?.key ?? code;
+const typeKey = (code: string) => OU_TYPES.find((x) => x.code === code)?.key;
 
 type Editing = { unit?: OrgUnit; parentId?: string } | undefined;
 
@@ -85,7 +85,10 @@ export default function BusinessUnitPage() {
       dataIndex: 'ouTypeCode',
       width: 200,
       responsive: ['md'],
-      render: (code: string) => <Tag color={OU_TYPE_COLORS[code]}>{t(`businessUnit.types.${typeKey(code)}`)}</Tag>,
+      render: (code: string) => {
+        const key = typeKey(code);
+        return <Tag color={OU_TYPE_COLORS[code]}>{key ? t(`businessUnit.types.${key}`) : code}</Tag>;
+      },
     },
     {
       key: 'active',

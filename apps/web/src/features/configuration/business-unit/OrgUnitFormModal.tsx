@@ -7,6 +7,7 @@ import { ApiError, call } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { ORG_UNITS_KEY, descendantIds } from './org-units.ts';
+import { errorKey } from '../../../i18n/keys.ts';
 
 /** Server answers about the parent: shown under the parent field rather than as a toast (spec 5). */
 const HIERARCHY_ERRORS: readonly string[] = [
@@ -80,7 +81,7 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
   /** Spec 5 rules checked as soon as type or parent changes; the server checks them again. */
   const parentRule = () => ({
     validator: (_: unknown, value: string | null | undefined) => {
-      const problem: string | undefined =
+      const problem: ErrorCode | undefined =
         unit && value === unit.ouId
           ? 'ou_cannot_be_own_parent'
           : value && descendants.has(value)
@@ -88,7 +89,7 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
             : type
               ? ouParentProblem(type, value ? unitById.get(value)?.ouTypeCode : undefined)
               : undefined;
-      return problem ? Promise.reject(new Error(t(`error.${problem}`))) : Promise.resolve();
+      return problem ? Promise.reject(new Error(t(errorKey(problem)))) : Promise.resolve();
     },
   });
 

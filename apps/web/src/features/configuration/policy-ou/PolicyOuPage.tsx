@@ -20,6 +20,7 @@ import { OU_TYPE_COLORS, useOrgUnits } from '../business-unit/org-units.ts';
 import { LazySelect, type PickOption } from '../../../app/components/LazySelect.tsx';
 import { UserPicker } from '../pickers/UserPicker.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import type { Translate } from '../../../i18n/keys.ts';
 
 const POLICIES_KEY = ['config', 'policy-ou'] as const;
 
@@ -61,7 +62,7 @@ const CODE_SOURCES: Record<CodeKind, (keyword: string, limit: number, signal: Ab
 };
 const CODE_KINDS = POLICY_KINDS.filter((k): k is CodeKind => k !== 'documentTypes');
 
-const documentTypeOptions = (t: (key: string) => string) =>
+const documentTypeOptions = (t: Translate) =>
   DOCUMENT_TYPES.map((d) => ({ value: d.id, label: t(`policyOu.documentTypes.${d.key}`) }));
 
 /** "All" stands alone: picking it clears the others, picking another clears it. */

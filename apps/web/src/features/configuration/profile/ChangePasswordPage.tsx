@@ -9,6 +9,7 @@ import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { passwordLengthRule } from '../../../app/password-length.ts';
+import { errorKey, type TextKey } from '../../../i18n/keys.ts';
 
 interface PasswordValues {
   oldPassword: string;
@@ -16,7 +17,7 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-const CLASS_KEYS: Record<PasswordClass, string> = {
+const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   lower: 'appConfig.classLower',
   upper: 'appConfig.classUpper',
   digit: 'appConfig.classDigit',
@@ -80,7 +81,7 @@ export default function ChangePasswordPage() {
     },
   });
 
-  const required = (key: string) => ({ required: true, message: t('validation.required', { label: t(key) }) });
+  const required = (key: TextKey) => ({ required: true, message: t('validation.required', { label: t(key) }) });
 
   return (
     <div>
@@ -115,7 +116,7 @@ export default function ChangePasswordPage() {
                 {
                   validator: (_, value: string | undefined) => {
                     const first = value ? passwordProblems(policy, value)[0] : undefined;
-                    return first ? Promise.reject(new Error(t(`error.${first.code}`, { 0: first.args[0] }))) : Promise.resolve();
+                    return first ? Promise.reject(new Error(t(errorKey(first.code), { 0: first.args[0] }))) : Promise.resolve();
                   },
                 },
               ]}

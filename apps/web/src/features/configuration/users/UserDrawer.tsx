@@ -10,6 +10,7 @@ import { fieldOfError, type FieldPath } from '../../accounting/master/server-err
 import { RolePicker } from '../pickers/RolePicker.tsx';
 import { usePasswordPolicy } from './password-policy.ts';
 import { passwordLengthRule } from '../../../app/password-length.ts';
+import { errorKey } from '../../../i18n/keys.ts';
 
 const LIMITS = { username: 50, fullName: 100, email: 200, password: 200 } as const;
 
@@ -123,7 +124,7 @@ export function UserDrawer({ editing, onClose }: { editing: UserEditing; onClose
                   validator: async (_: unknown, value: string | undefined) => {
                     if (!value) return;
                     const problems = passwordProblems(policy, value);
-                    if (problems.length) throw new Error(problems.map((p) => t(`error.${p.code}`, { 0: p.args[0] })).join(' · '));
+                    if (problems.length) throw new Error(problems.map((p) => t(errorKey(p.code), { 0: p.args[0] })).join(' · '));
                   },
                 },
               ]}

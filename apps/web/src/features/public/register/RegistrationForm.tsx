@@ -10,6 +10,7 @@ import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { optionalMark } from '../request-demo/optional-mark.tsx';
 import { NEW_TENANT_PASSWORD_POLICY, fieldOfUsedTrial } from './trial.ts';
+import { errorKey, type TextKey } from '../../../i18n/keys.ts';
 
 interface RegistrationValues {
   companyName: string;
@@ -74,7 +75,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
     { key: 'match', text: t('trialSignup.ruleMatch'), ok: confirm !== '' && confirm === password },
   ];
 
-  const required = (key: string) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });
+  const required = (key: TextKey) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });
   const trialUsed = error instanceof ApiError && error.code === 'trial_already_used';
 
   return (
@@ -157,7 +158,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
                 {
                   validator: (_, value: string | undefined) => {
                     const first = value ? passwordProblems(policy, value)[0] : undefined;
-                    return first ? Promise.reject(new Error(t(`error.${first.code}`, { 0: first.args[0] }))) : Promise.resolve();
+                    return first ? Promise.reject(new Error(t(errorKey(first.code), { 0: first.args[0] }))) : Promise.resolve();
                   },
                 },
               ]}

@@ -13,7 +13,6 @@ import {
   LEAD_PRODUCTS,
   PROMO_REFUSALS,
   endpoints,
-  errorMessageKey,
   leadProductName,
   type CompanySize,
   type LeadChannel,
@@ -31,6 +30,7 @@ import { optionalMark } from './optional-mark.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PublicShell } from './PublicShell.tsx';
 import { usePromoCheck, type PromoState } from './use-promo-check.ts';
+import { errorKey, type Translate, type TextKey } from '../../../i18n/keys.ts';
 
 interface RequestValues {
   contactName: string;
@@ -69,9 +69,9 @@ function restoredDraft(linkedPackage: string | null): Partial<RequestValues> {
 /** A marketing link may name where the visitor comes from (?channel=whatsapp); the web otherwise. */
 const channelOf = (value: string | null): LeadChannel => ((LEAD_CHANNELS as readonly string[]).includes(value ?? '') ? (value as LeadChannel) : 'web');
 
-function promoHelp(state: PromoState, t: (key: string) => string) {
+function promoHelp(state: PromoState, t: Translate) {
   if (state.kind === 'checking') return { validateStatus: 'validating' as const, help: t('demoRequest.promoChecking') };
-  if (state.kind === 'invalid') return { validateStatus: 'error' as const, help: t(errorMessageKey(state.reason)) };
+  if (state.kind === 'invalid') return { validateStatus: 'error' as const, help: t(errorKey(state.reason)) };
   if (state.kind === 'failed') return { validateStatus: 'error' as const, help: describeError(state.error) };
   if (state.kind === 'needs-size') return { validateStatus: 'warning' as const, help: t('demoRequest.promoNeedsSize') };
   if (state.kind === 'valid') {
@@ -164,7 +164,7 @@ export default function RequestDemoPage() {
     submit.mutate(v);
   };
 
-  const required = (key: string) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });
+  const required = (key: TextKey) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });
 
   return (
     <PublicShell title={t('demoRequest.title')} subtitle={t('demoRequest.subtitle')} stepper={stepperOf('request')}>
