@@ -394,14 +394,77 @@ async function* sheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, shared: string
   };
   const { parser, lastTag } = xmlParser({ opentag, closetag, text });
   const chunks = parseEntry(zip, entry, parser, { maxChars: Number.MAX_SAFE_INTEGER, maxGap: MAX_ROW_CHARS, lastTag });
-  let step = await chunks.next();
-  while (!step.done) {
-    if (row && parser.position - rowStart > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
+  // The rows a chunk completed before a failure in it are handed on first, then the failure.
+  const next = async (stop?: boolean) => {
+    try {
+      return { step: await chunks.next(stop) };
+    } catch (failure) {
+      return { failure };
+    }
+  };
+  let read = await next();
+  for (;;) {
     const rows = done.splice(0);
     yield* rows;
-    step = await chunks.next(ended);
+    if ('failure' in read) throw read.failure;
+    if (read.step.done) return;
+    if (row && parser.position - rowStart > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
+    read = await next(ended);
   }
 }
+
+/**
+ * The source's items, read up to `max` ahead of the caller: while the caller awaits its database writes, the next
+ * rows are inflated and parsed (PostgreSQL works on another core meanwhile) instead of after the writes. A failure of
+ * the source comes after the items read before it; when the caller stops, the source is stopped and awaited.
+ */
+async function* readAhead<T>(source: AsyncGenerator<T>, max: number): AsyncGenerator<T> {
+  const queue: T[] = [];
+  let finished = false;
+  let stopped = false;
+  let failure: { error: unknown } | undefined;
+  let wakeReader: (() => void) | undefined;
+  let wakePump: (() => void) | undefined;
+  const pump = (async () => {
+    try {
+      for await (const item of source) {
+        queue.push(item);
+        wakeReader?.();
+        while (queue.length >= max && !stopped) await new Promise<void>((resolve) => (wakePump = resolve));
+        if (stopped) break;
+      }
+    } catch (error) {
+      failure = { error };
+    } finally {
+      finished = true;
+      wakeReader?.();
+    }
+  })();
+  try {
+    for (;;) {
+      if (queue.length) {
+        const item = queue.shift()!;
+        wakePump?.();
+        wakePump = undefined;
+        yield item;
+      } else if (failure) {
+        throw failure.error;
+      } else if (finished) {
+        return;
+      } else {
+        await new Promise<void>((resolve) => (wakeReader = resolve));
+        wakeReader = undefined;
+      }
+    }
+  } finally {
+    stopped = true;
+    wakePump?.();
+    await pump;
+  }
+}
+
+/** Rows read ahead of the caller (see readAhead): about one batch of the product import. */
+const READ_AHEAD_ROWS = 1000;
 
 /**
  * The rows of the workbook's first worksheet (in the workbook's sheet order), one at a time. Throws XlsxUnreadable
@@ -423,7 +486,7 @@ export async function* readXlsxRows(fileName: string): AsyncGenerator<XlsxRow> {
     if (!sheet) throw new XlsxUnreadable('no_workbook', 'no worksheet');
     const sharedPath = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? path.posix.join(path.posix.dirname(workbookPath), 'sharedStrings.xml');
     const shared = await sharedStrings(zip, entry(sharedPath));
-    yield* sheetRows(zip, sheet, shared);
+    yield* readAhead(sheetRows(zip, sheet, shared), READ_AHEAD_ROWS);
   } finally {
     zip.close();
   }

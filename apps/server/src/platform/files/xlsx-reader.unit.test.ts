@@ -136,6 +136,30 @@ describe('readXlsxRows', () => {
     expect((await rowsOf(file)).map((r) => Array.from(r.values, (v) => v ?? null))).toEqual([[null, 'Zip64', 7]]);
   });
 
+  it('hands on the rows read before a failure, then the failure; stops reading when the caller stops', async () => {
+    const name = path.join(dir, `f${n++}.xlsx`);
+    await fs.writeFile(name, handMadeXlsx(`${Array.from({ length: 3000 }, (_, i) => `<row r="${i + 1}"><c><v>${i + 1}</v></c></row>`).join('')}<row r="3001"><c><v>1</v></row>`));
+    const seen: number[] = [];
+    let failure: unknown;
+    try {
+      for await (const row of readXlsxRows(name)) {
+        seen.push(row.number);
+        if (row.number % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 5)); // a batch's writes
+      }
+    } catch (err) {
+      failure = err;
+    }
+    expect(seen).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+    expect(failure).toBeInstanceOf(XlsxUnreadable);
+    expect((failure as XlsxUnreadable).reason).toBe('damaged');
+    const first: number[] = [];
+    for await (const row of readXlsxRows(name)) {
+      first.push(row.number);
+      if (first.length === 2) break;
+    }
+    expect(first).toEqual([1, 2]);
+  });
+
   it('refuses a part that is no well-formed XML, and a worksheet whose size lies, as damaged', async () => {
     expect(await reason(handMadeXlsx('<row r="1"><c r="A1"><v>1</v></row>'))).toBe('damaged');
     // An entry that inflates to more than its central directory says (how zip bombs hide their size).
