@@ -402,14 +402,19 @@ async function* sheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, shared: string
       return { failure };
     }
   };
-  let read = await next();
-  for (;;) {
-    const rows = done.splice(0);
-    yield* rows;
-    if ('failure' in read) throw read.failure;
-    if (read.step.done) return;
-    if (row && parser.position - rowStart > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
-    read = await next(ended);
+  try {
+    let read = await next();
+    for (;;) {
+      const rows = done.splice(0);
+      yield* rows;
+      if ('failure' in read) throw read.failure;
+      if (read.step.done) return;
+      if (row && parser.position - rowStart > MAX_ROW_CHARS) throw new XlsxUnreadable('damaged', `a row longer than ${MAX_ROW_CHARS} characters`);
+      read = await next(ended);
+    }
+  } finally {
+    // A caller that stops early leaves the entry's stream open (and yauzl keeps the file open for it) until this.
+    await chunks.return();
   }
 }
 
