@@ -72,8 +72,8 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /**
  * Names written before this catalogue, mapped to today's (audit rows and sessions keep what they were written
- * with: the trail is evidence and is never rewritten). The `erp.*` names are still written by the accounting
- * modules until they switch to `accounting.*`.
+ * with: the trail is evidence and is never rewritten). `imports` is still written by the xlsx import runs of
+ * platform/files, which hold no area words.
  */
 export const LEGACY_AUDIT_MODULES = {
   login: 'auth.login',

@@ -113,8 +113,11 @@ describe('GET /api/v1/audit/entries', () => {
   });
 
   it('shows rows written under a name from before the catalogue under today\'s name, found by either name or the label', async () => {
-    // Written the way the accounting modules did (and still may until they switch): the row itself is never rewritten.
-    await audit(demoId, { module: 'erp.warehouse', action: 'create', entity: 'warehouse', entityId: 'GD-LEGACY' });
+    // A row as the accounting modules wrote it before the catalogue (writeAudit no longer takes the name): never rewritten.
+    await t.pools.owner.query(
+      `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, gen_random_uuid(), 'erp.warehouse', 'create', 'warehouse', 'GD-LEGACY')`,
+      [demoId],
+    );
     expect((await t.pools.owner.query(`SELECT module FROM audit_log WHERE entity_id = 'GD-LEGACY'`)).rows).toEqual([{ module: 'erp.warehouse' }]);
     for (const keyword of ['GD-LEGACY', 'accounting.warehouse', 'erp.ware', 'Gudang', 'warehouses']) {
       const found = (await list(staff, { keyword })).json();

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { LEGACY_AUDIT_MODULES, isAuditModule, type AuditAction, type AuditModule, type LegacyAuditModule } from '@nusa/contracts';
+import type { AuditAction, AuditModule } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
 import { auditLog } from './schema.ts';
 
@@ -10,20 +10,10 @@ export interface Actor {
 }
 
 /**
- * A catalogued module. The legacy names (`erp.*`, `imports`) are still accepted while the accounting modules and the
- * xlsx import move to `accounting.*` (issue 9); the audit list shows them under today's names.
+ * A catalogued module, or `imports`: the xlsx import runs of platform/files, which holds no area words (the audit list
+ * shows it as `accounting.import`, the only area that imports today).
  */
-export type AuditModuleName = AuditModule | LegacyAuditModule;
-
-/**
- * A module name that arrives as a plain string (the record kit's spec, until the kinds of products/catalog.ts are
- * typed) checked against the catalogue: called when the kit is made, so a name outside it stops the start instead of
- * reaching the trail.
- */
-export function catalogedModule(name: string): AuditModuleName {
-  if (isAuditModule(name) || Object.hasOwn(LEGACY_AUDIT_MODULES, name)) return name as AuditModuleName;
-  throw new Error(`audit module ${name} is not in the catalogue (packages/contracts/src/audit/names.ts)`);
-}
+export type AuditModuleName = AuditModule | 'imports';
 
 export interface AuditEntry {
   module: AuditModuleName;

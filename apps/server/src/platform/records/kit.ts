@@ -1,12 +1,12 @@
 import { and, eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import type { AuditAction, ErrorCode } from '@nusa/contracts';
+import type { AuditAction, AuditModule, ErrorCode } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
 import { listOrder } from '../db/list-order.ts';
 import { AppError } from '../errors/app-error.ts';
 import { lockUniqueKey } from '../numbering/lock.ts';
-import { catalogedModule, writeAudit, type Actor } from '../audit/write.ts';
+import { writeAudit, type Actor } from '../audit/write.ts';
 import type { Lang } from '../files/sheet-import.ts';
 import { codeOrNameLike, XLSX_EXPORT_LIMIT } from './query.ts';
 import { writeSheet, type RecordSheetSpec } from './sheet.ts';
@@ -29,8 +29,8 @@ export interface Paging { page: number; limit: number }
 
 export interface RecordKitSpec<TT extends RecordTable, T, F extends BaseFilter> {
   table: TT;
-  /** Audit module (one of the contracts' audit catalogue) and entity names of the record. */
-  module: string;
+  /** Audit module (the contracts' audit catalogue) and entity names of the record. */
+  module: AuditModule;
   entity: string;
   errors: { notFound: ErrorCode; codeTaken: ErrorCode };
   /** A condition every read and write stays within (e.g. one kit per value of a type column). */
@@ -123,9 +123,8 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
     if (await codeTaken(tx, code, exceptId)) throw new AppError(spec.errors.codeTaken, [code]);
   };
 
-  const auditModule = catalogedModule(spec.module);
   const audit = (tx: Tx, actor: Actor, action: AuditAction, id: string, before?: T, after?: T) =>
-    writeAudit(tx, actor, { module: auditModule, action, entity: spec.entity, entityId: id, before, after });
+    writeAudit(tx, actor, { module: spec.module, action, entity: spec.entity, entityId: id, before, after });
 
   return {
     spec,

@@ -53,7 +53,7 @@ const codeLock = (code: string) => `cash-bank-code:${code.toLowerCase()}`;
 
 const kit = recordKit({
   table: cashBanks,
-  module: 'erp.cash-bank',
+  module: 'accounting.cash-bank',
   entity: 'cash-bank',
   errors: { notFound: 'cash_bank_not_found', codeTaken: 'cash_bank_code_already_exists' },
   lockCode: 'cash-bank-code',

@@ -167,7 +167,7 @@ describe('accounts', () => {
     const kas = await byCode('1101');
     expect((await send('DELETE', `${C}/${(await byCode('1102')).coaId}`)).json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['cash_banks'] });
     expect(kas.default).toBe('Y');
-    const audit = await t.pools.owner.query(`SELECT entity, action FROM audit_log WHERE module = 'erp.coa' ORDER BY id`);
+    const audit = await t.pools.owner.query(`SELECT entity, action FROM audit_log WHERE module = 'accounting.coa' ORDER BY id`);
     expect(audit.rows.filter((r) => r.entity === 'coa').map((r) => r.action)).toEqual(
       ['create', 'create', 'update', 'update', 'create', 'create', 'deactivate', 'delete']);
     expect(audit.rows.filter((r) => r.entity === 'coa-group').map((r) => r.action)).toEqual(['create', 'update', 'update', 'deactivate', 'activate', 'create', 'delete']);

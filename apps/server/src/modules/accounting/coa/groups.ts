@@ -8,7 +8,7 @@ import { recordKit } from '../../../platform/records/kit.ts';
 import { defineSheet } from '../../../platform/records/sheet.ts';
 import { coaAccounts, coaGroups, coaSegmentGroups } from './schema.ts';
 
-const MODULE = 'erp.coa';
+const MODULE = 'accounting.coa';
 export const EXPORT_ROW_LIMIT = 50_000;
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const yesNo = (b: boolean) => (b ? 'Y' : 'N') as 'Y' | 'N';

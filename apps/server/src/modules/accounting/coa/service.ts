@@ -10,7 +10,7 @@ import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
 import { coaAccounts, coaGroups } from './schema.ts';
 import { EXPORT_ROW_LIMIT, allCoaGroups, getCoaGroup, likePattern, xlsxLabels, yesNo } from './groups.ts';
 
-const MODULE = 'erp.coa';
+const MODULE = 'accounting.coa';
 const main = alias(coaAccounts, 'main_account');
 const sub = alias(coaAccounts, 'sub_account');
 

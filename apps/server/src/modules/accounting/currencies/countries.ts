@@ -22,7 +22,7 @@ export const COUNTRY_SHEET = defineSheet<Country>()({
 
 const kit = recordKit({
   table: countries,
-  module: 'erp.country',
+  module: 'accounting.country',
   entity: 'country',
   errors: { notFound: 'country_not_found', codeTaken: 'country_code_already_exists' },
   // ISO codes are upper case (the contract uppercases them): matched exactly, on the (tenant, code) index.

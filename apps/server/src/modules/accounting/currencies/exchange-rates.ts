@@ -11,7 +11,7 @@ import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { currencies, exchangeRates } from './schema.ts';
 import { EXPORT_ROW_LIMIT, likePattern, yesNo } from './service.ts';
 
-const MODULE = 'erp.exchange-rate';
+const MODULE = 'accounting.exchange-rate';
 const fromC = alias(currencies, 'from_currency');
 const toC = alias(currencies, 'to_currency');
 

@@ -38,7 +38,7 @@ export const CURRENCY_SHEET = defineSheet<Currency>()({
 
 const kit = recordKit({
   table: currencies,
-  module: 'erp.currency',
+  module: 'accounting.currency',
   entity: 'currency',
   errors: { notFound: 'currency_not_found', codeTaken: 'currency_code_already_exists' },
   // ISO codes are upper case (the contract uppercases them): matched exactly, on the (tenant, code) index.

@@ -52,7 +52,7 @@ export const DOCUMENT_TEMPLATE_SHEET = defineSheet<DocumentTemplate>()({
 
 const kit = recordKit({
   table: documentTemplates,
-  module: 'erp.document-template',
+  module: 'accounting.document-template',
   entity: 'document-template',
   errors: { notFound: 'autonumber_not_found', codeTaken: 'autonumber_code_already_exists' },
   lockCode: 'document-template-code',

@@ -29,7 +29,7 @@ describe('employees', () => {
       identityNumber: '1271011704880001', joinDate: '2015-03-02', resignDate: null, pensionDate: null, jobTitle: 'MANAGER', status: 'ACTIVE', active: 'Y',
     });
     const audit = await t.pools.owner.query(`SELECT module, action FROM audit_log WHERE entity_id = $1`, [ids.e1]);
-    expect(audit.rows).toEqual([{ module: 'erp.employee', action: 'create' }]);
+    expect(audit.rows).toEqual([{ module: 'accounting.employee', action: 'create' }]);
   });
 
   it('accepts every job title of spec 3 and refuses others', async () => {

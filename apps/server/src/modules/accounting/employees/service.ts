@@ -54,7 +54,7 @@ export const EMPLOYEE_SHEET = defineSheet<Employee>()({
 
 const kit = recordKit({
   table: employees,
-  module: 'erp.employee',
+  module: 'accounting.employee',
   entity: 'employee',
   errors: { notFound: 'employee_not_found', codeTaken: 'employee_code_already_exists' },
   filters: (f: EmployeeFilter) => [f.jobTitle ? eq(employees.jobTitle, f.jobTitle) : undefined, f.status ? eq(employees.status, f.status) : undefined],

@@ -53,7 +53,7 @@ describe('customers and suppliers', () => {
     const stored = await t.pools.owner.query(`SELECT credit_limit FROM partners WHERE id = $1`, [c.partnerId]);
     expect(stored.rows[0].credit_limit).toBe('25000000.5000');
     const audit = await t.pools.owner.query(`SELECT module, action FROM audit_log WHERE entity_id = $1`, [c.partnerId]);
-    expect(audit.rows).toEqual([{ module: 'erp.customer', action: 'create' }]);
+    expect(audit.rows).toEqual([{ module: 'accounting.customer', action: 'create' }]);
   });
 
   it('keeps customers and suppliers apart: same code allowed per type, each listed under its own path', async () => {

@@ -63,7 +63,7 @@ export const PARTNER_SHEETS = {
 
 const partnerKit = (type: PartnerType) => recordKit({
   table: partners,
-  module: type === 'CUSTOMER' ? 'erp.customer' : 'erp.supplier',
+  module: type === 'CUSTOMER' ? 'accounting.customer' : 'accounting.supplier',
   entity: type === 'CUSTOMER' ? 'customer' : 'supplier',
   errors: { notFound: 'partner_not_found', codeTaken: 'partner_code_already_exists' },
   scope: eq(partners.type, type),

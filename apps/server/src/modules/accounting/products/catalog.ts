@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { CATALOG_SORT, ErrorCode, ProductSubCategory, SortValue, SUB_CATEGORY_SORT } from '@nusa/contracts';
+import type { AuditModule, CATALOG_SORT, ErrorCode, ProductSubCategory, SortValue, SUB_CATEGORY_SORT } from '@nusa/contracts';
 import { caseless } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -18,7 +18,7 @@ type CodeNameTable = typeof uoms | typeof brands | typeof productCategories;
 interface CodeNameKind {
   table: CodeNameTable;
   entity: string;
-  module: string;
+  module: AuditModule;
   notFound: ErrorCode;
   duplicate: ErrorCode;
   /** Which tables refer to a record: the first that does names the used_by_another_table error. */
@@ -30,7 +30,7 @@ const exists = async (q: Promise<unknown[]>) => (await q).length > 0;
 
 export const KINDS = {
   uom: {
-    table: uoms, entity: 'uom', module: 'erp.uom', notFound: 'uom_not_found', duplicate: 'uom_code_already_exists', sheet: { id: 'Satuan', en: 'Units of Measure' },
+    table: uoms, entity: 'uom', module: 'accounting.uom', notFound: 'uom_not_found', duplicate: 'uom_code_already_exists', sheet: { id: 'Satuan', en: 'Units of Measure' },
     usedBy: async (tx, id) => {
       if (await exists(tx.select({ id: products.id }).from(products).where(eq(products.baseUomId, id)).limit(1))) return 'products';
       if (await exists(tx.select({ id: productUomConversions.productId }).from(productUomConversions).where(eq(productUomConversions.uomId, id)).limit(1))) return 'product_uom_conversions';
@@ -38,11 +38,11 @@ export const KINDS = {
     },
   },
   brand: {
-    table: brands, entity: 'brand', module: 'erp.brand', notFound: 'brand_not_found', duplicate: 'brand_code_already_exists', sheet: { id: 'Merek', en: 'Brands' },
+    table: brands, entity: 'brand', module: 'accounting.brand', notFound: 'brand_not_found', duplicate: 'brand_code_already_exists', sheet: { id: 'Merek', en: 'Brands' },
     usedBy: async (tx, id) => ((await exists(tx.select({ id: products.id }).from(products).where(eq(products.brandId, id)).limit(1))) ? 'products' : undefined),
   },
   category: {
-    table: productCategories, entity: 'product-category', module: 'erp.product-category', notFound: 'product_category_not_found',
+    table: productCategories, entity: 'product-category', module: 'accounting.product-category', notFound: 'product_category_not_found',
     duplicate: 'product_category_code_already_exists', sheet: { id: 'Kategori Produk', en: 'Product Categories' },
     usedBy: async (tx, id) => {
       if (await exists(tx.select({ id: productSubCategories.id }).from(productSubCategories).where(eq(productSubCategories.categoryId, id)).limit(1))) return 'product_sub_categories';
@@ -161,7 +161,7 @@ const usedByProducts = async (tx: Tx, id: string) => exists(tx.select({ id: prod
 
 const subKit = recordKit({
   table: productSubCategories,
-  module: 'erp.product-sub-category',
+  module: 'accounting.product-sub-category',
   entity: 'product-sub-category',
   errors: { notFound: 'product_sub_category_not_found', codeTaken: 'product_sub_category_code_already_exists' },
   filters: (f: SubFilter) => [f.categoryId ? eq(productSubCategories.categoryId, f.categoryId) : undefined],

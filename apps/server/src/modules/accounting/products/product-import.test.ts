@@ -73,7 +73,7 @@ describe('product xlsx import', { timeout: 180_000 }, () => {
     expect(bad.rows).toEqual([]);
     const one = await t.pools.owner.query(`SELECT type, purchase_price, sell_price, weight, warranty_months, active FROM products WHERE code = 'ZI-00010'`);
     expect(one.rows[0]).toEqual({ type: 'SERVICE', purchase_price: '1010.0000', sell_price: '2500.7500', weight: '0.5000', warranty_months: 12, active: true });
-    const audit = await t.pools.owner.query(`SELECT count(*)::int AS n FROM audit_log WHERE module = 'erp.product' AND action = 'import'`);
+    const audit = await t.pools.owner.query(`SELECT count(*)::int AS n FROM audit_log WHERE module = 'accounting.product' AND action = 'import'`);
     expect(audit.rows[0].n).toBe(5); // one entry per batch of 1,000 rows
   });
 

@@ -78,7 +78,7 @@ describe('products', () => {
     const stored = await t.pools.owner.query(`SELECT sell_price FROM products WHERE id = $1`, [ids.p1]);
     expect(stored.rows[0].sell_price).toBe('15000.2500');
     const audit = await t.pools.owner.query(`SELECT module, action FROM audit_log WHERE entity_id = $1`, [ids.p1]);
-    expect(audit.rows).toEqual([{ module: 'erp.product', action: 'create' }]);
+    expect(audit.rows).toEqual([{ module: 'accounting.product', action: 'create' }]);
   });
 
   it.each([

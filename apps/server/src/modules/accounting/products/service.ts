@@ -13,7 +13,7 @@ import { codeOrNext } from '../document-templates/service.ts';
 import { getCodeName, getSubCategory } from './catalog.ts';
 import { brands, productCategories, products, productSubCategories, productUomConversions, uoms } from './schema.ts';
 
-const MODULE = 'erp.product';
+const MODULE = 'accounting.product';
 const conversionUom = alias(uoms, 'conversion_uom');
 
 const columns = {

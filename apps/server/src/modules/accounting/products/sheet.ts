@@ -252,7 +252,7 @@ async function saveBatch(tx: Tx, actor: Actor, importId: string, batch: Pending[
   const write = async (ws: typeof writes) => {
     await tx.execute(upsertProducts(actor.tenantId, ws));
     await writeAudit(tx, actor, {
-      module: 'erp.product', action: 'import', entity: 'product-import', entityId: importId,
+      module: 'accounting.product', action: 'import', entity: 'product-import', entityId: importId,
       before: Object.fromEntries(ws.filter((w) => !w.isNew).map((w) => [w.values.code, w.before])),
       after: Object.fromEntries(ws.map((w) => [w.values.code, w.values])),
     });

@@ -33,7 +33,7 @@ export const WAREHOUSE_SHEET = defineSheet<Warehouse>()({
 
 const kit = recordKit({
   table: warehouses,
-  module: 'erp.warehouse',
+  module: 'accounting.warehouse',
   entity: 'warehouse',
   errors: { notFound: 'warehouse_not_found', codeTaken: 'warehouse_code_already_exists' },
   filters: (f: WarehouseFilter) => [f.type ? eq(warehouses.type, f.type) : undefined],

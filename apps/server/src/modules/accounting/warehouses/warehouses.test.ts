@@ -26,7 +26,7 @@ describe('warehouses', () => {
     const list = (await t.request({ method: 'GET', url: `${URL}?keyword=zw-&type=PRODUCTION`, token: admin })).json();
     expect(list).toEqual({ total: 1, items: [expect.objectContaining({ warehouseCode: 'ZW-PRD', warehouseName: 'Gudang ZW-PRD', flgWarehouse: 'PRODUCTION' })] });
     const audit = await t.pools.owner.query(`SELECT action, module FROM audit_log WHERE entity_id = $1`, [ids['ZW-GDG']]);
-    expect(audit.rows).toEqual([{ action: 'create', module: 'erp.warehouse' }]);
+    expect(audit.rows).toEqual([{ action: 'create', module: 'accounting.warehouse' }]);
   });
 
   it('generates a code when it is left blank, and refuses a duplicate code in any case', async () => {
