@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ERRORS } from '@nusa/contracts';
-import { handMadeXlsx } from '../../apps/server/src/platform/files/sheet-test-kit.ts';
+import { handMadeXlsx } from '../../apps/server/src/platform/files/xlsx-fixtures.ts';
 import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 
