@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../apps/web/src/app/storage-keys.ts';
 import { launchBrowser, openPage, screenshot, texts, waitForPath, type Language, type TestPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
-import { answerConfirm, chooseOption, settled } from '../support/antd.ts';
+import { answerConfirm, chooseOption, settled, checkUntilHeld } from '../support/antd.ts';
 
 /** The texts these flows read, per language (from apps/web/src/i18n and the error catalogue). */
 const tx = {
@@ -260,14 +260,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     const tree = page.locator('.task-checklist');
     await tree.waitFor();
     await tree.locator('.task-checklist__area-name', { hasText: texts[lang].configuration }).click();
-    // The area opens with a motion: a tick that lands mid-way is lost, so it is given again until it holds.
-    const box = tree.getByRole('checkbox', { name: /readOnlyConfigRole/ });
-    await expect
-      .poll(async () => {
-        if (!(await box.isChecked())) await box.check({ timeout: 3000 }).catch(() => undefined);
-        return box.isChecked();
-      }, { timeout: 15_000 })
-      .toBe(true);
+    await checkUntilHeld(tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }));
     await page.getByText(l.unsaved, { exact: true }).waitFor();
     await screenshot(page, `config-page-access-tree-${lang}`);
     await page.evaluate(() => window.scrollTo(0, 0));

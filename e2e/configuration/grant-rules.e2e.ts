@@ -4,7 +4,7 @@ import { ERRORS } from '@nusa/contracts';
 import { launchBrowser, openPage, screenshot, texts, type TestPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
-import { chooseOption } from '../support/antd.ts';
+import { chooseOption, checkUntilHeld } from '../support/antd.ts';
 
 /** Issue 9: the page-access screen shows the server's refusal, in the user's language, and nothing is saved. */
 const tx = {
@@ -37,14 +37,7 @@ describe.each(['id', 'en'] as const)('grant rules on the page-access screen (%s)
     const tree = page.locator('.task-checklist');
     await tree.waitFor();
     await tree.locator('.task-checklist__area-name', { hasText: texts[lang].configuration }).click();
-    // The area opens with a motion: a tick that lands mid-way is lost, so it is given again until it holds.
-    const box = tree.getByRole('checkbox', { name: /readOnlyConfigRole/ });
-    await expect
-      .poll(async () => {
-        if (!(await box.isChecked())) await box.check({ timeout: 3000 }).catch(() => undefined);
-        return box.isChecked();
-      }, { timeout: 15_000 })
-      .toBe(true);
+    await checkUntilHeld(tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }));
     await page.getByText(l.unsaved, { exact: true }).waitFor();
     await page.getByRole('button', { name: l.save }).click();
   }

@@ -63,3 +63,16 @@ export async function answerConfirm(page: Page, button: string | RegExp) {
     }
   }
 }
+
+/**
+ * Ticks a checkbox until it holds: inside an area that opens with a motion, a tick that lands mid-way is lost,
+ * so it is given again.
+ */
+export async function checkUntilHeld(box: Locator) {
+  await expect
+    .poll(async () => {
+      if (!(await box.isChecked())) await box.check({ timeout: 3000 }).catch(() => undefined);
+      return box.isChecked();
+    }, { timeout: 15_000 })
+    .toBe(true);
+}
