@@ -19,6 +19,7 @@ export * from './configuration/user-audit.ts';
 export * from './configuration/org-units.ts';
 export * from './configuration/policies.ts';
 export * from './accounting/sheet-import.ts';
+export * from './accounting/documents.ts';
 export * from './accounting/warehouses.ts';
 export * from './accounting/partners.ts';
 export * from './accounting/employees.ts';
