@@ -25,6 +25,9 @@ const CONFIG_SCOPES = ['ConfigUser', 'AksesHalaman', 'ConfigBusinessUnit', 'Conf
 /** Spec 6: ERP master-data tasks for all, master, product, COA, fixed asset, cash bank, currency, customer, supplier, employee, warehouse. */
 const ERP_SCOPES = ['All', 'Master', 'Product', 'Coa', 'FixedAsset', 'CashBank', 'Currency', 'Customer', 'Supplier', 'Employee', 'Warehouse'];
 const VARIANTS = ['writeAll', 'createEdit', 'readOnly'];
+/** Issue 11: the general ledger's scopes (same three variants) and its approve tasks (the issue's "plus approve"). */
+const LEDGER_SCOPES = ['Journal', 'CashInOut', 'ApprovalFlow', 'LedgerReport', 'AuditLog'];
+const APPROVE_TASKS = ['approveErpJournal', 'approveErpCashInOut'];
 
 describe('TASKS (spec 6 catalogue)', () => {
   it('has no duplicates', () => {
@@ -36,13 +39,14 @@ describe('TASKS (spec 6 catalogue)', () => {
   });
 
   it('includes the three variants of every configuration and ERP scope', () => {
-    const expected = VARIANTS.flatMap((v) => [...CONFIG_SCOPES.map((s) => `${v}${s}`), ...ERP_SCOPES.map((s) => `${v}Erp${s}`)]);
-    expect(TASKS).toEqual(expect.arrayContaining(expected));
-    expect(TASKS).toHaveLength(SPEC_6_TASKS.length + expected.length);
+    const scopes = [...ERP_SCOPES, ...LEDGER_SCOPES];
+    const expected = VARIANTS.flatMap((v) => [...CONFIG_SCOPES.map((s) => `${v}${s}`), ...scopes.map((s) => `${v}Erp${s}`)]);
+    expect(TASKS).toEqual(expect.arrayContaining([...expected, ...APPROVE_TASKS]));
+    expect(TASKS).toHaveLength(SPEC_6_TASKS.length + APPROVE_TASKS.length + expected.length);
   });
 
   it('follows the name patterns of spec 6', () => {
-    for (const t of TASKS) expect(t).toMatch(/^(view|add|edit|send|writeAll|readOnly|createEdit|manage)[A-Z]/);
+    for (const t of TASKS) expect(t).toMatch(/^(view|add|edit|send|writeAll|readOnly|createEdit|manage|approve)[A-Z]/);
   });
 
   it('knows its own names and nothing else', () => {

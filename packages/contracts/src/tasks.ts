@@ -2,6 +2,8 @@
 
 const erpScopes = [
   'All', 'Master', 'Product', 'Coa', 'FixedAsset', 'CashBank', 'Currency', 'Customer', 'Supplier', 'Employee', 'Warehouse',
+  // The general ledger (issue 11): documents, approval flows, the accountant's reports and the audit log.
+  'Journal', 'CashInOut', 'ApprovalFlow', 'LedgerReport', 'AuditLog',
 ] as const;
 const configScopes = ['ConfigUser', 'AksesHalaman', 'ConfigBusinessUnit', 'ConfigPolicy', 'ConfigRole'] as const;
 const variants = ['writeAll', 'createEdit', 'readOnly'] as const;
@@ -33,6 +35,8 @@ const featureTasks = [
   'viewDailyDurationChat', 'viewMonthlyDurationChat', 'viewCountUsageGenerateImage', 'viewCostUsageGenerateImage',
   'viewChatQuotaRequest', 'viewMonthlyDailyRequest',
   'viewConfig', 'managePasswordPolicy',
+  // Issue 11: approving a document type's documents when an approval flow names the user or their role.
+  'approveErpJournal', 'approveErpCashInOut',
 ] as const;
 
 export type Task = (typeof featureTasks)[number] | ConfigTask | ErpTask;

@@ -76,6 +76,11 @@ export const TASK_TREE = [
       { key: 'erpWarehouse', tasks: variants('ErpWarehouse') },
       { key: 'erpProduct', tasks: variants('ErpProduct') },
       { key: 'erpFixedAsset', tasks: variants('ErpFixedAsset') },
+      { key: 'erpJournal', tasks: [...variants('ErpJournal'), 'approveErpJournal'] },
+      { key: 'erpCashInOut', tasks: [...variants('ErpCashInOut'), 'approveErpCashInOut'] },
+      { key: 'erpApprovalFlow', tasks: variants('ErpApprovalFlow') },
+      { key: 'erpLedgerReport', tasks: variants('ErpLedgerReport') },
+      { key: 'erpAuditLog', tasks: variants('ErpAuditLog') },
     ],
   },
   {

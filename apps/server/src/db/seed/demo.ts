@@ -28,7 +28,7 @@ export const DEMO_ROLES: DemoRole[] = [
     name: 'Admin', type: 'ADMIN',
     tasks: [
       ...TASKS.filter((t) => t.startsWith('writeAll')),
-      'viewConfig', 'managePasswordPolicy', 'viewManagementLeads', 'editManagementLeads', ...dashboardWidgets,
+      'viewConfig', 'managePasswordPolicy', 'viewManagementLeads', 'editManagementLeads', 'approveErpJournal', 'approveErpCashInOut', ...dashboardWidgets,
     ],
   },
   {
