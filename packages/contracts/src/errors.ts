@@ -62,7 +62,8 @@ const general = {
 
 const ai = {
   ai_generated_query_invalid: e(422, 'Kueri yang dihasilkan AI tidak valid', 'The AI-generated query is invalid'),
-  ai_response_failed: e(502, 'AI gagal menjawab, coba prompt yang berbeda', 'The AI failed to answer, try a different prompt'),
+  // {{0}}: what the provider answered, in its own words (status and message, or the timeout).
+  ai_response_failed: e(502, 'AI gagal menjawab ({{0}}), coba prompt yang berbeda', 'The AI failed to answer ({{0}}), try a different prompt'),
   fine_tunning_not_exists: e(404, 'Fine tuning belum ada', 'Fine tuning does not exist'),
   channel_cannot_be_active_without_attributes: e(422, 'Kanal tidak dapat diaktifkan tanpa atribut', 'A channel cannot be active without attributes'),
   process_cannot_be_requested: e(409, 'Proses tidak dapat diminta saat ini', 'The process cannot be requested now'),
