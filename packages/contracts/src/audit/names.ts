@@ -38,6 +38,8 @@ export const AUDIT_MODULES = {
   'accounting.brand': l('Merek', 'Brands'),
   'accounting.uom': l('Satuan', 'Units of measure'),
   'accounting.import': l('Impor xlsx', 'xlsx import'),
+  'accounting.document': l('Dokumen', 'Documents'),
+  'accounting.approval-flow': l('Alur persetujuan', 'Approval flows'),
 } as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting'}.${string}`, Label>;
 
 export type AuditModule = keyof typeof AUDIT_MODULES;
@@ -66,6 +68,13 @@ export const AUDIT_ACTIONS = {
   'update-prohibitions': l('Ubah larangan dokumen', 'Update document prohibitions'),
   'update-legal': l('Ubah info legal', 'Update legal info'),
   'upload-logo': l('Unggah logo', 'Upload logo'),
+  submit: l('Ajukan', 'Submit'),
+  approve: l('Setujui', 'Approve'),
+  reject: l('Tolak', 'Reject'),
+  'request-changes': l('Minta perubahan', 'Request changes'),
+  'cancel-approval': l('Batalkan persetujuan', 'Cancel approval'),
+  release: l('Rilis', 'Release'),
+  void: l('Batalkan (void)', 'Void'),
 } as const satisfies Record<string, Label>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
