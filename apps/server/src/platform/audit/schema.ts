@@ -1,7 +1,12 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../db/tenant.ts';
 
-/** One row per business write, written in the same transaction as the write (architecture §3). */
+/**
+ * One row per business write, written in the same transaction as the write (architecture §3). Rows form a hash chain
+ * per tenant: the BEFORE INSERT trigger `audit_log_chain` (migration 0019) gives each row the next `seq` of its tenant,
+ * the `hash` of the row before it and its own `hash` (sha256 of `audit_row_hash`'s canonical text), whatever the
+ * INSERT says, so raw SQL writers are chained too. The app role may only read and insert (secure-schema.ts).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -16,6 +21,26 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    // Set by the trigger; the defaults only let an INSERT leave them out (the trigger replaces them).
+    seq: bigint('seq', { mode: 'number' }).notNull().$defaultFn(() => 0),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull().$defaultFn(() => ''),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), tenantPolicy('audit_log')],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('audit_log_seq_key').on(t.tenantId, t.seq),
+    index('audit_log_at_idx').on(t.tenantId, t.at, t.seq),
+    tenantPolicy('audit_log'),
+  ],
+);
+
+/** The newest link of each tenant's chain: locked FOR UPDATE by every insert, so two writers never share a parent. */
+export const auditChainHeads = pgTable(
+  'audit_chain_heads',
+  {
+    tenantId: uuid('tenant_id').notNull().primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash'),
+  },
+  () => [tenantPolicy('audit_chain_heads')],
 );

@@ -8,6 +8,8 @@ const GLOBAL_READ_ONLY = ['tenants'];
  * app.tenant_id itself, and callers select the rows by id under the policy.
  */
 const DEFINER_READS = ['products', 'users'];
+/** Tenant tables the app role may read and append to, never change or delete from (the audit trail is evidence). */
+const APPEND_ONLY = ['audit_log'];
 
 /**
  * Makes the schema safe for the app role after migrations: the role exists as a login role with `appPassword`
@@ -49,7 +51,13 @@ export async function secureSchema(owner: pg.Pool, appRole: string, appPassword:
       if (t.tenant) {
         if (t.policies === 0) throw new Error(`tenant table ${t.name} has no row-level security policy`);
         await client.query(`ALTER TABLE public."${t.name}" ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY`);
-        await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON public."${t.name}" TO ${appRole}`);
+        if (APPEND_ONLY.includes(t.name)) {
+          await client.query(`GRANT SELECT, INSERT ON public."${t.name}" TO ${appRole}`);
+          // Earlier starts granted more.
+          await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON public."${t.name}" FROM ${appRole}`);
+        } else {
+          await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON public."${t.name}" TO ${appRole}`);
+        }
       } else if (GLOBAL_READ_ONLY.includes(t.name)) {
         await client.query(`GRANT SELECT ON public."${t.name}" TO ${appRole}`);
       }
