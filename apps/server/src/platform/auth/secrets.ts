@@ -7,6 +7,8 @@ export interface Secrets {
   signingKey: Uint8Array;
   /** A256GCM key of the encrypted redirect credential bundles. */
   encryptionKey: Uint8Array;
+  /** AES-256-GCM key of settings kept sealed at rest (a tenant's AI provider key). */
+  settingsKey: Uint8Array;
   /** Password of the database app role the request pool logs in as (the same on every instance sharing the secret). */
   databasePassword: string;
 }
@@ -31,6 +33,7 @@ export async function loadSecrets(authSecret: string | undefined, dataDir: strin
   return {
     signingKey: derive(secret.trim(), 'jwt'),
     encryptionKey: derive(secret.trim(), 'jwe'),
+    settingsKey: derive(secret.trim(), 'settings-at-rest'),
     databasePassword: Buffer.from(derive(secret.trim(), 'database-app-role')).toString('base64url'),
   };
 }

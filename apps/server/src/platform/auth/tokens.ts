@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EncryptJWT, SignJWT, errors as joseErrors, jwtDecrypt, jwtVerify } from 'jose';
 import { PRELOGIN_TOKEN_EXPIRY_SECONDS, PRELOGIN_TOKEN_IAT_TOLERANCE_SECONDS } from '@nusa/contracts';
 import type { Secrets } from './secrets.ts';
+import { openText, sealText } from './sealed.ts';
 
 export type WorkClaims = { typ: 'work'; sid: string; uid: string; rid: string; tid: string; tcode: string };
 export type AnonymousClaims = { typ: 'anon'; tid: string; tcode: string };
@@ -47,6 +48,16 @@ export class TokenService {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return undefined;
       throw err;
     }
+  }
+
+  /** A secret setting (a tenant's AI provider key) sealed for storage; `context` is the tenant id. */
+  sealSetting(plain: string, context: string): string {
+    return sealText(this.secrets.settingsKey, plain, context);
+  }
+
+  /** The plain text of a sealed setting, or undefined when it does not open (another secret, another tenant). */
+  openSetting(sealed: string, context: string): string | undefined {
+    return openText(this.secrets.settingsKey, sealed, context);
   }
 
   encryptRedirect(bundle: Omit<RedirectBundle, 'jti'>, expiresIn: number): Promise<string> {
