@@ -32,6 +32,7 @@ import { cashBankUsesCoa, cashBankUsesCurrency, cashBankUsesOu } from './modules
 import { passwordResetRoutes } from './modules/public/password-reset/routes.ts';
 import { leadRoutes } from './modules/administration/leads/routes.ts';
 import { onboardingRoutes } from './modules/public/onboarding/routes.ts';
+import { usageDashboardRoutes } from './modules/dashboard/usage/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -121,6 +122,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   passwordResetRoutes(app);
   leadRoutes(app);
   onboardingRoutes(app);
+  usageDashboardRoutes(app);
   await webRoutes(app, options.webDist);
   // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.
   await Promise.race([accessListener.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

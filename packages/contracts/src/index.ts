@@ -32,5 +32,6 @@ export * from './accounting/numbering.ts';
 export * from './accounting/coa.ts';
 export * from './accounting/currencies.ts';
 export * from './accounting/cash-banks.ts';
+export * from './dashboard/usage.ts';
 export * from './all-endpoints.ts';
 export * from './product.ts';
