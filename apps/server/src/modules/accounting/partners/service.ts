@@ -96,6 +96,14 @@ export async function listPartners(tx: Tx, type: PartnerType, userId: string, f:
 
 export const getPartner = (tx: Tx, type: PartnerType, id: string): Promise<Partner> => KITS[type].get(tx, id);
 
+/** Codes of partners of either type by id (documents check them against the user's OU policy). */
+export async function partnerCodesByIds(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await tx.select({ id: partners.id, code: partners.code }).from(partners).where(inArray(partners.id, unique));
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
+
 /** For other modules (orders, receivables): the partner of a type and code, or undefined. */
 export const findPartnerByCode = (tx: Tx, type: PartnerType, code: string): Promise<Partner | undefined> => KITS[type].findByCode(tx, code);
 

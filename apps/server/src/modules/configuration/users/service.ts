@@ -98,6 +98,22 @@ export async function usersExist(tx: Tx, ids: string[]): Promise<boolean> {
   return rows.length === unique.length;
 }
 
+/** Full names of users by id (documents show their author and approvers by name). */
+export async function userNamesByIds(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await tx.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Role names by id (approval flows name their approving roles). */
+export async function roleNamesByIds(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export interface AccountContact {
   id: string;
   username: string;
