@@ -29,6 +29,12 @@ export const DEMO_ROLES: DemoRole[] = [
     tasks: [
       ...TASKS.filter((t) => t.startsWith('writeAll')),
       'viewConfig', 'managePasswordPolicy', 'viewManagementLeads', 'editManagementLeads', 'approveErpJournal', 'approveErpCashInOut', ...dashboardWidgets,
+      // The sales analysis and the customer service in full, so that the Admin holds every task of the Staff and CS
+      // Agent roles and may hand them out (issue 9's grant rules).
+      'viewAiInsightsSales', 'sendAiInsightsSales', 'viewSavedGraph', 'editSavedGraph',
+      'viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics',
+      'viewDataset', 'viewFineTuning', 'sendChatForMe', 'viewHistoryChat', 'viewIntegrate', 'editIntegrate',
+      'viewIntentClassifier', 'editIntentClassifier', 'viewVirtualChatCS', 'viewManageCSUser', 'addManageCSUser', 'editManageCSUser',
     ],
   },
   {

@@ -17,10 +17,10 @@ import { call, type CallInput, type CallResponse } from '../../../../test/call.t
 type Caller = 'superAdmin' | 'admin' | 'staff';
 type Outcome = 'ok' | ErrorCode;
 
-/** Admin holds viewCountChat (a dashboard widget) and writeAllErpWarehouse (so readOnlyErpWarehouse too), not viewSavedGraph. */
+/** Admin holds viewCountChat (a dashboard widget) and writeAllErpWarehouse (so readOnlyErpWarehouse too), not viewPercantikProduk (photo beautifying). */
 const HELD = 'viewCountChat';
 const HELD_WEAKER = 'readOnlyErpWarehouse';
-const NOT_HELD = 'viewSavedGraph';
+const NOT_HELD = 'viewPercantikProduk';
 
 interface Cell {
   /** The actor (a fresh user in a fresh copy of the caller's role; the seeded Super Admin role for superAdmin). */
