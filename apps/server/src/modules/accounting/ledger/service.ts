@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { periodOf } from '@nusa/contracts';
+import type pg from 'pg';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import type { DocumentRow, PostingLine } from '../documents/index.ts';
+import { ledgerEntries, ledgerPeriods } from './schema.ts';
+
+const UNBALANCED = '23514';
+
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+const clientOf = (tx: Tx) => (tx as unknown as { $client: pg.PoolClient }).$client;
+
+/**
+ * Runs the deferred balance trigger now instead of at COMMIT, so that a refusal surfaces here, where it can become
+ * `document_unbalanced`, instead of in withTenant's COMMIT as a bare database error. The constraint goes back to
+ * deferred for whatever else the transaction writes.
+ */
+async function checkBalancedNow(tx: Tx, debit: Money, credit: Money): Promise<void> {
+  try {
+    await clientOf(tx).query('SET CONSTRAINTS ledger_entries_balanced IMMEDIATE; SET CONSTRAINTS ledger_entries_balanced DEFERRED');
+  } catch (err) {
+    if (sqlState(err) === UNBALANCED) throw new AppError('document_unbalanced', [toDecimalString(debit), toDecimalString(credit)]);
+    throw err;
+  }
+}
+
+/**
+ * Writes a release's ledger lines in one INSERT under a new posting id, dated and period-stamped from the document.
+ * Signed amounts: debit > 0, credit < 0. The book amounts must sum to zero; the database refuses them otherwise.
+ */
+export async function postDocument(tx: Tx, tenantId: string, document: DocumentRow, lines: PostingLine[]): Promise<{ postingId: string }> {
+  let debit = new Money(0);
+  let credit = new Money(0);
+  for (const line of lines) {
+    const book = new Money(line.bookAmount);
+    if (book.gt(0)) debit = debit.plus(book);
+    else credit = credit.minus(book);
+  }
+  if (lines.length === 0 || !debit.eq(credit)) throw new AppError('document_unbalanced', [toDecimalString(debit), toDecimalString(credit)]);
+  const postingId = randomUUID();
+  const period = periodOf(document.documentDate);
+  await tx.insert(ledgerEntries).values(
+    lines.map((line) => ({
+      tenantId,
+      postingId,
+      documentId: document.id,
+      documentType: document.type,
+      documentNumber: document.number,
+      entryDate: document.documentDate,
+      period,
+      coaId: line.coaId,
+      ouId: line.ouId ?? null,
+      segmentId: line.segmentId ?? null,
+      partnerId: line.partnerId ?? null,
+      cashBankId: line.cashBankId ?? null,
+      currencyId: document.currencyId,
+      amount: toDecimalString(new Money(line.amount)),
+      bookAmount: toDecimalString(new Money(line.bookAmount)),
+      memo: line.memo ?? null,
+    })),
+  );
+  await checkBalancedNow(tx, debit, credit);
+  return { postingId };
+}
+
+/**
+ * A void: the document's posted lines again with negated amounts, dated `date`, under a new posting id and marked
+ * `reversal`, in one INSERT … SELECT. The original lines stay (the ledger is append-only).
+ */
+export async function reverseDocument(tx: Tx, tenantId: string, document: DocumentRow, date: string): Promise<{ postingId: string }> {
+  const postingId = randomUUID();
+  const period = periodOf(date);
+  await tx.execute(sql`
+    INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period,
+      coa_id, ou_id, segment_id, partner_id, cash_bank_id, currency_id, amount, book_amount, memo, reversal)
+    SELECT tenant_id, ${postingId}::uuid, document_id, document_type, document_number, ${date}::date, ${period},
+      coa_id, ou_id, segment_id, partner_id, cash_bank_id, currency_id, -amount, -book_amount, memo, true
+    FROM ledger_entries
+    WHERE tenant_id = ${tenantId}::uuid AND document_id = ${document.id}::uuid AND NOT reversal
+    ORDER BY id`);
+  await checkBalancedNow(tx, new Money(0), new Money(0));
+  return { postingId };
+}
+
+/** Refuses a date in a closed period (`document_period_closed` with its YYYYMM); no ledger_periods row means open. */
+export async function assertPeriodOpen(tx: Tx, date: string): Promise<void> {
+  const period = periodOf(date);
+  const [row] = await tx
+    .select({ closed: ledgerPeriods.closed })
+    .from(ledgerPeriods)
+    .where(eq(ledgerPeriods.period, period))
+    .limit(1);
+  if (row?.closed) throw new AppError('document_period_closed', [String(period)]);
+}
