@@ -51,7 +51,11 @@ export const aiChatSessions = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('ai_chat_sessions_started_idx').on(t.tenantId, t.startedAt), tenantPolicy('ai_chat_sessions')],
 );
 
-/** The first session of each customer of a client: its insert is what makes a customer new (no scan of sessions). */
+/**
+ * The first session of each customer of a client: its insert is what makes a customer new (no scan of sessions). A
+ * session started earlier than the recorded first (a late import) moves the customer's count to its day; the first
+ * session's area and model say which rollup row to take it from.
+ */
 export const aiCustomers = pgTable(
   'ai_customers',
   {
@@ -59,6 +63,8 @@ export const aiCustomers = pgTable(
     clientOuId: uuid('client_ou_id'),
     customerKey: text('customer_key').notNull(),
     firstSessionAt: timestamp('first_session_at', { withTimezone: true }).notNull(),
+    firstArea: text('first_area').notNull().default(''),
+    firstModel: text('first_model').notNull().default(''),
   },
   (t) => [unique('ai_customers_key').on(t.tenantId, t.clientOuId, t.customerKey).nullsNotDistinct(), tenantPolicy('ai_customers')],
 );
