@@ -1,0 +1,139 @@
+import type { AiLanguage, ChatAnswer, ChatRequest, RetrievedFact } from '../engine.ts';
+import { cosineSimilarity, hashedEmbedding } from './embeddings.ts';
+import { contentStems, normalise, stem } from './text.ts';
+
+/**
+ * The local chat: no language model. It answers the last user message only from the retrieved facts, quoting them in
+ * a template of the request's language, and says plainly that it does not know when no fact shares enough with the
+ * question (then `unknown: true`, so the caller may hand over to a person).
+ */
+export const LOCAL_CHAT_MODEL = 'local-fact-templates';
+/** A fact must share at least this share of what the question is about (or be this similar by character n-grams). */
+const MIN_WORD_SHARE = 0.34;
+const MIN_SIMILARITY = 0.45;
+const MAX_FACTS = 3;
+
+/** What a question may ask about a fact, in the words customers and dataset attributes use. */
+const ASPECTS: Record<string, string[]> = {
+  price: ['harga', 'price', 'biaya', 'cost', 'tarif', 'rate', 'bayar', 'duit', 'rupiah', 'rp', 'fee'],
+  hours: ['jam', 'buka', 'tutup', 'open', 'opening', 'close', 'closing', 'hours', 'operasional', 'waktu', 'time', 'schedule', 'jadwal'],
+  location: ['alamat', 'lokasi', 'address', 'location', 'tempat', 'place', 'where', 'mana', 'cabang', 'branch'],
+  stock: ['stok', 'stock', 'tersedia', 'ready', 'available', 'availability', 'sisa'],
+  shipping: ['ongkos', 'kirim', 'ongkir', 'shipping', 'delivery', 'pengiriman', 'ekspedisi', 'kurir'],
+  contact: ['telepon', 'phone', 'nomor', 'number', 'whatsapp', 'email', 'kontak', 'contact', 'hubungi'],
+  size: ['ukuran', 'size', 'dimensi', 'berat', 'weight', 'panjang', 'lebar', 'length'],
+};
+const ASPECT_STEMS: Record<string, Set<string>> = Object.fromEntries(
+  Object.entries(ASPECTS).map(([aspect, words]) => [aspect, new Set(words.flatMap((w) => [stem(w, 'id'), stem(w, 'en')]))]),
+);
+/** Field names that hold the name of the thing a fact is about. */
+const TITLE_FIELDS = ['name', 'nama', 'title', 'judul', 'produk', 'product', 'item'];
+
+const TEXTS = {
+  id: {
+    unknown: 'Maaf, saya belum punya informasi tentang itu. Silakan tanyakan hal lain, atau minta dihubungkan dengan petugas kami.',
+    several: 'Berikut yang saya temukan:',
+  },
+  en: {
+    unknown: "Sorry, I don't have information about that. Please ask something else, or ask to be connected with our staff.",
+    several: 'Here is what I found:',
+  },
+} satisfies Record<AiLanguage, Record<string, string>>;
+
+function aspectsOf(words: string[], language: AiLanguage): Set<string> {
+  const found = new Set<string>();
+  for (const word of words) {
+    const stems = [stem(word, language), stem(word, language === 'id' ? 'en' : 'id'), word];
+    for (const [aspect, set] of Object.entries(ASPECT_STEMS)) if (stems.some((s) => set.has(s))) found.add(aspect);
+  }
+  return found;
+}
+
+function factWords(fact: RetrievedFact): string {
+  return [fact.text, ...Object.entries(fact.fields ?? {}).flatMap(([name, value]) => [name.replace(/[_-]/g, ' '), value])].join(' ');
+}
+
+function labelOf(fieldName: string): string {
+  const spaced = fieldName.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+interface Match {
+  fact: RetrievedFact;
+  score: number;
+}
+
+function aspectsOfFact(fact: RetrievedFact, language: AiLanguage): Set<string> {
+  const names = Object.keys(fact.fields ?? {}).join(' ');
+  return aspectsOf(normalise(names + ' ' + fact.text), language);
+}
+
+/**
+ * Facts that share enough with the question, best first. The question's topic words split into what it is about
+ * ("kopi susu") and what it asks of it (aspects: price, opening hours...). A fact must share the first (by stems or,
+ * misspelt, by character n-grams); a question with aspects only ("jam buka?", "opening hours?") matches the facts
+ * that have that aspect, whatever their language. A shared aspect ranks a fact above the others.
+ */
+export function matchFacts(question: string, facts: RetrievedFact[], language: AiLanguage): Match[] {
+  const words = normalise(question);
+  const aspects = aspectsOf(words, language);
+  const topic = new Set(contentStems(question, language).filter((s) => aspectsOf([s], language).size === 0));
+  const questionVector = hashedEmbedding(question);
+  const matches: Match[] = [];
+  for (const fact of facts) {
+    const text = factWords(fact);
+    const factAspects = aspectsOfFact(fact, language);
+    const sharedAspects = [...aspects].filter((a) => factAspects.has(a)).length;
+    const similarity = cosineSimilarity(questionVector, hashedEmbedding(text));
+    let share: number;
+    if (topic.size > 0) {
+      const known = new Set([...contentStems(text, language), ...contentStems(text, language === 'id' ? 'en' : 'id')]);
+      share = [...topic].filter((s) => known.has(s)).length / topic.size;
+      if (share < MIN_WORD_SHARE && similarity < MIN_SIMILARITY) continue;
+    } else {
+      if (sharedAspects === 0) continue;
+      share = 1;
+    }
+    matches.push({ fact, score: share + sharedAspects + similarity });
+  }
+  matches.sort((a, b) => b.score - a.score);
+  const best = matches[0]?.score ?? 0;
+  return matches.filter((m) => m.score >= best * 0.75).slice(0, MAX_FACTS);
+}
+
+/** One sentence from a fact: the fields the question asks about when it names any, else the fact's text. */
+function quote(fact: RetrievedFact, aspects: Set<string>, language: AiLanguage): string {
+  const fields = Object.entries(fact.fields ?? {});
+  const titleField = fields.find(([name]) => TITLE_FIELDS.includes(name.toLowerCase()));
+  const title = titleField?.[1] ?? fact.text;
+  const askedFields = fields.filter(([name]) => name !== titleField?.[0] && [...aspectsOf(normalise(name), language)].some((a) => aspects.has(a)));
+  if (askedFields.length === 0) return fact.text.trim().replace(/([^.!?])$/, '$1.');
+  return `${title.trim()}: ${askedFields.map(([name, value]) => `${labelOf(name).toLowerCase()} ${value}`).join(', ')}.`;
+}
+
+const countWords = (text: string) => (text.match(/\S+/g) ?? []).length;
+
+export async function answerFromFacts(request: ChatRequest): Promise<ChatAnswer> {
+  const language = request.language;
+  const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const matches = question.trim() ? matchFacts(question, request.context, language) : [];
+  const aspects = aspectsOf(normalise(question), language);
+  let text: string;
+  if (matches.length === 0) text = TEXTS[language].unknown;
+  else if (matches.length === 1) text = quote(matches[0].fact, aspects, language);
+  else text = [TEXTS[language].several, ...matches.map((m) => `- ${quote(m.fact, aspects, language)}`)].join('\n');
+
+  if (request.onDelta) {
+    for (const piece of text.match(/\S+\s*/g) ?? []) {
+      request.signal?.throwIfAborted();
+      request.onDelta(piece);
+    }
+  }
+  const input = [request.systemInstruction ?? '', ...request.messages.map((m) => m.content), ...request.context.map(factWords)].join(' ');
+  return {
+    text,
+    sources: matches.map((m) => m.fact.id),
+    unknown: matches.length === 0,
+    usage: { model: LOCAL_CHAT_MODEL, inputTokens: countWords(input), outputTokens: countWords(text), images: 0 },
+  };
+}

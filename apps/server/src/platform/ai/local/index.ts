@@ -1,0 +1,58 @@
+import type { AiEngine, IntentModel } from '../engine.ts';
+import { answerFromFacts } from './chat.ts';
+import { HASHED_DIMENSIONS, HASHED_EMBEDDING_MODEL, hashedEmbedding } from './embeddings.ts';
+import { editImageLocally } from './image.ts';
+import { isIntentClassifierState, loadIntentClassifier, trainIntentClassifier, type IntentClassifier } from './intent-classifier.ts';
+import { parseStructuredLocally } from './structured.ts';
+import { normalise } from './text.ts';
+
+export { cosineSimilarity, hashedEmbedding, HASHED_DIMENSIONS } from './embeddings.ts';
+export { registerLocalStructuredParser, type LocalStructuredParser } from './structured.ts';
+export { IMAGE_PRESETS, type ImagePreset } from './image.ts';
+export { buildRetrievalQuery, RETRIEVAL_COLUMN_SQL, type RetrievalSource } from './retrieval.ts';
+export { SHOP_INTENTS_ID, UNRELATED_ID } from './fixtures/shop-intents-id.ts';
+
+export const LOCAL_INTENT_ENGINE = 'local-intent-logreg-v1';
+
+/**
+ * The local AI engine (docs/decisions/004-local-ai-engine.md): offline, deterministic, nothing downloaded. Intents by
+ * a logistic regression over word and character n-grams, embeddings by hashed n-grams, chat by templates that quote
+ * retrieved facts, images by sharp presets, structured output only through registered local parsers.
+ */
+export function createLocalEngine(): AiEngine {
+  // Loaded classifiers by their model state, so a client's model is decoded once, not on every message.
+  const loaded = new WeakMap<object, IntentClassifier>();
+  const classifierOf = (model: IntentModel): IntentClassifier => {
+    if (model.engine !== LOCAL_INTENT_ENGINE || !isIntentClassifierState(model.state)) {
+      throw new Error(`not a local intent model: ${model.engine}`);
+    }
+    let classifier = loaded.get(model.state);
+    if (!classifier) {
+      classifier = loadIntentClassifier(model.state);
+      loaded.set(model.state, classifier);
+    }
+    return classifier;
+  };
+  return {
+    provider: 'local',
+    chat: (request) => answerFromFacts(request),
+    async embed(texts) {
+      const vectors = texts.map((t) => hashedEmbedding(t));
+      const tokens = texts.reduce((sum, t) => sum + normalise(t).length, 0);
+      return { vectors, dimensions: HASHED_DIMENSIONS, usage: { model: HASHED_EMBEDDING_MODEL, inputTokens: tokens, outputTokens: 0, images: 0 } };
+    },
+    async trainIntents(examples, options) {
+      const classifier = trainIntentClassifier(examples, { language: options?.language });
+      return { engine: LOCAL_INTENT_ENGINE, state: classifier.state, intents: classifier.state.intents };
+    },
+    async classifyIntent(model, text, options) {
+      return classifierOf(model).predict(text, { threshold: options?.threshold });
+    },
+    async structured(request) {
+      const value = parseStructuredLocally(request);
+      const tokens = normalise(request.instruction + ' ' + request.input).length;
+      return { value, usage: { model: 'local-parser', inputTokens: tokens, outputTokens: 0, images: 0 } };
+    },
+    editImage: (request) => editImageLocally(request),
+  };
+}

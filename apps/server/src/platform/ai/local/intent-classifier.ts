@@ -1,0 +1,237 @@
+import type { AiLanguage, IntentExample, IntentPrediction } from '../engine.ts';
+import { isStopWord, normalise, stem, textFeatures } from './text.ts';
+
+/**
+ * The local intent classifier: TF-IDF over stemmed words, word pairs and character 3–5-grams (text.ts), and a
+ * multinomial logistic regression (softmax, L2) trained by AdaGrad over the sparse vectors from a seeded shuffle, so
+ * the same examples always give the same model. Its probabilities decide the out-of-scope verdict together with the
+ * share of the text's features that the training phrases ever had (a sentence about something else has few).
+ */
+
+export interface IntentTrainingOptions {
+  language?: AiLanguage;
+  epochs?: number;
+  /** L2 strength per example update. */
+  l2?: number;
+  learningRate?: number;
+  /** Features seen in fewer training phrases than this are left out (1 keeps all; large sets use 2). */
+  minCount?: number;
+  seed?: number;
+}
+
+export interface IntentClassifierState {
+  version: 1;
+  language: AiLanguage;
+  intents: string[];
+  features: string[];
+  idf: number[];
+  /** Float32 weights, feature-major (features.length × intents.length), base64. */
+  weights: string;
+  bias: number[];
+}
+
+export interface IntentClassifier {
+  state: IntentClassifierState;
+  predict(text: string, options?: { threshold?: number; minCoverage?: number }): IntentPrediction;
+}
+
+export const DEFAULT_THRESHOLD = 0.5;
+/** Below this share of known topic words the text is about something the training phrases never mention. */
+export const DEFAULT_MIN_COVERAGE = 0.3;
+/** A word the training phrases never had still counts as known when this share of its character n-grams is known (typos). */
+const KNOWN_BY_CHARACTERS = 0.7;
+/** Word features and character features each get half of a vector's length, so neither drowns the other. */
+const WORD_SHARE = 0.5;
+
+interface SparseVector {
+  index: Int32Array;
+  value: Float32Array;
+}
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Sublinear TF × IDF with words and characters normalised separately; features the model does not know are left out. */
+function vectorise(
+  counts: Map<string, number>,
+  indexOf: Map<string, number>,
+  idf: ArrayLike<number>,
+): SparseVector {
+  const known: { index: number; weight: number; isWord: boolean }[] = [];
+  let wordNorm = 0;
+  let charNorm = 0;
+  for (const [feature, count] of counts) {
+    const isWord = feature.charCodeAt(0) !== 99; // 'c'
+    const index = indexOf.get(feature);
+    if (index === undefined) continue;
+    const weight = (1 + Math.log(count)) * idf[index];
+    const mass = weight * weight;
+    if (isWord) wordNorm += mass;
+    else charNorm += mass;
+    known.push({ index, weight, isWord });
+  }
+  known.sort((a, b) => a.index - b.index);
+  const wordScale = wordNorm > 0 ? Math.sqrt(WORD_SHARE / wordNorm) : 0;
+  const charScale = charNorm > 0 ? Math.sqrt((wordNorm > 0 ? 1 - WORD_SHARE : 1) / charNorm) : 0;
+  const index = new Int32Array(known.length);
+  const value = new Float32Array(known.length);
+  known.forEach((k, i) => {
+    index[i] = k.index;
+    value[i] = k.weight * (k.isWord ? wordScale : charScale);
+  });
+  return { index, value };
+}
+
+/**
+ * The share of the text's topic words (all its words when it has only stop words, as greetings do) that the training
+ * phrases had, by stem or, for a misspelt word, by most of its character n-grams.
+ */
+function wordCoverage(text: string, language: AiLanguage, indexOf: Map<string, number>): number {
+  const words = normalise(text);
+  const topical = words.filter((w) => !isStopWord(w));
+  const judged = topical.length ? topical : words;
+  if (judged.length === 0) return 0;
+  let known = 0;
+  for (const word of judged) {
+    if (indexOf.has('w:' + stem(word, language))) {
+      known++;
+      continue;
+    }
+    const marked = '<' + word + '>';
+    let grams = 0;
+    let seen = 0;
+    for (let n = 3; n <= 5; n++) {
+      for (let i = 0; i + n <= marked.length; i++) {
+        grams++;
+        if (indexOf.has('c:' + marked.slice(i, i + n))) seen++;
+      }
+    }
+    if (grams > 0 && seen / grams >= KNOWN_BY_CHARACTERS) known++;
+  }
+  return known / judged.length;
+}
+
+function softmaxScores(vector: SparseVector, weights: Float32Array, bias: ArrayLike<number>, k: number, out: Float64Array) {
+  for (let c = 0; c < k; c++) out[c] = bias[c];
+  for (let j = 0; j < vector.index.length; j++) {
+    const row = vector.index[j] * k;
+    const x = vector.value[j];
+    for (let c = 0; c < k; c++) out[c] += weights[row + c] * x;
+  }
+  let max = -Infinity;
+  for (let c = 0; c < k; c++) if (out[c] > max) max = out[c];
+  let sum = 0;
+  for (let c = 0; c < k; c++) {
+    out[c] = Math.exp(out[c] - max);
+    sum += out[c];
+  }
+  for (let c = 0; c < k; c++) out[c] /= sum;
+}
+
+export function trainIntentClassifier(examples: IntentExample[], options: IntentTrainingOptions = {}): IntentClassifier {
+  const language = options.language ?? 'id';
+  const epochs = options.epochs ?? 12;
+  const l2 = options.l2 ?? 1e-4;
+  const rate = options.learningRate ?? 0.5;
+  const minCount = options.minCount ?? (examples.length > 3000 ? 2 : 1);
+  const usable = examples.filter((e) => e.text.trim() && e.intent.trim());
+  const intents = [...new Set(usable.map((e) => e.intent))].sort();
+  if (intents.length === 0) throw new Error('no training examples');
+  const k = intents.length;
+  const labelOf = new Map(intents.map((name, i) => [name, i]));
+
+  const featureCounts = usable.map((e) => textFeatures(e.text, language));
+  const documentFrequency = new Map<string, number>();
+  for (const counts of featureCounts) for (const f of counts.keys()) documentFrequency.set(f, (documentFrequency.get(f) ?? 0) + 1);
+  const features = [...documentFrequency.entries()].filter(([, df]) => df >= minCount).map(([f]) => f).sort();
+  const indexOf = new Map(features.map((f, i) => [f, i]));
+  const n = usable.length;
+  const idf = features.map((f) => Math.log((n + 1) / (documentFrequency.get(f)! + 1)) + 1);
+  const vectors = featureCounts.map((counts) => vectorise(counts, indexOf, idf));
+  const labels = usable.map((e) => labelOf.get(e.intent)!);
+
+  const weights = new Float32Array(features.length * k);
+  const squaredGradients = new Float32Array(features.length * k);
+  const bias = new Float64Array(k);
+  const biasSquared = new Float64Array(k);
+  const probabilities = new Float64Array(k);
+  const order = Array.from({ length: n }, (_, i) => i);
+  const random = mulberry32(options.seed ?? 42);
+  const epsilon = 1e-8;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const example of order) {
+      const vector = vectors[example];
+      softmaxScores(vector, weights, bias, k, probabilities);
+      probabilities[labels[example]] -= 1; // now the gradient of the loss by each score
+      for (let c = 0; c < k; c++) {
+        const g = probabilities[c];
+        biasSquared[c] += g * g;
+        bias[c] -= (rate * g) / Math.sqrt(biasSquared[c] + epsilon);
+      }
+      for (let j = 0; j < vector.index.length; j++) {
+        const row = vector.index[j] * k;
+        const x = vector.value[j];
+        for (let c = 0; c < k; c++) {
+          const at = row + c;
+          const g = probabilities[c] * x + l2 * weights[at];
+          squaredGradients[at] += g * g;
+          weights[at] -= (rate * g) / Math.sqrt(squaredGradients[at] + epsilon);
+        }
+      }
+    }
+  }
+  const state: IntentClassifierState = {
+    version: 1,
+    language,
+    intents,
+    features,
+    idf,
+    weights: Buffer.from(weights.buffer, weights.byteOffset, weights.byteLength).toString('base64'),
+    bias: [...bias],
+  };
+  return loadIntentClassifier(state);
+}
+
+export function isIntentClassifierState(state: unknown): state is IntentClassifierState {
+  const s = state as IntentClassifierState | null;
+  return !!s && s.version === 1 && Array.isArray(s.intents) && Array.isArray(s.features) && typeof s.weights === 'string';
+}
+
+export function loadIntentClassifier(state: IntentClassifierState): IntentClassifier {
+  const bytes = Buffer.from(state.weights, 'base64');
+  const weights = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const k = state.intents.length;
+  if (weights.length !== state.features.length * k) throw new Error('intent model weights do not match its features');
+  const indexOf = new Map(state.features.map((f, i) => [f, i]));
+  const idf = Float64Array.from(state.idf);
+  return {
+    state,
+    predict(text, options = {}) {
+      const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+      const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+      const vector = vectorise(textFeatures(text, state.language), indexOf, idf);
+      const coverage = wordCoverage(text, state.language, indexOf);
+      const probabilities = new Float64Array(k);
+      softmaxScores(vector, weights, state.bias, k, probabilities);
+      const ranking = state.intents
+        .map((intent, c) => ({ intent, confidence: probabilities[c] }))
+        .sort((a, b) => b.confidence - a.confidence)
+        .slice(0, 5);
+      const best = ranking[0];
+      const outOfScope = vector.index.length === 0 || best.confidence < threshold || coverage < minCoverage;
+      return { intent: outOfScope ? null : best.intent, confidence: best.confidence, outOfScope, ranking };
+    },
+  };
+}
