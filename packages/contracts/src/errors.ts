@@ -208,6 +208,9 @@ const erp = {
   admin_process_ledger_not_open: e(422, 'Buku besar periode {{0}} tidak terbuka', 'The ledger of period {{0}} is not open'),
   admin_process_ledger_not_closed: e(422, 'Buku besar periode {{0}} belum ditutup', 'The ledger of period {{0}} is not closed'),
   admin_process_invalid_state: e(409, 'Proses tutup buku tidak dapat dijalankan pada status {{0}}', 'Period closing cannot run in status {{0}}'),
+  document_coa_not_postable: e(422, 'Akun {{0}} tidak dapat dibukukan: hanya akun detail yang aktif', 'Account {{0}} cannot be posted: only an active detail account can'),
+  journal_line_amount_invalid: e(422, 'Baris {{0}}: isi debit atau kredit, salah satu saja dan bukan nol', 'Line {{0}}: enter a debit or a credit, only one of them and not zero'),
+  cash_transaction_currency_mismatch: e(422, 'Mata uang dokumen harus mata uang kas/bank {{0}}', 'The document currency must be the cash bank\'s currency {{0}}'),
   admin_process_later_month_closed: e(422, 'Bulan setelahnya sudah ditutup', 'A later month is already closed'),
   admin_process_failed: e(422, 'Tutup buku gagal: masih ada {{0}} dokumen belum selesai', 'Period closing failed: {{0}} documents are not finished'),
 } as const;
