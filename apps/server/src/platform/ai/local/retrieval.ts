@@ -58,7 +58,7 @@ export function RETRIEVAL_COLUMN_SQL(table: string, textColumn: string): string[
 const identifier = (name: string) => sql.join(name.split('.').map((part) => sql.identifier(part)), sql`.`);
 
 /**
- * The ranked top-k query. Any of the question's words may match (the AND of websearch_to_tsquery turned into OR, so
+ * The ranked top-k query (its conditions are the ones the two GIN indexes serve). Any of the question's words may match (the AND of websearch_to_tsquery turned into OR, so
  * "berapa harga kopi susu kak" finds "Kopi Susu"; quoted phrases stay phrases), and trigram similarity in both
  * directions of word_similarity finds misspelt words. Runs under the caller's transaction, so RLS applies.
  */
@@ -77,7 +77,7 @@ export function buildRetrievalQuery(source: RetrievalSource, question: string, o
         ts_rank(r.${search}, q.tsq, 32) AS text_rank,
         greatest(similarity(r.${text}, q.raw), word_similarity(q.raw, r.${text}), word_similarity(r.${text}, q.raw)) AS similarity
       FROM ${identifier(source.table)} r, q
-      WHERE (r.${search} @@ q.tsq OR r.${text} % q.raw OR q.raw <% r.${text} OR r.${text} <% q.raw)
+      WHERE (r.${search} @@ q.tsq OR r.${text} % q.raw OR q.raw <% r.${text})
         ${source.where ? sql`AND (${source.where})` : sql``}
     ) ranked
     CROSS JOIN LATERAL (SELECT 0.6 * ranked.text_rank + 0.4 * ranked.similarity AS score) s
