@@ -72,6 +72,18 @@ const ai = {
   free_trial_limit_reached: e(402, 'Batas {{0}} transaksi gratis telah tercapai, silakan pilih paket', 'The free limit of {{0}} transactions has been reached, please choose a package'),
 } as const;
 
+/** The AI sales analysis (issue 13): datasets and questions. */
+const analysis = {
+  analysis_question_not_understood: e(422, 'Pertanyaan belum dapat dipahami. Coba sebut kolom atau angka yang ingin dilihat, misalnya "total penjualan per cabang bulan lalu"', 'The question was not understood. Try naming the column or figure you want, for example "total sales by branch last month"'),
+  analysis_request_refused: e(422, 'Permintaan ditolak: analisis hanya membaca dataset ini dan tidak pernah mengubah, menghapus, atau membaca data lain', 'Request refused: the analysis only reads this dataset and never changes, deletes or reads any other data'),
+  analysis_dataset_not_found: e(404, 'Dataset {{0}} tidak ditemukan', 'Dataset {{0}} not found'),
+  analysis_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan untuk dataset ini', 'Conversation {{0}} was not found for this dataset'),
+  analysis_file_invalid: e(400, 'Berkas dataset harus xlsx atau csv yang dapat dibaca', 'The dataset file must be a readable xlsx or csv'),
+  analysis_header_missing: e(400, 'Tidak ditemukan baris judul kolom di berkas ini', 'No header row with column names was found in this file'),
+  analysis_too_many_columns: e(422, 'Dataset memiliki terlalu banyak kolom {{0}} (paling banyak {{1}})', 'The dataset has too many {{0}} columns (at most {{1}})'),
+  analysis_cell_invalid: e(422, 'Nilai "{{0}}" bukan {{1}}', 'The value "{{0}}" is not a {{1}}'),
+} as const;
+
 const promo = {
   promo_not_found: e(404, 'Kode promo tidak ditemukan', 'Promo code not found'),
   not_active: e(422, 'Kode promo tidak aktif', 'Promo code is not active'),
@@ -215,7 +227,7 @@ const erp = {
   admin_process_failed: e(422, 'Tutup buku gagal: masih ada {{0}} dokumen belum selesai', 'Period closing failed: {{0}} documents are not finished'),
 } as const;
 
-export const ERRORS = { ...auth, ...general, ...ai, ...promo, ...onboarding, ...masterCodes, ...erp } satisfies Record<string, Entry>;
+export const ERRORS = { ...auth, ...general, ...ai, ...analysis, ...promo, ...onboarding, ...masterCodes, ...erp } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export type ErrorBody = { errorCode: ErrorCode; errorArgs: (string | number)[] };

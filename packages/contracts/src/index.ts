@@ -33,5 +33,7 @@ export * from './accounting/coa.ts';
 export * from './accounting/currencies.ts';
 export * from './accounting/cash-banks.ts';
 export * from './dashboard/usage.ts';
+export * from './analysis/plan.ts';
+export * from './analysis/datasets.ts';
 export * from './all-endpoints.ts';
 export * from './product.ts';

@@ -38,9 +38,11 @@ export const AUDIT_MODULES = {
   'accounting.brand': l('Merek', 'Brands'),
   'accounting.uom': l('Satuan', 'Units of measure'),
   'accounting.import': l('Impor xlsx', 'xlsx import'),
+  'analysis.dataset': l('Dataset analisis', 'Analysis datasets'),
+  'analysis.conversation': l('Percakapan analisis AI', 'AI analysis conversations'),
   'accounting.document': l('Dokumen', 'Documents'),
   'accounting.approval-flow': l('Alur persetujuan', 'Approval flows'),
-} as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting'}.${string}`, Label>;
+} as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting' | 'analysis'}.${string}`, Label>;
 
 export type AuditModule = keyof typeof AUDIT_MODULES;
 
