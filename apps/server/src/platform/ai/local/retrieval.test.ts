@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplate } from '../../../../test/test-database.ts';
@@ -73,7 +74,7 @@ describe('retrieval query (indonesian + english full text, pg_trgm)', () => {
   it('uses the GIN indexes of the recipe', async () => {
     await client.query('SET enable_seqscan = off');
     const query = buildRetrievalQuery(source, 'kopi susu');
-    const { sql: text, params } = db.dialect.sqlToQuery(query);
+    const { sql: text, params } = new PgDialect().sqlToQuery(query);
     const plan = (await client.query(`EXPLAIN ${text}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
     await client.query('RESET enable_seqscan');
     expect(plan).toMatch(/retrieval_items_search|retrieval_items_text_trgm/);
