@@ -28,6 +28,7 @@ import { documentTemplateRoutes } from './modules/accounting/document-templates/
 import { coaRoutes } from './modules/accounting/coa/routes.ts';
 import { currencyRoutes } from './modules/accounting/currencies/routes.ts';
 import { cashBankRoutes } from './modules/accounting/cash-banks/routes.ts';
+import { auditLogRoutes } from './modules/accounting/audit-log/routes.ts';
 import { cashBankUsesCoa, cashBankUsesCurrency, cashBankUsesOu } from './modules/accounting/cash-banks/service.ts';
 import { passwordResetRoutes } from './modules/public/password-reset/routes.ts';
 import { leadRoutes } from './modules/administration/leads/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   currencyRoutes(app, { currencyUsers: [cashBankUsesCurrency] });
   cashBankRoutes(app);
   auditRoutes(app);
+  auditLogRoutes(app);
   passwordResetRoutes(app);
   leadRoutes(app);
   onboardingRoutes(app);

@@ -152,6 +152,9 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/config/users/:userId/active → createEditConfigUser | writeAllConfigUser
       POST   /api/v1/config/users/:userId/reset-password → writeAllConfigUser
       GET    /api/v1/config/users/:userId/tasks → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/erp/audit-log → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
+      GET    /api/v1/erp/audit-log/export → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
+      POST   /api/v1/erp/audit-log/verify → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
       POST   /api/v1/erp/brands → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/brands → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/brands/:brandId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
