@@ -6,7 +6,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { GatewayError, type BankTransferProvider, type SnapGateway, type VerifiedNotification } from '../../../platform/payments/index.ts';
-import { markPackagePaid } from '../../public/onboarding/free-transactions.ts';
+import { markPackagePaid } from '../../public/onboarding/service.ts';
 import { toUnits, wholeOf } from './money.ts';
 import { getLead, MODULE } from './service.ts';
 import { leadPayments } from './schema.ts';

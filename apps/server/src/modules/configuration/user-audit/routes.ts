@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { XLSX_CONTENT_TYPE, userAuditEndpoints } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { exportUserAudit, listUserAudit } from './user-audit.ts';
+import { exportUserAudit, listUserAudit } from '../../auth/service.ts';
 
 export function userAuditRoutes(app: FastifyInstance) {
   registerEndpoint(app, userAuditEndpoints.listUserAudit, ({ tx, query }) => listUserAudit(tx, query));

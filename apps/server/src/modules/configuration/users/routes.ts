@@ -3,7 +3,7 @@ import { pageAccessEndpoints, profileEndpoints, roleEndpoints, userEndpoints } f
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import type { Principal } from '../../../platform/access/principal.ts';
 import { getPasswordPolicy } from '../app-settings/service.ts';
-import { endUserSessions } from '../../auth/sessions.ts';
+import { endUserSessions } from '../../auth/service.ts';
 import * as users from './manage.ts';
 import * as roles from './roles.ts';
 import { getGrants, setGrants } from './page-access.ts';

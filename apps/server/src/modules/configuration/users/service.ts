@@ -164,3 +164,6 @@ export async function createFirstUser(
 
 /** The grant rules of issue 9, for modules whose writes limit users (OU policies, prohibitions). */
 export { assertMayManage, assertNotRaisingOwn, type Grantor } from './grant-rules.ts';
+
+/** The password policy's check, for the flows that set a password outside user administration. */
+export { checkPassword } from './manage.ts';

@@ -5,14 +5,13 @@ import { call } from '../../../../test/call.ts';
 
 let t: TestApp;
 let admin: string;
-let superadmin: string;
 let staff: string;
 let agent: string;
 let roleIds: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp('users');
-  [admin, superadmin, staff, agent] = await Promise.all([t.login('admin'), t.login('superadmin'), t.login('staff'), t.login('agent')]);
+  [admin, staff, agent] = await Promise.all([t.login('admin'), t.login('staff'), t.login('agent')]);
   const r = await t.pools.owner.query<{ name: string; id: string }>(
     `SELECT r.name, r.id FROM roles r JOIN tenants t ON t.id = r.tenant_id WHERE t.code = 'demo'`,
   );

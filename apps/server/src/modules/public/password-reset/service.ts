@@ -6,11 +6,9 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Mailer, QueuedMail } from '../../../platform/mail/mailer.ts';
-import { findUserById, findUserByLogin, setUserPassword } from '../../configuration/users/service.ts';
-import { checkPassword } from '../../configuration/users/manage.ts';
+import { checkPassword, findUserById, findUserByLogin, setUserPassword } from '../../configuration/users/service.ts';
 import { getAppSettings, getPasswordPolicy } from '../../configuration/app-settings/service.ts';
-import { endUserSessions } from '../../auth/sessions.ts';
-import { clearFailures } from '../../auth/throttle.ts';
+import { clearFailures, endUserSessions } from '../../auth/service.ts';
 import { passwordResetRequests, passwordResetTokens } from './schema.ts';
 
 const MODULE = 'public.password-reset';

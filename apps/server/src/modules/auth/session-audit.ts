@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { auditModuleLabel, auditModuleOf, auditModulesMatching, formatDuration, type UserAuditItem } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
-import { writeXlsx } from '../../../platform/files/xlsx.ts';
-import { sessions } from '../../auth/schema.ts';
+import type { Tx } from '../../platform/db/tenant.ts';
+import { writeXlsx } from '../../platform/files/xlsx.ts';
+import { sessions } from './schema.ts';
 
 /** Business dates are Indonesian (WIB) calendar dates. */
 const ZONE = 'Asia/Jakarta';
