@@ -17,6 +17,8 @@ import { importRunRoutes } from './platform/files/import-runs.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userAuditRoutes } from './modules/configuration/user-audit/routes.ts';
 import { appSettingsRoutes } from './modules/configuration/app-settings/routes.ts';
+import { aiSettingsRoutes } from './modules/configuration/ai-settings/routes.ts';
+import { useSettingsSeal } from './platform/ai/select.ts';
 import { userRoutes } from './modules/configuration/users/routes.ts';
 import { orgUnitRoutes } from './modules/configuration/org-units/routes.ts';
 import { policyRoutes } from './modules/configuration/policies/routes.ts';
@@ -72,6 +74,8 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
     ...input, principals, resolveSession: input.resolveSession ?? makeSessionResolver(input.config.SESSION_IDLE_SECONDS),
   };
   app.decorate('platform', platform);
+  // engineFor opens tenants' sealed AI keys with the server's secret, wherever it is called from.
+  useSettingsSeal(platform.tokens);
   onAccessChange(platform.pools.app, (tenantId) => principals.forgetTenant(tenantId));
   const accessListener = listen(platform.pools.owner.options, {
     channel: ACCESS_CHANNEL,
@@ -106,6 +110,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   observabilityRoutes(app);
   authRoutes(app);
   appSettingsRoutes(app);
+  aiSettingsRoutes(app);
   userRoutes(app);
   userAuditRoutes(app);
   orgUnitRoutes(app, { ouUsers: [cashBankUsesOu] });

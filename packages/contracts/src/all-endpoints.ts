@@ -4,6 +4,7 @@ import { auditEndpoints } from './audit/endpoints.ts';
 import { userEndpoints } from './configuration/users.ts';
 import { pageAccessEndpoints, roleEndpoints } from './configuration/roles.ts';
 import { appConfigEndpoints } from './configuration/app-config.ts';
+import { aiSettingsEndpoints } from './configuration/ai-settings.ts';
 import { profileEndpoints } from './configuration/profile.ts';
 import { userAuditEndpoints } from './configuration/user-audit.ts';
 import { orgUnitEndpoints } from './configuration/org-units.ts';
@@ -26,4 +27,4 @@ import { usageDashboardEndpoints } from './dashboard/usage.ts';
 import { analysisEndpoints } from './analysis/datasets.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...importRunEndpoints, ...auditLogEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints, ...usageDashboardEndpoints, ...analysisEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...aiSettingsEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...importRunEndpoints, ...auditLogEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints, ...usageDashboardEndpoints, ...analysisEndpoints };

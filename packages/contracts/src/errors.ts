@@ -64,6 +64,8 @@ const ai = {
   ai_generated_query_invalid: e(422, 'Kueri yang dihasilkan AI tidak valid', 'The AI-generated query is invalid'),
   // {{0}}: what the provider answered, in its own words (status and message, or the timeout).
   ai_response_failed: e(502, 'AI gagal menjawab ({{0}}), coba prompt yang berbeda', 'The AI failed to answer ({{0}}), try a different prompt'),
+  ai_settings_incomplete: e(422, 'Pengaturan AI belum lengkap: {{0}} wajib diisi untuk penyedia yang kompatibel dengan OpenAI', 'The AI settings are incomplete: {{0}} is required for an OpenAI-compatible provider'),
+  ai_price_model_duplicate: e(422, 'Harga model {{0}} tercantum lebih dari sekali', 'The price of model {{0}} is listed more than once'),
   fine_tunning_not_exists: e(404, 'Fine tuning belum ada', 'Fine tuning does not exist'),
   channel_cannot_be_active_without_attributes: e(422, 'Kanal tidak dapat diaktifkan tanpa atribut', 'A channel cannot be active without attributes'),
   process_cannot_be_requested: e(409, 'Proses tidak dapat diminta saat ini', 'The process cannot be requested now'),

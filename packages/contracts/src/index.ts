@@ -14,6 +14,7 @@ export * from './configuration/users.ts';
 export * from './configuration/roles.ts';
 export * from './configuration/task-tree.ts';
 export * from './configuration/app-config.ts';
+export * from './configuration/ai-settings.ts';
 export * from './configuration/profile.ts';
 export * from './configuration/user-audit.ts';
 export * from './configuration/org-units.ts';

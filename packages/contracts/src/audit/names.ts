@@ -15,6 +15,7 @@ export const AUDIT_MODULES = {
   'configuration.page-access': l('Akses halaman', 'Page access'),
   'configuration.profile': l('Profil', 'Profile'),
   'configuration.app': l('Pengaturan aplikasi', 'App configuration'),
+  'configuration.ai-settings': l('Pengaturan AI', 'AI settings'),
   'configuration.business-unit': l('Unit bisnis', 'Business units'),
   'configuration.policy-ou': l('Kebijakan OU', 'Policy OU'),
   'administration.leads': l('Kelola prospek', 'Manage leads'),

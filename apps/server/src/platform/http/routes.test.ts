@@ -116,6 +116,9 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/auth/session-key/login → prelogin
       POST   /api/v1/auth/session-keys → any logged-in user
       GET    /api/v1/auth/sessions → any logged-in user
+      PUT    /api/v1/config/ai → viewConfig
+      GET    /api/v1/config/ai → viewConfig | managePasswordPolicy
+      POST   /api/v1/config/ai/test → viewConfig
       PUT    /api/v1/config/app → viewConfig
       GET    /api/v1/config/app → viewConfig | managePasswordPolicy
       POST   /api/v1/config/org-units → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
