@@ -2,6 +2,7 @@ import 'i18next';
 import type { ErrorCode } from '@nusa/contracts';
 import type { ErrorTextKey } from './keys.ts';
 import type base from './id.json';
+import type aiSettings from './modules/ai-settings.id.json';
 import type accountingCatalog from './modules/accounting-catalog.id.json';
 import type accountingLedger from './modules/accounting-ledger.id.json';
 import type accountingMaster from './modules/accounting-master.id.json';
@@ -19,6 +20,7 @@ import type shell from './modules/shell.id.json';
  * (i18n.test.ts).
  */
 export type Texts = typeof base &
+  typeof aiSettings &
   typeof accountingCatalog &
   typeof accountingLedger &
   typeof accountingMaster &

@@ -155,6 +155,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/config/users/:userId/active → createEditConfigUser | writeAllConfigUser
       POST   /api/v1/config/users/:userId/reset-password → writeAllConfigUser
       GET    /api/v1/config/users/:userId/tasks → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/dashboard/usage → any logged-in user
       GET    /api/v1/erp/audit-log → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
       GET    /api/v1/erp/audit-log/export → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
       POST   /api/v1/erp/audit-log/verify → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
