@@ -12,6 +12,7 @@ import type list from './modules/list.id.json';
 import type onboarding from './modules/onboarding.id.json';
 import type recovery from './modules/recovery.id.json';
 import type shell from './modules/shell.id.json';
+import type usageDashboard from './modules/usage-dashboard.id.json';
 
 /**
  * The texts i18next holds, typed from the Indonesian source (texts.ts merges the same files at run time; i18n.test.ts
@@ -29,7 +30,8 @@ export type Texts = typeof base &
   typeof list &
   typeof onboarding &
   typeof recovery &
-  typeof shell & { error: Record<ErrorTextKey<ErrorCode>, string> };
+  typeof shell &
+  typeof usageDashboard & { error: Record<ErrorTextKey<ErrorCode>, string> };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Empty, Table, Tag, type TableColumnsType } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Button, Card, Empty, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
 import { ApartmentOutlined, AuditOutlined, HistoryOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { auditModuleLabel, endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
+import { USAGE_WIDGETS, auditModuleLabel, endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
 import { Link } from 'react-router';
 import { call } from '../../api/call.ts';
 import { formatNumber } from '../../app/format.ts';
@@ -15,6 +15,9 @@ import { usePhoneLayout } from '../../app/components/viewport.ts';
 import { formatSessionDuration } from './session-duration.ts';
 
 type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
+
+// The usage widgets (and, through them, ECharts) load after the greeting shows, and only for a holder of a widget task.
+const UsageWidgets = lazy(() => import('./usage/UsageWidgets.tsx'));
 
 
 const greetingKey = (hour: number) =>
@@ -114,6 +117,12 @@ export default function DashboardPage() {
           value={lastLogin ? dayjs(lastLogin).locale(language).format('D MMM YYYY, HH:mm') : t('dashboard.firstLogin')}
         />
       </section>
+
+      {hasAnyTask(session.tasks, Object.values(USAGE_WIDGETS)) && (
+        <Suspense fallback={<Card className="section-card"><Skeleton active /></Card>}>
+          <UsageWidgets />
+        </Suspense>
+      )}
 
       <Card
         className="section-card sessions-card"
