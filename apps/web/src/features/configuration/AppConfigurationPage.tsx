@@ -20,6 +20,7 @@ import { toast } from '../../app/feedback.tsx';
 import { useSession } from '../../app/session.ts';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
 import { textOfKey, type TextKey } from '../../i18n/keys.ts';
+import { AiSettingsCard } from './ai/AiSettingsCard.tsx';
 
 const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   lower: 'appConfig.classLower',
@@ -175,6 +176,7 @@ export default function AppConfigurationPage() {
       <PageHeading title={t('page.appConfiguration')} subtitle={t('appConfig.description')} />
       <div className="section-stack">
         {data ? <GeneralCard settings={data.settings} canEdit={hasAnyTask(tasks, ['viewConfig'])} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        <AiSettingsCard canEdit={hasAnyTask(tasks, ['viewConfig'])} />
         {hasAnyTask(tasks, ['managePasswordPolicy']) && (data ? <PasswordPolicyCard policy={data.passwordPolicy} /> : <Skeleton active paragraph={{ rows: 3 }} />)}
       </div>
     </div>
