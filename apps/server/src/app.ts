@@ -36,6 +36,7 @@ import { passwordResetRoutes } from './modules/public/password-reset/routes.ts';
 import { leadRoutes } from './modules/administration/leads/routes.ts';
 import { onboardingRoutes } from './modules/public/onboarding/routes.ts';
 import { usageDashboardRoutes } from './modules/dashboard/usage/routes.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -130,6 +131,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   leadRoutes(app);
   onboardingRoutes(app);
   usageDashboardRoutes(app);
+  analysisRoutes(app);
   await webRoutes(app, options.webDist);
   // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.
   await Promise.race([accessListener.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { detectDelimiter, readCsvRows } from './csv.ts';
 import { convertCell, findHeaderRow, inferColumnType, numberStyleOf, parseDateCell, parseNumberCell } from './infer.ts';
 
 describe('dates as Indonesian sheets write them', () => {
@@ -93,5 +94,23 @@ describe('header row', () => {
   });
   it('does not take a row with repeated names', () => {
     expect(findHeaderRow([['a', 'a', 'a'], ['Tanggal', 'Cabang', 'Nilai']])).toBe(1);
+  });
+});
+
+describe('csv', () => {
+  const rows = (text: string | Uint8Array) => [...readCsvRows(typeof text === 'string' ? new TextEncoder().encode(text) : text)];
+  it('reads semicolons, quotes, line breaks in quotes and a BOM', () => {
+    expect(rows('\uFEFFTanggal;Cabang;Nilai\r\n01/01/2025;"Sura;baya";"1.000,5"\n02/01/2025;"Jl. ""A""\nB";2\n')).toEqual([
+      { number: 1, cells: ['Tanggal', 'Cabang', 'Nilai'] },
+      { number: 2, cells: ['01/01/2025', 'Sura;baya', '1.000,5'] },
+      { number: 3, cells: ['02/01/2025', 'Jl. "A"\nB', '2'] },
+    ]);
+  });
+  it('finds commas and tabs, and a last line without a break', () => {
+    expect(detectDelimiter('a,b,c\n1;2,3')).toBe(',');
+    expect(rows('a\tb\n1\t2')).toEqual([{ number: 1, cells: ['a', 'b'] }, { number: 2, cells: ['1', '2'] }]);
+  });
+  it('reads Windows-1252 when the bytes are not UTF-8', () => {
+    expect(rows(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x0a]))[0].cells).toEqual(['Café']);
   });
 });

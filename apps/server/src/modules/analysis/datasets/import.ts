@@ -1,0 +1,191 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { DATASET_SLOTS, SHEET_IMPORT_MAX_ERRORS, type DatasetColumnType, type SheetImportReport } from '@nusa/contracts';
+import type { Principal } from '../../../platform/access/principal.ts';
+import { writeAudit } from '../../../platform/audit/write.ts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { importProgress } from '../../../platform/files/import-progress.ts';
+import { readXlsxRows, XlsxUnreadable } from '../../../platform/files/xlsx-reader.ts';
+import { readCsvRows } from './csv.ts';
+import { convertCell, findHeaderRow, inferColumnType, numberStyleOf, type NumberStyle, type RawCell } from './infer.ts';
+import { analysisDatasets, type SlotKind, type StoredColumn } from './schema.ts';
+
+/** The import endpoint's key in the import runs (platform/files/import-runs.ts). */
+export const DATASET_IMPORT_KEY = '/v1/analysis/datasets/import';
+/** Rows looked at for the header row. */
+const HEADER_SCAN = 30;
+/** Data rows each column's type is decided from. */
+const TYPE_SAMPLE = 2000;
+/** Rows written per INSERT (one array parameter per column, whatever the batch). */
+const BATCH = 5000;
+
+export type DatasetFileFormat = 'xlsx' | 'csv';
+
+/**
+ * What the run needs besides the file. The import runs keep only the uploaded bytes, so the request puts this in
+ * front of them as one JSON line (the envelope), and the run's report hands back the dataset it made.
+ */
+interface Envelope {
+  datasetId: string;
+  name: string;
+  format: DatasetFileFormat;
+}
+
+export const envelope = (e: Envelope, file: Buffer) => Buffer.concat([Buffer.from(`${JSON.stringify(e)}\n`), file]);
+
+/** The report of a dataset import: the accounting import's, plus the dataset made. */
+export type DatasetImportReport = SheetImportReport & { datasetId: string };
+
+const TYPE_WORDS: Record<DatasetColumnType, string> = { number: 'number/angka', money: 'money/uang', percent: 'percent/persen', date: 'date/tanggal', text: 'text/teks' };
+const slotKindOf = (type: DatasetColumnType): SlotKind => (type === 'date' ? 'date' : type === 'text' ? 'text' : 'num');
+const SQL_TYPE: Record<SlotKind, string> = { num: 'numeric', text: 'text', date: 'date' };
+
+async function* rowsOf(file: Buffer, format: DatasetFileFormat): AsyncGenerator<{ number: number; cells: RawCell[] }> {
+  if (format === 'csv') {
+    for (const row of readCsvRows(file)) yield row;
+    return;
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nusa-dataset-'));
+  try {
+    const name = path.join(dir, 'upload.xlsx');
+    await fs.writeFile(name, file);
+    try {
+      for await (const row of readXlsxRows(name)) {
+        const cells: RawCell[] = [];
+        for (let i = 1; i < row.values.length; i++) {
+          const v = row.values[i];
+          cells.push(v === undefined || v === null || (typeof v === 'object' && !(v instanceof Date)) ? null : v);
+        }
+        yield { number: row.number, cells };
+      }
+    } catch (err) {
+      if (err instanceof XlsxUnreadable) throw new AppError(err.reason === 'no_workbook' ? 'sheet_import_workbook_missing' : 'analysis_file_invalid');
+      throw err;
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const blank = (c: RawCell) => c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
+
+/** Column labels from the header cells: trimmed, a blank one named by its place, a repeated one numbered. */
+function labelsOf(header: RawCell[], width: number): string[] {
+  const seen = new Map<string, number>();
+  return Array.from({ length: width }, (_, i) => {
+    const base = blank(header[i]) ? `Kolom ${i + 1}` : String(header[i]).trim().slice(0, 100);
+    const n = (seen.get(base.toLowerCase()) ?? 0) + 1;
+    seen.set(base.toLowerCase(), n);
+    return n === 1 ? base : `${base} (${n})`;
+  });
+}
+
+/** Columns with their types and slots, from the header and a sample of data rows. */
+function planColumns(labels: string[], sample: RawCell[][]): { columns: StoredColumn[]; styles: NumberStyle[] } {
+  const used: Record<SlotKind, number> = { num: 0, text: 0, date: 0 };
+  const styles: NumberStyle[] = [];
+  const columns = labels.map((label, i) => {
+    const cells = sample.map((r) => r[i]);
+    const type = inferColumnType(cells, label);
+    styles.push(numberStyleOf(cells));
+    const kind = slotKindOf(type);
+    used[kind]++;
+    if (used[kind] > DATASET_SLOTS[kind]) throw new AppError('analysis_too_many_columns', [kind === 'num' ? 'angka/number' : kind === 'text' ? 'teks/text' : 'tanggal/date', DATASET_SLOTS[kind]]);
+    return { key: `c${i + 1}`, label, type, slot: `${kind}_${used[kind]}` as StoredColumn['slot'] };
+  });
+  return { columns, styles };
+}
+
+/** Writes a batch of converted rows with one array parameter per column (unnest), so a batch is one statement. */
+async function insertRows(tx: Tx, datasetId: string, columns: StoredColumn[], firstRowNo: number, batch: (string | null)[][]) {
+  if (batch.length === 0) return;
+  const names = columns.map((c) => sql.raw(c.slot));
+  const arrays = columns.map((c, i) => sql`${sql.param(batch.map((r) => r[i]))}::${sql.raw(SQL_TYPE[slotKindOf(c.type)])}[]`);
+  const rowNos = batch.map((_, i) => firstRowNo + i);
+  await tx.execute(sql`
+    INSERT INTO analysis_rows (tenant_id, dataset_id, row_no${names.length ? sql`, ${sql.join(names, sql`, `)}` : sql``})
+    SELECT nullif(current_setting('app.tenant_id', true), '')::uuid, ${datasetId}::uuid, r.*
+      FROM unnest(${sql.param(rowNos)}::int[]${arrays.length ? sql`, ${sql.join(arrays, sql`, `)}` : sql``}) AS r`);
+}
+
+/**
+ * The import run's handler: reads the file twice (the header and each column's type from the first rows, then
+ * every row), writes the rows in batches and the dataset last, all in the run's one transaction: a file that
+ * fails leaves nothing. A cell that does not fit its column's type is stored empty and reported by row and column.
+ */
+export async function importDataset(tx: Tx, principal: Principal, body: Readable): Promise<DatasetImportReport> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const whole = Buffer.concat(chunks);
+  const lineEnd = whole.indexOf(0x0a);
+  const meta = JSON.parse(whole.subarray(0, lineEnd).toString('utf8')) as Envelope;
+  const file = whole.subarray(lineEnd + 1);
+
+  const head: { number: number; cells: RawCell[] }[] = [];
+  let headerAt = -1;
+  for await (const row of rowsOf(file, meta.format)) {
+    head.push(row);
+    if (headerAt < 0 && head.length === HEADER_SCAN) {
+      headerAt = findHeaderRow(head.map((r) => r.cells));
+      if (headerAt < 0) break;
+    }
+    if (headerAt >= 0 && head.length >= headerAt + 1 + TYPE_SAMPLE) break;
+  }
+  if (headerAt < 0) headerAt = findHeaderRow(head.map((r) => r.cells));
+  if (headerAt < 0) throw new AppError('analysis_header_missing');
+  const header = head[headerAt];
+  const width = Math.max(...head.slice(headerAt).map((r) => {
+    let w = r.cells.length;
+    while (w > 0 && blank(r.cells[w - 1])) w--;
+    return w;
+  }));
+  const labels = labelsOf(header.cells, width);
+  const { columns, styles } = planColumns(labels, head.slice(headerAt + 1).map((r) => r.cells));
+
+  const report: DatasetImportReport = { datasetId: meta.datasetId, rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] };
+  const progress = importProgress.getStore();
+  let batch: (string | null)[][] = [];
+  let rowNo = 0;
+  let badCells = 0;
+  for await (const row of rowsOf(file, meta.format)) {
+    if (row.number <= header.number) continue;
+    if (row.cells.slice(0, width).every(blank)) continue;
+    rowNo++;
+    const values = columns.map((c, i) => {
+      const converted = convertCell(row.cells[i], c.type, styles[i]);
+      if ('bad' in converted) {
+        badCells++;
+        if (report.errors.length < SHEET_IMPORT_MAX_ERRORS) {
+          report.errors.push({ row: row.number, column: c.label, errorCode: 'analysis_cell_invalid', errorArgs: [String(row.cells[i]).slice(0, 60), TYPE_WORDS[c.type]] });
+        }
+        return null;
+      }
+      return converted.value;
+    });
+    batch.push(values);
+    if (batch.length === BATCH) {
+      await insertRows(tx, meta.datasetId, columns, rowNo - batch.length + 1, batch);
+      batch = [];
+      progress?.({ rowsRead: rowNo });
+    }
+  }
+  await insertRows(tx, meta.datasetId, columns, rowNo - batch.length + 1, batch);
+  progress?.({ rowsRead: rowNo });
+  report.rows = rowNo;
+  report.created = rowNo;
+  await tx.insert(analysisDatasets).values({
+    tenantId: principal.tenantId, id: meta.datasetId, name: meta.name, columns, rowCount: rowNo, createdBy: principal.userId,
+  });
+  await writeAudit(tx, principal, {
+    module: 'analysis.dataset', action: 'import', entity: 'analysis_dataset', entityId: meta.datasetId,
+    after: { name: meta.name, format: meta.format, rows: rowNo, badCells, columns: columns.map(({ label, type }) => ({ label, type })) },
+  });
+  return report;
+}
+
+export const newDatasetId = () => uuidv7();

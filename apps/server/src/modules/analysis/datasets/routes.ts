@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { analysisEndpoints as ep, CSV_CONTENT_TYPE, DATASET_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type AnalysisImportRun } from '@nusa/contracts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { toImportRun } from '../../../platform/files/import-runs.ts';
+import { importRuns } from '../../../platform/files/schema.ts';
+import { registerEndpoint } from '../../../platform/http/register.ts';
+import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, type DatasetFileFormat } from './import.ts';
+import * as datasets from './service.ts';
+
+const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
+
+/** Reads the upload, never past the limit; an xlsx is known by its zip signature, anything else must be CSV text. */
+async function readUpload(body: Readable): Promise<{ file: Buffer; format: DatasetFileFormat }> {
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      seen += (chunk as Buffer).length;
+      if (seen > DATASET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('sheet_import_upload_interrupted');
+  }
+  const file = Buffer.concat(chunks, seen);
+  if (seen === 0) throw new AppError('sheet_import_file_empty');
+  if (file.subarray(0, 4).equals(ZIP_SIGNATURE)) return { file, format: 'xlsx' };
+  // A CSV is text: a NUL byte in its first kilobytes means some other binary file.
+  if (file.subarray(0, 4096).includes(0)) throw new AppError('analysis_file_invalid');
+  return { file, format: 'csv' };
+}
+
+/** The run as answered for a dataset import: the report's dataset id moves up to `datasetId`. */
+function toAnalysisRun(run: Parameters<typeof toImportRun>[0]): AnalysisImportRun {
+  const { datasetId, ...report } = (run.report ?? {}) as { datasetId?: string };
+  const answered = toImportRun({ ...run, report: run.report ? (report as NonNullable<typeof run.report>) : null });
+  return { ...answered, datasetId: run.status === 'done' ? (datasetId ?? null) : null };
+}
+
+export function datasetRoutes(app: FastifyInstance) {
+  app.sheetImports.importers.set(DATASET_IMPORT_KEY, { handler: importDataset, access: ep.importDataset.access });
+  void app.register(async (scope) => {
+    for (const type of [XLSX_CONTENT_TYPE, CSV_CONTENT_TYPE, 'application/octet-stream', 'application/vnd.ms-excel', 'text/plain']) {
+      scope.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
+    }
+    registerEndpoint(scope, ep.importDataset, async ({ principal, req, query, inTenant }) => {
+      if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
+      if (Number(req.headers['content-length'] ?? 0) > DATASET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
+      const { file, format } = await readUpload(req.body);
+      const run = await app.sheetImports.start(principal.tenantId, principal, DATASET_IMPORT_KEY,
+        envelope({ datasetId: newDatasetId(), name: query.name, format }, file), inTenant);
+      return { ...run, datasetId: null };
+    });
+  });
+
+  registerEndpoint(app, ep.getAnalysisImport, async ({ tx, principal, params }) => {
+    const [run] = await tx.select({
+      id: importRuns.id, status: importRuns.status, rowsRead: importRuns.rowsRead, report: importRuns.report, errorCode: importRuns.errorCode,
+      errorArgs: importRuns.errorArgs, createdAt: importRuns.createdAt, finishedAt: importRuns.finishedAt,
+    }).from(importRuns)
+      .where(and(eq(importRuns.id, params.importId), eq(importRuns.createdBy, principal.userId), eq(importRuns.endpoint, DATASET_IMPORT_KEY)));
+    if (!run) throw new AppError('param_not_found', [params.importId]);
+    return toAnalysisRun(run);
+  });
+  registerEndpoint(app, ep.listDatasets, ({ tx, query }) => datasets.listDatasets(tx, query));
+  registerEndpoint(app, ep.getDataset, async ({ tx, params }) => datasets.toDataset(await datasets.loadDataset(tx, params.datasetId)));
+  registerEndpoint(app, ep.listDatasetRows, ({ tx, params, query }) => datasets.listDatasetRows(tx, params.datasetId, query));
+}

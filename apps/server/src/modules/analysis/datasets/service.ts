@@ -1,0 +1,56 @@
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Dataset, DatasetColumn } from '@nusa/contracts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { analysisDatasets, type StoredColumn } from './schema.ts';
+
+export type DatasetRecord = typeof analysisDatasets.$inferSelect;
+
+const publicColumns = (columns: StoredColumn[]): DatasetColumn[] => columns.map(({ key, label, type }) => ({ key, label, type }));
+
+export const toDataset = (d: DatasetRecord): Dataset => ({
+  datasetId: d.id,
+  name: d.name,
+  columns: publicColumns(d.columns),
+  rowCount: d.rowCount,
+  refreshedAt: d.refreshedAt.toISOString(),
+  createdAt: d.createdAt.toISOString(),
+});
+
+/** The dataset with its column map, or analysis_dataset_not_found (another tenant's is not found either: RLS). */
+export async function loadDataset(tx: Tx, datasetId: string): Promise<DatasetRecord> {
+  const [d] = await tx.select().from(analysisDatasets).where(eq(analysisDatasets.id, datasetId));
+  if (!d) throw new AppError('analysis_dataset_not_found', [datasetId]);
+  return d;
+}
+
+export async function listDatasets(tx: Tx, q: { page: number; limit: number; keyword?: string }) {
+  const where = q.keyword ? ilike(analysisDatasets.name, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const [items, [{ total }]] = await Promise.all([
+    tx.select().from(analysisDatasets).where(where).orderBy(desc(analysisDatasets.refreshedAt), desc(analysisDatasets.id))
+      .limit(q.limit).offset((q.page - 1) * q.limit),
+    tx.select({ total: count() }).from(analysisDatasets).where(where),
+  ]);
+  return { items: items.map(toDataset), total };
+}
+
+/** A stored cell as answered: numeric text to a JSON number, dates and text as they are. */
+export const cellOut = (type: StoredColumn['type'], v: unknown): string | number | null =>
+  v === null || v === undefined ? null : type === 'text' || type === 'date' ? String(v) : Number(v);
+
+export async function listDatasetRows(tx: Tx, datasetId: string, q: { page: number; limit: number }) {
+  const d = await loadDataset(tx, datasetId);
+  const cols = d.columns.map((c) => sql.raw(c.slot));
+  const rows = await tx.execute<Record<string, unknown>>(sql`
+    SELECT ${sql.join([sql`row_no`, ...cols], sql`, `)} FROM analysis_rows
+     WHERE dataset_id = ${d.id} ORDER BY row_no LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`);
+  return {
+    columns: publicColumns(d.columns),
+    items: rows.rows.map((r) => d.columns.map((c) => cellOut(c.type, r[c.slot]))),
+    total: d.rowCount,
+  };
+}
+
+/** Checks that the dataset is the tenant's (its rows are read only through its column map). */
+export const datasetExists = async (tx: Tx, datasetId: string) =>
+  (await tx.select({ id: analysisDatasets.id }).from(analysisDatasets).where(and(eq(analysisDatasets.id, datasetId)))).length > 0;

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { datasetRoutes } from './datasets/routes.ts';
+
+/** The AI sales analysis area (issue 13): datasets and their imports, and questions. */
+export function analysisRoutes(app: FastifyInstance) {
+  datasetRoutes(app);
+}
