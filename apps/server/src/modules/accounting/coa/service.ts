@@ -235,6 +235,13 @@ export async function coaByIds(tx: Tx, ids: string[]): Promise<Map<string, CoaAc
   return new Map(rows.map((r) => [r.id, toAccount(r)]));
 }
 
+/** Which of `ids` are main accounts with sub accounts (summary accounts: postings go to their sub accounts). */
+export async function coaIdsWithSubAccounts(tx: Tx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.selectDistinct({ id: coaAccounts.mainAccountId }).from(coaAccounts).where(inArray(coaAccounts.mainAccountId, [...new Set(ids)]));
+  return new Set(rows.map((r) => r.id!));
+}
+
 /* The COA module's public face for other modules (onboarding prepares a new tenant's chart): groups and the seed. */
 export { listCoaGroups } from './groups.ts';
 export { seedChartOfAccounts } from './seed.ts';
