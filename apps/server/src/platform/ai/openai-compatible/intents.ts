@@ -1,7 +1,7 @@
 import type { IntentExample, IntentModel, IntentPrediction } from '../engine.ts';
 
 /**
- * Intents on a remote provider: nearest centroid over the provider's embeddings (docs/decisions/005-openai-compatible-engine.md). Training
+ * Intents on a remote provider: nearest centroid over the provider's embeddings (docs/decisions/006-openai-compatible-engine.md). Training
  * embeds every example once; a prediction is one embedding of the text. Asking a chat model to choose was the other
  * way; it costs a chat call per message and its "confidence" is whatever the model says, where a cosine similarity
  * is a measured one.
