@@ -128,6 +128,10 @@ export const analysisEndpoints = {
     summary: 'A dataset\'s rows in their order, a page at a time; cells in the order of columns',
     params: datasetId, query: listQuery.pick({ page: true, limit: true }), response: datasetRows,
   }),
+};
+
+/** Questions over a dataset (the AI insights). */
+export const analysisAskEndpoints = {
   ask: defineEndpoint({
     method: 'POST', path: '/v1/analysis/ask', access: ASK,
     summary: 'Ask a question of a dataset in Indonesian or English: answers the typed plan, the result table, a chart and an insight; '

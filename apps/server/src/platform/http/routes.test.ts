@@ -102,6 +102,11 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/admin/promo-codes/:promoId → editManagementLeads
       PUT    /api/v1/admin/promo-codes/:promoId → editManagementLeads
       GET    /api/v1/admin/promo-codes/:promoId → viewManagementLeads | editManagementLeads
+      GET    /api/v1/analysis/datasets → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
+      GET    /api/v1/analysis/datasets/:datasetId → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
+      GET    /api/v1/analysis/datasets/:datasetId/rows → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/datasets/import → addManageDatabaseAiAnalytics
+      GET    /api/v1/analysis/imports/:importId → addManageDatabaseAiAnalytics
       GET    /api/v1/app/config → public
       GET    /api/v1/audit/entries → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
       POST   /api/v1/auth/anonymous → prelogin
