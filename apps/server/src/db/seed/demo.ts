@@ -13,6 +13,7 @@ import { seedPromoCodes } from '../../modules/administration/leads/seed.ts';
 import { seedCurrencies } from '../../modules/accounting/currencies/seed.ts';
 import { seedCashBanks } from '../../modules/accounting/cash-banks/seed.ts';
 import { seedDocumentTemplates } from '../../modules/accounting/document-templates/seed.ts';
+import { seedAiUsage } from '../../modules/dashboard/usage/seed.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq } from 'drizzle-orm';
 
@@ -116,6 +117,8 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
     await seedDocumentTemplates(tx, id);
     await seedCashBanks(tx, id, { coa, idr: currencies.get('IDR')!, ouId: company.id });
     await seedPromoCodes(tx, id);
+    // The demo's dashboard shows a quarter of AI usage from the first start; other tenants start with none.
+    if (opts.code === DEFAULT_TENANT) await seedAiUsage(tx, id, [jakarta.id, surabaya.id, kemang.id]);
     await tx.insert(appSettings).values({
       tenantId: id,
       productName: 'Nusa',

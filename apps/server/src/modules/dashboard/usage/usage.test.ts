@@ -7,6 +7,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { endChatSession, meteredCall, startChatSession } from '../../../platform/ai/metering/index.ts';
 import type { AiPurpose } from '../../../platform/ai/engine.ts';
+import { DEMO_AI_QUOTA } from './seed.ts';
 
 let t: TestApp;
 let demo: string;
@@ -128,7 +129,7 @@ async function expected(from: string, to: string, client?: string): Promise<Usag
       total: dec(range.reduce((a, d) => a.plus((at(perDay, 'day', d, 'image_cost') as string) ?? 0), new Money(0)).toString()),
       days: range.map((d) => ({ day: d, cost: dec(at(perDay, 'day', d, 'image_cost')) })),
     },
-    quota: { month, requestLimit: 10_000, requestsUsed: quota.requests as number, imageLimit: 300, imagesUsed: quota.images as number, refused: quota.refused as number },
+    quota: { month, requestLimit: DEMO_AI_QUOTA.monthlyRequests, requestsUsed: quota.requests as number, imageLimit: DEMO_AI_QUOTA.monthlyImages, imagesUsed: quota.images as number, refused: quota.refused as number },
     requests: {
       total: range.reduce((a, d) => a + ((at(perDay, 'day', d, 'requests') as number) ?? 0), 0),
       days: range.map((d) => ({ day: d, requests: (at(perDay, 'day', d, 'requests') as number) ?? 0 })),
@@ -143,7 +144,28 @@ describe('usage dashboard', () => {
     expect(body).toMatchObject({ from: `${today.slice(0, 7)}-01`, to: today, clientOuId: null, currency: { code: 'IDR' } });
     expect(Object.keys(body.widgets).sort()).toEqual([...USAGE_WIDGET_KEYS].sort());
     expect(body.widgets).toEqual(await expected(body.from, body.to));
-    expect(body.clients.map((c) => c.code)).toEqual(['JKT', 'SBY']);
+    expect(body.clients.map((c) => c.code)).toEqual(['JKT', 'KEMANG', 'SBY']);
+  });
+
+  it('keeps the daily rollups equal to the rows they add up: the demo seed\'s bulk rows and the calls made one by one', async () => {
+    const rollups = `SELECT to_char(day, 'YYYY-MM-DD') AS day, area, client_ou_id, model, requests, failed, refused, chats, input_tokens::int AS input_tokens,
+        output_tokens::int AS output_tokens, images, cost::text AS cost, image_cost::text AS image_cost
+      FROM ai_usage_daily WHERE tenant_id = $1 AND (requests + failed + refused) > 0 ORDER BY 1, 2, 3, 4`;
+    const fromRows = `SELECT ${jakartaDay('at')} AS day, area, client_ou_id, model, count(*) FILTER (WHERE outcome = 'ok')::int AS requests,
+        count(*) FILTER (WHERE outcome = 'failed')::int AS failed, count(*) FILTER (WHERE outcome = 'refused_quota')::int AS refused,
+        count(*) FILTER (WHERE outcome = 'ok' AND purpose = 'chat')::int AS chats, sum(input_tokens)::int AS input_tokens, sum(output_tokens)::int AS output_tokens,
+        sum(images)::int AS images, sum(cost)::numeric(20, 4)::text AS cost, coalesce(sum(cost) FILTER (WHERE kind = 'image'), 0)::numeric(20, 4)::text AS image_cost
+      FROM ai_usage WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+    const sessions = `SELECT to_char(day, 'YYYY-MM-DD') AS day, area, client_ou_id, model, sessions, chat_ms::text AS chat_ms, new_customers
+      FROM ai_usage_daily WHERE tenant_id = $1 AND sessions + new_customers + chat_ms > 0 ORDER BY 1, 2, 3, 4`;
+    const sessionsFromRows = `WITH firsts AS (SELECT DISTINCT ON (client_ou_id, customer_key) id FROM ai_chat_sessions WHERE tenant_id = $1 ORDER BY client_ou_id, customer_key, started_at)
+      SELECT ${jakartaDay('started_at')} AS day, area, client_ou_id, model, count(*)::int AS sessions,
+             sum(coalesce((extract(epoch FROM ended_at - started_at) * 1000)::bigint, 0))::text AS chat_ms, count(*) FILTER (WHERE id IN (SELECT id FROM firsts))::int AS new_customers
+        FROM ai_chat_sessions WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+    const seeded = await q(`SELECT count(*)::int AS n FROM ai_usage WHERE tenant_id = $1 AND provider = 'openai-compatible' AND chat_session_id IS NULL AND area = 'analysis'`, [demo]);
+    expect(seeded[0].n).toBeGreaterThan(100);
+    expect(await q(rollups, [demo])).toEqual(await q(fromRows, [demo]));
+    expect(await q(sessions, [demo])).toEqual(await q(sessionsFromRows, [demo]));
   });
 
   it('matches the direct SQL over a 90-day range, and over one client', async () => {
