@@ -30,6 +30,8 @@ import { documentTemplateRoutes } from './modules/accounting/document-templates/
 import { coaRoutes } from './modules/accounting/coa/routes.ts';
 import { currencyRoutes } from './modules/accounting/currencies/routes.ts';
 import { cashBankRoutes } from './modules/accounting/cash-banks/routes.ts';
+import { documentRoutes } from './modules/accounting/documents/routes.ts';
+import { approvalFlowRoutes } from './modules/accounting/approval-flows/routes.ts';
 import { auditLogRoutes } from './modules/accounting/audit-log/routes.ts';
 import { cashBankUsesCoa, cashBankUsesCurrency, cashBankUsesOu } from './modules/accounting/cash-banks/service.ts';
 import { passwordResetRoutes } from './modules/public/password-reset/routes.ts';
@@ -125,6 +127,8 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   coaRoutes(app, { coaUsers: [cashBankUsesCoa] });
   currencyRoutes(app, { currencyUsers: [cashBankUsesCurrency] });
   cashBankRoutes(app);
+  documentRoutes(app);
+  approvalFlowRoutes(app);
   auditRoutes(app);
   auditLogRoutes(app);
   passwordResetRoutes(app);

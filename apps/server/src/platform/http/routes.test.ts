@@ -161,6 +161,13 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/config/users/:userId/reset-password → writeAllConfigUser
       GET    /api/v1/config/users/:userId/tasks → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
       GET    /api/v1/dashboard/usage → any logged-in user
+      POST   /api/v1/erp/approval-flows → createEditErpApprovalFlow | writeAllErpApprovalFlow
+      GET    /api/v1/erp/approval-flows → readOnlyErpApprovalFlow | createEditErpApprovalFlow | writeAllErpApprovalFlow
+      PUT    /api/v1/erp/approval-flows/:flowId → createEditErpApprovalFlow | writeAllErpApprovalFlow
+      GET    /api/v1/erp/approval-flows/:flowId → readOnlyErpApprovalFlow | createEditErpApprovalFlow | writeAllErpApprovalFlow
+      DELETE /api/v1/erp/approval-flows/:flowId → writeAllErpApprovalFlow
+      GET    /api/v1/erp/approval-inbox → approveErpJournal | approveErpCashInOut
+      GET    /api/v1/erp/approval-inbox/counts → approveErpJournal | approveErpCashInOut
       GET    /api/v1/erp/audit-log → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
       GET    /api/v1/erp/audit-log/export → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
       POST   /api/v1/erp/audit-log/verify → readOnlyErpAuditLog | createEditErpAuditLog | writeAllErpAuditLog
@@ -231,6 +238,9 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/erp/document-templates/export → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/document-templates/import → createEditErpMaster | writeAllErpMaster | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/document-templates/next → readOnlyErpMaster | createEditErpMaster | writeAllErpMaster | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/documents/:documentId → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal | readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      POST   /api/v1/erp/documents/:documentId/actions/:action → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal | readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      GET    /api/v1/erp/documents/:documentId/history → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal | readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
       POST   /api/v1/erp/employees → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/employees → readOnlyErpEmployee | createEditErpEmployee | writeAllErpEmployee | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/employees/:employeeId → createEditErpEmployee | writeAllErpEmployee | createEditErpAll | writeAllErpAll

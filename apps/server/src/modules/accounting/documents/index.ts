@@ -1,2 +1,3 @@
-/** The document engine's public face for other modules: the type registry (and, once it lands, the engine's service). */
+/** The document engine's public face for other modules: the type registry and the engine's service. */
 export * from './document-types.ts';
+export * from './service.ts';

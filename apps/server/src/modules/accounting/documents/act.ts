@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import { transitionOf, transitionRefusal, type AuditAction, type DocumentDetail, type DocumentStatus, type DocumentStepAction } from '@nusa/contracts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { writeAudit } from '../../../platform/audit/write.ts';
+import { money } from '../../../platform/money/decimal.ts';
+import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel } from '../approval-flows/service.ts';
+import { assertPeriodOpen, postDocument, reverseDocument } from '../ledger/service.ts';
+import { MODULE, lockDocument } from './create.ts';
+import { documentTypeOf, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
+import { recordStep } from './history.ts';
+import { linesOf, presentDetail } from './present.ts';
+import { documents } from './schema.ts';
+import { assertHolds, holds, type DocumentUser } from './user.ts';
+
+const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
+  submit: 'submit', approve: 'approve', reject: 'reject', requestChanges: 'request-changes', cancelApproval: 'cancel-approval', release: 'release', void: 'void',
+};
+
+type Change = Partial<typeof documents.$inferInsert>;
+
+async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow) {
+  const lines = await definition.postingLines(tx, row, await linesOf(tx, [row.id]));
+  await postDocument(tx, user.tenantId, row, lines);
+}
+
+const released = (user: DocumentUser): Change => ({ status: 'R', subStatus: null, releasedAt: new Date(), releasedBy: user.userId });
+
+/** Who may ask for the action, besides the table allowing it from the document's status. */
+async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction) {
+  const what = `documents/${row.id}/actions/${action}`;
+  const actor = transitionOf(action).actor;
+  if (actor === 'releaser') return assertHolds(user, definition, 'release', what);
+  if (actor === 'author') {
+    assertHolds(user, definition, 'edit', what);
+    if (row.createdBy !== user.userId && !holds(user, definition, 'release')) throw new AppError('forbidden_action', [what]);
+    return;
+  }
+  assertHolds(user, definition, 'approve', what);
+  if (row.createdBy === user.userId) throw new AppError('document_own_approval');
+  if (!row.approvalFlowId || row.approvalLevel === null || !(await isNamedApprover(tx, row.approvalFlowId, row.approvalLevel, user.userId, user.roleId))) {
+    throw new AppError('document_not_your_turn');
+  }
+}
+
+/** What the action changes on the document (and in the ledger): the transition table's `to`, decided here. */
+async function apply(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction): Promise<Change> {
+  switch (action) {
+    case 'submit': {
+      // A new round: approvals of an earlier round (before changes were requested) do not count.
+      await clearApprovals(tx, row.id);
+      const flow = await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
+      if (flow) return { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() };
+      await post(tx, user, definition, row);
+      return { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
+    }
+    case 'approve': {
+      const levelDone = await approveLevel(tx, user.tenantId, row.id, row.approvalFlowId!, row.approvalLevel!, user.userId, user.roleId);
+      if (!levelDone) return {};
+      const next = await nextLevel(tx, row.approvalFlowId!, row.approvalLevel!, money(row.totalBookAmount));
+      return next === undefined ? { status: 'F', approvalLevel: null } : { approvalLevel: next };
+    }
+    case 'reject':
+      return { status: 'C', subStatus: 'rejected', approvalLevel: null };
+    case 'requestChanges':
+      await clearApprovals(tx, row.id);
+      return { status: 'D', subStatus: 'changesRequested', approvalFlowId: null, approvalLevel: null };
+    case 'cancelApproval':
+      await clearApprovals(tx, row.id);
+      return { status: 'D', subStatus: null, approvalFlowId: null, approvalLevel: null };
+    case 'release':
+      await post(tx, user, definition, row);
+      return released(user);
+    case 'void':
+      // The reversal is dated as the document, so the period's balances return to what they were without it.
+      await reverseDocument(tx, user.tenantId, row, row.documentDate);
+      return { status: 'C', subStatus: 'void' };
+  }
+}
+
+/**
+ * Takes a step of the transition table on a document, under a row lock (two approvers of one level queue; the
+ * second finds the level already passed and is refused). Refusals: the table's code for the status, forbidden_action
+ * without the type's task, document_own_approval, document_not_your_turn, document_period_closed for its date.
+ */
+export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: string, action: DocumentStepAction, comment?: string): Promise<DocumentDetail> {
+  const row = await lockDocument(tx, documentId);
+  const definition = documentTypeOf(row.type);
+  assertHolds(user, definition, 'read', `documents/${documentId}`);
+  const refusal = transitionRefusal(action, row.status as DocumentStatus);
+  if (refusal) throw new AppError(refusal);
+  await assertActor(tx, user, definition, row, action);
+  await assertPeriodOpen(tx, row.documentDate);
+  const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
+  const change = await apply(tx, user, definition, row, action);
+  await tx.update(documents).set({ ...change, updatedAt: sql`now()` }).where(eq(documents.id, documentId));
+  const to = change.status ?? row.status;
+  await recordStep(tx, user.tenantId, user.userId, documentId, { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment });
+  const after = { status: to, subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus, approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel, comment: comment ?? null };
+  await writeAudit(tx, user, { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after });
+  return presentDetail(tx, user, await lockDocument(tx, documentId));
+}

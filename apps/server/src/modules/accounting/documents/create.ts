@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { transitionRefusal, type DocumentDetail, type DocumentStatus } from '@nusa/contracts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { writeAudit } from '../../../platform/audit/write.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
+import { assertMayCreateDocument } from '../../configuration/policies/service.ts';
+import { consumeFreeTransaction } from '../../public/onboarding/free-transactions.ts';
+import { nextCode } from '../document-templates/service.ts';
+import { assertPeriodOpen } from '../ledger/service.ts';
+import { assertDiscounts, assertPolicies, computeAmounts, currencyAndRate, type HeaderInput, type LineInput } from './checks.ts';
+import { documentTypeOf, type DocumentRow } from './document-types.ts';
+import { recordStep } from './history.ts';
+import { presentDetail } from './present.ts';
+import { documentLines, documents } from './schema.ts';
+import { assertHolds, holds, type DocumentUser } from './user.ts';
+
+export const MODULE = 'accounting.document';
+
+/** Whether `number` is taken by another document of the type; the key is locked first so concurrent creators queue. */
+async function numberTaken(tx: Tx, type: string, number: string, exceptId?: string): Promise<boolean> {
+  await lockUniqueKey(tx, `document-number:${type}:${number}`);
+  const rows = await tx.select({ id: documents.id }).from(documents).where(and(eq(documents.type, type), eq(documents.number, number)));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** The document, locked for the rest of the transaction (every change of a document goes through this). */
+export async function lockDocument(tx: Tx, id: string): Promise<DocumentRow> {
+  const rows = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+  if (!rows[0]) throw new AppError('document_not_found');
+  return rows[0];
+}
+
+/** The checks of every create and edit: type prohibitions and OU policy, closed period, picked records, discounts. */
+async function checkInput(tx: Tx, user: DocumentUser, documentTypeId: number, header: HeaderInput, lines: LineInput[]) {
+  await assertMayCreateDocument(tx, user.userId, documentTypeId);
+  await assertPeriodOpen(tx, header.documentDate);
+  await assertPolicies(tx, user, header, lines);
+  await assertDiscounts(tx, user, lines);
+}
+
+const headerColumns = (header: HeaderInput) => ({
+  documentDate: header.documentDate, dueDate: header.dueDate, reference: header.reference || null, externalNumber: header.externalNumber || null,
+  externalDate: header.externalDate, remarks: header.remarks || null, ouId: header.ouId, partnerId: header.partnerId, cashBankId: header.cashBankId,
+});
+
+async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: ReturnType<typeof computeAmounts>['lines']) {
+  await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
+  await tx.insert(documentLines).values(lines.map((l) => ({ ...l, tenantId, documentId })));
+}
+
+/**
+ * A new draft of `type` (architecture §9): numbered from the type's document template when the number is blank
+ * (gap-free, in this transaction), in the book currency unless another is chosen (rate of the document's date),
+ * totals computed here, counted against a trial tenant's free transactions.
+ */
+export async function createDocument(tx: Tx, user: DocumentUser, type: string, header: HeaderInput, lines: LineInput[]): Promise<DocumentDetail> {
+  const definition = documentTypeOf(type);
+  assertHolds(user, definition, 'edit', `documents/${type}`);
+  await checkInput(tx, user, definition.documentTypeId, header, lines);
+  const { currencyId, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
+  const amounts = computeAmounts(header, lines, rate);
+  let number = header.number;
+  if (number) {
+    if (await numberTaken(tx, type, number)) throw new AppError('document_number_already_exists', [number]);
+  } else {
+    number = await nextCode(tx, user.tenantId, type, header.documentDate, (n) => numberTaken(tx, type, n));
+  }
+  await consumeFreeTransaction(tx, user.tenantId);
+  const id = uuidv7();
+  await tx.insert(documents).values({
+    tenantId: user.tenantId, id, type, number, ...headerColumns(header), currencyId, rate: rate.toFixed(), status: 'D',
+    taxAmount: amounts.taxAmount, totalAmount: amounts.totalAmount, totalBookAmount: amounts.totalBookAmount, createdBy: user.userId,
+  });
+  await writeLines(tx, user.tenantId, id, amounts.lines);
+  await recordStep(tx, user.tenantId, user.userId, id, { action: 'create', fromStatus: null, toStatus: 'D' });
+  const after = await presentDetail(tx, user, await lockDocument(tx, id));
+  await writeAudit(tx, user, { module: MODULE, action: 'create', entity: type, entityId: id, after });
+  return after;
+}
+
+/** Edit and delete: the author's (or a holder of the release task's) while the document is a draft. */
+async function lockDraft(tx: Tx, user: DocumentUser, id: string, action: 'edit' | 'delete', type?: string) {
+  const row = await lockDocument(tx, id);
+  if (type && row.type !== type) throw new AppError('document_not_found');
+  const definition = documentTypeOf(row.type);
+  assertHolds(user, definition, 'edit', `documents/${id}`);
+  if (row.createdBy !== user.userId && !holds(user, definition, 'release')) throw new AppError('forbidden_action', [`documents/${id}`]);
+  const refusal = transitionRefusal(action, row.status as DocumentStatus);
+  if (refusal) throw new AppError(refusal);
+  await assertPeriodOpen(tx, row.documentDate);
+  return { row, definition };
+}
+
+/** A blank number keeps the current one; the sub-status (changes requested) stays until the next submit. */
+export async function updateDocument(tx: Tx, user: DocumentUser, id: string, header: HeaderInput, lines: LineInput[], type?: string): Promise<DocumentDetail> {
+  const { row, definition } = await lockDraft(tx, user, id, 'edit', type);
+  const before = await presentDetail(tx, user, row);
+  await checkInput(tx, user, definition.documentTypeId, header, lines);
+  const { currencyId, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
+  const amounts = computeAmounts(header, lines, rate);
+  const number = header.number || row.number;
+  if (number !== row.number && (await numberTaken(tx, row.type, number, id))) throw new AppError('document_number_already_exists', [number]);
+  await tx.update(documents).set({
+    number, ...headerColumns(header), currencyId, rate: rate.toFixed(), taxAmount: amounts.taxAmount, totalAmount: amounts.totalAmount,
+    totalBookAmount: amounts.totalBookAmount, updatedAt: sql`now()`,
+  }).where(eq(documents.id, id));
+  await writeLines(tx, user.tenantId, id, amounts.lines);
+  await recordStep(tx, user.tenantId, user.userId, id, { action: 'edit', fromStatus: 'D', toStatus: 'D' });
+  const after = await presentDetail(tx, user, await lockDocument(tx, id));
+  await writeAudit(tx, user, { module: MODULE, action: 'update', entity: row.type, entityId: id, before, after });
+  return after;
+}
+
+/** A draft is canceled as deleted, not removed: its number stays used (numbering is gap-free) and its history kept. */
+export async function deleteDocument(tx: Tx, user: DocumentUser, id: string, type?: string): Promise<void> {
+  const { row } = await lockDraft(tx, user, id, 'delete', type);
+  await tx.update(documents).set({ status: 'C', subStatus: 'deleted', updatedAt: sql`now()` }).where(eq(documents.id, id));
+  await recordStep(tx, user.tenantId, user.userId, id, { action: 'delete', fromStatus: 'D', toStatus: 'C' });
+  await writeAudit(tx, user, { module: MODULE, action: 'delete', entity: row.type, entityId: id, before: { number: row.number, status: row.status } });
+}

@@ -1,0 +1,20 @@
+import { hasAnyTask } from '@nusa/contracts';
+import type { Actor } from '../../../platform/audit/write.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import type { DocumentTypeDefinition } from './document-types.ts';
+
+/** Who works on a document: the request's principal (its active role decides approvals and discount limits). */
+export interface DocumentUser extends Actor {
+  userId: string;
+  roleId: string;
+  tasks: readonly string[];
+}
+
+export type TypeTasks = keyof DocumentTypeDefinition['tasks'];
+
+export const holds = (user: DocumentUser, type: DocumentTypeDefinition, kind: TypeTasks) => hasAnyTask(user.tasks, type.tasks[kind]);
+
+/** A user without the type's task is refused as a route without the task is (403 forbidden_action). */
+export function assertHolds(user: DocumentUser, type: DocumentTypeDefinition, kind: TypeTasks, what: string): void {
+  if (!holds(user, type, kind)) throw new AppError('forbidden_action', [what]);
+}
