@@ -30,6 +30,7 @@ import { documentTemplateRoutes } from './modules/accounting/document-templates/
 import { coaRoutes } from './modules/accounting/coa/routes.ts';
 import { currencyRoutes } from './modules/accounting/currencies/routes.ts';
 import { cashBankRoutes } from './modules/accounting/cash-banks/routes.ts';
+import { reportRoutes } from './modules/accounting/reports/routes.ts';
 import { documentRoutes } from './modules/accounting/documents/routes.ts';
 import { approvalFlowRoutes } from './modules/accounting/approval-flows/routes.ts';
 import { auditLogRoutes } from './modules/accounting/audit-log/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   coaRoutes(app, { coaUsers: [cashBankUsesCoa] });
   currencyRoutes(app, { currencyUsers: [cashBankUsesCurrency] });
   cashBankRoutes(app);
+  reportRoutes(app);
   documentRoutes(app);
   approvalFlowRoutes(app);
   auditRoutes(app);

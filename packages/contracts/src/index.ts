@@ -35,6 +35,7 @@ export * from './accounting/numbering.ts';
 export * from './accounting/coa.ts';
 export * from './accounting/currencies.ts';
 export * from './accounting/cash-banks.ts';
+export * from './accounting/reports.ts';
 export * from './accounting/audit-log.ts';
 export * from './dashboard/usage.ts';
 export * from './analysis/plan.ts';

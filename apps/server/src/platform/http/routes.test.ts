@@ -283,6 +283,13 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/erp/products/:productId/active → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/products/export → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/products/import → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/reports/:report/pdf → readOnlyErpLedgerReport | createEditErpLedgerReport | writeAllErpLedgerReport | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/reports/:report/xlsx → readOnlyErpLedgerReport | createEditErpLedgerReport | writeAllErpLedgerReport | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/reports/balance-sheet → readOnlyErpLedgerReport | createEditErpLedgerReport | writeAllErpLedgerReport | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/reports/cash-bank-book → readOnlyErpLedgerReport | createEditErpLedgerReport | writeAllErpLedgerReport | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/reports/general-ledger → readOnlyErpLedgerReport | createEditErpLedgerReport | writeAllErpLedgerReport | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/reports/profit-loss → readOnlyErpLedgerReport | createEditErpLedgerReport | writeAllErpLedgerReport | readOnlyErpAll | createEditErpAll | writeAllErpAll
+      GET    /api/v1/erp/reports/trial-balance → readOnlyErpLedgerReport | createEditErpLedgerReport | writeAllErpLedgerReport | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/segment-groups → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/segment-groups → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
       PUT    /api/v1/erp/segment-groups/:segmentId → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
