@@ -32,6 +32,8 @@ import { currencyRoutes } from './modules/accounting/currencies/routes.ts';
 import { cashBankRoutes } from './modules/accounting/cash-banks/routes.ts';
 import { reportRoutes } from './modules/accounting/reports/routes.ts';
 import { documentRoutes } from './modules/accounting/documents/routes.ts';
+import { journalRoutes } from './modules/accounting/journals/routes.ts';
+import { cashTransactionRoutes } from './modules/accounting/cash-transactions/routes.ts';
 import { approvalFlowRoutes } from './modules/accounting/approval-flows/routes.ts';
 import { auditLogRoutes } from './modules/accounting/audit-log/routes.ts';
 import { cashBankUsesCoa, cashBankUsesCurrency, cashBankUsesOu } from './modules/accounting/cash-banks/service.ts';
@@ -130,6 +132,8 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   cashBankRoutes(app);
   reportRoutes(app);
   documentRoutes(app);
+  journalRoutes(app);
+  cashTransactionRoutes(app);
   approvalFlowRoutes(app);
   auditRoutes(app);
   auditLogRoutes(app);

@@ -23,6 +23,8 @@ import { currencyEndpoints } from './accounting/currencies.ts';
 import { cashBankEndpoints } from './accounting/cash-banks.ts';
 import { reportEndpoints } from './accounting/reports.ts';
 import { documentEndpoints } from './accounting/documents-api.ts';
+import { journalEndpoints } from './accounting/journals.ts';
+import { cashInEndpoints, cashOutEndpoints } from './accounting/cash-transactions.ts';
 import { approvalFlowEndpoints } from './accounting/approval-flows.ts';
 import { importRunEndpoints } from './accounting/sheet-import.ts';
 import { auditLogEndpoints } from './accounting/audit-log.ts';
@@ -30,4 +32,4 @@ import { usageDashboardEndpoints } from './dashboard/usage.ts';
 import { analysisEndpoints } from './analysis/datasets.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...aiSettingsEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...reportEndpoints, ...documentEndpoints, ...approvalFlowEndpoints, ...importRunEndpoints, ...auditLogEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints, ...usageDashboardEndpoints, ...analysisEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...aiSettingsEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...reportEndpoints, ...documentEndpoints, ...journalEndpoints, ...cashInEndpoints, ...cashOutEndpoints, ...approvalFlowEndpoints, ...importRunEndpoints, ...auditLogEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints, ...usageDashboardEndpoints, ...analysisEndpoints };

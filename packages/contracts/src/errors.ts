@@ -209,6 +209,7 @@ const erp = {
   document_unbalanced: e(422, 'Jurnal tidak seimbang: debit {{0}}, kredit {{1}}', 'The journal is unbalanced: debit {{0}}, credit {{1}}'),
   document_period_closed: e(422, 'Periode {{0}} sudah ditutup: dokumen bertanggal di periode itu tidak dapat dibuat atau diubah', 'Period {{0}} is closed: documents dated in it cannot be created or changed'),
   document_coa_not_postable: e(422, 'Akun {{0}} tidak dapat dibukukan: akun yang memiliki sub akun atau akun nonaktif tidak menerima jurnal', 'Account {{0}} cannot be posted: an account with sub accounts or an inactive account takes no postings'),
+  document_export_too_large: e(422, 'Terlalu banyak dokumen untuk diekspor ({{0}}, paling banyak {{1}}): persempit filter', 'Too many documents to export ({{0}}, at most {{1}}): narrow the filters'),
   journal_line_amount_invalid: e(422, 'Baris {{0}}: isi debit atau kredit, salah satu saja dan bukan nol', 'Line {{0}}: enter a debit or a credit, only one of them and not zero'),
   cash_transaction_currency_mismatch: e(422, 'Mata uang dokumen harus mata uang kas/bank {{0}}', 'The document currency must be the cash bank\'s currency {{0}}'),
   document_discount_out_of_limit: e(422, 'Diskon baris {{0}} di luar batas peran Anda ({{1}})', 'The discount of line {{0}} is outside your role\'s limit ({{1}})'),

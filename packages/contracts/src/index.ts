@@ -22,6 +22,8 @@ export * from './configuration/policies.ts';
 export * from './accounting/sheet-import.ts';
 export * from './accounting/documents.ts';
 export * from './accounting/documents-api.ts';
+export * from './accounting/journals.ts';
+export * from './accounting/cash-transactions.ts';
 export * from './accounting/approval-flows.ts';
 export * from './accounting/warehouses.ts';
 export * from './accounting/partners.ts';

@@ -187,6 +187,20 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/erp/cash-banks/:cashBankId/active → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/cash-banks/export → readOnlyErpCashBank | createEditErpCashBank | writeAllErpCashBank | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/cash-banks/import → createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
+      POST   /api/v1/erp/cash-in → createEditErpCashInOut | writeAllErpCashInOut
+      GET    /api/v1/erp/cash-in → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      DELETE /api/v1/erp/cash-in/:documentId → createEditErpCashInOut | writeAllErpCashInOut
+      PUT    /api/v1/erp/cash-in/:documentId → createEditErpCashInOut | writeAllErpCashInOut
+      GET    /api/v1/erp/cash-in/:documentId → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      GET    /api/v1/erp/cash-in/:documentId/pdf → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      GET    /api/v1/erp/cash-in/export → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      POST   /api/v1/erp/cash-out → createEditErpCashInOut | writeAllErpCashInOut
+      GET    /api/v1/erp/cash-out → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      DELETE /api/v1/erp/cash-out/:documentId → createEditErpCashInOut | writeAllErpCashInOut
+      PUT    /api/v1/erp/cash-out/:documentId → createEditErpCashInOut | writeAllErpCashInOut
+      GET    /api/v1/erp/cash-out/:documentId → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      GET    /api/v1/erp/cash-out/:documentId/pdf → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
+      GET    /api/v1/erp/cash-out/export → readOnlyErpCashInOut | createEditErpCashInOut | writeAllErpCashInOut | approveErpCashInOut
       POST   /api/v1/erp/coa → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/coa → readOnlyErpCoa | createEditErpCoa | writeAllErpCoa | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank
       POST   /api/v1/erp/coa-groups → createEditErpCoa | writeAllErpCoa | createEditErpAll | writeAllErpAll
@@ -259,6 +273,13 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/erp/exchange-rates/import → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/exchange-rates/lookup → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
       GET    /api/v1/erp/imports/:importId → createEditErpAll | writeAllErpAll | createEditErpCoa | writeAllErpCoa | createEditErpCashBank | writeAllErpCashBank | createEditErpCurrency | writeAllErpCurrency | createEditErpMaster | writeAllErpMaster | createEditErpCustomer | writeAllErpCustomer | createEditErpSupplier | writeAllErpSupplier | createEditErpEmployee | writeAllErpEmployee | createEditErpWarehouse | writeAllErpWarehouse | createEditErpProduct | writeAllErpProduct
+      POST   /api/v1/erp/journals → createEditErpJournal | writeAllErpJournal
+      GET    /api/v1/erp/journals → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal
+      DELETE /api/v1/erp/journals/:documentId → createEditErpJournal | writeAllErpJournal
+      PUT    /api/v1/erp/journals/:documentId → createEditErpJournal | writeAllErpJournal
+      GET    /api/v1/erp/journals/:documentId → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal
+      GET    /api/v1/erp/journals/:documentId/pdf → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal
+      GET    /api/v1/erp/journals/export → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal
       POST   /api/v1/erp/product-categories → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/product-categories → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/product-categories/:categoryId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll

@@ -10,7 +10,7 @@ export const cashTransactions = pgTable(
   {
     tenantId: uuid('tenant_id').notNull(),
     documentId: uuid('document_id').notNull(),
-    /** CASH, TRANSFER, GIRO, CARD, EWALLET (contracts PAYMENT_METHODS). */
+    /** CASH, TRANSFER, GIRO, CARD, EWALLET (contracts CASH_PAYMENT_METHODS). */
     paymentMethod: text('payment_method').notNull(),
     paymentReference: text('payment_reference'),
   },

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
-import type { DocumentRow, PostingLine } from '../documents/index.ts';
+import type { DocumentLineRow, DocumentRow, PostingLine } from '../documents/index.ts';
 import { ledgerEntries, ledgerPeriods } from './schema.ts';
 
 const UNBALANCED = '23514';
@@ -100,4 +100,26 @@ export async function assertPeriodOpen(tx: Tx, date: string): Promise<void> {
     .where(eq(ledgerPeriods.period, period))
     .limit(1);
   if (row?.closed) throw new AppError('document_period_closed', [String(period)]);
+}
+
+/**
+ * The ledger lines of debit/credit document lines (journal, cash): signed amounts in both currencies. Each line's
+ * book amount was converted on its own at the document's rate, so a foreign-currency document that balances in its
+ * currency may miss balance in the book currency by rounding (at most 0.00005 per line); that difference goes to the
+ * line with the largest book amount, so the posting balances exactly and the correction lands where it is smallest
+ * relative to the amount.
+ */
+export function ledgerLinesOf(lines: Pick<DocumentLineRow, 'coaId' | 'ouId' | 'segmentId' | 'partnerId' | 'debit' | 'credit' | 'bookDebit' | 'bookCredit' | 'memo'>[], defaults: { ouId?: string | null } = {}): PostingLine[] {
+  const posting = lines.map((l) => ({
+    coaId: l.coaId!, ouId: l.ouId ?? defaults.ouId ?? null, segmentId: l.segmentId, partnerId: l.partnerId, memo: l.memo,
+    amount: new Money(l.debit).minus(l.credit), bookAmount: new Money(l.bookDebit).minus(l.bookCredit),
+  }));
+  const amountSum = posting.reduce((s, l) => s.plus(l.amount), new Money(0));
+  const bookSum = posting.reduce((s, l) => s.plus(l.bookAmount), new Money(0));
+  if (amountSum.isZero() && !bookSum.isZero() && posting.length) {
+    let largest = posting[0]!;
+    for (const l of posting) if (l.bookAmount.abs().gt(largest.bookAmount.abs())) largest = l;
+    largest.bookAmount = largest.bookAmount.minus(bookSum);
+  }
+  return posting;
 }

@@ -145,7 +145,7 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
     const wrong = createOpenAiCompatibleEngine({ ...options, apiKey: 'sk-wrong-key-abcd' });
     const body = await failure(wrong.chat({ language: 'id', messages: [{ role: 'user', content: 'halo' }], context: [] }));
     expect(body.errorCode).toBe('ai_response_failed');
-    expect(String(body.errorArgs[0])).toMatch(/^401 Incorrect API key provided: sk-\*{5}abcd\. /);
+    expect(String(body.errorArgs[0])).toMatch(/^401 Incorrect API key provided: sk-\*{5}abcd\..*\(API key rejected\)$/);
     expect(server.requests).toHaveLength(1);
   });
 

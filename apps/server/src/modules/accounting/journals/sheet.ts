@@ -1,0 +1,48 @@
+import { DOCUMENT_LABEL_NAMES, type DocumentHeader, type DocumentListQuery } from '@nusa/contracts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
+import { listDocuments, type DocumentUser } from '../documents/service.ts';
+
+/** The most documents one export writes (a year of a busy tenant's journals); narrower filters beyond that. */
+export const EXPORT_DOCUMENT_LIMIT = 50_000;
+
+const HEADINGS = {
+  id: ['Nomor', 'Tanggal', 'Jatuh Tempo', 'Referensi', 'No. Eksternal', 'Tgl. Eksternal', 'Keterangan', 'Mata Uang', 'Kurs', 'Total', 'Total (Mata Uang Buku)', 'Status', 'Dibuat Oleh'],
+  en: ['Number', 'Date', 'Due Date', 'Reference', 'External No.', 'External Date', 'Remarks', 'Currency', 'Rate', 'Total', 'Total (Book Currency)', 'Status', 'Created By'],
+} as const;
+
+const SHEET_NAMES = { JV: { id: 'Jurnal Umum', en: 'Journal Entries' }, CI: { id: 'Kas Masuk', en: 'Cash In' }, CO: { id: 'Kas Keluar', en: 'Cash Out' } } as const;
+
+/** Dates as dates, amounts as numbers with thousands (Excel shows them in the reader's locale). */
+function columns(lang: 'id' | 'en'): XlsxColumn<DocumentHeader>[] {
+  const h = HEADINGS[lang];
+  const day = (v: string | null) => (v ? new Date(`${v}T00:00:00Z`) : null);
+  return [
+    { header: h[0], width: 20, value: (d) => d.number },
+    { header: h[1], width: 12, value: (d) => day(d.documentDate), format: 'dd/mm/yyyy' },
+    { header: h[2], width: 12, value: (d) => day(d.dueDate), format: 'dd/mm/yyyy' },
+    { header: h[3], width: 18, value: (d) => d.reference },
+    { header: h[4], width: 16, value: (d) => d.externalNumber },
+    { header: h[5], width: 12, value: (d) => day(d.externalDate), format: 'dd/mm/yyyy' },
+    { header: h[6], width: 40, value: (d) => d.remarks },
+    { header: h[7], width: 8, value: (d) => d.currencyCode },
+    { header: h[8], width: 10, value: (d) => Number(d.rate), format: '#,##0.####' },
+    { header: h[9], width: 18, value: (d) => Number(d.totalAmount), format: '#,##0.00' },
+    { header: h[10], width: 20, value: (d) => Number(d.totalBookAmount), format: '#,##0.00' },
+    { header: h[11], width: 16, value: (d) => DOCUMENT_LABEL_NAMES[lang][d.label] },
+    { header: h[12], width: 18, value: (d) => d.createdByName },
+  ];
+}
+
+/** The documents of `type` that the list shows for the same filters and sort, one row each, read a page at a time. */
+export async function exportDocuments(tx: Tx, user: DocumentUser, type: 'JV' | 'CI' | 'CO', q: Omit<DocumentListQuery, 'page' | 'limit'>, lang: 'id' | 'en'): Promise<Buffer> {
+  const rows: DocumentHeader[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await listDocuments(tx, user, type, { ...q, page, limit: 100 });
+    if (total > EXPORT_DOCUMENT_LIMIT) throw new AppError('document_export_too_large', [total, EXPORT_DOCUMENT_LIMIT]);
+    rows.push(...items);
+    if (items.length < 100) break;
+  }
+  return writeXlsx(SHEET_NAMES[type][lang], columns(lang), rows);
+}
