@@ -71,6 +71,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   accounting('currency', 'page.currency', erpReaders('Currency')),
   accounting('country', 'page.country', erpReaders('Master')),
   accounting('document-template', 'page.documentTemplate', erpReaders('Master')),
+  accounting('audit-log', 'page.auditLog', ['readOnlyErpAuditLog', 'createEditErpAuditLog', 'writeAllErpAuditLog']),
   {
     path: '/configuration/user', titleKey: 'page.configUser', area: 'configuration',
     tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'], inMenu: true,

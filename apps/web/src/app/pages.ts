@@ -36,6 +36,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/accounting/product-setup': () => import('../features/accounting/product-setup/ProductSetupPage.tsx'),
   '/accounting/currency': () => import('../features/accounting/currencies/CurrencyPage.tsx'),
   '/accounting/country': () => import('../features/accounting/countries/CountryPage.tsx'),
+  '/accounting/audit-log': () => import('../features/accounting/audit-log/AuditLogPage.tsx'),
 };
 
 /** A page's module, and its area's texts when they load with the area's pages (i18n/area-texts.ts). */

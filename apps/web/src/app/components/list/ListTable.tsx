@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import { Button, Empty, Pagination, Select, Spin, Table, type TableColumnType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../format.ts';
@@ -28,6 +28,11 @@ export interface ListTableProps<T> {
   onOpen?: (row: T) => void;
   /** The accessible name of the phone card list. */
   label?: string;
+  /**
+   * Details a row opens in place (a table row's expand button; a phone card's toggle under its fields), and the
+   * toggle's text on a phone card, for the open and the closed state.
+   */
+  expandable?: { render: (row: T) => ReactNode; toggleText: (open: boolean) => string };
 }
 
 const titleOf = <T,>(column: TableColumnType<T>): ReactNode => (typeof column.title === 'function' ? null : column.title);
@@ -40,6 +45,13 @@ const isActions = <T,>(column: TableColumnType<T>) => column.key === 'actions';
 export function ListTable<T extends object>(p: ListTableProps<T>) {
   const { t } = useTranslation();
   const phone = usePhone();
+  const [openCards, setOpenCards] = useState<ReadonlySet<string>>(new Set());
+  const toggleCard = (key: string) =>
+    setOpenCards((open) => {
+      const next = new Set(open);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   const columns = p.state.columns(p.columns);
   const total = p.data?.total ?? 0;
   const pagination = p.state.pagination(total, (n) => t('listKit.total', { value: formatNumber(n) }));
@@ -67,6 +79,7 @@ export function ListTable<T extends object>(p: ListTableProps<T>) {
         scroll={{ x: p.scrollX ?? 900 }}
         pagination={pagination}
         onRow={p.onOpen ? (row) => ({ onDoubleClick: () => p.onOpen?.(row) }) : undefined}
+        expandable={p.expandable && { expandedRowRender: p.expandable.render }}
         locale={{ emptyText: empty }}
       />
     );
@@ -115,6 +128,14 @@ export function ListTable<T extends object>(p: ListTableProps<T>) {
                   </div>
                 ))}
               </dl>
+              {p.expandable && (
+                <>
+                  <Button type="link" className="list-cards__toggle" aria-expanded={openCards.has(p.rowKey(row))} onClick={() => toggleCard(p.rowKey(row))}>
+                    {p.expandable.toggleText(openCards.has(p.rowKey(row)))}
+                  </Button>
+                  {openCards.has(p.rowKey(row)) && <div className="list-cards__details">{p.expandable.render(row)}</div>}
+                </>
+              )}
             </li>
           ))}
         </ul>
