@@ -1,4 +1,5 @@
 import type { Task } from './tasks.ts';
+import { LEDGER_REPORT_READ } from './accounting/reports.ts';
 
 /**
  * The web's route and menu table (spec 2). Only areas that exist are listed; later modules add theirs.
@@ -71,6 +72,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   accounting('currency', 'page.currency', erpReaders('Currency')),
   accounting('country', 'page.country', erpReaders('Master')),
   accounting('document-template', 'page.documentTemplate', erpReaders('Master')),
+  accounting('trial-balance', 'page.trialBalance', LEDGER_REPORT_READ),
+  accounting('general-ledger', 'page.generalLedger', LEDGER_REPORT_READ),
+  accounting('profit-loss', 'page.profitLoss', LEDGER_REPORT_READ),
+  accounting('balance-sheet', 'page.balanceSheet', LEDGER_REPORT_READ),
+  accounting('cash-bank-book', 'page.cashBankBook', LEDGER_REPORT_READ),
   accounting('audit-log', 'page.auditLog', ['readOnlyErpAuditLog', 'createEditErpAuditLog', 'writeAllErpAuditLog']),
   {
     path: '/configuration/user', titleKey: 'page.configUser', area: 'configuration',

@@ -36,6 +36,11 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/accounting/product-setup': () => import('../features/accounting/product-setup/ProductSetupPage.tsx'),
   '/accounting/currency': () => import('../features/accounting/currencies/CurrencyPage.tsx'),
   '/accounting/country': () => import('../features/accounting/countries/CountryPage.tsx'),
+  '/accounting/trial-balance': () => import('../features/accounting/reports/TrialBalancePage.tsx'),
+  '/accounting/general-ledger': () => import('../features/accounting/reports/GeneralLedgerPage.tsx'),
+  '/accounting/profit-loss': () => import('../features/accounting/reports/ProfitLossPage.tsx'),
+  '/accounting/balance-sheet': () => import('../features/accounting/reports/BalanceSheetPage.tsx'),
+  '/accounting/cash-bank-book': () => import('../features/accounting/reports/CashBankBookPage.tsx'),
   '/accounting/audit-log': () => import('../features/accounting/audit-log/AuditLogPage.tsx'),
 };
 

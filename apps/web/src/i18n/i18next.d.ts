@@ -8,6 +8,7 @@ import type accountingCatalog from './modules/accounting-catalog.id.json';
 import type accountingLedger from './modules/accounting-ledger.id.json';
 import type accountingMaster from './modules/accounting-master.id.json';
 import type accountingRecords from './modules/accounting-records.id.json';
+import type accountingReports from './modules/accounting-reports.id.json';
 import type leads from './modules/leads.id.json';
 import type list from './modules/list.id.json';
 import type onboarding from './modules/onboarding.id.json';
@@ -28,6 +29,7 @@ export type Texts = typeof base &
   typeof accountingLedger &
   typeof accountingMaster &
   typeof accountingRecords &
+  typeof accountingReports &
   typeof leads &
   typeof list &
   typeof onboarding &

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Table, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ReportLine } from '@nusa/contracts';
+import { formatRp } from './report-query.ts';
+
+export interface AmountColumn<L> {
+  key: string;
+  title: string;
+  value: (line: L) => string | null;
+}
+
+export interface SummaryRow {
+  key: string;
+  label: string;
+  amounts: (string | null)[];
+}
+
+/**
+ * Report lines as the chart of accounts arranges them: groups in bold, main and sub accounts indented; an account's
+ * figure links to its general ledger over the report's dates (`drillTo`), and the summary rows close the table.
+ */
+export function ReportLinesTable<L extends ReportLine>(p: {
+  lines: L[];
+  amounts: AmountColumn<L>[];
+  drillTo?: (coaId: string) => string;
+  summary?: SummaryRow[];
+  caption?: ReactNode;
+  label?: (line: L) => string;
+}) {
+  const { t } = useTranslation();
+  const name = (l: L) => p.label?.(l) ?? l.name;
+  const columns: ColumnsType<L> = [
+    { key: 'code', title: t('reports.code'), dataIndex: 'code', width: 110, className: 'code-text' },
+    {
+      key: 'name', title: t('reports.name'),
+      render: (_: unknown, l: L) => <span className={`report-line__name report-line__name--${l.level}`}>{name(l)}</span>,
+    },
+    ...p.amounts.map((a) => ({
+      key: a.key, title: a.title, align: 'right' as const, width: 170,
+      render: (_: unknown, l: L) => {
+        const value = a.value(l);
+        if (value === null) return null;
+        const text = formatRp(value);
+        if (l.kind !== 'account' || !l.coaId || !p.drillTo) return text;
+        return (
+          <Tooltip title={t('reports.drill', { account: `${l.code} ${l.name}` })} mouseEnterDelay={0.6}>
+            <Link to={p.drillTo(l.coaId)} className="report-amount-link">{text}</Link>
+          </Tooltip>
+        );
+      },
+    })),
+  ];
+  return (
+    <Table<L>
+      size="small"
+      className="report-table"
+      columns={columns}
+      dataSource={p.lines}
+      rowKey={(l) => `${l.kind}-${l.coaId ?? l.code}-${l.level}`}
+      rowClassName={(l) => `report-line report-line--${l.kind}`}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      caption={p.caption}
+      summary={() =>
+        p.summary?.map((s) => (
+          <Table.Summary.Row key={s.key} className="report-summary">
+            <Table.Summary.Cell index={0} />
+            <Table.Summary.Cell index={1}>{s.label}</Table.Summary.Cell>
+            {s.amounts.map((a, i) => (
+              <Table.Summary.Cell key={i} index={i + 2} align="right">{a === null ? null : formatRp(a)}</Table.Summary.Cell>
+            ))}
+          </Table.Summary.Row>
+        ))
+      }
+    />
+  );
+}
