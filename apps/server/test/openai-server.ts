@@ -155,7 +155,7 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
   }
 
   async function imageEdit(raw: Buffer, contentType: string, res: http.ServerResponse) {
-    const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
     const image = (form.get('image') ?? form.get('image[]')) as Blob | null;
     if (!image || typeof image === 'string') return error(res, 400, "Missing required parameter: 'image'.", 'invalid_request_error', 'missing_required_parameter');
     const size = String(form.get('size') ?? '');

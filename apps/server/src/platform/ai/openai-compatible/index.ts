@@ -160,7 +160,9 @@ export async function checkConnection(options: OpenAiCompatibleOptions): Promise
     try { body = JSON.parse(text) as typeof body; } catch { body = undefined; }
     if (!res.ok) {
       const message = typeof body?.error === 'string' ? body.error : typeof body?.error?.message === 'string' ? body.error.message : text.slice(0, 200) || res.statusText;
-      throw new ProviderHttpError(res.status, message, Object.fromEntries(res.headers));
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => { headers[name] = value; });
+      throw new ProviderHttpError(res.status, message, headers);
     }
     return (body?.data ?? []).map((m) => String(m.id));
   });
