@@ -23,6 +23,10 @@ const HEADER_SCAN = 30;
 const TYPE_SAMPLE = 2000;
 /** Rows written per INSERT (one array parameter per column, whatever the batch). */
 const BATCH = 5000;
+/** A text column's values kept for questions to name, the most frequent first. */
+const KEPT_VALUES = 300;
+/** Distinct values counted per text column; past this, only those already seen are counted (bounded memory). */
+const COUNTED_VALUES = 20_000;
 
 export type DatasetFileFormat = 'xlsx' | 'csv';
 
@@ -152,6 +156,7 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   let batch: (string | null)[][] = [];
   let rowNo = 0;
   let badCells = 0;
+  const counts = columns.map((c) => (c.type === 'text' ? new Map<string, number>() : undefined));
   for await (const row of rowsOf(file, meta.format)) {
     if (row.number <= header.number) continue;
     if (row.cells.slice(0, width).every(blank)) continue;
@@ -165,6 +170,12 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
         }
         return null;
       }
+      const seen = counts[i];
+      if (seen && converted.value !== null) {
+        const n = seen.get(converted.value);
+        if (n !== undefined) seen.set(converted.value, n + 1);
+        else if (seen.size < COUNTED_VALUES) seen.set(converted.value, 1);
+      }
       return converted.value;
     });
     batch.push(values);
@@ -176,6 +187,10 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   }
   await insertRows(tx, meta.datasetId, columns, rowNo - batch.length + 1, batch);
   progress?.({ rowsRead: rowNo });
+  columns.forEach((c, i) => {
+    const seen = counts[i];
+    if (seen) c.values = [...seen.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, KEPT_VALUES).map(([v]) => v);
+  });
   report.rows = rowNo;
   report.created = rowNo;
   await tx.insert(analysisDatasets).values({

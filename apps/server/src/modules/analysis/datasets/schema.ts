@@ -18,6 +18,8 @@ export interface StoredColumn {
   label: string;
   type: DatasetColumnType;
   slot: `${SlotKind}_${number}`;
+  /** A text column's most frequent values (what questions name: "cabang Surabaya"), counted when imported. */
+  values?: string[];
 }
 
 export const analysisDatasets = pgTable(

@@ -54,3 +54,15 @@ export async function listDatasetRows(tx: Tx, datasetId: string, q: { page: numb
 /** Checks that the dataset is the tenant's (its rows are read only through its column map). */
 export const datasetExists = async (tx: Tx, datasetId: string) =>
   (await tx.select({ id: analysisDatasets.id }).from(analysisDatasets).where(and(eq(analysisDatasets.id, datasetId)))).length > 0;
+
+export { monthOf } from './infer.ts';
+export type { StoredColumn } from './schema.ts';
+
+/** The rows of every dataset, for queries over one dataset built from its column map (ask/query.ts): always with `dataset_id = ...`. */
+export const datasetRowsTable = sql.raw('analysis_rows');
+/** A column of the dataset as SQL: its slot, from the dataset's own column map only (never from a caller's text). */
+export const slotSql = (column: StoredColumn) => sql.raw(column.slot);
+
+/** The most frequent values of each text column, as counted when the dataset was imported. */
+export const textValues = (d: DatasetRecord): Record<string, string[]> =>
+  Object.fromEntries(d.columns.filter((c) => c.type === 'text').map((c) => [c.key, c.values ?? []]));
