@@ -3,7 +3,7 @@ import { tenantPolicy } from '../db/tenant.ts';
 
 /**
  * One row per business write, written in the same transaction as the write (architecture §3). Rows form a hash chain
- * per tenant: the BEFORE INSERT trigger `audit_log_chain` (migration 0019) gives each row the next `seq` of its tenant,
+ * per tenant: the BEFORE INSERT trigger `audit_log_chain` (migrations 0019, 0026) gives each row the next `seq` of its tenant,
  * the `hash` of the row before it and its own `hash` (sha256 of `audit_row_hash`'s canonical text), whatever the
  * INSERT says, so raw SQL writers are chained too. The app role may only read and insert (secure-schema.ts).
  */
@@ -34,13 +34,15 @@ export const auditLog = pgTable(
   ],
 );
 
-/** The newest link of each tenant's chain: locked FOR UPDATE by every insert, so two writers never share a parent. */
+/** The newest link of each tenant's chain: locked by every insert's UPDATE of it until COMMIT, so two writers never share a parent. */
 export const auditChainHeads = pgTable(
   'audit_chain_heads',
   {
     tenantId: uuid('tenant_id').notNull().primaryKey(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     hash: text('hash'),
+    /** The hash the newest row points at (its prev_hash): one UPDATE of the head both moves it and yields the link. */
+    prevHash: text('prev_hash'),
   },
   () => [tenantPolicy('audit_chain_heads')],
 );
