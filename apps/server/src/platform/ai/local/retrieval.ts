@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isStopWord, normalise } from './text.ts';
 
 /**
  * Retrieval of a caller's texts in PostgreSQL (no table of its own): full-text rank in Indonesian and English beside
@@ -29,6 +30,8 @@ export interface RetrievalOptions {
   limit?: number;
   /** Rows scoring below this are left out (score 0..1). */
   minScore?: number;
+  /** How many rows each index may propose before scoring (default 50). */
+  candidates?: number;
 }
 
 /** One row of the query: `score` = 0.6 × full-text rank (normalised to 0..1) + 0.4 × best trigram similarity. */
@@ -55,33 +58,55 @@ export function RETRIEVAL_COLUMN_SQL(table: string, textColumn: string): string[
   ];
 }
 
+const FUZZY_WORDS = 3;
+
 const identifier = (name: string) => sql.join(name.split('.').map((part) => sql.identifier(part)), sql`.`);
 
 /**
- * The ranked top-k query (its conditions are the ones the two GIN indexes serve). Any of the question's words may match (the AND of websearch_to_tsquery turned into OR, so
- * "berapa harga kopi susu kak" finds "Kopi Susu"; quoted phrases stay phrases), and trigram similarity in both
- * directions of word_similarity finds misspelt words. Runs under the caller's transaction, so RLS applies.
+ * The ranked top-k query. Candidates come from the two GIN indexes, each bounded (`candidates`, default 50): the rows
+ * whose search vector matches any of the question's topic words (stop words of text.ts left out; the AND of
+ * plainto_tsquery turned into OR, so "berapa harga kopi susu kak" finds "Kopi Susu"), best full-text rank first, and
+ * for a question of at most three topic words the rows trigram-similar to them (`%`, for misspelt names), most similar
+ * first. Only those are scored with the costlier word similarities, so common words do not score the whole table.
+ * Runs under the caller's transaction, so RLS applies.
  */
 export function buildRetrievalQuery(source: RetrievalSource, question: string, options: RetrievalOptions = {}): SQL {
   const limit = options.limit ?? 5;
   const minScore = options.minScore ?? 0;
+  const candidates = options.candidates ?? 50;
+  // The question's topic words: its stop words ("berapa", "kak", "the", "me") would match half of any table.
+  const words = normalise(question);
+  const topic = words.filter((w) => !isStopWord(w));
+  const terms = (topic.length ? topic : words).join(' ');
   const anyWord = (config: string) =>
-    sql`to_tsquery(${config}::regconfig, replace(websearch_to_tsquery(${config}::regconfig, ${question})::text, ' & ', ' | '))`;
+    sql`to_tsquery(${config}::regconfig, replace(plainto_tsquery(${config}::regconfig, ${terms})::text, ' & ', ' | '))`;
+  const tsq = sql`(${anyWord('indonesian')} || ${anyWord('english')})`;
+  const raw = sql`${question}::text`;
+  const termsText = sql`${terms}::text`;
+  // Trigram candidates only for short questions ("kopi sussu"): the whole-text similarity of a long question to a
+  // short fact is low anyway, and it is computed over the whole table (about 20 ms per 1,000 rows).
+  const fuzzy = (topic.length ? topic : words).length <= FUZZY_WORDS;
   const id = sql.identifier(source.idColumn);
   const text = sql.identifier(source.textColumn);
   const search = sql.identifier(source.searchColumn);
+  const table = identifier(source.table);
+  const where = source.where ? sql`AND (${source.where})` : sql``;
   return sql`
-    WITH q AS (SELECT ${anyWord('indonesian')} || ${anyWord('english')} AS tsq, ${question}::text AS raw)
-    SELECT id, text, score, text_rank, similarity FROM (
+    WITH candidates AS (
+      (SELECT r.${id} AS id FROM ${table} r WHERE r.${search} @@ ${tsq} ${where}
+        ORDER BY ts_rank(r.${search}, ${tsq}, 32) DESC LIMIT ${candidates})
+      ${fuzzy ? sql`UNION
+      (SELECT r.${id} AS id FROM ${table} r WHERE r.${text} % ${termsText} ${where}
+        ORDER BY similarity(r.${text}, ${termsText}) DESC LIMIT ${candidates})` : sql``}
+    ),
+    ranked AS (
       SELECT r.${id}::text AS id, r.${text} AS text,
-        ts_rank(r.${search}, q.tsq, 32) AS text_rank,
-        greatest(similarity(r.${text}, q.raw), word_similarity(q.raw, r.${text}), word_similarity(r.${text}, q.raw)) AS similarity
-      FROM ${identifier(source.table)} r, q
-      WHERE (r.${search} @@ q.tsq OR r.${text} % q.raw OR q.raw <% r.${text})
-        ${source.where ? sql`AND (${source.where})` : sql``}
-    ) ranked
-    CROSS JOIN LATERAL (SELECT 0.6 * ranked.text_rank + 0.4 * ranked.similarity AS score) s
-    WHERE score >= ${minScore}
+        ts_rank(r.${search}, ${tsq}, 32) AS text_rank,
+        greatest(similarity(r.${text}, ${raw}), word_similarity(${raw}, r.${text}), word_similarity(r.${text}, ${raw})) AS similarity
+      FROM ${table} r JOIN candidates c ON c.id = r.${id}
+    )
+    SELECT id, text, 0.6 * text_rank + 0.4 * similarity AS score, text_rank, similarity FROM ranked
+    WHERE 0.6 * text_rank + 0.4 * similarity >= ${minScore}
     ORDER BY score DESC, id
     LIMIT ${limit}`;
 }
