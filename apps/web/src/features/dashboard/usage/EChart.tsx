@@ -28,7 +28,9 @@ export function EChart({ option, height = 240, label }: { option: EChartsCoreOpt
   }, []);
 
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
+    // No growing bars for a user who asked for less motion (and for screenshots taken that way).
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    chart?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
   }, [chart, option]);
 
   return <div ref={box} className="usage-chart" role="img" aria-label={label} style={{ height }} />;

@@ -60,7 +60,8 @@ export default function UsageWidgets() {
   const w = data?.widgets;
   const money = (v: string | number) => formatMoney(v, data?.currency.code ?? 'IDR');
   const dayLabel = (d: string) => dayjs(d).locale(language).format('D MMM');
-  const monthLabel = (m: string) => dayjs(`${m}-01`).locale(language).format('MMM YY');
+  const monthLabel = (m: string) => dayjs(`${m}-01`).locale(language).format('MMM YYYY');
+  const monthName = (m: string) => dayjs(`${m}-01`).locale(language).format('MMMM YYYY');
   const model = (m: string) => m || t('usage.unknownModel');
   const duration = (seconds: number) => formatDuration(seconds * 1000, t);
 
@@ -92,7 +93,7 @@ export default function UsageWidgets() {
   }, [w, language]);
 
   const lastMonth = w?.monthlyChatDuration?.months.at(-1);
-  const quotaMonth = w?.quota ? monthLabel(w.quota.month) : '';
+  const quotaMonth = w?.quota ? monthName(w.quota.month) : '';
 
   return (
     <section className="usage-dashboard" aria-label={t('usage.title')}>
@@ -101,7 +102,7 @@ export default function UsageWidgets() {
           <h2 className="usage-dashboard__title">{t('usage.title')}</h2>
           <span className="section-card__hint">{t('usage.hint')}</span>
         </div>
-        <div className="usage-dashboard__filters">
+        <div className="usage-dashboard__filters" data-testid="usage-filters">
           <DatePicker.RangePicker
             value={range}
             format="DD/MM/YYYY"
@@ -109,7 +110,6 @@ export default function UsageWidgets() {
             aria-label={t('usage.range')}
             placeholder={[t('usage.from'), t('usage.to')]}
             onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-            data-testid="usage-range"
           />
           <Select
             className="usage-dashboard__client"
@@ -119,7 +119,6 @@ export default function UsageWidgets() {
             aria-label={t('usage.client')}
             options={(data?.clients ?? []).map((c) => ({ value: c.ouId, label: `${c.code} · ${c.name}` }))}
             onChange={(v?: string) => setClientOuId(v)}
-            data-testid="usage-client"
           />
         </div>
       </div>
@@ -190,7 +189,7 @@ export default function UsageWidgets() {
           )}
           {w.monthlyChatDuration && lastMonth && (
             <WidgetCard id="monthlyChatDuration" title={t('usage.widget.monthlyChatDuration')} figure={duration(lastMonth.seconds)}
-              caption={t('usage.figure.durationMonth', { month: monthLabel(lastMonth.month) })}
+              caption={t('usage.figure.durationMonth', { month: monthName(lastMonth.month) })}
               empty={w.monthlyChatDuration.months.every((m) => m.seconds === 0) ? t('usage.empty.duration') : undefined}>
               <EChart option={charts.monthlyChatDuration!} label={t('usage.widget.monthlyChatDuration')} />
             </WidgetCard>

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { USAGE_WIDGET_KEYS, todayInJakarta, type UsageDashboard } from '@nusa/contracts';
+import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
+import { api, apiLogin } from '../support/api.ts';
+
+/** The texts this flow reads, per language (apps/web/src/i18n/modules/usage-dashboard.*.json). */
+const tx = {
+  id: { title: 'Pemakaian AI', requests: 'Permintaan bulanan/harian', quota: 'Kuota vs permintaan', chatCount: 'Jumlah chat', monthly: 'Bulanan' },
+  en: { title: 'AI usage', requests: 'Monthly/daily requests', quota: 'Quota vs requests', chatCount: 'Chat count', monthly: 'Monthly' },
+};
+
+const DAY = 86_400_000;
+const today = todayInJakarta();
+const dayOffset = (n: number) => new Date(Date.parse(today) + n * DAY).toISOString().slice(0, 10);
+const shown = (iso: string) => iso.split('-').reverse().join('/');
+const idNumber = (n: number) => new Intl.NumberFormat('id-ID').format(n);
+
+async function figures(user: 'admin', query: Record<string, string> = {}) {
+  const { token } = await apiLogin(user);
+  const res = await api<UsageDashboard>('GET', `/v1/dashboard/usage?${new URLSearchParams(query)}`, { token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+const widget = (page: Page, key: string) => page.getByTestId(`usage-widget-${key}`);
+/** Every chart of the page has drawn its canvas (ECharts loads in a chunk of its own after the widgets). */
+const chartsDrawn = (page: Page) => page.waitForFunction(() => {
+  const charts = Array.from(document.querySelectorAll('.usage-chart'));
+  return charts.length > 0 && charts.every((c) => c.querySelector('canvas'));
+});
+
+describe('dashboard: AI usage widgets', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it.each(['id', 'en'] as const)('shows the admin every widget with the seeded usage, and the date filter changes the figures (%s)', async (lang) => {
+    const t = tx[lang];
+    const month = await figures('admin');
+    const earlier = await figures('admin', { from: dayOffset(-75), to: dayOffset(-46) });
+    expect(month.widgets.requests!.total).toBeGreaterThan(0);
+    expect(earlier.widgets.requests!.total).not.toBe(month.widgets.requests!.total);
+    await withOpenPage(browser, { as: 'admin', language: lang }, `usage-admin-${lang}`, async ({ page }) => {
+      // Charts drawn at once (no growing bars), so the screenshots show the figures.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: t.title }).waitFor();
+      for (const key of USAGE_WIDGET_KEYS) await widget(page, key).waitFor();
+      await expect.poll(() => page.locator('[data-testid^="usage-widget-"]').count()).toBe(USAGE_WIDGET_KEYS.length);
+      await widget(page, 'requests').getByText(t.requests).waitFor();
+      await widget(page, 'quota').getByText(t.quota).waitFor();
+      expect(await page.getByTestId('usage-figure-requests').textContent()).toBe(idNumber(month.widgets.requests!.total));
+      expect(await page.getByTestId('usage-figure-chatCount').textContent()).toBe(idNumber(month.widgets.chatCount!.total));
+      await chartsDrawn(page);
+      await screenshot(page, `dashboard-usage-${lang}`, true);
+
+      // Another range: its first and last day typed into the range picker.
+      const inputs = page.getByTestId('usage-filters').locator('.ant-picker-range input');
+      await inputs.nth(0).click();
+      await inputs.nth(0).fill(shown(dayOffset(-75)));
+      await inputs.nth(0).press('Enter');
+      await inputs.nth(1).fill(shown(dayOffset(-46)));
+      await inputs.nth(1).press('Enter');
+      await expect.poll(() => page.getByTestId('usage-figure-requests').textContent()).toBe(idNumber(earlier.widgets.requests!.total));
+      expect(await page.getByTestId('usage-figure-chatCount').textContent()).toBe(idNumber(earlier.widgets.chatCount!.total));
+      await widget(page, 'requests').getByText(t.monthly, { exact: true }).click();
+      await chartsDrawn(page);
+      await screenshot(page, `dashboard-usage-range-${lang}`);
+    });
+  });
+
+  it.each(['id', 'en'] as const)('shows a CS agent only its two widgets, a cashier none, and stacks the widgets on a phone (%s)', async (lang) => {
+    const t = tx[lang];
+    await withOpenPage(browser, { as: 'agent', language: lang }, `usage-agent-${lang}`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/dashboard');
+      await widget(page, 'chatCount').getByText(t.chatCount).waitFor();
+      await widget(page, 'dailyChatDuration').waitFor();
+      expect(await page.locator('[data-testid^="usage-widget-"]').count()).toBe(2);
+      const [a, b] = await Promise.all([widget(page, 'chatCount').boundingBox(), widget(page, 'dailyChatDuration').boundingBox()]);
+      expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
+      await chartsDrawn(page);
+      await screenshot(page, `dashboard-usage-agent-phone-${lang}`, true);
+    });
+    await withOpenPage(browser, { as: 'cashier', language: lang }, `usage-cashier-${lang}`, async ({ page }) => {
+      await page.goto('/dashboard');
+      await page.getByTestId('task-count').waitFor();
+      expect(await page.getByRole('heading', { name: t.title }).count()).toBe(0);
+      expect(await page.locator('[data-testid^="usage-widget-"]').count()).toBe(0);
+    });
+  });
+});
