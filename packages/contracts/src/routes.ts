@@ -72,6 +72,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   accounting('currency', 'page.currency', erpReaders('Currency')),
   accounting('country', 'page.country', erpReaders('Master')),
   accounting('document-template', 'page.documentTemplate', erpReaders('Master')),
+  accounting('approval-flow', 'page.approvalFlow', ['readOnlyErpApprovalFlow', 'createEditErpApprovalFlow', 'writeAllErpApprovalFlow']),
+  accounting('approval-inbox', 'page.approvalInbox', ['approveErpJournal', 'approveErpCashInOut']),
   accounting('trial-balance', 'page.trialBalance', LEDGER_REPORT_READ),
   accounting('general-ledger', 'page.generalLedger', LEDGER_REPORT_READ),
   accounting('profit-loss', 'page.profitLoss', LEDGER_REPORT_READ),

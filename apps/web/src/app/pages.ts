@@ -27,6 +27,8 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/administration/manage-leads': () => import('../features/administration/leads/ManageLeadsPage.tsx'),
   '/accounting/chart-of-accounts': () => import('../features/accounting/coa/ChartOfAccountsPage.tsx'),
   '/accounting/document-template': () => import('../features/accounting/document-templates/DocumentTemplatesPage.tsx'),
+  '/accounting/approval-flow': () => import('../features/accounting/approval-flows/ApprovalFlowPage.tsx'),
+  '/accounting/approval-inbox': () => import('../features/accounting/approval-flows/ApprovalInboxPage.tsx'),
   '/accounting/cash-bank': () => import('../features/accounting/cash-bank/CashBankPage.tsx'),
   '/accounting/customer': () => import('../features/accounting/partners/CustomerPage.tsx'),
   '/accounting/supplier': () => import('../features/accounting/partners/SupplierPage.tsx'),

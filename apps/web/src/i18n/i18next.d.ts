@@ -4,6 +4,7 @@ import type { ErrorTextKey } from './keys.ts';
 import type base from './id.json';
 import type accountingAuditLog from './modules/accounting-audit-log.id.json';
 import type aiSettings from './modules/ai-settings.id.json';
+import type accountingApprovals from './modules/accounting-approvals.id.json';
 import type accountingCatalog from './modules/accounting-catalog.id.json';
 import type accountingLedger from './modules/accounting-ledger.id.json';
 import type accountingMaster from './modules/accounting-master.id.json';
@@ -25,6 +26,7 @@ import type usageDashboard from './modules/usage-dashboard.id.json';
 export type Texts = typeof base &
   typeof accountingAuditLog &
   typeof aiSettings &
+  typeof accountingApprovals &
   typeof accountingCatalog &
   typeof accountingLedger &
   typeof accountingMaster &

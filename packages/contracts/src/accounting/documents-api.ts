@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import type { Task } from '../tasks.ts';
-import { DOCUMENT_ACTIONS, DOCUMENT_LABELS, DOCUMENT_STATUSES, DOCUMENT_SUB_STATUSES, LEDGER_DOCUMENT_TYPES } from './documents.ts';
+import { DOCUMENT_ACTIONS, DOCUMENT_LABELS, DOCUMENT_STATUSES, DOCUMENT_SUB_STATUSES, type LEDGER_DOCUMENT_TYPES } from './documents.ts';
 import { decimalString } from './warehouses.ts';
 
 /**
@@ -57,6 +57,9 @@ export type DocumentInput = z.input<typeof documentInput>;
 export const documentLine = z.object({
   lineNo: z.number().int(),
   coaId: z.string().nullable(),
+  /** The account's code and name, so that a reader without the COA tasks (an approver) sees what is posted. */
+  coaCode: z.string().nullable(),
+  coaName: z.string().nullable(),
   ouId: z.string().nullable(),
   segmentId: z.string().nullable(),
   partnerId: z.string().nullable(),

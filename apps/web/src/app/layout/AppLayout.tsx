@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Avatar, Button, Drawer, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
+import { App, Avatar, Badge, Button, Drawer, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -39,6 +39,7 @@ import { sessionStore } from '../session.ts';
 import { PageBreadcrumb, type Crumb } from './PageBreadcrumb.tsx';
 import { ReleaseNotesDialog } from './ReleaseNotesDialog.tsx';
 import { textOfKey } from '../../i18n/keys.ts';
+import { APPROVAL_INBOX_PATH, useApprovalInboxCount } from '../../features/accounting/approval-flows/inbox-count.ts';
 
 const AREA_ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -103,9 +104,13 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
   useSessionRefresh(session);
 
   const area = areaOf(route);
+  const inboxCount = useApprovalInboxCount(session.tasks);
   const menuItems: MenuProps['items'] = useMemo(
     () =>
       buildMenu(session.tasks).map(({ area: a, routes }) => {
+        // Documents waiting for the user's approval: a count on the inbox, a dot on its area while that is folded.
+        const waiting = (path: string) => (path === APPROVAL_INBOX_PATH && inboxCount > 0 ? <Badge count={inboxCount} size="small" style={{ marginInlineStart: 8 }} /> : null);
+        const areaWaiting = inboxCount > 0 && routes.some((r) => r.path === APPROVAL_INBOX_PATH);
         const icon = AREA_ICONS[a.key] ?? <AppstoreOutlined />;
         if (routes.length === 0 || (routes.length === 1 && routes[0].path === a.path)) {
           const path = routes[0]?.path ?? a.path;
@@ -114,11 +119,11 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
         return {
           key: a.key,
           icon,
-          label: textOfKey(t, a.titleKey),
-          children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{textOfKey(t, r.titleKey)}</Link> })),
+          label: areaWaiting ? <Badge dot offset={[6, 0]}>{textOfKey(t, a.titleKey)}</Badge> : textOfKey(t, a.titleKey),
+          children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{textOfKey(t, r.titleKey)}{waiting(r.path)}</Link> })),
         };
       }),
-    [session.tasks, t],
+    [session.tasks, t, inboxCount],
   );
 
   const logout = () =>

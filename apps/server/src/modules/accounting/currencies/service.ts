@@ -118,3 +118,6 @@ export async function currenciesByIds(tx: Tx, ids: string[]): Promise<Map<string
   const rows = await tx.select().from(currencies).where(inArray(currencies.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, toCurrency(r)]));
 }
+
+/** The rate of a currency pair on a date, for documents in another currency than the book's. */
+export { lookupExchangeRate } from './exchange-rates.ts';

@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { assertMayCreateDocument } from '../../configuration/policies/service.ts';
-import { consumeFreeTransaction } from '../../public/onboarding/free-transactions.ts';
+import { consumeFreeTransaction } from '../../public/onboarding/service.ts';
 import { nextCode } from '../document-templates/service.ts';
 import { assertPeriodOpen } from '../ledger/service.ts';
 import { assertDiscounts, assertPolicies, computeAmounts, currencyAndRate, type HeaderInput, type LineInput } from './checks.ts';

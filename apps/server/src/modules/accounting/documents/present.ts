@@ -3,6 +3,7 @@ import { actionsFor, documentLabel, type DocumentDetail, type DocumentHeader, ty
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { money, plainDecimal } from '../../../platform/money/decimal.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
+import { coaByIds } from '../coa/service.ts';
 import { currenciesByIds } from '../currencies/service.ts';
 import { approvedBy, levelBands, levelsNaming, nextLevelOf } from '../approval-flows/service.ts';
 import { documentTypeOf, type DocumentRow } from './document-types.ts';
@@ -58,10 +59,11 @@ export async function linesOf(tx: Tx, documentIds: string[]) {
 export async function presentDetail(tx: Tx, user: DocumentUser, row: DocumentRow): Promise<DocumentDetail> {
   const [header] = await presentHeaders(tx, user, [row]);
   const lines = await tx.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.lineNo));
+  const coas = await coaByIds(tx, lines.flatMap((l) => (l.coaId ? [l.coaId] : [])));
   return {
     ...header,
     lines: lines.map((l) => ({
-      lineNo: l.lineNo, coaId: l.coaId, ouId: l.ouId, segmentId: l.segmentId, partnerId: l.partnerId, productId: l.productId,
+      lineNo: l.lineNo, coaId: l.coaId, coaCode: l.coaId ? (coas.get(l.coaId)?.coaCode ?? null) : null, coaName: l.coaId ? (coas.get(l.coaId)?.coaName ?? null) : null, ouId: l.ouId, segmentId: l.segmentId, partnerId: l.partnerId, productId: l.productId,
       quantity: plainDecimal(l.quantity), unitPrice: plainDecimal(l.unitPrice), discountPercent: plainDecimal(l.discountPercent),
       discountAmount: plainDecimal(l.discountAmount), taxCode: l.taxCode, debit: amount(l.debit), credit: amount(l.credit),
       bookDebit: amount(l.bookDebit), bookCredit: amount(l.bookCredit), memo: l.memo,

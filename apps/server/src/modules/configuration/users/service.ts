@@ -167,3 +167,6 @@ export { assertMayManage, assertNotRaisingOwn, type Grantor } from './grant-rule
 
 /** The password policy's check, for the flows that set a password outside user administration. */
 export { checkPassword } from './manage.ts';
+
+/** A role with its discount limits, for transaction modules that check a line's discount (spec 3, -1 unlimited). */
+export { getRole } from './roles.ts';

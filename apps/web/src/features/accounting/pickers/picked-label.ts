@@ -25,6 +25,8 @@ export interface PickerProps {
   knownLabel?: string;
   placeholder?: string;
   disabled?: boolean;
+  /** Offer a clear button (an optional reference). */
+  allowClear?: boolean;
   id?: string;
   'aria-label'?: string;
 }
