@@ -1,0 +1,130 @@
+/**
+ * The audit hash chain's cost per write: audited writes through `writeAudit` into `audit_log` (the BEFORE INSERT
+ * trigger locks the tenant's chain head, computes the row's sha256 and moves the head) against the same INSERT into a
+ * copy of the table without the chain (no trigger, no seq key) — same database, same run, interleaved rounds. Each
+ * write is its own tenant transaction (BEGIN + set_config, INSERT, COMMIT), as a business write's audit row is.
+ *
+ *   npx tsx bench/audit-chain.ts
+ *
+ * Three shapes: 1 writer; 20 concurrent writers in one tenant (they queue on its chain head until each COMMIT); 20
+ * concurrent writers in 20 tenants (no two share a head). BENCH_SECONDS (per path and round, default 3), BENCH_ROUNDS
+ * (default 3).
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { APP_ROLE, cloneTemplate, startTestCluster, testSecrets } from '../apps/server/test/test-database.ts';
+import { createPools, type Pools } from '../apps/server/src/platform/db/pools.ts';
+import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
+import { writeAudit } from '../apps/server/src/platform/audit/write.ts';
+import { verifyAuditChain } from '../apps/server/src/platform/audit/verify.ts';
+import { fmt, machine, median, removeCluster, table, within } from './lib/common.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WRITERS = 20;
+const AFTER = { warehouseCode: 'GD-01', warehouseName: 'Gudang Pusat Jakarta', flgWarehouse: 'WAREHOUSE', address: 'Jl. Sudirman 1', active: 'Y' };
+
+/** Runs `writers` loops of `write(writer)` for SECONDS; returns writes per second. */
+async function run(writers: number, write: (writer: number) => Promise<void>): Promise<number> {
+  let done = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: writers }, async (_, w) => {
+    while (performance.now() < until) {
+      await write(w);
+      done++;
+    }
+  }));
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function dataDirectory(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  console.log('\n== audit-chain: audited writes with the hash chain vs the same INSERT without it ==');
+  console.log(`machine: ${machine()}`);
+  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
+  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
+  let pools: Pools | undefined;
+  let pgDir: string | undefined;
+  try {
+    cluster = await startTestCluster();
+    pgDir = await dataDirectory(cluster.serverUrl);
+    db = await cloneTemplate(cluster.serverUrl, 'bench_audit_chain');
+    const { databasePassword } = await testSecrets();
+    pools = createPools(db.url, APP_ROLE, WRITERS, databasePassword);
+    // The baseline table: audit_log's columns and primary key under the same row-level security, without the chain.
+    await pools.owner.query(`CREATE TABLE bench_audit_plain (LIKE audit_log INCLUDING DEFAULTS)`);
+    await pools.owner.query(`ALTER TABLE bench_audit_plain ADD PRIMARY KEY (tenant_id, id), ALTER COLUMN seq DROP NOT NULL, ALTER COLUMN hash DROP NOT NULL`);
+    await pools.owner.query(`ALTER TABLE bench_audit_plain ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY`);
+    await pools.owner.query(`CREATE POLICY bench_tenant ON bench_audit_plain USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`);
+    await pools.owner.query(`GRANT SELECT, INSERT ON bench_audit_plain TO ${APP_ROLE}`);
+    const app = pools.app;
+    const tenants = Array.from({ length: WRITERS }, () => uuidv7());
+    const chained = (tenant: string) =>
+      withTenant(app, tenant, (tx) => writeAudit(tx, { tenantId: tenant }, { module: 'accounting.warehouse', action: 'update', entity: 'warehouse', entityId: 'GD-01', before: AFTER, after: AFTER }));
+    const plain = (tenant: string) =>
+      withTenant(app, tenant, (_tx, client) =>
+        client.query(`INSERT INTO bench_audit_plain (tenant_id, id, module, action, entity, entity_id, before, after) VALUES ($1, $2, 'accounting.warehouse', 'update', 'warehouse', 'GD-01', $3, $3)`, [
+          tenant, uuidv7(), JSON.stringify(AFTER),
+        ]),
+      );
+    // Warm-up: connections opened, plans cached, each tenant's chain head made.
+    await Promise.all(tenants.map((t) => chained(t)));
+    await Promise.all(tenants.map((t) => plain(t)));
+
+    const shapes = [
+      { name: '1 writer', writers: 1, tenantOf: () => tenants[0] },
+      { name: `${WRITERS} writers, one tenant`, writers: WRITERS, tenantOf: () => tenants[0] },
+      { name: `${WRITERS} writers, ${WRITERS} tenants`, writers: WRITERS, tenantOf: (w: number) => tenants[w] },
+    ];
+    const rows: string[][] = [['shape (median of rounds)', 'chained writes/s', 'plain writes/s', 'chained / plain']];
+    for (const shape of shapes) {
+      const withChain: number[] = [];
+      const without: number[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        // Alternate the order between rounds so drift does not favour one path.
+        const first = round % 2 ? 'chain' : 'plain';
+        for (const which of first === 'chain' ? ['chain', 'plain'] : ['plain', 'chain']) {
+          if (which === 'chain') withChain.push(await run(shape.writers, (w) => chained(shape.tenantOf(w))));
+          else without.push(await run(shape.writers, async (w) => void (await plain(shape.tenantOf(w)))));
+        }
+        console.log(`  ${shape.name}, round ${round}: chained ${fmt(withChain.at(-1)!)} /s, plain ${fmt(without.at(-1)!)} /s`);
+      }
+      const a = median(withChain);
+      const b = median(without);
+      rows.push([shape.name, fmt(a), fmt(b), `${(a / b).toFixed(3)} ×`]);
+    }
+    console.log('');
+    table(rows);
+
+    // The chain written under contention verifies, and the walk's own speed.
+    const written = (await pools.owner.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = $1`, [tenants[0]])).rows[0].n;
+    const started = performance.now();
+    const verdict = await withTenant(app, tenants[0], (tx) => verifyAuditChain(tx));
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`\n  verify of the one-tenant chain: ${JSON.stringify(verdict)} (${fmt(written)} rows, ${fmt(written / seconds)} rows/s)`);
+    console.log('  the chain head is locked from the audit INSERT to COMMIT: one tenant\'s audited writes commit one after another');
+    console.log('  (bound by commit latency, as gapless numbering is); different tenants do not wait on each other.');
+    if (!verdict.ok || verdict.checked !== written) process.exitCode = 1;
+  } finally {
+    await within('pools close', 10_000, pools?.close() ?? Promise.resolve());
+    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
+    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
+    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
