@@ -99,6 +99,34 @@ export const aiUsageDaily = pgTable(
 );
 
 /**
+ * The same sums per Jakarta month (first day), kept from ai_usage_daily's own changes by its statement triggers: the
+ * monthly figures, the clients of a year and the customers before a range read at most twelve rows per key here.
+ */
+export const aiUsageMonthly = pgTable(
+  'ai_usage_monthly',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    month: date('month').notNull(),
+    area: text('area').notNull(),
+    clientOuId: uuid('client_ou_id'),
+    model: text('model').notNull(),
+    requests: integer('requests').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    chats: integer('chats').notNull().default(0),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    images: integer('images').notNull().default(0),
+    cost: numeric('cost', { precision: 20, scale: 4 }).notNull().default('0'),
+    imageCost: numeric('image_cost', { precision: 20, scale: 4 }).notNull().default('0'),
+    sessions: integer('sessions').notNull().default(0),
+    chatMs: bigint('chat_ms', { mode: 'number' }).notNull().default(0),
+    newCustomers: integer('new_customers').notNull().default(0),
+  },
+  (t) => [unique('ai_usage_monthly_key').on(t.tenantId, t.month, t.area, t.clientOuId, t.model).nullsNotDistinct(), tenantPolicy('ai_usage_monthly')],
+);
+
+/**
  * The month's quota and what was used of it (Jakarta month, first day). The limits are copied from the tenant's
  * `ai_quota_settings` (or the defaults) when the month's first call makes the row.
  */
