@@ -82,7 +82,8 @@ describe('App configuration › AI', () => {
       await page.getByText(t.keySet, { exact: true }).waitFor();
       // The price is shown the id-ID way once typed.
       expect(await page.getByLabel(t.input).inputValue()).toBe('2.400,5');
-      await screenshot(page, `ai-settings-${lang}`, true);
+      await card.evaluate((el) => el.scrollIntoView());
+      await screenshot(page, `ai-settings-${lang}`);
 
       const saved = await api<{ provider: string; apiKeySet: boolean; prices: { model: string; inputPerMillion: string }[] }>('GET', '/v1/config/ai', { token: admin.token, tenant: tenant.code });
       expect(saved.body).toMatchObject({ provider: 'openai-compatible', apiKeySet: true, prices: [{ model: 'test-chat', inputPerMillion: '2400.5' }] });

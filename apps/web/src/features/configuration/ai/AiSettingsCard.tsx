@@ -99,7 +99,6 @@ function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: 
     <Form<Values> form={form} layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutate(v)} initialValues={{ ...settings, newKey: '' }}>
       <Form.Item name="provider" label={t('aiSettings.provider')}>
         <Radio.Group
-          optionType="button"
           options={[
             { value: 'local', label: t('aiSettings.providerLocal') },
             { value: 'openai-compatible', label: t('aiSettings.providerRemote') },
