@@ -63,10 +63,13 @@ export const trialBalance = z.object({
 });
 export type TrialBalance = z.infer<typeof trialBalance>;
 
-/** Where an entry's document opens, by document type; null for a type without a screen yet. */
+/**
+ * Where an entry's document opens, by document type (the type's list page, asked to open the document by
+ * `?documentId=`); null for a type without a screen yet.
+ */
 export const DOCUMENT_PATHS: Record<string, string> = { JV: '/accounting/journal', CI: '/accounting/cash-in', CO: '/accounting/cash-out' };
 export const documentPathOf = (documentType: string, documentId: string): string | null =>
-  DOCUMENT_PATHS[documentType] ? `${DOCUMENT_PATHS[documentType]}/${documentId}` : null;
+  DOCUMENT_PATHS[documentType] ? `${DOCUMENT_PATHS[documentType]}?documentId=${encodeURIComponent(documentId)}` : null;
 
 export const ledgerMovement = z.object({
   entryId: z.number(),

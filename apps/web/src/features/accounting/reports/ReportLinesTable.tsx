@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLine } from '@nusa/contracts';
+import { usePhone } from '../../../app/components/list/use-phone.ts';
 import { formatRp } from './report-query.ts';
 
 export interface AmountColumn<L> {
@@ -31,19 +32,27 @@ export function ReportLinesTable<L extends ReportLine>(p: {
   label?: (line: L) => string;
 }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const name = (l: L) => p.label?.(l) ?? l.name;
+  // On a phone the code joins the name in a column that stays put while the amounts scroll sideways.
   const columns: ColumnsType<L> = [
-    { key: 'code', title: t('reports.code'), dataIndex: 'code', width: 110, className: 'code-text' },
+    ...(phone ? [] : [{ key: 'code', title: t('reports.code'), dataIndex: 'code', width: 110, className: 'code-text' }]),
     {
-      key: 'name', title: t('reports.name'),
-      render: (_: unknown, l: L) => <span className={`report-line__name report-line__name--${l.level}`}>{name(l)}</span>,
+      key: 'name', title: t('reports.name'), fixed: phone ? ('left' as const) : undefined, width: phone ? 150 : undefined,
+      render: (_: unknown, l: L) => (
+        <span className={`report-line__name report-line__name--${l.level}`}>
+          {phone && l.code && <span className="code-text">{l.code} </span>}
+          {name(l)}
+        </span>
+      ),
     },
     ...p.amounts.map((a) => ({
-      key: a.key, title: a.title, align: 'right' as const, width: 170,
+      key: a.key, title: a.title, align: 'right' as const, width: phone ? 140 : 170,
       render: (_: unknown, l: L) => {
         const value = a.value(l);
         if (value === null) return null;
         const text = formatRp(value);
+        if (value === '0') return <span className="muted-text">{text}</span>;
         if (l.kind !== 'account' || !l.coaId || !p.drillTo) return text;
         return (
           <Tooltip title={t('reports.drill', { account: `${l.code} ${l.name}` })} mouseEnterDelay={0.6}>
@@ -64,13 +73,14 @@ export function ReportLinesTable<L extends ReportLine>(p: {
       pagination={false}
       scroll={{ x: 'max-content' }}
       caption={p.caption}
+      locale={{ emptyText: <span className="muted-text">–</span> }}
       summary={() =>
         p.summary?.map((s) => (
           <Table.Summary.Row key={s.key} className="report-summary">
-            <Table.Summary.Cell index={0} />
-            <Table.Summary.Cell index={1}>{s.label}</Table.Summary.Cell>
+            {!phone && <Table.Summary.Cell index={0} />}
+            <Table.Summary.Cell index={phone ? 0 : 1}>{s.label}</Table.Summary.Cell>
             {s.amounts.map((a, i) => (
-              <Table.Summary.Cell key={i} index={i + 2} align="right">{a === null ? null : formatRp(a)}</Table.Summary.Cell>
+              <Table.Summary.Cell key={i} index={i + (phone ? 1 : 2)} align="right">{a === null ? null : formatRp(a)}</Table.Summary.Cell>
             ))}
           </Table.Summary.Row>
         ))
