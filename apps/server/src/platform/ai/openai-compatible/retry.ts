@@ -80,9 +80,11 @@ export class ProviderHttpError extends Error {
   }
 }
 
-/** The words shown after "The AI failed to answer": the status and the provider's message, or what timed out. */
+/**
+ * The words shown after "The AI failed to answer": the status and the provider's own message (for a 401, OpenAI-style
+ * servers name the rejected key in it: "Incorrect API key provided: sk-…abcd"), or what timed out.
+ */
 export function describeFailure(f: ProviderFailure): string {
-  if (f.status === 401) return `401 ${f.message} (API key rejected)`;
   return f.status ? `${f.status} ${f.message}` : f.message;
 }
 
