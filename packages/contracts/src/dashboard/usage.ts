@@ -23,7 +23,7 @@ export const USAGE_WIDGETS = {
 export type UsageWidget = keyof typeof USAGE_WIDGETS;
 export const USAGE_WIDGET_KEYS = Object.keys(USAGE_WIDGETS) as UsageWidget[];
 
-/** The longest range one call may ask for; monthly figures cover the MONTHLY_WINDOW months up to the range's end. */
+/** The longest range one call may ask for; monthly figures cover the MONTHLY_WINDOW whole months up to the month of the range's end. */
 export const USAGE_MAX_DAYS = 366;
 export const USAGE_MONTHLY_WINDOW = 12;
 

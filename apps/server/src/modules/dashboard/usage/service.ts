@@ -3,7 +3,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { monthQuota } from '../../../platform/ai/metering/quota.ts';
-import { clientsWithUsage, newCustomersBefore, usageByDay, usageByModel, usageByMonth, type DayUsage } from '../../../platform/ai/metering/report.ts';
+import { clientsWithUsage, newCustomersBefore, usageByDay, usageByModel, usageByMonth, type DayUsage, type MonthUsage } from '../../../platform/ai/metering/report.ts';
 import { bookCurrency } from '../../accounting/currencies/service.ts';
 import { orgUnitNamesByIds } from '../../configuration/org-units/service.ts';
 
@@ -53,7 +53,10 @@ export async function usageDashboard(tx: Tx, caller: UsageCaller, query: { from?
 
   const range = { from, to, clientOuId };
   const months = monthsUpTo(to, USAGE_MONTHLY_WINDOW);
-  const window = { from: `${months[0]}-01`, to, clientOuId };
+  // Whole months, from the window's first to the month of `to`.
+  const window = { from: `${months[0]}-01`, to: `${to.slice(0, 7)}-01`, clientOuId };
+  let monthly: Map<string, MonthUsage> | undefined;
+  const byMonth = async () => (monthly ??= new Map((await usageByMonth(tx, window)).map((r) => [r.month, r])));
   const days = daysBetween(from, to);
   const w = answer.widgets;
 
@@ -84,11 +87,11 @@ export async function usageDashboard(tx: Tx, caller: UsageCaller, query: { from?
       w.imageCost = { total: sum(daily.map((d) => d.imageCost)), days: daily.map((d) => ({ day: d.day, cost: toDecimalString(new Money(d.imageCost)) })) };
     }
     if (shown('requests')) {
-      const byMonth = new Map((await usageByMonth(tx, window)).map((r) => [r.month, r]));
+      const perMonth = await byMonth();
       w.requests = {
         total: daily.reduce((a, d) => a + d.requests, 0),
         days: daily.map((d) => ({ day: d.day, requests: d.requests })),
-        months: months.map((month) => ({ month, requests: byMonth.get(month)?.requests ?? 0 })),
+        months: months.map((month) => ({ month, requests: perMonth.get(month)?.requests ?? 0 })),
       };
     }
   }
@@ -105,13 +108,12 @@ export async function usageDashboard(tx: Tx, caller: UsageCaller, query: { from?
     }
   }
   if (shown('monthlyChatDuration')) {
-    const byMonth = new Map((await usageByMonth(tx, window)).map((r) => [r.month, r]));
-    w.monthlyChatDuration = { months: months.map((month) => ({ month, seconds: seconds(byMonth.get(month)?.chatMs ?? 0), sessions: byMonth.get(month)?.sessions ?? 0 })) };
+    const perMonth = await byMonth();
+    w.monthlyChatDuration = { months: months.map((month) => ({ month, seconds: seconds(perMonth.get(month)?.chatMs ?? 0), sessions: perMonth.get(month)?.sessions ?? 0 })) };
   }
   if (shown('quota')) {
     const quota = await monthQuota(tx, caller.tenantId, to);
-    const monthEnd = dayOf(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)), 0));
-    const [refused] = await usageByMonth(tx, { from: quota.month, to: monthEnd });
+    const [refused] = await usageByMonth(tx, { from: quota.month, to: quota.month });
     w.quota = { ...quota, month: quota.month.slice(0, 7), refused: refused?.refused ?? 0 };
   }
   return answer;

@@ -98,7 +98,8 @@ async function expected(from: string, to: string, client?: string): Promise<Usag
       SELECT min(started_at) AS first FROM ai_chat_sessions WHERE tenant_id = $1 AND ($2::uuid IS NULL OR client_ou_id = $2) GROUP BY client_ou_id, customer_key) c GROUP BY 1`, [demo, client ?? null]);
   const byModel = await q(`SELECT model, count(*) FILTER (WHERE outcome = 'ok')::int AS ok, sum(cost)::text AS cost ${usage} GROUP BY model`, args);
   const sessionsByModel = await q(`SELECT model, count(*)::int AS n ${sessions} GROUP BY model`, args);
-  const monthArgs = [demo, windowFrom, to, client ?? null];
+  const monthEnd = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  const monthArgs = [demo, windowFrom, monthEnd, client ?? null];
   const requestMonths = await q(`SELECT to_char(date_trunc('month', (at AT TIME ZONE 'Asia/Jakarta')::date), 'YYYY-MM') AS month, count(*) FILTER (WHERE outcome = 'ok')::int AS n ${usage} GROUP BY 1`, monthArgs);
   const durationMonths = await q(`SELECT to_char(date_trunc('month', (started_at AT TIME ZONE 'Asia/Jakarta')::date), 'YYYY-MM') AS month, count(*)::int AS n,
       sum(coalesce((extract(epoch FROM ended_at - started_at) * 1000)::bigint, 0))::float8 AS ms ${sessions} GROUP BY 1`, monthArgs);
@@ -166,6 +167,11 @@ describe('usage dashboard', () => {
     expect(seeded[0].n).toBeGreaterThan(100);
     expect(await q(rollups, [demo])).toEqual(await q(fromRows, [demo]));
     expect(await q(sessions, [demo])).toEqual(await q(sessionsFromRows, [demo]));
+    const columns = 'requests, failed, refused, chats, input_tokens, output_tokens, images, cost, image_cost, sessions, chat_ms, new_customers';
+    const sums = columns.split(', ').map((c) => `sum(${c})::text AS ${c}`).join(', ');
+    expect(await q(`SELECT to_char(month, 'YYYY-MM') AS month, area, client_ou_id, model, ${columns.split(', ').map((c) => `${c}::text`).join(', ')}
+        FROM ai_usage_monthly WHERE tenant_id = $1 ORDER BY 1, 2, 3, 4`, [demo]))
+      .toEqual(await q(`SELECT to_char(day, 'YYYY-MM') AS month, area, client_ou_id, model, ${sums} FROM ai_usage_daily WHERE tenant_id = $1 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`, [demo]));
   });
 
   it('matches the direct SQL over a 90-day range, and over one client', async () => {

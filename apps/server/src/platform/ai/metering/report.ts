@@ -58,24 +58,38 @@ export interface MonthUsage {
   refused: number;
 }
 
-/** Per Jakarta month with any usage in the range. */
-export const usageByMonth = (tx: Tx, r: UsageRange) =>
-  rows<MonthUsage>(tx, sql`
-    SELECT to_char(date_trunc('month', day), 'YYYY-MM') AS month, sum(requests)::int AS requests, sum(sessions)::int AS sessions,
-           sum(chat_ms)::float8 AS "chatMs", sum(refused)::int AS refused
-      FROM ai_usage_daily WHERE ${within(r)} GROUP BY 1 ORDER BY 1`);
-
-/** Customers whose first session was before `day` (for a running total that starts at the range's first day). */
-export async function newCustomersBefore(tx: Tx, day: string, clientOuId?: string | null): Promise<number> {
-  const [r] = await rows<{ n: number }>(tx, sql`
-    SELECT coalesce(sum(new_customers), 0)::int AS n FROM ai_usage_daily
-     WHERE day < ${day}::date${clientOuId ? sql` AND client_ou_id = ${clientOuId}::uuid` : sql``}`);
-  return r.n;
+export interface MonthRange {
+  /** First and last month, YYYY-MM-DD of their first days. */
+  from: string;
+  to: string;
+  clientOuId?: string | null;
 }
 
-/** The clients (OU ids) with any usage in the range. */
-export async function clientsWithUsage(tx: Tx, r: UsageRange): Promise<string[]> {
+const inMonths = (r: MonthRange) =>
+  sql`month BETWEEN ${r.from}::date AND ${r.to}::date${r.clientOuId ? sql` AND client_ou_id = ${r.clientOuId}::uuid` : sql``}`;
+
+/** Per Jakarta month with any usage in the months, whole months (ai_usage_monthly: at most one row per key and month). */
+export const usageByMonth = (tx: Tx, r: MonthRange) =>
+  rows<MonthUsage>(tx, sql`
+    SELECT to_char(month, 'YYYY-MM') AS month, sum(requests)::int AS requests, sum(sessions)::int AS sessions,
+           sum(chat_ms)::float8 AS "chatMs", sum(refused)::int AS refused
+      FROM ai_usage_monthly WHERE ${inMonths(r)} GROUP BY month ORDER BY month`);
+
+/**
+ * Customers whose first session was before `day` (for a running total that starts at the range's first day): whole
+ * months before its month, then the days of its month before it.
+ */
+export async function newCustomersBefore(tx: Tx, day: string, clientOuId?: string | null): Promise<number> {
+  const client = clientOuId ? sql` AND client_ou_id = ${clientOuId}::uuid` : sql``;
+  const [r] = await rows<{ n: number }>(tx, sql`
+    SELECT (SELECT coalesce(sum(new_customers), 0) FROM ai_usage_monthly WHERE month < date_trunc('month', ${day}::date)${client})
+         + (SELECT coalesce(sum(new_customers), 0) FROM ai_usage_daily WHERE day >= date_trunc('month', ${day}::date) AND day < ${day}::date${client}) AS n`);
+  return Number(r.n);
+}
+
+/** The clients (OU ids) with any usage in the months. */
+export async function clientsWithUsage(tx: Tx, r: MonthRange): Promise<string[]> {
   const found = await rows<{ id: string }>(tx, sql`
-    SELECT DISTINCT client_ou_id AS id FROM ai_usage_daily WHERE ${within({ ...r, clientOuId: null })} AND client_ou_id IS NOT NULL`);
+    SELECT DISTINCT client_ou_id AS id FROM ai_usage_monthly WHERE ${inMonths({ ...r, clientOuId: null })} AND client_ou_id IS NOT NULL`);
   return found.map((c) => c.id);
 }
