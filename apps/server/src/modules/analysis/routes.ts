@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { askRoutes } from './ask/routes.ts';
 import { datasetRoutes } from './datasets/routes.ts';
 
 /** The AI sales analysis area (issue 13): datasets and their imports, and questions. */
 export function analysisRoutes(app: FastifyInstance) {
   datasetRoutes(app);
+  askRoutes(app);
 }

@@ -102,6 +102,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       DELETE /api/v1/admin/promo-codes/:promoId → editManagementLeads
       PUT    /api/v1/admin/promo-codes/:promoId → editManagementLeads
       GET    /api/v1/admin/promo-codes/:promoId → viewManagementLeads | editManagementLeads
+      POST   /api/v1/analysis/ask → sendAiInsightsSales
       GET    /api/v1/analysis/datasets → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
       GET    /api/v1/analysis/datasets/:datasetId → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
       GET    /api/v1/analysis/datasets/:datasetId/rows → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics
