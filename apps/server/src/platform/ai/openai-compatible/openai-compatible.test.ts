@@ -130,12 +130,18 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
     expect(other).toMatchObject({ intent: null, outOfScope: true });
   });
 
-  it('retries a 429 (after its Retry-After) and a 500, then succeeds', async () => {
+  it('retries a 429 (after its Retry-After) and a 500, then succeeds; a streamed chat is retried before it shows anything', async () => {
     server.failNext(429, 1, 0);
     server.failNext(500, 1);
     const result = await engine.embed(['halo']);
     expect(result.vectors).toHaveLength(1);
     expect(server.requests.map((r) => r.path)).toEqual(['/v1/embeddings', '/v1/embeddings', '/v1/embeddings']);
+    server.failNext(429, 1, 0);
+    const deltas: string[] = [];
+    const answer = await engine.chat({ language: 'en', messages: [{ role: 'user', content: 'again' }], context: [], onDelta: (d) => deltas.push(d) });
+    expect(answer.text).toBe('Echo: again');
+    expect(deltas.join('')).toBe('Echo: again');
+    expect(server.requests).toHaveLength(5);
   });
 
   it('gives up after maxRetries of 500 with ai_response_failed in the provider words', async () => {

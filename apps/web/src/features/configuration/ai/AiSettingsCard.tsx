@@ -8,45 +8,16 @@ import {
   endpoints,
   isErrorCode,
   type AiConnectionResult,
-  type AiModelPrice,
-  type AiModels,
-  type AiProvider,
   type AiSettings,
-  type AiSettingsInput,
 } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
 import { MoneyInput } from '../../accounting/master/MoneyInput.tsx';
 import { fitsDecimal } from '../../accounting/master/decimal.ts';
+import { inputOf, PRICE, type KeyChange, type Values } from './ai-settings-form.ts';
 
 const AI_KEY = ['config', 'ai'] as const;
-
-interface Values {
-  provider: AiProvider;
-  baseUrl: string;
-  newKey?: string;
-  models: AiModels;
-  prices: AiModelPrice[];
-  timeoutSeconds: number;
-}
-
-/** What happens to the stored key on save: kept, replaced by the typed one, or cleared. */
-type KeyChange = 'keep' | 'replace' | 'clear';
-
-const PRICE = /^\d+(\.\d+)?$/;
-
-function inputOf(v: Values, key: KeyChange): AiSettingsInput {
-  const trimmed = (s: string | undefined) => (s ?? '').trim();
-  return {
-    provider: v.provider,
-    baseUrl: trimmed(v.baseUrl),
-    models: { chat: trimmed(v.models.chat), embedding: trimmed(v.models.embedding), structured: trimmed(v.models.structured), image: trimmed(v.models.image) },
-    prices: (v.prices ?? []).map((p) => ({ ...p, model: p.model.trim() })),
-    timeoutSeconds: v.timeoutSeconds,
-    ...(key === 'replace' && trimmed(v.newKey) ? { apiKey: trimmed(v.newKey) } : key === 'clear' ? { apiKey: null } : {}),
-  };
-}
 
 function ConnectionResult({ result }: { result: AiConnectionResult }) {
   const { t } = useTranslation();
