@@ -68,7 +68,7 @@ const COUNT = /\b(berapa banyak|berapa kali|berapa jumlah|banyaknya|how many|num
 const COUNT_NOUN = /\b(transaksi|transaksinya|transactions?|orders?|pesanan|nota|struk|baris|rows?|records?)\b/;
 const DESC = /\b(top|teratas|tertinggi|terbesar|terlaris|terbanyak|paling laris|paling laku|paling banyak|paling besar|paling tinggi|best selling|best-selling|bestselling|best|highest|largest|biggest|most|leading|terlaku|laris|maksimum|maximum|max|tertinggi)\b/;
 const ASC = /\b(bottom|terbawah|terendah|terkecil|tersedikit|paling sedikit|paling rendah|paling kecil|kurang laris|paling tidak laku|least|lowest|smallest|worst|fewest|weakest|terburuk|paling buruk|minimum|min)\b/;
-const TOP_N = /\b(?:top|bottom|best|worst) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh)\b|\b(\d{1,3}|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|one|two|three|four|five|six|seven|eight|nine|ten|twenty)(?= (?:\w+ ){0,2}(?:teratas|terbawah|terlaris|tertinggi|terendah|terbesar|terkecil|terbanyak|besar|paling|best|highest|lowest|top|bottom|worst|laris))/;
+const TOP_N = /\b(?:top|bottom|best|worst) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh)\b|\b(\d{1,3}|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|one|two|three|four|five|six|seven|eight|nine|ten|twenty)(?= (?:\w+ ){0,3}(?:teratas|terbawah|terlaris|tertinggi|terendah|terbesar|terkecil|terbanyak|besar|paling|best|highest|lowest|top|bottom|worst|laris))/;
 const COMPARE_WORDS = /\b(bandingkan|perbandingan|banding|dibanding|dibandingkan|compare|comparison|vs|versus|antara|between)\b/;
 const NUMBER_FILTER = /\b(lebih dari|lebih besar dari|di atas|diatas|minimal|minimum|paling sedikit|at least|more than|greater than|above|over|kurang dari|lebih kecil dari|di bawah|dibawah|maksimal|paling banyak|at most|less than|below|under)\s*(?:rp\.?\s*)?(\d+(?:[.,]\d+)?\s*(?:juta|jt|ribu|rb|k|m|million|thousand|miliar|milyar|billion|bn)?)\b|([<>]=?)\s*(\d+(?:[.,]\d+)?\s*(?:juta|jt|ribu|rb|k|m|million|thousand)?)/;
 const FILTER_OPS: Record<string, PlanFilter['op']> = {
@@ -225,9 +225,9 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   const unknown = words.filter((w, i) => !used[i] && !FILLER.has(w) && !FILLER.has(stem(w)) && !/^\d+$/.test(w) && !/^(rp|idr|%)$/.test(w));
   if (unknown.length) return notUnderstood(unknown);
 
-  // Text columns named just before one of their values are the filter's own words ("cabang Surabaya").
+  // Text columns named just before or after one of their values are the filter's own words ("cabang Surabaya", "Grosir segment").
   const valueColumns = new Set(values.map((v) => v.column.key));
-  const textMentions = columns.filter((m) => m.column.type === 'text' && !(valueColumns.has(m.column.key) && values.some((v) => v.column.key === m.column.key && v.at === m.at + 1)));
+  const textMentions = columns.filter((m) => m.column.type === 'text' && !(valueColumns.has(m.column.key) && values.some((v) => v.column.key === m.column.key && (v.at === m.at + 1 || v.at + tokens(normalize(v.value!)).length === m.at))));
   // A numeric column named right before "lebih dari 5" is what the filter compares, not a measure.
   const filterSubjects = new Map(numberFilters.map((f) => [f, columns.find((m) => isNumeric(m.column) && words[m.at] === f.at)]));
   const numericMentions = columns.filter((m) => isNumeric(m.column) && ![...filterSubjects.values()].includes(m));
@@ -240,7 +240,7 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
 
   // Measures: the numeric columns named, else what a count counts, else the default money column.
   let distinctOf: ParseColumn | undefined;
-  if (aggregation === 'count' && countAfter !== undefined && !numericMentions.length) {
+  if (aggregation === 'count' && countAfter !== undefined && !numericMentions.length && !countNoun) {
     const next = textMentions.find((m) => m.at >= countAfter! && m.at <= countAfter! + 1);
     if (next) distinctOf = next.column;
   }
@@ -251,7 +251,7 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
     for (const m of numericMentions) {
       if (!measures.some((x) => x.column === m.column.key)) measures.push({ column: m.column.key, aggregation: aggregation === 'count' ? 'sum' : aggregation ?? 'sum', label: '' });
     }
-  } else if (aggregation === 'count' || (countNoun && !revenueWord)) {
+  } else if (aggregation === 'count' || (countNoun && !revenueWord && !direction)) {
     measures.push({ column: null, aggregation: 'count', label: '' });
   }
 

@@ -118,6 +118,10 @@ const CASES: [string, Expect, 'id' | 'en'][] = [
   ['penjualan per kuartal 2025', { dimensions: [{ column: 'c1', timeGrain: 'quarter' }], sort: byTime, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
   ['yearly revenue', { dimensions: [{ column: 'c1', timeGrain: 'year' }], sort: byTime }, 'en'],
   ['tren penjualan bulan lalu', { dimensions: [{ column: 'c1', timeGrain: 'day' }], sort: byTime, timeRange: FEB }, 'id'],
+  ['3 cabang dengan penjualan tertinggi tahun lalu', { dimensions: [byBranch], sort: desc, limit: 3, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
+  ['transaksi terkecil tahun lalu', { measures: [{ column: 'c6', aggregation: 'min', label: '' }], timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
+  ['number of transactions per branch', { measures: [{ column: null, aggregation: 'count', label: '' }], dimensions: [byBranch], sort: desc }, 'en'],
+  ['online segment sales this month', { filters: [eq('c4', 'Online')], timeRange: MAR }, 'en'],
   // Number filters
   ['berapa transaksi di atas 1 juta', { measures: [{ column: null, aggregation: 'count', label: '' }], filters: [{ column: 'c6', op: 'gt', values: [1000000] }] }, 'id'],
   ['sales with qty more than 5', { filters: [{ column: 'c5', op: 'gt', values: [5] }] }, 'en'],

@@ -35,7 +35,7 @@ besar kecil tinggi rendah nya bisa can could would you kamu anda info informasi 
 tahun bulan minggu hari year month week sebesar kira perkiraan so far sejauh dalam within selling when kapan much secara juga also
 dapat dapatkan berikan beri yg tsb tersebut sebut mengenai tentang terkait regarding its it this that these those any some
 and vs versus with without make makes made earn earned earning generate generated bring brought achieve achieved reach reached
-plus serta sampai hingga until
+hey hi hello halo hai plus serta sampai hingga until
 distribusi distribution rincian breakdown detail rekap rekapitulasi ringkasan summary summarize
 `.trim().split(/\s+/));
 
