@@ -108,6 +108,8 @@ describe('trial balance', () => {
     ['a whole month', { period: '202602' }, '2026-02-01', '2026-02-28'],
     ['a range cutting through months and a year end', { from: '2025-12-17', to: '2026-02-09' }, '2025-12-17', '2026-02-09'],
     ['days inside one month', { from: '2026-01-05', to: '2026-01-20' }, '2026-01-05', '2026-01-20'],
+    ['edges mostly covered (read as the month less the days outside)', { from: '2025-11-03', to: '2026-03-28' }, '2025-11-03', '2026-03-28'],
+    ['a date late in a month', { from: '2026-02-27', to: '2026-02-27' }, '2026-02-27', '2026-02-27'],
     ['two whole years', { from: '2024-01-01', to: '2025-12-31' }, '2024-01-01', '2025-12-31'],
   ];
   for (const [name, query, from, to] of ranges) {
