@@ -1,4 +1,5 @@
 import type { Task } from './tasks.ts';
+import { LEDGER_DOCUMENT_TASKS } from './accounting/documents-api.ts';
 import { LEDGER_REPORT_READ } from './accounting/reports.ts';
 
 /**
@@ -72,6 +73,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   accounting('currency', 'page.currency', erpReaders('Currency')),
   accounting('country', 'page.country', erpReaders('Master')),
   accounting('document-template', 'page.documentTemplate', erpReaders('Master')),
+  accounting('journal', 'page.journal', LEDGER_DOCUMENT_TASKS.JV.read),
+  accounting('cash-in', 'page.cashIn', LEDGER_DOCUMENT_TASKS.CI.read),
+  accounting('cash-out', 'page.cashOut', LEDGER_DOCUMENT_TASKS.CO.read),
   accounting('approval-flow', 'page.approvalFlow', ['readOnlyErpApprovalFlow', 'createEditErpApprovalFlow', 'writeAllErpApprovalFlow']),
   accounting('approval-inbox', 'page.approvalInbox', ['approveErpJournal', 'approveErpCashInOut']),
   accounting('trial-balance', 'page.trialBalance', LEDGER_REPORT_READ),

@@ -18,7 +18,7 @@ describe('texts that load with their area', () => {
       expect(texts).not.toHaveProperty('masterKit');
       expect(texts).toHaveProperty('listKit');
       const missing = Object.keys(messages[lang]).filter((ns) => !(ns in texts));
-      expect(missing.sort()).toEqual(['auditLog', 'acCatalog', 'acCountry', 'adminLeads', 'adminPromo', 'approvals', 'acCurrency', 'acImport', 'acProduct', 'acRate', 'acSetup', 'acWarehouse', 'cashBankPage', 'coaAccounts', 'coaGroups', 'docTemplates', 'documents', 'employeePage', 'inbox', 'ledger', 'masterKit', 'partnerPage', 'reports', 'segmentGroups'].sort());
+      expect(missing.sort()).toEqual(['auditLog', 'acCatalog', 'acCountry', 'adminLeads', 'adminPromo', 'approvals', 'acCurrency', 'acImport', 'acProduct', 'acRate', 'acSetup', 'acWarehouse', 'cashBankPage', 'coaAccounts', 'coaGroups', 'docTemplates', 'documents', 'employeePage', 'inbox', 'journals', 'ledger', 'masterKit', 'partnerPage', 'reports', 'segmentGroups'].sort());
     }
   });
 

@@ -6,6 +6,7 @@ import type accountingAuditLog from './modules/accounting-audit-log.id.json';
 import type aiSettings from './modules/ai-settings.id.json';
 import type accountingApprovals from './modules/accounting-approvals.id.json';
 import type accountingCatalog from './modules/accounting-catalog.id.json';
+import type accountingJournals from './modules/accounting-journals.id.json';
 import type accountingLedger from './modules/accounting-ledger.id.json';
 import type accountingMaster from './modules/accounting-master.id.json';
 import type accountingRecords from './modules/accounting-records.id.json';
@@ -28,6 +29,7 @@ export type Texts = typeof base &
   typeof aiSettings &
   typeof accountingApprovals &
   typeof accountingCatalog &
+  typeof accountingJournals &
   typeof accountingLedger &
   typeof accountingMaster &
   typeof accountingRecords &
