@@ -3,11 +3,11 @@ import { AppError } from '../../errors/app-error.ts';
 import type { ImageEditRequest, ImageEditResult } from '../engine.ts';
 
 /**
- * The local engine's photo presets, with sharp (libvips). No segmentation model yet: the subject is what is left
- * after trimming a near-uniform border, which suits product photos taken on a plain surface.
+ * The local engine's photo presets, with sharp (libvips). No segmentation model yet: the subject is what differs from
+ * the colour of the photo's border, which suits product photos taken on a plain surface.
  *   white-background  the subject on white with a soft shadow below it (marketplace listing photos)
  *   studio            the subject on a soft grey gradient backdrop with a shadow
- *   enhance           normalised contrast, a little more saturation, sharpened
+ *   enhance           a little more contrast and saturation, sharpened
  * The prompt names a preset (or says it in words: "putih"/"white", "studio", "perjelas"/"enhance").
  */
 export const LOCAL_IMAGE_MODEL = 'local-sharp-presets';
@@ -25,15 +25,35 @@ export function presetOf(prompt: string): ImagePreset | undefined {
   return named ?? PRESET_WORDS.find(([, words]) => words.test(prompt))?.[0];
 }
 
-/** The subject: the image with its near-uniform border trimmed (the whole image when nothing can be trimmed). */
+/** Colour distance (RGB) under which a pixel is the backdrop, and over which it is surely the subject. */
+const BACKDROP_NEAR = 18;
+const MAX_CONTRAST_GAIN = 1.25;
+const BACKDROP_FAR = 48;
+
+/**
+ * The subject: the image with its near-uniform border trimmed, and the pixels of the border's colour made
+ * transparent (with a soft edge), so that the old backdrop does not show around or through the subject (the inside of
+ * a mug's handle). The border's colour is the median of the outermost pixels.
+ */
 async function subjectOf(image: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  const flat = sharp(image).rotate().ensureAlpha();
+  const { data, info } = await sharp(image).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const border: number[][] = [[], [], []];
+  const at = (x: number, y: number) => (y * width + x) * 4;
+  for (let x = 0; x < width; x++) for (const y of [0, height - 1]) for (let c = 0; c < 3; c++) border[c].push(data[at(x, y) + c]);
+  for (let y = 0; y < height; y++) for (const x of [0, width - 1]) for (let c = 0; c < 3; c++) border[c].push(data[at(x, y) + c]);
+  const backdrop = border.map((values) => values.sort((a, b) => a - b)[values.length >> 1]);
+  for (let i = 0; i < data.length; i += 4) {
+    const distance = Math.hypot(data[i] - backdrop[0], data[i + 1] - backdrop[1], data[i + 2] - backdrop[2]);
+    const alpha = Math.min(1, Math.max(0, (distance - BACKDROP_NEAR) / (BACKDROP_FAR - BACKDROP_NEAR)));
+    data[i + 3] = Math.round(data[i + 3] * alpha);
+  }
+  const keyed = sharp(data, { raw: { width, height, channels: 4 } });
   try {
-    const { data, info } = await flat.clone().trim({ threshold: 24 }).png().toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    const trimmed = await keyed.clone().trim({ threshold: 10 }).png().toBuffer({ resolveWithObject: true });
+    return { data: trimmed.data, width: trimmed.info.width, height: trimmed.info.height };
   } catch {
-    const { data, info } = await flat.png().toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    return { data: await keyed.png().toBuffer(), width, height }; // nothing to trim: a photo without a plain border
   }
 }
 
@@ -82,7 +102,17 @@ async function onBackdrop(request: ImageEditRequest, preset: ImagePreset): Promi
 
 async function enhance(request: ImageEditRequest): Promise<{ image: Buffer; mimeType: string }> {
   const meta = await sharp(request.image).metadata();
-  let pipeline = sharp(request.image).rotate().normalise().modulate({ saturation: 1.15 }).sharpen({ sigma: 1 });
+  // Contrast stretched around the mean by at most 25 % (a full normalise crushes a low-contrast product shot).
+  const { channels } = await sharp(request.image).stats();
+  const colour = channels.slice(0, 3);
+  const low = Math.min(...colour.map((c) => c.min));
+  const high = Math.max(...colour.map((c) => c.max));
+  const mean = colour.reduce((sum, c) => sum + c.mean, 0) / colour.length;
+  const gain = Math.min(MAX_CONTRAST_GAIN, Math.max(1, 250 / Math.max(1, high - low)));
+  const bands = meta.channels ?? 3;
+  const gains = Array.from({ length: bands }, (_, i) => (i < 3 || bands < 3 ? gain : 1)); // alpha untouched
+  const offsets = gains.map((g) => mean * (1 - g));
+  let pipeline = sharp(request.image).rotate().linear(gains, offsets).modulate({ saturation: 1.15 }).sharpen({ sigma: 1 });
   if (request.width || request.height) pipeline = pipeline.resize(request.width, request.height, { fit: 'cover' });
   return meta.format === 'png'
     ? { image: await pipeline.png().toBuffer(), mimeType: 'image/png' }

@@ -46,6 +46,26 @@ describe('local image presets', () => {
     expect(stats.channels[0].max - stats.channels[0].min).toBeGreaterThan(before.channels[0].max - before.channels[0].min);
   });
 
+  it('keeps the transparency of a PNG it enhances', async () => {
+    const cutOut = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 0 } } })
+      .composite([{ input: await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 90, g: 90, b: 200, alpha: 1 } } }).png().toBuffer(), left: 5, top: 5 }])
+      .png()
+      .toBuffer();
+    const result = await engine.editImage({ image: cutOut, prompt: 'perjelas foto' });
+    const { data, info } = await sharp(result.image).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    expect(data[3]).toBe(0); // corner still transparent
+    expect(data[(10 * 20 + 10) * 4 + 3]).toBe(255);
+  });
+
+  it('white-background: the backdrop does not show through the subject (inside a handle)', async () => {
+    const ring = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#d8d2c8"/><circle cx="100" cy="100" r="60" fill="none" stroke="#1f5fa0" stroke-width="20"/></svg>');
+    const result = await engine.editImage({ image: await sharp(ring).png().toBuffer(), prompt: 'white-background', width: 200, height: 200 });
+    const { data, info } = await sharp(result.image).raw().toBuffer({ resolveWithObject: true });
+    const centre = (100 * info.width + 100) * info.channels;
+    for (const channel of data.subarray(centre, centre + 3)) expect(channel).toBeGreaterThan(245); // white, not beige
+  });
+
   it('refuses an unknown preset and a file that is not an image with invalid_input_format', async () => {
     await expect(engine.editImage({ image: await productPhoto('png'), prompt: 'make it a cartoon' })).rejects.toMatchObject({ code: 'invalid_input_format' });
     await expect(engine.editImage({ image: Buffer.from('not an image'), prompt: 'enhance' })).rejects.toMatchObject({ code: 'invalid_input_format' });
