@@ -1,16 +1,15 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * CSV as spreadsheets save it (RFC 4180 quoting; comma, semicolon or tab: Excel in an Indonesian locale writes
  * semicolons because the comma is the decimal point), row by row from the bytes. UTF-8 with or without a BOM; a file
  * that is not valid UTF-8 is read as Windows-1252, what Excel writes by default.
  */
 
-const decoder = (bytes: Uint8Array): string => {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-};
+/** UTF-8 when the bytes are valid UTF-8, else Windows-1252; checked without decoding the whole file. */
+const encodingOf = (bytes: Uint8Array) => (isUtf8(bytes) ? 'utf-8' : 'windows-1252');
+/** Bytes decoded at a time: the file's text is never held whole (a million-row CSV is tens of megabytes). */
+const CHUNK = 1 << 20;
 
 /** The delimiter of the first line: the most frequent of , ; and tab outside quotes. */
 export function detectDelimiter(text: string): string {
@@ -32,49 +31,64 @@ export interface CsvRow {
 
 /** The rows of a CSV file; a quoted cell may hold delimiters, doubled quotes and line breaks. */
 export function* readCsvRows(bytes: Uint8Array): Generator<CsvRow> {
-  const text = decoder(bytes);
-  const delimiter = detectDelimiter(text);
+  const encoding = encodingOf(bytes);
+  const head = new TextDecoder(encoding).decode(bytes.subarray(0, 64 * 1024), { stream: true }).replace(/^\uFEFF/, '');
+  const decoder = new TextDecoder(encoding);
+  const delimiter = detectDelimiter(head);
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
+  let quoteEnded = false;
+  let pendingCr = false;
   let line = 1;
   let start = 1;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
+  let first = true;
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    let text = decoder.decode(bytes.subarray(offset, offset + CHUNK), { stream: offset + CHUNK < bytes.length });
+    if (first) {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (pendingCr) {
+        pendingCr = false;
+        if (ch === '\n') continue;
+      }
+      if (quoted) {
+        if (quoteEnded) {
+          quoteEnded = false;
+          if (ch === '"') {
+            cell += '"';
+            continue;
+          }
+          quoted = false;
+        } else {
+          if (ch === '"') quoteEnded = true;
+          else {
+            if (ch === '\n') line++;
+            cell += ch;
+          }
           continue;
         }
-        quoted = false;
+      }
+      if (ch === '"' && cell === '') {
+        quoted = true;
+      } else if (ch === delimiter) {
+        cells.push(cell);
+        cell = '';
+      } else if (ch === '\n' || ch === '\r') {
+        cells.push(cell);
+        yield { number: start, cells };
+        cells = [];
+        cell = '';
+        pendingCr = ch === '\r';
+        line++;
+        start = line;
       } else {
-        if (ch === '\n') line++;
         cell += ch;
       }
-      i++;
-      continue;
     }
-    if (ch === '"' && cell === '') {
-      quoted = true;
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      cells.push(cell);
-      yield { number: start, cells };
-      cells = [];
-      cell = '';
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      line++;
-      start = line;
-    } else {
-      cell += ch;
-    }
-    i++;
   }
   if (cell !== '' || cells.length) {
     cells.push(cell);

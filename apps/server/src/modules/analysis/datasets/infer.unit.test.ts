@@ -110,6 +110,13 @@ describe('csv', () => {
     expect(detectDelimiter('a,b,c\n1;2,3')).toBe(',');
     expect(rows('a\tb\n1\t2')).toEqual([{ number: 1, cells: ['a', 'b'] }, { number: 2, cells: ['1', '2'] }]);
   });
+  it('reads files larger than one decoded chunk: rows, quoted line breaks and multi-byte letters across the seams', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `${i};"Café ${i}\nbaris dua";Rp ${i}.000`);
+    const read = rows(`no;nama;nilai\r\n${lines.join('\r\n')}\r\n`);
+    expect(read.length).toBe(40_001);
+    expect(read.every((r, i) => i === 0 || (r.cells[1] === `Café ${i - 1}\nbaris dua` && r.cells.length === 3))).toBe(true);
+    expect(read[40_000]).toEqual({ number: 80_000, cells: ['39999', 'Café 39999\nbaris dua', 'Rp 39999.000'] });
+  });
   it('reads Windows-1252 when the bytes are not UTF-8', () => {
     expect(rows(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x0a]))[0].cells).toEqual(['Café']);
   });
