@@ -13,6 +13,7 @@ import { TenantDirectory } from './platform/tenancy/resolve.ts';
 import { noJobs, startJobs } from './platform/jobs/jobs.ts';
 import { buildApp } from './app.ts';
 import { seedTenant } from './db/seed/demo.ts';
+import { seedDemoBookings } from './db/seed/demo-bookings.ts';
 
 /** The embedded PostgreSQL's default port; any other value, or the variable set at all, is the user's choice. */
 const DEFAULT_EMBEDDED_PG_PORT = 54329;
@@ -61,7 +62,11 @@ export async function startServer(config: Config, log: (msg: string) => void = c
     await migrateDatabase(pools.owner, config.DATABASE_APP_ROLE, appPassword, log);
     if (config.SEED_DEMO) {
       const demo = await seedTenant(pools, { code: DEFAULT_TENANT, name: 'PT Demo Nusantara' });
-      if (demo.created) log('Seeded the demo tenant "demo".');
+      if (demo.created) {
+        const started = Date.now();
+        const released = await seedDemoBookings(pools, demo.id);
+        log(`Seeded the demo tenant "demo" with a year of bookings (${released} documents released in ${Date.now() - started} ms).`);
+      }
     }
     const jobs = config.JOBS ? await startJobs(url!, (m, e) => log(`${m}: ${String(e)}`)) : noJobs;
     const app = await buildApp(

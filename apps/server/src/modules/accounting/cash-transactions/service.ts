@@ -24,13 +24,23 @@ export type CashTransactionInput = z.output<typeof cashTransactionInput>;
  * The lines are stored on their side (cash in: credits, cash out: debits); the cash bank's line is made at release as
  * the exact negation of the lines' sums, in both currencies, so the posting always balances.
  */
+/** Cash banks read once per transaction: a bulk release (the demo seed) posts hundreds of documents of a few cash banks. */
+const cashBanksOfTx = new WeakMap<Tx, Map<string, Promise<Awaited<ReturnType<typeof getCashBank>>>>>();
+function cashBankIn(tx: Tx, id: string) {
+  let known = cashBanksOfTx.get(tx);
+  if (!known) cashBanksOfTx.set(tx, (known = new Map()));
+  let found = known.get(id);
+  if (!found) known.set(id, (found = getCashBank(tx, id)));
+  return found;
+}
+
 for (const direction of ['CI', 'CO'] as const) {
   registerDocumentType({
     code: direction,
     documentTypeId: LEDGER_DOCUMENT_TYPES.find((t) => t.code === direction)!.id,
     tasks: LEDGER_DOCUMENT_TASKS[direction],
     postingLines: async (tx, document, lines) => {
-      const cashBank = await getCashBank(tx, document.cashBankId!);
+      const cashBank = await cashBankIn(tx, document.cashBankId!);
       const posting = ledgerLinesOf(lines, { ouId: document.ouId });
       const amount = posting.reduce((s, l) => s.plus(l.amount), new Money(0)).neg();
       const bookAmount = posting.reduce((s, l) => s.plus(l.bookAmount), new Money(0)).neg();

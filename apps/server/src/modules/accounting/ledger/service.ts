@@ -35,41 +35,45 @@ async function checkBalancedNow(tx: Tx, debit: Money, credit: Money): Promise<vo
 
 /**
  * Writes a release's ledger lines in one INSERT under a new posting id, dated and period-stamped from the document.
- * Signed amounts: debit > 0, credit < 0. The book amounts must sum to zero; the database refuses them otherwise.
+ * Signed amounts: debit > 0, credit < 0. The book amounts must sum to zero (`document_unbalanced` with both totals);
+ * the database refuses them otherwise.
  */
 export async function postDocument(tx: Tx, tenantId: string, document: DocumentRow, lines: PostingLine[]): Promise<{ postingId: string }> {
-  let debit = new Money(0);
-  let credit = new Money(0);
-  for (const line of lines) {
-    const book = new Money(line.bookAmount);
-    if (book.gt(0)) debit = debit.plus(book);
-    else credit = credit.minus(book);
+  const [posted] = await postDocuments(tx, tenantId, [{ document, lines }]);
+  return posted!;
+}
+
+/**
+ * Several releases at once (a bulk seed or import): each document's lines under its own posting id, all in one
+ * INSERT, each posting checked for balance as `postDocument` checks one.
+ */
+export async function postDocuments(tx: Tx, tenantId: string, postings: { document: DocumentRow; lines: PostingLine[] }[]): Promise<{ postingId: string }[]> {
+  const rows: (typeof ledgerEntries.$inferInsert)[] = [];
+  const ids: { postingId: string }[] = [];
+  for (const { document, lines } of postings) {
+    let debit = new Money(0);
+    let credit = new Money(0);
+    for (const line of lines) {
+      const book = new Money(line.bookAmount);
+      if (book.gt(0)) debit = debit.plus(book);
+      else credit = credit.minus(book);
+    }
+    if (lines.length === 0 || !debit.eq(credit)) throw new AppError('document_unbalanced', [toDecimalString(debit), toDecimalString(credit)]);
+    const postingId = randomUUID();
+    const period = periodOf(document.documentDate);
+    ids.push({ postingId });
+    for (const line of lines) {
+      rows.push({
+        tenantId, postingId, documentId: document.id, documentType: document.type, documentNumber: document.number, entryDate: document.documentDate, period,
+        coaId: line.coaId, ouId: line.ouId ?? null, segmentId: line.segmentId ?? null, partnerId: line.partnerId ?? null, cashBankId: line.cashBankId ?? null,
+        currencyId: document.currencyId, amount: toDecimalString(new Money(line.amount)), bookAmount: toDecimalString(new Money(line.bookAmount)), memo: line.memo ?? null,
+      });
+    }
   }
-  if (lines.length === 0 || !debit.eq(credit)) throw new AppError('document_unbalanced', [toDecimalString(debit), toDecimalString(credit)]);
-  const postingId = randomUUID();
-  const period = periodOf(document.documentDate);
-  await tx.insert(ledgerEntries).values(
-    lines.map((line) => ({
-      tenantId,
-      postingId,
-      documentId: document.id,
-      documentType: document.type,
-      documentNumber: document.number,
-      entryDate: document.documentDate,
-      period,
-      coaId: line.coaId,
-      ouId: line.ouId ?? null,
-      segmentId: line.segmentId ?? null,
-      partnerId: line.partnerId ?? null,
-      cashBankId: line.cashBankId ?? null,
-      currencyId: document.currencyId,
-      amount: toDecimalString(new Money(line.amount)),
-      bookAmount: toDecimalString(new Money(line.bookAmount)),
-      memo: line.memo ?? null,
-    })),
-  );
-  await checkBalancedNow(tx, debit, credit);
-  return { postingId };
+  if (!rows.length) return ids;
+  await tx.insert(ledgerEntries).values(rows);
+  await checkBalancedNow(tx, new Money(0), new Money(0));
+  return ids;
 }
 
 /**
