@@ -23,11 +23,11 @@ export default function CashBankBookPage() {
   const data = report.data;
   const link = (c: CashBankBookLine, text: string) => (data ? <Link to={ledgerLink(c.coaId, data.range, filters.ouId)}>{text}</Link> : text);
   const amount = (key: 'opening' | 'debit' | 'credit' | 'closing', title: string) =>
-    ({ key, title, dataIndex: key, align: 'right' as const, width: 160, render: (v: string, c: CashBankBookLine) => link(c, formatRp(v)) });
+    ({ key, title, dataIndex: key, align: 'right' as const, render: (v: string, c: CashBankBookLine) => (v === '0' ? <span className="muted-text">{formatRp(v)}</span> : link(c, formatRp(v))) });
   const columns: ColumnsType<CashBankBookLine> = [
-    { key: 'code', title: t('reports.code'), dataIndex: 'cashBankCode', width: 110, className: 'code-text' },
+    { key: 'code', title: t('reports.code'), dataIndex: 'cashBankCode', width: 100, className: 'code-text' },
     { key: 'name', title: t('reports.cashBank'), render: (_: unknown, c) => <span>{link(c, c.cashBankName)} <Tag>{c.type}</Tag></span> },
-    { key: 'coa', title: t('reports.coa'), dataIndex: 'coaCode', width: 100, className: 'code-text' },
+    { key: 'coa', title: t('reports.coa'), dataIndex: 'coaCode', width: 90, className: 'code-text' },
     amount('opening', t('reports.opening')), amount('debit', t('reports.moneyIn')), amount('credit', t('reports.moneyOut')), amount('closing', t('reports.closing')),
   ];
   return (
