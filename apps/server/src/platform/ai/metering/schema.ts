@@ -66,7 +66,13 @@ export const aiCustomers = pgTable(
     firstArea: text('first_area').notNull().default(''),
     firstModel: text('first_model').notNull().default(''),
   },
-  (t) => [unique('ai_customers_key').on(t.tenantId, t.clientOuId, t.customerKey).nullsNotDistinct(), tenantPolicy('ai_customers')],
+  (t) => [
+    unique('ai_customers_key').on(t.tenantId, t.clientOuId, t.customerKey).nullsNotDistinct(),
+    // The sessions trigger looks customers up by this key: plain equality (no IS NOT DISTINCT FROM) is what an index
+    // and a hash join can serve.
+    index('ai_customers_lookup').on(t.tenantId, sql`coalesce(${t.clientOuId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.customerKey),
+    tenantPolicy('ai_customers'),
+  ],
 );
 
 /** Per tenant, Jakarta day, area, client and model: everything the dashboard's widgets add up. */
