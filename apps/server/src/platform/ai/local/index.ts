@@ -1,3 +1,4 @@
+import { AppError } from '../../errors/app-error.ts';
 import type { AiEngine, IntentModel } from '../engine.ts';
 import { answerFromFacts } from './chat.ts';
 import { HASHED_DIMENSIONS, HASHED_EMBEDDING_MODEL, hashedEmbedding } from './embeddings.ts';
@@ -23,12 +24,15 @@ export function createLocalEngine(): AiEngine {
   // Loaded classifiers by their model state, so a client's model is decoded once, not on every message.
   const loaded = new WeakMap<object, IntentClassifier>();
   const classifierOf = (model: IntentModel): IntentClassifier => {
-    if (model.engine !== LOCAL_INTENT_ENGINE || !isIntentClassifierState(model.state)) {
-      throw new Error(`not a local intent model: ${model.engine}`);
-    }
+    // A model trained by another engine (the tenant changed engines) or damaged: the caller retrains or hands over.
+    if (model.engine !== LOCAL_INTENT_ENGINE || !isIntentClassifierState(model.state)) throw new AppError('ai_response_failed');
     let classifier = loaded.get(model.state);
     if (!classifier) {
-      classifier = loadIntentClassifier(model.state);
+      try {
+        classifier = loadIntentClassifier(model.state);
+      } catch {
+        throw new AppError('ai_response_failed');
+      }
       loaded.set(model.state, classifier);
     }
     return classifier;
@@ -42,6 +46,7 @@ export function createLocalEngine(): AiEngine {
       return { vectors, dimensions: HASHED_DIMENSIONS, usage: { model: HASHED_EMBEDDING_MODEL, inputTokens: tokens, outputTokens: 0, images: 0 } };
     },
     async trainIntents(examples, options) {
+      if (!examples.some((e) => e.intent.trim() && e.text.trim())) throw new AppError('invalid_input_format', ['examples', 'intent, text']);
       const classifier = trainIntentClassifier(examples, { language: options?.language });
       return { engine: LOCAL_INTENT_ENGINE, state: classifier.state, intents: classifier.state.intents };
     },

@@ -54,7 +54,11 @@ describe('local intent classification', async () => {
     expect(again).toEqual(model);
   });
 
-  it('refuses a model of another engine', async () => {
-    await expect(engine.classifyIntent({ engine: 'other', state: {}, intents: [] }, 'halo')).rejects.toThrow(/not a local intent model/);
+  it('refuses a model of another engine or a damaged one, and training without examples, with catalogued codes', async () => {
+    await expect(engine.classifyIntent({ engine: 'other', state: {}, intents: [] }, 'halo')).rejects.toMatchObject({ code: 'ai_response_failed' });
+    const damaged = JSON.parse(JSON.stringify(model));
+    damaged.state.weights = damaged.state.weights.slice(0, 40);
+    await expect(engine.classifyIntent(damaged, 'halo')).rejects.toMatchObject({ code: 'ai_response_failed' });
+    await expect(engine.trainIntents([{ intent: ' ', text: 'halo' }])).rejects.toMatchObject({ code: 'invalid_input_format' });
   });
 });
