@@ -7,6 +7,9 @@ import { createLocalEngine } from '../../../platform/ai/local/index.ts';
 import { checkConnection } from '../../../platform/ai/openai-compatible/index.ts';
 import { aiSettingsView, checkComplete, getAiSettings, keyAfter, saveAiSettings, type SettingsSeal } from '../../../platform/ai/settings/service.ts';
 
+/** The user is waiting and the request holds a database connection: a test gives up sooner than real calls may. */
+const TEST_TIMEOUT_SECONDS = 20;
+
 /**
  * "Test connection" of the settings on screen (saved or not): the local engine embeds a text; a remote provider
  * answers GET /models and a one-token chat. A failure is the result, in the provider's own words, not an error.
@@ -22,7 +25,7 @@ async function testConnection(tx: Tx, tenantId: string, input: AiSettingsInput, 
     const apiKey = sealed ? seal.openSetting(sealed, tenantId) : undefined;
     if (sealed && apiKey === undefined) throw new AppError('ai_settings_incomplete', ['apiKey']);
     const { models } = await checkConnection({
-      baseUrl: input.baseUrl, apiKey, timeoutMs: input.timeoutSeconds * 1000, maxRetries: 0,
+      baseUrl: input.baseUrl, apiKey, timeoutMs: Math.min(input.timeoutSeconds, TEST_TIMEOUT_SECONDS) * 1000, maxRetries: 0,
       models: { ...input.models, structured: input.models.structured || input.models.chat },
     });
     return { ok: true, provider: input.provider, models };
