@@ -119,7 +119,7 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
         return {
           key: a.key,
           icon,
-          label: areaWaiting ? <Badge dot offset={[6, 0]}>{textOfKey(t, a.titleKey)}</Badge> : textOfKey(t, a.titleKey),
+          label: areaWaiting ? <>{textOfKey(t, a.titleKey)}<Badge dot style={{ marginInlineStart: 6, verticalAlign: 'top' }} /></> : textOfKey(t, a.titleKey),
           children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{textOfKey(t, r.titleKey)}{waiting(r.path)}</Link> })),
         };
       }),

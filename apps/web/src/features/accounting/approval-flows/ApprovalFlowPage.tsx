@@ -182,7 +182,7 @@ function FlowDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
         <Form.Item name="name" label={t('approvals.name')} rules={[required(t('approvals.name')), { whitespace: true, message: t('validation.required', { label: t('approvals.name') }) }]}>
           <Input maxLength={100} autoFocus placeholder={t('approvals.namePlaceholder')} />
         </Form.Item>
-        <div className="form-grid">
+        <div className="flow-form__grid">
           <Form.Item name="documentTypeId" label={t('approvals.documentType')} rules={[required(t('approvals.documentType'))]}>
             <Select options={APPROVAL_DOCUMENT_TYPES.map((d) => ({ value: d.id, label: t(`approvals.types.${d.key}`) }))} />
           </Form.Item>
@@ -214,7 +214,7 @@ function FlowDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
                   <Form.Item name={[field.name, 'mode']} label={t('approvals.mode')}>
                     <Segmented block options={(['any', 'all'] as const).map((m) => ({ value: m, label: t(`approvals.modes.${m}`) }))} />
                   </Form.Item>
-                  <div className="form-grid">
+                  <div className="flow-form__grid">
                     <Form.Item name={[field.name, 'amountAbove']} label={t('approvals.amountAbove')}>
                       <MoneyInput prefix="Rp" cents placeholder={t('approvals.fromZero')} aria-label={`${t('approvals.amountAbove')} ${index + 1}`} />
                     </Form.Item>

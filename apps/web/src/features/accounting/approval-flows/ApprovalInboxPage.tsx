@@ -5,11 +5,14 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LEDGER_DOCUMENT_TYPES, endpoints, type DocumentLine, type InboxItem } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { ListPage, ListTable, ListToolbar, useListState, usePhone, type SortableColumn } from '../../../app/components/list/index.ts';
+import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { DocumentActions, DocumentHistory, DocumentStatusTag, formatAmount } from '../documents/index.ts';
 import { formatDecimalId } from '../master/decimal.ts';
 import './approval-flows.css';
+
+/** The inbox is where approvers act: the author's and releaser's steps stay on the document type's own screen. */
+const APPROVER_ACTIONS = ['approve', 'requestChanges', 'reject'] as const;
 
 /** A document type's name by its code (JV …); a type the web does not know yet shows its code. */
 function useTypeName() {
@@ -24,7 +27,6 @@ function useTypeName() {
 export default function ApprovalInboxPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const phone = usePhone();
   const typeName = useTypeName();
   const list = useListState<InboxItem, { type?: string }, never>({ filters: {}, sortable: [] });
   const [open, setOpen] = useState<InboxItem | null>(null);
@@ -50,10 +52,10 @@ export default function ApprovalInboxPage() {
     { title: t('inbox.remarks'), key: 'remarks', render: (_: unknown, d) => [d.reference, d.remarks].filter(Boolean).join(' · ') || '—', responsive: ['lg'] },
     { title: t('inbox.author'), dataIndex: 'createdByName' },
     { title: t('inbox.total'), key: 'total', align: 'right', render: (_: unknown, d) => <span className="nowrap">{formatAmount(d.totalAmount, d.currencyCode)}</span> },
-    { title: t('inbox.level'), dataIndex: 'approvalLevel', render: (level: number | null, d) => (<><DocumentStatusTag label={d.label} /> {level !== null && <span className="muted-text">{t('documents.level', { level })}</span>}</>) },
+    { title: t('inbox.level'), dataIndex: 'approvalLevel', align: 'center', render: (level: number | null) => (level === null ? '—' : level) },
     {
-      title: t('inbox.actions'), key: 'actions',
-      render: (_: unknown, d) => <DocumentActions document={d} size="small" compact={phone} />,
+      title: t('inbox.actions'), key: 'actions', width: 140,
+      render: (_: unknown, d) => <DocumentActions document={d} only={APPROVER_ACTIONS} size="small" compact />,
     },
   ];
 
@@ -80,7 +82,7 @@ export default function ApprovalInboxPage() {
           failed={inbox.isError}
           onRetry={() => void inbox.refetch()}
           emptyText={t('inbox.empty')}
-          scrollX={1100}
+          scrollX={960}
           label={t('page.approvalInbox')}
         />
       </ListPage>
@@ -107,7 +109,7 @@ function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void
       title={`${typeName(item.type)} ${item.number}`}
       onClose={onClose}
       destroyOnHidden
-      footer={d && <div className="drawer-footer"><DocumentActions document={d} onDone={onClose} /></div>}
+      footer={d && <div className="drawer-footer"><DocumentActions document={d} only={APPROVER_ACTIONS} onDone={onClose} /></div>}
     >
       {!d ? (
         <Skeleton active />
@@ -115,7 +117,7 @@ function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="inbox-detail__meta">
             <Descriptions.Item label={t('inbox.date')}>{dayjs(d.documentDate).locale(language).format('D MMM YYYY')}</Descriptions.Item>
-            <Descriptions.Item label={t('inbox.level')}><DocumentStatusTag label={d.label} /></Descriptions.Item>
+            <Descriptions.Item label={t('inbox.status')}><DocumentStatusTag label={d.label} /> {d.approvalLevel !== null && <span className="muted-text">{t('documents.level', { level: d.approvalLevel })}</span>}</Descriptions.Item>
             <Descriptions.Item label={t('inbox.author')}>{d.createdByName}</Descriptions.Item>
             <Descriptions.Item label={t('inbox.total')}>{formatAmount(d.totalAmount, d.currencyCode)}</Descriptions.Item>
             {d.reference && <Descriptions.Item label={t('inbox.reference')}>{d.reference}</Descriptions.Item>}

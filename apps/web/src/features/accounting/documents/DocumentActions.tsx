@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Input, Modal, Space } from 'antd';
+import { App, Button, Input, Modal, Space, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, RollbackOutlined, SendOutlined, StopOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,13 +27,15 @@ export interface DocumentActionsProps {
   size?: 'small' | 'middle';
   /** Icon-only buttons (list rows on narrow screens); labels stay as tooltips and accessible names. */
   compact?: boolean;
+  /** Only these of the document's actions, in this order (e.g. an approver's inbox shows approve, request changes, reject). */
+  only?: readonly DocumentAction[];
 }
 
 /**
  * The buttons of a document's next steps (the contracts' actionsFor, answered by the server as `actions`): a comment
  * dialog before approve, reject, request changes and void; a confirmation before reject, void and delete.
  */
-export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'middle', compact = false }: DocumentActionsProps) {
+export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'middle', compact = false, only }: DocumentActionsProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const dialogWidth = useDialogWidth();
@@ -71,27 +73,30 @@ export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'mi
     step.mutate({ action });
   };
 
-  const shown = document.actions.filter((a) => (a === 'edit' ? !!onEdit : a === 'delete' ? !!onDelete : true));
+  const offered = only ? only.filter((a) => document.actions.includes(a)) : document.actions;
+  const shown = offered.filter((a) => (a === 'edit' ? !!onEdit : a === 'delete' ? !!onDelete : true));
   const label = (a: DocumentAction) => t(`documents.actions.${a}`);
   return (
     <>
       <Space size={compact ? 2 : 8} wrap className="document-actions">
-        {shown.map((a) => (
-          <Button
-            key={a}
-            size={size}
-            type={PRIMARY.includes(a) ? 'primary' : 'default'}
-            danger={DANGER.includes(a)}
-            icon={ICONS[a]}
-            loading={step.isPending && step.variables?.action === a}
-            disabled={step.isPending && step.variables?.action !== a}
-            title={compact ? label(a) : undefined}
-            aria-label={compact ? `${label(a)} ${document.number}` : undefined}
-            onClick={() => run(a)}
-          >
-            {compact ? null : label(a)}
-          </Button>
-        ))}
+        {shown.map((a) => {
+          const button = (
+            <Button
+              key={a}
+              size={size}
+              type={PRIMARY.includes(a) ? 'primary' : 'default'}
+              danger={DANGER.includes(a)}
+              icon={ICONS[a]}
+              loading={step.isPending && step.variables?.action === a}
+              disabled={step.isPending && step.variables?.action !== a}
+              aria-label={compact ? `${label(a)} ${document.number}` : undefined}
+              onClick={() => run(a)}
+            >
+              {compact ? null : label(a)}
+            </Button>
+          );
+          return compact ? <Tooltip key={a} title={label(a)}>{button}</Tooltip> : button;
+        })}
       </Space>
       {asking && (
         <Modal
