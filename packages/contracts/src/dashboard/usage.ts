@@ -33,11 +33,14 @@ const day = z.iso.date();
 /** YYYY-MM. */
 const month = z.string().regex(/^\d{4}-\d{2}$/);
 
+/** A day of a report: an ISO date of the years PostgreSQL and the calendar widgets agree on. */
+const reportDay = z.iso.date().refine((d) => d >= '1900-01-01' && d <= '2999-12-31', 'a date between 1900 and 2999');
+
 export const usageDashboardQuery = z
   .object({
     /** First and last day (inclusive); this month by default (its first day to today). */
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    from: reportDay.optional(),
+    to: reportDay.optional(),
     clientOuId: z.uuid().optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
