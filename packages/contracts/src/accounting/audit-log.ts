@@ -30,12 +30,12 @@ export const auditLogFilter = z.object({
 export type AuditLogFilter = z.infer<typeof auditLogFilter>;
 
 export const auditLogItem = auditEntry.extend({
-  /** Position in the tenant's chain (gap-free from 1). */
-  seq: z.number(),
+  /** Position in the tenant's chain (gap-free from 1); null only inside the transaction that wrote the row. */
+  seq: z.number().nullable(),
   /** The full name of the user who wrote it (null: the system, or a visitor of the public site). */
   userName: z.string().nullable(),
   prevHash: z.string().nullable(),
-  hash: z.string(),
+  hash: z.string().nullable(),
 });
 export type AuditLogItem = z.infer<typeof auditLogItem>;
 

@@ -3,9 +3,10 @@ import { tenantPolicy } from '../db/tenant.ts';
 
 /**
  * One row per business write, written in the same transaction as the write (architecture §3). Rows form a hash chain
- * per tenant: the BEFORE INSERT trigger `audit_log_chain` (migrations 0019, 0026) gives each row the next `seq` of its tenant,
- * the `hash` of the row before it and its own `hash` (sha256 of `audit_row_hash`'s canonical text), whatever the
- * INSERT says, so raw SQL writers are chained too. The app role may only read and insert (secure-schema.ts).
+ * per tenant, made when the writing transaction commits (migration 0027): a deferred trigger takes the tenant's chain
+ * head, gives each row of the transaction, in insert order, the next `seq`, the hash of the row before it and its own
+ * `hash` (sha256 of audit_chain_hash's canonical text). Until then the three are null, whatever the INSERT said, so
+ * raw SQL writers are chained too. The app role may read and insert rows and set only the chain's three columns.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -21,10 +22,10 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    // Set by the trigger; the defaults only let an INSERT leave them out (the trigger replaces them).
-    seq: bigint('seq', { mode: 'number' }).notNull().$defaultFn(() => 0),
+    // Null until the transaction that wrote the row commits (only that transaction sees the row before).
+    seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
-    hash: text('hash').notNull().$defaultFn(() => ''),
+    hash: text('hash'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -34,7 +35,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** The newest link of each tenant's chain: locked by every insert's UPDATE of it until COMMIT, so two writers never share a parent. */
+/** The newest link of each tenant's chain: locked by each committing writer's UPDATE of it, so two writers never share a parent. */
 export const auditChainHeads = pgTable(
   'audit_chain_heads',
   {

@@ -8,8 +8,11 @@ const GLOBAL_READ_ONLY = ['tenants'];
  * app.tenant_id itself, and callers select the rows by id under the policy.
  */
 const DEFINER_READS = ['products', 'users'];
-/** Tenant tables the app role may read and append to, never change or delete from (the audit trail is evidence). */
-const APPEND_ONLY = ['audit_log'];
+/**
+ * Tenant tables the app role may read and append to, never change or delete from (the audit trail is evidence), with
+ * the columns its commit-time triggers fill in (the audit chain's; a trigger refuses them to a direct UPDATE).
+ */
+const APPEND_ONLY: Record<string, readonly string[]> = { audit_log: ['seq', 'prev_hash', 'hash'] };
 
 /**
  * Makes the schema safe for the app role after migrations: the role exists as a login role with `appPassword`
@@ -51,10 +54,12 @@ export async function secureSchema(owner: pg.Pool, appRole: string, appPassword:
       if (t.tenant) {
         if (t.policies === 0) throw new Error(`tenant table ${t.name} has no row-level security policy`);
         await client.query(`ALTER TABLE public."${t.name}" ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY`);
-        if (APPEND_ONLY.includes(t.name)) {
+        if (Object.hasOwn(APPEND_ONLY, t.name)) {
           await client.query(`GRANT SELECT, INSERT ON public."${t.name}" TO ${appRole}`);
-          // Earlier starts granted more.
+          // Earlier starts granted more (revoking UPDATE also takes back its column grants, given again below).
           await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON public."${t.name}" FROM ${appRole}`);
+          const columns = APPEND_ONLY[t.name].map((c) => `"${c}"`).join(', ');
+          await client.query(`GRANT UPDATE (${columns}) ON public."${t.name}" TO ${appRole}`);
         } else {
           await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON public."${t.name}" TO ${appRole}`);
         }

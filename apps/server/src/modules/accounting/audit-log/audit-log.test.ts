@@ -172,6 +172,25 @@ describe('the hash chain', () => {
     expect(await verifyOf(tenant, 7)).toEqual({ ok: true, checked: 60 });
   });
 
+  it('chains a transaction’s rows when it commits: an open transaction holds up no other writer of its tenant', async () => {
+    const tenant = uuidv7();
+    const long = await t.pools.app.connect();
+    try {
+      await long.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenant}', true)`);
+      await long.query(`INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, $2, 'accounting.product', 'import', 'product', 'LONG')`, [tenant, uuidv7()]);
+      // Inside its transaction the row has no place in the chain yet.
+      expect((await long.query(`SELECT seq, hash FROM audit_log WHERE entity_id = 'LONG'`)).rows).toEqual([{ seq: null, hash: null }]);
+      // Another writer of the tenant commits meanwhile (with the chain made at the INSERT it would wait for the first).
+      await audit(tenant, { module: 'accounting.product', action: 'update', entity: 'product', entityId: 'QUICK' });
+      await long.query('COMMIT');
+    } finally {
+      long.release();
+    }
+    const rows = (await owner(`SELECT entity_id, seq::int FROM audit_log WHERE tenant_id = $1 ORDER BY seq`, [tenant])).rows;
+    expect(rows).toEqual([{ entity_id: 'QUICK', seq: 1 }, { entity_id: 'LONG', seq: 2 }]);
+    expect(await verifyOf(tenant)).toEqual({ ok: true, checked: 2 });
+  });
+
   it('reports the first broken link when the owner edits a row behind the app’s back', async () => {
     const tenant = uuidv7();
     for (let i = 1; i <= 5; i++) await audit(tenant, { module: 'accounting.coa', action: 'update', entity: 'coa', entityId: `A-${i}`, before: { amount: '100.0000' }, after: { amount: `${i}00.0000` } });
@@ -201,6 +220,8 @@ describe('the hash chain', () => {
     await audit(tenant, { module: 'accounting.coa', action: 'create', entity: 'coa', entityId: 'C-1', after: { name: 'Kas' } });
     const attempt = (text: string) => sqlState(withTenant(t.pools.app, tenant, (_tx, client) => client.query(text)));
     expect(await attempt(`UPDATE audit_log SET after = '{}'`)).toBe('42501');
+    // The chain's columns are filled in at COMMIT by the trigger alone.
+    expect(await attempt(`UPDATE audit_log SET hash = 'forged'`)).toBe('42501');
     expect(await attempt(`DELETE FROM audit_log`)).toBe('42501');
     expect(await attempt(`TRUNCATE audit_log`)).toBe('42501');
     // An INSERT cannot choose its place in the chain: the trigger sets seq and both hashes.

@@ -45,7 +45,7 @@ export function AuditChanges({ entry }: { entry: AuditLogItem }) {
             {showUnchanged ? t('auditLog.hideUnchanged') : t('auditLog.showUnchanged', { count: unchanged.length })}
           </Button>
         )}
-        <span className="muted-text audit-changes__chain">{t('auditLog.chain', { seq: entry.seq, hash: entry.hash.slice(0, 16) })}</span>
+        {entry.hash && <span className="muted-text audit-changes__chain">{t('auditLog.chain', { seq: entry.seq, hash: entry.hash.slice(0, 16) })}</span>}
       </div>
     </div>
   );
