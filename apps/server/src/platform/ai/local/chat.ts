@@ -15,7 +15,7 @@ const MAX_FACTS = 3;
 
 /** What a question may ask about a fact, in the words customers and dataset attributes use. */
 const ASPECTS: Record<string, string[]> = {
-  price: ['harga', 'price', 'biaya', 'cost', 'tarif', 'rate', 'bayar', 'duit', 'rupiah', 'rp', 'fee'],
+  price: ['harga', 'price', 'biaya', 'cost', 'tarif', 'rate', 'bayar', 'duit', 'rupiah', 'rp', 'fee', 'much'],
   hours: ['jam', 'buka', 'tutup', 'open', 'opening', 'close', 'closing', 'hours', 'operasional', 'waktu', 'time', 'schedule', 'jadwal'],
   location: ['alamat', 'lokasi', 'address', 'location', 'tempat', 'place', 'where', 'mana', 'cabang', 'branch'],
   stock: ['stok', 'stock', 'tersedia', 'ready', 'available', 'availability', 'sisa'],
@@ -26,6 +26,8 @@ const ASPECTS: Record<string, string[]> = {
 const ASPECT_STEMS: Record<string, Set<string>> = Object.fromEntries(
   Object.entries(ASPECTS).map(([aspect, words]) => [aspect, new Set(words.flatMap((w) => [stem(w, 'id'), stem(w, 'en')]))]),
 );
+/** Words that name the business itself: "jam buka toko?" asks about opening hours, not about a thing called toko. */
+const BUSINESS_WORDS = new Set(['toko', 'shop', 'store', 'outlet', 'kedai', 'warung', 'kantor', 'office']);
 /** Field names that hold the name of the thing a fact is about. */
 const TITLE_FIELDS = ['name', 'nama', 'title', 'judul', 'produk', 'product', 'item'];
 
@@ -61,6 +63,8 @@ function labelOf(fieldName: string): string {
 interface Match {
   fact: RetrievedFact;
   score: number;
+  /** The fact's own text (not only its fields) has some of what the question is about. */
+  topicInText: boolean;
 }
 
 function aspectsOfFact(fact: RetrievedFact, language: AiLanguage): Set<string> {
@@ -77,7 +81,7 @@ function aspectsOfFact(fact: RetrievedFact, language: AiLanguage): Set<string> {
 export function matchFacts(question: string, facts: RetrievedFact[], language: AiLanguage): Match[] {
   const words = normalise(question);
   const aspects = aspectsOf(words, language);
-  const topic = new Set(contentStems(question, language).filter((s) => aspectsOf([s], language).size === 0));
+  const topic = new Set(contentStems(question, language).filter((s) => aspectsOf([s], language).size === 0 && !BUSINESS_WORDS.has(s)));
   const questionVector = hashedEmbedding(question);
   const matches: Match[] = [];
   for (const fact of facts) {
@@ -94,7 +98,8 @@ export function matchFacts(question: string, facts: RetrievedFact[], language: A
       if (sharedAspects === 0) continue;
       share = 1;
     }
-    matches.push({ fact, score: share + sharedAspects + similarity });
+    const ownText = new Set(contentStems(fact.text, language));
+    matches.push({ fact, score: share + sharedAspects + similarity, topicInText: [...topic].some((s) => ownText.has(s)) });
   }
   matches.sort((a, b) => b.score - a.score);
   const best = matches[0]?.score ?? 0;
@@ -102,12 +107,16 @@ export function matchFacts(question: string, facts: RetrievedFact[], language: A
 }
 
 /** One sentence from a fact: the fields the question asks about when it names any, else the fact's text. */
-function quote(fact: RetrievedFact, aspects: Set<string>, language: AiLanguage): string {
+function quote(fact: RetrievedFact, aspects: Set<string>, topicInText: boolean, language: AiLanguage): string {
   const fields = Object.entries(fact.fields ?? {});
   const titleField = fields.find(([name]) => TITLE_FIELDS.includes(name.toLowerCase()));
-  const title = titleField?.[1] ?? fact.text;
+  const title = titleField?.[1] ?? '';
   const askedFields = fields.filter(([name]) => name !== titleField?.[0] && [...aspectsOf(normalise(name), language)].some((a) => aspects.has(a)));
-  if (askedFields.length === 0) return fact.text.trim().replace(/([^.!?])$/, '$1.');
+  const sentence = fact.text.trim().replace(/([^.!?])$/, '$1.');
+  if (askedFields.length === 0) return sentence;
+  // "minggu buka?": the text says more than the field ("…, Minggu tutup"), so the text is the answer.
+  if (!titleField && topicInText) return sentence;
+  if (!titleField) return askedFields.map(([name, value]) => `${labelOf(name)}: ${value}`).join('; ') + '.';
   return `${title.trim()}: ${askedFields.map(([name, value]) => `${labelOf(name).toLowerCase()} ${value}`).join(', ')}.`;
 }
 
@@ -120,8 +129,8 @@ export async function answerFromFacts(request: ChatRequest): Promise<ChatAnswer>
   const aspects = aspectsOf(normalise(question), language);
   let text: string;
   if (matches.length === 0) text = TEXTS[language].unknown;
-  else if (matches.length === 1) text = quote(matches[0].fact, aspects, language);
-  else text = [TEXTS[language].several, ...matches.map((m) => `- ${quote(m.fact, aspects, language)}`)].join('\n');
+  else if (matches.length === 1) text = quote(matches[0].fact, aspects, matches[0].topicInText, language);
+  else text = [TEXTS[language].several, ...matches.map((m) => `- ${quote(m.fact, aspects, m.topicInText, language)}`)].join('\n');
 
   if (request.onDelta) {
     for (const piece of text.match(/\S+\s*/g) ?? []) {

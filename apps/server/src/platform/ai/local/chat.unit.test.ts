@@ -35,6 +35,15 @@ describe('local chat answers from facts only', () => {
     expect(answer.text).toContain('08.00–21.00');
   });
 
+  it('quotes the whole fact when its text says more than the asked field, and knows the words of a shop', async () => {
+    const ask = (content: string, language: 'id' | 'en') => engine.chat({ messages: [{ role: 'user', content }], context: facts, language });
+    const sunday = await ask('minggu buka gak?', 'id');
+    expect(sunday).toMatchObject({ sources: ['jam'], text: 'Toko buka Senin sampai Sabtu pukul 08.00–21.00, Minggu tutup.' });
+    expect(await ask('where is your shop?', 'en')).toMatchObject({ sources: ['alamat'], text: 'Alamat: Jl. Mawar No. 5, Bandung.' });
+    expect(await ask('How much is the kopi susu?', 'en')).toMatchObject({ sources: ['kopi'], text: 'Kopi Susu Gula Aren: harga Rp 25.000.' });
+    expect(await ask('masih ada stok teh tarik?', 'id')).toMatchObject({ sources: ['teh'], text: 'Teh Tarik: stok 0.' });
+  });
+
   it('uses the last user message', async () => {
     const answer = await engine.chat({
       messages: [{ role: 'user', content: 'harga kopi?' }, { role: 'assistant', content: '...' }, { role: 'user', content: 'alamat tokonya dimana' }],
