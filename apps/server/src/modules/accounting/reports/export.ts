@@ -10,6 +10,7 @@ import { accountMovements, generalLedger } from './general-ledger.ts';
 import { trialBalance } from './trial-balance.ts';
 import { renderPdf } from '../../../platform/files/pdf.ts';
 import { listOrgUnits } from '../../configuration/org-units/service.ts';
+import { bookCurrency } from '../currencies/service.ts';
 import {
   balanceSheetTable, cashBankBookTable, generalLedgerTable, profitLossTable, reportText, trialBalanceTable, type Lang, type ReportTable,
 } from './export-table.ts';
@@ -76,7 +77,7 @@ export function idAmount(value: string | null): string {
   return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${decimals}`;
 }
 
-function pdfOf(table: ReportTable): Promise<Buffer> {
+export function pdfOf(table: ReportTable): Promise<Buffer> {
   const widths = table.columns.map((c) => (c.amount ? 'auto' : c.width >= 30 ? '*' : 'auto'));
   const body = [
     table.columns.map((c) => ({ text: c.header, bold: true, alignment: c.amount ? 'right' : 'left' })),
@@ -108,6 +109,8 @@ async function companyName(tx: Tx, fallback: string): Promise<string> {
 /** Answers a report as `<report>-<period, from or date>.xlsx|pdf`. */
 export async function reportFile(tx: Tx, reply: FastifyReply, format: 'xlsx' | 'pdf', report: LedgerReport, q: ExportQuery, tenantName: string): Promise<Buffer> {
   const table = await tableOf(tx, report, q, await companyName(tx, tenantName));
+  const book = await bookCurrency(tx);
+  if (book) table.headings.push(`${reportText(q.lang).currency}: ${book.currencyCode}`);
   const file = format === 'xlsx' ? await xlsxOf(table) : await pdfOf(table);
   const stamp = q.date ?? q.period ?? q.from ?? new Date().toISOString().slice(0, 10);
   reply.header('content-type', format === 'xlsx' ? XLSX_CONTENT_TYPE : PDF_CONTENT_TYPE);

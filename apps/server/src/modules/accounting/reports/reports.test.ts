@@ -285,6 +285,8 @@ describe('files and access', () => {
     expect(sheet.getCell('A1').value).toBe('PT Demo Nusantara');
     expect(sheet.getCell('A2').value).toBe('Neraca Saldo');
     expect(String(sheet.getCell('A3').value)).toContain('01/02/2026');
+    expect(sheet.getCell('A4').value).toBe('Unit organisasi: Konsolidasi');
+    expect(sheet.getCell('A5').value).toBe('Mata uang: IDR');
     const tb = (await call(t, ep.getTrialBalance, { query: { period: '202602' }, token: staff })).json();
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(2).value).toBe('Total');
