@@ -14,6 +14,7 @@ import { seedCurrencies } from '../../modules/accounting/currencies/seed.ts';
 import { seedCashBanks } from '../../modules/accounting/cash-banks/seed.ts';
 import { seedDocumentTemplates } from '../../modules/accounting/document-templates/seed.ts';
 import { seedAiUsage } from '../../modules/dashboard/usage/seed.ts';
+import { seedDemoSalesDataset } from '../../modules/analysis/datasets/seed.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq } from 'drizzle-orm';
 
@@ -119,6 +120,8 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
     await seedPromoCodes(tx, id);
     // The demo's dashboard shows a quarter of AI usage from the first start; other tenants start with none.
     if (opts.code === DEFAULT_TENANT) await seedAiUsage(tx, id, [jakarta.id, surabaya.id, kemang.id]);
+    // The demo's sales analysis has a dataset to ask about from the first start.
+    if (opts.code === DEFAULT_TENANT) await seedDemoSalesDataset(tx, id);
     await tx.insert(appSettings).values({
       tenantId: id,
       productName: 'Nusa',

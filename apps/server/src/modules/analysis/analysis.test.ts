@@ -70,6 +70,16 @@ afterAll(() => t.close());
 describe('dataset imports', () => {
   it('keeps the slot counts of the contracts and the table the same', () => expect(SLOTS).toEqual(DATASET_SLOTS));
 
+  it('seeds the demo tenant with a sales dataset that questions can be asked of', async () => {
+    const demo = (await call(t, ep.listDatasets, { query: { keyword: 'demo' }, token: admin })).json().items[0];
+    expect(demo).toMatchObject({ name: 'Penjualan Toko (demo)', rowCount: 6000 });
+    const a = (await call(t, analysisAskEndpoints.ask, { body: { datasetId: demo.datasetId, question: 'penjualan per kategori tahun lalu' }, token: admin })).json();
+    const lastYear = today.getUTCFullYear() - 1;
+    const expected = await t.pools.owner.query({ text: `SELECT text_3, sum(num_3) FROM analysis_rows WHERE dataset_id = $1 AND date_1 BETWEEN '${lastYear}-01-01' AND '${lastYear}-12-31' GROUP BY 1 ORDER BY 2 DESC, 1`, values: [demo.datasetId], rowMode: 'array' });
+    expect(a.rows).toEqual(expected.rows.map((r: unknown[]) => [r[0], Number(r[1])]));
+    expect(a.rows.length).toBe(3);
+  });
+
   it('imports a CSV under a title row: types inferred, the bad cell reported by row and column and stored empty', async () => {
     const d = (await call(t, ep.getDataset, { params: { datasetId: csvDataset }, token: admin })).json();
     expect(d).toMatchObject({ name: 'Penjualan Toko', rowCount: 600 });
@@ -107,7 +117,8 @@ describe('dataset imports', () => {
     expect(binary.json()).toEqual({ errorCode: 'analysis_file_invalid', errorArgs: [] });
     const wide = `${Array.from({ length: DATASET_SLOTS.date + 1 }, (_, i) => `Tanggal ${i + 1}`).join(',')}\n${Array.from({ length: DATASET_SLOTS.date + 1 }, () => '01/01/2025').join(',')}\n`;
     expect(await importFile(wide, CSV_CONTENT_TYPE, 'Lebar')).toMatchObject({ status: 'failed', errorCode: 'analysis_too_many_columns', errorArgs: ['tanggal/date', DATASET_SLOTS.date] });
-    expect((await call(t, ep.listDatasets, { query: {}, token: admin })).json().total).toBe(2);
+    // The demo's seeded dataset and the two imported here.
+    expect((await call(t, ep.listDatasets, { query: {}, token: admin })).json().total).toBe(3);
   });
 
   it('shows nothing to another tenant and refuses users without the tasks', async () => {
