@@ -13,6 +13,10 @@ export const DOCUMENT_TYPES = [
   { id: 10007, key: 'voidPolicy' },
   { id: 10008, key: 'voidProcedure' },
   { id: 10009, key: 'voidForm' },
+  // The general ledger's documents (LEDGER_DOCUMENT_TYPES): users may be prohibited from them like any other type.
+  { id: 20001, key: 'journal' },
+  { id: 20002, key: 'cashIn' },
+  { id: 20003, key: 'cashOut' },
 ] as const;
 export const ALL_DOCUMENT_TYPES = -99;
 const documentTypeId = z.number().int().refine((n) => DOCUMENT_TYPES.some((d) => d.id === n), 'unknown document type');

@@ -132,9 +132,10 @@ describe('creating a document', () => {
   });
 
   it('refuses a prohibited type, records the OU policy does not allow, a discount outside the role\'s limit, a closed period', async () => {
-    await owner(`INSERT INTO document_prohibitions (tenant_id, user_id, document_type_id) VALUES ($1, $2, 20001)`, [tenantId, p.admin.user.userId]);
+    const prohibit = (ids: number[]) => call(t, endpoints.saveProhibitions, { token: p.super.token, params: { userId: p.admin.user.userId }, body: { documentTypeIds: ids } });
+    expect((await prohibit([20001])).statusCode).toBe(200);
     expect(await refusal(() => create(p.admin, '10'))).toBe('document_type_prohibited');
-    await owner(`DELETE FROM document_prohibitions WHERE user_id = $1`, [p.admin.user.userId]);
+    expect((await prohibit([])).statusCode).toBe(200);
 
     const ou = (await owner(`SELECT id FROM org_units WHERE tenant_id = $1 LIMIT 1`, [tenantId])).rows[0].id;
     await owner(`INSERT INTO ou_policy_entries (tenant_id, ou_id, kind, value) VALUES ($1, $2, 'glActivities', '1101')`, [tenantId, ou]);
