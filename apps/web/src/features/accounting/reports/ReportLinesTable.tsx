@@ -20,8 +20,9 @@ export interface SummaryRow {
 }
 
 /**
- * Report lines as the chart of accounts arranges them: groups in bold, main and sub accounts indented; an account's
- * figure links to its general ledger over the report's dates (`drillTo`), and the summary rows close the table.
+ * Report lines as the chart of accounts arranges them: groups in bold, main and sub accounts indented; the figure of
+ * an account that takes postings links to its general ledger over the report's dates (`drillTo`), and the summary
+ * rows close the table.
  */
 export function ReportLinesTable<L extends ReportLine>(p: {
   lines: L[];
@@ -53,7 +54,8 @@ export function ReportLinesTable<L extends ReportLine>(p: {
         if (value === null) return null;
         const text = formatRp(value);
         if (value === '0') return <span className="muted-text">{text}</span>;
-        if (l.kind !== 'account' || !l.coaId || !p.drillTo) return text;
+        // A main account with sub accounts shows their subtotal: its own ledger would not hold those lines.
+        if (l.kind !== 'account' || !l.coaId || l.hasSubAccounts || !p.drillTo) return text;
         return (
           <Tooltip title={t('reports.drill', { account: `${l.code} ${l.name}` })} mouseEnterDelay={0.6}>
             <Link to={p.drillTo(l.coaId)} className="report-amount-link">{text}</Link>
