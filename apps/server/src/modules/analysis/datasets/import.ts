@@ -106,14 +106,14 @@ function planColumns(labels: string[], sample: RawCell[][]): { columns: StoredCo
 }
 
 /** Writes a batch of converted rows with one array parameter per column (unnest), so a batch is one statement. */
-async function insertRows(tx: Tx, datasetId: string, columns: StoredColumn[], firstRowNo: number, batch: (string | null)[][]) {
+async function insertRows(tx: Tx, tenantId: string, datasetId: string, columns: StoredColumn[], firstRowNo: number, batch: (string | null)[][]) {
   if (batch.length === 0) return;
   const names = columns.map((c) => sql.raw(c.slot));
   const arrays = columns.map((c, i) => sql`${sql.param(batch.map((r) => r[i]))}::${sql.raw(SQL_TYPE[slotKindOf(c.type)])}[]`);
   const rowNos = batch.map((_, i) => firstRowNo + i);
   await tx.execute(sql`
     INSERT INTO analysis_rows (tenant_id, dataset_id, row_no${names.length ? sql`, ${sql.join(names, sql`, `)}` : sql``})
-    SELECT nullif(current_setting('app.tenant_id', true), '')::uuid, ${datasetId}::uuid, r.*
+    SELECT ${tenantId}::uuid, ${datasetId}::uuid, r.*
       FROM unnest(${sql.param(rowNos)}::int[]${arrays.length ? sql`, ${sql.join(arrays, sql`, `)}` : sql``}) AS r`);
 }
 
@@ -180,12 +180,12 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
     });
     batch.push(values);
     if (batch.length === BATCH) {
-      await insertRows(tx, meta.datasetId, columns, rowNo - batch.length + 1, batch);
+      await insertRows(tx, principal.tenantId, meta.datasetId, columns, rowNo - batch.length + 1, batch);
       batch = [];
       progress?.({ rowsRead: rowNo });
     }
   }
-  await insertRows(tx, meta.datasetId, columns, rowNo - batch.length + 1, batch);
+  await insertRows(tx, principal.tenantId, meta.datasetId, columns, rowNo - batch.length + 1, batch);
   progress?.({ rowsRead: rowNo });
   columns.forEach((c, i) => {
     const seen = counts[i];
