@@ -9,6 +9,7 @@ import { saveBlob } from '../../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { reportError, toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
+import { useHeldTasks } from '../../../app/session.ts';
 import { DocumentStatusTag, formatAmount } from '../documents/index.ts';
 import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
 import { DocumentEditor } from './DocumentEditor.tsx';
@@ -34,6 +35,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const api = documentApi[kind];
+  const tasks = useHeldTasks();
   const list = useListState<DocumentHeader, Filters, (typeof DOCUMENT_SORT)[number]>({ filters: {}, sortable: DOCUMENT_SORT });
   const f = list.filters;
   const amountOk = (v?: string) => !v || AMOUNT.test(v);
@@ -85,7 +87,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
           <Button icon={<FileExcelOutlined />} loading={exportFile.isPending} onClick={() => exportFile.mutate()}>
             {t('journals.export')}
           </Button>
-          {api.mayCreate() && (
+          {api.mayCreate(tasks) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen({})}>
               {t(`journals.add.${kind}`)}
             </Button>
@@ -104,14 +106,18 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
           options={DOCUMENT_STATUSES.map((s) => ({ value: s, label: t(`journals.statuses.${s}`) }))}
         />
         <DatePicker.RangePicker
-          className="list-toolbar__filter"
+          className="list-toolbar__filter journals-range"
           format="DD/MM/YYYY"
           aria-label={t('journals.dateRange')}
           value={rangeValue}
           onChange={(v) => list.setFilter('range', v?.[0] && v[1] ? [v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')] : undefined)}
         />
-        <OrgUnitPicker value={f.ouId ?? null} onChange={(ouId) => list.setFilter('ouId', ouId ?? undefined)} placeholder={t('journals.allOus')} aria-label={t('journals.ou')} />
-        <PartnerPicker value={f.partnerId ?? null} onChange={(p) => list.setFilter('partnerId', p ?? undefined)} placeholder={t('journals.allPartners')} aria-label={t('journals.partner')} />
+        <div className="list-toolbar__filter journals-filter">
+          <OrgUnitPicker value={f.ouId ?? null} onChange={(ouId) => list.setFilter('ouId', ouId ?? undefined)} placeholder={t('journals.allOus')} aria-label={t('journals.ou')} />
+        </div>
+        <div className="list-toolbar__filter journals-filter">
+          <PartnerPicker value={f.partnerId ?? null} onChange={(p) => list.setFilter('partnerId', p ?? undefined)} placeholder={t('journals.allPartners')} aria-label={t('journals.partner')} />
+        </div>
         <Input
           className="list-toolbar__filter journals-amount"
           placeholder={t('journals.amountFrom')}

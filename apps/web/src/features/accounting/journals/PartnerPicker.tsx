@@ -22,7 +22,6 @@ export function PartnerPicker({ value, onChange, knownLabel, ...rest }: PickerPr
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
       knownLabels={knownLabels}
-      className="list-toolbar__filter"
       {...rest}
     />
   );

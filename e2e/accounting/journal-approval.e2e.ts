@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, apiLogin } from '../support/api.ts';
+import { launchBrowser, screenshot, withOpenPage, type Language } from '../support/browser.ts';
+import { seedOwnTenant } from '../support/db.ts';
+import { chooseOption, settled } from '../support/antd.ts';
+
+/** The texts this flow reads (i18n page titles, modules/accounting-journals, accounting-approvals, accounting-reports, accounting-audit-log). */
+const TEXT = {
+  id: {
+    journal: 'Jurnal Umum', add: 'Jurnal baru', account: 'Akun', debit: 'Debit', credit: 'Kredit', save: 'Simpan draf', balanced: 'Seimbang',
+    unbalanced: 'Debit dan kredit belum seimbang', submit: 'Ajukan', approve: 'Setujui', inbox: 'Persetujuan Masuk', needReview: 'Perlu ditinjau',
+    trialBalance: 'Neraca Saldo', auditLog: 'Log Audit', remarks: 'Keterangan',
+  },
+  en: {
+    journal: 'Journal Entry', add: 'New journal', account: 'Account', debit: 'Debit', credit: 'Credit', save: 'Save draft', balanced: 'Balanced',
+    unbalanced: 'Debit and credit do not balance yet', submit: 'Submit', approve: 'Approve', inbox: 'Approval Inbox', needReview: 'Need review',
+    trialBalance: 'Trial Balance', auditLog: 'Audit Log', remarks: 'Remarks',
+  },
+} as const;
+
+const POLL = { timeout: 15_000 };
+const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+const period = today.slice(0, 4) + today.slice(5, 7);
+const AMOUNT = { id: '2500000', en: '3750000' } as const;
+const SHOWN = { id: '2.500.000', en: '3.750.000' } as const;
+
+describe('a journal through two approvals', () => {
+  let browser: Browser;
+  let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
+  let admin: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tenant = await seedOwnTenant('journal-approval');
+    // The staff user may enter journals; the demo Admin (Siti Rahayu) and Super Admin (Budi Santoso) approve.
+    await tenant.sql(`INSERT INTO role_tasks (tenant_id, role_id, task) SELECT tenant_id, id, 'createEditErpJournal' FROM roles WHERE name = 'Staff'`);
+    admin = (await apiLogin('admin', { tenant: tenant.code })).token;
+    const users = await api<{ items: { userId: string; username: string }[] }>('GET', '/v1/config/users?limit=50', { token: admin, tenant: tenant.code });
+    const id = (u: string) => users.body.items.find((x) => x.username === u)!.userId;
+    const flow = await api('POST', '/v1/erp/approval-flows', {
+      token: admin, tenant: tenant.code,
+      body: {
+        name: 'Jurnal dua tingkat', documentTypeId: 20001,
+        levels: [{ mode: 'any', userIds: [id('admin')] }, { mode: 'any', amountAbove: '1000000', userIds: [id('superadmin')] }],
+      },
+    });
+    expect(flow.status, JSON.stringify(flow.body)).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tenant?.close();
+  });
+
+  async function approveFromInbox(page: Page, lang: Language, number: string) {
+    const x = TEXT[lang];
+    await page.goto('/accounting/approval-inbox');
+    await page.getByRole('heading', { level: 1, name: x.inbox }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: number });
+    await row.getByRole('button', { name: x.approve }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(`OK ${lang}`);
+    await dialog.getByRole('button', { name: x.approve }).click();
+    await row.waitFor({ state: 'detached' });
+  }
+
+  for (const lang of ['id', 'en'] as Language[]) {
+    it(`staff enters a balanced journal, two approvers approve from their inbox, it is released and reported (${lang})`, async () => {
+      const x = TEXT[lang];
+      let number = '';
+      await withOpenPage(browser, { as: 'staff', tenant: tenant.code, language: lang }, `journal-entry-${lang}`, async ({ page }) => {
+        await page.goto('/accounting/journal');
+        await page.getByRole('heading', { level: 1, name: x.journal }).waitFor();
+        await page.getByRole('button', { name: x.add }).click();
+        const drawer = page.locator('.journals-drawer');
+        await drawer.locator('.journals-grid').waitFor();
+        await settled(page);
+        await drawer.getByLabel(x.remarks, { exact: true }).fill(`Sewa gudang ${lang}`);
+        await chooseOption(page, drawer.getByLabel(`${x.account} 1`), /^6102 /, '6102');
+        await drawer.getByLabel(`${x.debit} 1`).fill(AMOUNT[lang]);
+        // The difference shows while typing: red and the save refused until the credit side matches.
+        await expect.poll(() => drawer.getByTestId('difference').innerText(), POLL).toContain(SHOWN[lang]);
+        await expect.poll(() => drawer.getByRole('button', { name: x.save }).isDisabled()).toBe(true);
+        await drawer.getByText(x.unbalanced).first().waitFor();
+        await chooseOption(page, drawer.getByLabel(`${x.account} 2`), /^1101 /, '1101');
+        await drawer.getByLabel(`${x.credit} 2`).fill(AMOUNT[lang].slice(0, -1));
+        await screenshot(page, `journal-unbalanced-${lang}`);
+        await drawer.getByLabel(`${x.credit} 2`).press('End');
+        await drawer.getByLabel(`${x.credit} 2`).pressSequentially('0');
+        await expect.poll(() => drawer.getByTestId('difference').innerText(), POLL).toContain(x.balanced);
+        await screenshot(page, `journal-balanced-${lang}`);
+        await drawer.getByRole('button', { name: x.save }).click();
+        await drawer.locator('.journals-editor__status strong').waitFor();
+        number = (await drawer.locator('.journals-editor__status strong').innerText()).trim();
+        await drawer.getByRole('button', { name: x.submit }).click();
+        await drawer.getByText(x.needReview).waitFor(POLL);
+        await screenshot(page, `journal-submitted-${lang}`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await settled(page);
+        await screenshot(page, `journal-drawer-phone-${lang}`);
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'hidden' });
+        await screenshot(page, `journal-list-phone-${lang}`);
+      });
+      expect(number).not.toBe('');
+
+      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-approve-1-${lang}`, async ({ page }) => approveFromInbox(page, lang, number));
+      await withOpenPage(browser, { as: 'superadmin', tenant: tenant.code, language: lang }, `journal-approve-2-${lang}`, async ({ page }) => approveFromInbox(page, lang, number));
+
+      // Approved at both levels; the admin (a holder of the release task) releases it.
+      const found = await api<{ items: { documentId: string; status: string }[] }>('GET', `/v1/erp/journals?keyword=${encodeURIComponent(number)}`, { token: admin, tenant: tenant.code });
+      expect(found.body.items[0]!.status).toBe('F');
+      const released = await api<{ status: string }>('POST', `/v1/erp/documents/${found.body.items[0]!.documentId}/actions/release`, { token: admin, tenant: tenant.code, body: {} });
+      expect(released.body.status).toBe('R');
+
+      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-reported-${lang}`, async ({ page }) => {
+        await page.goto(`/accounting/trial-balance?period=${period}`);
+        await page.getByRole('heading', { level: 1, name: x.trialBalance }).waitFor();
+        const rent = page.locator('tr', { hasText: '6102' }).first();
+        await expect.poll(() => rent.textContent(), POLL).toContain(lang === 'id' ? SHOWN.id : '6.250.000');
+        await screenshot(page, `journal-trial-balance-${lang}`);
+        await page.goto('/accounting/audit-log');
+        await page.getByRole('heading', { level: 1, name: x.auditLog }).waitFor();
+        for (const who of ['Agus Wijaya', 'Siti Rahayu', 'Budi Santoso']) await page.getByText(who).first().waitFor(POLL);
+        await screenshot(page, `journal-audit-log-${lang}`);
+      });
+    });
+  }
+});
