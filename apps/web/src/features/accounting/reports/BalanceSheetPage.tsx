@@ -31,6 +31,7 @@ export default function BalanceSheetPage() {
         label={label}
         amounts={[{ key: 'amount', title: t('reports.amount'), value: (l) => l.amount }]}
         drillTo={(coaId) => ledgerLink(coaId, yearToDate, filters.ouId)}
+        lineLink={(l) => (l.kind === 'profit' ? `/accounting/profit-loss?${new URLSearchParams({ from: yearToDate.from, to: yearToDate.to, ...(filters.ouId ? { ouId: filters.ouId } : {}) }).toString()}` : undefined)}
         summary={[{ key: 'total', label: totalLabel, amounts: [s.total] }, ...(extra ? [{ key: extra.key, label: extra.label, amounts: [extra.amount] }] : [])]}
       />
     </>

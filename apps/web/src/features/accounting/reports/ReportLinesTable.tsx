@@ -28,6 +28,8 @@ export function ReportLinesTable<L extends ReportLine>(p: {
   lines: L[];
   amounts: AmountColumn<L>[];
   drillTo?: (coaId: string) => string;
+  /** Where a line that is not an account leads (the balance sheet's profit line: the profit and loss). */
+  lineLink?: (line: L) => string | undefined;
   summary?: SummaryRow[];
   caption?: ReactNode;
   label?: (line: L) => string;
@@ -54,6 +56,8 @@ export function ReportLinesTable<L extends ReportLine>(p: {
         if (value === null) return null;
         const text = formatRp(value);
         if (value === '0') return <span className="muted-text">{text}</span>;
+        const other = l.kind !== 'account' ? p.lineLink?.(l) : undefined;
+        if (other) return <Link to={other} className="report-amount-link">{text}</Link>;
         // A main account with sub accounts shows their subtotal: its own ledger would not hold those lines.
         if (l.kind !== 'account' || !l.coaId || l.hasSubAccounts || !p.drillTo) return text;
         return (
