@@ -105,6 +105,9 @@ describe('audit log', () => {
       }
       await page.getByRole('button', { name: tx.en.verify }).click();
       await page.getByRole('status').filter({ hasText: tx.en.broken }).waitFor();
+      // The changed row stands out in the list, read again with the verdict: it shows what is stored now.
+      const broken = page.locator('tr.audit-row--broken');
+      await broken.getByText('Gudang Palsu').waitFor();
       await screenshot(page, 'audit-log-broken-en');
 
       await page.setViewportSize(PHONE);

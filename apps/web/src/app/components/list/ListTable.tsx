@@ -33,6 +33,8 @@ export interface ListTableProps<T> {
    * toggle's text on a phone card, for the open and the closed state.
    */
   expandable?: { render: (row: T) => ReactNode; toggleText: (open: boolean) => string };
+  /** A class for a row (a table row, a phone card) that must stand out. */
+  rowClassName?: (row: T) => string;
 }
 
 const titleOf = <T,>(column: TableColumnType<T>): ReactNode => (typeof column.title === 'function' ? null : column.title);
@@ -80,6 +82,7 @@ export function ListTable<T extends object>(p: ListTableProps<T>) {
         pagination={pagination}
         onRow={p.onOpen ? (row) => ({ onDoubleClick: () => p.onOpen?.(row) }) : undefined}
         expandable={p.expandable && { expandedRowRender: p.expandable.render }}
+        rowClassName={p.rowClassName}
         locale={{ emptyText: empty }}
       />
     );
@@ -115,7 +118,7 @@ export function ListTable<T extends object>(p: ListTableProps<T>) {
       ) : (
         <ul className="list-cards" aria-label={p.label}>
           {items.map((row, index) => (
-            <li key={p.rowKey(row) as Key} className="list-cards__card">
+            <li key={p.rowKey(row) as Key} className={`list-cards__card ${p.rowClassName?.(row) ?? ''}`.trim()}>
               <div className="list-cards__head">
                 <div className="list-cards__title">{first && cellOf(first, row, index)}</div>
                 {actions && <div className="list-cards__actions">{cellOf(actions, row, index)}</div>}

@@ -167,6 +167,7 @@ export default function AuditLogPage() {
         scrollX={1000}
         label={t('auditLog.title')}
         expandable={{ render: (e) => <AuditChanges entry={e} />, toggleText: (open) => (open ? t('auditLog.hideDetails') : t('auditLog.showDetails')) }}
+        rowClassName={(e) => (verify.data?.firstBrokenSeq !== undefined && e.seq === verify.data.firstBrokenSeq ? 'audit-row--broken' : '')}
       />
     </ListPage>
   );
