@@ -315,7 +315,8 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   if (!sort && dimensions.length) {
     sort = dimensions[0].timeGrain ? { by: 'dimension', index: 0, direction: 'asc' } : { by: 'measure', index: 0, direction: 'desc' };
   }
-  if (share && !dimensions.length) return notUnderstood();
+  // A share is of a total: of sums and counts, with something to share it among.
+  if (share && (!dimensions.length || measures[0].aggregation === 'avg')) return notUnderstood();
   const timeRange = range && dateColumn ? { column: dateColumn.key, ...range } : null;
   const plan: QueryPlan = {
     datasetId: ctx.datasetId, measures, dimensions, filters, timeRange, sort, limit: planLimit,
@@ -375,5 +376,8 @@ function mergeFollowUp(previous: QueryPlan, p: Parsed, dateColumn: string | unde
   }
   if (p.share) plan.share = true;
   if (p.previousPeriod) plan.comparison = { kind: 'previousPeriod' };
+  const unanswerable = (plan.share && (!plan.dimensions.length || plan.measures[0].aggregation === 'avg'))
+    || (plan.comparison?.kind === 'previousPeriod' && !plan.timeRange);
+  if (unanswerable) return { ok: false, code: 'analysis_question_not_understood', language: p.language };
   return { ok: true, plan, language: p.language };
 }
