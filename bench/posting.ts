@@ -1,0 +1,196 @@
+/**
+ * Posting throughput (issue 11), two comparisons in one run on one database:
+ *
+ * (a) balanced 10-line journals released per second through the HTTP API (POST /v1/erp/journals, then
+ *     POST /v1/erp/documents/{id}/actions/submit, which releases: no approval flow) at BENCH_CLIENTS concurrent
+ *     clients, against the same ledger INSERTs (one 10-row INSERT per posting in its own transaction, under the same
+ *     balance and period-balance triggers) through a bare `pg` Pool at the same concurrency. Aim: ratio ≥ 0.3.
+ * (b) journals created per second through the journal service (one tenant transaction each) with gap-free numbers
+ *     from the JV document template, against the same creation with a number taken from a bare sequence (nextval).
+ *
+ *   npx tsx bench/posting.ts
+ *
+ * BENCH_SECONDS (measured seconds per path and round, default 5), BENCH_ROUNDS (default 2), BENCH_CLIENTS (default 20).
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { DEFAULT_TENANT, type Task } from '@nusa/contracts';
+import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { startServer, type RunningServer } from '../apps/server/src/server.ts';
+import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
+import { createJournal } from '../apps/server/src/modules/accounting/journals/service.ts';
+import type { DocumentUser } from '../apps/server/src/modules/accounting/documents/service.ts';
+import { fmt, machine, median, removeCluster, table, tempDir, within } from './lib/common.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+const LINES = 10;
+const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
+const DATE = '2026-06-15';
+const CODES = ['6101', '6102', '6103', '6104', '6105', '6106', '6107', '6108', '6109', '1101'];
+
+async function run(work: () => Promise<void>): Promise<{ perSecond: number; done: number; errors: number }> {
+  let done = 0;
+  let errors = 0;
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    while (performance.now() < until) {
+      try {
+        await work();
+        done++;
+      } catch (err) {
+        if (errors++ === 0) console.error('  first error:', err);
+      }
+    }
+  }));
+  return { perSecond: done / ((performance.now() - started) / 1000), done, errors };
+}
+
+async function dataDirectory(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0]!.dir;
+  } finally {
+    await client.end();
+  }
+}
+
+async function login(baseUrl: string, username: string): Promise<string> {
+  const pre = await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST' });
+  const { token } = (await pre.json()) as { token: string };
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const work = res.headers.get('x-auth-token');
+  if (res.status !== 200 || !work) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
+  return work;
+}
+
+/** Ten lines: nine debits of random whole Rupiah and one credit of their sum (a 10-line balanced journal). */
+function tenLines(coa: string[]) {
+  const debits = Array.from({ length: LINES - 1 }, () => 10_000 + Math.floor(Math.random() * 5_000_000));
+  const total = debits.reduce((s, d) => s + d, 0);
+  return [
+    ...debits.map((d, i) => ({ coaId: coa[i]!, debit: String(d), credit: '0', memo: `baris ${i + 1}` })),
+    { coaId: coa[LINES - 1]!, debit: '0', credit: String(total), memo: 'kas' },
+  ];
+}
+
+async function main() {
+  console.log(`\n== posting: ${LINES}-line journals released through the API vs bare ledger INSERTs; gap-free numbers vs a bare sequence (${CLIENTS} clients) ==`);
+  console.log(`machine: ${machine()}`);
+  const data = await tempDir('posting');
+  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
+  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
+  let server: RunningServer | undefined;
+  let raw: pg.Pool | undefined;
+  let pgDir: string | undefined;
+  try {
+    cluster = await startTestCluster();
+    pgDir = await dataDirectory(cluster.serverUrl);
+    db = await cloneTemplate(cluster.serverUrl, 'bench_posting');
+    const config = loadConfig({
+      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production', DATABASE_POOL_SIZE: String(CLIENTS),
+    });
+    server = await startServer(config, () => {});
+    const baseUrl = server.url;
+    const token = await login(baseUrl, 'admin');
+    raw = new pg.Pool({ connectionString: db.url, max: CLIENTS, application_name: 'nusa-bench-raw' });
+    const tenantId = (await raw.query<{ id: string }>(`SELECT id FROM tenants WHERE code = $1`, [DEFAULT_TENANT])).rows[0]!.id;
+    const coaRows = (await raw.query<{ code: string; id: string }>(`SELECT code, id FROM coa_accounts WHERE tenant_id = $1 AND code = ANY($2)`, [tenantId, CODES])).rows;
+    const coa = CODES.map((c) => coaRows.find((r) => r.code === c)!.id);
+    const idr = (await raw.query<{ id: string }>(`SELECT id FROM currencies WHERE tenant_id = $1 AND is_book`, [tenantId])).rows[0]!.id;
+    const headers = { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' };
+
+    // (a) the whole path: HTTP, JWT, session, RLS transaction, checks, numbering, document, history, audit, then the release's posting.
+    const apiRelease = async () => {
+      const made = await fetch(`${baseUrl}/api/v1/erp/journals`, { method: 'POST', headers, body: JSON.stringify({ documentDate: DATE, remarks: 'bench', lines: tenLines(coa) }) });
+      const doc = (await made.json()) as { documentId: string };
+      if (made.status !== 200) throw new Error(`create ${made.status} ${JSON.stringify(doc)}`);
+      const act = await fetch(`${baseUrl}/api/v1/erp/documents/${doc.documentId}/actions/submit`, { method: 'POST', headers, body: '{}' });
+      const body = (await act.json()) as { status: string };
+      if (act.status !== 200 || body.status !== 'R') throw new Error(`release ${act.status} ${JSON.stringify(body)}`);
+    };
+    // The baseline: the same ten ledger rows of one posting in one INSERT and transaction (the triggers still run).
+    const insertSql = `INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, currency_id, amount, book_amount, memo)
+      SELECT $1, $2, $3, 'JV', 'BENCH', $4::date, 202606, c, $5, a, a, 'bench' FROM unnest($6::uuid[], $7::numeric[]) AS l(c, a)`;
+    const bareInsert = async () => {
+      const lines = tenLines(coa);
+      const amounts = lines.map((l) => (l.debit !== '0' ? l.debit : `-${l.credit}`));
+      const client = await raw!.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(insertSql, [tenantId, randomUUID(), randomUUID(), DATE, idr, lines.map((l) => l.coaId), amounts]);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    };
+
+    // (b) creation only, in the journal service: blank number (gap-free, the JV template) vs a number from nextval.
+    const app = server.pools.app;
+    const admin = (await raw.query<{ id: string; role_id: string }>(`SELECT id, role_id FROM users WHERE tenant_id = $1 AND username = 'admin'`, [tenantId])).rows[0]!;
+    const tasks = (await raw.query<{ task: Task }>(`SELECT task FROM role_tasks WHERE role_id = $1`, [admin.role_id])).rows.map((r) => r.task);
+    const user: DocumentUser = { tenantId, userId: admin.id, roleId: admin.role_id, tasks };
+    await raw.query('CREATE SEQUENCE bench_journal_numbers');
+    const body = (number: string) => ({
+      number, documentDate: DATE, dueDate: null, reference: null, externalNumber: null, externalDate: null, remarks: 'bench', currencyId: null, ouId: null, partnerId: null,
+      lines: tenLines(coa).map((l) => ({ ...l, ouId: null, segmentId: null, partnerId: null })),
+    });
+    const createNumbered = () => withTenant(app, tenantId, (tx) => createJournal(tx, user, body(''))).then(() => undefined);
+    const createSequenced = async () => {
+      const n = (await raw!.query<{ n: string }>(`SELECT nextval('bench_journal_numbers') AS n`)).rows[0]!.n;
+      await withTenant(app, tenantId, (tx) => createJournal(tx, user, body(`SEQ-${n}`)));
+    };
+
+    for (const warm of [apiRelease, bareInsert, createNumbered, createSequenced]) await Promise.all(Array.from({ length: CLIENTS }, () => warm()));
+
+    const results = { api: [] as number[], bare: [] as number[], numbered: [] as number[], sequenced: [] as number[] };
+    let errors = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const a = await run(apiRelease);
+      const b = await run(bareInsert);
+      const c = await run(createNumbered);
+      const d = await run(createSequenced);
+      errors += a.errors + b.errors + c.errors + d.errors;
+      results.api.push(a.perSecond);
+      results.bare.push(b.perSecond);
+      results.numbered.push(c.perSecond);
+      results.sequenced.push(d.perSecond);
+      console.log(`  round ${round}: API ${fmt(a.perSecond, 1)}/s, bare INSERT ${fmt(b.perSecond, 1)}/s, gap-free ${fmt(c.perSecond, 1)}/s, sequence ${fmt(d.perSecond, 1)}/s`);
+    }
+    const [api, bare, numbered, sequenced] = [median(results.api), median(results.bare), median(results.numbered), median(results.sequenced)];
+    console.log('');
+    table([
+      ['path (median of rounds)', 'per second', 'ratio'],
+      [`(a) ${LINES}-line journal created + released through the API`, fmt(api, 1), `${(api / bare).toFixed(3)} × (aim ≥ 0.3)`],
+      [`(a) bare ${LINES}-row ledger INSERT + COMMIT (pg Pool)`, fmt(bare, 1), '1.000 ×'],
+      ['(b) journal created, gap-free template number', fmt(numbered, 1), `${(numbered / sequenced).toFixed(3)} ×`],
+      ['(b) journal created, number from a bare sequence', fmt(sequenced, 1), '1.000 ×'],
+    ]);
+    const unbalanced = (await raw.query(`SELECT count(*)::int AS n FROM (SELECT posting_id FROM ledger_entries WHERE tenant_id = $1 GROUP BY posting_id HAVING sum(book_amount) <> 0) x`, [tenantId])).rows[0].n;
+    const numbers = (await raw.query(`SELECT count(*)::int AS n, count(DISTINCT number)::int AS d FROM documents WHERE tenant_id = $1 AND type = 'JV'`, [tenantId])).rows[0];
+    console.log(`\n  ${CLIENTS} clients, ${ROUNDS} rounds of ${SECONDS} s per path; errors: ${errors}; unbalanced postings: ${unbalanced}; JV numbers ${numbers.n} all distinct: ${numbers.n === numbers.d}`);
+    if (errors || unbalanced || numbers.n !== numbers.d) process.exitCode = 1;
+  } finally {
+    await within('raw pool end', 10_000, raw?.end() ?? Promise.resolve());
+    await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
+    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
+    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
+    await data.remove();
+    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
