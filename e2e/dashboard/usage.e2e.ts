@@ -69,6 +69,11 @@ describe('dashboard: AI usage widgets', () => {
       await widget(page, 'requests').getByText(t.monthly, { exact: true }).click();
       await chartsDrawn(page);
       await screenshot(page, `dashboard-usage-range-${lang}`);
+      // On a phone the filters and the widgets stack in one column.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const [quota, sessions] = await Promise.all([widget(page, 'quota').boundingBox(), widget(page, 'sessionsPerModel').boundingBox()]);
+      expect(sessions!.y).toBeGreaterThan(quota!.y + quota!.height - 1);
+      await screenshot(page, `dashboard-usage-phone-${lang}`, true);
     });
   });
 

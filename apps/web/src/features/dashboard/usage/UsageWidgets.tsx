@@ -17,11 +17,11 @@ type Range = [Dayjs, Dayjs];
 
 const thisMonth = (): Range => [dayjs().startOf('month'), dayjs()];
 
-function WidgetCard({ id, title, figure, caption, children, empty }: {
-  id: keyof Widgets; title: string; figure?: ReactNode; caption?: ReactNode; children: ReactNode; empty?: string;
+function WidgetCard({ id, title, figure, caption, children, empty, extra }: {
+  id: keyof Widgets; title: string; figure?: ReactNode; caption?: ReactNode; children: ReactNode; empty?: string; extra?: ReactNode;
 }) {
   return (
-    <Card className="section-card usage-widget" size="small" title={title} data-testid={`usage-widget-${id}`}>
+    <Card className="section-card usage-widget" size="small" title={title} extra={empty ? undefined : extra} data-testid={`usage-widget-${id}`}>
       {empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span className="usage-widget__empty">{empty}</span>} />
       ) : (
@@ -135,9 +135,9 @@ export default function UsageWidgets() {
         <div className={`usage-grid${usage.isFetching ? ' usage-grid--loading' : ''}`}>
           {w.requests && (
             <WidgetCard id="requests" title={t('usage.widget.requests')} figure={formatNumber(w.requests.total)} caption={t('usage.figure.requests')}
-              empty={w.requests.total === 0 && w.requests.months.every((m) => m.requests === 0) ? t('usage.empty.requests') : undefined}>
-              <Segmented size="small" className="usage-widget__switch" value={requestsBy} onChange={(v) => setRequestsBy(v as 'daily' | 'monthly')}
-                options={[{ value: 'daily', label: t('usage.daily') }, { value: 'monthly', label: t('usage.monthly') }]} />
+              empty={w.requests.total === 0 && w.requests.months.every((m) => m.requests === 0) ? t('usage.empty.requests') : undefined}
+              extra={<Segmented size="small" value={requestsBy} onChange={(v) => setRequestsBy(v as 'daily' | 'monthly')}
+                options={[{ value: 'daily', label: t('usage.daily') }, { value: 'monthly', label: t('usage.monthly') }]} />}>
               <EChart option={(requestsBy === 'daily' ? charts.requestsDaily : charts.requestsMonthly)!} label={t('usage.widget.requests')} />
             </WidgetCard>
           )}
