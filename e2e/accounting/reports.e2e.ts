@@ -71,6 +71,10 @@ describe('ledger reports', () => {
 
     await page.getByRole('link', { name: new RegExp(sale.number!.replace(/[/.]/g, '\\$&')) }).click();
     await expect.poll(() => page.url(), POLL).toContain(`/accounting/journal?documentId=${sale.id}`);
+    // The journal screen opens the document itself.
+    const drawer = page.locator('.journals-drawer');
+    await expect.poll(() => drawer.locator('input, textarea').evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value)), POLL).toContain(sale.number);
+    await screenshot(page, `reports-document-${lang}`);
   }
 
   it('drills from the trial balance into an account and opens its document (id)', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, DatePicker, Drawer, Input, Select, Space } from 'antd';
 import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -49,7 +50,9 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
     placeholderData: keepPreviousData,
   });
   list.settle(documents.data, documents.isFetching);
-  const [open, setOpen] = useState<{ id?: string } | null>(null);
+  // A ledger report's line opens its document here by ?documentId= (contracts reports.ts documentPathOf).
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<{ id?: string } | null>(() => (params.get('documentId') ? { id: params.get('documentId')! } : null));
 
   const exportFile = useMutation({
     mutationFn: () => api.exportFile({ ...query, page: undefined, limit: undefined, lang }),
