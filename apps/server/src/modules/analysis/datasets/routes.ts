@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { analysisEndpoints as ep, CSV_CONTENT_TYPE, DATASET_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type AnalysisImportRun } from '@nusa/contracts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { toImportRun } from '../../../platform/files/import-runs.ts';
+import { STALE_SECONDS, toImportRun } from '../../../platform/files/import-runs.ts';
 import { importRuns } from '../../../platform/files/schema.ts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, type DatasetFileFormat } from './import.ts';
@@ -60,10 +60,12 @@ export function datasetRoutes(app: FastifyInstance) {
     const [run] = await tx.select({
       id: importRuns.id, status: importRuns.status, rowsRead: importRuns.rowsRead, report: importRuns.report, errorCode: importRuns.errorCode,
       errorArgs: importRuns.errorArgs, createdAt: importRuns.createdAt, finishedAt: importRuns.finishedAt,
+      stale: sql<boolean>`${importRuns.status} = 'running' AND coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}, ${importRuns.createdAt}) < now() - make_interval(secs => ${STALE_SECONDS})`,
     }).from(importRuns)
       .where(and(eq(importRuns.id, params.importId), eq(importRuns.createdBy, principal.userId), eq(importRuns.endpoint, DATASET_IMPORT_KEY)));
     if (!run) throw new AppError('param_not_found', [params.importId]);
-    return toAnalysisRun(run);
+    // A run whose worker died waits to start over from the first row (as the accounting imports' runs show it).
+    return toAnalysisRun(run.stale ? { ...run, status: 'queued', rowsRead: 0 } : run);
   });
   registerEndpoint(app, ep.listDatasets, ({ tx, query }) => datasets.listDatasets(tx, query));
   registerEndpoint(app, ep.getDataset, async ({ tx, params }) => datasets.toDataset(await datasets.loadDataset(tx, params.datasetId)));
