@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- sastrawijs ships no typings its "exports" reach: this one goes into every program that type-checks this file (server, e2e, bench)
+/// <reference path="./sastrawijs.d.ts" />
 import { Stemmer as SastrawiStemmer } from 'sastrawijs';
 import { stemmer as porterStemmer } from 'stemmer';
 import type { AiLanguage } from '../engine.ts';
