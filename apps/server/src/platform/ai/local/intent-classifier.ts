@@ -140,7 +140,7 @@ export function trainIntentClassifier(examples: IntentExample[], options: Intent
   const language = options.language ?? 'id';
   const epochs = options.epochs ?? 12;
   const l2 = options.l2 ?? 1e-4;
-  const rate = options.learningRate ?? 0.5;
+  const rate = options.learningRate ?? 0.15;
   const minCount = options.minCount ?? (examples.length > 3000 ? 2 : 1);
   const usable = examples.filter((e) => e.text.trim() && e.intent.trim());
   const intents = [...new Set(usable.map((e) => e.intent))].sort();
