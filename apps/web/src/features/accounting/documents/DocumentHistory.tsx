@@ -2,7 +2,7 @@ import { Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_LABELS, documentLabel, endpoints, type DocumentHistoryItem, type DocumentStatus } from '@nusa/contracts';
+import { DOCUMENT_STATUSES, documentLabel, endpoints, type DocumentHistoryItem, type DocumentStatus, type DocumentSubStatus } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 
@@ -24,9 +24,11 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
   if (history.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   const items = history.data?.items ?? [];
   if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('documents.historyEmpty')} />;
-  const statusText = (s: string) => {
-    const label = documentLabel(s as DocumentStatus, null);
-    return (DOCUMENT_LABELS as readonly string[]).includes(label) ? t(`documents.labels.${label}`) : s;
+  // The stored status alone does not say why a document was canceled or sent back: the step that led there does.
+  const SUB_OF: Partial<Record<string, DocumentSubStatus>> = { reject: 'rejected', void: 'void', delete: 'deleted', requestChanges: 'changesRequested' };
+  const statusText = (h: DocumentHistoryItem) => {
+    if (!(DOCUMENT_STATUSES as readonly string[]).includes(h.toStatus)) return h.toStatus;
+    return t(`documents.labels.${documentLabel(h.toStatus as DocumentStatus, SUB_OF[h.action] ?? null)}`);
   };
   return (
     <Timeline
@@ -37,7 +39,7 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
           <div>
             <Typography.Text strong>{isKnown(h.action) ? t(`documents.actions.${h.action}`) : h.action}</Typography.Text>
             {h.approvalLevel !== null && h.action === 'approve' && <span className="muted-text"> · {t('documents.level', { level: h.approvalLevel })}</span>}
-            <span className="muted-text"> · {statusText(h.toStatus)}</span>
+            <span className="muted-text"> · {statusText(h)}</span>
             <div className="muted-text">
               {t('documents.by', { name: h.userName })} · {dayjs(h.at).locale(language).format('D MMM YYYY, HH:mm')}
             </div>
