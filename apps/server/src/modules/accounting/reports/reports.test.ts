@@ -73,6 +73,20 @@ async function postRandomLedger() {
   }
 }
 
+/** One statement with two postings years apart, before and after every other year: the year rows' span grows both ways. */
+async function postAcrossYears() {
+  const idr = (await t.pools.owner.query<{ id: string }>(`SELECT id FROM currencies WHERE tenant_id = $1 AND code = 'IDR'`, [demo])).rows[0].id;
+  const [kas, modal, bank] = ['1101', '3101', '1201.01'].map((code) => accounts.get(code)!.id);
+  await withTenant(t.pools.app, demo, (_tx, client) => client.query(
+    `INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id, currency_id, amount, book_amount)
+     VALUES ($1, $2, $2, 'JV', 'JV/OLD', '2023-03-15', 202303, $4, $6, $5, 1000000.25, 1000000.25),
+            ($1, $2, $2, 'JV', 'JV/OLD', '2023-03-15', 202303, $7, $6, $5, -1000000.25, -1000000.25),
+            ($1, $3, $3, 'JV', 'JV/NEW', '2027-02-01', 202702, $4, $6, $5, -250000, -250000),
+            ($1, $3, $3, 'JV', 'JV/NEW', '2027-02-01', 202702, $8, null, $5, 250000, 250000)`,
+    [demo, randomUUID(), randomUUID(), kas, idr, ous.JKT, modal, bank],
+  ));
+}
+
 /** The independent figures: straight from ledger_entries. */
 async function expectedFigures(from: string, to: string, ouId?: string) {
   const rows = await t.pools.owner.query<{ coa_id: string; opening: string; debit: string; credit: string }>(
@@ -96,6 +110,7 @@ beforeAll(async () => {
   for (const r of (await t.pools.owner.query<{ id: string; code: string }>('SELECT id, code FROM org_units WHERE tenant_id = $1', [demo])).rows) ous[r.code] = r.id;
   cashCoa = accounts.get('1101')!.id;
   await postRandomLedger();
+  await postAcrossYears();
 });
 afterAll(() => t.close());
 
