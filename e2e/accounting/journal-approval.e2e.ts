@@ -20,6 +20,10 @@ const TEXT = {
 } as const;
 
 const POLL = { timeout: 15_000 };
+const CASH = {
+  CI: { path: '/accounting/cash-in', heading: 'Kas Masuk', add: 'Kas masuk baru', cashBank: 'Kas/bank', account: 'Akun', amount: 'Jumlah', save: 'Simpan draf', coa: /^4101 /, number: /^KM\// },
+  CO: { path: '/accounting/cash-out', heading: 'Cash Out', add: 'New cash out', cashBank: 'Cash/bank', account: 'Account', amount: 'Amount', save: 'Save draft', coa: /^6104 /, number: /^KK\// },
+} as const;
 const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 const period = today.slice(0, 4) + today.slice(5, 7);
 const AMOUNT = { id: '2500000', en: '3750000' } as const;
@@ -62,6 +66,32 @@ describe('a journal through two approvals', () => {
     await dialog.getByRole('button', { name: x.approve }).click();
     await row.waitFor({ state: 'detached' });
   }
+
+  it.each([['CI', 'id'], ['CO', 'en']] as const)('the admin records a %s document with its cash bank and payment and saves it as a draft (%s)', async (kind, lang) => {
+    const x = CASH[kind];
+    await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `cash-${kind}-${lang}`, async ({ page }) => {
+      await page.goto(x.path);
+      await page.getByRole('heading', { level: 1, name: x.heading }).waitFor();
+      await page.getByRole('button', { name: x.add }).click();
+      const drawer = page.locator('.journals-drawer');
+      await drawer.locator('.journals-grid').waitFor();
+      await settled(page);
+      await chooseOption(page, drawer.getByLabel(x.cashBank, { exact: true }), /^CB00003 /);
+      await chooseOption(page, drawer.getByLabel(`${x.account} 1`), x.coa, x.coa.source.slice(1, 5));
+      await drawer.getByLabel(`${x.amount} 1`).fill('1250000,5');
+      await drawer.getByText('Rp 1.250.000,5').first().waitFor();
+      await screenshot(page, `cash-${kind}-form-${lang}`);
+      await drawer.getByRole('button', { name: x.save }).click();
+      await expect.poll(async () => (await drawer.locator('.journals-editor__status strong').textContent()) ?? '', POLL).toMatch(x.number);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await page.getByRole('row').filter({ hasText: x.number }).first().waitFor();
+      await screenshot(page, `cash-${kind}-list-${lang}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await settled(page);
+      await screenshot(page, `cash-${kind}-list-phone-${lang}`);
+    });
+  });
 
   for (const lang of ['id', 'en'] as Language[]) {
     it(`staff enters a balanced journal, two approvers approve from their inbox, it is released and reported (${lang})`, async () => {

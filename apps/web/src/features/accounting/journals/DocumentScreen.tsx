@@ -155,8 +155,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
       <Drawer
         open={open !== null}
         onClose={() => setOpen(null)}
-        size="large"
-        width="min(1100px, 100vw)"
+        size="min(1100px, 100vw)"
         title={t(open?.id ? `journals.documentTitle.${kind}` : `journals.add.${kind}`)}
         destroyOnHidden
         className="journals-drawer"
