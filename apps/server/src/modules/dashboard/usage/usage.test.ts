@@ -191,6 +191,8 @@ describe('usage dashboard', () => {
     const cashier = await dashboard(await t.login('cashier'));
     expect(cashier.widgets).toEqual({});
     expect(cashier.clients).toEqual([]);
+    const anonymous = await call(t, endpoints.usageDashboard, { query: {} });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('shows another tenant none of this usage', async () => {
