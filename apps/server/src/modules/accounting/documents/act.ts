@@ -93,11 +93,11 @@ export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: stri
   await assertPeriodOpen(tx, row.documentDate);
   const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
   const change = await apply(tx, user, definition, row, action);
-  await tx.update(documents).set({ ...change, updatedAt: sql`now()` }).where(eq(documents.id, documentId));
+  const [updated] = await tx.update(documents).set({ ...change, updatedAt: sql`now()` }).where(eq(documents.id, documentId)).returning();
   const to = change.status ?? row.status;
   await recordStep(tx, user.tenantId, user.userId, documentId, { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment });
   const after = { status: to, subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus, approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel, comment: comment ?? null };
-  const detail = await presentDetail(tx, user, await lockDocument(tx, documentId));
+  const detail = await presentDetail(tx, user, updated);
   // Last: the audit row takes the tenant's audit chain head until commit, so nothing else waits behind this request's reads.
   await writeAudit(tx, user, { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after });
   return detail;

@@ -15,7 +15,7 @@ const amount = (v: string) => plainDecimal(v) ?? '0';
 /** What the caller is to each of `rows`, read in a few queries for a whole page. */
 async function viewersOf(tx: Tx, user: DocumentUser, rows: DocumentRow[]) {
   const waiting = rows.filter((r) => r.status === 'I' && r.approvalFlowId && r.approvalLevel !== null);
-  const named = new Set((await levelsNaming(tx, user.userId, user.roleId)).map((l) => `${l.flowId}:${l.levelNo}`));
+  const named = new Set(waiting.length ? (await levelsNaming(tx, user.userId, user.roleId)).map((l) => `${l.flowId}:${l.levelNo}`) : []);
   const approved = new Set((await approvedBy(tx, user.userId, waiting.map((r) => r.id))).map((a) => `${a.documentId}:${a.levelNo}`));
   const bands = await levelBands(tx, waiting.map((r) => r.approvalFlowId!));
   return (r: DocumentRow) => {
