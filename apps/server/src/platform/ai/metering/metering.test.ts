@@ -121,4 +121,20 @@ describe('chat sessions', () => {
     // The second session ended before it started: it counts as ended at its start (0 ms).
     expect(rows).toEqual([{ client: false, sessions: 1, new_customers: 1, chat_ms: '0' }, { client: true, sessions: 2, new_customers: 1, chat_ms: String(15 * 60_000) }]);
   });
+
+  it('moves a customer\'s "new" to the day of an earlier session that arrives later (an import of past chats)', async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 6, day, 3));
+    const start = (day: number, model: string) => withTenant(t.pools.app, tenant, (tx) =>
+      startChatSession(tx, { tenantId: tenant, area: 'chat', customerKey: 'tg:4242', model, at: at(day) }));
+    const newOn = async () => Object.fromEntries((await owner<{ day: string; model: string; n: number }>(
+      `SELECT to_char(day, 'MM-DD') || ' ' || model AS day, new_customers AS n FROM ai_usage_daily
+        WHERE tenant_id = $1 AND day BETWEEN '2026-07-01' AND '2026-07-31' AND new_customers <> 0 ORDER BY 1`, [tenant])).map((r) => [r.day, r.n]));
+    await start(20, 'gpt-4o-mini');
+    expect(await newOn()).toEqual({ '07-20 gpt-4o-mini': 1 });
+    await start(10, 'local-intent');
+    await start(15, 'gpt-4o-mini');
+    expect(await newOn()).toEqual({ '07-10 local-intent': 1 });
+    const [month] = await owner<{ n: number }>(`SELECT sum(new_customers)::int AS n FROM ai_usage_monthly WHERE tenant_id = $1 AND month = '2026-07-01'`, [tenant]);
+    expect(month.n).toBe(1);
+  });
 });
