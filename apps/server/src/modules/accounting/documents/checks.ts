@@ -74,6 +74,21 @@ const book = (value: Money, rate: Money) => value.times(rate).toDecimalPlaces(4)
 const orZero = (v: string | null) => (v === null ? new Money(0) : money(v));
 
 /**
+ * Ledger lines that balance in the document's currency balance in the book currency too: each line is converted on
+ * its own, so they may miss by rounding (at most 0.00005 a line); the difference goes to the line with the largest
+ * book amount, where it is smallest relative to the amount (the ledger's ledgerLinesOf does the same at posting).
+ */
+function balanceBookAmounts(rows: { bookDebit: string; bookCredit: string }[], debit: Money, credit: Money) {
+  if (!debit.eq(credit) || debit.isZero()) return;
+  const difference = rows.reduce((s, r) => s.plus(r.bookDebit).minus(r.bookCredit), new Money(0));
+  if (difference.isZero()) return;
+  const size = (r: { bookDebit: string; bookCredit: string }) => Money.max(money(r.bookDebit), money(r.bookCredit));
+  const largest = rows.reduce((a, b) => (size(b).gt(size(a)) ? b : a));
+  if (money(largest.bookDebit).gt(0)) largest.bookDebit = toDecimalString(money(largest.bookDebit).minus(difference));
+  else largest.bookCredit = toDecimalString(money(largest.bookCredit).plus(difference));
+}
+
+/**
  * Totals are the server's: ledger lines total the larger of their debits and credits (a journal's size; cash in
  * and out carry one side); trade lines total quantity × price less discounts, plus tax. Book amounts at the rate.
  */
@@ -96,6 +111,7 @@ export function computeAmounts(header: HeaderInput, lines: LineInput[], rate: Mo
       debit: toDecimalString(d), credit: toDecimalString(c), bookDebit: toDecimalString(book(d, rate)), bookCredit: toDecimalString(book(c, rate)), memo: l.memo,
     };
   });
+  balanceBookAmounts(rows, debit, credit);
   const ledger = Money.max(debit, credit);
   const total = ledger.gt(0) ? ledger : trade.plus(money(header.taxAmount)).toDecimalPlaces(4);
   return { lines: rows, totalAmount: toDecimalString(total), totalBookAmount: toDecimalString(book(total, rate)), taxAmount: toDecimalString(money(header.taxAmount)) };
