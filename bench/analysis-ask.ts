@@ -240,8 +240,21 @@ async function main() {
     const check = await ask(question, big);
     const bareRows = (await owner.query({ text: bare, values: [tenant, big], rowMode: 'array' })).rows as unknown[][];
     if (check.status !== 200 || norm(check.body.rows) !== norm(bareRows)) throw new Error('the big dataset answered differently from its bare SQL');
+    // The same SQL as the app role in a tenant transaction: the row-level-security policy's cost without the stack's.
+    const appRole = new pg.Pool({ connectionString: db.url, max: 1, options: `-c role=${APP_ROLE}` });
+    const underRls = async () => {
+      const client = await appRole.connect();
+      try {
+        await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenant}', true)`);
+        await client.query({ text: bare, values: [tenant, big] });
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    };
     const stack: number[] = [];
     const floor: number[] = [];
+    const rls: number[] = [];
     for (let round = 0; round < 5; round++) {
       let t0 = performance.now();
       await ask(question, big);
@@ -249,13 +262,19 @@ async function main() {
       t0 = performance.now();
       await owner.query({ text: bare, values: [tenant, big] });
       floor.push(performance.now() - t0);
+      t0 = performance.now();
+      await underRls();
+      rls.push(performance.now() - t0);
     }
+    await appRole.end();
     console.log(`\n== speed: "${question}" over ${fmt(SPEED_ROWS)} rows (median of 5) ==`);
     table([
       ['path', 'ms'],
       ['bare aggregate SQL via pg (baseline)', fmt(median(floor), 1)],
+      ['diagnostic: the same SQL as the app role under row-level security', fmt(median(rls), 1)],
       ['POST /api/v1/analysis/ask (plan + query + chart + insight + metering)', fmt(median(stack), 1)],
       ['ratio baseline / full stack (aim >= 0.5)', fmt(median(floor) / median(stack), 2)],
+      ['ratio same SQL under RLS / full stack', fmt(median(rls) / median(stack), 2)],
     ]);
   } finally {
     await owner?.end();

@@ -118,7 +118,10 @@ export async function runPlan(tx: Tx, plan: QueryPlan, d: DatasetRecord, cols: M
   const measures = plan.measures.map((m, i) => sql`${measureSql(m, cols)} AS ${sql.raw(`m${i}`)}`);
   const select = [...dims, ...measures];
   if (plan.share) select.push(sql`round(${measureSql(plan.measures[0], cols)} * 100.0 / nullif(sum(${measureSql(plan.measures[0], cols)}) OVER (), 0), 2) AS share`);
-  const where: SQL[] = [sql`dataset_id = ${d.id}`];
+  // The tenant as a constant beside the row-level-security policy's current_setting(): the planner then checks the
+  // policy once (constant = setting) instead of calling current_setting() on every row of a scan (0.5 -> 0.6 of
+  // the bare SQL on a million rows, bench/analysis-ask.ts). The policy still decides what is seen.
+  const where: SQL[] = [sql`tenant_id = ${d.tenantId}::uuid`, sql`dataset_id = ${d.id}::uuid`];
   if (range) {
     const s = slotSql(cols.get(range.column)!);
     where.push(sql`${s} BETWEEN ${range.from}::date AND ${range.to}::date`);
