@@ -29,6 +29,7 @@ export interface Area {
 
 export const AREAS = [
   { key: 'dashboard', path: '/dashboard', titleKey: 'menu.dashboard', order: 1, alwaysShown: true },
+  { key: 'service', path: '/service', titleKey: 'menu.service', order: 2 },
   { key: 'administration', path: '/administration', titleKey: 'menu.administration', order: 6 },
   // The issue places accounting at 7, before configuration (the spec gives configuration no number).
   { key: 'accounting', path: '/accounting', titleKey: 'menu.accounting', order: 7 },
@@ -53,6 +54,9 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
 const erpReaders = (scope: 'Coa' | 'CashBank' | 'Customer' | 'Supplier' | 'Employee' | 'Warehouse' | 'Product' | 'Currency' | 'Master') =>
   [`readOnlyErp${scope}`, `createEditErp${scope}`, `writeAllErp${scope}`, 'readOnlyErpAll', 'createEditErpAll', 'writeAllErpAll'] as const satisfies readonly Task[];
 
+const service = (path: string, titleKey: string, tasks: readonly Task[], inMenu = true): AppRoute =>
+  ({ path: `/service/${path}`, titleKey, area: 'service', tasks, inMenu });
+
 const accounting = (path: string, titleKey: string, tasks: readonly Task[]): AppRoute =>
   ({ path: `/accounting/${path}`, titleKey, area: 'accounting', tasks, inMenu: true });
 
@@ -62,6 +66,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/administration/manage-leads', titleKey: 'page.manageLeads', area: 'administration',
     tasks: ['viewManagementLeads', 'editManagementLeads'], inMenu: true,
   },
+  service('virtual-chat-cs', 'service.title.virtualChat', ['viewVirtualChatCS']),
   accounting('chart-of-accounts', 'page.chartOfAccounts', erpReaders('Coa')),
   accounting('cash-bank', 'page.cashBank', erpReaders('CashBank')),
   accounting('customer', 'page.customer', erpReaders('Customer')),

@@ -24,6 +24,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/configuration/user': () => import('../features/configuration/UserPage.tsx'),
   '/configuration/role': () => import('../features/configuration/RolePage.tsx'),
   '/configuration/page-access': () => import('../features/configuration/PageAccessPage.tsx'),
+  '/service/virtual-chat-cs': () => import('../features/service/virtual-chat/VirtualChatPage.tsx'),
   '/administration/manage-leads': () => import('../features/administration/leads/ManageLeadsPage.tsx'),
   '/accounting/chart-of-accounts': () => import('../features/accounting/coa/ChartOfAccountsPage.tsx'),
   '/accounting/document-template': () => import('../features/accounting/document-templates/DocumentTemplatesPage.tsx'),

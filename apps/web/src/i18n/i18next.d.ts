@@ -15,6 +15,7 @@ import type leads from './modules/leads.id.json';
 import type list from './modules/list.id.json';
 import type onboarding from './modules/onboarding.id.json';
 import type recovery from './modules/recovery.id.json';
+import type service from './modules/service.id.json';
 import type shell from './modules/shell.id.json';
 import type usageDashboard from './modules/usage-dashboard.id.json';
 
@@ -25,8 +26,8 @@ import type usageDashboard from './modules/usage-dashboard.id.json';
  * (i18n.test.ts).
  */
 export type Texts = typeof base &
-  typeof accountingAuditLog &
   typeof aiSettings &
+  typeof accountingAuditLog &
   typeof accountingApprovals &
   typeof accountingCatalog &
   typeof accountingJournals &
@@ -38,6 +39,7 @@ export type Texts = typeof base &
   typeof list &
   typeof onboarding &
   typeof recovery &
+  typeof service &
   typeof shell &
   typeof usageDashboard & { error: Record<ErrorTextKey<ErrorCode>, string> };
 
