@@ -3,11 +3,18 @@ import type { Browser, Page } from 'playwright-core';
 import { USAGE_WIDGET_KEYS, todayInJakarta, type UsageDashboard } from '@nusa/contracts';
 import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
+import { seedOwnTenant } from '../support/db.ts';
 
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/usage-dashboard.*.json). */
 const tx = {
-  id: { title: 'Pemakaian AI', requests: 'Permintaan bulanan/harian', quota: 'Kuota vs permintaan', chatCount: 'Jumlah chat', monthly: 'Bulanan' },
-  en: { title: 'AI usage', requests: 'Monthly/daily requests', quota: 'Quota vs requests', chatCount: 'Chat count', monthly: 'Monthly' },
+  id: {
+    title: 'Pemakaian AI', requests: 'Permintaan bulanan/harian', quota: 'Kuota vs permintaan', chatCount: 'Jumlah chat', monthly: 'Bulanan',
+    noImages: 'Belum ada gambar yang dibuat pada rentang ini. Gambar dibuat di Percantik Produk.',
+  },
+  en: {
+    title: 'AI usage', requests: 'Monthly/daily requests', quota: 'Quota vs requests', chatCount: 'Chat count', monthly: 'Monthly',
+    noImages: 'No images generated in this range. Images are made in Beautify Products.',
+  },
 };
 
 const DAY = 86_400_000;
@@ -77,7 +84,7 @@ describe('dashboard: AI usage widgets', () => {
     });
   });
 
-  it.each(['id', 'en'] as const)('shows a CS agent only its two widgets, a cashier none, and stacks the widgets on a phone (%s)', async (lang) => {
+  it.each(['id', 'en'] as const)('shows a CS agent only its two widgets, a cashier none, a tenant without usage empty states that say what to do (%s)', async (lang) => {
     const t = tx[lang];
     await withOpenPage(browser, { as: 'agent', language: lang }, `usage-agent-${lang}`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
@@ -97,5 +104,17 @@ describe('dashboard: AI usage widgets', () => {
       expect(await page.getByRole('heading', { name: t.title }).count()).toBe(0);
       expect(await page.locator('[data-testid^="usage-widget-"]').count()).toBe(0);
     });
+    // A tenant without any AI use yet: each widget says what would fill it.
+    const tenant = await seedOwnTenant(`usage-${lang}`);
+    try {
+      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `usage-empty-${lang}`, async ({ page }) => {
+        await page.goto('/dashboard');
+        await widget(page, 'imageCount').getByText(t.noImages).waitFor();
+        expect(await page.locator('[data-testid^="usage-widget-"] .ant-empty').count()).toBe(USAGE_WIDGET_KEYS.length - 1);
+        await screenshot(page, `dashboard-usage-empty-${lang}`, true);
+      });
+    } finally {
+      await tenant.close();
+    }
   });
 });
