@@ -42,6 +42,7 @@ import { leadRoutes } from './modules/administration/leads/routes.ts';
 import { onboardingRoutes } from './modules/public/onboarding/routes.ts';
 import { usageDashboardRoutes } from './modules/dashboard/usage/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
+import { serviceRoutes } from './modules/service/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -142,6 +143,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   onboardingRoutes(app);
   usageDashboardRoutes(app);
   analysisRoutes(app);
+  serviceRoutes(app);
   await webRoutes(app, options.webDist);
   // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.
   await Promise.race([accessListener.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

@@ -74,6 +74,26 @@ const ai = {
   free_trial_limit_reached: e(402, 'Batas {{0}} transaksi gratis telah tercapai, silakan pilih paket', 'The free limit of {{0}} transactions has been reached, please choose a package'),
 } as const;
 
+/** The customer-service chatbot (issue 12): clients, datasets, intents, training, conversations. */
+const service = {
+  service_client_not_found: e(404, 'Klien {{0}} tidak ditemukan', 'Client {{0}} not found'),
+  service_client_code_already_exists: e(409, 'Kode klien {{0}} sudah digunakan', 'Client code {{0}} already exists'),
+  service_dataset_not_found: e(404, 'Dataset {{0}} tidak ditemukan', 'Dataset {{0}} not found'),
+  service_dataset_name_already_exists: e(409, 'Nama dataset {{0}} sudah digunakan oleh klien ini', 'This client already has a dataset named {{0}}'),
+  service_dataset_attribute_duplicate: e(422, 'Atribut {{0}} tercantum lebih dari sekali', 'Attribute {{0}} is listed more than once'),
+  service_item_not_found: e(404, 'Item {{0}} tidak ditemukan', 'Item {{0}} not found'),
+  service_item_attribute_unknown: e(422, 'Atribut {{0}} tidak ada di dataset ini', 'The dataset has no attribute {{0}}'),
+  service_item_value_not_number: e(422, 'Nilai "{{1}}" pada atribut {{0}} harus berupa angka', 'The value "{{1}}" of attribute {{0}} must be a number'),
+  service_item_empty: e(422, 'Item harus berisi setidaknya satu nilai', 'An item needs at least one value'),
+  service_intent_not_found: e(404, 'Intent {{0}} tidak ditemukan', 'Intent {{0}} not found'),
+  service_intent_name_already_exists: e(409, 'Intent {{0}} sudah ada pada klien ini', 'This client already has an intent named {{0}}'),
+  service_phrase_not_found: e(404, 'Frasa latihan {{0}} tidak ditemukan', 'Training phrase {{0}} not found'),
+  service_phrase_duplicate: e(409, 'Frasa "{{0}}" sudah ada pada intent ini', 'The intent already has the phrase "{{0}}"'),
+  service_training_too_few_intents: e(422, 'Pelatihan memerlukan setidaknya dua intent yang masing-masing memiliki frasa latihan (ada {{0}})', 'Training needs at least two intents with training phrases each (there are {{0}})'),
+  service_model_not_trained: e(409, 'Klasifikasi intent klien {{0}} belum dilatih', 'The intent classifier of client {{0}} has not been trained yet'),
+  service_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan', 'Conversation {{0}} not found'),
+} as const;
+
 /** The AI sales analysis (issue 13): datasets and questions. */
 const analysis = {
   analysis_question_not_understood: e(422, 'Pertanyaan belum dapat dipahami. Coba sebut kolom atau angka yang ingin dilihat, misalnya "total penjualan per cabang bulan lalu"', 'The question was not understood. Try naming the column or figure you want, for example "total sales by branch last month"'),
@@ -233,7 +253,7 @@ const erp = {
   admin_process_failed: e(422, 'Tutup buku gagal: masih ada {{0}} dokumen belum selesai', 'Period closing failed: {{0}} documents are not finished'),
 } as const;
 
-export const ERRORS = { ...auth, ...general, ...ai, ...analysis, ...promo, ...onboarding, ...masterCodes, ...erp } satisfies Record<string, Entry>;
+export const ERRORS = { ...auth, ...general, ...ai, ...analysis, ...service, ...promo, ...onboarding, ...masterCodes, ...erp } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export type ErrorBody = { errorCode: ErrorCode; errorArgs: (string | number)[] };

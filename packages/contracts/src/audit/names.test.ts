@@ -10,7 +10,7 @@ import {
   isAuditModule,
 } from './names.ts';
 
-const AREAS = ['auth', 'configuration', 'administration', 'public', 'accounting'];
+const AREAS = ['auth', 'configuration', 'administration', 'public', 'accounting', 'analysis', 'service'];
 
 describe('the audit catalogue', () => {
   it('names every module <area>.<module> with a spec area, and labels modules and actions in both languages', () => {

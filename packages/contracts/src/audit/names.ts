@@ -43,7 +43,13 @@ export const AUDIT_MODULES = {
   'analysis.conversation': l('Percakapan analisis AI', 'AI analysis conversations'),
   'accounting.document': l('Dokumen', 'Documents'),
   'accounting.approval-flow': l('Alur persetujuan', 'Approval flows'),
-} as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting' | 'analysis'}.${string}`, Label>;
+  'service.client': l('Klien layanan pelanggan', 'Customer-service clients'),
+  'service.dataset': l('Dataset layanan pelanggan', 'Customer-service datasets'),
+  'service.dataset-item': l('Item dataset layanan pelanggan', 'Customer-service dataset items'),
+  'service.intent': l('Intent layanan pelanggan', 'Customer-service intents'),
+  'service.training': l('Pelatihan klasifikasi intent', 'Intent classifier training'),
+  'service.conversation': l('Percakapan layanan pelanggan', 'Customer-service conversations'),
+} as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting' | 'analysis' | 'service'}.${string}`, Label>;
 
 export type AuditModule = keyof typeof AUDIT_MODULES;
 

@@ -15,7 +15,7 @@ const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
  * Reads the upload, never past `max` bytes (the declared length is checked first, the bytes while they arrive). What
  * is not even a zip archive is refused here, at once; everything else about the file is the run's to find.
  */
-async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode): Promise<Buffer> {
+export async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let seen = 0;
   try {

@@ -1,0 +1,44 @@
+import type { AiEngine, AiUsage, IntentModel } from '../../../platform/ai/engine.ts';
+import { LOCAL_INTENT_ENGINE } from '../../../platform/ai/local/index.ts';
+import { LOCAL_CHAT_MODEL } from '../../../platform/ai/local/chat.ts';
+import { meteredCall } from '../../../platform/ai/metering/index.ts';
+import { costOf, engineOf, modelPrices } from '../../../platform/ai/select.ts';
+import { getAiSettings, type StoredAiSettings } from '../../../platform/ai/settings/service.ts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import type { ClientRow } from '../clients/service.ts';
+
+/** The area of the service's AI usage rows (the dashboard's chat widgets read it). */
+export const SERVICE_AREA = 'chat';
+
+/**
+ * A client's AI: the tenant's engine unless the client chose the local one, with the client's chat model when it
+ * names one. `intentEngine` classifies with the engine that trained a model: a model trained locally stays usable
+ * after the tenant moves to a remote provider (until the next training).
+ */
+export interface ClientAi {
+  engine: AiEngine;
+  chatModel: string;
+  /** Runs an engine call metered on the client's OU (and the chat session, when given). */
+  metered<T extends { usage: AiUsage }>(purpose: 'chat' | 'intent' | 'embedding', fn: (engine: AiEngine) => Promise<T>, chatSessionId?: string | null, engine?: AiEngine): Promise<T>;
+  intentEngine(model: IntentModel): AiEngine;
+}
+
+export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Promise<ClientAi> {
+  const tenantSettings = await getAiSettings(tx);
+  const settings: StoredAiSettings = client.engine === 'local' ? { ...tenantSettings, provider: 'local' }
+    : client.model && tenantSettings.provider === 'openai-compatible' ? { ...tenantSettings, models: { ...tenantSettings.models, chat: client.model } }
+      : tenantSettings;
+  const engine = engineOf(settings, tenantId);
+  const local = engineOf({ ...tenantSettings, provider: 'local' }, tenantId);
+  const chatModel = engine.provider === 'local' ? LOCAL_CHAT_MODEL : settings.models.chat;
+  const priceOf = costOf(await modelPrices(tx));
+  return {
+    engine,
+    chatModel,
+    metered: (purpose, fn, chatSessionId, which = engine) => meteredCall(tx, {
+      tenantId, area: SERVICE_AREA, clientOuId: client.ouId, chatSessionId: chatSessionId ?? null, purpose, kind: 'request',
+      provider: which.provider, model: purpose === 'chat' ? chatModel : undefined, priceOf,
+    }, () => fn(which)),
+    intentEngine: (model) => (model.engine === LOCAL_INTENT_ENGINE ? local : engine),
+  };
+}

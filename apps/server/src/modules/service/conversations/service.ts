@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { endChatSession } from '../../../platform/ai/metering/index.ts';
+import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { serviceConversations, serviceMessages, type ConversationChannelKind, type MessageSender } from './schema.ts';
+
+export type ConversationRow = typeof serviceConversations.$inferSelect;
+export type MessageRow = typeof serviceMessages.$inferSelect;
+
+/** The channel the live inbox LISTENs on; the payload is `{"tenantId": …, "conversationId": …}`. */
+export const INBOX_CHANNEL = 'nusa_service_inbox';
+
+export interface NewConversation {
+  channelKind: ConversationChannelKind;
+  channelId?: string | null;
+  customerKey: string;
+  customerName?: string;
+}
+
+export async function openConversation(tx: Tx, tenantId: string, clientId: string, c: NewConversation): Promise<ConversationRow> {
+  const [row] = await tx.insert(serviceConversations).values({
+    tenantId, id: uuidv7(), clientId, channelKind: c.channelKind, channelId: c.channelId ?? null, customerKey: c.customerKey, customerName: c.customerName ?? '',
+  }).returning();
+  return row;
+}
+
+export async function conversationRow(tx: Tx, id: string, clientId?: string): Promise<ConversationRow> {
+  const [row] = await tx.select().from(serviceConversations)
+    .where(and(eq(serviceConversations.id, id), clientId ? eq(serviceConversations.clientId, clientId) : undefined));
+  if (!row) throw new AppError('service_conversation_not_found', [id]);
+  return row;
+}
+
+export interface NewMessage {
+  sender: MessageSender;
+  text: string;
+  at?: Date;
+  intent?: string | null;
+  confidence?: number | null;
+  sources?: string[];
+  handedOver?: boolean;
+  channelId?: string | null;
+  externalId?: string | null;
+  deliveryStatus?: 'sent' | 'delivered' | 'read' | 'failed' | null;
+  agentId?: string | null;
+}
+
+/**
+ * Stores a message; a message whose channel message id (`externalId`) this channel already delivered is not stored
+ * again (a webhook retried): then null.
+ */
+export async function storeMessage(tx: Tx, tenantId: string, conversationId: string, m: NewMessage): Promise<MessageRow | null> {
+  const [row] = await tx.insert(serviceMessages).values({
+    tenantId, id: uuidv7(), conversationId, at: m.at ?? new Date(), sender: m.sender, text: m.text, intent: m.intent ?? null,
+    confidence: m.confidence === null || m.confidence === undefined ? null : m.confidence.toFixed(4), sources: m.sources ?? [], handedOver: m.handedOver ?? false,
+    channelId: m.channelId ?? null, externalId: m.externalId ?? null, deliveryStatus: m.deliveryStatus ?? null, agentId: m.agentId ?? null,
+  }).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** The last `limit` messages of a conversation, oldest first. */
+export async function recentMessages(tx: Tx, conversationId: string, limit: number): Promise<MessageRow[]> {
+  const rows = await tx.select().from(serviceMessages).where(eq(serviceMessages.conversationId, conversationId))
+    .orderBy(desc(serviceMessages.at), desc(serviceMessages.id)).limit(limit);
+  return rows.reverse();
+}
+
+export async function messagesOf(tx: Tx, conversationId: string): Promise<MessageRow[]> {
+  return tx.select().from(serviceMessages).where(eq(serviceMessages.conversationId, conversationId)).orderBy(asc(serviceMessages.at), asc(serviceMessages.id));
+}
+
+/** Tells the inbox (every server instance's LISTEN) that a conversation changed; sent when the transaction commits. */
+export async function notifyInbox(tx: Tx, tenantId: string, conversationId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${INBOX_CHANNEL}, ${JSON.stringify({ tenantId, conversationId })})`);
+}
+
+/** Closes a conversation with its outcome and ends its metering chat session (its length then counts). */
+export async function closeConversation(tx: Tx, actor: Actor, conversationId: string, outcome: string, at: Date = new Date()): Promise<ConversationRow> {
+  const before = await conversationRow(tx, conversationId);
+  if (before.status === 'closed') return before;
+  const [after] = await tx.update(serviceConversations).set({ status: 'closed', outcome, endedAt: at })
+    .where(eq(serviceConversations.id, conversationId)).returning();
+  if (before.chatSessionId) await endChatSession(tx, before.chatSessionId, at);
+  await writeAudit(tx, actor, { module: 'service.conversation', action: 'status', entity: 'service-conversation', entityId: conversationId, before: { status: before.status }, after: { status: 'closed', outcome } });
+  await notifyInbox(tx, actor.tenantId, conversationId);
+  return after;
+}
