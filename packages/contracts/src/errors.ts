@@ -92,6 +92,11 @@ const service = {
   service_training_too_few_intents: e(422, 'Pelatihan memerlukan setidaknya dua intent yang masing-masing memiliki frasa latihan (ada {{0}})', 'Training needs at least two intents with training phrases each (there are {{0}})'),
   service_model_not_trained: e(409, 'Klasifikasi intent klien {{0}} belum dilatih', 'The intent classifier of client {{0}} has not been trained yet'),
   service_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan', 'Conversation {{0}} not found'),
+  service_conversation_already_claimed: e(409, 'Percakapan {{0}} sudah diambil petugas lain', 'Conversation {{0}} was already taken by another agent'),
+  service_conversation_not_yours: e(409, 'Percakapan {{0}} tidak sedang Anda tangani', 'You are not handling conversation {{0}}'),
+  service_not_an_agent: e(403, 'Anda bukan petugas CS klien {{0}}', 'You are not a CS agent of client {{0}}'),
+  service_agent_chat_limit_reached: e(409, 'Anda sudah menangani {{0}} percakapan, batas maksimum', 'You are already handling {{0}} conversations, the maximum'),
+  service_outside_working_hours: e(409, 'Di luar jam kerja CS klien {{0}}', 'Outside the CS working hours of client {{0}}'),
 } as const;
 
 /** The AI sales analysis (issue 13): datasets and questions. */

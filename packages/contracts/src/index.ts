@@ -46,5 +46,6 @@ export * from './service/access.ts';
 export * from './service/clients.ts';
 export * from './service/datasets.ts';
 export * from './service/intents.ts';
+export * from './service/inbox.ts';
 export * from './all-endpoints.ts';
 export * from './product.ts';

@@ -84,6 +84,10 @@ export const AUDIT_ACTIONS = {
   'cancel-approval': l('Batalkan persetujuan', 'Cancel approval'),
   release: l('Rilis', 'Release'),
   void: l('Batalkan (void)', 'Void'),
+  claim: l('Ambil percakapan', 'Claim conversation'),
+  reply: l('Balas pelanggan', 'Reply to customer'),
+  note: l('Catatan internal', 'Internal note'),
+  'send-back': l('Kembalikan ke bot', 'Send back to the bot'),
 } as const satisfies Record<string, Label>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
