@@ -357,6 +357,36 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/public/promo-codes/check → anonymous
       POST   /api/v1/public/registrations → anonymous
       GET    /api/v1/public/registrations/progress → public
+      POST   /api/v1/service/clients → viewDataset
+      GET    /api/v1/service/clients → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      DELETE /api/v1/service/clients/:clientCode → viewDataset
+      PATCH  /api/v1/service/clients/:clientCode → viewDataset
+      GET    /api/v1/service/clients/:clientCode → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      POST   /api/v1/service/clients/:clientCode/classify → viewIntentClassifier | editIntentClassifier | viewVirtualChatCS
+      POST   /api/v1/service/clients/:clientCode/datasets → viewDataset
+      GET    /api/v1/service/clients/:clientCode/datasets → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      POST   /api/v1/service/clients/:clientCode/intents → editIntentClassifier
+      GET    /api/v1/service/clients/:clientCode/intents → viewIntentClassifier | editIntentClassifier | viewFineTuning
+      GET    /api/v1/service/clients/:clientCode/intents/export → viewIntentClassifier | editIntentClassifier | viewFineTuning
+      POST   /api/v1/service/clients/:clientCode/intents/import → editIntentClassifier
+      POST   /api/v1/service/clients/:clientCode/train → editIntentClassifier | viewFineTuning
+      GET    /api/v1/service/clients/:clientCode/training → viewIntentClassifier | editIntentClassifier | viewFineTuning
+      POST   /api/v1/service/clients/:clientCode/virtual-chat → viewVirtualChatCS
+      DELETE /api/v1/service/datasets/:datasetId → viewDataset
+      PUT    /api/v1/service/datasets/:datasetId → viewDataset
+      GET    /api/v1/service/datasets/:datasetId → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      POST   /api/v1/service/datasets/:datasetId/items → viewDataset
+      GET    /api/v1/service/datasets/:datasetId/items → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      DELETE /api/v1/service/datasets/:datasetId/items/:itemId → viewDataset
+      PUT    /api/v1/service/datasets/:datasetId/items/:itemId → viewDataset
+      GET    /api/v1/service/datasets/:datasetId/items/export → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      POST   /api/v1/service/datasets/:datasetId/items/import → viewDataset
+      GET    /api/v1/service/imports/:importId → viewDataset | editIntentClassifier
+      DELETE /api/v1/service/intents/:intentId → editIntentClassifier
+      PUT    /api/v1/service/intents/:intentId → editIntentClassifier
+      GET    /api/v1/service/intents/:intentId → viewIntentClassifier | editIntentClassifier
+      POST   /api/v1/service/intents/:intentId/phrases → editIntentClassifier
+      DELETE /api/v1/service/intents/:intentId/phrases/:phraseId → editIntentClassifier
       "
     `);
   });
