@@ -172,6 +172,18 @@ describe('intents, import, training and classification', () => {
     expect((await q<{ n: number }>(`SELECT count(*)::int AS n FROM ai_usage WHERE tenant_id = $1 AND purpose = 'intent' AND area = 'chat' AND outcome = 'ok'`, [demoId]))[0].n).toBeGreaterThanOrEqual(3);
   });
 
+  it('refuses a file that is no xlsx at once and ends a run on unknown columns failed, for both service imports', async () => {
+    const [dataset] = await q<{ id: string }>('SELECT d.id FROM service_datasets d JOIN service_clients c ON c.id = d.client_id WHERE c.tenant_id = $1 AND c.code = $2 LIMIT 1', [demoId, DEMO_SERVICE_CLIENT]);
+    for (const path of [fillPath(datasetEp.importDatasetItems.path, { datasetId: dataset.id }), fillPath(intentEp.importServiceIntents.path, { clientCode: 'ROTI' })]) {
+      const text = await t.request({ method: 'POST', url: `/api${path}`, token: admin, payload: Buffer.from('intent,example\na,b\n'), headers: { 'content-type': XLSX_CONTENT_TYPE } });
+      expect(text.json(), path).toEqual({ errorCode: 'sheet_import_file_invalid', errorArgs: [] });
+      const run = await upload(path, await workbook(['Apa', 'Ini'], [['x', 'y']]));
+      expect(run, path).toMatchObject({ status: 'failed', errorCode: 'sheet_import_column_missing', report: null });
+    }
+    const unknown = await t.request({ method: 'POST', url: `/api${fillPath(intentEp.importServiceIntents.path, { clientCode: 'NOPE' })}`, token: admin, payload: await workbook(['intent', 'example'], [['a', 'b']]), headers: { 'content-type': XLSX_CONTENT_TYPE } });
+    expect(unknown.json().errorCode).toBe('service_client_not_found');
+  });
+
   it('edits intents and phrases: duplicates refused, xlsx export read back by the import', async () => {
     const made = await call(t, intentEp.createServiceIntent, { params: { clientCode: 'ROTI' }, body: { name: 'minta_cs', action: 'handover', phrases: ['mau bicara dengan orang', 'Mau bicara dengan orang'] }, token: admin });
     expect(made.json()).toMatchObject({ name: 'minta_cs', action: 'handover', phraseCount: 1 });

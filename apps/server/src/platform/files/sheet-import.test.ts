@@ -14,7 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const imports = (Object.values(endpoints) as Endpoint[]).filter((e) => e.method === 'POST' && e.path.endsWith('/import'));
+// Imports into a parent record named in the path (a service dataset's items, a client's intents) need a real parent;
+// their modules' tests send them the same broken files.
+const imports = (Object.values(endpoints) as Endpoint[]).filter((e) => e.method === 'POST' && e.path.endsWith('/import') && !e.path.includes('{'));
 
 describe('xlsx imports and broken files', () => {
   it('covers every import endpoint of the contracts, and whoever may start an import may follow its run', () => {
