@@ -27,13 +27,14 @@ import { journalEndpoints } from './accounting/journals.ts';
 import { cashInEndpoints, cashOutEndpoints } from './accounting/cash-transactions.ts';
 import { approvalFlowEndpoints } from './accounting/approval-flows.ts';
 import { importRunEndpoints } from './accounting/sheet-import.ts';
+import { usageDashboardEndpoints } from './dashboard/usage.ts';
+import { analysisAskEndpoints, analysisEndpoints } from './analysis/datasets.ts';
 import { auditLogEndpoints } from './accounting/audit-log.ts';
+import { serviceChannelEndpoints } from './service/channels.ts';
 import { serviceClientEndpoints } from './service/clients.ts';
 import { serviceDatasetEndpoints } from './service/datasets.ts';
 import { serviceIntentEndpoints } from './service/intents.ts';
 import { serviceInboxEndpoints } from './service/inbox.ts';
-import { usageDashboardEndpoints } from './dashboard/usage.ts';
-import { analysisAskEndpoints, analysisEndpoints } from './analysis/datasets.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
-export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...aiSettingsEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...reportEndpoints, ...documentEndpoints, ...journalEndpoints, ...cashInEndpoints, ...cashOutEndpoints, ...approvalFlowEndpoints, ...importRunEndpoints, ...auditLogEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints, ...usageDashboardEndpoints, ...analysisEndpoints, ...analysisAskEndpoints, ...serviceClientEndpoints, ...serviceDatasetEndpoints, ...serviceIntentEndpoints, ...serviceInboxEndpoints };
+export const endpoints = { ...authEndpoints, ...platformEndpoints, ...userEndpoints, ...roleEndpoints, ...pageAccessEndpoints, ...appConfigEndpoints, ...aiSettingsEndpoints, ...profileEndpoints, ...userAuditEndpoints, ...orgUnitEndpoints, ...policyEndpoints, ...auditEndpoints, ...partnerEndpoints, ...employeeEndpoints, ...warehouseEndpoints, ...productEndpoints, ...documentTemplateEndpoints, ...coaEndpoints, ...currencyEndpoints, ...cashBankEndpoints, ...reportEndpoints, ...documentEndpoints, ...journalEndpoints, ...cashInEndpoints, ...cashOutEndpoints, ...approvalFlowEndpoints, ...importRunEndpoints, ...auditLogEndpoints, ...demoRequestEndpoints, ...registrationEndpoints, ...passwordResetEndpoints, ...leadEndpoints, ...usageDashboardEndpoints, ...analysisEndpoints, ...analysisAskEndpoints, ...serviceClientEndpoints, ...serviceDatasetEndpoints, ...serviceIntentEndpoints, ...serviceChannelEndpoints, ...serviceInboxEndpoints };

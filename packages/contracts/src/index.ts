@@ -44,6 +44,7 @@ export * from './analysis/plan.ts';
 export * from './analysis/datasets.ts';
 export * from './service/access.ts';
 export * from './service/clients.ts';
+export * from './service/channels.ts';
 export * from './service/datasets.ts';
 export * from './service/intents.ts';
 export * from './service/inbox.ts';

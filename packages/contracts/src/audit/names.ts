@@ -48,6 +48,7 @@ export const AUDIT_MODULES = {
   'service.dataset-item': l('Item dataset layanan pelanggan', 'Customer-service dataset items'),
   'service.intent': l('Intent layanan pelanggan', 'Customer-service intents'),
   'service.training': l('Pelatihan klasifikasi intent', 'Intent classifier training'),
+  'service.channel': l('Kanal layanan pelanggan', 'Customer-service channels'),
   'service.conversation': l('Percakapan layanan pelanggan', 'Customer-service conversations'),
 } as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting' | 'analysis' | 'service'}.${string}`, Label>;
 

@@ -87,3 +87,30 @@ export async function closeConversation(tx: Tx, actor: Actor, conversationId: st
   await notifyInbox(tx, actor.tenantId, conversationId);
   return after;
 }
+
+/** The customer's newest conversation on a channel (channels find the conversation a message belongs to). */
+export async function latestConversationOn(tx: Tx, channelId: string, customerKey: string): Promise<ConversationRow | undefined> {
+  const [row] = await tx.select().from(serviceConversations)
+    .where(and(eq(serviceConversations.channelId, channelId), eq(serviceConversations.customerKey, customerKey)))
+    .orderBy(desc(serviceConversations.lastMessageAt)).limit(1);
+  return row;
+}
+
+/** A message with its conversation's customer and channel (what a channel needs to deliver it). */
+export async function messageToDeliver(tx: Tx, messageId: string): Promise<(MessageRow & { customerKey: string; conversationChannelId: string | null }) | undefined> {
+  const [row] = await tx.select({ m: serviceMessages, customerKey: serviceConversations.customerKey, conversationChannelId: serviceConversations.channelId })
+    .from(serviceMessages).innerJoin(serviceConversations, eq(serviceConversations.id, serviceMessages.conversationId))
+    .where(eq(serviceMessages.id, messageId));
+  return row ? { ...row.m, customerKey: row.customerKey, conversationChannelId: row.conversationChannelId } : undefined;
+}
+
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+const DELIVERY_RANK: Record<DeliveryStatus, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
+
+/** What the channel made of a message we sent: its id there and status; a status never goes back (late "delivered" after "read"). */
+export async function recordDelivery(tx: Tx, where: { messageId: string } | { channelId: string; externalId: string }, status: DeliveryStatus, externalId?: string | null): Promise<void> {
+  const [row] = await tx.select({ id: serviceMessages.id, status: serviceMessages.deliveryStatus }).from(serviceMessages)
+    .where('messageId' in where ? eq(serviceMessages.id, where.messageId) : and(eq(serviceMessages.channelId, where.channelId), eq(serviceMessages.externalId, where.externalId)));
+  if (!row || (row.status && DELIVERY_RANK[row.status] >= DELIVERY_RANK[status])) return;
+  await tx.update(serviceMessages).set({ deliveryStatus: status, ...(externalId !== undefined ? { externalId } : {}) }).where(eq(serviceMessages.id, row.id));
+}

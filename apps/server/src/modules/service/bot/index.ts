@@ -1,0 +1,2 @@
+/** The bot's public face for the other service modules (channels answer customers through it). */
+export { answerCustomer, type BotTurn, type CustomerMessage } from './answer.ts';

@@ -1,0 +1,32 @@
+import { AppError } from '../../../platform/errors/app-error.ts';
+
+/** The Telegram Bot API (https://core.telegram.org/bots/api) by plain fetch; `apiRoot` points a test at a loopback server. */
+const DEFAULT_API_ROOT = 'https://api.telegram.org';
+const TIMEOUT_MS = 10_000;
+
+async function call<T>(attributes: Record<string, string>, secrets: Record<string, string>, method: string, body: unknown): Promise<T> {
+  const root = (attributes.apiRoot || DEFAULT_API_ROOT).replace(/\/$/, '');
+  let answer: { ok?: boolean; result?: T; description?: string };
+  try {
+    const res = await fetch(`${root}/bot${secrets.botToken}/${method}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    answer = (await res.json().catch(() => ({ ok: false, description: `HTTP ${res.status}` }))) as typeof answer;
+  } catch (error) {
+    throw new AppError('service_channel_webhook_failed', [error instanceof Error ? error.message : String(error)]);
+  }
+  if (!answer.ok) throw new AppError('service_channel_webhook_failed', [answer.description ?? method]);
+  return answer.result as T;
+}
+
+export const setTelegramWebhook = (attributes: Record<string, string>, secrets: Record<string, string>, url: string, secretToken: string) =>
+  call<boolean>(attributes, secrets, 'setWebhook', { url, secret_token: secretToken, allowed_updates: ['message'], drop_pending_updates: false });
+
+export const deleteTelegramWebhook = (attributes: Record<string, string>, secrets: Record<string, string>) =>
+  call<boolean>(attributes, secrets, 'deleteWebhook', {});
+
+/** Sends a text to a chat; answers the message's id in that chat. */
+export async function sendTelegramText(attributes: Record<string, string>, secrets: Record<string, string>, chatId: string, text: string): Promise<string> {
+  const sent = await call<{ message_id: number }>(attributes, secrets, 'sendMessage', { chat_id: chatId, text });
+  return String(sent.message_id);
+}

@@ -1,0 +1,161 @@
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { listen } from '../../../platform/db/notifications.ts';
+import { withTenant } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { answerCustomer } from '../bot/index.ts';
+import { clientRowByCode, type ClientRow } from '../clients/service.ts';
+import { latestConversationOn, messageToDeliver, recentMessages } from '../conversations/service.ts';
+import { CONVERSATION_CHANNEL, customerConversation } from './delivery.ts';
+import { channelOfKind, type ChannelRow } from './service.ts';
+
+const SCRIPT = readFileSync(new URL('./widget-script.js', import.meta.url), 'utf8');
+const VISITOR = /^[A-Za-z0-9-]{8,64}$/;
+/** Per visitor (on this instance): at most this many messages a minute; a person types far fewer. */
+export const VISITOR_MESSAGES_PER_MINUTE = 12;
+const HISTORY = 50;
+const MAX_TEXT = 2000;
+
+const TEXTS = {
+  id: {
+    title: 'Chat dengan kami', placeholder: 'Tulis pesan…', send: 'Kirim', open: 'Buka chat', close: 'Tutup', agent: 'Petugas CS',
+    errors: { rate_limited: 'Terlalu banyak pesan. Tunggu sebentar, lalu coba lagi.', unavailable: 'Chat sedang tidak tersedia.', failed: 'Pesan gagal diproses. Coba lagi.' },
+  },
+  en: {
+    title: 'Chat with us', placeholder: 'Type a message…', send: 'Send', open: 'Open chat', close: 'Close', agent: 'CS agent',
+    errors: { rate_limited: 'Too many messages. Please wait a moment and try again.', unavailable: 'Chat is not available right now.', failed: 'The message could not be processed. Please try again.' },
+  },
+};
+
+type WidgetParams = { tenant: string; clientCode: string };
+interface Frame { type: string; [k: string]: unknown }
+
+/**
+ * The web chat widget: its script (public, cached) and its socket. A visitor's messages go through the bot
+ * (answerCustomer) and its reply comes back on the socket; agents' replies reach the visitor's sockets on any
+ * instance through NOTIFY nusa_service_conversation.
+ */
+export function widgetRoutes(app: FastifyInstance) {
+  const pool = app.platform.pools.app;
+  const rooms = new Map<string, Set<WebSocket>>();
+  const sent = new Map<string, number[]>();
+
+  const webChannel = async (params: WidgetParams): Promise<{ tenantId: string; client: ClientRow; channel: ChannelRow }> => {
+    const tenant = await app.platform.tenants.byCode(params.tenant.toLowerCase());
+    return withTenant(pool, tenant.id, async (tx) => {
+      const client = await clientRowByCode(tx, params.clientCode);
+      const channel = await channelOfKind(tx, client.id, 'web');
+      if (!client.active || !channel?.active) throw new AppError('service_channel_not_found', [`${params.tenant}/${params.clientCode}/web`]);
+      return { tenantId: tenant.id, client, channel };
+    });
+  };
+
+  const listener = listen(app.platform.pools.owner.options, {
+    channel: CONVERSATION_CHANNEL,
+    onNotify: (payload) => void push(payload).catch((err: unknown) => app.log.warn({ err: String(err) }, 'widget push failed')),
+    onConnect: () => {},
+    onError: (err) => app.log.warn({ err: String(err) }, 'widget listener: connection lost'),
+  });
+  app.addHook('onClose', () => listener.close());
+
+  async function push(payload: string) {
+    const { tenantId, conversationId, messageId } = JSON.parse(payload) as { tenantId: string; conversationId: string; messageId: string };
+    const sockets = rooms.get(conversationId);
+    if (!sockets?.size || !tenantId || !messageId) return;
+    const m = await withTenant(pool, tenantId, (tx) => messageToDeliver(tx, messageId));
+    if (!m || m.conversationId !== conversationId || (m.sender !== 'agent' && m.sender !== 'system')) return;
+    for (const s of sockets) send(s, { type: 'message', id: m.id, sender: m.sender, text: m.text });
+  }
+
+  const join = (conversationId: string, socket: WebSocket) => {
+    const set = rooms.get(conversationId) ?? new Set<WebSocket>();
+    set.add(socket);
+    rooms.set(conversationId, set);
+  };
+  const leave = (socket: WebSocket) => {
+    for (const [id, set] of rooms) if (set.delete(socket) && set.size === 0) rooms.delete(id);
+  };
+  const allowed = (visitorKey: string) => {
+    const now = Date.now();
+    const recent = (sent.get(visitorKey) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= VISITOR_MESSAGES_PER_MINUTE) return false;
+    recent.push(now);
+    sent.set(visitorKey, recent);
+    return true;
+  };
+
+  app.get<{ Params: { tenant: string; file: string } }>('/api/v1/service/widget/:tenant/:file', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const clientCode = req.params.file.replace(/\.js$/, '');
+    if (clientCode === req.params.file) throw new AppError('service_channel_not_found', [req.params.file]);
+    const { client } = await webChannel({ tenant: req.params.tenant, clientCode });
+    const config = {
+      key: `${req.params.tenant.toLowerCase()}/${client.code}`,
+      socketPath: `${encodeURIComponent(client.code)}/socket`,
+      greeting: client.greeting, primaryColor: client.widget.primaryColor, textColor: client.widget.textColor, position: client.widget.position,
+      texts: TEXTS,
+    };
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300')
+      .send(`${SCRIPT.trimEnd()}(${JSON.stringify(config).replace(/</g, '\\u003c')});\n`);
+  });
+
+  app.register(async (scope) => {
+    // One listener to the server's upgrades routes every socket route (the inbox's too); a second would route twice.
+    const others = app.server.listenerCount('upgrade') > 0;
+    await scope.register(websocket, { options: { maxPayload: 16 * 1024, ...(others ? { server: new EventEmitter() as never } : {}) } });
+    scope.get<{ Params: WidgetParams; Querystring: { visitor?: string } }>('/api/v1/service/widget/:tenant/:clientCode/socket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket, req) => {
+      const visitor = req.query.visitor ?? '';
+      let queue = Promise.resolve();
+      const ready = (async () => {
+        if (!VISITOR.test(visitor)) throw new AppError('service_channel_not_found', [visitor]);
+        const found = await webChannel(req.params);
+        const origins = (found.channel.attributes.allowedOrigins ?? '').split(/[\s,]+/).filter(Boolean);
+        if (origins.length && !origins.includes(String(req.headers.origin ?? ''))) throw new AppError('service_channel_not_found', [String(req.headers.origin)]);
+        const customerKey = `web:${visitor}`;
+        const history = await withTenant(pool, found.tenantId, async (tx) => {
+          const conversation = await latestConversationOn(tx, found.channel.id, customerKey);
+          if (!conversation) return [];
+          join(conversation.id, socket);
+          return (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note');
+        });
+        send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text })) });
+        return { ...found, customerKey };
+      })();
+      ready.catch(() => socket.close(4404, 'unavailable'));
+
+      socket.on('message', (data) => {
+        queue = queue.then(async () => {
+          const ctx = await ready.catch(() => undefined);
+          if (!ctx) return;
+          let frame: Frame;
+          try {
+            frame = JSON.parse(String(data)) as Frame;
+          } catch {
+            return;
+          }
+          const text = typeof frame.text === 'string' ? frame.text.trim().slice(0, MAX_TEXT) : '';
+          if (frame.type !== 'message' || !text) return;
+          if (!allowed(`${ctx.tenantId}:${ctx.customerKey}`)) return send(socket, { type: 'error', code: 'rate_limited' });
+          try {
+            const turn = await withTenant(pool, ctx.tenantId, async (tx) => {
+              const conversation = await customerConversation(tx, ctx.channel, 'web', ctx.customerKey, '');
+              join(conversation.id, socket);
+              return answerCustomer(tx, ctx.client, conversation, text, { channelId: ctx.channel.id });
+            });
+            if (turn.reply) send(socket, { type: 'message', sender: 'bot', text: turn.reply, handedOver: turn.handedOver });
+          } catch (err) {
+            app.log.warn({ err: String(err) }, 'widget message failed');
+            send(socket, { type: 'error', code: 'failed' });
+          }
+        });
+      });
+      socket.on('close', () => leave(socket));
+    });
+  });
+}
+
+function send(socket: WebSocket, frame: Frame) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
