@@ -30,6 +30,7 @@ export interface Area {
 export const AREAS = [
   { key: 'dashboard', path: '/dashboard', titleKey: 'menu.dashboard', order: 1, alwaysShown: true },
   { key: 'service', path: '/service', titleKey: 'menu.service', order: 2 },
+  { key: 'analysis', path: '/analysis', titleKey: 'menu.analysis', order: 5 },
   { key: 'administration', path: '/administration', titleKey: 'menu.administration', order: 6 },
   // The issue places accounting at 7, before configuration (the spec gives configuration no number).
   { key: 'accounting', path: '/accounting', titleKey: 'menu.accounting', order: 7 },
@@ -69,7 +70,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   service('dataset', 'service.title.dataset', ['viewDataset']),
   service('dataset/{datasetId}', 'service.title.datasetDetail', ['viewDataset'], false),
   service('messages-for-me', 'serviceInbox.title', ['sendChatForMe']),
+  service('intent-classification', 'service.title.intentClassification', ['viewIntentClassifier', 'editIntentClassifier']),
+  service('intent-classification/{ouCode}/{intentId}', 'service.title.intentDetail', ['viewIntentClassifier', 'editIntentClassifier'], false),
   service('virtual-chat-cs', 'service.title.virtualChat', ['viewVirtualChatCS']),
+  service('integration', 'serviceChannels.title', ['viewIntegrate', 'editIntegrate']),
+  {
+    path: '/analysis/ai-insights', titleKey: 'analysis.title.aiInsights', area: 'analysis',
+    tasks: ['viewAiInsightsSales', 'sendAiInsightsSales'], inMenu: true,
+  },
   accounting('chart-of-accounts', 'page.chartOfAccounts', erpReaders('Coa')),
   accounting('cash-bank', 'page.cashBank', erpReaders('CashBank')),
   accounting('customer', 'page.customer', erpReaders('Customer')),

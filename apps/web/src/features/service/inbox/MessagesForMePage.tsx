@@ -34,7 +34,7 @@ export default function MessagesForMePage() {
         <Tag color={live ? 'green' : 'default'} data-testid="inbox-live">{live ? t('serviceInbox.live') : t('serviceInbox.offline')}</Tag>
         <Segmented
           value={presence}
-          onChange={(v) => status.mutate(v)}
+          onChange={(v) => status.mutate(v as 'online' | 'away')}
           options={[{ value: 'online', label: t('serviceInbox.online') }, { value: 'away', label: t('serviceInbox.away') }]}
         />
       </PageHeading>
