@@ -32,6 +32,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/service/integration': () => import('../features/service/integration/IntegrationPage.tsx'),
   '/service/messages-for-me': () => import('../features/service/inbox/MessagesForMePage.tsx'),
   '/analysis/ai-insights': () => import('../features/analysis/ai-insights/AiInsightsPage.tsx'),
+  '/analysis/ai-insights': () => import('../features/analysis/ai-insights/AiInsightsPage.tsx'),
   '/administration/manage-leads': () => import('../features/administration/leads/ManageLeadsPage.tsx'),
   '/accounting/chart-of-accounts': () => import('../features/accounting/coa/ChartOfAccountsPage.tsx'),
   '/accounting/document-template': () => import('../features/accounting/document-templates/DocumentTemplatesPage.tsx'),

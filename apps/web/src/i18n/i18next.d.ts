@@ -2,6 +2,7 @@ import 'i18next';
 import type { ErrorCode } from '@nusa/contracts';
 import type { ErrorTextKey } from './keys.ts';
 import type base from './id.json';
+import type analysis from './modules/analysis.id.json';
 import type accountingAuditLog from './modules/accounting-audit-log.id.json';
 import type aiSettings from './modules/ai-settings.id.json';
 import type accountingApprovals from './modules/accounting-approvals.id.json';
@@ -26,6 +27,7 @@ import type usageDashboard from './modules/usage-dashboard.id.json';
  * (i18n.test.ts).
  */
 export type Texts = typeof base &
+  typeof analysis &
   typeof aiSettings &
   typeof accountingAuditLog &
   typeof accountingApprovals &

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { AskAnswer } from '@nusa/contracts';
+import { EChart } from '../../dashboard/usage/EChart.tsx';
+import { formatCell } from '../analysis-format.ts';
+
+const compact = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * The answer's chart: a single figure as one big number; line, bar and pie drawn by ECharts (loaded on first use)
+ * from the server's option, with id-ID numbers (Rupiah where the measure is money) on the axis and in tooltips.
+ */
+export function AnswerChart({ answer }: { answer: AskAnswer }) {
+  const { chart, columns } = answer;
+  const measure = columns.find((c) => c.key === chart.valueKeys[0]);
+  const type = measure?.type ?? 'number';
+  const option = useMemo((): EChartsCoreOption => {
+    const o = chart.option as Record<string, unknown>;
+    const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatCell(v, type) : String(v ?? ''));
+    const yAxis = o.yAxis ? { ...(o.yAxis as object), axisLabel: { formatter: (v: number) => (type === 'money' ? `Rp${compact.format(v)}` : compact.format(v)) } } : undefined;
+    return {
+      ...o,
+      ...(yAxis ? { yAxis, grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true } } : {}),
+      tooltip: { ...(o.tooltip as object), valueFormatter },
+    };
+  }, [chart.option, type]);
+
+  if (chart.kind === 'table') return null;
+  if (chart.kind === 'number') {
+    const value = (chart.option as { value?: number | string | null }).value ?? null;
+    const label = (chart.option as { label?: string }).label ?? measure?.label ?? '';
+    return (
+      <div role="figure" aria-label={chart.title}>
+        <div className="ai-insights__figure">{formatCell(value, type)}</div>
+        <div className="ai-insights__figure-label">{label}</div>
+      </div>
+    );
+  }
+  return <EChart option={option} height={300} label={chart.title} />;
+}
