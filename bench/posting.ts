@@ -98,7 +98,7 @@ async function main() {
     db = await cloneTemplate(cluster.serverUrl, 'bench_posting');
     const config = loadConfig({
       DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production', DATABASE_POOL_SIZE: String(CLIENTS),
+      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production', DATABASE_POOL_SIZE: String(Math.max(2, CLIENTS)),
     });
     server = await startServer(config, () => {});
     const baseUrl = server.url;
