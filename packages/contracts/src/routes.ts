@@ -75,6 +75,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   service('intent-classification/{ouCode}/{intentId}', 'service.title.intentDetail', ['viewIntentClassifier', 'editIntentClassifier'], false),
   service('virtual-chat-cs', 'service.title.virtualChat', ['viewVirtualChatCS']),
   service('integration', 'serviceChannels.title', ['viewIntegrate', 'editIntegrate']),
+  service('integration', 'serviceChannels.title', ['viewIntegrate', 'editIntegrate']),
   {
     path: '/analysis/ai-insights', titleKey: 'analysis.title.aiInsights', area: 'analysis',
     tasks: ['viewAiInsightsSales', 'sendAiInsightsSales'], inMenu: true,

@@ -30,6 +30,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/service/intent-classification/{ouCode}/{intentId}': () => import('../features/service/intents/IntentDetailPage.tsx'),
   '/service/virtual-chat-cs': () => import('../features/service/virtual-chat/VirtualChatPage.tsx'),
   '/service/integration': () => import('../features/service/integration/IntegrationPage.tsx'),
+  '/service/integration': () => import('../features/service/integration/IntegrationPage.tsx'),
   '/service/messages-for-me': () => import('../features/service/inbox/MessagesForMePage.tsx'),
   '/analysis/ai-insights': () => import('../features/analysis/ai-insights/AiInsightsPage.tsx'),
   '/analysis/ai-insights': () => import('../features/analysis/ai-insights/AiInsightsPage.tsx'),
