@@ -31,7 +31,6 @@ export const AREAS = [
   { key: 'dashboard', path: '/dashboard', titleKey: 'menu.dashboard', order: 1, alwaysShown: true },
   { key: 'service', path: '/service', titleKey: 'menu.service', order: 2 },
   { key: 'analysis', path: '/analysis', titleKey: 'menu.analysis', order: 5 },
-  { key: 'analysis', path: '/analysis', titleKey: 'menu.analysis', order: 5 },
   { key: 'administration', path: '/administration', titleKey: 'menu.administration', order: 6 },
   // The issue places accounting at 7, before configuration (the spec gives configuration no number).
   { key: 'accounting', path: '/accounting', titleKey: 'menu.accounting', order: 7 },
@@ -75,14 +74,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
   service('intent-classification/{ouCode}/{intentId}', 'service.title.intentDetail', ['viewIntentClassifier', 'editIntentClassifier'], false),
   service('virtual-chat-cs', 'service.title.virtualChat', ['viewVirtualChatCS']),
   service('integration', 'serviceChannels.title', ['viewIntegrate', 'editIntegrate']),
-  service('integration', 'serviceChannels.title', ['viewIntegrate', 'editIntegrate']),
   {
     path: '/analysis/ai-insights', titleKey: 'analysis.title.aiInsights', area: 'analysis',
     tasks: ['viewAiInsightsSales', 'sendAiInsightsSales'], inMenu: true,
   },
   {
-    path: '/analysis/ai-insights', titleKey: 'analysis.title.aiInsights', area: 'analysis',
-    tasks: ['viewAiInsightsSales', 'sendAiInsightsSales'], inMenu: true,
+    path: '/analysis/database-manager', titleKey: 'analysis.title.databaseManager', area: 'analysis',
+    tasks: ['viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics'], inMenu: true,
+  },
+  {
+    path: '/analysis/database-manager/dataset/{id}', titleKey: 'analysis.title.dataset', area: 'analysis',
+    tasks: ['viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics'],
   },
   accounting('chart-of-accounts', 'page.chartOfAccounts', erpReaders('Coa')),
   accounting('cash-bank', 'page.cashBank', erpReaders('CashBank')),

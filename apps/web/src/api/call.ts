@@ -224,6 +224,7 @@ export async function callFile<E extends Endpoint>(endpoint: E, input: CallInput
 
 export interface UploadInput<E extends Endpoint> {
   params?: ParamsOf<E>;
+  query?: QueryOf<E>;
   /** Sent as the raw body with the file's own content type (or `contentType`). */
   file: Blob;
   contentType?: string;
@@ -238,7 +239,9 @@ export interface UploadInput<E extends Endpoint> {
  */
 export async function uploadFile<E extends Endpoint>(endpoint: E, input: UploadInput<E>): Promise<ResponseOf<E>> {
   const credential = await credentialFor(endpoint);
-  const url = `${API_BASE}${fillPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>)}`;
+  const url = `${API_BASE}${fillPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>)}${buildQuery(
+    (input.query ?? {}) as Parameters<typeof buildQuery>[0],
+  )}`;
   const headers = headersFor(credential, false);
   headers.set('content-type', input.contentType ?? (input.file.type || 'application/octet-stream'));
   const xhr = new XMLHttpRequest();
