@@ -44,6 +44,7 @@ import { usageDashboardRoutes } from './modules/dashboard/usage/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
 import { channelRoutes } from './modules/service/channels/routes.ts';
+import { inboxRoutes } from './modules/service/inbox/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -146,6 +147,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   analysisRoutes(app);
   serviceRoutes(app);
   channelRoutes(app);
+  inboxRoutes(app);
   await webRoutes(app, options.webDist);
   // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.
   await Promise.race([accessListener.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

@@ -67,7 +67,7 @@ const ai = {
   ai_settings_incomplete: e(422, 'Pengaturan AI belum lengkap: {{0}} wajib diisi untuk penyedia yang kompatibel dengan OpenAI', 'The AI settings are incomplete: {{0}} is required for an OpenAI-compatible provider'),
   ai_price_model_duplicate: e(422, 'Harga model {{0}} tercantum lebih dari sekali', 'The price of model {{0}} is listed more than once'),
   fine_tunning_not_exists: e(404, 'Fine tuning belum ada', 'Fine tuning does not exist'),
-  channel_cannot_be_active_without_attributes: e(422, 'Kanal tidak dapat diaktifkan tanpa atribut: {{0}}', 'A channel cannot be active without attributes: {{0}}'),
+  channel_cannot_be_active_without_attributes: e(422, 'Kanal tidak dapat diaktifkan tanpa atribut', 'A channel cannot be active without attributes'),
   process_cannot_be_requested: e(409, 'Proses tidak dapat diminta saat ini', 'The process cannot be requested now'),
   insufficient_quota: e(422, 'Anda telah mencapai batas kuota pembuatan gambar.', 'You have reached the quota limit for generating images.'),
   'copy.limit.exceeded': e(422, 'Batas salin prompt telah tercapai', 'The prompt copy limit has been reached'),

@@ -2,7 +2,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { handoverRules, widgetStyle } from '@nusa/contracts';
 import { SHOP_INTENTS_ID } from '../../platform/ai/local/index.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
-import { serviceClients } from './clients/schema.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { users } from '../configuration/users/schema.ts';
+import { serviceAgents, serviceClients } from './clients/schema.ts';
 import { clientRowById } from './clients/service.ts';
 import { insertItems } from './datasets/service.ts';
 import { serviceDatasets, type DatasetAttribute, type ItemValues } from './datasets/schema.ts';
@@ -90,6 +92,9 @@ export async function seedServiceDemo(tx: Tx, tenantId: string, ouId: string | n
     widget: widgetStyle.parse({ primaryColor: '#8B4513' }), workingHours: { timeZone: 'Asia/Jakarta', days: [1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '08:00', to: '22:00' })) },
     maxConcurrentChats: 5, setupState: { status: 'done', steps: [] },
   });
+  // The demo's CS agent (and the admin) take the shop's handed-over conversations in Messages for me.
+  const agents = await tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.username, ['agent', 'admin'])));
+  if (agents.length) await tx.insert(serviceAgents).values(agents.map((u) => ({ tenantId, clientId, userId: u.id })));
   for (const [name, attributes, items] of [['Produk', PRODUCT_ATTRIBUTES, DEMO_PRODUCTS], ['Info Toko', INFO_ATTRIBUTES, DEMO_SHOP_INFO]] as const) {
     const id = uuidv7();
     await tx.insert(serviceDatasets).values({ tenantId, id, clientId, name, attributes });

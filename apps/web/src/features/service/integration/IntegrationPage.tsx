@@ -51,7 +51,9 @@ function ChannelCard({ clientCode, channel, canEdit }: { clientCode: string; cha
     queryClient.setQueryData(['service', 'channels', clientCode], (old: { items: ServiceChannel[] } | undefined) =>
       old && { items: old.items.map((c) => (c.kind === saved.kind ? saved : c)) });
   };
+  // A refusal is shown on the card it concerns, not as a toast as well.
   const save = useMutation({
+    meta: { silent: true },
     mutationFn: (values: Record<string, string | undefined>) => {
       const attributes = Object.fromEntries(spec.plain.map((name) => [name, values[name] ?? '']));
       const secrets = Object.fromEntries(spec.secret.map((name) => [name, values[name] ?? '']).filter(([, v]) => v));
@@ -66,6 +68,7 @@ function ChannelCard({ clientCode, channel, canEdit }: { clientCode: string; cha
     onError: (err) => setError(describeError(err)),
   });
   const activate = useMutation({
+    meta: { silent: true },
     mutationFn: (active: boolean) => call(endpoints.setServiceChannelActive, { params: { clientCode, kind: channel.kind }, body: { active } }),
     onSuccess: (saved) => {
       setError(undefined);

@@ -1,0 +1,3 @@
+/** What the other service modules use of the channels: announcing and sending a stored message to the customer. */
+export { CONVERSATION_CHANNEL, deliverMessage, notifyConversation } from './delivery.ts';
+export type { ChannelPlatform } from './service.ts';

@@ -1,0 +1,6 @@
+/**
+ * The conversations' public face for the other service modules. The inbox (Messages for me) claims, replies and
+ * closes on these rows, so it reads and updates the table itself.
+ */
+export * from './service.ts';
+export { serviceConversations, type ConversationStatus } from './schema.ts';

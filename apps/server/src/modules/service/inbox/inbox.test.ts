@@ -1,0 +1,179 @@
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoints as ep, serviceIntentEndpoints as intentEp } from '@nusa/contracts';
+import type { FastifyInstance } from 'fastify';
+import { call } from '../../../../test/call.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../platform/config.ts';
+import { noJobs } from '../../../platform/jobs/jobs.ts';
+import { TenantDirectory } from '../../../platform/tenancy/resolve.ts';
+import { CONVERSATION_CHANNEL } from '../channels/index.ts';
+import { INBOX_SOCKET_PATH } from './socket.ts';
+
+let t: TestApp;
+/** A second server instance on the same database: what one instance's NOTIFY reaches. */
+let b: FastifyInstance;
+let admin: string;
+let agent: string;
+let tenantId: string;
+let listener: pg.Client;
+const widgetNotices: { tenantId: string; conversationId: string; messageId: string }[] = [];
+const CLIENT = 'TOKO';
+
+const q = async <R extends object = Record<string, unknown>>(text: string, values: unknown[] = []) => (await t.pools.owner.query<R>(text, values)).rows;
+const userId = async (username: string) => (await q<{ id: string }>('SELECT id FROM users WHERE tenant_id = $1 AND username = $2', [tenantId, username]))[0].id;
+const makeAgent = async (username: string, max: number | null = null) =>
+  q(`INSERT INTO service_agents (tenant_id, client_id, user_id, max_concurrent_chats) SELECT $1, id, $3, $4 FROM service_clients WHERE tenant_id = $1 AND code = $2`,
+    [tenantId, CLIENT, await userId(username), max]);
+
+/** A customer asks the bot for a person on instance A (virtual chat): a waiting conversation. */
+async function handOver(customerText = 'saya mau bicara dengan orang'): Promise<string> {
+  const res = await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: customerText }, token: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().handedOver).toBe(true);
+  return res.json().conversationId;
+}
+
+/** An agent socket on instance B: authenticates with its first frame, collects frames. */
+async function agentSocket(token: string) {
+  const { port } = b.server.address() as { port: number };
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${INBOX_SOCKET_PATH}`);
+  const frames: Record<string, unknown>[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (d) => { frames.push(JSON.parse(String(d)) as Record<string, unknown>); waiters.splice(0).forEach((w) => w()); });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  ws.send(JSON.stringify({ type: 'auth', token }));
+  const next = async (match: (f: Record<string, unknown>) => boolean) => {
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  return { ws, frames, next, closed };
+}
+
+beforeAll(async () => {
+  t = await createTestApp('inbox');
+  tenantId = await t.tenantId(DEFAULT_TENANT);
+  admin = await t.login('admin');
+  agent = await t.login('agent');
+  const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
+  b = await buildApp({ config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) }, { webDist: '/nonexistent' });
+  await b.listen({ port: 0, host: '127.0.0.1' });
+  const created = await call(t, clientEp.createServiceClient, { body: { code: CLIENT, name: 'Toko Nusa', businessField: 'Retail', systemInstruction: '' }, token: admin });
+  expect(created.statusCode, created.body).toBe(200);
+  await makeAgent('agent');
+  await makeAgent('admin', 1);
+  listener = new pg.Client({ connectionString: t.databaseUrl });
+  await listener.connect();
+  listener.on('notification', (n) => widgetNotices.push(JSON.parse(n.payload ?? '{}') as (typeof widgetNotices)[number]));
+  await listener.query(`LISTEN ${CONVERSATION_CHANNEL}`);
+});
+afterAll(async () => {
+  await listener?.end();
+  await b?.close();
+  await t?.close();
+});
+
+describe('messages for me', () => {
+  it('a hand-over on instance A reaches an agent socket on instance B; the open socket marks the agent online, closing it offline', async () => {
+    const socket = await agentSocket(agent);
+    await socket.next((f) => f.type === 'ready');
+    expect((await q<{ status: string }>('SELECT status FROM service_agents WHERE user_id = $1', [await userId('agent')]))[0].status).toBe('online');
+    const id = await handOver();
+    expect(await socket.next((f) => f.type === 'conversation' && f.conversationId === id)).toMatchObject({ status: 'waiting' });
+    socket.ws.close();
+    await socket.closed;
+    await expect.poll(async () => (await q<{ status: string }>('SELECT status FROM service_agents WHERE user_id = $1', [await userId('agent')]))[0].status).toBe('offline');
+  });
+
+  it('a socket without a valid token is closed unheard', async () => {
+    const socket = await agentSocket('not-a-token');
+    expect(await socket.closed).toBe(4401);
+    const staff = await agentSocket(await t.login('staff'));
+    expect(await staff.closed).toBe(4401);
+  });
+
+  it('lists waiting conversations with unread counts; two agents claiming at once: exactly one wins; the loser sees it gone', async () => {
+    const id = await handOver('mau bicara dengan orang soal pesanan');
+    const list = (await call(t, ep.listInbox, { token: agent })).json();
+    const row = list.items.find((c) => c.id === id)!;
+    expect(row).toMatchObject({ clientCode: CLIENT, status: 'waiting', channelKind: 'virtual', handoverReason: 'asked_for_person', unread: 1 });
+    expect(list.unread).toBeGreaterThanOrEqual(1);
+
+    const [x, y] = await Promise.all([call(t, ep.claimConversation, { params: { conversationId: id }, token: agent }), call(t, ep.claimConversation, { params: { conversationId: id }, token: admin })]);
+    const codes = [x.statusCode, y.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = x.statusCode === 409 ? x : y;
+    expect(loser.error()).toEqual({ errorCode: 'service_conversation_already_claimed', errorArgs: [id] });
+    const winner = x.statusCode === 200 ? agent : admin;
+    const other = winner === agent ? admin : agent;
+    expect((await call(t, ep.listInbox, { token: other })).json().items.some((c) => c.id === id)).toBe(false);
+    expect((await call(t, ep.replyConversation, { params: { conversationId: id }, body: { text: 'halo' }, token: other })).error().errorCode).toBe('service_conversation_not_yours');
+    // Tidy: the winner closes it, so the limits below start from nothing.
+    expect((await call(t, ep.closeInboxConversation, { params: { conversationId: id }, token: winner })).statusCode).toBe(200);
+  });
+
+  it('reply is stored as the agent and announced to the widget (NOTIFY nusa_service_conversation); a note is not; the customer\'s next message counts as unread; close ends the metering chat session', async () => {
+    const first = await handOver('saya mau bicara dengan orang');
+    expect((await call(t, ep.claimConversation, { params: { conversationId: first }, token: agent })).statusCode).toBe(200);
+    await call(t, ep.closeInboxConversation, { params: { conversationId: first }, token: agent });
+    // The same customer (virtual:<admin>) comes back: the earlier conversation shows beside the new one.
+    const id = await handOver('halo, saya mau bicara dengan orang lagi');
+    expect(id).not.toBe(first);
+    const claimed = await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent });
+    expect(claimed.json()).toMatchObject({ status: 'agent', assignedAgentId: await userId('agent') });
+
+    const reply = await call(t, ep.replyConversation, { params: { conversationId: id }, body: { text: 'Halo, saya Dewi. Ada yang bisa dibantu?' }, token: agent });
+    expect(reply.json()).toMatchObject({ sender: 'agent', agentId: await userId('agent') });
+    const note = await call(t, ep.noteConversation, { params: { conversationId: id }, body: { text: 'pelanggan lama' }, token: agent });
+    expect(note.json().sender).toBe('note');
+    await listener.query('SELECT 1');
+    expect(widgetNotices.filter((n) => n.conversationId === id)).toEqual([{ tenantId, conversationId: id, messageId: reply.json().id }]);
+
+    await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: 'pesanan saya nomor 12', conversationId: id }, token: admin });
+    const detail = (await call(t, ep.getInboxConversation, { params: { conversationId: id }, token: agent })).json();
+    expect(detail.conversation.unread).toBe(1);
+    expect(detail.messages.map((m) => m.sender)).toEqual(['customer', 'bot', 'system', 'agent', 'note', 'customer']);
+    expect(detail.earlier.map((e) => e.id)).toContain(first);
+
+    const closed = await call(t, ep.closeInboxConversation, { params: { conversationId: id }, token: agent });
+    expect(closed.json()).toMatchObject({ status: 'closed' });
+    const [session] = await q<{ ended_at: Date | null; outcome: string }>(
+      'SELECT s.ended_at, c.outcome FROM service_conversations c JOIN ai_chat_sessions s ON s.id = c.chat_session_id WHERE c.id = $1', [id]);
+    expect(session.ended_at).not.toBeNull();
+    expect(session.outcome).toBe('resolved_by_agent');
+    const audit = await q<{ action: string }>("SELECT action FROM audit_log WHERE entity_id = $1 AND module = 'service.conversation' ORDER BY id", [id]);
+    expect(audit.map((a) => a.action)).toEqual(['claim', 'reply', 'note', 'status']);
+  });
+
+  it('send back to the bot: the bot answers again; the agent\'s limit refuses a claim beyond it', async () => {
+    const one = await handOver();
+    expect((await call(t, ep.claimConversation, { params: { conversationId: one }, token: admin })).statusCode).toBe(200);
+    const two = await handOver('bicara dengan orang please');
+    // admin's limit is 1 conversation at a time
+    expect((await call(t, ep.claimConversation, { params: { conversationId: two }, token: admin })).error()).toEqual({ errorCode: 'service_agent_chat_limit_reached', errorArgs: ['1'] });
+    const back = await call(t, ep.sendBackToBot, { params: { conversationId: one }, token: admin });
+    expect(back.json()).toMatchObject({ status: 'bot', assignedAgentId: null });
+    expect((await call(t, ep.claimConversation, { params: { conversationId: two }, token: admin })).statusCode).toBe(200);
+  });
+
+  it('a user without sendChatForMe gets 403; a user not an agent of the client cannot open its conversations; a second tenant sees nothing', async () => {
+    const staff = await t.login('staff');
+    expect((await call(t, ep.listInbox, { token: staff })).statusCode).toBe(403);
+    const id = await handOver();
+    await q('DELETE FROM service_agents WHERE user_id = $1', [await userId('agent')]);
+    expect((await call(t, ep.getInboxConversation, { params: { conversationId: id }, token: agent })).error()).toEqual({ errorCode: 'service_not_an_agent', errorArgs: [CLIENT] });
+    expect((await call(t, ep.listInbox, { token: agent })).json().items).toEqual([]);
+    await makeAgent('agent');
+
+    await t.seedTenant('lain');
+    const otherAgent = await t.login('agent', 'lain');
+    expect((await call(t, ep.listInbox, { token: otherAgent })).json()).toEqual({ items: [], waiting: 0, mine: 0, unread: 0 });
+    expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: otherAgent })).error().errorCode).toBe('service_conversation_not_found');
+  });
+});
