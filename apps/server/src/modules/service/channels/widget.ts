@@ -80,6 +80,8 @@ export function widgetRoutes(app: FastifyInstance) {
   };
   const allowed = (visitorKey: string) => {
     const now = Date.now();
+    // Visitors who left are forgotten once the map grows (their minute is long over).
+    if (sent.size > 10_000) for (const [key, times] of sent) if (now - (times.at(-1) ?? 0) >= 60_000) sent.delete(key);
     const recent = (sent.get(visitorKey) ?? []).filter((at) => now - at < 60_000);
     if (recent.length >= VISITOR_MESSAGES_PER_MINUTE) return false;
     recent.push(now);
