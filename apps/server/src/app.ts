@@ -30,11 +30,11 @@ import { documentTemplateRoutes } from './modules/accounting/document-templates/
 import { coaRoutes } from './modules/accounting/coa/routes.ts';
 import { currencyRoutes } from './modules/accounting/currencies/routes.ts';
 import { cashBankRoutes } from './modules/accounting/cash-banks/routes.ts';
-import { reportRoutes } from './modules/accounting/reports/routes.ts';
 import { documentRoutes } from './modules/accounting/documents/routes.ts';
 import { journalRoutes } from './modules/accounting/journals/routes.ts';
 import { cashTransactionRoutes } from './modules/accounting/cash-transactions/routes.ts';
 import { approvalFlowRoutes } from './modules/accounting/approval-flows/routes.ts';
+import { reportRoutes } from './modules/accounting/reports/routes.ts';
 import { auditLogRoutes } from './modules/accounting/audit-log/routes.ts';
 import { cashBankUsesCoa, cashBankUsesCurrency, cashBankUsesOu } from './modules/accounting/cash-banks/service.ts';
 import { passwordResetRoutes } from './modules/public/password-reset/routes.ts';
@@ -44,6 +44,7 @@ import { usageDashboardRoutes } from './modules/dashboard/usage/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
 import { channelRoutes } from './modules/service/channels/routes.ts';
+import { setupRoutes } from './modules/service/setup/routes.ts';
 import { inboxRoutes } from './modules/service/inbox/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
@@ -133,11 +134,11 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   coaRoutes(app, { coaUsers: [cashBankUsesCoa] });
   currencyRoutes(app, { currencyUsers: [cashBankUsesCurrency] });
   cashBankRoutes(app);
-  reportRoutes(app);
   documentRoutes(app);
   journalRoutes(app);
   cashTransactionRoutes(app);
   approvalFlowRoutes(app);
+  reportRoutes(app);
   auditRoutes(app);
   auditLogRoutes(app);
   passwordResetRoutes(app);
@@ -147,6 +148,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   analysisRoutes(app);
   serviceRoutes(app);
   channelRoutes(app);
+  setupRoutes(app);
   inboxRoutes(app);
   await webRoutes(app, options.webDist);
   // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.

@@ -92,6 +92,7 @@ const service = {
   service_intent_name_already_exists: e(409, 'Intent {{0}} sudah ada pada klien ini', 'This client already has an intent named {{0}}'),
   service_phrase_not_found: e(404, 'Frasa latihan {{0}} tidak ditemukan', 'Training phrase {{0}} not found'),
   service_phrase_duplicate: e(409, 'Frasa "{{0}}" sudah ada pada intent ini', 'The intent already has the phrase "{{0}}"'),
+  service_setup_dataset_empty: e(422, 'Klien {{0}} belum memiliki item dataset untuk menjawab', 'Client {{0}} has no dataset items to answer from yet'),
   service_training_too_few_intents: e(422, 'Pelatihan memerlukan setidaknya dua intent yang masing-masing memiliki frasa latihan (ada {{0}})', 'Training needs at least two intents with training phrases each (there are {{0}})'),
   service_model_not_trained: e(409, 'Klasifikasi intent klien {{0}} belum dilatih', 'The intent classifier of client {{0}} has not been trained yet'),
   service_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan', 'Conversation {{0}} not found'),

@@ -46,6 +46,7 @@ export * from './service/access.ts';
 export * from './service/clients.ts';
 export * from './service/channels.ts';
 export * from './service/datasets.ts';
+export * from './service/setup.ts';
 export * from './service/intents.ts';
 export * from './service/inbox.ts';
 export * from './all-endpoints.ts';
