@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, money, toDecimalString } from '../../../platform/money/decimal.ts';
-import { assertMayUse } from '../../configuration/policies/service.ts';
+import { assertMayUse, assertMayUseAll } from '../../configuration/policies/service.ts';
 import { getRole } from '../../configuration/users/service.ts';
 import { getCashBank } from '../cash-banks/service.ts';
 import { coaByIds } from '../coa/service.ts';
@@ -33,11 +33,15 @@ export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderI
   for (const id of present(lines.map((l) => l.productId))) await assertMayUse(tx, user.userId, 'products', (await getProduct(tx, id)).productCode);
   const coaIds = present(lines.map((l) => l.coaId));
   const coas = await coaByIds(tx, coaIds);
-  for (const id of coaIds) {
+  // One policy query for all accounts; refusals in the order of old per-account checks (a refused account before an unknown one wins).
+  const coaCodes: string[] = [];
+  const unknown = coaIds.find((id) => {
     const coa = coas.get(id);
-    if (!coa) throw new AppError('coa_not_found', [id]);
-    await assertMayUse(tx, user.userId, 'glActivities', coa.coaCode);
-  }
+    if (coa) coaCodes.push(coa.coaCode);
+    return !coa;
+  });
+  await assertMayUseAll(tx, user.userId, 'glActivities', coaCodes);
+  if (unknown) throw new AppError('coa_not_found', [unknown]);
 }
 
 const within = (value: Money, min: string | number, max: string | number) =>

@@ -132,6 +132,20 @@ export async function assertMayUse(tx: Tx, userId: string, kind: PolicyKind, val
   if (!(await mayUse(tx, userId, kind, value))) throw new AppError('policy_not_authorized', [kind, value]);
 }
 
+/** `assertMayUse` for several values of one kind in one query; the first value refused (in the given order) is named. */
+export async function assertMayUseAll(tx: Tx, userId: string, kind: PolicyKind, values: string[]): Promise<void> {
+  if (values.length === 0) return;
+  if (values.length === 1) return assertMayUse(tx, userId, kind, values[0]!);
+  const rows = await tx.execute<{ value: string }>(sql`
+    SELECT v.value FROM unnest(ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]) WITH ORDINALITY AS v(value, n)
+     WHERE EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = ${kind} WHERE m.user_id = ${userId})
+       AND NOT EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = ${kind}
+                        WHERE m.user_id = ${userId} AND (e.value = v.value OR (e.kind = 'documentTypes' AND e.value = ${String(ALL_DOCUMENT_TYPES)})))
+     ORDER BY v.n LIMIT 1`);
+  const refused = rows.rows[0];
+  if (refused) throw new AppError('policy_not_authorized', [kind, refused.value]);
+}
+
 /** Spec 6: users may be prohibited from creating certain document types; their OU policy must allow it too. */
 export async function assertMayCreateDocument(tx: Tx, userId: string, documentTypeId: number): Promise<void> {
   const banned = await tx.select({ id: documentProhibitions.documentTypeId }).from(documentProhibitions)
