@@ -1,6 +1,6 @@
 /**
- * The clients module's tables that the other service parts reference (their rows belong to a client, the inbox reads
- * a client's agents), and its service.
+ * The client tables for the other service modules' schemas and the inbox (which reads and sets the agents' rows:
+ * presence, limits). Only the schema: the client service imports those modules, and re-exporting it here would
+ * make their schemas import themselves in a circle.
  */
-export { serviceAgents, serviceClients } from './schema.ts';
-export * from './service.ts';
+export { serviceAgents, serviceClients, type WorkingHours } from './schema.ts';

@@ -107,7 +107,7 @@ describe('messages for me', () => {
 
     const [x, y] = await Promise.all([call(t, ep.claimConversation, { params: { conversationId: id }, token: agent }), call(t, ep.claimConversation, { params: { conversationId: id }, token: admin })]);
     const codes = [x.statusCode, y.statusCode].sort();
-    expect(codes, x.body + y.body).toEqual([200, 409]);
+    expect(codes).toEqual([200, 409]);
     const loser = x.statusCode === 409 ? x : y;
     expect(loser.error()).toEqual({ errorCode: 'service_conversation_already_claimed', errorArgs: [id] });
     const winner = x.statusCode === 200 ? agent : admin;

@@ -47,7 +47,10 @@ export default function AiInsightsPage() {
     onSuccess: (answer) => setTurns((all) => all.map((x, i) => (i === all.length - 1 ? { ...x, answer } : x))),
     onError: (error) => setTurns((all) => all.map((x, i) => (i === all.length - 1 ? { ...x, error } : x))),
   });
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [turns]);
+  useEffect(() => {
+    // A block, not an arrow's value: Chromium's scrollIntoView now answers a promise, which React would call as a clean-up.
+    void end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [turns]);
 
   const send = (q = question) => {
     const text = q.trim();

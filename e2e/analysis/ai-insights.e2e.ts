@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { AskAnswer, Dataset } from '@nusa/contracts';
+import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
+import { api, apiLogin } from '../support/api.ts';
+
+/** The texts this flow reads, per language (apps/web/src/i18n/modules/analysis.*.json). */
+const tx = {
+  id: {
+    title: 'Wawasan AI', question: 'Pertanyaan', first: 'total penjualan per cabang bulan lalu', followUp: 'bagaimana dengan bulan sebelumnya?',
+    manager: 'Pengelola Database', columns: 'Kolom dan jenisnya', money: 'Uang',
+  },
+  en: {
+    title: 'AI Insights', question: 'Question', first: 'total sales by branch last month', followUp: 'what about the month before?',
+    manager: 'Database Manager', columns: 'Columns and their types', money: 'Money',
+  },
+};
+
+const answers = (page: Page) => page.locator('.ai-insights__answer');
+/** The nth answer's chart has drawn its canvas (ECharts loads in a chunk of its own on first use). */
+const chartDrawn = (page: Page, n: number) =>
+  page.waitForFunction((at) => document.querySelectorAll('.ai-insights__answer')[at]?.querySelector('.usage-chart canvas'), n);
+
+describe('analysis: AI insights and the database manager', () => {
+  let browser: Browser;
+  let demo: Dataset;
+  let token: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ token } = await apiLogin('admin'));
+    const list = await api<{ items: Dataset[] }>('GET', '/v1/analysis/datasets?page=1&limit=30', { token });
+    demo = list.body.items.find((d) => d.name === 'Penjualan Toko (demo)')!;
+    expect(demo).toBeDefined();
+  });
+  afterAll(() => browser?.close());
+
+  it.each(['id', 'en'] as const)('asks the demo dataset by an example, sees chart, table and insight, then a follow-up (%s)', async (lang) => {
+    const t = tx[lang];
+    // The same question through the API: the page must show this answer's description, rows and insight.
+    const expected = await api<AskAnswer>('POST', '/v1/analysis/ask', { token, body: { datasetId: demo.datasetId, question: t.first, lang } });
+    expect(expected.status).toBe(200);
+    expect(expected.body.chart.kind).toBe('bar');
+    await withOpenPage(browser, { as: 'admin', language: lang }, `ai-insights-${lang}`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/analysis/ai-insights');
+      await page.getByRole('heading', { name: t.title }).waitFor();
+      await page.locator('.ai-insights__picker').getByText('Penjualan Toko (demo)').waitFor();
+      await page.getByRole('button', { name: t.first }).click();
+      await answers(page).first().waitFor();
+      const first = answers(page).first();
+      await first.getByText(expected.body.description, { exact: true }).waitFor();
+      await first.getByText(expected.body.insight, { exact: true }).waitFor();
+      expect(await first.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(Math.min(10, expected.body.rows.length));
+      // Money as Rupiah, id-ID: the first row's total as the page formats it.
+      const cells = await first.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').allTextContents();
+      expect(cells[0]).toBe(String(expected.body.rows[0]![0]));
+      expect(cells.at(-1)).toMatch(/^Rp\s?[\d.]+$/);
+      await chartDrawn(page, 0);
+      await screenshot(page, `analysis-ai-insights-${lang}`, true);
+
+      // A follow-up keeps the conversation: a second card under the first, for the month before.
+      const box = page.getByRole('textbox', { name: t.question });
+      await box.fill(t.followUp);
+      await box.press('Enter');
+      await expect.poll(() => answers(page).count()).toBe(2);
+      await answers(page).nth(1).locator('.ai-insights__insight').waitFor();
+      const followUp = await api<AskAnswer>('POST', '/v1/analysis/ask', {
+        token, body: { datasetId: demo.datasetId, question: t.followUp, lang, conversationId: expected.body.conversationId },
+      });
+      expect(followUp.status).toBe(200);
+      await answers(page).nth(1).getByText(followUp.body.description, { exact: true }).waitFor();
+      expect(followUp.body.description).not.toBe(expected.body.description);
+      await chartDrawn(page, 1);
+      await screenshot(page, `analysis-ai-insights-follow-up-${lang}`, true);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `analysis-ai-insights-phone-${lang}`, true);
+    });
+  });
+
+  it.each(['id', 'en'] as const)('lists the datasets and opens one with its typed columns and rows (%s)', async (lang) => {
+    const t = tx[lang];
+    await withOpenPage(browser, { as: 'admin', language: lang }, `database-manager-${lang}`, async ({ page }) => {
+      await page.goto('/analysis/database-manager');
+      await page.getByRole('heading', { name: t.manager }).waitFor();
+      await page.getByRole('link', { name: 'Penjualan Toko (demo)' }).first().waitFor();
+      await screenshot(page, `analysis-database-manager-${lang}`);
+      await page.getByRole('link', { name: 'Penjualan Toko (demo)' }).first().click();
+      await page.getByRole('heading', { name: t.columns }).waitFor();
+      await page.getByText(t.money, { exact: true }).first().waitFor();
+      await page.getByText(new Intl.NumberFormat('id-ID').format(demo.rowCount), { exact: false }).first().waitFor();
+      await screenshot(page, `analysis-dataset-${lang}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `analysis-dataset-phone-${lang}`, true);
+    });
+  });
+});
