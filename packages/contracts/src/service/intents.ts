@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
-import { CLASSIFY, CLIENT_EDIT, INTENT_EDIT, INTENT_READ, TRAIN, TRAINING_READ, VIRTUAL_CHAT } from './access.ts';
+import { CLASSIFY, INTENT_EDIT, INTENT_READ, TRAIN, TRAINING_READ, VIRTUAL_CHAT } from './access.ts';
 import { clientCodeParam } from './clients.ts';
 import { serviceImportRun } from './datasets.ts';
 

@@ -1,16 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import type { AiLanguage, ChatMessage, IntentPrediction, RetrievedFact } from '../../../platform/ai/engine.ts';
-import { buildRetrievalQuery } from '../../../platform/ai/local/retrieval.ts';
+import type { AiLanguage, ChatMessage, IntentPrediction } from '../../../platform/ai/engine.ts';
 import { startChatSession } from '../../../platform/ai/metering/index.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
-import type { ClientRow } from '../clients/service.ts';
-import { serviceConversations, type HandoverReason } from '../conversations/schema.ts';
-import { notifyInbox, recentMessages, storeMessage, type ConversationRow } from '../conversations/service.ts';
-import { factFields } from '../datasets/items.ts';
-import { serviceDatasetItems, serviceDatasets } from '../datasets/schema.ts';
-import { intentsByName } from '../intents/service.ts';
-import { activeModel } from '../intents/training.ts';
-import { clientAi, SERVICE_AREA, type ClientAi } from './engine.ts';
+import { clientAi, SERVICE_AREA, type ClientAi, type ClientRow } from '../clients/service.ts';
+import { botTurnTaken, conversationTouched, notifyInbox, recentMessages, storeMessage, type ConversationRow, type HandoverReason } from '../conversations/service.ts';
+import { retrieveFacts } from '../datasets/service.ts';
+import { activeModel, intentsByName } from '../intents/index.ts';
 import { languageOf, mentionsAny } from './language.ts';
 
 export interface BotTurn {
@@ -39,28 +33,10 @@ const HANDOVER_TEXT: Record<AiLanguage, string> = {
 };
 /** The template word a response text puts where the dataset's answer goes. */
 const ANSWER_SLOT = '{{answer}}';
-/** Dataset items retrieved for an answer, and the earlier turns the engine sees. */
-const FACTS = 5;
+/** The earlier turns the engine sees. */
 const HISTORY = 10;
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000;
-
-/** Dataset items of the client that match the question, as facts with their attribute fields (retrieval.ts's ranking). */
-export async function retrieveFacts(tx: Tx, clientId: string, question: string, limit = FACTS): Promise<RetrievedFact[]> {
-  const ranked = await tx.execute<{ id: string; text: string; score: number }>(buildRetrievalQuery(
-    { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` },
-    question, { limit },
-  ));
-  if (ranked.rows.length === 0) return [];
-  const rows = await tx.select({ id: serviceDatasetItems.id, values: serviceDatasetItems.values, attributes: serviceDatasets.attributes })
-    .from(serviceDatasetItems).innerJoin(serviceDatasets, eq(serviceDatasets.id, serviceDatasetItems.datasetId))
-    .where(sql`${serviceDatasetItems.id} = ANY(${sql.param(ranked.rows.map((r) => r.id))}::uuid[])`);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ranked.rows.filter((r) => byId.has(r.id)).map((r) => {
-    const item = byId.get(r.id)!;
-    return { id: r.id, text: r.text, fields: factFields(item.attributes, item.values), score: Number(r.score) };
-  });
-}
 
 /**
  * The bot's turn on a customer's message (issue 12), for the virtual chat and every channel: the message is stored
@@ -87,8 +63,7 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
     chatSessionId = await startChatSession(tx, { tenantId, area: SERVICE_AREA, clientOuId: client.ouId, customerKey: conversation.customerKey, model: ai.chatModel, at });
   }
   const status = reopening ? 'bot' : conversation.status;
-  await tx.update(serviceConversations).set({ chatSessionId, status, lastMessageAt: at, ...(reopening ? { endedAt: null, outcome: null, handoverReason: null, assignedAgentId: null } : {}) })
-    .where(eq(serviceConversations.id, conversation.id));
+  await conversationTouched(tx, conversation.id, { chatSessionId, status, at, reopen: reopening });
 
   // With a person already: the bot stays silent and the agent's inbox hears of the message.
   if (status !== 'bot') {
@@ -104,10 +79,7 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
     sender: 'bot', text: reply, at: new Date(Math.max(Date.now(), at.getTime() + 1)), intent: decided.intent, confidence: decided.confidence,
     sources: decided.sources.map((s) => s.itemId), handedOver, channelId: conversation.channelId,
   });
-  await tx.update(serviceConversations).set({
-    lastIntent: decided.intent,
-    ...(handedOver ? { status: 'waiting' as const, handoverReason: decided.handoverReason, handedOverAt: new Date() } : {}),
-  }).where(eq(serviceConversations.id, conversation.id));
+  await botTurnTaken(tx, conversation.id, decided.intent, decided.handoverReason);
   if (handedOver) await notifyInbox(tx, tenantId, conversation.id);
   return { ...base, reply, intent: decided.intent, confidence: decided.confidence, sources: decided.sources, handedOver, handoverReason: decided.handoverReason };
 }

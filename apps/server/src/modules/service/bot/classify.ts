@@ -1,8 +1,7 @@
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import type { ClientRow } from '../clients/service.ts';
-import { activeModel } from '../intents/training.ts';
-import { clientAi } from './engine.ts';
+import { clientAi, type ClientRow } from '../clients/service.ts';
+import { activeModel } from '../intents/index.ts';
 
 /** A sentence's intent by the client's trained model, metered on the client's OU; service_model_not_trained before the first training. */
 export async function classify(tx: Tx, client: ClientRow, text: string): Promise<{ intent: string | null; confidence: number; outOfScope: boolean }> {

@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
-import { serviceClients } from '../clients/schema.ts';
+import { serviceClients } from '../clients/index.ts';
 
 export type ChannelKind = 'web' | 'whatsapp' | 'telegram';
 

@@ -5,7 +5,7 @@ import { meteredCall } from '../../../platform/ai/metering/index.ts';
 import { costOf, engineOf, modelPrices } from '../../../platform/ai/select.ts';
 import { getAiSettings, type StoredAiSettings } from '../../../platform/ai/settings/service.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
-import type { ClientRow } from '../clients/service.ts';
+import type { ClientRow } from './service.ts';
 
 /** The area of the service's AI usage rows (the dashboard's chat widgets read it). */
 export const SERVICE_AREA = 'chat';

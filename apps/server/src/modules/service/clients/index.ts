@@ -1,6 +1,5 @@
 /**
- * The client tables for the other service modules' schemas and the inbox (which reads and sets the agents' rows:
- * presence, limits). Only the schema: the client service imports those modules, and re-exporting it here would
- * make their schemas import themselves in a circle.
+ * The clients module's tables that the other service parts reference: their rows belong to a client (foreign keys),
+ * and the inbox reads a client's agents. Only tables here, so that a schema importing this loads no service code.
  */
-export { serviceAgents, serviceClients, type WorkingHours } from './schema.ts';
+export { serviceAgents, serviceClients } from './schema.ts';

@@ -7,10 +7,11 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { yn } from '../../../platform/records/query.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
 import { orgUnitExists } from '../../configuration/org-units/service.ts';
-import { serviceConversations } from '../conversations/schema.ts';
+import { clientHasConversations } from '../conversations/service.ts';
 import { serviceClients, type SetupState } from './schema.ts';
 
 export type ClientRow = typeof serviceClients.$inferSelect;
+export { clientAi, SERVICE_AREA, type ClientAi } from './ai.ts';
 
 const toClient = (r: ClientRow): ServiceClient => ({
   clientId: r.id, code: r.code, name: r.name, businessField: r.businessField, ouId: r.ouId, systemInstruction: r.systemInstruction,
@@ -31,9 +32,7 @@ const kit = recordKit({
   toRecords: (_tx, rows) => rows.map(toClient),
   idOf: (r) => r.clientId,
   codeOf: (r) => r.code,
-  usedBy: async (tx, client) =>
-    ((await tx.select({ id: serviceConversations.id }).from(serviceConversations).where(eq(serviceConversations.clientId, client.clientId)).limit(1)).length
-      ? 'service_conversations' : undefined),
+  usedBy: async (tx, client) => ((await clientHasConversations(tx, client.clientId)) ? 'service_conversations' : undefined),
 });
 
 export const listClients = (tx: Tx, f: { keyword?: string; active?: 'Y' | 'N'; page: number; limit: number }) => kit.list(tx, f);
@@ -49,6 +48,13 @@ export async function clientRowById(tx: Tx, id: string): Promise<ClientRow> {
   const [row] = await tx.select().from(serviceClients).where(eq(serviceClients.id, id));
   if (!row) throw new AppError('service_client_not_found', [id]);
   return row;
+}
+
+/** Codes of clients by id (lists of other service parts show them). */
+export async function clientCodesByIds(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ id: serviceClients.id, code: serviceClients.code }).from(serviceClients).where(sql`${serviceClients.id} = ANY(${sql.param([...new Set(ids)])}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r.code]));
 }
 
 export const getClient = async (tx: Tx, code: string) => toClient(await clientRowByCode(tx, code));

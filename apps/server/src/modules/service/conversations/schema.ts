@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
-import { serviceClients } from '../clients/schema.ts';
+import { serviceClients } from '../clients/index.ts';
 
 export type ConversationStatus = 'bot' | 'waiting' | 'agent' | 'closed';
 export type ConversationChannelKind = 'web' | 'whatsapp' | 'telegram' | 'virtual';

@@ -4,9 +4,10 @@ import { endChatSession } from '../../../platform/ai/metering/index.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { serviceConversations, serviceMessages, type ConversationChannelKind, type MessageSender } from './schema.ts';
+import { serviceConversations, serviceMessages, type ConversationChannelKind, type ConversationStatus, type HandoverReason, type MessageSender } from './schema.ts';
 
 export type ConversationRow = typeof serviceConversations.$inferSelect;
+export type { HandoverReason, ConversationChannelKind, MessageSender } from './schema.ts';
 export type MessageRow = typeof serviceMessages.$inferSelect;
 
 /** The channel the live inbox LISTENs on; the payload is `{"tenantId": …, "conversationId": …}`. */
@@ -69,6 +70,26 @@ export async function recentMessages(tx: Tx, conversationId: string, limit: numb
 
 export async function messagesOf(tx: Tx, conversationId: string): Promise<MessageRow[]> {
   return tx.select().from(serviceMessages).where(eq(serviceMessages.conversationId, conversationId)).orderBy(asc(serviceMessages.at), asc(serviceMessages.id));
+}
+
+export async function clientHasConversations(tx: Tx, clientId: string): Promise<boolean> {
+  return (await tx.select({ id: serviceConversations.id }).from(serviceConversations).where(eq(serviceConversations.clientId, clientId)).limit(1)).length > 0;
+}
+
+/** A customer's message arrived: the conversation's chat session, status and last message time (reopening a closed one). */
+export async function conversationTouched(tx: Tx, id: string, values: { chatSessionId: string; status: ConversationStatus; at: Date; reopen: boolean }): Promise<void> {
+  await tx.update(serviceConversations).set({
+    chatSessionId: values.chatSessionId, status: values.status, lastMessageAt: values.at,
+    ...(values.reopen ? { endedAt: null, outcome: null, handoverReason: null, assignedAgentId: null } : {}),
+  }).where(eq(serviceConversations.id, id));
+}
+
+/** The bot's turn was stored: its intent, and when it handed over, the wait for an agent. */
+export async function botTurnTaken(tx: Tx, id: string, intent: string | null, handoverReason: HandoverReason | null): Promise<void> {
+  await tx.update(serviceConversations).set({
+    lastIntent: intent,
+    ...(handoverReason ? { status: 'waiting' as const, handoverReason, handedOverAt: new Date() } : {}),
+  }).where(eq(serviceConversations.id, id));
 }
 
 /** Tells the inbox (every server instance's LISTEN) that a conversation changed; sent when the transaction commits. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { customType, foreignKey, index, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
 import { retrievalSearchExpression } from '../../../platform/ai/local/retrieval.ts';
-import { serviceClients } from '../clients/schema.ts';
+import { serviceClients } from '../clients/index.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

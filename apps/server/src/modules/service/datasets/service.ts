@@ -8,9 +8,9 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
-import { clientRowByCode, type ClientRow } from '../clients/service.ts';
-import { serviceClients } from '../clients/schema.ts';
-import { itemText, typedValues } from './items.ts';
+import type { RetrievedFact } from '../../../platform/ai/engine.ts';
+import { clientCodesByIds, clientRowByCode, type ClientRow } from '../clients/service.ts';
+import { factFields, itemText, typedValues } from './items.ts';
 import { serviceDatasetItems, serviceDatasets, type DatasetAttribute, type ItemValues } from './schema.ts';
 
 type DatasetRow = typeof serviceDatasets.$inferSelect;
@@ -24,10 +24,8 @@ async function present(tx: Tx, rows: DatasetRow[]): Promise<ServiceDataset[]> {
   const ids = rows.map((r) => r.id);
   const counts = await tx.select({ datasetId: serviceDatasetItems.datasetId, n: count() }).from(serviceDatasetItems)
     .where(sql`${serviceDatasetItems.datasetId} = ANY(${sql.param(ids)}::uuid[])`).groupBy(serviceDatasetItems.datasetId);
-  const codes = await tx.select({ id: serviceClients.id, code: serviceClients.code }).from(serviceClients)
-    .where(sql`${serviceClients.id} = ANY(${sql.param([...new Set(rows.map((r) => r.clientId))])}::uuid[])`);
+  const code = await clientCodesByIds(tx, rows.map((r) => r.clientId));
   const n = new Map(counts.map((c) => [c.datasetId, c.n]));
-  const code = new Map(codes.map((c) => [c.id, c.code]));
   return rows.map((r) => ({
     datasetId: r.id, clientId: r.clientId, clientCode: code.get(r.clientId) ?? '', name: r.name, attributes: r.attributes, itemCount: n.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
@@ -226,6 +224,23 @@ export async function exportItems(tx: Tx, datasetId: string, keyword: string | u
 export async function itemIdsOf(tx: Tx, datasetId: string): Promise<Set<string>> {
   const rows = await tx.select({ id: serviceDatasetItems.id }).from(serviceDatasetItems).where(eq(serviceDatasetItems.datasetId, datasetId));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Dataset items of the client that match the question, as facts with their attribute fields (retrieval.ts's ranking). */
+export async function retrieveFacts(tx: Tx, clientId: string, question: string, limit = 5): Promise<RetrievedFact[]> {
+  const ranked = await tx.execute<{ id: string; text: string; score: number }>(buildRetrievalQuery(
+    { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` },
+    question, { limit },
+  ));
+  if (ranked.rows.length === 0) return [];
+  const rows = await tx.select({ id: serviceDatasetItems.id, values: serviceDatasetItems.values, attributes: serviceDatasets.attributes })
+    .from(serviceDatasetItems).innerJoin(serviceDatasets, eq(serviceDatasets.id, serviceDatasetItems.datasetId))
+    .where(sql`${serviceDatasetItems.id} = ANY(${sql.param(ranked.rows.map((r) => r.id))}::uuid[])`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ranked.rows.filter((r) => byId.has(r.id)).map((r) => {
+    const item = byId.get(r.id)!;
+    return { id: r.id, text: r.text, fields: factFields(item.attributes, item.values), score: Number(r.score) };
+  });
 }
 
 export { audit as auditDataset };

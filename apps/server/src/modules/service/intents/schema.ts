@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
 import type { IntentModel } from '../../../platform/ai/engine.ts';
-import { serviceClients } from '../clients/schema.ts';
+import { serviceClients } from '../clients/index.ts';
 
 /** Named attributes of an intent (e.g. product, size) the response may refer to. */
 export interface IntentAttribute {

@@ -6,8 +6,7 @@ import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Pools } from '../../../platform/db/pools.ts';
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { clientRowById, type ClientRow } from '../clients/service.ts';
-import { clientAi } from '../bot/engine.ts';
+import { clientAi, clientRowById, type ClientRow } from '../clients/service.ts';
 import { serviceModels } from './schema.ts';
 import { phrasesOf } from './service.ts';
 

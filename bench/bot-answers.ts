@@ -1,0 +1,172 @@
+/**
+ * The customer-service bot's answers on the demo client (issue 12): 50 customer questions (Indonesian and English)
+ * over Toko Batik Sekar's dataset, each through POST /api/v1/service/clients/SEKAR/virtual-chat of the real server
+ * (classify, retrieve, answer, store, meter) in a conversation of its own, compared with the facts the right answer
+ * holds, or with a hand-over where only a person can help (orders, a request for a person, questions about
+ * something else). Prints the share answered correctly, handed over, and answered wrongly (aim: wrong near 0).
+ *
+ * Baseline, in the same run over the same questions: retrieval alone (the best-ranked dataset item of the same
+ * retrieval query, quoted whole, never handing over), as a bot without a classifier or hand-over rules would answer.
+ *
+ *   npx tsx bench/bot-answers.ts
+ */
+import pg from 'pg';
+import { DEFAULT_TENANT, type BotReply } from '@nusa/contracts';
+import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { startServer, type RunningServer } from '../apps/server/src/server.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
+import { buildRetrievalQuery } from '../apps/server/src/platform/ai/local/retrieval.ts';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { v7 as uuidv7 } from 'uuid';
+import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
+import { seedServiceDemo } from '../apps/server/src/modules/service/seed.ts';
+import { machine, median, table, tempDir } from './lib/common.ts';
+
+const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
+const HANDOVER = 'handover' as const;
+type Expected = string[] | typeof HANDOVER;
+
+/** Question, and the facts the reply must hold (any case) or that it must be handed over. */
+const QUESTIONS: [string, Expected][] = [
+  ['berapa harga kain batik parang kak?', ['350.000']],
+  ['harga kemeja batik lengan panjang berapa?', ['285.000']],
+  ['brp harga daster batik', ['95.000']],
+  ['selendang sutra harganya berapa min', ['450.000']],
+  ['harga tas batik tote?', ['125.000']],
+  ['masker batik berapaan', ['45.000']],
+  ['harga sarung pekalongan', ['185.000']],
+  ['dress batik sekar harganya berapa ya', ['395.000']],
+  ['blus batik wanita berapa kak', ['215.000']],
+  ['kain mega mendung harga nya?', ['275.000']],
+  ['stok kain parang masih ada?', ['stok 12']],
+  ['dress sekar ready stok?', ['stok 6']],
+  ['jam buka toko kapan?', ['09.00']],
+  ['hari minggu buka jam berapa', ['10.00']],
+  ['alamat toko dimana?', ['Malioboro']],
+  ['ongkir ke luar jawa berapa', ['35.000']],
+  ['bisa bayar pakai qris?', ['QRIS']],
+  ['bisa cod gak?', ['COD']],
+  ['cara retur barang gimana', ['7 hari']],
+  ['ada promo apa sekarang', ['SEKAR10']],
+  ['ukuran kemeja L lebar dadanya berapa', ['55 cm']],
+  ['ada cabang di jakarta?', ['Kemang']],
+  ['kirim pakai ekspedisi apa aja', ['JNE']],
+  ['gratis ongkir minimal belanja berapa', ['500.000']],
+  ['halo kak', ['selamat datang']],
+  ['how much is the parang batik fabric?', ['350.000']],
+  ['price of the long sleeve batik shirt', ['285.000']],
+  ['how much is the silk scarf?', ['450.000']],
+  ['how much does the tote bag cost', ['125.000']],
+  ['what is the price of the face mask', ['45.000']],
+  ['how much is the sarong', ['185.000']],
+  ['what are your opening hours?', ['09.00']],
+  ['are you open on sunday?', ['10.00']],
+  ['where is your shop?', ['Malioboro']],
+  ['how much is shipping outside java', ['35.000']],
+  ['which couriers do you use', ['JNE']],
+  ['can i pay by credit card?', ['kartu kredit']],
+  ['what is your return policy?', ['7 hari']],
+  ['do you have any discount?', ['SEKAR10']],
+  ['is the kawung fabric in stock?', ['stok 8']],
+  ['hello', ['welcome']],
+  ['saya mau bicara dengan CS', HANDOVER],
+  ['i want to talk to a person', HANDOVER],
+  ['pesanan saya belum sampai, tolong dicek', HANDOVER],
+  ['please cancel my order', HANDOVER],
+  ['ganti alamat pengiriman dong', HANDOVER],
+  ['siapa presiden pertama indonesia', HANDOVER],
+  ['resep rendang yang enak gimana', HANDOVER],
+  ['what is the weather tomorrow', HANDOVER],
+  ['can you recommend a good movie', HANDOVER],
+];
+
+type Outcome = 'correct' | 'handed over' | 'wrong';
+
+function judge(expected: Expected, reply: string, handedOver: boolean): Outcome {
+  if (expected === HANDOVER) return handedOver ? 'correct' : 'wrong';
+  if (handedOver) return 'handed over';
+  const text = reply.toLowerCase();
+  return expected.every((fact) => text.includes(fact.toLowerCase())) ? 'correct' : 'wrong';
+}
+
+const share = (outcomes: Outcome[], o: Outcome) => `${((outcomes.filter((x) => x === o).length / outcomes.length) * 100).toFixed(1)} %`;
+
+async function main() {
+  console.log(`bot-answers: ${machine()}; ${QUESTIONS.length} questions (${QUESTIONS.filter(([, e]) => e === HANDOVER).length} that need a person)`);
+  if (QUESTIONS.length !== 50) throw new Error(`expected 50 questions, have ${QUESTIONS.length}`);
+  const data = await tempDir('bot-answers');
+  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
+  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
+  let server: RunningServer | undefined;
+  let owner: pg.Pool | undefined;
+  try {
+    cluster = await startTestCluster();
+    db = await cloneTemplate(cluster.serverUrl, 'bench_bot');
+    const seedStarted = performance.now();
+    server = await startServer(loadConfig({
+      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
+    }), () => {});
+    console.log(`server with the demo seed up in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const base = server.url;
+    const pre = await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json() as { token: string };
+    const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+    const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' };
+
+    const rows: string[][] = [['question', 'intent', 'conf.', 'outcome', 'reply']];
+    const bot: Outcome[] = [];
+    const started = performance.now();
+    for (const [question, expected] of QUESTIONS) {
+      const res = await fetch(`${base}/api/v1/service/clients/SEKAR/virtual-chat`, { method: 'POST', headers, body: JSON.stringify({ message: question }) });
+      if (res.status !== 200) throw new Error(`${question}: ${res.status} ${await res.text()}`);
+      const reply = await res.json() as BotReply;
+      const outcome = judge(expected, reply.reply, reply.handedOver);
+      bot.push(outcome);
+      rows.push([question, reply.intent ?? '-', reply.confidence.toFixed(2), reply.handedOver ? `${outcome} (${reply.handoverReason})` : outcome, reply.reply.replace(/\s+/g, ' ').slice(0, 90)]);
+    }
+    const ms = (performance.now() - started) / QUESTIONS.length;
+
+    // The baseline: the retrieval query's best item for the same question, as the reply, never handed over.
+    owner = new pg.Pool({ connectionString: db.url, max: 2 });
+    const plain = drizzle({ client: owner });
+    const { rows: [{ id: clientId }] } = await owner.query<{ id: string }>(
+      `SELECT c.id FROM service_clients c JOIN tenants t ON t.id = c.tenant_id WHERE t.code = $1 AND c.code = 'SEKAR'`, [DEFAULT_TENANT]);
+    const baseline: Outcome[] = [];
+    for (const [question, expected] of QUESTIONS) {
+      const top = (await plain.execute<{ text: string }>(buildRetrievalQuery(
+        { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` }, question, { limit: 1 },
+      ))).rows[0];
+      baseline.push(judge(expected, top?.text ?? '', false));
+    }
+
+    // What the demo client adds to a first start: its seed (client, 19 items, 15 intents, 446 phrases, training) in
+    // fresh tenants, median of three.
+    const seedMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const tenantId = uuidv7();
+      await owner.query('INSERT INTO tenants (id, code, name) VALUES ($1, $2, $3)', [tenantId, `seedbench${i}`, `Seed bench ${i}`]);
+      const t0 = performance.now();
+      await withTenant(owner, tenantId, (tx) => seedServiceDemo(tx, tenantId, null));
+      seedMs.push(performance.now() - t0);
+    }
+
+    table(rows);
+    console.log('');
+    table([
+      ['answerer', 'answered correctly', 'handed over', 'answered wrongly', 'ms per turn'],
+      ['retrieval alone: best item quoted, never hands over (baseline)', share(baseline, 'correct'), share(baseline, 'handed over'), share(baseline, 'wrong'), '-'],
+      ['the bot (classify, hand-over rules, retrieve, answer, store, meter)', share(bot, 'correct'), share(bot, 'handed over'), share(bot, 'wrong'), ms.toFixed(1)],
+    ]);
+    console.log(`\ndemo client seed (median of 3 fresh tenants): ${median(seedMs).toFixed(0)} ms`);
+  } finally {
+    await owner?.end();
+    await server?.stop();
+    await db?.drop();
+    await cluster?.stop();
+    await data.remove();
+  }
+}
+
+await main();
