@@ -17,6 +17,7 @@ import type list from './modules/list.id.json';
 import type onboarding from './modules/onboarding.id.json';
 import type recovery from './modules/recovery.id.json';
 import type service from './modules/service.id.json';
+import type serviceInbox from './modules/service-inbox.id.json';
 import type serviceChannels from './modules/service-channels.id.json';
 import type shell from './modules/shell.id.json';
 import type usageDashboard from './modules/usage-dashboard.id.json';
@@ -43,6 +44,7 @@ export type Texts = typeof base &
   typeof onboarding &
   typeof recovery &
   typeof service &
+  typeof serviceInbox &
   typeof serviceChannels &
   typeof shell &
   typeof usageDashboard & { error: Record<ErrorTextKey<ErrorCode>, string> };

@@ -19,6 +19,7 @@ export const inboxConversation = z.object({
   handoverReason: z.string().nullable(),
   handedOverAt: z.string().nullable(),
   lastMessageAt: z.string(),
+  /** The customer's newest message. */
   lastText: z.string(),
   /** Customer messages since the agent's last reply or note (all of them while waiting). */
   unread: z.number().int(),

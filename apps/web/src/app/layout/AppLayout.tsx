@@ -40,6 +40,7 @@ import { PageBreadcrumb, type Crumb } from './PageBreadcrumb.tsx';
 import { ReleaseNotesDialog } from './ReleaseNotesDialog.tsx';
 import { textOfKey } from '../../i18n/keys.ts';
 import { APPROVAL_INBOX_PATH, useApprovalInboxCount } from '../../features/accounting/approval-flows/inbox-count.ts';
+import { SERVICE_INBOX_PATH, useServiceInboxCount } from '../../features/service/inbox/live.ts';
 
 const AREA_ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -105,12 +106,15 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
 
   const area = areaOf(route);
   const inboxCount = useApprovalInboxCount(session.tasks);
+  const serviceUnread = useServiceInboxCount(session.tasks);
   const menuItems: MenuProps['items'] = useMemo(
     () =>
       buildMenu(session.tasks).map(({ area: a, routes }) => {
         // Documents waiting for the user's approval: a count on the inbox, a dot on its area while that is folded.
-        const waiting = (path: string) => (path === APPROVAL_INBOX_PATH && inboxCount > 0 ? <Badge count={inboxCount} size="small" style={{ marginInlineStart: 8 }} /> : null);
-        const areaWaiting = inboxCount > 0 && routes.some((r) => r.path === APPROVAL_INBOX_PATH);
+        // Unread customer messages of the CS agent's inbox: the same.
+        const counts: Record<string, number> = { [APPROVAL_INBOX_PATH]: inboxCount, [SERVICE_INBOX_PATH]: serviceUnread };
+        const waiting = (path: string) => ((counts[path] ?? 0) > 0 ? <Badge count={counts[path]} size="small" style={{ marginInlineStart: 8 }} /> : null);
+        const areaWaiting = routes.some((r) => (counts[r.path] ?? 0) > 0);
         const icon = AREA_ICONS[a.key] ?? <AppstoreOutlined />;
         if (routes.length === 0 || (routes.length === 1 && routes[0].path === a.path)) {
           const path = routes[0]?.path ?? a.path;
@@ -123,7 +127,7 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
           children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{textOfKey(t, r.titleKey)}{waiting(r.path)}</Link> })),
         };
       }),
-    [session.tasks, t, inboxCount],
+    [session.tasks, t, inboxCount, serviceUnread],
   );
 
   const logout = () =>

@@ -32,7 +32,7 @@ async function inboxRows(tx: Tx, userId: string, conversationId?: string): Promi
   const res = await tx.execute(sql`
     SELECT c.id, cl.code AS client_code, cl.name AS client_name, c.channel_kind, c.customer_key, c.customer_name, c.status, c.assigned_agent_id,
            c.handover_reason, c.handed_over_at, c.last_message_at,
-           (SELECT m.text FROM service_messages m WHERE m.conversation_id = c.id AND m.sender <> 'note' ORDER BY m.at DESC, m.id DESC LIMIT 1) AS last_text,
+           (SELECT m.text FROM service_messages m WHERE m.conversation_id = c.id AND m.sender = 'customer' ORDER BY m.at DESC, m.id DESC LIMIT 1) AS last_text,
            (SELECT count(*) FROM service_messages m WHERE m.conversation_id = c.id AND m.sender = 'customer'
               AND m.at > coalesce((SELECT max(a.at) FROM service_messages a WHERE a.conversation_id = c.id AND a.agent_id = ${userId}), '-infinity')
            )::int AS unread
@@ -102,7 +102,6 @@ export async function claimConversation(tx: Tx, principal: Principal, id: string
   const [won] = await tx.update(serviceConversations).set({ status: 'agent', assignedAgentId: principal.userId })
     .where(and(eq(serviceConversations.id, id), eq(serviceConversations.status, 'waiting'))).returning({ id: serviceConversations.id });
   if (!won) throw new AppError('service_conversation_already_claimed', [id]);
-  await storeMessage(tx, principal.tenantId, id, { sender: 'system', text: `${principal.username} joined`, agentId: principal.userId });
   await writeAudit(tx, principal, { module: 'service.conversation', action: 'claim', entity: 'service-conversation', entityId: id, before: { status: c.status }, after: { status: 'agent', assignedAgentId: principal.userId } });
   await notifyInbox(tx, principal.tenantId, id);
   return (await inboxRows(tx, principal.userId, id))[0];
@@ -140,7 +139,6 @@ export async function addNote(tx: Tx, principal: Principal, id: string, text: st
 export async function sendBackToBot(tx: Tx, principal: Principal, id: string): Promise<InboxConversation> {
   const c = await handledByMe(tx, principal, id);
   await tx.update(serviceConversations).set({ status: 'bot', assignedAgentId: null, handoverReason: null }).where(eq(serviceConversations.id, id));
-  await storeMessage(tx, principal.tenantId, id, { sender: 'system', text: 'sent back to the bot', agentId: principal.userId });
   await writeAudit(tx, principal, { module: 'service.conversation', action: 'send-back', entity: 'service-conversation', entityId: id, before: { status: c.status, assignedAgentId: c.assignedAgentId }, after: { status: 'bot' } });
   await notifyInbox(tx, principal.tenantId, id);
   return (await inboxRows(tx, principal.userId, id))[0];

@@ -104,7 +104,7 @@ function ConversationPane({ id }: { id: string }) {
   if (!d) return <div className="page-card service-inbox__pane" />;
   const c = d.conversation;
   const mine = c.status === 'agent';
-  const close = () => modal.confirm({ title: t('serviceInbox.close'), content: t('serviceInbox.closeConfirm'), onOk: () => act.mutateAsync('close') });
+  const close = () => modal.confirm({ title: t('serviceInbox.close'), content: t('serviceInbox.closeConfirm'), okText: t('serviceInbox.close'), okButtonProps: { danger: true }, onOk: () => act.mutateAsync('close') });
   return (
     <>
       <div className="page-card service-inbox__pane">

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { api, apiLogin } from '../support/api.ts';
+import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
+import { answerConfirm } from '../support/antd.ts';
+
+/** The texts this flow reads, per language (apps/web/src/i18n/modules/service-inbox.*.json). */
+const tx = {
+  id: { title: 'Pesan untuk Saya', live: 'Langsung', claim: 'Ambil', reply: 'Balas', replyBox: 'Tulis balasan untuk pelanggan…', close: 'Tutup percakapan', agent: 'Petugas', closed: 'Percakapan ditutup', person: 'saya mau bicara dengan orang soal pesanan', answer: 'Halo, saya Dewi. Pesanan Anda kami cek.' },
+  en: { title: 'Messages for Me', live: 'Live', claim: 'Claim', reply: 'Reply', replyBox: 'Write a reply to the customer…', close: 'Close conversation', agent: 'Agent', closed: 'Conversation closed', person: 'I want to talk to a person about my order', answer: 'Hello, this is Dewi. We are checking your order.' },
+};
+const CLIENT = 'SEKAR';
+const PHONE = { width: 390, height: 844 };
+
+describe('Service › Messages for me', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it.each(['id', 'en'] as const)('a customer hands over; the agent sees it live, claims, replies and closes (%s)', async (lang) => {
+    const t = tx[lang];
+    const customer = await apiLogin('admin');
+    await withOpenPage(browser, { as: 'agent', language: lang }, `agent-inbox-${lang}`, async ({ page }) => {
+      await page.goto('/service/messages-for-me');
+      await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
+      await page.getByTestId('inbox-live').filter({ hasText: t.live }).waitFor();
+      // The customer asks the bot for a person (the virtual chat speaks as a customer would): the open page hears it.
+      const chat = await api<{ conversationId: string; handedOver: boolean }>('POST', `/v1/service/clients/${CLIENT}/virtual-chat`, { token: customer.token, body: { message: `${t.person} ${Date.now()}` } });
+      expect(chat.body.handedOver).toBe(true);
+      const item = page.getByTestId('inbox-item').filter({ hasText: t.person });
+      await item.first().waitFor();
+      await item.first().click();
+      await page.getByRole('button', { name: t.claim, exact: true }).click();
+      await page.getByRole('textbox', { name: t.replyBox }).fill(t.answer);
+      await page.getByRole('button', { name: t.reply, exact: true }).last().click();
+      await page.getByTestId('inbox-log').getByText(t.answer).waitFor();
+      const detail = await api<{ messages: { sender: string; text: string }[] }>('GET', `/v1/service/inbox/${chat.body.conversationId}`, { token: (await apiLogin('agent')).token });
+      expect(detail.body.messages.filter((m) => m.sender === 'agent').map((m) => m.text)).toEqual([t.answer]);
+      await screenshot(page, `service-messages-for-me-${lang}`);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, `service-messages-for-me-phone-${lang}`, true);
+      await page.getByRole('button', { name: t.close }).click();
+      await answerConfirm(page, t.close);
+      await page.getByText(t.closed).waitFor();
+    });
+  });
+});
