@@ -18,8 +18,12 @@ export function AnswerChart({ answer }: { answer: AskAnswer }) {
     const o = chart.option as Record<string, unknown>;
     const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatCell(v, type) : String(v ?? ''));
     const yAxis = o.yAxis ? { ...(o.yAxis as object), axisLabel: { formatter: (v: number) => (type === 'money' ? `Rp${compact.format(v)}` : compact.format(v)) } } : undefined;
+    // One series needs no legend (the title names it); several get theirs above the plot, never over the axis.
+    const series = Array.isArray(o.series) ? o.series.length : 0;
+    const legend = o.legend ? { ...(o.legend as object), show: series > 1, top: 0, type: 'scroll' } : undefined;
     return {
       ...o,
+      ...(legend ? { legend } : {}),
       ...(yAxis ? { yAxis, grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true } } : {}),
       tooltip: { ...(o.tooltip as object), valueFormatter },
     };
