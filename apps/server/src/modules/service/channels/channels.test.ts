@@ -140,6 +140,10 @@ describe('WhatsApp Cloud API', () => {
     expect((await post(forged, 'sha256=00')).statusCode).toBe(403);
     expect(await messagesOf(channelId)).toHaveLength(2);
 
+    // A message to another number of the same Meta app is not this channel's.
+    expect((await post(whatsappTextWebhook('5550001', { id: 'wamid.IN-3', from: '6281234567890', name: 'Rina', text: 'halo' }))).statusCode).toBe(200);
+    expect(await messagesOf(channelId)).toHaveLength(2);
+
     // Statuses move the bot message on and never back.
     for (const status of ['delivered', 'read', 'delivered'] as const) expect((await post(whatsappStatusWebhook('1098765', wa.sent[0].wamid, status, '6281234567890'))).statusCode).toBe(200);
     stored = await messagesOf(channelId);

@@ -38,7 +38,7 @@ export function webhookRoutes(app: FastifyInstance, platform: ChannelPlatform) {
       const secrets = openSecrets(platform.seal, channel);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!signatureValid(raw, header(req, 'x-hub-signature-256'), secrets.appSecret ?? '')) return reply.code(403).send();
-      const inbound = readWhatsappPayload(parse(raw));
+      const inbound = readWhatsappPayload(parse(raw), channel.attributes.phoneNumberId ?? '');
       if (inbound.statuses.length) {
         await withTenant(pool, channel.tenantId, async (tx) => {
           for (const s of inbound.statuses) await recordDeliveryStatus(tx, channel.id, s.id, s.status);

@@ -34,6 +34,7 @@ export interface WhatsappInbound {
 
 interface Payload {
   entry?: { changes?: { value?: {
+    metadata?: { phone_number_id?: string };
     contacts?: { wa_id?: string; profile?: { name?: string } }[];
     messages?: { id?: string; from?: string; timestamp?: string; type?: string; text?: { body?: string } }[];
     statuses?: { id?: string; status?: string }[];
@@ -42,12 +43,16 @@ interface Payload {
 
 const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
 
-/** The text messages and delivery statuses of a webhook body; other kinds (images, reactions …) are left out. */
-export function readWhatsappPayload(body: unknown): WhatsappInbound {
+/**
+ * The text messages and delivery statuses of a webhook body for one phone number; other kinds (images, reactions …)
+ * and other numbers of the same Meta app (its webhook is the app's, not the number's) are left out.
+ */
+export function readWhatsappPayload(body: unknown, phoneNumberId: string): WhatsappInbound {
   const out: WhatsappInbound = { messages: [], statuses: [] };
   for (const entry of (body as Payload)?.entry ?? []) {
     for (const change of entry.changes ?? []) {
       const value = change.value ?? {};
+      if (value.metadata?.phone_number_id !== phoneNumberId) continue;
       for (const m of value.messages ?? []) {
         if (m.type !== 'text' || !m.id || !m.from || !m.text?.body) continue;
         const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? '';
