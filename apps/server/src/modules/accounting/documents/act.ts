@@ -9,7 +9,7 @@ import { assertPeriodOpen, postDocument, reverseDocument } from '../ledger/servi
 import { MODULE, lockDocument } from './create.ts';
 import { documentTypeOf, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
 import { recordStep } from './history.ts';
-import { linesOf, presentDetail } from './present.ts';
+import { linesOf, presentDetail, type InHand } from './present.ts';
 import { documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';
 
@@ -19,9 +19,11 @@ const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
 
 type Change = Partial<typeof documents.$inferInsert>;
 
+/** Posts the document's lines; returns them (in line order) for the answer. */
 async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow) {
-  const lines = await definition.postingLines(tx, row, await linesOf(tx, [row.id]));
-  await postDocument(tx, user.tenantId, row, lines);
+  const lines = await linesOf(tx, [row.id]);
+  await postDocument(tx, user.tenantId, row, await definition.postingLines(tx, row, lines));
+  return lines;
 }
 
 const released = (user: DocumentUser): Change => ({ status: 'R', subStatus: null, releasedAt: new Date(), releasedBy: user.userId });
@@ -44,14 +46,14 @@ async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeD
 }
 
 /** What the action changes on the document (and in the ledger): the transition table's `to`, decided here. */
-async function apply(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction): Promise<Change> {
+async function apply(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction, inHand: InHand): Promise<Change> {
   switch (action) {
     case 'submit': {
       // A new round: approvals of an earlier round (before changes were requested) do not count.
       await clearApprovals(tx, row.id);
       const flow = await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
       if (flow) return { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() };
-      await post(tx, user, definition, row);
+      inHand.lines = await post(tx, user, definition, row);
       return { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
     }
     case 'approve': {
@@ -69,7 +71,7 @@ async function apply(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinit
       await clearApprovals(tx, row.id);
       return { status: 'D', subStatus: null, approvalFlowId: null, approvalLevel: null };
     case 'release':
-      await post(tx, user, definition, row);
+      inHand.lines = await post(tx, user, definition, row);
       return released(user);
     case 'void':
       // The reversal is dated as the document, so the period's balances return to what they were without it.
@@ -92,12 +94,13 @@ export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: stri
   await assertActor(tx, user, definition, row, action);
   await assertPeriodOpen(tx, row.documentDate);
   const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
-  const change = await apply(tx, user, definition, row, action);
+  const inHand: InHand = {};
+  const change = await apply(tx, user, definition, row, action, inHand);
   const [updated] = await tx.update(documents).set({ ...change, updatedAt: sql`now()` }).where(eq(documents.id, documentId)).returning();
   const to = change.status ?? row.status;
   await recordStep(tx, user.tenantId, user.userId, documentId, { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment });
   const after = { status: to, subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus, approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel, comment: comment ?? null };
-  const detail = await presentDetail(tx, user, updated);
+  const detail = await presentDetail(tx, user, updated!, inHand);
   // Last: the audit row takes the tenant's audit chain head until commit, so nothing else waits behind this request's reads.
   await writeAudit(tx, user, { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after });
   return detail;

@@ -1,4 +1,4 @@
-import { UNLIMITED, type documentHeaderInput, type documentLineInput } from '@nusa/contracts';
+import { UNLIMITED, type CoaAccount, type documentHeaderInput, type documentLineInput } from '@nusa/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -21,7 +21,7 @@ const present = <T>(values: (T | null | undefined)[]) => [...new Set(values.filt
  * Spec 6: the records a document picks (partners, cash bank, products, G/L accounts) must be allowed by the OU
  * policies the user works under. Unknown ids are refused with their own not-found code.
  */
-export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderInput, lines: LineInput[]): Promise<void> {
+export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderInput, lines: LineInput[]): Promise<Map<string, CoaAccount>> {
   const partnerIds = present([header.partnerId, ...lines.map((l) => l.partnerId)]);
   const partnerCodes = await partnerCodesByIds(tx, partnerIds);
   for (const id of partnerIds) {
@@ -42,6 +42,7 @@ export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderI
   });
   await assertMayUseAll(tx, user.userId, 'glActivities', coaCodes);
   if (unknown) throw new AppError('coa_not_found', [unknown]);
+  return coas;
 }
 
 const within = (value: Money, min: string | number, max: string | number) =>

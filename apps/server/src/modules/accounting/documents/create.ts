@@ -32,12 +32,13 @@ export async function lockDocument(tx: Tx, id: string): Promise<DocumentRow> {
   return rows[0];
 }
 
-/** The checks of every create and edit: type prohibitions and OU policy, closed period, picked records, discounts. */
+/** The checks of every create and edit: type prohibitions and OU policy, closed period, picked records, discounts; the lines' accounts. */
 async function checkInput(tx: Tx, user: DocumentUser, documentTypeId: number, header: HeaderInput, lines: LineInput[]) {
   await assertMayCreateDocument(tx, user.userId, documentTypeId);
   await assertPeriodOpen(tx, header.documentDate);
-  await assertPolicies(tx, user, header, lines);
+  const coas = await assertPolicies(tx, user, header, lines);
   await assertDiscounts(tx, user, lines);
+  return coas;
 }
 
 const headerColumns = (header: HeaderInput) => ({
@@ -45,9 +46,12 @@ const headerColumns = (header: HeaderInput) => ({
   externalDate: header.externalDate, remarks: header.remarks || null, ouId: header.ouId, partnerId: header.partnerId, cashBankId: header.cashBankId,
 });
 
-async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: ReturnType<typeof computeAmounts>['lines']) {
-  await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
-  await tx.insert(documentLines).values(lines.map((l) => ({ ...l, tenantId, documentId })));
+/** The document's lines as written (in line order); a new document has none to replace. */
+async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: ReturnType<typeof computeAmounts>['lines'], replace: boolean) {
+  if (replace) await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
+  if (!lines.length) return [];
+  const written = await tx.insert(documentLines).values(lines.map((l) => ({ ...l, tenantId, documentId }))).returning();
+  return written.sort((a, b) => a.lineNo - b.lineNo);
 }
 
 /**
@@ -58,7 +62,7 @@ async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: R
 export async function createDocument(tx: Tx, user: DocumentUser, type: string, header: HeaderInput, lines: LineInput[]): Promise<DocumentDetail> {
   const definition = documentTypeOf(type);
   assertHolds(user, definition, 'edit', `documents/${type}`);
-  await checkInput(tx, user, definition.documentTypeId, header, lines);
+  const coas = await checkInput(tx, user, definition.documentTypeId, header, lines);
   const { currencyId, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
   const amounts = computeAmounts(header, lines, rate);
   let number = header.number;
@@ -69,13 +73,13 @@ export async function createDocument(tx: Tx, user: DocumentUser, type: string, h
   }
   await consumeFreeTransaction(tx, user.tenantId);
   const id = uuidv7();
-  await tx.insert(documents).values({
+  const [row] = await tx.insert(documents).values({
     tenantId: user.tenantId, id, type, number, ...headerColumns(header), currencyId, rate: rate.toFixed(), status: 'D',
     taxAmount: amounts.taxAmount, totalAmount: amounts.totalAmount, totalBookAmount: amounts.totalBookAmount, createdBy: user.userId,
-  });
-  await writeLines(tx, user.tenantId, id, amounts.lines);
+  }).returning();
+  const written = await writeLines(tx, user.tenantId, id, amounts.lines, false);
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'create', fromStatus: null, toStatus: 'D' });
-  const after = await presentDetail(tx, user, await lockDocument(tx, id));
+  const after = await presentDetail(tx, user, row!, { lines: written, coas });
   await writeAudit(tx, user, { module: MODULE, action: 'create', entity: type, entityId: id, after });
   return after;
 }
@@ -97,18 +101,18 @@ async function lockDraft(tx: Tx, user: DocumentUser, id: string, action: 'edit' 
 export async function updateDocument(tx: Tx, user: DocumentUser, id: string, header: HeaderInput, lines: LineInput[], type?: string): Promise<DocumentDetail> {
   const { row, definition } = await lockDraft(tx, user, id, 'edit', type);
   const before = await presentDetail(tx, user, row);
-  await checkInput(tx, user, definition.documentTypeId, header, lines);
+  const coas = await checkInput(tx, user, definition.documentTypeId, header, lines);
   const { currencyId, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
   const amounts = computeAmounts(header, lines, rate);
   const number = header.number || row.number;
   if (number !== row.number && (await numberTaken(tx, row.type, number, id))) throw new AppError('document_number_already_exists', [number]);
-  await tx.update(documents).set({
+  const [updated] = await tx.update(documents).set({
     number, ...headerColumns(header), currencyId, rate: rate.toFixed(), taxAmount: amounts.taxAmount, totalAmount: amounts.totalAmount,
     totalBookAmount: amounts.totalBookAmount, updatedAt: sql`now()`,
-  }).where(eq(documents.id, id));
-  await writeLines(tx, user.tenantId, id, amounts.lines);
+  }).where(eq(documents.id, id)).returning();
+  const written = await writeLines(tx, user.tenantId, id, amounts.lines, true);
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'edit', fromStatus: 'D', toStatus: 'D' });
-  const after = await presentDetail(tx, user, await lockDocument(tx, id));
+  const after = await presentDetail(tx, user, updated!, { lines: written, coas });
   await writeAudit(tx, user, { module: MODULE, action: 'update', entity: row.type, entityId: id, before, after });
   return after;
 }

@@ -1,12 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { actionsFor, documentLabel, type DocumentDetail, type DocumentHeader, type DocumentStatus, type DocumentSubStatus } from '@nusa/contracts';
+import { actionsFor, documentLabel, type CoaAccount, type DocumentDetail, type DocumentHeader, type DocumentStatus, type DocumentSubStatus } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { money, plainDecimal } from '../../../platform/money/decimal.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
 import { coaByIds } from '../coa/service.ts';
 import { currenciesByIds } from '../currencies/service.ts';
 import { approvedBy, levelBands, levelsNaming, nextLevelOf } from '../approval-flows/service.ts';
-import { documentTypeOf, type DocumentRow } from './document-types.ts';
+import { documentTypeOf, type DocumentLineRow, type DocumentRow } from './document-types.ts';
 import { documentLines } from './schema.ts';
 import { holds, type DocumentUser } from './user.ts';
 
@@ -56,10 +56,19 @@ export async function linesOf(tx: Tx, documentIds: string[]) {
   return tx.select().from(documentLines).where(inArray(documentLines.documentId, documentIds)).orderBy(asc(documentLines.lineNo));
 }
 
-export async function presentDetail(tx: Tx, user: DocumentUser, row: DocumentRow): Promise<DocumentDetail> {
+/** What the caller already holds of the document, so that the answer does not read it again. */
+export interface InHand {
+  /** The document's lines in line order, as just written or read. */
+  lines?: DocumentLineRow[];
+  /** Accounts read for the checks (each line's account must be among them when given). */
+  coas?: Map<string, CoaAccount>;
+}
+
+export async function presentDetail(tx: Tx, user: DocumentUser, row: DocumentRow, inHand: InHand = {}): Promise<DocumentDetail> {
   const [header] = await presentHeaders(tx, user, [row]);
-  const lines = await tx.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.lineNo));
-  const coas = await coaByIds(tx, lines.flatMap((l) => (l.coaId ? [l.coaId] : [])));
+  const lines = inHand.lines ?? await tx.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.lineNo));
+  const coaIds = lines.flatMap((l) => (l.coaId ? [l.coaId] : []));
+  const coas = inHand.coas && coaIds.every((id) => inHand.coas!.has(id)) ? inHand.coas : await coaByIds(tx, coaIds);
   return {
     ...header,
     lines: lines.map((l) => ({
