@@ -67,6 +67,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/administration/manage-leads', titleKey: 'page.manageLeads', area: 'administration',
     tasks: ['viewManagementLeads', 'editManagementLeads'], inMenu: true,
   },
+  service('create-new-client', 'service.title.createClient', ['viewDataset']),
   service('dataset', 'service.title.dataset', ['viewDataset']),
   service('dataset/{datasetId}', 'service.title.datasetDetail', ['viewDataset'], false),
   service('messages-for-me', 'serviceInbox.title', ['sendChatForMe']),
