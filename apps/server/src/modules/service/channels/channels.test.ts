@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
 import { withTenant } from '../../../platform/db/tenant.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../platform/config.ts';
+import { noJobs } from '../../../platform/jobs/jobs.ts';
+import { TenantDirectory } from '../../../platform/tenancy/resolve.ts';
 import { startTelegramServer, telegramTextUpdate, type TelegramTestServer } from '../../../../test/telegram-server.ts';
 import { hubSignature, startWhatsappServer, whatsappStatusWebhook, whatsappTextWebhook, type WhatsappTestServer } from '../../../../test/whatsapp-server.ts';
 import { storeMessage } from '../conversations/service.ts';
@@ -201,8 +205,12 @@ describe('web chat widget', () => {
   });
 
   it('talks over the socket: the bot answers, asking for a person hands over, an agent\'s reply is pushed, a flood is refused', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    // The visitor's socket is on a second server instance; the agent's reply is stored and announced through the first.
+    const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
+    const b = await buildApp({ config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) }, { webDist: '/nonexistent' });
+    onTestFinished(() => b.close());
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = b.server.address() as AddressInfo;
     const visitor = 'visitor-0001-abcd';
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/service/widget/demo/${CLIENT}/socket?visitor=${visitor}&lang=id`);
     const frames: Json[] = [];
