@@ -10,7 +10,7 @@ import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
 import type { RetrievedFact } from '../../../platform/ai/engine.ts';
 import { clientCodesByIds, clientRowByCode, type ClientRow } from '../clients/service.ts';
-import { factFields, itemText, typedValues } from './items.ts';
+import { displayText, factFields, itemText, typedValues } from './items.ts';
 import { serviceDatasetItems, serviceDatasets, type DatasetAttribute, type ItemValues } from './schema.ts';
 
 type DatasetRow = typeof serviceDatasets.$inferSelect;
@@ -226,7 +226,10 @@ export async function itemIdsOf(tx: Tx, datasetId: string): Promise<Set<string>>
   return new Set(rows.map((r) => r.id));
 }
 
-/** Dataset items of the client that match the question, as facts with their attribute fields (retrieval.ts's ranking). */
+/**
+ * Dataset items of the client that match the question (retrieval.ts's ranking), as facts: the text read out to the
+ * customer and every attribute as a field (search-only ones too, so the chat matches them).
+ */
 export async function retrieveFacts(tx: Tx, clientId: string, question: string, limit = 5): Promise<RetrievedFact[]> {
   const ranked = await tx.execute<{ id: string; text: string; score: number }>(buildRetrievalQuery(
     { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` },
@@ -239,7 +242,7 @@ export async function retrieveFacts(tx: Tx, clientId: string, question: string, 
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ranked.rows.filter((r) => byId.has(r.id)).map((r) => {
     const item = byId.get(r.id)!;
-    return { id: r.id, text: r.text, fields: factFields(item.attributes, item.values), score: Number(r.score) };
+    return { id: r.id, text: displayText(item.attributes, item.values), fields: factFields(item.attributes, item.values), score: Number(r.score) };
   });
 }
 
