@@ -49,5 +49,6 @@ export * from './service/datasets.ts';
 export * from './service/setup.ts';
 export * from './service/intents.ts';
 export * from './service/inbox.ts';
+export * from './service/history.ts';
 export * from './all-endpoints.ts';
 export * from './product.ts';
