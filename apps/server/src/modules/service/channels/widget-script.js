@@ -107,8 +107,10 @@
       var data;
       try { data = JSON.parse(event.data); } catch { return; }
       if (data.type === 'hello') {
-        if (!greeted && config.greeting) add('bot', config.greeting);
+        // The server's record replaces what is drawn (a reconnect would otherwise repeat the visitor's own lines).
+        if (greeted) { log.textContent = ''; seen = {}; }
         greeted = true;
+        if (config.greeting) add('bot', config.greeting);
         (data.messages || []).forEach(function (m) { add(m.sender, m.text, m.id); });
       } else if (data.type === 'message') {
         add(data.sender, data.text, data.id);
