@@ -66,13 +66,13 @@ export async function assertDiscounts(tx: Tx, user: DocumentUser, lines: LineInp
 }
 
 /** The document's currency (the book currency when none is chosen) and its rate to the book currency on the date. */
-export async function currencyAndRate(tx: Tx, currencyId: string | null, date: string): Promise<{ currencyId: string; rate: Money }> {
+export async function currencyAndRate(tx: Tx, currencyId: string | null, date: string): Promise<{ currencyId: string; currencyCode: string; rate: Money }> {
   const book = await bookCurrency(tx);
   if (!book) throw new AppError('currency_not_found', ['book']);
-  if (!currencyId || currencyId === book.currencyId) return { currencyId: book.currencyId, rate: new Money(1) };
+  if (!currencyId || currencyId === book.currencyId) return { currencyId: book.currencyId, currencyCode: book.currencyCode, rate: new Money(1) };
   const currency = await requireActiveCurrency(tx, currencyId);
   const found = await lookupExchangeRate(tx, currency.currencyCode, book.currencyCode, date);
-  return { currencyId: currency.currencyId, rate: money(found.rate) };
+  return { currencyId: currency.currencyId, currencyCode: currency.currencyCode, rate: money(found.rate) };
 }
 
 const book = (value: Money, rate: Money) => value.times(rate).toDecimalPlaces(4);

@@ -63,7 +63,7 @@ export async function createDocument(tx: Tx, user: DocumentUser, type: string, h
   const definition = documentTypeOf(type);
   assertHolds(user, definition, 'edit', `documents/${type}`);
   const coas = await checkInput(tx, user, definition.documentTypeId, header, lines);
-  const { currencyId, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
+  const { currencyId, currencyCode, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
   const amounts = computeAmounts(header, lines, rate);
   let number = header.number;
   if (number) {
@@ -79,7 +79,7 @@ export async function createDocument(tx: Tx, user: DocumentUser, type: string, h
   }).returning();
   const written = await writeLines(tx, user.tenantId, id, amounts.lines, false);
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'create', fromStatus: null, toStatus: 'D' });
-  const after = await presentDetail(tx, user, row!, { lines: written, coas });
+  const after = await presentDetail(tx, user, row!, { lines: written, coas, currency: { currencyId, currencyCode } });
   await writeAudit(tx, user, { module: MODULE, action: 'create', entity: type, entityId: id, after });
   return after;
 }
@@ -102,7 +102,7 @@ export async function updateDocument(tx: Tx, user: DocumentUser, id: string, hea
   const { row, definition } = await lockDraft(tx, user, id, 'edit', type);
   const before = await presentDetail(tx, user, row);
   const coas = await checkInput(tx, user, definition.documentTypeId, header, lines);
-  const { currencyId, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
+  const { currencyId, currencyCode, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
   const amounts = computeAmounts(header, lines, rate);
   const number = header.number || row.number;
   if (number !== row.number && (await numberTaken(tx, row.type, number, id))) throw new AppError('document_number_already_exists', [number]);
@@ -112,7 +112,7 @@ export async function updateDocument(tx: Tx, user: DocumentUser, id: string, hea
   }).where(eq(documents.id, id)).returning();
   const written = await writeLines(tx, user.tenantId, id, amounts.lines, true);
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'edit', fromStatus: 'D', toStatus: 'D' });
-  const after = await presentDetail(tx, user, updated!, { lines: written, coas });
+  const after = await presentDetail(tx, user, updated!, { lines: written, coas, currency: { currencyId, currencyCode } });
   await writeAudit(tx, user, { module: MODULE, action: 'update', entity: row.type, entityId: id, before, after });
   return after;
 }

@@ -29,10 +29,10 @@ async function viewersOf(tx: Tx, user: DocumentUser, rows: DocumentRow[]) {
   };
 }
 
-export async function presentHeaders(tx: Tx, user: DocumentUser, rows: DocumentRow[]): Promise<DocumentHeader[]> {
+export async function presentHeaders(tx: Tx, user: DocumentUser, rows: DocumentRow[], known?: Map<string, { currencyCode: string }>): Promise<DocumentHeader[]> {
   if (!rows.length) return [];
   const viewerOf = await viewersOf(tx, user, rows);
-  const currencies = await currenciesByIds(tx, rows.map((r) => r.currencyId));
+  const currencies = known && rows.every((r) => known.has(r.currencyId)) ? known : await currenciesByIds(tx, rows.map((r) => r.currencyId));
   const names = await userNamesByIds(tx, rows.map((r) => r.createdBy));
   return rows.map((r) => {
     const viewer = viewerOf(r);
@@ -62,10 +62,12 @@ export interface InHand {
   lines?: DocumentLineRow[];
   /** Accounts read for the checks (each line's account must be among them when given). */
   coas?: Map<string, CoaAccount>;
+  /** The document's currency, as the checks read it. */
+  currency?: { currencyId: string; currencyCode: string };
 }
 
 export async function presentDetail(tx: Tx, user: DocumentUser, row: DocumentRow, inHand: InHand = {}): Promise<DocumentDetail> {
-  const [header] = await presentHeaders(tx, user, [row]);
+  const [header] = await presentHeaders(tx, user, [row], inHand.currency && new Map([[inHand.currency.currencyId, inHand.currency]]));
   const lines = inHand.lines ?? await tx.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.lineNo));
   const coaIds = lines.flatMap((l) => (l.coaId ? [l.coaId] : []));
   const coas = inHand.coas && coaIds.every((id) => inHand.coas!.has(id)) ? inHand.coas : await coaByIds(tx, coaIds);
