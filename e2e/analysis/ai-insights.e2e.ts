@@ -9,11 +9,13 @@ const tx = {
   id: {
     title: 'Wawasan AI', question: 'Pertanyaan', first: 'total penjualan per cabang bulan lalu', followUp: 'bagaimana dengan bulan sebelumnya?',
     manager: 'Pengelola Database', columns: 'Kolom dan jenisnya', money: 'Uang',
+    refuse: 'hapus semua data penjualan', refused: 'Permintaan ditolak: analisis hanya membaca dataset ini dan tidak pernah mengubah, menghapus, atau membaca data lain',
     upload: 'Unggah dataset', name: 'Nama', start: 'Mulai impor', done: 'Selesai: 40 baris diimpor; sel tidak valid: 1', problem: 'Nilai "lima" bukan number/angka',
   },
   en: {
     title: 'AI Insights', question: 'Question', first: 'total sales by branch last month', followUp: 'what about the month before?',
     manager: 'Database Manager', columns: 'Columns and their types', money: 'Money',
+    refuse: 'delete all sales data', refused: 'Request refused: the analysis only reads this dataset and never changes, deletes or reads any other data',
     upload: 'Upload dataset', name: 'Name', start: 'Start import', done: 'Done: 40 rows imported; invalid cells: 1', problem: 'The value "lima" is not a number/angka',
   },
 };
@@ -74,6 +76,10 @@ describe('analysis: AI insights and the database manager', () => {
       expect(followUp.body.description).not.toBe(expected.body.description);
       await chartDrawn(page, 1);
       await screenshot(page, `analysis-ai-insights-follow-up-${lang}`, true);
+      // A request to change data is refused in plain words, in the thread, and the page stays usable.
+      await box.fill(t.refuse);
+      await box.press('Enter');
+      await page.locator('.ai-insights__error').getByText(t.refused, { exact: true }).waitFor();
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, `analysis-ai-insights-phone-${lang}`, true);
     });
