@@ -9,6 +9,11 @@ import { ApiError } from '../../../api/api-error.ts';
 import { describeError } from '../../../app/feedback.tsx';
 
 const running = (s?: ServiceSetupState) => s?.status === 'queued' || s?.status === 'running';
+/** The first step not done (all done: past the last). */
+const currentStep = (s?: ServiceSetupState) => {
+  const i = s?.steps.findIndex((x) => x.status !== 'done') ?? 0;
+  return i < 0 ? (s?.steps.length ?? 0) : i;
+};
 const STEP_STATUS = { pending: 'wait', running: 'process', done: 'finish', failed: 'error' } as const;
 
 /**
@@ -42,6 +47,7 @@ export function SetupProcess({ clientCode }: { clientCode: string }) {
     <div className="service-detail">
       <Steps
         direction="vertical"
+        current={currentStep(s)}
         items={(s?.steps.length ? s.steps : (['importDataset', 'setupAi', 'runIntegration'] as const).map((name) => ({ name, status: 'pending' as const, errorCode: null }))).map((step) => ({
           title: t(`service.wizard.steps.${step.name}`),
           status: STEP_STATUS[step.status],
