@@ -6,8 +6,8 @@ import { answerConfirm } from '../support/antd.ts';
 
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/service-inbox.*.json). */
 const tx = {
-  id: { title: 'Pesan untuk Saya', live: 'Langsung', claim: 'Ambil', reply: 'Balas', replyBox: 'Tulis balasan untuk pelanggan…', close: 'Tutup percakapan', agent: 'Petugas', closed: 'Percakapan ditutup', person: 'saya mau bicara dengan orang soal pesanan', answer: 'Halo, saya Dewi. Pesanan Anda kami cek.' },
-  en: { title: 'Messages for Me', live: 'Live', claim: 'Claim', reply: 'Reply', replyBox: 'Write a reply to the customer…', close: 'Close conversation', agent: 'Agent', closed: 'Conversation closed', person: 'I want to talk to a person about my order', answer: 'Hello, this is Dewi. We are checking your order.' },
+  id: { title: 'Pesan untuk Saya', history: 'Riwayat Chat', transcript: 'Transkrip', live: 'Langsung', claim: 'Ambil', reply: 'Balas', replyBox: 'Tulis balasan untuk pelanggan…', close: 'Tutup percakapan', agent: 'Petugas', closed: 'Percakapan ditutup', person: 'saya mau bicara dengan orang soal pesanan', answer: 'Halo, saya Dewi. Pesanan Anda kami cek.' },
+  en: { title: 'Messages for Me', history: 'History Chat', transcript: 'Transcript', live: 'Live', claim: 'Claim', reply: 'Reply', replyBox: 'Write a reply to the customer…', close: 'Close conversation', agent: 'Agent', closed: 'Conversation closed', person: 'I want to talk to a person about my order', answer: 'Hello, this is Dewi. We are checking your order.' },
 };
 const CLIENT = 'SEKAR';
 const PHONE = { width: 390, height: 844 };
@@ -17,7 +17,7 @@ describe('Service › Messages for me', () => {
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(async () => { await browser?.close(); });
 
-  it.each(['id', 'en'] as const)('a customer hands over; the agent sees it live, claims, replies and closes (%s)', async (lang) => {
+  it.each(['id', 'en'] as const)('a customer hands over; the agent sees it live, claims, replies and closes; it is in History chat (%s)', async (lang) => {
     const t = tx[lang];
     const customer = await apiLogin('admin');
     await withOpenPage(browser, { as: 'agent', language: lang }, `agent-inbox-${lang}`, async ({ page }) => {
@@ -42,6 +42,13 @@ describe('Service › Messages for me', () => {
       await page.getByRole('button', { name: t.close }).click();
       await answerConfirm(page, t.close);
       await page.getByText(t.closed).waitFor();
+      // The conversation is in History chat, newest first, with its transcript.
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await page.goto('/service/history-chat');
+      await page.getByRole('heading', { level: 1, name: t.history }).waitFor();
+      await page.locator('.ant-table-row').first().click();
+      await page.getByTestId('history-transcript').getByText(t.answer).waitFor();
+      await screenshot(page, `service-history-chat-${lang}`);
     });
   });
 });
