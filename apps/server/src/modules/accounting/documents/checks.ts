@@ -21,7 +21,7 @@ const present = <T>(values: (T | null | undefined)[]) => [...new Set(values.filt
  * Spec 6: the records a document picks (partners, cash bank, products, G/L accounts) must be allowed by the OU
  * policies the user works under. Unknown ids are refused with their own not-found code.
  */
-export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderInput, lines: LineInput[]): Promise<Map<string, CoaAccount>> {
+export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderInput, lines: LineInput[], known?: Map<string, CoaAccount>): Promise<Map<string, CoaAccount>> {
   const partnerIds = present([header.partnerId, ...lines.map((l) => l.partnerId)]);
   const partnerCodes = await partnerCodesByIds(tx, partnerIds);
   for (const id of partnerIds) {
@@ -32,7 +32,7 @@ export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderI
   if (header.cashBankId) await assertMayUse(tx, user.userId, 'cashBanks', (await getCashBank(tx, header.cashBankId)).cashBankCode);
   for (const id of present(lines.map((l) => l.productId))) await assertMayUse(tx, user.userId, 'products', (await getProduct(tx, id)).productCode);
   const coaIds = present(lines.map((l) => l.coaId));
-  const coas = await coaByIds(tx, coaIds);
+  const coas = known && coaIds.every((id) => known.has(id)) ? known : await coaByIds(tx, coaIds);
   // One policy query for all accounts; refusals in the order of old per-account checks (a refused account before an unknown one wins).
   const coaCodes: string[] = [];
   const unknown = coaIds.find((id) => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { transitionRefusal, type DocumentDetail, type DocumentStatus } from '@nusa/contracts';
+import { transitionRefusal, type CoaAccount, type DocumentDetail, type DocumentStatus } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
@@ -33,10 +33,10 @@ export async function lockDocument(tx: Tx, id: string): Promise<DocumentRow> {
 }
 
 /** The checks of every create and edit: type prohibitions and OU policy, closed period, picked records, discounts; the lines' accounts. */
-async function checkInput(tx: Tx, user: DocumentUser, documentTypeId: number, header: HeaderInput, lines: LineInput[]) {
+async function checkInput(tx: Tx, user: DocumentUser, documentTypeId: number, header: HeaderInput, lines: LineInput[], knownCoas?: Map<string, CoaAccount>) {
   await assertMayCreateDocument(tx, user.userId, documentTypeId);
   await assertPeriodOpen(tx, header.documentDate);
-  const coas = await assertPolicies(tx, user, header, lines);
+  const coas = await assertPolicies(tx, user, header, lines, knownCoas);
   await assertDiscounts(tx, user, lines);
   return coas;
 }
@@ -59,10 +59,11 @@ async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: R
  * (gap-free, in this transaction), in the book currency unless another is chosen (rate of the document's date),
  * totals computed here, counted against a trial tenant's free transactions.
  */
-export async function createDocument(tx: Tx, user: DocumentUser, type: string, header: HeaderInput, lines: LineInput[]): Promise<DocumentDetail> {
+/** `knownCoas`: the lines' accounts when the caller has just read them for its own checks. */
+export async function createDocument(tx: Tx, user: DocumentUser, type: string, header: HeaderInput, lines: LineInput[], knownCoas?: Map<string, CoaAccount>): Promise<DocumentDetail> {
   const definition = documentTypeOf(type);
   assertHolds(user, definition, 'edit', `documents/${type}`);
-  const coas = await checkInput(tx, user, definition.documentTypeId, header, lines);
+  const coas = await checkInput(tx, user, definition.documentTypeId, header, lines, knownCoas);
   const { currencyId, currencyCode, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
   const amounts = computeAmounts(header, lines, rate);
   let number = header.number;
@@ -98,10 +99,10 @@ async function lockDraft(tx: Tx, user: DocumentUser, id: string, action: 'edit' 
 }
 
 /** A blank number keeps the current one; the sub-status (changes requested) stays until the next submit. */
-export async function updateDocument(tx: Tx, user: DocumentUser, id: string, header: HeaderInput, lines: LineInput[], type?: string): Promise<DocumentDetail> {
+export async function updateDocument(tx: Tx, user: DocumentUser, id: string, header: HeaderInput, lines: LineInput[], type?: string, knownCoas?: Map<string, CoaAccount>): Promise<DocumentDetail> {
   const { row, definition } = await lockDraft(tx, user, id, 'edit', type);
   const before = await presentDetail(tx, user, row);
-  const coas = await checkInput(tx, user, definition.documentTypeId, header, lines);
+  const coas = await checkInput(tx, user, definition.documentTypeId, header, lines, knownCoas);
   const { currencyId, currencyCode, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
   const amounts = computeAmounts(header, lines, rate);
   const number = header.number || row.number;

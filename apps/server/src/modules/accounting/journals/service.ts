@@ -1,4 +1,4 @@
-import { LEDGER_DOCUMENT_TASKS, LEDGER_DOCUMENT_TYPES, type DocumentDetail, type DocumentListQuery, type journalInput } from '@nusa/contracts';
+import { LEDGER_DOCUMENT_TASKS, LEDGER_DOCUMENT_TYPES, type CoaAccount, type DocumentDetail, type DocumentListQuery, type journalInput } from '@nusa/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -30,7 +30,7 @@ registerDocumentType({
  * sub accounts only sums them). The COA's "detail" flag of spec 5 marks a group's one default account for automatic
  * postings, not the accounts a journal may use, so it is not the test here. Unknown ids are coa_not_found.
  */
-export async function assertPostableAccounts(tx: Tx, coaIds: string[]): Promise<void> {
+export async function assertPostableAccounts(tx: Tx, coaIds: string[]): Promise<Map<string, CoaAccount>> {
   const coas = await coaByIds(tx, coaIds);
   const summaries = await coaIdsWithSubAccounts(tx, coaIds);
   for (const id of new Set(coaIds)) {
@@ -38,6 +38,7 @@ export async function assertPostableAccounts(tx: Tx, coaIds: string[]): Promise<
     if (!coa) throw new AppError('coa_not_found', [id]);
     if (summaries.has(id) || coa.active !== 'Y') throw new AppError('document_coa_not_postable', [coa.coaCode]);
   }
+  return coas;
 }
 
 /** Each line one side and not zero; debits equal credits in the document's currency (`document_unbalanced` with both totals). */
@@ -67,18 +68,18 @@ function toEngine(input: JournalInput): { header: HeaderInput; lines: LineInput[
 
 async function checked(tx: Tx, input: JournalInput) {
   assertBalancedLines(input.lines);
-  await assertPostableAccounts(tx, input.lines.map((l) => l.coaId));
-  return toEngine(input);
+  const coas = await assertPostableAccounts(tx, input.lines.map((l) => l.coaId));
+  return { ...toEngine(input), coas };
 }
 
 export async function createJournal(tx: Tx, user: DocumentUser, input: JournalInput): Promise<DocumentDetail> {
-  const { header, lines } = await checked(tx, input);
-  return createDocument(tx, user, 'JV', header, lines);
+  const { header, lines, coas } = await checked(tx, input);
+  return createDocument(tx, user, 'JV', header, lines, coas);
 }
 
 export async function updateJournal(tx: Tx, user: DocumentUser, id: string, input: JournalInput): Promise<DocumentDetail> {
-  const { header, lines } = await checked(tx, input);
-  return updateDocument(tx, user, id, header, lines, 'JV');
+  const { header, lines, coas } = await checked(tx, input);
+  return updateDocument(tx, user, id, header, lines, 'JV', coas);
 }
 
 export const deleteJournal = (tx: Tx, user: DocumentUser, id: string) => deleteDocument(tx, user, id, 'JV');
