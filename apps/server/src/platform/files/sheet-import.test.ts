@@ -14,9 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Imports into a parent record named in the path (a service dataset's items, a client's intents) need a real parent;
-// their modules' tests send them the same broken files.
-const imports = (Object.values(endpoints) as Endpoint[]).filter((e) => e.method === 'POST' && e.path.endsWith('/import') && !e.path.includes('{'));
+// The accounting area's sheet imports, followed at /v1/erp/imports. Imports into a parent record named in the path (a
+// service dataset's items, a client's intents) need a real parent, and the sales analysis's dataset import also reads
+// csv (text is a valid body there) and is followed at its own run endpoint: their modules' tests send them the same
+// broken files.
+const imports = (Object.values(endpoints) as Endpoint[]).filter(
+  (e) => e.method === 'POST' && e.path.startsWith('/v1/erp/') && e.path.endsWith('/import') && !e.path.includes('{'),
+);
 
 describe('xlsx imports and broken files', () => {
   it('covers every import endpoint of the contracts, and whoever may start an import may follow its run', () => {
