@@ -21,7 +21,7 @@ export function ClientPicker({ value, onChange }: { value?: string; onChange: (c
       onChange={onChange}
       showSearch={{ optionFilterProp: 'label' }}
       options={(clients.data?.items ?? []).map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
-      style={{ minWidth: 260 }}
+      style={{ minWidth: 220, maxWidth: '100%' }}
     />
   );
 }

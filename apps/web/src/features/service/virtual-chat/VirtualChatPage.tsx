@@ -41,8 +41,10 @@ export default function VirtualChatPage() {
   return (
     <div>
       <PageHeading title={t('service.virtualChat.title')} subtitle={t('service.virtualChat.description')}>
-        <ClientPicker value={clientCode} onChange={pick} />
-        <Button icon={<ReloadOutlined />} disabled={!turns.length} onClick={() => setTurns([])}>{t('service.virtualChat.newConversation')}</Button>
+        <Space>
+          <ClientPicker value={clientCode} onChange={pick} />
+          <Button icon={<ReloadOutlined />} disabled={!turns.length} onClick={() => setTurns([])}>{t('service.virtualChat.newConversation')}</Button>
+        </Space>
       </PageHeading>
       <div className="page-card virtual-chat">
         <div className="virtual-chat__log" aria-live="polite">
