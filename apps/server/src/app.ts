@@ -47,6 +47,7 @@ import { channelRoutes } from './modules/service/channels/routes.ts';
 import { setupRoutes } from './modules/service/setup/routes.ts';
 import { inboxRoutes } from './modules/service/inbox/routes.ts';
 import { historyRoutes } from './modules/service/history/routes.ts';
+import { agentRoutes } from './modules/service/agents/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -152,6 +153,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   setupRoutes(app);
   inboxRoutes(app);
   historyRoutes(app);
+  agentRoutes(app);
   await webRoutes(app, options.webDist);
   // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.
   await Promise.race([accessListener.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

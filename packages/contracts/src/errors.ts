@@ -101,6 +101,8 @@ const service = {
   service_not_an_agent: e(403, 'Anda bukan petugas CS klien {{0}}', 'You are not a CS agent of client {{0}}'),
   service_agent_chat_limit_reached: e(409, 'Anda sudah menangani {{0}} percakapan, batas maksimum', 'You are already handling {{0}} conversations, the maximum'),
   service_outside_working_hours: e(409, 'Di luar jam kerja CS klien {{0}}', 'Outside the CS working hours of client {{0}}'),
+  service_user_not_cs_agent: e(422, 'Pengguna {{0}} tidak ada atau perannya bukan peran CS', 'User {{0}} does not exist or does not have a CS role'),
+  service_agent_not_found: e(404, 'Petugas CS {{0}} tidak ditemukan', 'CS agent {{0}} not found'),
 } as const;
 
 /** The AI sales analysis (issue 13): datasets and questions. */

@@ -50,6 +50,7 @@ export const AUDIT_MODULES = {
   'service.training': l('Pelatihan klasifikasi intent', 'Intent classifier training'),
   'service.channel': l('Kanal layanan pelanggan', 'Customer-service channels'),
   'service.conversation': l('Percakapan layanan pelanggan', 'Customer-service conversations'),
+  'service.agent': l('Petugas CS', 'CS agents'),
 } as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting' | 'analysis' | 'service'}.${string}`, Label>;
 
 export type AuditModule = keyof typeof AUDIT_MODULES;
