@@ -8,7 +8,7 @@ let t: TestApp;
 let admin: string;
 const ref: Record<string, string> = {};
 let recording: string[] | undefined;
-const CREATE_ROUND_TRIPS = 21;
+const CREATE_ROUND_TRIPS = 20;
 const RELEASE_ROUND_TRIPS = 16;
 const original = pg.Client.prototype.query;
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ALL_DOCUMENT_TYPES, POLICY_KINDS, type OuPolicy, type PolicyKind } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -148,10 +148,16 @@ export async function assertMayUseAll(tx: Tx, userId: string, kind: PolicyKind, 
 
 /** Spec 6: users may be prohibited from creating certain document types; their OU policy must allow it too. */
 export async function assertMayCreateDocument(tx: Tx, userId: string, documentTypeId: number): Promise<void> {
-  const banned = await tx.select({ id: documentProhibitions.documentTypeId }).from(documentProhibitions)
-    .where(and(eq(documentProhibitions.userId, userId), inArray(documentProhibitions.documentTypeId, [documentTypeId, ALL_DOCUMENT_TYPES])));
-  if (banned.length) throw new AppError('document_type_prohibited', [documentTypeId]);
-  await assertMayUse(tx, userId, 'documentTypes', String(documentTypeId));
+  // The prohibition and the OU policy in one round trip (the policy part is `mayUse`'s query).
+  const rows = await tx.execute<{ banned: boolean; restricted: boolean; allowed: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM document_prohibitions p WHERE p.user_id = ${userId} AND p.document_type_id IN (${documentTypeId}, ${ALL_DOCUMENT_TYPES})) AS banned,
+           count(*) > 0 AS restricted,
+           coalesce(bool_or(e.value = ${String(documentTypeId)} OR e.value = ${String(ALL_DOCUMENT_TYPES)}), false) AS allowed
+      FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = 'documentTypes'
+     WHERE m.user_id = ${userId}`);
+  const r = rows.rows[0]!;
+  if (r.banned) throw new AppError('document_type_prohibited', [documentTypeId]);
+  if (r.restricted && !r.allowed) throw new AppError('policy_not_authorized', ['documentTypes', String(documentTypeId)]);
 }
 
 /**
