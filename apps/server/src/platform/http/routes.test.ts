@@ -369,6 +369,8 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/service/clients/:clientCode/intents → viewIntentClassifier | editIntentClassifier | viewFineTuning
       GET    /api/v1/service/clients/:clientCode/intents/export → viewIntentClassifier | editIntentClassifier | viewFineTuning
       POST   /api/v1/service/clients/:clientCode/intents/import → editIntentClassifier
+      POST   /api/v1/service/clients/:clientCode/setup → viewDataset
+      GET    /api/v1/service/clients/:clientCode/setup → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       POST   /api/v1/service/clients/:clientCode/train → editIntentClassifier | viewFineTuning
       GET    /api/v1/service/clients/:clientCode/training → viewIntentClassifier | editIntentClassifier | viewFineTuning
       POST   /api/v1/service/clients/:clientCode/virtual-chat → viewVirtualChatCS
