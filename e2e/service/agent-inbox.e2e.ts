@@ -6,8 +6,8 @@ import { answerConfirm } from '../support/antd.ts';
 
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/service-inbox.*.json). */
 const tx = {
-  id: { title: 'Pesan untuk Saya', history: 'Riwayat Chat', transcript: 'Transkrip', live: 'Langsung', claim: 'Ambil', reply: 'Balas', replyBox: 'Tulis balasan untuk pelanggan…', close: 'Tutup percakapan', agent: 'Petugas', closed: 'Percakapan ditutup', person: 'saya mau bicara dengan orang soal pesanan', answer: 'Halo, saya Dewi. Pesanan Anda kami cek.' },
-  en: { title: 'Messages for Me', history: 'History Chat', transcript: 'Transcript', live: 'Live', claim: 'Claim', reply: 'Reply', replyBox: 'Write a reply to the customer…', close: 'Close conversation', agent: 'Agent', closed: 'Conversation closed', person: 'I want to talk to a person about my order', answer: 'Hello, this is Dewi. We are checking your order.' },
+  id: { title: 'Pesan untuk Saya', history: 'Riwayat Chat', agents: 'Kelola Pengguna CS', transcript: 'Transkrip', live: 'Langsung', claim: 'Ambil', reply: 'Balas', replyBox: 'Tulis balasan untuk pelanggan…', close: 'Tutup percakapan', agent: 'Petugas', closed: 'Percakapan ditutup', person: 'saya mau bicara dengan orang soal pesanan', answer: 'Halo, saya Dewi. Pesanan Anda kami cek.' },
+  en: { title: 'Messages for Me', history: 'History Chat', agents: 'Manage CS Users', transcript: 'Transcript', live: 'Live', claim: 'Claim', reply: 'Reply', replyBox: 'Write a reply to the customer…', close: 'Close conversation', agent: 'Agent', closed: 'Conversation closed', person: 'I want to talk to a person about my order', answer: 'Hello, this is Dewi. We are checking your order.' },
 };
 const CLIENT = 'SEKAR';
 const PHONE = { width: 390, height: 844 };
@@ -49,6 +49,15 @@ describe('Service › Messages for me', () => {
       await page.locator('.ant-table-row').first().click();
       await page.getByTestId('history-transcript').getByText(t.answer).waitFor();
       await screenshot(page, `service-history-chat-${lang}`);
+    });
+    // The admin sees the demo client's agents in Manage CS users.
+    await withOpenPage(browser, { as: 'admin', language: lang }, `manage-cs-users-${lang}`, async ({ page }) => {
+      await page.goto('/service/manage-cs-users');
+      await page.getByRole('heading', { level: 1, name: t.agents }).waitFor();
+      await page.locator('.ant-table-row').filter({ hasText: '(agent)' }).waitFor();
+      await screenshot(page, `service-manage-cs-users-${lang}`);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, `service-manage-cs-users-phone-${lang}`);
     });
   });
 });

@@ -33,6 +33,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/service/integration': () => import('../features/service/integration/IntegrationPage.tsx'),
   '/service/messages-for-me': () => import('../features/service/inbox/MessagesForMePage.tsx'),
   '/service/history-chat': () => import('../features/service/history/HistoryChatPage.tsx'),
+  '/service/manage-cs-users': () => import('../features/service/agents/ManageCsUsersPage.tsx'),
   '/analysis/ai-insights': () => import('../features/analysis/ai-insights/AiInsightsPage.tsx'),
   '/analysis/database-manager': () => import('../features/analysis/database-manager/DatabaseManagerPage.tsx'),
   '/analysis/database-manager/dataset/{id}': () => import('../features/analysis/database-manager/DatasetPage.tsx'),
