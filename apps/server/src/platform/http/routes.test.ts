@@ -357,11 +357,17 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/public/promo-codes/check → anonymous
       POST   /api/v1/public/registrations → anonymous
       GET    /api/v1/public/registrations/progress → public
+      GET    /api/v1/service/agents → viewManageCSUser | addManageCSUser | editManageCSUser
       POST   /api/v1/service/clients → viewDataset
       GET    /api/v1/service/clients → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       DELETE /api/v1/service/clients/:clientCode → viewDataset
       PATCH  /api/v1/service/clients/:clientCode → viewDataset
       GET    /api/v1/service/clients/:clientCode → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      POST   /api/v1/service/clients/:clientCode/agents → addManageCSUser
+      PATCH  /api/v1/service/clients/:clientCode/agents/:userId → editManageCSUser
+      GET    /api/v1/service/clients/:clientCode/channels → viewIntegrate | editIntegrate
+      PUT    /api/v1/service/clients/:clientCode/channels/:kind → editIntegrate
+      POST   /api/v1/service/clients/:clientCode/channels/:kind/active → editIntegrate
       POST   /api/v1/service/clients/:clientCode/classify → viewIntentClassifier | editIntentClassifier | viewVirtualChatCS
       POST   /api/v1/service/clients/:clientCode/datasets → viewDataset
       GET    /api/v1/service/clients/:clientCode/datasets → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
@@ -383,12 +389,29 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/service/datasets/:datasetId/items/:itemId → viewDataset
       GET    /api/v1/service/datasets/:datasetId/items/export → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       POST   /api/v1/service/datasets/:datasetId/items/import → viewDataset
+      GET    /api/v1/service/history → viewHistoryChat
+      GET    /api/v1/service/history/:conversationId → viewHistoryChat
+      GET    /api/v1/service/history/export → viewHistoryChat
       GET    /api/v1/service/imports/:importId → viewDataset | editIntentClassifier
+      GET    /api/v1/service/inbox → sendChatForMe
+      GET    /api/v1/service/inbox/:conversationId → sendChatForMe
+      POST   /api/v1/service/inbox/:conversationId/claim → sendChatForMe
+      POST   /api/v1/service/inbox/:conversationId/close → sendChatForMe
+      POST   /api/v1/service/inbox/:conversationId/note → sendChatForMe
+      POST   /api/v1/service/inbox/:conversationId/reply → sendChatForMe
+      POST   /api/v1/service/inbox/:conversationId/send-back → sendChatForMe
+      GET    /api/v1/service/inbox/socket → public
+      PUT    /api/v1/service/inbox/status → sendChatForMe
       DELETE /api/v1/service/intents/:intentId → editIntentClassifier
       PUT    /api/v1/service/intents/:intentId → editIntentClassifier
       GET    /api/v1/service/intents/:intentId → viewIntentClassifier | editIntentClassifier
       POST   /api/v1/service/intents/:intentId/phrases → editIntentClassifier
       DELETE /api/v1/service/intents/:intentId/phrases/:phraseId → editIntentClassifier
+      POST   /api/v1/service/telegram/:tenant/:channelId → public
+      GET    /api/v1/service/whatsapp/:tenant/:channelId → public
+      POST   /api/v1/service/whatsapp/:tenant/:channelId → public
+      GET    /api/v1/service/widget/:tenant/:clientCode/socket → public
+      GET    /api/v1/service/widget/:tenant/:file → public
       "
     `);
   });
