@@ -50,6 +50,7 @@ const general = {
   not_found: e(404, 'Alamat {{0}} tidak ditemukan', 'Address {{0}} not found'),
   value_cannot_null: e(400, '{{0}} tidak boleh kosong', '{{0}} cannot be empty'),
   invalid_input_format: e(400, 'Format {{0}} tidak valid: {{1}}', 'Invalid format of {{0}}: {{1}}'),
+  websocket_required: e(400, 'Alamat ini hanya menerima koneksi WebSocket', 'This address accepts WebSocket connections only'),
   payload_too_large: e(413, 'Data yang dikirim terlalu besar', 'The data sent is too large'),
   unsupported_media_type: e(415, 'Jenis konten {{0}} tidak didukung', 'Content type {{0}} is not supported'),
   too_many_requests: e(429, 'Terlalu banyak permintaan, coba lagi sebentar lagi', 'Too many requests, please try again shortly'),

@@ -11,6 +11,7 @@ import { clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { latestConversationOn, messageToDeliver, recentMessages } from '../conversations/service.ts';
 import { CONVERSATION_CHANNEL, customerConversation } from './delivery.ts';
 import { channelOfKind, type ChannelRow } from './service.ts';
+import { websocketOnly } from '../../../platform/http/websocket-only.ts';
 
 const SCRIPT = readFileSync(new URL('./widget-script.js', import.meta.url), 'utf8');
 const VISITOR = /^[A-Za-z0-9-]{8,64}$/;
@@ -107,7 +108,7 @@ export function widgetRoutes(app: FastifyInstance) {
     // One listener to the server's upgrades routes every socket route (the inbox's too); a second would route twice.
     const others = app.server.listenerCount('upgrade') > 0;
     await scope.register(websocket, { options: { maxPayload: 16 * 1024, ...(others ? { server: new EventEmitter() as never } : {}) } });
-    scope.get<{ Params: WidgetParams; Querystring: { visitor?: string } }>('/api/v1/service/widget/:tenant/:clientCode/socket', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket, req) => {
+    scope.route<{ Params: WidgetParams; Querystring: { visitor?: string } }>({ method: 'GET', url: '/api/v1/service/widget/:tenant/:clientCode/socket', config: { access: 'public' }, schema: { hide: true }, handler: websocketOnly, wsHandler: (socket, req) => {
       const visitor = req.query.visitor ?? '';
       let queue = Promise.resolve();
       const ready = (async () => {
@@ -154,7 +155,7 @@ export function widgetRoutes(app: FastifyInstance) {
         });
       });
       socket.on('close', () => leave(socket));
-    });
+    } });
   });
 }
 

@@ -11,6 +11,7 @@ import { serviceAgents } from '../clients/index.ts';
 import { serviceConversations } from '../conversations/index.ts';
 import { INBOX_CHANNEL } from '../conversations/index.ts';
 import { setPresence } from './service.ts';
+import { websocketOnly } from '../../../platform/http/websocket-only.ts';
 
 export const INBOX_SOCKET_PATH = '/api/v1/service/inbox/socket';
 const AUTH_WITHIN_MS = 10_000;
@@ -66,7 +67,7 @@ export function inboxSocket(app: FastifyInstance) {
     // route each upgrade twice, so this one listens to nothing when another is there.
     const others = app.server.listenerCount('upgrade') > 0;
     await scope.register(websocket, { options: { maxPayload: 8 * 1024, ...(others ? { server: new EventEmitter() as never } : {}) } });
-    scope.get(INBOX_SOCKET_PATH, { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
+    scope.route({ method: 'GET', url: INBOX_SOCKET_PATH, config: { access: 'public' }, schema: { hide: true }, handler: websocketOnly, wsHandler: (socket) => {
       let principal: Principal | undefined;
       const timer = setTimeout(() => { if (!principal) socket.close(4401, 'unauthorized'); }, AUTH_WITHIN_MS);
       socket.once('message', (data) => {
@@ -96,7 +97,7 @@ export function inboxSocket(app: FastifyInstance) {
         if (!tenant?.size) sockets.delete(principal.tenantId);
         if (!stillOpen) void presence(principal, 'offline', 'online');
       });
-    });
+    } });
   });
 }
 
