@@ -35,6 +35,8 @@ export default defineConfig({
           // A browser flow may lose a click to an animation on a loaded machine: it runs once more before it fails,
           // and `npm test` names every test that passed only on its second run, with its first failure.
           retry: 1,
+          // A page's first data can take seconds on a loaded machine: polls wait up to 10 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           pool: 'forks',

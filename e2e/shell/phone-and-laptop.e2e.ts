@@ -157,7 +157,12 @@ describe('the app shell on a phone and on a laptop', () => {
       await screenshot(page, `phone-menu-${lang}`);
 
       await nav.getByText(w.configuration, { exact: true }).click();
-      await nav.getByRole('link', { name: w.businessUnit }).click();
+      // The area unfolds below a long accounting list: let its motion end and bring the link into view before the tap.
+      const businessUnit = nav.getByRole('link', { name: w.businessUnit });
+      await businessUnit.waitFor();
+      await settle(page);
+      await businessUnit.scrollIntoViewIfNeeded();
+      await businessUnit.click();
       await waitForPath(page, '/configuration/business-unit');
       await drawer.waitFor({ state: 'hidden' });
       await page.getByRole('heading', { level: 1, name: w.businessUnit }).waitFor();
