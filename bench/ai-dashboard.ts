@@ -10,7 +10,6 @@
  * BENCH_LARGE_ROWS (default 1,000,000), BENCH_SMALL_ROWS (10,000), BENCH_NEIGHBOURS (10 of each size),
  * BENCH_REQUESTS (per tenant and round, default 100), BENCH_CONCURRENCY (4).
  */
-import path from 'node:path';
 import pg from 'pg';
 import { APP_ROLE, TEST_SECRET, cloneTemplate, startTestCluster, testSecrets } from '../apps/server/test/test-database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -20,7 +19,7 @@ import { TokenService } from '../apps/server/src/platform/auth/tokens.ts';
 import { TenantDirectory } from '../apps/server/src/platform/tenancy/resolve.ts';
 import { noJobs } from '../apps/server/src/platform/jobs/jobs.ts';
 import { DEMO_PASSWORD, seedTenant } from '../apps/server/src/db/seed/demo.ts';
-import { fmt, machine, median, removeCluster, table, within } from './lib/common.ts';
+import { fmt, machine, median, table, within, dropTestCluster } from './lib/common.ts';
 
 const LARGE = Number(process.env.BENCH_LARGE_ROWS ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL_ROWS ?? 10_000);
@@ -152,9 +151,7 @@ async function main() {
   } finally {
     await within('app close', 10_000, app?.close() ?? Promise.resolve());
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());
-    await within('drop database', 60_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+    await dropTestCluster(db, cluster, pgDir, 60_000);
   }
 }
 

@@ -11,15 +11,13 @@
  * concurrent writers in 20 tenants (no two share a head). BENCH_SECONDS (per path and round, default 3), BENCH_ROUNDS
  * (default 3).
  */
-import path from 'node:path';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { APP_ROLE, cloneTemplate, startTestCluster, testSecrets } from '../apps/server/test/test-database.ts';
 import { createPools, type Pools } from '../apps/server/src/platform/db/pools.ts';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
 import { writeAudit } from '../apps/server/src/platform/audit/write.ts';
 import { verifyAuditChain } from '../apps/server/src/platform/audit/verify.ts';
-import { fmt, machine, median, removeCluster, table, within } from './lib/common.ts';
+import { fmt, machine, median, table, within, dropTestCluster, dataDirectory } from './lib/common.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -40,15 +38,6 @@ async function run(writers: number, write: (writer: number) => Promise<void>): P
   return done / ((performance.now() - started) / 1000);
 }
 
-async function dataDirectory(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   console.log('\n== audit-chain: audited writes with the hash chain vs the same INSERT without it ==');
@@ -119,9 +108,7 @@ async function main() {
     if (!verdict.ok || verdict.checked !== written) process.exitCode = 1;
   } finally {
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());
-    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+    await dropTestCluster(db, cluster, pgDir);
   }
 }
 

@@ -27,7 +27,7 @@ import { hashedEmbedding } from '../apps/server/src/platform/ai/local/embeddings
 import { buildRetrievalQuery, RETRIEVAL_COLUMN_SQL } from '../apps/server/src/platform/ai/local/retrieval.ts';
 import { SHOP_INTENTS_ID, UNRELATED_ID } from '../apps/server/src/platform/ai/local/fixtures/shop-intents-id.ts';
 import type { AiLanguage, IntentExample } from '../apps/server/src/platform/ai/engine.ts';
-import { fmt, machine, removeCluster, table, within } from './lib/common.ts';
+import { fmt, machine, removeCluster, table, within, dataDirectory } from './lib/common.ts';
 
 const DATA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '.data', 'hwu64');
 const FOLD = 'CrossValidation/autoGeneFromRealAnno/autoGene_2018_03_22-13_01_25_169/CrossValidation/KFold_1';
@@ -228,15 +228,6 @@ function perSecond(texts: string[], fn: (text: string) => unknown, minimumMs = 1
   return n / ((performance.now() - t0) / 1000);
 }
 
-async function dataDirectory(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
-  } finally {
-    await client.end();
-  }
-}
 
 async function queriesPerSecond(client: pg.Client, texts: string[], query: (text: string) => { text: string; values: unknown[] }, minimumMs = 3000) {
   let n = 0;

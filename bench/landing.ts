@@ -11,14 +11,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { STORAGE_KEYS } from '../apps/web/src/app/storage-keys.ts';
-import { fmt, machine, median, removeCluster, table, tempDir, within } from './lib/common.ts';
+import { fmt, machine, median, table, tempDir, within, dropTestCluster, dataDirectory } from './lib/common.ts';
 
 const RUNS = Number(process.env.BENCH_LANDING_RUNS ?? 5);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,15 +116,6 @@ async function measure(browser: Browser, baseUrl: string, pathname: string, head
   }
 }
 
-async function dataDirectory(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
-  } finally {
-    await client.end();
-  }
-}
 
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`;
 const ms = (v: number) => `${fmt(v)} ms`;
@@ -203,9 +193,7 @@ async function main() {
   } finally {
     await within('browser close', 10_000, browser?.close() ?? Promise.resolve());
     await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
-    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+    await dropTestCluster(db, cluster, pgDir);
     await data.remove();
   }
 }

@@ -19,7 +19,7 @@ import { startTestCluster, cloneTemplate, APP_ROLE } from '../apps/server/test/t
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startServer, type RunningServer } from '../apps/server/src/server.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
-import { cpuOf, fmt, machine, removeCluster, table, tempDir, within, type Cpu } from './lib/common.ts';
+import { cpuOf, fmt, machine, table, tempDir, within, type Cpu, dropTestCluster, dataDirectory } from './lib/common.ts';
 import { summarize, type CpuProfile } from './lib/profile-summary.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -106,15 +106,6 @@ async function startProfile(dir: string) {
   };
 }
 
-async function dataDirectory(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   console.log(`\n== list-api: GET /api/v1/auth/sessions?limit=${LIMIT} through the stack vs the bare SELECT ==`);
@@ -241,10 +232,7 @@ async function main() {
     await within('raw pool end', 10_000, raw?.end() ?? Promise.resolve());
     await within('app-role pool end', 10_000, appRole?.end() ?? Promise.resolve());
     await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
-    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
-    // The test cluster lives in its own temporary folder (…/nusa-test-pg-*/pg): make sure it is gone.
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+    await dropTestCluster(db, cluster, pgDir);
     await data.remove();
   }
 }

@@ -8,7 +8,6 @@
  *
  * BENCH_SECONDS (measured seconds per path and round, default 4), BENCH_ROUNDS (default 3), BENCH_CREATORS (default 50).
  */
-import path from 'node:path';
 import pg from 'pg';
 import type { NumberFormat } from '@nusa/contracts';
 import { APP_ROLE, cloneTemplate, startTestCluster, testSecrets } from '../apps/server/test/test-database.ts';
@@ -16,7 +15,7 @@ import { createPools, databaseUrlAs, type Pools } from '../apps/server/src/platf
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
 import { allocateNumber } from '../apps/server/src/platform/numbering/allocate.ts';
 import { seedTenant } from '../apps/server/src/db/seed/demo.ts';
-import { fmt, machine, median, removeCluster, table, within } from './lib/common.ts';
+import { fmt, machine, median, table, within, dropTestCluster, dataDirectory } from './lib/common.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -34,15 +33,6 @@ async function run(take: () => Promise<string>): Promise<{ perSecond: number; ta
   return { perSecond: taken.length / ((performance.now() - started) / 1000), taken };
 }
 
-async function dataDirectory(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   console.log(`\n== numbering: ${CREATORS} concurrent creators through allocateNumber vs ${CREATORS} clients on a bare sequence (nextval) ==`);
@@ -103,9 +93,7 @@ async function main() {
   } finally {
     await within('baseline pool end', 10_000, bare?.end() ?? Promise.resolve());
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());
-    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+    await dropTestCluster(db, cluster, pgDir);
   }
 }
 

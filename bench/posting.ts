@@ -12,7 +12,6 @@
  *
  * BENCH_SECONDS (measured seconds per path and round, default 5), BENCH_ROUNDS (default 2), BENCH_CLIENTS (default 20).
  */
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DEFAULT_TENANT, type Task } from '@nusa/contracts';
@@ -23,7 +22,7 @@ import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { createJournal } from '../apps/server/src/modules/accounting/journals/service.ts';
 import type { DocumentUser } from '../apps/server/src/modules/accounting/documents/service.ts';
-import { fmt, machine, median, removeCluster, table, tempDir, within } from './lib/common.ts';
+import { fmt, machine, median, table, tempDir, within, dropTestCluster } from './lib/common.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -183,10 +182,8 @@ async function main() {
   } finally {
     await within('raw pool end', 10_000, raw?.end() ?? Promise.resolve());
     await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
-    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
+    await dropTestCluster(db, cluster, pgDir);
     await data.remove();
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
   }
 }
 

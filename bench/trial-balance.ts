@@ -11,14 +11,12 @@
  * per month, not with history), and, for scale, the naive query that sums the whole ledger per account.
  * BENCH_ROUNDS (default 15), BENCH_LARGE (default 1,000,000), BENCH_SMALL (default 10,000).
  */
-import path from 'node:path';
-import pg from 'pg';
 import { APP_ROLE, cloneTemplate, startTestCluster, testSecrets } from '../apps/server/test/test-database.ts';
 import { createPools, type Pools } from '../apps/server/src/platform/db/pools.ts';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
 import { seedTenant } from '../apps/server/src/db/seed/demo.ts';
 import { trialBalance } from '../apps/server/src/modules/accounting/reports/trial-balance.ts';
-import { fmt, machine, median, removeCluster, table, within } from './lib/common.ts';
+import { fmt, machine, median, table, within, dropTestCluster, dataDirectory } from './lib/common.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const LARGE = Number(process.env.BENCH_LARGE ?? 1_000_000);
@@ -27,15 +25,6 @@ const CHUNK = 50_000;
 const FIRST_DAY = '2022-01-01';
 const DAYS = 1826;
 
-async function dataDirectory(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
-  } finally {
-    await client.end();
-  }
-}
 
 /** `lines` ledger lines in balanced pairs (one posting each), dated evenly over five years, through the app role. */
 async function postLedger(pools: Pools, tenantId: string, lines: number) {
@@ -132,9 +121,7 @@ async function main() {
     console.log('  ledger; the range also reads the ledger lines of its edge days (their number grows with the lines per month).');
   } finally {
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());
-    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+    await dropTestCluster(db, cluster, pgDir);
   }
 }
 

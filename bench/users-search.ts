@@ -7,7 +7,6 @@
  *
  * BENCH_REQUESTS (per keyword and tenant, default 150), BENCH_CONCURRENCY (default 4).
  */
-import path from 'node:path';
 import pg from 'pg';
 import { APP_ROLE, TEST_SECRET, cloneTemplate, startTestCluster, testSecrets } from '../apps/server/test/test-database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -17,7 +16,7 @@ import { TokenService } from '../apps/server/src/platform/auth/tokens.ts';
 import { TenantDirectory } from '../apps/server/src/platform/tenancy/resolve.ts';
 import { noJobs } from '../apps/server/src/platform/jobs/jobs.ts';
 import { DEMO_PASSWORD, seedTenant } from '../apps/server/src/db/seed/demo.ts';
-import { fmt, machine, median, removeCluster, table, within } from './lib/common.ts';
+import { fmt, machine, median, table, within, dropTestCluster } from './lib/common.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -108,9 +107,7 @@ async function main() {
   } finally {
     await within('app close', 10_000, app?.close() ?? Promise.resolve());
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());
-    await within('drop database', 30_000, db?.drop() ?? Promise.resolve());
-    await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
-    if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
+    await dropTestCluster(db, cluster, pgDir);
   }
 }
 

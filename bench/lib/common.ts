@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** The host, printed with every result: figures only compare within one run on one machine. */
 export function machine(): string {
@@ -104,4 +105,30 @@ export async function removeCluster(pgDir: string, folder: string): Promise<void
   for (const pid of left) { try { process.kill(pid, 'SIGQUIT'); } catch { /* gone */ } }
   for (let i = 0; i < 50 && postgresUnder(pgDir).length; i++) await sleep(100);
   await fs.rm(folder, { recursive: true, force: true });
+}
+
+/** Where a running PostgreSQL keeps its data (the cluster's folder, for CPU accounting and clean-up). */
+export async function dataDirectory(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0].dir;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The end of every benchmark on a test cluster: drop its database, stop the cluster, and remove the cluster's own
+ * temporary folder (nusa-test-pg-…), killing a PostgreSQL that would not stop. Each step is bounded by `within`.
+ */
+export async function dropTestCluster(
+  db: { drop(): Promise<unknown> } | undefined,
+  cluster: { stop(): Promise<unknown> } | undefined,
+  pgDir: string | undefined,
+  dropMs = 30_000,
+): Promise<void> {
+  await within('drop database', dropMs, db?.drop() ?? Promise.resolve());
+  await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
+  if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
 }
