@@ -11,11 +11,8 @@ export type { SheetImportHandler };
 /** Every xlsx is a zip archive: its first bytes are a zip entry's signature. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
-/**
- * Reads the upload, never past `max` bytes (the declared length is checked first, the bytes while they arrive). What
- * is not even a zip archive is refused here, at once; everything else about the file is the run's to find.
- */
-export async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode): Promise<Buffer> {
+/** Reads an upload's bytes, never past `max` (the declared length is checked first, the bytes while they arrive). */
+export async function readUploadBytes(body: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let seen = 0;
   try {
@@ -28,9 +25,19 @@ export async function readUpload(body: Readable, max: number, fileInvalid: Error
     if (err instanceof AppError) throw err;
     throw new AppError('sheet_import_upload_interrupted');
   }
-  const file = Buffer.concat(chunks, seen);
   if (seen === 0) throw new AppError('sheet_import_file_empty');
-  if (!file.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) throw new AppError(fileInvalid);
+  return Buffer.concat(chunks, seen);
+}
+
+export const isZipArchive = (file: Buffer) => file.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE);
+
+/**
+ * Reads an xlsx upload: what is not even a zip archive is refused here, at once; everything else about the file is the
+ * run's to find.
+ */
+export async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode): Promise<Buffer> {
+  const file = await readUploadBytes(body, max);
+  if (!isZipArchive(file)) throw new AppError(fileInvalid);
   return file;
 }
 

@@ -5,29 +5,15 @@ import { analysisEndpoints as ep, CSV_CONTENT_TYPE, DATASET_IMPORT_MAX_BYTES, XL
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { STALE_SECONDS, toImportRun } from '../../../platform/files/import-runs.ts';
 import { importRuns } from '../../../platform/files/schema.ts';
+import { isZipArchive, readUploadBytes } from '../../../platform/files/sheet-route.ts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, type DatasetFileFormat } from './import.ts';
 import * as datasets from './service.ts';
 
-const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
-
 /** Reads the upload, never past the limit; an xlsx is known by its zip signature, anything else must be CSV text. */
 async function readUpload(body: Readable): Promise<{ file: Buffer; format: DatasetFileFormat }> {
-  const chunks: Buffer[] = [];
-  let seen = 0;
-  try {
-    for await (const chunk of body) {
-      seen += (chunk as Buffer).length;
-      if (seen > DATASET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
-      chunks.push(chunk as Buffer);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('sheet_import_upload_interrupted');
-  }
-  const file = Buffer.concat(chunks, seen);
-  if (seen === 0) throw new AppError('sheet_import_file_empty');
-  if (file.subarray(0, 4).equals(ZIP_SIGNATURE)) return { file, format: 'xlsx' };
+  const file = await readUploadBytes(body, DATASET_IMPORT_MAX_BYTES);
+  if (isZipArchive(file)) return { file, format: 'xlsx' };
   // A CSV is text: a NUL byte in its first kilobytes means some other binary file.
   if (file.subarray(0, 4096).includes(0)) throw new AppError('analysis_file_invalid');
   return { file, format: 'csv' };
