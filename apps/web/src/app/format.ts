@@ -6,6 +6,12 @@ const oneDecimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
 
 export const formatNumber = (value: number) => numberFormat.format(value);
 
+/** Rupiah in id-ID whatever the UI language: whole rupiah without ",00", exact decimals otherwise. */
+const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** A decimal money string of the API ("1350000.0000") as "Rp 1.350.000", formatted from the string, never a float. */
+export const formatRupiah = (amount: string) => rupiah.format(amount as Intl.StringNumericLiteral);
+
 
 /**
  * Spec 9 durations: milliseconds below one second, seconds under 60 s, minutes under 3600 s, then hours and

@@ -6,7 +6,8 @@ import { call } from '../../../api/call.ts';
 import { ExportButtons, ReportFilterBar } from './ReportFilterBar.tsx';
 import { ReportLinesTable } from './ReportLinesTable.tsx';
 import { ReportPage } from './ReportPage.tsx';
-import { formatRp, ledgerLink } from './report-query.ts';
+import { ledgerLink } from './report-query.ts';
+import { formatRupiah } from '../../../app/format.ts';
 import { useReportFilters } from './use-report-filters.ts';
 
 /** Accounting › Balance sheet (issue 11): assets, liabilities and equity as of a date, the year's profit in equity. */
@@ -51,7 +52,7 @@ export default function BalanceSheetPage() {
           {data.difference === '0' ? (
             <Alert type="success" showIcon message={t('reports.balanced')} />
           ) : (
-            <Alert type="warning" showIcon message={t('reports.unbalanced', { amount: formatRp(data.difference) })} />
+            <Alert type="warning" showIcon message={t('reports.unbalanced', { amount: formatRupiah(data.difference) })} />
           )}
           {section(t('reports.assets'), t('reports.totalAssets'), data.assets)}
           {section(t('reports.liabilities'), t('reports.totalLiabilities'), data.liabilities)}

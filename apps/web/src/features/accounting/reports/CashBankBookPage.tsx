@@ -7,7 +7,8 @@ import { endpoints, type CashBankBookLine } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ExportButtons, ReportFilterBar } from './ReportFilterBar.tsx';
 import { ReportPage } from './ReportPage.tsx';
-import { formatRp, ledgerLink, rangeQuery } from './report-query.ts';
+import { ledgerLink, rangeQuery } from './report-query.ts';
+import { formatRupiah } from '../../../app/format.ts';
 import { useReportFilters } from './use-report-filters.ts';
 
 /** Accounting › Cash and bank book (issue 11): per cash bank opening, in, out, closing; a row opens its movements. */
@@ -23,7 +24,7 @@ export default function CashBankBookPage() {
   const data = report.data;
   const link = (c: CashBankBookLine, text: string) => (data ? <Link to={ledgerLink(c.coaId, data.range, filters.ouId)}>{text}</Link> : text);
   const amount = (key: 'opening' | 'debit' | 'credit' | 'closing', title: string) =>
-    ({ key, title, dataIndex: key, align: 'right' as const, render: (v: string, c: CashBankBookLine) => (v === '0' ? <span className="muted-text">{formatRp(v)}</span> : link(c, formatRp(v))) });
+    ({ key, title, dataIndex: key, align: 'right' as const, render: (v: string, c: CashBankBookLine) => (v === '0' ? <span className="muted-text">{formatRupiah(v)}</span> : link(c, formatRupiah(v))) });
   const columns: ColumnsType<CashBankBookLine> = [
     { key: 'code', title: t('reports.code'), dataIndex: 'cashBankCode', width: 100, className: 'code-text' },
     { key: 'name', title: t('reports.cashBank'), render: (_: unknown, c) => <span>{link(c, c.cashBankName)} <Tag>{c.type}</Tag></span> },
@@ -54,7 +55,7 @@ export default function CashBankBookPage() {
               <Table.Summary.Cell index={1}>{t('reports.total')}</Table.Summary.Cell>
               <Table.Summary.Cell index={2} />
               {[data.totals.opening, data.totals.debit, data.totals.credit, data.totals.closing].map((v, i) => (
-                <Table.Summary.Cell key={i} index={i + 3} align="right">{formatRp(v)}</Table.Summary.Cell>
+                <Table.Summary.Cell key={i} index={i + 3} align="right">{formatRupiah(v)}</Table.Summary.Cell>
               ))}
             </Table.Summary.Row>
           )}

@@ -9,7 +9,8 @@ import { call } from '../../../api/call.ts';
 import { CoaPicker } from '../pickers/CoaPicker.tsx';
 import { ExportButtons, ReportFilterBar } from './ReportFilterBar.tsx';
 import { ReportPage } from './ReportPage.tsx';
-import { formatRp, rangeQuery } from './report-query.ts';
+import { rangeQuery } from './report-query.ts';
+import { formatRupiah } from '../../../app/format.ts';
 import { useReportFilters } from './use-report-filters.ts';
 
 const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
@@ -51,9 +52,9 @@ export default function GeneralLedgerPage() {
     { key: 'memo', title: t('reports.memo'), dataIndex: 'memo', ellipsis: true },
     { key: 'partner', title: t('reports.partner'), dataIndex: 'partnerCode', width: 110 },
     { key: 'ou', title: t('reports.ou'), dataIndex: 'ouCode', width: 100 },
-    { key: 'debit', title: t('reports.debit'), dataIndex: 'debit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : formatRp(v)) },
-    { key: 'credit', title: t('reports.credit'), dataIndex: 'credit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : formatRp(v)) },
-    { key: 'balance', title: t('reports.balance'), dataIndex: 'balance', align: 'right', width: 160, render: formatRp },
+    { key: 'debit', title: t('reports.debit'), dataIndex: 'debit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : formatRupiah(v)) },
+    { key: 'credit', title: t('reports.credit'), dataIndex: 'credit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : formatRupiah(v)) },
+    { key: 'balance', title: t('reports.balance'), dataIndex: 'balance', align: 'right', width: 160, render: formatRupiah },
   ];
   return (
     <ReportPage
@@ -88,13 +89,13 @@ export default function GeneralLedgerPage() {
             <>
               <Table.Summary.Row className="report-summary">
                 <Table.Summary.Cell index={0} colSpan={5}>{t('reports.opening')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={5} colSpan={3} align="right">{formatRp(data.opening)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={5} colSpan={3} align="right">{formatRupiah(data.opening)}</Table.Summary.Cell>
               </Table.Summary.Row>
               <Table.Summary.Row className="report-summary">
                 <Table.Summary.Cell index={0} colSpan={5}>{t('reports.closing')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">{formatRp(data.debit)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">{formatRp(data.credit)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">{formatRp(data.closing)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={5} align="right">{formatRupiah(data.debit)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={6} align="right">{formatRupiah(data.credit)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">{formatRupiah(data.closing)}</Table.Summary.Cell>
               </Table.Summary.Row>
             </>
           )}

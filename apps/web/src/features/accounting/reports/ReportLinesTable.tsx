@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLine } from '@nusa/contracts';
 import { usePhone } from '../../../app/components/list/use-phone.ts';
-import { formatRp } from './report-query.ts';
+import { formatRupiah } from '../../../app/format.ts';
 
 export interface AmountColumn<L> {
   key: string;
@@ -54,7 +54,7 @@ export function ReportLinesTable<L extends ReportLine>(p: {
       render: (_: unknown, l: L) => {
         const value = a.value(l);
         if (value === null) return null;
-        const text = formatRp(value);
+        const text = formatRupiah(value);
         if (value === '0') return <span className="muted-text">{text}</span>;
         const other = l.kind !== 'account' ? p.lineLink?.(l) : undefined;
         if (other) return <Link to={other} className="report-amount-link">{text}</Link>;
@@ -86,7 +86,7 @@ export function ReportLinesTable<L extends ReportLine>(p: {
             {!phone && <Table.Summary.Cell index={0} />}
             <Table.Summary.Cell index={phone ? 0 : 1}>{s.label}</Table.Summary.Cell>
             {s.amounts.map((a, i) => (
-              <Table.Summary.Cell key={i} index={i + (phone ? 1 : 2)} align="right">{a === null ? null : formatRp(a)}</Table.Summary.Cell>
+              <Table.Summary.Cell key={i} index={i + (phone ? 1 : 2)} align="right">{a === null ? null : formatRupiah(a)}</Table.Summary.Cell>
             ))}
           </Table.Summary.Row>
         ))

@@ -56,6 +56,3 @@ export function ledgerLink(coaId: string, range: { from: string; to: string; per
   return `/accounting/general-ledger?${new URLSearchParams({ ...p, coaId, ...(ouId ? { ouId } : {}) }).toString()}`;
 }
 
-/** Rupiah in id-ID whatever the language (spec 9); the decimal string is never made a float. */
-const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-export const formatRp = (amount: string) => rupiah.format(amount as Intl.StringNumericLiteral);

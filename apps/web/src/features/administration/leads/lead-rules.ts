@@ -60,10 +60,4 @@ export function leadFilterQuery(f: LeadFilterState): LeadFilterQuery {
 
 export const hasLeadFilter = (f: LeadFilterState) => Object.keys(leadFilterQuery(f)).length > 0;
 
-const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/**
- * Spec 9: amounts in id-ID Rupiah whatever the UI language. The decimal string is formatted as such (never through
- * a float), so large amounts keep every digit.
- */
-export const formatRupiah = (amount: string) => rupiah.format(amount as Intl.StringNumericLiteral);
+export { formatRupiah } from '../../../app/format.ts';

@@ -1,7 +1,5 @@
 import { LEAD_PACKAGES, type LeadPackage } from '@nusa/contracts';
-
-/** Spec 9: amounts in id-ID whatever the UI language; whole rupiah without ",00", exact decimals otherwise. */
-const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+import { formatRupiah as rupiah } from '../../../app/format.ts';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -9,7 +7,7 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 export function formatRupiah(amount: string): string {
   const value = amount.trim();
   if (!DECIMAL.test(value)) throw new Error(`not a decimal amount: ${amount}`);
-  return rupiah.format(value as Intl.StringNumericLiteral);
+  return rupiah(value);
 }
 
 const isZero = (amount: string) => /^-?0+(\.0+)?$/.test(amount.trim());
