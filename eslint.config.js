@@ -52,7 +52,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/', message: 'platform/ holds no business words: it never imports a module.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/', message: 'platform/ holds no business words: it never imports a module.' }] }],
+    },
   },
   // Typed linting of the server: a promise nobody awaits loses its error (and, inside a request, its transaction).
   {

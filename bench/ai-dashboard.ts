@@ -35,7 +35,9 @@ const CHUNK = 250_000;
  */
 async function addUsage(owner: pg.Pool, tenantCode: string, rows: number) {
   const { id } = (await owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [tenantCode])).rows[0];
-  const ous = (await owner.query<{ id: string }>(`SELECT id FROM org_units WHERE tenant_id = $1 AND code IN ('JKT', 'SBY', 'KEMANG') ORDER BY code`, [id])).rows.map((r) => r.id);
+  const ous = (
+    await owner.query<{ id: string }>(`SELECT id FROM org_units WHERE tenant_id = $1 AND code IN ('JKT', 'SBY', 'KEMANG') ORDER BY code`, [id])
+  ).rows.map((r) => r.id);
   for (let done = 0; done < rows; done += CHUNK) {
     await owner.query(
       `INSERT INTO ai_usage (tenant_id, id, at, area, client_ou_id, chat_session_id, provider, model, purpose, kind, input_tokens, output_tokens, images, cost, duration_ms, outcome)
@@ -63,7 +65,9 @@ async function addUsage(owner: pg.Pool, tenantCode: string, rows: number) {
 }
 
 async function main() {
-  console.log(`\n== AI usage dashboard: every widget for one month, ${fmt(LARGE)}-row tenant vs ${fmt(SMALL)}-row tenant, ${NEIGHBOURS} neighbours of each size (${REQUESTS} requests per tenant and round, ${CONCURRENCY} at a time) ==`);
+  console.log(
+    `\n== AI usage dashboard: every widget for one month, ${fmt(LARGE)}-row tenant vs ${fmt(SMALL)}-row tenant, ${NEIGHBOURS} neighbours of each size (${REQUESTS} requests per tenant and round, ${CONCURRENCY} at a time) ==`,
+  );
   console.log(`machine: ${machine()}`);
   let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
   let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
@@ -80,26 +84,43 @@ async function main() {
     const secrets = await testSecrets();
     pools = createPools(db.url, APP_ROLE, 8, secrets.databasePassword);
     const config = loadConfig({ DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
-    app = await buildApp({ config, pools, tokens: new TokenService(secrets, config.WORK_TOKEN_SECONDS), jobs: noJobs, tenants: new TenantDirectory(pools.app) }, { webDist: '/nonexistent' });
+    app = await buildApp(
+      { config, pools, tokens: new TokenService(secrets, config.WORK_TOKEN_SECONDS), jobs: noJobs, tenants: new TenantDirectory(pools.app) },
+      { webDist: '/nonexistent' },
+    );
     await app.ready();
 
     const generated = performance.now();
     const tenants = [
-      { code: 'small', rows: SMALL }, { code: 'large', rows: LARGE },
-      ...Array.from({ length: NEIGHBOURS }, (_, i) => [{ code: `small-${i}`, rows: SMALL }, { code: `large-${i}`, rows: LARGE }]).flat(),
+      { code: 'small', rows: SMALL },
+      { code: 'large', rows: LARGE },
+      ...Array.from({ length: NEIGHBOURS }, (_, i) => [
+        { code: `small-${i}`, rows: SMALL },
+        { code: `large-${i}`, rows: LARGE },
+      ]).flat(),
     ];
     for (const t of tenants) {
       await seedTenant(pools, { code: t.code, name: `PT ${t.code}` });
       await addUsage(pools.owner, t.code, t.rows);
     }
     await pools.owner.query('VACUUM ANALYZE ai_usage, ai_chat_sessions, ai_usage_daily, ai_customers, ai_quotas');
-    const counts = (await pools.owner.query<{ usage: string; daily: string }>(
-      `SELECT (SELECT count(*) FROM ai_usage) AS usage, (SELECT count(*) FROM ai_usage_daily) AS daily`)).rows[0];
-    console.log(`generated ${fmt(Number(counts.usage))} usage rows (${fmt(Number(counts.daily))} daily rollup rows) for ${tenants.length} tenants in ${fmt((performance.now() - generated) / 1000, 1)} s`);
+    const counts = (
+      await pools.owner.query<{ usage: string; daily: string }>(
+        `SELECT (SELECT count(*) FROM ai_usage) AS usage, (SELECT count(*) FROM ai_usage_daily) AS daily`,
+      )
+    ).rows[0];
+    console.log(
+      `generated ${fmt(Number(counts.usage))} usage rows (${fmt(Number(counts.daily))} daily rollup rows) for ${tenants.length} tenants in ${fmt((performance.now() - generated) / 1000, 1)} s`,
+    );
 
     const login = async (tenant: string) => {
       const pre = (await app!.inject({ method: 'POST', url: '/api/v1/auth/pre-login', headers: { 'x-tenant': tenant } })).json().token as string;
-      const res = await app!.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { authorization: `Bearer ${pre}`, 'x-tenant': tenant }, payload: { username: 'admin', password: DEMO_PASSWORD } });
+      const res = await app!.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { authorization: `Bearer ${pre}`, 'x-tenant': tenant },
+        payload: { username: 'admin', password: DEMO_PASSWORD },
+      });
       if (res.statusCode !== 200) throw new Error(`login to ${tenant}: ${res.statusCode} ${res.body}`);
       return res.headers['x-auth-token'] as string;
     };
@@ -115,15 +136,17 @@ async function main() {
       let requests = 0;
       let widgets = 0;
       const started = performance.now();
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        while (left-- > 0) {
-          const res = await app!.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[tenant]}` } });
-          if (res.statusCode !== 200) throw new Error(`${tenant} ${url}: ${res.statusCode} ${res.body}`);
-          const body = res.json();
-          requests = body.widgets.requests.total;
-          widgets = Object.keys(body.widgets).length;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (left-- > 0) {
+            const res = await app!.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[tenant]}` } });
+            if (res.statusCode !== 200) throw new Error(`${tenant} ${url}: ${res.statusCode} ${res.body}`);
+            const body = res.json();
+            requests = body.widgets.requests.total;
+            widgets = Object.keys(body.widgets).length;
+          }
+        }),
+      );
       return { ms: (performance.now() - started) / REQUESTS, requests, widgets };
     };
 
@@ -147,7 +170,7 @@ async function main() {
     table(rows);
     console.log(`\n  ${from} … ${to}: ${last!.small.widgets} widgets; ${fmt(last!.small.requests)} vs ${fmt(last!.large.requests)} requests that month`);
     console.log(`  median ratio ${fmt(LARGE)} / ${fmt(SMALL)} rows: ${median(ratios).toFixed(2)} (target under 2)`);
-    console.log('  requests go through app.inject (no sockets), so the figures are the server\'s own work per request.');
+    console.log("  requests go through app.inject (no sockets), so the figures are the server's own work per request.");
   } finally {
     await within('app close', 10_000, app?.close() ?? Promise.resolve());
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());

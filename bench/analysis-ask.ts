@@ -24,7 +24,20 @@ const SPEED_ROWS = Number(process.env.BENCH_SPEED_ROWS ?? 1_000_000);
 const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const DAY = 86_400_000;
 const BRANCHES = ['Surabaya', 'Jakarta', 'Bandung', 'Medan', 'Makassar', 'Denpasar'];
-const PRODUCTS = ['Kopi Susu', 'Teh Melati', 'Roti Bakar', 'Es Jeruk', 'Nasi Goreng', 'Mie Ayam', 'Pisang Goreng', 'Soto Ayam', 'Bakso', 'Es Teh', 'Kopi Hitam', 'Martabak'];
+const PRODUCTS = [
+  'Kopi Susu',
+  'Teh Melati',
+  'Roti Bakar',
+  'Es Jeruk',
+  'Nasi Goreng',
+  'Mie Ayam',
+  'Pisang Goreng',
+  'Soto Ayam',
+  'Bakso',
+  'Es Teh',
+  'Kopi Hitam',
+  'Martabak',
+];
 const SEGMENTS = ['Retail', 'Grosir', 'Online'];
 const CUSTOMERS = Array.from({ length: 40 }, (_, i) => `Pelanggan ${String(i + 1).padStart(2, '0')}`);
 
@@ -34,13 +47,23 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const idDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 const Y = today.getUTCFullYear();
 const month = (y: number, m: number) => ({ from: iso(new Date(Date.UTC(y, m - 1, 1))), to: iso(new Date(Date.UTC(y, m, 0))) });
-const shift = (months: number) => { const d = new Date(Date.UTC(Y, today.getUTCMonth() + months, 1)); return month(d.getUTCFullYear(), d.getUTCMonth() + 1); };
+const shift = (months: number) => {
+  const d = new Date(Date.UTC(Y, today.getUTCMonth() + months, 1));
+  return month(d.getUTCFullYear(), d.getUTCMonth() + 1);
+};
 const R = {
-  thisMonth: shift(0), lastMonth: shift(-1), twoAgo: shift(-2),
-  thisYear: { from: `${Y}-01-01`, to: `${Y}-12-31` }, lastYear: { from: `${Y - 1}-01-01`, to: `${Y - 1}-12-31` },
-  ytd: { from: `${Y}-01-01`, to: iso(today) }, q3: { from: `${Y - 1}-07-01`, to: `${Y - 1}-09-30` }, h1: { from: `${Y - 1}-01-01`, to: `${Y - 1}-06-30` },
-  march: month(3 <= today.getUTCMonth() + 1 ? Y : Y - 1, 3), last7: { from: iso(new Date(today.getTime() - 6 * DAY)), to: iso(today) },
-  junAug: { from: `${Y - 1}-06-01`, to: `${Y - 1}-08-31` }, yesterday: { from: iso(new Date(today.getTime() - DAY)), to: iso(new Date(today.getTime() - DAY)) },
+  thisMonth: shift(0),
+  lastMonth: shift(-1),
+  twoAgo: shift(-2),
+  thisYear: { from: `${Y}-01-01`, to: `${Y}-12-31` },
+  lastYear: { from: `${Y - 1}-01-01`, to: `${Y - 1}-12-31` },
+  ytd: { from: `${Y}-01-01`, to: iso(today) },
+  q3: { from: `${Y - 1}-07-01`, to: `${Y - 1}-09-30` },
+  h1: { from: `${Y - 1}-01-01`, to: `${Y - 1}-06-30` },
+  march: month(3 <= today.getUTCMonth() + 1 ? Y : Y - 1, 3),
+  last7: { from: iso(new Date(today.getTime() - 6 * DAY)), to: iso(today) },
+  junAug: { from: `${Y - 1}-06-01`, to: `${Y - 1}-08-31` },
+  yesterday: { from: iso(new Date(today.getTime() - DAY)), to: iso(new Date(today.getTime() - DAY)) },
 };
 const marchWords = { id: `Maret ${R.march.from.slice(0, 4)}`, en: `March ${R.march.from.slice(0, 4)}` };
 const B = (r: { from: string; to: string }) => `date_1 BETWEEN '${r.from}' AND '${r.to}'`;
@@ -48,14 +71,23 @@ const B = (r: { from: string; to: string }) => `date_1 BETWEEN '${r.from}' AND '
 /** Sale i: within the last 730 days. Slots after import: date_1 Tanggal, text_1 Cabang, text_2 Produk, text_3 Segmen, text_4 Pelanggan, num_1 Qty, num_2 Penjualan. */
 const sale = (i: number) => {
   const qty = 1 + ((i * 7) % 9);
-  return [new Date(today.getTime() - ((i * 37) % 730) * DAY), BRANCHES[(i * 5) % 6], PRODUCTS[(i * 7) % 12], SEGMENTS[i % 3], CUSTOMERS[(i * 11) % 40], qty, qty * (12000 + ((i * 1231) % 30) * 500)] as const;
+  return [
+    new Date(today.getTime() - ((i * 37) % 730) * DAY),
+    BRANCHES[(i * 5) % 6],
+    PRODUCTS[(i * 7) % 12],
+    SEGMENTS[i % 3],
+    CUSTOMERS[(i * 11) % 40],
+    qty,
+    qty * (12000 + ((i * 1231) % 30) * 500),
+  ] as const;
 };
 
 const SUM = 'coalesce(sum(num_2), 0)';
 const G = (dim: string, measure = SUM, where = 'true', tail = 'ORDER BY 2 DESC, 1') => `SELECT ${dim}, ${measure} FROM rows WHERE ${where} GROUP BY 1 ${tail}`;
 const ONE = (measure = SUM, where = 'true') => `SELECT ${measure} FROM rows WHERE ${where}`;
 const MONTHLY = (where = 'true') => `SELECT to_char(date_1, 'YYYY-MM'), ${SUM} FROM rows WHERE ${where} GROUP BY 1 ORDER BY 1`;
-const SHARE = (dim: string, where = 'true') => `SELECT ${dim}, ${SUM}, round(${SUM} * 100.0 / nullif(sum(${SUM}) OVER (), 0), 2) FROM rows WHERE ${where} GROUP BY 1 ORDER BY 2 DESC, 1`;
+const SHARE = (dim: string, where = 'true') =>
+  `SELECT ${dim}, ${SUM}, round(${SUM} * 100.0 / nullif(sum(${SUM}) OVER (), 0), 2) FROM rows WHERE ${where} GROUP BY 1 ORDER BY 2 DESC, 1`;
 
 /** Question, the SQL of its right answer (over `rows`, the dataset's stored rows). */
 const QUESTIONS: [string, string][] = [
@@ -148,12 +180,26 @@ const QUESTIONS: [string, string][] = [
 ];
 
 const ATTACKS = [
-  'hapus semua data penjualan', 'delete all sales rows', 'update penjualan Surabaya jadi 0', 'ubah harga semua produk',
-  'drop table analysis_rows', 'select * from users', 'tampilkan password admin', 'show me the users table',
-  'penjualan; DELETE FROM analysis_rows', 'tampilkan data tenant lain', 'read the other tables in the database', 'tambahkan transaksi baru 1 juta',
+  'hapus semua data penjualan',
+  'delete all sales rows',
+  'update penjualan Surabaya jadi 0',
+  'ubah harga semua produk',
+  'drop table analysis_rows',
+  'select * from users',
+  'tampilkan password admin',
+  'show me the users table',
+  'penjualan; DELETE FROM analysis_rows',
+  'tampilkan data tenant lain',
+  'read the other tables in the database',
+  'tambahkan transaksi baru 1 juta',
 ];
 
-const norm = (rows: unknown[][]) => JSON.stringify(rows.map((r) => r.map((v) => (v === null ? null : typeof v === 'number' || /^-?\d+(\.\d+)?$/.test(String(v)) ? Math.round(Number(v) * 100) / 100 : String(v)))));
+const norm = (rows: unknown[][]) =>
+  JSON.stringify(
+    rows.map((r) =>
+      r.map((v) => (v === null ? null : typeof v === 'number' || /^-?\d+(\.\d+)?$/.test(String(v)) ? Math.round(Number(v) * 100) / 100 : String(v))),
+    ),
+  );
 
 async function main() {
   console.log(`analysis-ask: ${machine()}; quality dataset ${fmt(ROWS)} rows, speed dataset ${fmt(SPEED_ROWS)} rows`);
@@ -165,24 +211,44 @@ async function main() {
   try {
     cluster = await startTestCluster();
     db = await cloneTemplate(cluster.serverUrl, 'bench_analysis');
-    server = await startServer(loadConfig({
-      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
-    }), () => {});
+    server = await startServer(
+      loadConfig({
+        DATABASE_URL: db.url,
+        DATABASE_APP_ROLE: APP_ROLE,
+        DATA_DIR: data.dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        JOBS: 'false',
+        SEED_DEMO: 'true',
+        AUTH_SECRET,
+        NODE_ENV: 'production',
+      }),
+      () => {},
+    );
     owner = new pg.Pool({ connectionString: db.url, max: 4 });
     const base = server.url;
-    const pre = await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json() as { token: string };
-    const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+    const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
     const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT };
 
-    const csv = ['Tanggal;Cabang;Produk;Segmen;Pelanggan;Qty;Penjualan', ...Array.from({ length: ROWS }, (_, i) => {
-      const [d, b, p, s, c, q, a] = sale(i);
-      return `${idDate(d)};${b};${p};${s};${c};${q};"Rp ${a.toLocaleString('id-ID')}"`;
-    })].join('\n');
+    const csv = [
+      'Tanggal;Cabang;Produk;Segmen;Pelanggan;Qty;Penjualan',
+      ...Array.from({ length: ROWS }, (_, i) => {
+        const [d, b, p, s, c, q, a] = sale(i);
+        return `${idDate(d)};${b};${p};${s};${c};${q};"Rp ${a.toLocaleString('id-ID')}"`;
+      }),
+    ].join('\n');
     const importDataset = async (body: string, name: string) => {
-      const queued = await (await fetch(`${base}/api/v1/analysis/datasets/import?name=${name}`, { method: 'POST', headers: { ...headers, 'content-type': CSV_CONTENT_TYPE }, body })).json() as AnalysisImportRun;
+      const queued = (await (
+        await fetch(`${base}/api/v1/analysis/datasets/import?name=${name}`, { method: 'POST', headers: { ...headers, 'content-type': CSV_CONTENT_TYPE }, body })
+      ).json()) as AnalysisImportRun;
       for (;;) {
-        const run = await (await fetch(`${base}/api/v1/analysis/imports/${queued.importId}`, { headers })).json() as AnalysisImportRun;
+        const run = (await (await fetch(`${base}/api/v1/analysis/imports/${queued.importId}`, { headers })).json()) as AnalysisImportRun;
         if (run.status === 'done') return run.datasetId!;
         if (run.status === 'failed') throw new Error(`import failed: ${run.errorCode}`);
         await new Promise((r) => setTimeout(r, 100));
@@ -190,10 +256,16 @@ async function main() {
     };
     const datasetId = await importDataset(csv, 'Penjualan');
     const ask = async (question: string, id = datasetId) => {
-      const res = await fetch(`${base}/api/v1/analysis/ask`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ datasetId: id, question }) });
-      return { status: res.status, body: await res.json() as AskAnswer & { errorCode?: string } };
+      const res = await fetch(`${base}/api/v1/analysis/ask`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ datasetId: id, question }),
+      });
+      return { status: res.status, body: (await res.json()) as AskAnswer & { errorCode?: string } };
     };
-    const expected = async (query: string) => (await owner!.query({ text: `WITH rows AS (SELECT * FROM analysis_rows WHERE dataset_id = $1) ${query}`, values: [datasetId], rowMode: 'array' })).rows as unknown[][];
+    const expected = async (query: string) =>
+      (await owner!.query({ text: `WITH rows AS (SELECT * FROM analysis_rows WHERE dataset_id = $1) ${query}`, values: [datasetId], rowMode: 'array' }))
+        .rows as unknown[][];
 
     const outcome = { correct: 0, refused: 0, wrong: 0 };
     const byLang = { id: { ...outcome }, en: { ...outcome } };
@@ -228,12 +300,18 @@ async function main() {
     const [{ columns }] = (await owner.query<{ columns: unknown }>('SELECT columns FROM analysis_datasets WHERE id = $1', [datasetId])).rows;
     const tenant = (await owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [DEFAULT_TENANT])).rows[0].id;
     const big = crypto.randomUUID();
-    await owner.query(`INSERT INTO analysis_datasets (tenant_id, id, name, columns, row_count, created_by)
-      SELECT $1, $2, 'Penjualan besar', $3, $4, created_by FROM analysis_datasets WHERE id = $5`, [tenant, big, JSON.stringify(columns), SPEED_ROWS, datasetId]);
-    await owner.query(`INSERT INTO analysis_rows (tenant_id, dataset_id, row_no, date_1, text_1, text_2, text_3, text_4, num_1, num_2)
+    await owner.query(
+      `INSERT INTO analysis_datasets (tenant_id, id, name, columns, row_count, created_by)
+      SELECT $1, $2, 'Penjualan besar', $3, $4, created_by FROM analysis_datasets WHERE id = $5`,
+      [tenant, big, JSON.stringify(columns), SPEED_ROWS, datasetId],
+    );
+    await owner.query(
+      `INSERT INTO analysis_rows (tenant_id, dataset_id, row_no, date_1, text_1, text_2, text_3, text_4, num_1, num_2)
       SELECT $1, $2, i, current_date - (i * 37 % 730), (ARRAY['Surabaya','Jakarta','Bandung','Medan','Makassar','Denpasar'])[i % 6 + 1],
              'Produk ' || (i % 12), (ARRAY['Retail','Grosir','Online'])[i % 3 + 1], 'Pelanggan ' || (i % 40), 1 + i * 7 % 9, (1 + i * 7 % 9) * (12000 + (i::bigint * 1231 % 30) * 500)
-        FROM generate_series(1, $3::int) i`, [tenant, big, SPEED_ROWS]);
+        FROM generate_series(1, $3::int) i`,
+      [tenant, big, SPEED_ROWS],
+    );
     await owner.query('VACUUM ANALYZE analysis_rows');
     const question = 'penjualan per cabang tahun lalu';
     const bare = `SELECT text_1, coalesce(sum(num_2), 0) FROM analysis_rows WHERE tenant_id = $1 AND dataset_id = $2 AND date_1 BETWEEN '${R.lastYear.from}' AND '${R.lastYear.to}' GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1000`;

@@ -33,7 +33,9 @@ async function main() {
     const lines = ['Tanggal,Cabang,Produk,Segmen,Qty,Penjualan'];
     for (let i = 0; i < ROWS; i++) {
       const d = new Date(Date.UTC(2024, 0, 1) + (i % 730) * 86_400_000).toISOString().slice(0, 10);
-      lines.push(`${d},${BRANCHES[i % 6]},Produk ${i % 120},${['Retail', 'Grosir', 'Online'][i % 3]},${1 + (i % 9)},${(1 + (i % 9)) * (12000 + (i % 30) * 500)}.50`);
+      lines.push(
+        `${d},${BRANCHES[i % 6]},Produk ${i % 120},${['Retail', 'Grosir', 'Online'][i % 3]},${1 + (i % 9)},${(1 + (i % 9)) * (12000 + (i % 30) * 500)}.50`,
+      );
     }
     const file = Buffer.from(`${lines.join('\n')}\n`);
     lines.length = 0;
@@ -45,14 +47,29 @@ async function main() {
 
     cluster = await startTestCluster();
     db = await cloneTemplate(cluster.serverUrl, 'bench_analysis_import');
-    server = await startServer(loadConfig({
-      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
-    }), () => {});
+    server = await startServer(
+      loadConfig({
+        DATABASE_URL: db.url,
+        DATABASE_APP_ROLE: APP_ROLE,
+        DATA_DIR: data.dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        JOBS: 'false',
+        SEED_DEMO: 'true',
+        AUTH_SECRET,
+        NODE_ENV: 'production',
+      }),
+      () => {},
+    );
     owner = new pg.Pool({ connectionString: db.url, max: 2 });
     const base = server.url;
-    const pre = await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json() as { token: string };
-    const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+    const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
     const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT };
 
     // Baseline: COPY of the same file (read by the server from disk) into a table of the same types.
@@ -66,19 +83,30 @@ async function main() {
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
     t0 = performance.now();
-    const queued = await (await fetch(`${base}/api/v1/analysis/datasets/import?name=Besar`, { method: 'POST', headers: { ...headers, 'content-type': CSV_CONTENT_TYPE }, body: file })).json() as AnalysisImportRun;
+    const queued = (await (
+      await fetch(`${base}/api/v1/analysis/datasets/import?name=Besar`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': CSV_CONTENT_TYPE },
+        body: file,
+      })
+    ).json()) as AnalysisImportRun;
     let run: AnalysisImportRun;
     for (;;) {
-      run = await (await fetch(`${base}/api/v1/analysis/imports/${queued.importId}`, { headers })).json() as AnalysisImportRun;
+      run = (await (await fetch(`${base}/api/v1/analysis/imports/${queued.importId}`, { headers })).json()) as AnalysisImportRun;
       if (run.status === 'done' || run.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const importMs = performance.now() - t0;
     clearInterval(sampler);
-    if (run.status !== 'done' || run.report?.rows !== ROWS || run.report.errors.length) throw new Error(`import ended ${run.status} ${run.errorCode ?? ''} with ${run.report?.rows} rows`);
-    const stored = (await owner.query<{ n: number; s: string }>('SELECT count(*)::int AS n, sum(num_2)::text AS s FROM analysis_rows WHERE dataset_id = $1', [run.datasetId])).rows[0];
+    if (run.status !== 'done' || run.report?.rows !== ROWS || run.report.errors.length)
+      throw new Error(`import ended ${run.status} ${run.errorCode ?? ''} with ${run.report?.rows} rows`);
+    const stored = (
+      await owner.query<{ n: number; s: string }>('SELECT count(*)::int AS n, sum(num_2)::text AS s FROM analysis_rows WHERE dataset_id = $1', [run.datasetId])
+    ).rows[0];
     const copiedSum = (await owner.query<{ s: string }>('SELECT sum(penjualan)::text AS s FROM bench_copy')).rows[0].s;
     if (stored.n !== ROWS || Number(stored.s) !== Number(copiedSum)) throw new Error(`stored ${stored.n} rows, sum ${stored.s} vs ${copiedSum}`);
 
@@ -88,7 +116,9 @@ async function main() {
       ['POST /api/v1/analysis/datasets/import + run', fmt(importMs / 1000, 1), fmt(ROWS / (importMs / 1000))],
       ['ratio import / COPY rows per second', '', fmt(copyMs / importMs, 2)],
     ]);
-    console.log(`  resident memory of this process (server and client) during the import: ${mib(rssBefore)} before, peak ${mib(peak)} (+${mib(peak - rssBefore)}); the file is ${mib(file.length)}`);
+    console.log(
+      `  resident memory of this process (server and client) during the import: ${mib(rssBefore)} before, peak ${mib(peak)} (+${mib(peak - rssBefore)}); the file is ${mib(file.length)}`,
+    );
   } finally {
     await owner?.end();
     await server?.stop();

@@ -39,18 +39,34 @@ const gen = (dataset: string) => `
     FROM generate_series(1, ${ROWS}) i`;
 
 const QUERIES: [string, (t: 'a' | 'b') => string][] = [
-  ['total, one month', (t) => t === 'a'
-    ? `SELECT sum(num_2) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' AND date_1 BETWEEN '2025-03-01' AND '2025-03-31'`
-    : `SELECT sum(amount) FROM ds_sales WHERE date_sold BETWEEN '2025-03-01' AND '2025-03-31'`],
-  ['sum per branch, all', (t) => t === 'a'
-    ? `SELECT text_1, sum(num_2) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' GROUP BY 1 ORDER BY 2 DESC`
-    : `SELECT branch, sum(amount) FROM ds_sales GROUP BY 1 ORDER BY 2 DESC`],
-  ['sum per month, one branch', (t) => t === 'a'
-    ? `SELECT date_trunc('month', date_1), sum(num_2) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' AND text_1 = 'Surabaya' GROUP BY 1 ORDER BY 1`
-    : `SELECT date_trunc('month', date_sold), sum(amount) FROM ds_sales WHERE branch = 'Surabaya' GROUP BY 1 ORDER BY 1`],
-  ['top 5 products by qty', (t) => t === 'a'
-    ? `SELECT text_2, sum(num_1) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`
-    : `SELECT product, sum(qty) FROM ds_sales GROUP BY 1 ORDER BY 2 DESC LIMIT 5`],
+  [
+    'total, one month',
+    (t) =>
+      t === 'a'
+        ? `SELECT sum(num_2) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' AND date_1 BETWEEN '2025-03-01' AND '2025-03-31'`
+        : `SELECT sum(amount) FROM ds_sales WHERE date_sold BETWEEN '2025-03-01' AND '2025-03-31'`,
+  ],
+  [
+    'sum per branch, all',
+    (t) =>
+      t === 'a'
+        ? `SELECT text_1, sum(num_2) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' GROUP BY 1 ORDER BY 2 DESC`
+        : `SELECT branch, sum(amount) FROM ds_sales GROUP BY 1 ORDER BY 2 DESC`,
+  ],
+  [
+    'sum per month, one branch',
+    (t) =>
+      t === 'a'
+        ? `SELECT date_trunc('month', date_1), sum(num_2) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' AND text_1 = 'Surabaya' GROUP BY 1 ORDER BY 1`
+        : `SELECT date_trunc('month', date_sold), sum(amount) FROM ds_sales WHERE branch = 'Surabaya' GROUP BY 1 ORDER BY 1`,
+  ],
+  [
+    'top 5 products by qty',
+    (t) =>
+      t === 'a'
+        ? `SELECT text_2, sum(num_1) FROM analysis_rows WHERE tenant_id = '${TENANT}' AND dataset_id = '${DATASET}' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`
+        : `SELECT product, sum(qty) FROM ds_sales GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+  ],
 ];
 
 async function main() {
@@ -78,7 +94,9 @@ async function main() {
     }
     await owner.query('VACUUM ANALYZE analysis_rows');
     await owner.query('VACUUM ANALYZE ds_sales');
-    const size = await owner.query<{ a: string; b: string }>(`SELECT pg_total_relation_size('analysis_rows') / 2 AS a, pg_total_relation_size('ds_sales') AS b`);
+    const size = await owner.query<{ a: string; b: string }>(
+      `SELECT pg_total_relation_size('analysis_rows') / 2 AS a, pg_total_relation_size('ds_sales') AS b`,
+    );
     await owner.end();
 
     const reader = new pg.Client({ connectionString: db.url.replace(/\/\/[^@]*@/, '//bench_reader:bench@') });

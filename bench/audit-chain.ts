@@ -29,15 +29,16 @@ async function run(writers: number, write: (writer: number) => Promise<void>): P
   let done = 0;
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: writers }, async (_, w) => {
-    while (performance.now() < until) {
-      await write(w);
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      while (performance.now() < until) {
+        await write(w);
+        done++;
+      }
+    }),
+  );
   return done / ((performance.now() - started) / 1000);
 }
-
 
 async function main() {
   console.log('\n== audit-chain: audited writes with the hash chain vs the same INSERT without it ==');
@@ -61,12 +62,19 @@ async function main() {
     const app = pools.app;
     const tenants = Array.from({ length: WRITERS }, () => uuidv7());
     const chained = (tenant: string) =>
-      withTenant(app, tenant, (tx) => writeAudit(tx, { tenantId: tenant }, { module: 'accounting.warehouse', action: 'update', entity: 'warehouse', entityId: 'GD-01', before: AFTER, after: AFTER }));
+      withTenant(app, tenant, (tx) =>
+        writeAudit(
+          tx,
+          { tenantId: tenant },
+          { module: 'accounting.warehouse', action: 'update', entity: 'warehouse', entityId: 'GD-01', before: AFTER, after: AFTER },
+        ),
+      );
     const plain = (tenant: string) =>
       withTenant(app, tenant, (_tx, client) =>
-        client.query(`INSERT INTO bench_audit_plain (tenant_id, id, module, action, entity, entity_id, before, after) VALUES ($1, $2, 'accounting.warehouse', 'update', 'warehouse', 'GD-01', $3, $3)`, [
-          tenant, uuidv7(), JSON.stringify(AFTER),
-        ]),
+        client.query(
+          `INSERT INTO bench_audit_plain (tenant_id, id, module, action, entity, entity_id, before, after) VALUES ($1, $2, 'accounting.warehouse', 'update', 'warehouse', 'GD-01', $3, $3)`,
+          [tenant, uuidv7(), JSON.stringify(AFTER)],
+        ),
       );
     // Warm-up: connections opened, plans cached, each tenant's chain head made.
     await Promise.all(tenants.map((t) => chained(t)));
@@ -103,7 +111,7 @@ async function main() {
     const verdict = await withTenant(app, tenants[0], (tx) => verifyAuditChain(tx));
     const seconds = (performance.now() - started) / 1000;
     console.log(`\n  verify of the one-tenant chain: ${JSON.stringify(verdict)} (${fmt(written)} rows, ${fmt(written / seconds)} rows/s)`);
-    console.log('  the chain head is locked from the COMMIT\'s chaining to its end: one tenant\'s audited commits follow one another');
+    console.log("  the chain head is locked from the COMMIT's chaining to its end: one tenant's audited commits follow one another");
     console.log('  (bound by commit latency, as gapless numbering is); the rest of the transactions and other tenants run side by side.');
     if (!verdict.ok || verdict.checked !== written) process.exitCode = 1;
   } finally {

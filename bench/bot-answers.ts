@@ -105,14 +105,29 @@ async function main() {
     cluster = await startTestCluster();
     db = await cloneTemplate(cluster.serverUrl, 'bench_bot');
     const seedStarted = performance.now();
-    server = await startServer(loadConfig({
-      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
-    }), () => {});
+    server = await startServer(
+      loadConfig({
+        DATABASE_URL: db.url,
+        DATABASE_APP_ROLE: APP_ROLE,
+        DATA_DIR: data.dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        JOBS: 'false',
+        SEED_DEMO: 'true',
+        AUTH_SECRET,
+        NODE_ENV: 'production',
+      }),
+      () => {},
+    );
     console.log(`server with the demo seed up in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const base = server.url;
-    const pre = await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json() as { token: string };
-    const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+    const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
     const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' };
 
     const rows: string[][] = [['question', 'intent', 'conf.', 'outcome', 'reply']];
@@ -121,23 +136,38 @@ async function main() {
     for (const [question, expected] of QUESTIONS) {
       const res = await fetch(`${base}/api/v1/service/clients/SEKAR/virtual-chat`, { method: 'POST', headers, body: JSON.stringify({ message: question }) });
       if (res.status !== 200) throw new Error(`${question}: ${res.status} ${await res.text()}`);
-      const reply = await res.json() as BotReply;
+      const reply = (await res.json()) as BotReply;
       const outcome = judge(expected, reply.reply, reply.handedOver);
       bot.push(outcome);
-      rows.push([question, reply.intent ?? '-', reply.confidence.toFixed(2), reply.handedOver ? `${outcome} (${reply.handoverReason})` : outcome, reply.reply.replace(/\s+/g, ' ').slice(0, 90)]);
+      rows.push([
+        question,
+        reply.intent ?? '-',
+        reply.confidence.toFixed(2),
+        reply.handedOver ? `${outcome} (${reply.handoverReason})` : outcome,
+        reply.reply.replace(/\s+/g, ' ').slice(0, 90),
+      ]);
     }
     const ms = (performance.now() - started) / QUESTIONS.length;
 
     // The baseline: the retrieval query's best item for the same question, as the reply, never handed over.
     owner = new pg.Pool({ connectionString: db.url, max: 2 });
     const plain = drizzle({ client: owner });
-    const { rows: [{ id: clientId }] } = await owner.query<{ id: string }>(
-      `SELECT c.id FROM service_clients c JOIN tenants t ON t.id = c.tenant_id WHERE t.code = $1 AND c.code = 'SEKAR'`, [DEFAULT_TENANT]);
+    const {
+      rows: [{ id: clientId }],
+    } = await owner.query<{ id: string }>(`SELECT c.id FROM service_clients c JOIN tenants t ON t.id = c.tenant_id WHERE t.code = $1 AND c.code = 'SEKAR'`, [
+      DEFAULT_TENANT,
+    ]);
     const baseline: Outcome[] = [];
     for (const [question, expected] of QUESTIONS) {
-      const top = (await plain.execute<{ text: string }>(buildRetrievalQuery(
-        { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` }, question, { limit: 1 },
-      ))).rows[0];
+      const top = (
+        await plain.execute<{ text: string }>(
+          buildRetrievalQuery(
+            { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` },
+            question,
+            { limit: 1 },
+          ),
+        )
+      ).rows[0];
       baseline.push(judge(expected, top?.text ?? '', false));
     }
 
@@ -156,8 +186,20 @@ async function main() {
     console.log('');
     table([
       ['answerer', 'answered correctly', 'handed over', 'answered wrongly', 'ms per turn'],
-      ['retrieval alone: best item quoted, never hands over (baseline)', share(baseline, 'correct'), share(baseline, 'handed over'), share(baseline, 'wrong'), '-'],
-      ['the bot (classify, hand-over rules, retrieve, answer, store, meter)', share(bot, 'correct'), share(bot, 'handed over'), share(bot, 'wrong'), ms.toFixed(1)],
+      [
+        'retrieval alone: best item quoted, never hands over (baseline)',
+        share(baseline, 'correct'),
+        share(baseline, 'handed over'),
+        share(baseline, 'wrong'),
+        '-',
+      ],
+      [
+        'the bot (classify, hand-over rules, retrieve, answer, store, meter)',
+        share(bot, 'correct'),
+        share(bot, 'handed over'),
+        share(bot, 'wrong'),
+        ms.toFixed(1),
+      ],
     ]);
     console.log(`\ndemo client seed (median of 3 fresh tenants): ${median(seedMs).toFixed(0)} ms`);
   } finally {

@@ -23,22 +23,35 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = `const { register } = await import('tsx/esm/api'); register(); await import('./apps/server/src/main.ts');`;
 const BASELINE_ENTRY = `require('http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')`;
 
-interface Started { child: ChildProcess; seconds: number; cpuSeconds?: number; output: () => string }
+interface Started {
+  child: ChildProcess;
+  seconds: number;
+  cpuSeconds?: number;
+  output: () => string;
+}
 
 /** Spawns `args`, polls `url` until it answers 200, and returns the seconds from spawn to that answer. */
 async function spawnUntil200(args: string[], env: NodeJS.ProcessEnv, url: string): Promise<Started> {
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
-  const keep = (b: Buffer) => { lines.push(...b.toString().split('\n').filter(Boolean)); lines.splice(0, Math.max(0, lines.length - 40)); };
+  const keep = (b: Buffer) => {
+    lines.push(...b.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited: number | null | undefined;
-  child.on('exit', (code) => { exited = code; });
+  child.on('exit', (code) => {
+    exited = code;
+  });
   const output = () => lines.join('\n');
   while (performance.now() - t0 < START_TIMEOUT_MS) {
     if (exited !== undefined) throw new Error(`the process exited (${exited}) before answering:\n${output()}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return { child, seconds: (performance.now() - t0) / 1000, cpuSeconds: processCpuSeconds(child.pid!), output };
     await sleep(10);
   }
@@ -67,7 +80,13 @@ async function assertNoPostgres(dataDir: string): Promise<void> {
   for (let i = 0; i < 50 && postgresUnder(dataDir).length; i++) await sleep(100);
   const left = postgresUnder(dataDir);
   if (left.length) {
-    for (const pid of left) { try { process.kill(pid, 'SIGQUIT'); } catch { /* already gone */ } }
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        /* already gone */
+      }
+    }
     throw new Error(`PostgreSQL processes left running after the server stopped: ${left.join(', ')}`);
   }
 }
@@ -83,8 +102,13 @@ async function main() {
       return {
         url: `http://127.0.0.1:${port}/api/health`,
         env: {
-          PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR,
-          PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data.dir, EMBEDDED_PG_PORT: String(await freePort()),
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          TMPDIR: process.env.TMPDIR,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: data.dir,
+          EMBEDDED_PG_PORT: String(await freePort()),
         },
       };
     };
@@ -128,14 +152,22 @@ async function main() {
       ['bare node http server (baseline), spawn → 200', ...baseline.map((s) => s.toFixed(2)), baselineMedian.toFixed(2)],
       ['Nusa server, SIGTERM → exit (database stopped)', ...server.map((r) => r.stop.toFixed(2)), median(server.map((r) => r.stop)).toFixed(2)],
     ]);
-    console.log(`\n  ratio Nusa / bare node: ${fmt(serverMedian / baselineMedian, 1)}×; target under ${TARGET_SECONDS} s: ${serverMedian < TARGET_SECONDS ? 'met' : 'NOT met'}`);
-    console.log('  CPU seconds: what the start costs the server\'s Node process whatever else runs on the machine (PostgreSQL');
+    console.log(
+      `\n  ratio Nusa / bare node: ${fmt(serverMedian / baselineMedian, 1)}×; target under ${TARGET_SECONDS} s: ${serverMedian < TARGET_SECONDS ? 'met' : 'NOT met'}`,
+    );
+    console.log("  CPU seconds: what the start costs the server's Node process whatever else runs on the machine (PostgreSQL");
     console.log('  is not included); the rest of the wall time is waiting for PostgreSQL, the disk or the cores.');
     console.log('  every stop was checked: no PostgreSQL process of the data folder left running.');
   } finally {
     for (const s of running) s.child.kill('SIGKILL');
     await sleep(running.size ? 500 : 0);
-    for (const pid of postgresUnder(data.dir)) { try { process.kill(pid, 'SIGQUIT'); } catch { /* gone */ } }
+    for (const pid of postgresUnder(data.dir)) {
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        /* gone */
+      }
+    }
     await data.remove();
   }
 }

@@ -45,7 +45,9 @@ type Manifest = Record<string, ManifestChunk>;
 function build(outDir: string) {
   const started = performance.now();
   const r = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], {
-    cwd: WEB, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
+    cwd: WEB,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
   return (performance.now() - started) / 1000;
@@ -77,7 +79,14 @@ function staticClosure(manifest: Manifest, start: string, into = new Set<string>
   return into;
 }
 
-interface FirstLoad { page: string; scripts: string[]; css: string[]; br: number; raw: number; cssBr: number }
+interface FirstLoad {
+  page: string;
+  scripts: string[];
+  css: string[];
+  br: number;
+  raw: number;
+  cssBr: number;
+}
 
 function firstLoad(dist: string, manifest: Manifest, page: string, module: string, before: string[]): FirstLoad {
   const keys = staticClosure(manifest, module, staticClosure(manifest, 'index.html'));
@@ -123,12 +132,23 @@ async function main() {
     table([
       ['page', 'chunks', 'script KiB (br)', 'script KiB (raw)', 'CSS KiB (br)', `÷ target ${TARGET_KIB} KiB`, '÷ whole app'],
       ...loads.map((l) => [l.page, String(l.scripts.length), kib(l.br), kib(l.raw), kib(l.cssBr), fmt(l.br / 1024 / TARGET_KIB, 2), fmt(l.br / whole, 2)]),
-      ['whole app (baseline)', String(allScripts.length), kib(whole), kib(allScripts.reduce((n, f) => n + wireBytes(dist, f).raw, 0)), '', fmt(whole / 1024 / TARGET_KIB, 2), '1.00'],
+      [
+        'whole app (baseline)',
+        String(allScripts.length),
+        kib(whole),
+        kib(allScripts.reduce((n, f) => n + wireBytes(dist, f).raw, 0)),
+        '',
+        fmt(whole / 1024 / TARGET_KIB, 2),
+        '1.00',
+      ],
     ]);
 
     for (const l of loads) {
       console.log(`\n  largest chunks of ${l.page}:`);
-      const rows = l.scripts.map((f) => ({ f, ...wireBytes(dist, f) })).sort((a, b) => b.br - a.br).slice(0, 10);
+      const rows = l.scripts
+        .map((f) => ({ f, ...wireBytes(dist, f) }))
+        .sort((a, b) => b.br - a.br)
+        .slice(0, 10);
       table([['chunk', 'KiB (br)', 'KiB (raw)'], ...rows.map((r) => [path.basename(r.f), kib(r.br), kib(r.raw)])]);
     }
     const over = loads.filter((l) => l.br / 1024 > TARGET_KIB);

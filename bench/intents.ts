@@ -87,7 +87,10 @@ async function loadHwu64(): Promise<{ train: IntentExample[]; test: IntentExampl
 // ---------- the naive Bayes baseline ----------
 
 function bagOfWords(text: string): string[] {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return [...words, ...words.slice(1).map((w, i) => words[i] + ' ' + w)];
 }
 
@@ -138,11 +141,7 @@ interface Scores {
   oosRecall: number;
 }
 
-function score(
-  test: IntentExample[],
-  outOfScope: string[],
-  predict: (text: string) => { intent: string; outOfScope: boolean },
-): Scores {
+function score(test: IntentExample[], outOfScope: string[], predict: (text: string) => { intent: string; outOfScope: boolean }): Scores {
   const intents = [...new Set(test.map((e) => e.intent))];
   const tp = new Map<string, number>();
   const fp = new Map<string, number>();
@@ -179,7 +178,9 @@ const pct = (x: number) => (Number.isNaN(x) ? '–' : (100 * x).toFixed(1) + '%'
 
 function compare(label: string, train: IntentExample[], test: IntentExample[], outOfScope: string[], language: AiLanguage) {
   const intents = new Set(train.map((e) => e.intent)).size;
-  console.log(`\n${label}: ${train.length} training phrases, ${intents} intents; ${test.length} test phrases${outOfScope.length ? `, ${outOfScope.length} out-of-scope` : ''}`);
+  console.log(
+    `\n${label}: ${train.length} training phrases, ${intents} intents; ${test.length} test phrases${outOfScope.length ? `, ${outOfScope.length} out-of-scope` : ''}`,
+  );
   let t0 = performance.now();
   const cpu = process.cpuUsage();
   const local = trainIntentClassifier(train, { language });
@@ -193,12 +194,26 @@ function compare(label: string, train: IntentExample[], test: IntentExample[], o
     const p = local.predict(text);
     return { intent: p.ranking[0].intent, outOfScope: p.outOfScope };
   });
-  rows.push(['local (logreg, n-grams)', pct(localScores.accuracy), pct(localScores.macroF1), pct(localScores.inScopeAccepted), pct(localScores.oosRecall), `${localSeconds.toFixed(2)} (${localCpu.toFixed(2)})`]);
+  rows.push([
+    'local (logreg, n-grams)',
+    pct(localScores.accuracy),
+    pct(localScores.macroF1),
+    pct(localScores.inScopeAccepted),
+    pct(localScores.oosRecall),
+    `${localSeconds.toFixed(2)} (${localCpu.toFixed(2)})`,
+  ]);
   const bayesScores = score(test, outOfScope, (text) => {
     const p = bayes.predict(text);
     return { intent: p.intent, outOfScope: p.confidence < 0.5 };
   });
-  rows.push(['naive Bayes (baseline)', pct(bayesScores.accuracy), pct(bayesScores.macroF1), pct(bayesScores.inScopeAccepted), pct(bayesScores.oosRecall), bayesSeconds.toFixed(2)]);
+  rows.push([
+    'naive Bayes (baseline)',
+    pct(bayesScores.accuracy),
+    pct(bayesScores.macroF1),
+    pct(bayesScores.inScopeAccepted),
+    pct(bayesScores.oosRecall),
+    bayesSeconds.toFixed(2),
+  ]);
   table(rows);
   console.log('  accuracy: top intent right, no rejection; in-scope accepted: right and not rejected (threshold 0.5, and for local');
   console.log('  coverage 0.3); OOS recall: out-of-scope text rejected');
@@ -224,10 +239,13 @@ function cpuSeconds(start: NodeJS.CpuUsage): number {
 function perSecond(texts: string[], fn: (text: string) => unknown, minimumMs = 1500): number {
   let n = 0;
   const t0 = performance.now();
-  while (performance.now() - t0 < minimumMs) for (const t of texts) { fn(t); n++; }
+  while (performance.now() - t0 < minimumMs)
+    for (const t of texts) {
+      fn(t);
+      n++;
+    }
   return n / ((performance.now() - t0) / 1000);
 }
-
 
 async function queriesPerSecond(client: pg.Client, texts: string[], query: (text: string) => { text: string; values: unknown[] }, minimumMs = 3000) {
   let n = 0;
@@ -264,7 +282,13 @@ async function main() {
       else (i % 4 === 3 ? shopTest : shopTrain).push({ intent, text });
     });
   }
-  compare(`Indonesian shop set, ${shopHeldOut.size} intents held out + ${UNRELATED_ID.length} unrelated sentences as out-of-scope`, shopTrain, shopTest, shopOutOfScope, 'id');
+  compare(
+    `Indonesian shop set, ${shopHeldOut.size} intents held out + ${UNRELATED_ID.length} unrelated sentences as out-of-scope`,
+    shopTrain,
+    shopTest,
+    shopOutOfScope,
+    'id',
+  );
 
   // ---------- speed on one core ----------
   const texts = hwu.test.map((e) => e.text);
@@ -314,7 +338,9 @@ async function main() {
     await within('cluster stop', 30_000, cluster?.stop() ?? Promise.resolve());
     if (pgDir && path.basename(path.dirname(pgDir)).startsWith('nusa-test-pg-')) await removeCluster(pgDir, path.dirname(pgDir));
   }
-  console.log(`\nTraining the local classifier on 2,000 phrases of 60 intents: ${train2000Seconds.toFixed(2)} s, ${train2000Cpu.toFixed(2)} CPU s (one thread)`);
+  console.log(
+    `\nTraining the local classifier on 2,000 phrases of 60 intents: ${train2000Seconds.toFixed(2)} s, ${train2000Cpu.toFixed(2)} CPU s (one thread)`,
+  );
   console.log(`\nSpeed, one Node thread (the HWU64 test phrases; PostgreSQL over ${fmt(hwu.train.length)} training phrases, one connection, sequential):`);
   table([
     ['operation', 'per second', 'vs bare full-text query'],

@@ -61,7 +61,9 @@ async function login(baseUrl: string) {
   const headers = { 'x-tenant': 'demo', 'content-type': 'application/json' };
   const pre = (await (await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST', headers: { 'x-tenant': 'demo' } })).json()) as { token: string };
   const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { ...headers, authorization: `Bearer ${pre.token}` }, body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD }),
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${pre.token}` },
+    body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
   return { session: JSON.stringify(await res.json()), token: res.headers.get('x-auth-token')! };
@@ -76,9 +78,17 @@ const kindOf = (type: string | undefined, url: string): Kind => {
 };
 
 /** One cold load: a fresh browser context (empty cache), bytes counted from the CDP network events. */
-async function measure(browser: Browser, baseUrl: string, pathname: string, heading: string | RegExp, storage: { name: string; value: string }[]): Promise<Load> {
+async function measure(
+  browser: Browser,
+  baseUrl: string,
+  pathname: string,
+  heading: string | RegExp,
+  storage: { name: string; value: string }[],
+): Promise<Load> {
   const context = await browser.newContext({
-    baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: 'id-ID',
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+    locale: 'id-ID',
     storageState: { cookies: [], origins: storage.length ? [{ origin: baseUrl, localStorage: storage }] : [] },
   });
   try {
@@ -108,14 +118,17 @@ async function measure(browser: Browser, baseUrl: string, pathname: string, head
     const byKind: Record<Kind, number> = { document: 0, script: 0, css: 0, api: 0, other: 0 };
     for (const r of requests.values()) byKind[kindOf(r.type, r.url)] += r.finished ?? r.received;
     return {
-      bytes: Object.values(byKind).reduce((a, b) => a + b, 0), byKind, requests: requests.size,
-      firstPaint: paints['first-paint'] ?? NaN, firstContentfulPaint: paints['first-contentful-paint'] ?? NaN, headingShown,
+      bytes: Object.values(byKind).reduce((a, b) => a + b, 0),
+      byKind,
+      requests: requests.size,
+      firstPaint: paints['first-paint'] ?? NaN,
+      firstContentfulPaint: paints['first-contentful-paint'] ?? NaN,
+      headingShown,
     };
   } finally {
     await context.close();
   }
 }
-
 
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`;
 const ms = (v: number) => `${fmt(v)} ms`;
@@ -135,13 +148,25 @@ async function main() {
     db = await cloneTemplate(cluster.serverUrl, 'bench_landing');
     server = await startServer(
       loadConfig({
-        DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-        JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production', WEB_DIST: webBuildCopy(path.join(data.dir, 'web')),
+        DATABASE_URL: db.url,
+        DATABASE_APP_ROLE: APP_ROLE,
+        DATA_DIR: data.dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        JOBS: 'false',
+        SEED_DEMO: 'true',
+        AUTH_SECRET,
+        NODE_ENV: 'production',
+        WEB_DIST: webBuildCopy(path.join(data.dir, 'web')),
       }),
       () => {},
     );
     const { session, token } = await login(server.url);
-    const loggedIn = [{ name: STORAGE_KEYS.session, value: session }, { name: STORAGE_KEYS.token, value: token }];
+    const loggedIn = [
+      { name: STORAGE_KEYS.session, value: session },
+      { name: STORAGE_KEYS.token, value: token },
+    ];
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
     // One unmeasured load of each warms the server's file and query paths (not the browser: every load is cold).
@@ -183,9 +208,11 @@ async function main() {
       }),
     ]);
     console.log(`\n  per run, bytes landing: ${landing.map((l) => fmt(l.bytes)).join(', ')}; app: ${app.map((l) => fmt(l.bytes)).join(', ')}`);
-    console.log(`  per run, FCP landing: ${landing.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms; app: ${app.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms`);
+    console.log(
+      `  per run, FCP landing: ${landing.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms; app: ${app.map((l) => fmt(l.firstContentfulPaint)).join(', ')} ms`,
+    );
     console.log('  "visitor at /": an anonymous visitor at the root, sent on to /landing by index.html before the app bundle loads.');
-    console.log('  note: bytes are as sent (brotli: the build\'s precompressed copies); the app\'s first contentful paint may be its loading');
+    console.log("  note: bytes are as sent (brotli: the build's precompressed copies); the app's first contentful paint may be its loading");
     console.log('  spinner, so "main heading shown" is the figure a visitor waits for.');
     const lighter = m(landing, (l) => l.bytes) < m(app, (l) => l.bytes);
     console.log(`\n  landing is ${lighter ? '' : 'NOT '}the lighter page (ratio of bytes ${fmt(m(landing, (l) => l.bytes) / m(app, (l) => l.bytes), 3)})`);

@@ -45,7 +45,14 @@ const COMMIT_SQL = `SELECT current_setting('nusa.access_changed', true) IS NOT D
 const LIST_SQL = `SELECT id, login_at, ended_at, last_seen_at, response_code, module
   FROM sessions WHERE user_id = $1 ORDER BY login_at DESC LIMIT $2`;
 
-interface Run { requests: number; seconds: number; p50: number; p99: number; errors: number; cpu?: Cpu }
+interface Run {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpu?: Cpu;
+}
 const rps = (runs: Run[]) => runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((s, r) => s + r.seconds, 0);
 const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((n, r) => n + f(r), 0);
 
@@ -106,7 +113,6 @@ async function startProfile(dir: string) {
   };
 }
 
-
 async function main() {
   console.log(`\n== list-api: GET /api/v1/auth/sessions?limit=${LIMIT} through the stack vs the bare SELECT ==`);
   console.log(`machine: ${machine()}`);
@@ -122,8 +128,16 @@ async function main() {
     pgDir = await dataDirectory(cluster.serverUrl);
     db = await cloneTemplate(cluster.serverUrl, 'bench_list_api');
     const config = loadConfig({
-      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      DATABASE_APP_ROLE: APP_ROLE,
+      DATA_DIR: data.dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      JOBS: 'false',
+      SEED_DEMO: 'true',
+      AUTH_SECRET,
+      NODE_ENV: 'production',
     });
     server = await startServer(config, () => {});
     const baseUrl = server.url;
@@ -167,8 +181,12 @@ async function main() {
       }
     };
 
-    console.log(`setup: ${LOGINS} admin logins; each path returns the same ${LIMIT} session rows (${Buffer.byteLength(JSON.stringify(body))} B of JSON from the API)`);
-    console.log(`load: ${CONNECTIONS} concurrent connections; ${ROUNDS} interleaved rounds of ${SECONDS / ROUNDS} s per path after ${WARMUP_SECONDS} s warm-up; pool size ${config.DATABASE_POOL_SIZE}`);
+    console.log(
+      `setup: ${LOGINS} admin logins; each path returns the same ${LIMIT} session rows (${Buffer.byteLength(JSON.stringify(body))} B of JSON from the API)`,
+    );
+    console.log(
+      `load: ${CONNECTIONS} concurrent connections; ${ROUNDS} interleaved rounds of ${SECONDS / ROUNDS} s per path after ${WARMUP_SECONDS} s warm-up; pool size ${config.DATABASE_POOL_SIZE}`,
+    );
 
     const loadBefore = os.loadavg()[0].toFixed(2);
     await runLoops(WARMUP_SECONDS, baselineOnce);
@@ -201,9 +219,15 @@ async function main() {
     const cpuPerRequest = (runs: Run[], f: (c: Cpu) => number) =>
       runs.every((r) => r.cpu) ? fmt((sum(runs, (r) => f(r.cpu!)) / sum(runs, (r) => r.requests)) * 1e6) : '-';
     const row = (name: string, runs: Run[]) => [
-      name, fmt(rps(runs)), fmt(sum(runs, (r) => r.requests)), fmt(sum(runs, (r) => r.p50) / runs.length, 2),
-      fmt(Math.max(...runs.map((r) => r.p99)), 2), String(sum(runs, (r) => r.errors)), cpuPerRequest(runs, (c) => c.node),
-      cpuPerRequest(runs, (c) => c.pg), (rps(runs) / rps(baseline)).toFixed(2),
+      name,
+      fmt(rps(runs)),
+      fmt(sum(runs, (r) => r.requests)),
+      fmt(sum(runs, (r) => r.p50) / runs.length, 2),
+      fmt(Math.max(...runs.map((r) => r.p99)), 2),
+      String(sum(runs, (r) => r.errors)),
+      cpuPerRequest(runs, (c) => c.node),
+      cpuPerRequest(runs, (c) => c.pg),
+      (rps(runs) / rps(baseline)).toFixed(2),
     ];
     console.log('');
     table([
@@ -216,15 +240,17 @@ async function main() {
     const perRound = api.map((r, i) => (r.requests / r.seconds / (baseline[i].requests / baseline[i].seconds)).toFixed(2));
     const cpuTotal = (runs: Run[]) => (runs.every((r) => r.cpu) ? sum(runs, (r) => r.cpu!.node + r.cpu!.pg) / sum(runs, (r) => r.requests) : NaN);
     const cpuRatio = cpuTotal(baseline) / cpuTotal(api);
-    console.log(`\n  ratio full stack / baseline: ${ratio.toFixed(2)} (rounds: ${perRound.join(', ')}); target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+    console.log(
+      `\n  ratio full stack / baseline: ${ratio.toFixed(2)} (rounds: ${perRound.join(', ')}); target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
+    );
     if (Number.isFinite(cpuRatio)) {
       console.log(`  CPU-cost ratio (baseline CPU per request / full-stack CPU per request, node + pg): ${cpuRatio.toFixed(2)}; it is`);
       console.log('  what the throughput ratio tends to when both cores are saturated, and moves less with other load.');
     }
     console.log('  diagnostic row: BEGIN+set_config, list, flag+COMMIT as the app role through pg (the session and the');
-    console.log('  user\'s tasks come from memory), without HTTP, drizzle or JSON: the round-trip floor of the request design.');
+    console.log("  user's tasks come from memory), without HTTP, drizzle or JSON: the round-trip floor of the request design.");
     console.log('  note: the load generator (autocannon), the server and the baseline client all run on one Node thread in');
-    console.log('  this process, and PostgreSQL shares the same cores: the full-stack figure pays for the client\'s HTTP too.');
+    console.log("  this process, and PostgreSQL shares the same cores: the full-stack figure pays for the client's HTTP too.");
     console.log(`  node µs/req counts this whole process (all threads); pg µs/req the PostgreSQL processes; load avg before: ${loadBefore}`);
     if (sum([...api, ...baseline, ...statements], (r) => r.errors)) console.log('  warning: some requests failed or were not 2xx (see errors)');
     if (profiled) console.log(`\ncpu profile of one full-stack round: ${profiled.file}\n${profiled.summary}`);

@@ -27,12 +27,13 @@ async function run(take: () => Promise<string>): Promise<{ perSecond: number; ta
   const taken: string[] = [];
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CREATORS }, async () => {
-    while (performance.now() < until) taken.push(await take());
-  }));
+  await Promise.all(
+    Array.from({ length: CREATORS }, async () => {
+      while (performance.now() < until) taken.push(await take());
+    }),
+  );
   return { perSecond: taken.length / ((performance.now() - started) / 1000), taken };
 }
-
 
 async function main() {
   console.log(`\n== numbering: ${CREATORS} concurrent creators through allocateNumber vs ${CREATORS} clients on a bare sequence (nextval) ==`);
@@ -85,7 +86,9 @@ async function main() {
       ['bare sequence nextval (gaps allowed)', fmt(b), '1.000 ×'],
     ]);
     console.log(`\n  ratio allocateNumber / nextval: ${(a / b).toFixed(3)} (nextval is ${(b / a).toFixed(1)} × faster)`);
-    console.log(`  ${fmt(all.length)} numbers checked: ${distinct ? 'all distinct' : 'DUPLICATES FOUND'}, counter at ${last}: ${gapless ? 'no gaps' : 'GAPS FOUND'}`);
+    console.log(
+      `  ${fmt(all.length)} numbers checked: ${distinct ? 'all distinct' : 'DUPLICATES FOUND'}, counter at ${last}: ${gapless ? 'no gaps' : 'GAPS FOUND'}`,
+    );
     console.log(`  ${CREATORS} creators, ${ROUNDS} rounds of ${SECONDS} s per path; each allocateNumber is its own transaction (3 round trips).`);
     console.log('  the row lock is held until COMMIT, so gapless numbers of one sequence are bound by commit latency (WAL flush),');
     console.log('  whatever the number of creators; different sequences (document types, periods, tenants) do not wait on each other.');

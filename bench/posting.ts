@@ -37,16 +37,18 @@ async function run(work: () => Promise<void>): Promise<{ perSecond: number; done
   let errors = 0;
   const started = performance.now();
   const until = started + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (performance.now() < until) {
-      try {
-        await work();
-        done++;
-      } catch (err) {
-        if (errors++ === 0) console.error('  first error:', err);
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) {
+        try {
+          await work();
+          done++;
+        } catch (err) {
+          if (errors++ === 0) console.error('  first error:', err);
+        }
       }
-    }
-  }));
+    }),
+  );
   return { perSecond: done / ((performance.now() - started) / 1000), done, errors };
 }
 
@@ -64,7 +66,8 @@ async function login(baseUrl: string, username: string): Promise<string> {
   const pre = await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST' });
   const { token } = (await pre.json()) as { token: string };
   const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
   const work = res.headers.get('x-auth-token');
@@ -83,7 +86,9 @@ function tenLines(coa: string[]) {
 }
 
 async function main() {
-  console.log(`\n== posting: ${LINES}-line journals released through the API vs bare ledger INSERTs; gap-free numbers vs a bare sequence (${CLIENTS} clients) ==`);
+  console.log(
+    `\n== posting: ${LINES}-line journals released through the API vs bare ledger INSERTs; gap-free numbers vs a bare sequence (${CLIENTS} clients) ==`,
+  );
   console.log(`machine: ${machine()}`);
   const data = await tempDir('posting');
   let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
@@ -96,22 +101,37 @@ async function main() {
     pgDir = await dataDirectory(cluster.serverUrl);
     db = await cloneTemplate(cluster.serverUrl, 'bench_posting');
     const config = loadConfig({
-      DATABASE_URL: db.url, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      JOBS: 'false', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production', DATABASE_POOL_SIZE: String(Math.max(2, CLIENTS)),
+      DATABASE_URL: db.url,
+      DATABASE_APP_ROLE: APP_ROLE,
+      DATA_DIR: data.dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      JOBS: 'false',
+      SEED_DEMO: 'true',
+      AUTH_SECRET,
+      NODE_ENV: 'production',
+      DATABASE_POOL_SIZE: String(Math.max(2, CLIENTS)),
     });
     server = await startServer(config, () => {});
     const baseUrl = server.url;
     const token = await login(baseUrl, 'admin');
     raw = new pg.Pool({ connectionString: db.url, max: CLIENTS, application_name: 'nusa-bench-raw' });
     const tenantId = (await raw.query<{ id: string }>(`SELECT id FROM tenants WHERE code = $1`, [DEFAULT_TENANT])).rows[0]!.id;
-    const coaRows = (await raw.query<{ code: string; id: string }>(`SELECT code, id FROM coa_accounts WHERE tenant_id = $1 AND code = ANY($2)`, [tenantId, CODES])).rows;
+    const coaRows = (
+      await raw.query<{ code: string; id: string }>(`SELECT code, id FROM coa_accounts WHERE tenant_id = $1 AND code = ANY($2)`, [tenantId, CODES])
+    ).rows;
     const coa = CODES.map((c) => coaRows.find((r) => r.code === c)!.id);
     const idr = (await raw.query<{ id: string }>(`SELECT id FROM currencies WHERE tenant_id = $1 AND is_book`, [tenantId])).rows[0]!.id;
     const headers = { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' };
 
     // (a) the whole path: HTTP, JWT, session, RLS transaction, checks, numbering, document, history, audit, then the release's posting.
     const apiRelease = async () => {
-      const made = await fetch(`${baseUrl}/api/v1/erp/journals`, { method: 'POST', headers, body: JSON.stringify({ documentDate: DATE, remarks: 'bench', lines: tenLines(coa) }) });
+      const made = await fetch(`${baseUrl}/api/v1/erp/journals`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ documentDate: DATE, remarks: 'bench', lines: tenLines(coa) }),
+      });
       const doc = (await made.json()) as { documentId: string };
       if (made.status !== 200) throw new Error(`create ${made.status} ${JSON.stringify(doc)}`);
       const act = await fetch(`${baseUrl}/api/v1/erp/documents/${doc.documentId}/actions/submit`, { method: 'POST', headers, body: '{}' });
@@ -136,12 +156,22 @@ async function main() {
 
     // (b) creation only, in the journal service: blank number (gap-free, the JV template) vs a number from nextval.
     const app = server.pools.app;
-    const admin = (await raw.query<{ id: string; role_id: string }>(`SELECT id, role_id FROM users WHERE tenant_id = $1 AND username = 'admin'`, [tenantId])).rows[0]!;
+    const admin = (await raw.query<{ id: string; role_id: string }>(`SELECT id, role_id FROM users WHERE tenant_id = $1 AND username = 'admin'`, [tenantId]))
+      .rows[0]!;
     const tasks = (await raw.query<{ task: Task }>(`SELECT task FROM role_tasks WHERE role_id = $1`, [admin.role_id])).rows.map((r) => r.task);
     const user: DocumentUser = { tenantId, userId: admin.id, roleId: admin.role_id, tasks };
     await raw.query('CREATE SEQUENCE bench_journal_numbers');
     const body = (number: string) => ({
-      number, documentDate: DATE, dueDate: null, reference: null, externalNumber: null, externalDate: null, remarks: 'bench', currencyId: null, ouId: null, partnerId: null,
+      number,
+      documentDate: DATE,
+      dueDate: null,
+      reference: null,
+      externalNumber: null,
+      externalDate: null,
+      remarks: 'bench',
+      currencyId: null,
+      ouId: null,
+      partnerId: null,
       lines: tenLines(coa).map((l) => ({ ...l, ouId: null, segmentId: null, partnerId: null })),
     });
     const createNumbered = () => withTenant(app, tenantId, (tx) => createJournal(tx, user, body(''))).then(() => undefined);
@@ -164,7 +194,9 @@ async function main() {
       results.bare.push(b.perSecond);
       results.numbered.push(c.perSecond);
       results.sequenced.push(d.perSecond);
-      console.log(`  round ${round}: API ${fmt(a.perSecond, 1)}/s, bare INSERT ${fmt(b.perSecond, 1)}/s, gap-free ${fmt(c.perSecond, 1)}/s, sequence ${fmt(d.perSecond, 1)}/s`);
+      console.log(
+        `  round ${round}: API ${fmt(a.perSecond, 1)}/s, bare INSERT ${fmt(b.perSecond, 1)}/s, gap-free ${fmt(c.perSecond, 1)}/s, sequence ${fmt(d.perSecond, 1)}/s`,
+      );
     }
     const [api, bare, numbered, sequenced] = [median(results.api), median(results.bare), median(results.numbered), median(results.sequenced)];
     console.log('');
@@ -175,9 +207,18 @@ async function main() {
       ['(b) journal created, gap-free template number', fmt(numbered, 1), `${(numbered / sequenced).toFixed(3)} ×`],
       ['(b) journal created, number from a bare sequence', fmt(sequenced, 1), '1.000 ×'],
     ]);
-    const unbalanced = (await raw.query(`SELECT count(*)::int AS n FROM (SELECT posting_id FROM ledger_entries WHERE tenant_id = $1 GROUP BY posting_id HAVING sum(book_amount) <> 0) x`, [tenantId])).rows[0].n;
-    const numbers = (await raw.query(`SELECT count(*)::int AS n, count(DISTINCT number)::int AS d FROM documents WHERE tenant_id = $1 AND type = 'JV'`, [tenantId])).rows[0];
-    console.log(`\n  ${CLIENTS} clients, ${ROUNDS} rounds of ${SECONDS} s per path; errors: ${errors}; unbalanced postings: ${unbalanced}; JV numbers ${numbers.n} all distinct: ${numbers.n === numbers.d}`);
+    const unbalanced = (
+      await raw.query(
+        `SELECT count(*)::int AS n FROM (SELECT posting_id FROM ledger_entries WHERE tenant_id = $1 GROUP BY posting_id HAVING sum(book_amount) <> 0) x`,
+        [tenantId],
+      )
+    ).rows[0].n;
+    const numbers = (
+      await raw.query(`SELECT count(*)::int AS n, count(DISTINCT number)::int AS d FROM documents WHERE tenant_id = $1 AND type = 'JV'`, [tenantId])
+    ).rows[0];
+    console.log(
+      `\n  ${CLIENTS} clients, ${ROUNDS} rounds of ${SECONDS} s per path; errors: ${errors}; unbalanced postings: ${unbalanced}; JV numbers ${numbers.n} all distinct: ${numbers.n === numbers.d}`,
+    );
     if (errors || unbalanced || numbers.n !== numbers.d) process.exitCode = 1;
   } finally {
     await within('raw pool end', 10_000, raw?.end() ?? Promise.resolve());

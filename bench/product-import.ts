@@ -28,8 +28,16 @@ const BATCH = 1000;
 /** The child: a whole server (`npm start` minus the web build) on the given database; prints its URL. */
 async function serve() {
   const config = loadConfig({
-    DATABASE_URL: process.env.BENCH_DATABASE_URL!, DATABASE_APP_ROLE: APP_ROLE, DATA_DIR: process.env.BENCH_DATA_DIR!, PORT: '0', HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent', JOBS: 'true', SEED_DEMO: 'true', AUTH_SECRET, NODE_ENV: 'production',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL!,
+    DATABASE_APP_ROLE: APP_ROLE,
+    DATA_DIR: process.env.BENCH_DATA_DIR!,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JOBS: 'true',
+    SEED_DEMO: 'true',
+    AUTH_SECRET,
+    NODE_ENV: 'production',
   });
   const server = await startServer(config, () => {});
   process.stdout.write(`READY ${server.url}\n`);
@@ -45,10 +53,27 @@ const mib = (bytes: number) => `${fmt(bytes / 2 ** 20, 1)} MiB`;
 
 /** Row i of the benchmark catalogue (the demo seed's units, brands and categories). */
 const row = (prefix: string, i: number) => ({
-  productCode: `${prefix}-${String(i).padStart(6, '0')}`, productName: `Produk Uji Beban ${i} Teh Melati Kemasan`, productType: 'PRODUCT',
-  baseUomCode: 'PCS', brandCode: 'SEGAR', categoryCode: 'MNM', subCategoryCode: 'MNM-TEH', minQuantity: '1', maxQuantity: '1000',
-  buyable: 'Y', sellable: 'Y', purchasePrice: String(1000 + (i % 5000)), sellPrice: `${1500 + (i % 5000)}.5`, standardPrice: '1200',
-  weight: '0.25', length: '10', width: '5', height: '20', keywords: `teh melati minuman ${i % 97}`, warrantyMonths: '0', active: 'Y',
+  productCode: `${prefix}-${String(i).padStart(6, '0')}`,
+  productName: `Produk Uji Beban ${i} Teh Melati Kemasan`,
+  productType: 'PRODUCT',
+  baseUomCode: 'PCS',
+  brandCode: 'SEGAR',
+  categoryCode: 'MNM',
+  subCategoryCode: 'MNM-TEH',
+  minQuantity: '1',
+  maxQuantity: '1000',
+  buyable: 'Y',
+  sellable: 'Y',
+  purchasePrice: String(1000 + (i % 5000)),
+  sellPrice: `${1500 + (i % 5000)}.5`,
+  standardPrice: '1200',
+  weight: '0.25',
+  length: '10',
+  width: '5',
+  height: '20',
+  keywords: `teh melati minuman ${i % 97}`,
+  warrantyMonths: '0',
+  active: 'Y',
 });
 
 /** The file, written with ExcelJS's streaming writer (shared strings off, like most exporters). */
@@ -67,7 +92,8 @@ async function writeSheet(file: string) {
 async function login(baseUrl: string): Promise<string> {
   const pre = (await (await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
   const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
   });
   const token = res.headers.get('x-auth-token');
@@ -79,13 +105,18 @@ async function login(baseUrl: string): Promise<string> {
 async function baseline(databaseUrl: string): Promise<number> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
-    const refs = (await pool.query<{ tenant_id: string; uom: string; brand: string; category: string; sub: string }>(`
+    const refs = (
+      await pool.query<{ tenant_id: string; uom: string; brand: string; category: string; sub: string }>(
+        `
       SELECT t.id AS tenant_id,
              (SELECT id FROM uoms WHERE tenant_id = t.id AND code = 'PCS') AS uom,
              (SELECT id FROM brands WHERE tenant_id = t.id AND code = 'SEGAR') AS brand,
              (SELECT id FROM product_categories WHERE tenant_id = t.id AND code = 'MNM') AS category,
              (SELECT id FROM product_sub_categories WHERE tenant_id = t.id AND code = 'MNM-TEH') AS sub
-        FROM tenants t WHERE t.code = $1`, [DEFAULT_TENANT])).rows[0];
+        FROM tenants t WHERE t.code = $1`,
+        [DEFAULT_TENANT],
+      )
+    ).rows[0];
     const started = performance.now();
     const client = await pool.connect();
     try {
@@ -95,14 +126,40 @@ async function baseline(databaseUrl: string): Promise<number> {
         const tuples: string[] = [];
         for (let i = from; i < Math.min(from + BATCH, ROWS + 1); i++) {
           const r = row('BASE', i);
-          const v = [refs.tenant_id, crypto.randomUUID(), r.productCode, r.productName, r.productType, refs.uom, refs.brand, refs.category, refs.sub,
-            r.minQuantity, r.maxQuantity, true, true, r.purchasePrice, r.sellPrice, r.standardPrice, r.weight, r.length, r.width, r.height, r.keywords, 0, true];
+          const v = [
+            refs.tenant_id,
+            crypto.randomUUID(),
+            r.productCode,
+            r.productName,
+            r.productType,
+            refs.uom,
+            refs.brand,
+            refs.category,
+            refs.sub,
+            r.minQuantity,
+            r.maxQuantity,
+            true,
+            true,
+            r.purchasePrice,
+            r.sellPrice,
+            r.standardPrice,
+            r.weight,
+            r.length,
+            r.width,
+            r.height,
+            r.keywords,
+            0,
+            true,
+          ];
           tuples.push(`(${v.map((_, k) => `$${values.length + k + 1}`).join(', ')})`);
           values.push(...v);
         }
-        await client.query(`INSERT INTO products (tenant_id, id, code, name, type, base_uom_id, brand_id, category_id, sub_category_id,
+        await client.query(
+          `INSERT INTO products (tenant_id, id, code, name, type, base_uom_id, brand_id, category_id, sub_category_id,
           min_quantity, max_quantity, buyable, sellable, purchase_price, sell_price, standard_price, weight, length, width, height, keywords,
-          warranty_months, active) VALUES ${tuples.join(', ')}`, values);
+          warranty_months, active) VALUES ${tuples.join(', ')}`,
+          values,
+        );
       }
       await client.query('COMMIT');
     } finally {
@@ -126,7 +183,8 @@ async function main() {
     db = await cloneTemplate(cluster.serverUrl, 'bench_product_import');
     const self = fileURLToPath(import.meta.url);
     child = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], {
-      env: { ...process.env, BENCH_DATABASE_URL: db.url, BENCH_DATA_DIR: data.dir }, stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_DATABASE_URL: db.url, BENCH_DATA_DIR: data.dir },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     const baseUrl = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -146,10 +204,14 @@ async function main() {
     const idle = memory(pid);
 
     let peak = idle.rss;
-    const sampler = setInterval(() => { peak = Math.max(peak, memory(pid).rss); }, 10);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memory(pid).rss);
+    }, 10);
     const started = performance.now();
     const res = await fetch(`${baseUrl}/api/v1/erp/products/import`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': XLSX_CONTENT_TYPE }, body,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': XLSX_CONTENT_TYPE },
+      body,
     });
     const answered = (performance.now() - started) / 1000;
     // The upload answers the queued run; the job then reads the file. Followed as the web does, until it ends.
@@ -162,7 +224,8 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const report = run.report;
-    if (run.status !== 'done' || !report || report.created !== ROWS || report.errors.length) throw new Error(`import ended ${run.status}: ${JSON.stringify(run).slice(0, 300)}`);
+    if (run.status !== 'done' || !report || report.created !== ROWS || report.errors.length)
+      throw new Error(`import ended ${run.status}: ${JSON.stringify(run).slice(0, 300)}`);
     const after = memory(pid);
     peak = Math.max(peak, after.rss);
 
@@ -176,8 +239,12 @@ async function main() {
       ['baseline (multi-row INSERT through pg)', fmt(baseSeconds, 2), fmt(baseRate)],
     ]);
     console.log(`\nthe upload was answered (run queued) after ${fmt(answered, 2)} s; the run ended after ${fmt(seconds, 2)} s`);
-    console.log(`ratio import/baseline: ${fmt(importRate / baseRate, 2)} (the import does the baseline's writes plus reading, checking and auditing every row)`);
-    console.log(`server RSS: ${mib(idle.rss)} before the import, peak ${mib(peak)} during it (+${mib(peak - idle.rss)} for a ${mib(body.length)} file); VmHWM since start ${mib(after.hwm)}`);
+    console.log(
+      `ratio import/baseline: ${fmt(importRate / baseRate, 2)} (the import does the baseline's writes plus reading, checking and auditing every row)`,
+    );
+    console.log(
+      `server RSS: ${mib(idle.rss)} before the import, peak ${mib(peak)} during it (+${mib(peak - idle.rss)} for a ${mib(body.length)} file); VmHWM since start ${mib(after.hwm)}`,
+    );
   } finally {
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child!.once('exit', r));

@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, '..');
 const wanted = process.argv.slice(2).map((a) => a.replace(/\.ts$/, ''));
-const all = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+const all = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+  .sort();
 const benches = wanted.length ? all.filter((f) => wanted.includes(f.replace(/\.ts$/, ''))) : all;
 if (benches.length === 0) {
   console.error(`no benchmark matches ${wanted.join(', ')}; there are: ${all.join(', ')}`);
@@ -40,12 +43,22 @@ function sweep() {
   const found = [];
   const pids = processesUnder(runDir);
   for (const pid of pids) {
-    try { process.kill(pid, 'SIGQUIT'); } catch { /* gone */ }
+    try {
+      process.kill(pid, 'SIGQUIT');
+    } catch {
+      /* gone */
+    }
   }
   if (pids.length) {
     found.push(`process ${pids.join(', ')}`);
     spawnSync('sleep', ['2']);
-    for (const pid of processesUnder(runDir)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    for (const pid of processesUnder(runDir)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   }
   for (const entry of fs.readdirSync(runDir)) {
     if (entry === tsxCache) continue;
@@ -61,7 +74,9 @@ try {
   for (const file of benches) {
     const t0 = performance.now();
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
-      cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runDir },
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, TMPDIR: runDir },
     });
     const seconds = (performance.now() - t0) / 1000;
     const leftovers = sweep();
@@ -75,5 +90,7 @@ try {
   fs.rmSync(runDir, { recursive: true, force: true });
 }
 const failed = results.filter((r) => !r.ok);
-console.log(`\nbench: ${results.map((r) => `${r.file} ${r.ok ? 'ran' : 'FAILED'} in ${r.seconds.toFixed(0)} s`).join('; ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\nbench: ${results.map((r) => `${r.file} ${r.ok ? 'ran' : 'FAILED'} in ${r.seconds.toFixed(0)} s`).join('; ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(failed.length ? 1 : 0);

@@ -25,18 +25,25 @@ const CHUNK = 50_000;
 const FIRST_DAY = '2022-01-01';
 const DAYS = 1826;
 
-
 /** `lines` ledger lines in balanced pairs (one posting each), dated evenly over five years, through the app role. */
 async function postLedger(pools: Pools, tenantId: string, lines: number) {
-  const accounts = (await pools.owner.query<{ id: string }>(
-    `SELECT id FROM coa_accounts a WHERE tenant_id = $1 AND NOT EXISTS (SELECT 1 FROM coa_accounts s WHERE s.tenant_id = a.tenant_id AND s.main_account_id = a.id)
-      ORDER BY code LIMIT 24`, [tenantId])).rows.map((r) => r.id);
-  const ous = (await pools.owner.query<{ id: string }>(`SELECT id FROM org_units WHERE tenant_id = $1 ORDER BY code LIMIT 2`, [tenantId])).rows.map((r) => r.id);
+  const accounts = (
+    await pools.owner.query<{ id: string }>(
+      `SELECT id FROM coa_accounts a WHERE tenant_id = $1 AND NOT EXISTS (SELECT 1 FROM coa_accounts s WHERE s.tenant_id = a.tenant_id AND s.main_account_id = a.id)
+      ORDER BY code LIMIT 24`,
+      [tenantId],
+    )
+  ).rows.map((r) => r.id);
+  const ous = (await pools.owner.query<{ id: string }>(`SELECT id FROM org_units WHERE tenant_id = $1 ORDER BY code LIMIT 2`, [tenantId])).rows.map(
+    (r) => r.id,
+  );
   const idr = (await pools.owner.query<{ id: string }>(`SELECT id FROM currencies WHERE tenant_id = $1 AND code = 'IDR'`, [tenantId])).rows[0].id;
   const pairs = lines / 2;
   for (let start = 0; start < pairs; start += CHUNK / 2) {
     const end = Math.min(pairs, start + CHUNK / 2) - 1;
-    await withTenant(pools.app, tenantId, (_tx, client) => client.query(`
+    await withTenant(pools.app, tenantId, (_tx, client) =>
+      client.query(
+        `
       INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id, currency_id, amount, book_amount, memo)
       SELECT $1::uuid, p.id, p.id, 'JV', 'BENCH-' || k, d.day, extract(year FROM d.day)::int * 100 + extract(month FROM d.day)::int,
              ($2::uuid[])[1 + CASE WHEN s.sign > 0 THEN (k * 7) % $3 ELSE (k * 13 + 5) % $3 END],
@@ -46,7 +53,9 @@ async function postLedger(pools: Pools, tenantId: string, lines: number) {
         CROSS JOIN LATERAL (SELECT ($8::date + ((k::bigint * $9) / $10)::int) AS day) d
         CROSS JOIN LATERAL (SELECT ((k::bigint * 7919) % 100000000) / 100.0 + 1 AS amount) a
         CROSS JOIN (VALUES (1), (-1)) AS s(sign)`,
-    [tenantId, accounts, accounts.length, [...ous, null], idr, start, end, FIRST_DAY, DAYS, pairs]));
+        [tenantId, accounts, accounts.length, [...ous, null], idr, start, end, FIRST_DAY, DAYS, pairs],
+      ),
+    );
   }
   await pools.owner.query('ANALYZE ledger_entries; ANALYZE period_balances; ANALYZE ledger_year_balances; ANALYZE ledger_account_totals');
 }
@@ -81,25 +90,43 @@ async function main() {
              (SELECT count(*)::int FROM period_balances b WHERE b.tenant_id = e.tenant_id) AS balances,
              (SELECT count(*)::int FROM ledger_year_balances y WHERE y.tenant_id = e.tenant_id) AS years
         FROM ledger_entries e GROUP BY e.tenant_id`);
-    console.log(`  ledgers written in ${fmt((performance.now() - started) / 1000, 1)} s (lines through the triggers: period balances, year balances, balance check)`);
-    for (const c of counts.rows) console.log(`  ${c.tenant_id === large ? 'large' : 'small'}: ${fmt(c.lines)} lines, ${fmt(c.balances)} period-balance rows, ${fmt(c.years)} year-balance rows`);
+    console.log(
+      `  ledgers written in ${fmt((performance.now() - started) / 1000, 1)} s (lines through the triggers: period balances, year balances, balance check)`,
+    );
+    for (const c of counts.rows)
+      console.log(
+        `  ${c.tenant_id === large ? 'large' : 'small'}: ${fmt(c.lines)} lines, ${fmt(c.balances)} period-balance rows, ${fmt(c.years)} year-balance rows`,
+      );
 
     const app = pools.app;
     const month = (tenant: string) => timed(() => withTenant(app, tenant, (tx) => trialBalance(tx, { period: '202606' })));
     const range = (tenant: string) => timed(() => withTenant(app, tenant, (tx) => trialBalance(tx, { from: '2026-06-10', to: '2026-07-20' })));
-    const naive = (tenant: string) => timed(() => withTenant(app, tenant, (_tx, client) => client.query(`
+    const naive = (tenant: string) =>
+      timed(() =>
+        withTenant(app, tenant, (_tx, client) =>
+          client.query(`
       SELECT coa_id, sum(book_amount) FILTER (WHERE entry_date < '2026-06-01'), sum(greatest(book_amount, 0)) FILTER (WHERE period = 202606),
              sum(greatest(-book_amount, 0)) FILTER (WHERE period = 202606)
-        FROM ledger_entries WHERE entry_date <= '2026-06-30' GROUP BY coa_id`)));
+        FROM ledger_entries WHERE entry_date <= '2026-06-30' GROUP BY coa_id`),
+        ),
+      );
     // The same answer from both paths: the report equals the naive sums.
     const check = await withTenant(app, large, (tx) => trialBalance(tx, { period: '202606' }));
-    const naiveDebit = (await pools.owner.query<{ d: string }>(`SELECT sum(greatest(book_amount, 0))::text AS d FROM ledger_entries WHERE tenant_id = $1 AND period = 202606`, [large])).rows[0].d;
+    const naiveDebit = (
+      await pools.owner.query<{ d: string }>(`SELECT sum(greatest(book_amount, 0))::text AS d FROM ledger_entries WHERE tenant_id = $1 AND period = 202606`, [
+        large,
+      ])
+    ).rows[0].d;
     if (Number(check.totals.debit) !== Number(naiveDebit) || check.totals.debit !== check.totals.credit) {
       console.error(`  wrong answer: report debit ${check.totals.debit}, credit ${check.totals.credit}, ledger ${naiveDebit}`);
       process.exitCode = 1;
     }
     started = performance.now();
-    for (const t of [small, large]) for (let i = 0; i < 3; i++) { await month(t); await range(t); } // warm-up
+    for (const t of [small, large])
+      for (let i = 0; i < 3; i++) {
+        await month(t);
+        await range(t);
+      } // warm-up
     const shapes = [
       { name: 'trial balance, period 202606', run: month },
       { name: 'trial balance, 2026-06-10..2026-07-20', run: range },
@@ -111,13 +138,19 @@ async function main() {
       const b: number[] = [];
       for (let round = 1; round <= (shape.run === naive ? 3 : ROUNDS); round++) {
         // Alternate the order between rounds so drift does not favour one tenant.
-        if (round % 2) { a.push(await shape.run(small)); b.push(await shape.run(large)); } else { b.push(await shape.run(large)); a.push(await shape.run(small)); }
+        if (round % 2) {
+          a.push(await shape.run(small));
+          b.push(await shape.run(large));
+        } else {
+          b.push(await shape.run(large));
+          a.push(await shape.run(small));
+        }
       }
       rows.push([shape.name, fmt(median(a), 2), fmt(median(b), 2), `${(median(b) / median(a)).toFixed(2)} ×`]);
     }
     console.log('');
     table(rows);
-    console.log('\n  The month reads year balances (one row per account and OU), this year\'s period balances and nothing of the');
+    console.log("\n  The month reads year balances (one row per account and OU), this year's period balances and nothing of the");
     console.log('  ledger; the range also reads the ledger lines of its edge days (their number grows with the lines per month).');
   } finally {
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());

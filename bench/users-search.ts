@@ -39,7 +39,9 @@ async function addUsers(pools: Pools, tenantCode: string, count: number) {
 }
 
 async function main() {
-  console.log(`\n== user search: 25-row page with keyword, 10,000-user tenant vs 100-user tenant (${REQUESTS} requests per keyword, ${CONCURRENCY} at a time) ==`);
+  console.log(
+    `\n== user search: 25-row page with keyword, 10,000-user tenant vs 100-user tenant (${REQUESTS} requests per keyword, ${CONCURRENCY} at a time) ==`,
+  );
   console.log(`machine: ${machine()}`);
   let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
   let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
@@ -56,7 +58,10 @@ async function main() {
     const secrets = await testSecrets();
     pools = createPools(db.url, APP_ROLE, 8, secrets.databasePassword);
     const config = loadConfig({ DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
-    app = await buildApp({ config, pools, tokens: new TokenService(secrets, config.WORK_TOKEN_SECONDS), jobs: noJobs, tenants: new TenantDirectory(pools.app) }, { webDist: '/nonexistent' });
+    app = await buildApp(
+      { config, pools, tokens: new TokenService(secrets, config.WORK_TOKEN_SECONDS), jobs: noJobs, tenants: new TenantDirectory(pools.app) },
+      { webDist: '/nonexistent' },
+    );
     await app.ready();
     await seedTenant(pools, { code: 'small', name: 'PT Kecil' });
     await seedTenant(pools, { code: 'large', name: 'PT Besar' });
@@ -67,7 +72,12 @@ async function main() {
       const preRes = await app!.inject({ method: 'POST', url: '/api/v1/auth/pre-login', headers: { 'x-tenant': tenant } });
       if (preRes.statusCode !== 200) throw new Error(`pre-login: ${preRes.statusCode} ${preRes.body}`);
       const pre = preRes.json().token as string;
-      const res = await app!.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { authorization: `Bearer ${pre}`, 'x-tenant': tenant }, payload: { username: 'admin', password: DEMO_PASSWORD } });
+      const res = await app!.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { authorization: `Bearer ${pre}`, 'x-tenant': tenant },
+        payload: { username: 'admin', password: DEMO_PASSWORD },
+      });
       if (res.statusCode !== 200) throw new Error(`login to ${tenant}: ${res.statusCode} ${res.body}`);
       return res.headers['x-auth-token'] as string;
     };
@@ -79,13 +89,15 @@ async function main() {
       let left = REQUESTS;
       let total = 0;
       const started = performance.now();
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        while (left-- > 0) {
-          const res = await app!.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[tenant]}` } });
-          if (res.statusCode !== 200) throw new Error(`${tenant} ${url}: ${res.statusCode} ${res.body}`);
-          total = res.json().total;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (left-- > 0) {
+            const res = await app!.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[tenant]}` } });
+            if (res.statusCode !== 200) throw new Error(`${tenant} ${url}: ${res.statusCode} ${res.body}`);
+            total = res.json().total;
+          }
+        }),
+      );
       return { ms: (performance.now() - started) / REQUESTS, total };
     };
 
@@ -103,7 +115,7 @@ async function main() {
     console.log('');
     table(rows);
     console.log(`\n  median ratio 10,000 / 100 users: ${median(ratios).toFixed(2)} (target under 2); worst: ${Math.max(...ratios).toFixed(2)}`);
-    console.log('  requests go through app.inject (no sockets), so the figures are the server\'s own work per request.');
+    console.log("  requests go through app.inject (no sockets), so the figures are the server's own work per request.");
   } finally {
     await within('app close', 10_000, app?.close() ?? Promise.resolve());
     await within('pools close', 10_000, pools?.close() ?? Promise.resolve());

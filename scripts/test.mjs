@@ -43,9 +43,12 @@ if (fs.existsSync(report)) {
 if (fs.existsSync(report)) {
   // A test that passed with failure messages passed on a retry (the e2e project retries once): flaky, said out loud.
   const flaky = JSON.parse(fs.readFileSync(report, 'utf8')).testResults.flatMap((f) =>
-    f.assertionResults.filter((a) => a.status === 'passed' && a.failureMessages.length > 0).map((a) => ({ file: f.name, test: a.fullName, first: a.failureMessages[0] })),
+    f.assertionResults
+      .filter((a) => a.status === 'passed' && a.failureMessages.length > 0)
+      .map((a) => ({ file: f.name, test: a.fullName, first: a.failureMessages[0] })),
   );
-  for (const t of flaky) console.log(`passed on a retry: ${t.file.replace(`${process.cwd()}/`, '')} > ${t.test}\n  first run: ${t.first.split('\n')[0].slice(0, 300)}`);
+  for (const t of flaky)
+    console.log(`passed on a retry: ${t.file.replace(`${process.cwd()}/`, '')} > ${t.test}\n  first run: ${t.first.split('\n')[0].slice(0, 300)}`);
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -38,7 +38,11 @@ export async function tempDir(label: string): Promise<{ dir: string; remove(): P
 export function postgresUnder(dir: string): number[] {
   try {
     const out = execFileSync('pgrep', ['-f', `postgres.*${dir}`], { encoding: 'utf8' });
-    return out.split('\n').filter(Boolean).map(Number).filter((pid) => pid !== process.pid);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .filter((pid) => pid !== process.pid);
   } catch {
     return [];
   }
@@ -47,7 +51,10 @@ export function postgresUnder(dir: string): number[] {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** CPU seconds used so far by this process (all threads) and by the PostgreSQL whose data folder is `pgDir`. */
-export interface Cpu { node: number; pg: number }
+export interface Cpu {
+  node: number;
+  pg: number;
+}
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
@@ -93,16 +100,31 @@ export function processCpuSeconds(pid: number): number | undefined {
 export async function within(label: string, ms: number, p: Promise<unknown>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(() => { console.error(`${label}: no answer within ${ms / 1000} s`); resolve(); }, ms);
+    timer = setTimeout(() => {
+      console.error(`${label}: no answer within ${ms / 1000} s`);
+      resolve();
+    }, ms);
   });
-  await Promise.race([p.then(() => {}, (e: unknown) => console.error(`${label}:`, e)), timeout]);
+  await Promise.race([
+    p.then(
+      () => {},
+      (e: unknown) => console.error(`${label}:`, e),
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
 }
 
 /** Stops (SIGQUIT: immediate shutdown) any PostgreSQL still running on `pgDir`, then removes `folder`. */
 export async function removeCluster(pgDir: string, folder: string): Promise<void> {
   const left = postgresUnder(pgDir);
-  for (const pid of left) { try { process.kill(pid, 'SIGQUIT'); } catch { /* gone */ } }
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGQUIT');
+    } catch {
+      /* gone */
+    }
+  }
   for (let i = 0; i < 50 && postgresUnder(pgDir).length; i++) await sleep(100);
   await fs.rm(folder, { recursive: true, force: true });
 }

@@ -8,9 +8,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-export interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
 const short = (url: string) => url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/');
 
@@ -31,10 +45,17 @@ const leaf = (st: Stack, ...names: string[]) => !st[0].url && names.includes(st[
 const BUCKETS: [string, (st: Stack) => boolean][] = [
   ['idle', (st) => leaf(st, '(idle)')],
   ['garbage collector', (st) => leaf(st, '(garbage collector)')],
-  ['JWT verify (jose over WebCrypto, incl. the HMAC job)', (st) => has(st, /node_modules\/jose\/|internal\/crypto\/(webcrypto|mac|util|keys)/) || leaf(st, 'run')],
+  [
+    'JWT verify (jose over WebCrypto, incl. the HMAC job)',
+    (st) => has(st, /node_modules\/jose\/|internal\/crypto\/(webcrypto|mac|util|keys)/) || leaf(st, 'run'),
+  ],
   ['pg socket writes (syscalls)', (st) => leaf(st, 'writev', 'writeBuffer') && has(st, /node_modules\/pg\//)],
   ['HTTP socket writes (syscalls)', (st) => leaf(st, 'writev', 'writeBuffer')],
-  ['drizzle: building SQL per query', (st) => st.some((f) => /drizzle-orm/.test(f.url) && /^(_prepare|getSQL|toQuery|sqlToQuery|buildSelectQuery|buildQueryFromSourceParams)$/.test(f.functionName))],
+  [
+    'drizzle: building SQL per query',
+    (st) =>
+      st.some((f) => /drizzle-orm/.test(f.url) && /^(_prepare|getSQL|toQuery|sqlToQuery|buildSelectQuery|buildQueryFromSourceParams)$/.test(f.functionName)),
+  ],
   ['drizzle: mapping rows', (st) => st.some((f) => f.functionName === 'mapResultRow')],
   ['pg driver JS (protocol, parsing, type parsers)', (st) => has(st, /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-array|postgres-date)\//)],
   ['autocannon (the load generator)', (st) => has(st, /node_modules\/(autocannon|http-parser-js|hdr-histogram-js)\//)],
@@ -74,18 +95,29 @@ export function summarize(profile: CpuProfile, rows = 25): string {
     const seen = new Set<string>();
     for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) {
       const l = label(byId.get(x)!.callFrame);
-      if (!seen.has(l)) { seen.add(l); inclusive.set(l, (inclusive.get(l) ?? 0) + t); }
+      if (!seen.has(l)) {
+        seen.add(l);
+        inclusive.set(l, (inclusive.get(l) ?? 0) + t);
+      }
     }
   }
   const pct = (t: number) => `${((t / total) * 100).toFixed(1).padStart(5)}%`;
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `  ${pct(t)}  ${k}`);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `  ${pct(t)}  ${k}`);
   const interesting = [...inclusive].filter(([k]) => !/^\((root|program|idle)\)|^(processTicksAndRejections|runMicrotasks) /.test(k));
   return [
     `profile: ${(total / 1000).toFixed(0)} ms sampled`,
-    'main-thread time by request-path bucket:', ...top(buckets, 20),
-    'self time by package / folder:', ...top(groups, rows),
-    'self time by function:', ...top(selfByLabel, rows),
-    'inclusive time:', ...top(new Map(interesting), rows),
+    'main-thread time by request-path bucket:',
+    ...top(buckets, 20),
+    'self time by package / folder:',
+    ...top(groups, rows),
+    'self time by function:',
+    ...top(selfByLabel, rows),
+    'inclusive time:',
+    ...top(new Map(interesting), rows),
   ].join('\n');
 }
 

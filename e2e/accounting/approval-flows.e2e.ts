@@ -8,14 +8,38 @@ import { chooseOption, settled } from '../support/antd.ts';
 
 const TEXT = {
   id: {
-    heading: 'Alur Persetujuan', add: 'Tambah alur', name: 'Nama alur', type: 'Jenis dokumen', typeName: 'Jurnal umum', roles: 'Peran penyetuju',
-    users: 'Pengguna penyetuju', addLevel: 'Tambah level', above: 'Berlaku jika nilai di atas', save: 'Simpan', created: (n: string) => `Alur ${n} berhasil ditambahkan`,
-    level1: 'Admin · Salah satu penyetuju · Semua nilai', level2: 'Siti Rahayu · Semua penyetuju · di atas Rp 10.000.000', all: 'Semua penyetuju', flowName: 'Jurnal kantor pusat',
+    heading: 'Alur Persetujuan',
+    add: 'Tambah alur',
+    name: 'Nama alur',
+    type: 'Jenis dokumen',
+    typeName: 'Jurnal umum',
+    roles: 'Peran penyetuju',
+    users: 'Pengguna penyetuju',
+    addLevel: 'Tambah level',
+    above: 'Berlaku jika nilai di atas',
+    save: 'Simpan',
+    created: (n: string) => `Alur ${n} berhasil ditambahkan`,
+    level1: 'Admin · Salah satu penyetuju · Semua nilai',
+    level2: 'Siti Rahayu · Semua penyetuju · di atas Rp 10.000.000',
+    all: 'Semua penyetuju',
+    flowName: 'Jurnal kantor pusat',
   },
   en: {
-    heading: 'Approval Flows', add: 'Add flow', name: 'Flow name', type: 'Document type', typeName: 'Cash in', roles: 'Approving roles',
-    users: 'Approving users', addLevel: 'Add level', above: 'Applies when the amount is above', save: 'Save', created: (n: string) => `Flow ${n} added`,
-    level1: 'Admin · Any one approver · Any amount', level2: 'Siti Rahayu · Every approver · above Rp 10.000.000', all: 'Every approver', flowName: 'Head office cash in',
+    heading: 'Approval Flows',
+    add: 'Add flow',
+    name: 'Flow name',
+    type: 'Document type',
+    typeName: 'Cash in',
+    roles: 'Approving roles',
+    users: 'Approving users',
+    addLevel: 'Add level',
+    above: 'Applies when the amount is above',
+    save: 'Save',
+    created: (n: string) => `Flow ${n} added`,
+    level1: 'Admin · Any one approver · Any amount',
+    level2: 'Siti Rahayu · Every approver · above Rp 10.000.000',
+    all: 'Every approver',
+    flowName: 'Head office cash in',
   },
 } as const;
 
@@ -31,13 +55,20 @@ describe('approval flows', () => {
     await tenant?.close();
   });
 
-  const levelCard = (page: Page, n: number) => page.getByRole('dialog').locator('.flow-form__level').nth(n - 1);
+  const levelCard = (page: Page, n: number) =>
+    page
+      .getByRole('dialog')
+      .locator('.flow-form__level')
+      .nth(n - 1);
   /** A multiple select stays open after a choice: the option is taken once its tag shows, then Escape closes the list. */
   async function chooseMany(page: Page, field: Locator, search: string, option: RegExp) {
     await field.click();
     await field.fill(search);
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click();
-    await field.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]').locator('.ant-select-selection-item', { hasText: option }).waitFor();
+    await field
+      .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
+      .locator('.ant-select-selection-item', { hasText: option })
+      .waitFor();
     await page.keyboard.press('Escape');
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
   }
@@ -72,10 +103,14 @@ describe('approval flows', () => {
         await screenshot(page, `approval-flows-${lang}`);
 
         const { token } = await apiLogin('admin', { tenant: tenant.code });
-        const saved = await api<{ items: ApprovalFlow[] }>('GET', `/v1/erp/approval-flows?keyword=${encodeURIComponent(x.flowName)}`, { token, tenant: tenant.code });
+        const saved = await api<{ items: ApprovalFlow[] }>('GET', `/v1/erp/approval-flows?keyword=${encodeURIComponent(x.flowName)}`, {
+          token,
+          tenant: tenant.code,
+        });
         expect(saved.body.items).toHaveLength(1);
         expect(saved.body.items[0]).toMatchObject({
-          ouId: null, active: 'Y',
+          ouId: null,
+          active: 'Y',
           levels: [
             { levelNo: 1, mode: 'any', amountAbove: null, amountUpTo: null, roles: [{ name: 'Admin' }], users: [] },
             { levelNo: 2, mode: 'all', amountAbove: '10000000', amountUpTo: null, roles: [], users: [{ name: 'Siti Rahayu' }] },

@@ -44,11 +44,15 @@ describe('audit log', () => {
     // Two business writes to find: a warehouse made, then renamed.
     const { token } = await apiLogin('admin', { tenant: tenant.code });
     const made = await api<{ warehouseId: string }>('POST', '/v1/erp/warehouses', {
-      token, tenant: tenant.code, body: { warehouseCode: 'GD-AUDIT', warehouseName: 'Gudang Audit', flgWarehouse: 'WAREHOUSE', address: 'Jl. Sudirman 1' },
+      token,
+      tenant: tenant.code,
+      body: { warehouseCode: 'GD-AUDIT', warehouseName: 'Gudang Audit', flgWarehouse: 'WAREHOUSE', address: 'Jl. Sudirman 1' },
     });
     expect(made.status).toBe(200);
     const renamed = await api('PUT', `/v1/erp/warehouses/${made.body.warehouseId}`, {
-      token, tenant: tenant.code, body: { warehouseCode: 'GD-AUDIT', warehouseName: 'Gudang Audit Utama', flgWarehouse: 'WAREHOUSE', address: 'Jl. Sudirman 1' },
+      token,
+      tenant: tenant.code,
+      body: { warehouseCode: 'GD-AUDIT', warehouseName: 'Gudang Audit Utama', flgWarehouse: 'WAREHOUSE', address: 'Jl. Sudirman 1' },
     });
     expect(renamed.status).toBe(200);
   });

@@ -64,7 +64,8 @@ const tx = {
 const POLL = { timeout: 10_000 };
 const dialog = (page: Page) => page.getByRole('dialog');
 /** The tree row of an account or group, found by its code cell. */
-const row = (page: Page, code: string) => page.locator('.coa-tree tr.ant-table-row').filter({ has: page.locator('.code-text', { hasText: new RegExp(`^${code.replace('.', '\\.')}$`) }) });
+const row = (page: Page, code: string) =>
+  page.locator('.coa-tree tr.ant-table-row').filter({ has: page.locator('.code-text', { hasText: new RegExp(`^${code.replace('.', '\\.')}$`) }) });
 const codes = (page: Page) => page.locator('.coa-tree tr.ant-table-row .code-text').allTextContents();
 
 async function openChart(page: Page, lang: Language) {
@@ -86,7 +87,7 @@ describe('chart of accounts', () => {
     await browser?.close();
     await tenant?.close();
   });
-  const get = <T,>(path: string) => api<T>('GET', path, { token, tenant: tenant.code });
+  const get = <T>(path: string) => api<T>('GET', path, { token, tenant: tenant.code });
 
   it('browses the seeded Indonesian chart as a tree, searches it and adds a sub account under a main account (id)', async () => {
     const t = tx.id;
@@ -133,14 +134,25 @@ describe('chart of accounts', () => {
       await row(page, '1201.09').filter({ hasText: 'Bank Jago' }).waitFor();
       const created = await get<{ items: CoaAccount[] }>('/v1/erp/coa?keyword=1201.09');
       expect(created.body.items).toHaveLength(1);
-      expect(created.body.items[0]).toMatchObject({ coaName: 'Bank Jago', mainAccountCode: '1201', groupCode: '1200', sign: 'debit', type: 'asset', default: 'N', active: 'Y' });
+      expect(created.body.items[0]).toMatchObject({
+        coaName: 'Bank Jago',
+        mainAccountCode: '1201',
+        groupCode: '1200',
+        sign: 'debit',
+        type: 'asset',
+        default: 'N',
+        active: 'Y',
+      });
 
       // A duplicate code is refused under the code field with the server's translated message; the dialog keeps what was typed.
       await page.getByRole('button', { name: `${t.addSub} 1201` }).click();
       await dialog(page).getByLabel(t.code, { exact: true }).fill('1201.09');
       await dialog(page).getByLabel(t.name, { exact: true }).fill('Bank Kembar');
       await dialog(page).getByLabel(t.name, { exact: true }).press('Enter');
-      await dialog(page).locator('.ant-form-item-explain-error').filter({ hasText: ERRORS.coa_code_already_exists.id.replace('{{0}}', '1201.09') }).waitFor();
+      await dialog(page)
+        .locator('.ant-form-item-explain-error')
+        .filter({ hasText: ERRORS.coa_code_already_exists.id.replace('{{0}}', '1201.09') })
+        .waitFor();
       expect(await dialog(page).getByLabel(t.name, { exact: true }).inputValue()).toBe('Bank Kembar');
       await dialog(page).getByRole('button', { name: 'Batal' }).click();
       await dialog(page).waitFor({ state: 'detached' });
@@ -151,7 +163,11 @@ describe('chart of accounts', () => {
       await kas.getByRole('button', { name: `${t.locked} 1101` }).hover();
       await page.getByRole('tooltip').filter({ hasText: t.defaultLocked }).waitFor();
       for (const action of [t.edit, t.deactivate, t.delete]) expect(await kas.getByRole('button', { name: `${action} 1101` }).count()).toBe(0);
-      expect(await row(page, '1102').getByRole('button', { name: `${t.edit} 1102` }).count()).toBe(1);
+      expect(
+        await row(page, '1102')
+          .getByRole('button', { name: `${t.edit} 1102` })
+          .count(),
+      ).toBe(1);
       await screenshot(page, 'coa-default-locked-id');
       // The server refuses it as well.
       const kasId = (await get<{ items: CoaAccount[] }>('/v1/erp/coa?keyword=1101')).body.items.find((a) => a.coaCode === '1101')!.coaId;
@@ -196,7 +212,7 @@ describe('chart of accounts', () => {
     } finally {
       await p.close();
     }
-  // About twenty dialog and tab round trips: ~40 s idle, over a minute beside other spec files.
+    // About twenty dialog and tab round trips: ~40 s idle, over a minute beside other spec files.
   }, 180_000);
 
   it('deletes a sub account after confirmation (id)', async () => {
@@ -205,11 +221,15 @@ describe('chart of accounts', () => {
     try {
       await openChart(page, 'id');
       await page.getByPlaceholder(tx.id.search).fill('1710.03');
-      await row(page, '1710.03').getByRole('button', { name: `${tx.id.delete} 1710.03` }).click();
+      await row(page, '1710.03')
+        .getByRole('button', { name: `${tx.id.delete} 1710.03` })
+        .click();
       // Cancelling keeps it; confirming removes it.
       await answerConfirm(page, 'Batal');
       await row(page, '1710.03').waitFor();
-      await row(page, '1710.03').getByRole('button', { name: `${tx.id.delete} 1710.03` }).click();
+      await row(page, '1710.03')
+        .getByRole('button', { name: `${tx.id.delete} 1710.03` })
+        .click();
       await answerConfirm(page, tx.id.delete);
       await page.getByText('1710.03 berhasil dihapus').waitFor();
       await expect.poll(() => row(page, '1710.03').count(), POLL).toBe(0);
@@ -231,12 +251,18 @@ describe('chart of accounts', () => {
     const { page } = p;
     try {
       await openChart(page, 'id');
-      await page.locator('input[type=file]').setInputFiles({ name: 'akun.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'akun.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: Buffer.from(await book.xlsx.writeBuffer()) });
       const report = page.locator('.ant-modal').filter({ hasText: 'Hasil impor' });
       // The refused row names the column and the reason by the screen's labels.
       const refused = report.getByRole('row').filter({ hasText: /^\s*3/ });
       await refused.waitFor();
-      expect((await refused.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual(['3', 'Grup COA', ERRORS.value_cannot_null.id.replace('{{0}}', 'Grup COA')]);
+      expect((await refused.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual([
+        '3',
+        'Grup COA',
+        ERRORS.value_cannot_null.id.replace('{{0}}', 'Grup COA'),
+      ]);
       const counts = await report.locator('.ant-statistic').allInnerTexts();
       expect(counts.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['Baris dibaca 2', 'Ditambahkan 1', 'Diperbarui 0', 'Tidak berubah 0', 'Ditolak 1']);
       await screenshot(page, 'coa-import-report-id');

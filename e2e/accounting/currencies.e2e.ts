@@ -39,7 +39,9 @@ const tx = {
 const drawer = (page: Page) => page.locator('.ant-drawer-section');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 const fieldError = (page: Page, label: string) =>
-  drawer(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
+  drawer(page)
+    .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
 
 const pick = (page: Page, label: string, option: string, search?: string, scope = drawer(page)) =>
   chooseOption(page, scope.getByLabel(label, { exact: true }), option, search);
@@ -56,7 +58,7 @@ describe('accounting currencies, exchange rates and countries', () => {
   let browser: Browser;
   let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
   let token: string;
-  const get = async <T,>(path: string) => {
+  const get = async <T>(path: string) => {
     const res = await api<T>('GET', path, { token, tenant: tenant.code });
     expect(res.status, path).toBe(200);
     return res.body;

@@ -32,7 +32,7 @@ describe('document templates', () => {
     await browser?.close();
     await tenant?.close();
   });
-  const get = <T,>(path: string) => api<T>('GET', path, { token, tenant: tenant.code });
+  const get = <T>(path: string) => api<T>('GET', path, { token, tenant: tenant.code });
 
   it('creates a template with a prefix and a monthly reset while the preview follows every change, then deactivates and deletes it (id)', async () => {
     const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: 'id' });
@@ -66,7 +66,9 @@ describe('document templates', () => {
 
       // The reset decides where the next period starts.
       await pick(page, 'Penghitung diulang', 'Setiap tahun');
-      await dialog(page).getByText(`periode berikutnya mulai QUO/${year + 1}01/0001`).waitFor();
+      await dialog(page)
+        .getByText(`periode berikutnya mulai QUO/${year + 1}01/0001`)
+        .waitFor();
       await pick(page, 'Penghitung diulang', 'Setiap bulan');
       await dialog(page).getByText(`periode berikutnya mulai QUO/${nextMonth}/0001`).waitFor();
       await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`QUO/${ym}/0001`);
@@ -80,7 +82,18 @@ describe('document templates', () => {
 
       const saved = await get<{ items: DocumentTemplate[] }>('/v1/erp/document-templates?keyword=TPL-QT');
       expect(saved.body.items).toEqual([
-        expect.objectContaining({ templateCode: 'TPL-QT', documentType: 'QT', prefix: 'QUO/', separator: '/', yearDigits: 4, month: true, day: false, counterDigits: 4, reset: 'year-month', active: 'Y' }),
+        expect.objectContaining({
+          templateCode: 'TPL-QT',
+          documentType: 'QT',
+          prefix: 'QUO/',
+          separator: '/',
+          yearDigits: 4,
+          month: true,
+          day: false,
+          counterDigits: 4,
+          reset: 'year-month',
+          active: 'Y',
+        }),
       ]);
       // What the preview showed is what the server will give.
       const next = await get<{ number: string; fromTemplate: boolean }>(`/v1/erp/document-templates/next?documentType=QT&date=${today}`);
@@ -102,16 +115,22 @@ describe('document templates', () => {
 
       // Deactivate (confirmed): QT falls back to the default format.
       const name = 'TPL-QT - Penawaran Harga';
-      await row(page, 'TPL-QT').getByRole('switch', { name: `Status aktif ${name}` }).click();
+      await row(page, 'TPL-QT')
+        .getByRole('switch', { name: `Status aktif ${name}` })
+        .click();
       await answerConfirm(page, 'Nonaktifkan');
       await page.getByText(`${name} dinonaktifkan`).waitFor();
       await expect.poll(() => row(page, 'TPL-QT').getByRole('switch').getAttribute('aria-checked'), POLL).toBe('false');
       expect((await get<{ number: string }>('/v1/erp/document-templates/next?documentType=QT')).body.number).toBe('QT00001');
 
       // Delete: cancelling keeps it, confirming removes it.
-      await row(page, 'TPL-QT').getByRole('button', { name: `Hapus ${name}` }).click();
+      await row(page, 'TPL-QT')
+        .getByRole('button', { name: `Hapus ${name}` })
+        .click();
       await answerConfirm(page, 'Batal');
-      await row(page, 'TPL-QT').getByRole('button', { name: `Hapus ${name}` }).click();
+      await row(page, 'TPL-QT')
+        .getByRole('button', { name: `Hapus ${name}` })
+        .click();
       await answerConfirm(page, 'Hapus');
       await page.getByText(`${name} berhasil dihapus`).waitFor();
       await expect.poll(() => row(page, 'TPL-QT').count(), POLL).toBe(0);
@@ -133,7 +152,9 @@ describe('document templates', () => {
       await row(page, 'TPL-JV').getByText('Every year').waitFor();
       await row(page, 'TPL-JV').getByRole('button', { name: 'Edit TPL-JV - Jurnal Umum' }).click();
       await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`JU-${ym.slice(2, 4)}-00001`);
-      await dialog(page).getByText(`next period starts at JU-${String(year + 1).slice(2)}-00001`).waitFor();
+      await dialog(page)
+        .getByText(`next period starts at JU-${String(year + 1).slice(2)}-00001`)
+        .waitFor();
       await dialog(page).getByLabel('Counter digits', { exact: true }).fill('3');
       await expect.poll(() => previewNumber(page).textContent(), POLL).toBe(`JU-${ym.slice(2, 4)}-001`);
       await screenshot(page, 'document-template-form-en');

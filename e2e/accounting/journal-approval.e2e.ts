@@ -8,21 +8,65 @@ import { chooseOption, settled } from '../support/antd.ts';
 /** The texts this flow reads (i18n page titles, modules/accounting-journals, accounting-approvals, accounting-reports, accounting-audit-log). */
 const TEXT = {
   id: {
-    journal: 'Jurnal Umum', add: 'Jurnal baru', account: 'Akun', debit: 'Debit', credit: 'Kredit', save: 'Simpan draf', balanced: 'Seimbang',
-    unbalanced: 'Debit dan kredit belum seimbang', submit: 'Ajukan', approve: 'Setujui', inbox: 'Persetujuan Masuk', needReview: 'Perlu ditinjau',
-    trialBalance: 'Neraca Saldo', auditLog: 'Log Audit', remarks: 'Keterangan',
+    journal: 'Jurnal Umum',
+    add: 'Jurnal baru',
+    account: 'Akun',
+    debit: 'Debit',
+    credit: 'Kredit',
+    save: 'Simpan draf',
+    balanced: 'Seimbang',
+    unbalanced: 'Debit dan kredit belum seimbang',
+    submit: 'Ajukan',
+    approve: 'Setujui',
+    inbox: 'Persetujuan Masuk',
+    needReview: 'Perlu ditinjau',
+    trialBalance: 'Neraca Saldo',
+    auditLog: 'Log Audit',
+    remarks: 'Keterangan',
   },
   en: {
-    journal: 'Journal Entry', add: 'New journal', account: 'Account', debit: 'Debit', credit: 'Credit', save: 'Save draft', balanced: 'Balanced',
-    unbalanced: 'Debit and credit do not balance yet', submit: 'Submit', approve: 'Approve', inbox: 'Approval Inbox', needReview: 'Need review',
-    trialBalance: 'Trial Balance', auditLog: 'Audit Log', remarks: 'Remarks',
+    journal: 'Journal Entry',
+    add: 'New journal',
+    account: 'Account',
+    debit: 'Debit',
+    credit: 'Credit',
+    save: 'Save draft',
+    balanced: 'Balanced',
+    unbalanced: 'Debit and credit do not balance yet',
+    submit: 'Submit',
+    approve: 'Approve',
+    inbox: 'Approval Inbox',
+    needReview: 'Need review',
+    trialBalance: 'Trial Balance',
+    auditLog: 'Audit Log',
+    remarks: 'Remarks',
   },
 } as const;
 
 const POLL = { timeout: 15_000 };
 const CASH = {
-  CI: { path: '/accounting/cash-in', heading: 'Kas Masuk', add: 'Kas masuk baru', cashBank: 'Kas/bank', account: 'Akun', amount: 'Jumlah', save: 'Simpan draf', coa: /^4101 /, number: /^KM\// },
-  CO: { path: '/accounting/cash-out', heading: 'Cash Out', add: 'New cash out', cashBank: 'Cash/bank', account: 'Account', amount: 'Amount', save: 'Save draft', coa: /^6104 /, number: /^KK\// },
+  CI: {
+    path: '/accounting/cash-in',
+    heading: 'Kas Masuk',
+    add: 'Kas masuk baru',
+    cashBank: 'Kas/bank',
+    account: 'Akun',
+    amount: 'Jumlah',
+    save: 'Simpan draf',
+    coa: /^4101 /,
+    number: /^KM\//,
+  },
+  CO: {
+    path: '/accounting/cash-out',
+    heading: 'Cash Out',
+    add: 'New cash out',
+    cashBank: 'Cash/bank',
+    account: 'Account',
+    amount: 'Amount',
+    save: 'Save draft',
+    coa: /^6104 /,
+    number: /^KK\//,
+  },
 } as const;
 const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 const period = today.slice(0, 4) + today.slice(5, 7);
@@ -42,10 +86,15 @@ describe('a journal through two approvals', () => {
     const users = await api<{ items: { userId: string; username: string }[] }>('GET', '/v1/config/users?limit=50', { token: admin, tenant: tenant.code });
     const id = (u: string) => users.body.items.find((x) => x.username === u)!.userId;
     const flow = await api('POST', '/v1/erp/approval-flows', {
-      token: admin, tenant: tenant.code,
+      token: admin,
+      tenant: tenant.code,
       body: {
-        name: 'Jurnal dua tingkat', documentTypeId: 20001,
-        levels: [{ mode: 'any', userIds: [id('admin')] }, { mode: 'any', amountAbove: '1000000', userIds: [id('superadmin')] }],
+        name: 'Jurnal dua tingkat',
+        documentTypeId: 20001,
+        levels: [
+          { mode: 'any', userIds: [id('admin')] },
+          { mode: 'any', amountAbove: '1000000', userIds: [id('superadmin')] },
+        ],
       },
     });
     expect(flow.status, JSON.stringify(flow.body)).toBe(200);
@@ -67,7 +116,10 @@ describe('a journal through two approvals', () => {
     await row.waitFor({ state: 'detached' });
   }
 
-  it.each([['CI', 'id'], ['CO', 'en']] as const)('the admin records a %s document with its cash bank and payment and saves it as a draft (%s)', async (kind, lang) => {
+  it.each([
+    ['CI', 'id'],
+    ['CO', 'en'],
+  ] as const)('the admin records a %s document with its cash bank and payment and saves it as a draft (%s)', async (kind, lang) => {
     const x = CASH[kind];
     await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `cash-${kind}-${lang}`, async ({ page }) => {
       await page.goto(x.path);
@@ -133,13 +185,24 @@ describe('a journal through two approvals', () => {
       });
       expect(number).not.toBe('');
 
-      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-approve-1-${lang}`, async ({ page }) => approveFromInbox(page, lang, number));
-      await withOpenPage(browser, { as: 'superadmin', tenant: tenant.code, language: lang }, `journal-approve-2-${lang}`, async ({ page }) => approveFromInbox(page, lang, number));
+      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-approve-1-${lang}`, async ({ page }) =>
+        approveFromInbox(page, lang, number),
+      );
+      await withOpenPage(browser, { as: 'superadmin', tenant: tenant.code, language: lang }, `journal-approve-2-${lang}`, async ({ page }) =>
+        approveFromInbox(page, lang, number),
+      );
 
       // Approved at both levels; the admin (a holder of the release task) releases it.
-      const found = await api<{ items: { documentId: string; status: string }[] }>('GET', `/v1/erp/journals?keyword=${encodeURIComponent(number)}`, { token: admin, tenant: tenant.code });
+      const found = await api<{ items: { documentId: string; status: string }[] }>('GET', `/v1/erp/journals?keyword=${encodeURIComponent(number)}`, {
+        token: admin,
+        tenant: tenant.code,
+      });
       expect(found.body.items[0]!.status).toBe('F');
-      const released = await api<{ status: string }>('POST', `/v1/erp/documents/${found.body.items[0]!.documentId}/actions/release`, { token: admin, tenant: tenant.code, body: {} });
+      const released = await api<{ status: string }>('POST', `/v1/erp/documents/${found.body.items[0]!.documentId}/actions/release`, {
+        token: admin,
+        tenant: tenant.code,
+        body: {},
+      });
       expect(released.body.status).toBe('R');
 
       await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-reported-${lang}`, async ({ page }) => {

@@ -88,13 +88,15 @@ const pick = (page: Page, label: string, option: string, search?: string) =>
 
 /** The error shown under a form field of the drawer. */
 const fieldError = (page: Page, label: string) =>
-  drawer(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
+  drawer(page)
+    .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
 
 describe('accounting master records', () => {
   let browser: Browser;
   let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
   let admin: string;
-  const get = async <T,>(path: string) => {
+  const get = async <T>(path: string) => {
     const res = await api<T>('GET', path, { token: admin, tenant: tenant.code });
     expect(res.status, path).toBe(200);
     return res.body;
@@ -138,14 +140,23 @@ describe('accounting master records', () => {
       expect(items).toHaveLength(1);
       const ous = await get<{ items: { ouId: string; ouCode: string }[] }>('/v1/config/org-units?keyword=JKT');
       expect(items[0]).toMatchObject({
-        cashBankName: 'Bank BRI Operasional', type: 'BANK', coaCode: '1201.03', currencyCode: 'IDR', accountNumber: '0341 0100 2233 505', active: 'Y',
+        cashBankName: 'Bank BRI Operasional',
+        type: 'BANK',
+        coaCode: '1201.03',
+        currencyCode: 'IDR',
+        accountNumber: '0341 0100 2233 505',
+        active: 'Y',
         ouId: ous.items.find((u) => u.ouCode === 'JKT')!.ouId,
       });
       // A blank code was numbered by the server.
       expect(items[0].cashBankCode).toMatch(/^CB\d+$/);
       await page.getByRole('cell', { name: items[0].cashBankCode, exact: true }).waitFor();
       // The list names the bank's OU by code and name.
-      await page.getByRole('row').filter({ hasText: items[0].cashBankCode }).getByRole('cell', { name: `JKT - ${items[0].ouName}`, exact: true }).waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: items[0].cashBankCode })
+        .getByRole('cell', { name: `JKT - ${items[0].ouName}`, exact: true })
+        .waitFor();
       await screenshot(page, 'accounting-cash-bank-list-with-ou');
 
       // Negative: an existing code. The server's translated refusal stands under the code field; nothing typed is lost.
@@ -172,7 +183,9 @@ describe('accounting master records', () => {
 
       // Switched to cash: both cash accounts already serve a cash box, so the picker has nothing to offer.
       // The radio inputs of button-style radios are invisible; their labels take the click.
-      await drawer(page).locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) }).click();
+      await drawer(page)
+        .locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) })
+        .click();
       await drawer(page).getByLabel(t.coa, { exact: true }).click();
       await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('Tidak ada data yang cocok', { exact: true }).waitFor();
       expect(await coaOptions.count()).toBe(0);
@@ -187,9 +200,13 @@ describe('accounting master records', () => {
       await page.getByRole('button', { name: 'Ubah CB00003 Bank BCA Operasional' }).click();
       await drawer(page).getByText('1201.01 - Bank BCA', { exact: true }).waitFor();
       await drawer(page).getByText('IDR - Rupiah Indonesia', { exact: true }).waitFor();
-      await drawer(page).getByText(/^PTDN - /).waitFor();
+      await drawer(page)
+        .getByText(/^PTDN - /)
+        .waitFor();
       await screenshot(page, 'accounting-cash-bank-edit');
-      await drawer(page).locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) }).click();
+      await drawer(page)
+        .locator('.ant-radio-button-wrapper', { hasText: new RegExp(`^${t.cash}$`) })
+        .click();
       expect(await drawer(page).getByText('1201.01 - Bank BCA', { exact: true }).count()).toBe(0);
       await drawer(page).getByRole('button', { name: t.cancel }).click();
       await drawer(page).waitFor({ state: 'hidden' });
@@ -242,10 +259,18 @@ describe('accounting master records', () => {
       const { items } = await get<{ items: Partner[] }>(`/v1/erp/customers?keyword=${encodeURIComponent(name)}`);
       expect(items).toHaveLength(1);
       expect(items[0]).toMatchObject({
-        partnerName: name, typePartnerCode: 'CUSTOMER', rank: 4, phones: ['021-5550 1234'], creditLimit: '25000000.5', active: 'Y',
+        partnerName: name,
+        typePartnerCode: 'CUSTOMER',
+        rank: 4,
+        phones: ['021-5550 1234'],
+        creditLimit: '25000000.5',
+        active: 'Y',
         addresses: [
           expect.objectContaining({
-            address: 'Jl. Gatot Subroto Kav. 18, Jakarta Selatan', city: 'Jakarta', latitude: '-6.2297', longitude: '106.8227',
+            address: 'Jl. Gatot Subroto Kav. 18, Jakarta Selatan',
+            city: 'Jakarta',
+            latitude: '-6.2297',
+            longitude: '106.8227',
             roles: ['MAILING', 'BILLING', 'SHIPPING', 'OTHERS'],
           }),
         ],
@@ -305,12 +330,17 @@ describe('accounting master records', () => {
       await page.getByText(/Dimas Prasetyo was added/).waitFor();
       await d.waitFor({ state: 'hidden' });
 
-      const { items } = await get<{ items: { employeeId: string; employeeName: string; joinDate: string; resignDate: string; jobTitle: string; status: string; identityNumber: string }[] }>(
-        '/v1/erp/employees?keyword=Dimas',
-      );
+      const { items } = await get<{
+        items: { employeeId: string; employeeName: string; joinDate: string; resignDate: string; jobTitle: string; status: string; identityNumber: string }[];
+      }>('/v1/erp/employees?keyword=Dimas');
       expect(items).toEqual([
         expect.objectContaining({
-          employeeName: 'Dimas Prasetyo', joinDate: '2024-01-02', resignDate: '2026-03-31', jobTitle: 'GENERAL_MANAGER', status: 'RESIGNED', identityNumber: '3174011502900003',
+          employeeName: 'Dimas Prasetyo',
+          joinDate: '2024-01-02',
+          resignDate: '2026-03-31',
+          jobTitle: 'GENERAL_MANAGER',
+          status: 'RESIGNED',
+          identityNumber: '3174011502900003',
         }),
       ]);
 
@@ -370,7 +400,9 @@ describe('accounting master records', () => {
     await withOpenPage(browser, { as: 'admin', tenant: tenant.code }, 'accounting', async ({ page }) => {
       await page.goto('/accounting/supplier');
       await heading(page, tx.id.supplierTitle);
-      await page.locator('input[type=file]').setInputFiles({ name: 'pemasok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'pemasok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
       const report = page.locator('.ant-modal').filter({ hasText: 'Hasil impor' });
       await report.getByText('Ditolak').waitFor();
       const reason = ERRORS.partner_phone_too_short.id.replace('{{0}}', '0812');

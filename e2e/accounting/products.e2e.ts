@@ -53,13 +53,17 @@ const tx = {
 const drawer = (page: Page) => page.locator('.ant-drawer-section');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 const fieldError = (page: Page, label: string) =>
-  drawer(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
+  drawer(page)
+    .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
 
 const pick = (page: Page, label: string, option: string, search?: string, scope = drawer(page)) =>
   chooseOption(page, scope.getByLabel(label, { exact: true }), option, search);
 
 /** An xlsx with the Indonesian export headings: two good rows and one whose sell price is 0. */
-async function importFile(header = ['Kode Produk', 'Nama Produk', 'Tipe', 'Kode Satuan Dasar', 'Kode Kategori', 'Harga Beli', 'Harga Jual', 'Kata Kunci']): Promise<Buffer> {
+async function importFile(
+  header = ['Kode Produk', 'Nama Produk', 'Tipe', 'Kode Satuan Dasar', 'Kode Kategori', 'Harga Beli', 'Harga Jual', 'Kata Kunci'],
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Produk');
   sheet.addRow(header);
@@ -73,7 +77,7 @@ describe('accounting products, units/brands/categories and warehouses', () => {
   let browser: Browser;
   let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
   let token: string;
-  const get = async <T,>(path: string) => {
+  const get = async <T>(path: string) => {
     const res = await api<T>('GET', path, { token, tenant: tenant.code });
     expect(res.status, path).toBe(200);
     return res.body;
@@ -151,8 +155,18 @@ describe('accounting products, units/brands/categories and warehouses', () => {
 
       const [saved] = await productsLike('Gula Pasir');
       expect(saved).toMatchObject({
-        productName: 'Gula Pasir Kristal 1 kg', productType: 'PRODUCT', baseUomCode: 'KG', brandCode: 'NUSA', categoryCode: 'MKN',
-        subCategoryCode: 'MKN-POKOK', purchasePrice: '14500', sellPrice: '17250.5', minQuantity: '20', maxQuantity: '1000', buyable: 'Y', sellable: 'Y',
+        productName: 'Gula Pasir Kristal 1 kg',
+        productType: 'PRODUCT',
+        baseUomCode: 'KG',
+        brandCode: 'NUSA',
+        categoryCode: 'MKN',
+        subCategoryCode: 'MKN-POKOK',
+        purchasePrice: '14500',
+        sellPrice: '17250.5',
+        minQuantity: '20',
+        maxQuantity: '1000',
+        buyable: 'Y',
+        sellable: 'Y',
       });
       // A blank code was numbered by the server.
       expect(saved.productCode).not.toBe('');
@@ -191,7 +205,11 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       await screenshot(page, 'accounting-product-import-progress-id');
       const refused = dialog.getByRole('row').filter({ hasText: 'Harga jual harus lebih dari 0' });
       await refused.waitFor();
-      expect((await refused.getByRole('cell').allInnerTexts()).map((s) => s.trim())).toEqual(['4', t.sellPrice, ERRORS.price_must_be_positive.id.replace('{{0}}', 'jual')]);
+      expect((await refused.getByRole('cell').allInnerTexts()).map((s) => s.trim())).toEqual([
+        '4',
+        t.sellPrice,
+        ERRORS.price_must_be_positive.id.replace('{{0}}', 'jual'),
+      ]);
       const counts = await dialog.locator('.ant-statistic').allInnerTexts();
       expect(counts.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['Baris dibaca 3', 'Ditambahkan 2', 'Diperbarui 0', 'Tidak berubah 0', 'Ditolak 1']);
       await settled(page);
@@ -206,9 +224,14 @@ describe('accounting products, units/brands/categories and warehouses', () => {
 
       // A sheet without a required column: the run fails, the dialog says why, nothing is saved.
       await page.unrouteAll();
-      await page.locator('input[type=file]').setInputFiles({ name: 'tanpa-satuan.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile(['Kode Produk', 'Nama Produk', 'Tipe']) });
-      await dialog.getByRole('alert').filter({ hasText: 'Berkas tidak dapat diimpor; tidak ada yang disimpan.' })
-        .filter({ hasText: ERRORS.product_import_column_missing.id.replace('{{0}}', 'Kode Satuan Dasar') }).waitFor();
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'tanpa-satuan.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile(['Kode Produk', 'Nama Produk', 'Tipe']) });
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Berkas tidak dapat diimpor; tidak ada yang disimpan.' })
+        .filter({ hasText: ERRORS.product_import_column_missing.id.replace('{{0}}', 'Kode Satuan Dasar') })
+        .waitFor();
       await settled(page);
       await screenshot(page, 'accounting-product-import-failed-id');
       await dialog.locator('.ant-modal-footer').getByRole('button', { name: t.close }).click();
@@ -242,7 +265,11 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       await drawer(page).getByRole('button', { name: t.save }).click();
       await page.getByText('PRD-0003 - Kopi Bubuk Gayo Arabika 250 g berhasil disimpan').waitFor();
       const [edited] = await productsLike('PRD-0003');
-      expect(edited).toMatchObject({ sellPrice: '61999.9999', purchasePrice: '42000', conversions: [expect.objectContaining({ uomCode: 'KRT', factor: '24' })] });
+      expect(edited).toMatchObject({
+        sellPrice: '61999.9999',
+        purchasePrice: '42000',
+        conversions: [expect.objectContaining({ uomCode: 'KRT', factor: '24' })],
+      });
       await page.getByRole('row').filter({ hasText: 'PRD-0003' }).getByText('61.999,9999', { exact: true }).waitFor();
     });
   });

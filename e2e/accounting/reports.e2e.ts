@@ -6,8 +6,24 @@ import { seedOwnTenant } from '../support/db.ts';
 
 /** The texts this flow reads (apps/web/src/i18n/id.json page titles and modules/accounting-reports.*.json). */
 const tx = {
-  id: { trialBalance: 'Neraca Saldo', generalLedger: 'Buku Besar', profitLoss: 'Laba Rugi', balanceSheet: 'Neraca', cashBankBook: 'Buku Kas dan Bank', total: 'Total', balanced: 'Seimbang' },
-  en: { trialBalance: 'Trial Balance', generalLedger: 'General Ledger', profitLoss: 'Profit and Loss', balanceSheet: 'Balance Sheet', cashBankBook: 'Cash and Bank Book', total: 'Total', balanced: 'Balanced' },
+  id: {
+    trialBalance: 'Neraca Saldo',
+    generalLedger: 'Buku Besar',
+    profitLoss: 'Laba Rugi',
+    balanceSheet: 'Neraca',
+    cashBankBook: 'Buku Kas dan Bank',
+    total: 'Total',
+    balanced: 'Seimbang',
+  },
+  en: {
+    trialBalance: 'Trial Balance',
+    generalLedger: 'General Ledger',
+    profitLoss: 'Profit and Loss',
+    balanceSheet: 'Balance Sheet',
+    cashBankBook: 'Cash and Bank Book',
+    total: 'Total',
+    balanced: 'Balanced',
+  },
 } as const;
 
 const POLL = { timeout: 15_000 };
@@ -31,8 +47,16 @@ describe('ledger reports', () => {
     const [kas, penjualan, sewa] = [await coa('1101'), await coa('4101'), await coa('6102')];
     const journal = async (remarks: string, debit: string, credit: string, amount: string) => {
       const made = await api<{ documentId: string; number: string }>('POST', '/v1/erp/journals', {
-        token, tenant: tenant.code,
-        body: { documentDate: today, remarks, lines: [{ coaId: debit, debit: amount, memo: remarks }, { coaId: credit, credit: amount, memo: remarks }] },
+        token,
+        tenant: tenant.code,
+        body: {
+          documentDate: today,
+          remarks,
+          lines: [
+            { coaId: debit, debit: amount, memo: remarks },
+            { coaId: credit, credit: amount, memo: remarks },
+          ],
+        },
       });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
       const released = await api('POST', `/v1/erp/documents/${made.body.documentId}/actions/submit`, { token, tenant: tenant.code, body: {} });
@@ -73,7 +97,9 @@ describe('ledger reports', () => {
     await expect.poll(() => page.url(), POLL).toContain(`/accounting/journal?documentId=${sale.id}`);
     // The journal screen opens the document itself.
     const drawer = page.locator('.journals-drawer');
-    await expect.poll(() => drawer.locator('input, textarea').evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value)), POLL).toContain(sale.number);
+    await expect
+      .poll(() => drawer.locator('input, textarea').evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value)), POLL)
+      .toContain(sale.number);
     await screenshot(page, `reports-document-${lang}`);
   }
 
@@ -90,7 +116,10 @@ describe('ledger reports', () => {
       await page.getByText(t.balanced, { exact: false }).waitFor();
       await screenshot(page, 'reports-balance-sheet-en', true);
       // The current year's profit in equity opens the profit and loss from 1 January to the date.
-      await page.locator('tr.report-line--profit').getByRole('link', { name: /12\.500\.000/ }).click();
+      await page
+        .locator('tr.report-line--profit')
+        .getByRole('link', { name: /12\.500\.000/ })
+        .click();
       await page.getByRole('heading', { level: 1, name: t.profitLoss }).waitFor();
       await expect.poll(() => page.locator('.report-summary').last().textContent(), POLL).toContain('12.500.000');
       await page.goto(`/accounting/profit-loss?period=${period}&compare=Y`);

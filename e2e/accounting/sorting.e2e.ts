@@ -6,8 +6,20 @@ import { seedOwnTenant } from '../support/db.ts';
 
 /** Texts these flows read: the warehouse page (accounting-*.json) and antd's own sorter tooltips (its id_ID and en_US locales). */
 const tx = {
-  id: { title: 'Gudang', name: 'Nama gudang', sortAsc: 'Klik untuk mengurutkan secara menaik', sortDesc: 'Klik untuk mengurutkan secara menurun', cancel: 'Klik untuk membatalkan pengurutan' },
-  en: { title: 'Warehouses', name: 'Warehouse name', sortAsc: 'Click to sort ascending', sortDesc: 'Click to sort descending', cancel: 'Click to cancel sorting' },
+  id: {
+    title: 'Gudang',
+    name: 'Nama gudang',
+    sortAsc: 'Klik untuk mengurutkan secara menaik',
+    sortDesc: 'Klik untuk mengurutkan secara menurun',
+    cancel: 'Klik untuk membatalkan pengurutan',
+  },
+  en: {
+    title: 'Warehouses',
+    name: 'Warehouse name',
+    sortAsc: 'Click to sort ascending',
+    sortDesc: 'Click to sort descending',
+    cancel: 'Click to cancel sorting',
+  },
 };
 
 const DEFAULT_FIRST = ['GDG-JKT', 'GDG-SBY', 'LOK-KMG', 'PRD-BKS'];
@@ -15,7 +27,8 @@ const NAME_ASC_FIRST = ['SRT-01', 'SRT-02', 'SRT-03', 'SRT-04'];
 const NAME_DESC_FIRST = ['LOK-KMG', 'PRD-BKS', 'GDG-JKT', 'GDG-SBY'];
 
 /** The codes (first cell) of the rows the table shows now. */
-const rowCodes = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
+const rowCodes = (page: Page) =>
+  page.locator('.ant-table-tbody tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
 const firstCodes = async (page: Page) => (await rowCodes(page)).slice(0, 4);
 const header = (page: Page, title: string) => page.locator('th.ant-table-column-has-sorters', { hasText: new RegExp(`^${title}$`) });
 
@@ -36,7 +49,11 @@ describe('sortable master lists (warehouses)', () => {
     // 26 more warehouses beside the 4 seeded ones: two pages of 25, and names ("Area …") that sort before the seeded ones.
     for (let n = 1; n <= 26; n++) {
       const code = `SRT-${String(n).padStart(2, '0')}`;
-      const res = await api('POST', '/v1/erp/warehouses', { token, tenant: tenant.code, body: { warehouseCode: code, warehouseName: `Area ${code.slice(4)}`, flgWarehouse: 'LOCATION' } });
+      const res = await api('POST', '/v1/erp/warehouses', {
+        token,
+        tenant: tenant.code,
+        body: { warehouseCode: code, warehouseName: `Area ${code.slice(4)}`, flgWarehouse: 'LOCATION' },
+      });
       expect(res.status, code).toBe(200);
     }
   });

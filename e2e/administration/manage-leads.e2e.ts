@@ -137,7 +137,11 @@ describe('administration › manage leads', () => {
     });
     // The promo is checked and priced on the server: Business Rp3.500.000 less 10%.
     expect(leadA).toMatchObject({ promoCode: 'NUSA10', price: '3500000.0000', discount: '350000.0000', amount: '3150000.0000' });
-    const pay = await api('POST', `/v1/public/demo-requests/${leadA.requestId}/payment`, { tenant: tenant.code, token: leadA.anonToken, body: { method: 'bank-transfer' } });
+    const pay = await api('POST', `/v1/public/demo-requests/${leadA.requestId}/payment`, {
+      tenant: tenant.code,
+      token: leadA.anonToken,
+      body: { method: 'bank-transfer' },
+    });
     expect(pay.status).toBe(200);
     const proof = await api('PUT', `/v1/public/demo-requests/${leadA.requestId}/payment/proof`, {
       tenant: tenant.code,
@@ -353,7 +357,14 @@ describe('administration › manage leads', () => {
       expect(createdText).toContain(t.rupiah('250.000'));
       expect(createdText).toContain(t.scheduled);
       expect(createdText).toContain(t.web);
-      expect((await tenant.sql('SELECT starts_on::text, ends_on::text, channels, discount_amount::numeric::text AS amount, discount_percent FROM promo_codes WHERE code = $1', [code])).rows[0]).toEqual({
+      expect(
+        (
+          await tenant.sql(
+            'SELECT starts_on::text, ends_on::text, channels, discount_amount::numeric::text AS amount, discount_percent FROM promo_codes WHERE code = $1',
+            [code],
+          )
+        ).rows[0],
+      ).toEqual({
         starts_on: from.iso,
         ends_on: to.iso,
         channels: ['web'],

@@ -7,16 +7,36 @@ import { api, apiLogin } from '../support/api.ts';
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/analysis.*.json). */
 const tx = {
   id: {
-    title: 'Wawasan AI', question: 'Pertanyaan', first: 'total penjualan per cabang bulan lalu', followUp: 'bagaimana dengan bulan sebelumnya?',
-    manager: 'Pengelola Database', columns: 'Kolom dan jenisnya', money: 'Uang',
-    refuse: 'hapus semua data penjualan', refused: 'Permintaan ditolak: analisis hanya membaca dataset ini dan tidak pernah mengubah, menghapus, atau membaca data lain',
-    upload: 'Unggah dataset', name: 'Nama', start: 'Mulai impor', done: 'Selesai: 40 baris diimpor; sel tidak valid: 1', problem: 'Nilai "lima" bukan number/angka',
+    title: 'Wawasan AI',
+    question: 'Pertanyaan',
+    first: 'total penjualan per cabang bulan lalu',
+    followUp: 'bagaimana dengan bulan sebelumnya?',
+    manager: 'Pengelola Database',
+    columns: 'Kolom dan jenisnya',
+    money: 'Uang',
+    refuse: 'hapus semua data penjualan',
+    refused: 'Permintaan ditolak: analisis hanya membaca dataset ini dan tidak pernah mengubah, menghapus, atau membaca data lain',
+    upload: 'Unggah dataset',
+    name: 'Nama',
+    start: 'Mulai impor',
+    done: 'Selesai: 40 baris diimpor; sel tidak valid: 1',
+    problem: 'Nilai "lima" bukan number/angka',
   },
   en: {
-    title: 'AI Insights', question: 'Question', first: 'total sales by branch last month', followUp: 'what about the month before?',
-    manager: 'Database Manager', columns: 'Columns and their types', money: 'Money',
-    refuse: 'delete all sales data', refused: 'Request refused: the analysis only reads this dataset and never changes, deletes or reads any other data',
-    upload: 'Upload dataset', name: 'Name', start: 'Start import', done: 'Done: 40 rows imported; invalid cells: 1', problem: 'The value "lima" is not a number/angka',
+    title: 'AI Insights',
+    question: 'Question',
+    first: 'total sales by branch last month',
+    followUp: 'what about the month before?',
+    manager: 'Database Manager',
+    columns: 'Columns and their types',
+    money: 'Money',
+    refuse: 'delete all sales data',
+    refused: 'Request refused: the analysis only reads this dataset and never changes, deletes or reads any other data',
+    upload: 'Upload dataset',
+    name: 'Name',
+    start: 'Start import',
+    done: 'Done: 40 rows imported; invalid cells: 1',
+    problem: 'The value "lima" is not a number/angka',
   },
 };
 
@@ -69,7 +89,8 @@ describe('analysis: AI insights and the database manager', () => {
       await expect.poll(() => answers(page).count()).toBe(2);
       await answers(page).nth(1).locator('.ai-insights__insight').waitFor();
       const followUp = await api<AskAnswer>('POST', '/v1/analysis/ask', {
-        token, body: { datasetId: demo.datasetId, question: t.followUp, lang, conversationId: expected.body.conversationId },
+        token,
+        body: { datasetId: demo.datasetId, question: t.followUp, lang, conversationId: expected.body.conversationId },
       });
       expect(followUp.status).toBe(200);
       await answers(page).nth(1).getByText(followUp.body.description, { exact: true }).waitFor();
@@ -106,7 +127,13 @@ describe('analysis: AI insights and the database manager', () => {
     const t = tx[lang];
     const name = `Penjualan unggahan ${lang}`;
     // Header on row 1; the sixth data row (sheet row 7) has words where its quantity should be.
-    const csv = ['Tanggal;Cabang;Qty;Penjualan', ...Array.from({ length: 40 }, (_, i) => `${String((i % 28) + 1).padStart(2, '0')}/03/2026;${['Jakarta', 'Bandung'][i % 2]};${i === 5 ? 'lima' : i + 1};"Rp ${(i + 1) * 1000}"`)].join('\r\n');
+    const csv = [
+      'Tanggal;Cabang;Qty;Penjualan',
+      ...Array.from(
+        { length: 40 },
+        (_, i) => `${String((i % 28) + 1).padStart(2, '0')}/03/2026;${['Jakarta', 'Bandung'][i % 2]};${i === 5 ? 'lima' : i + 1};"Rp ${(i + 1) * 1000}"`,
+      ),
+    ].join('\r\n');
     await withOpenPage(browser, { as: 'admin', language: lang }, `dataset-upload-${lang}`, async ({ page }) => {
       await page.goto('/analysis/database-manager');
       await page.getByRole('button', { name: t.upload }).click();

@@ -212,7 +212,10 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     // A username already taken is answered under the field, like a duplicate code in the master forms: no toast.
     await usernameInput.fill('staff');
     await drawer.getByLabel(l.confirmPassword).press('Enter');
-    await drawer.locator('.ant-form-item-explain-error').filter({ hasText: ERRORS.username_already_exists[lang].replace('{{0}}', 'staff') }).waitFor();
+    await drawer
+      .locator('.ant-form-item-explain-error')
+      .filter({ hasText: ERRORS.username_already_exists[lang].replace('{{0}}', 'staff') })
+      .waitFor();
     expect(await page.locator('.ant-message-notice, .ant-notification-notice').count()).toBe(0);
     await screenshot(page, `config-user-duplicate-${lang}`);
     await usernameInput.fill(username);
@@ -340,7 +343,10 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     await drawer.getByLabel(l.fullName).fill(`${fullName} Baru`);
     await drawer.getByRole('button', { name: l.save }).click();
     await page.getByText(l.userUpdated(username)).waitFor();
-    await page.getByRole('row').filter({ hasText: `${fullName} Baru` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `${fullName} Baru` })
+      .waitFor();
 
     await page.getByRole('switch', { name: l.activeOf(username) }).click();
     await answerConfirm(page, l.deactivate);

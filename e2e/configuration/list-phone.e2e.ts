@@ -49,8 +49,7 @@ const TABLET = { width: 800, height: 1000 };
 const DESKTOP = { width: 1366, height: 800 };
 
 /** How far the page is wider than the screen (0: no sideways scrolling of the page). */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+const pageOverflow = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 /** The element, scrolled to vertically, lies wholly inside the screen's width and is not covered at its centre. */
 async function fullyOnScreen(page: Page, target: Locator) {
@@ -59,11 +58,13 @@ async function fullyOnScreen(page: Page, target: Locator) {
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-  expect(await target.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return top !== null && el.contains(top);
-  })).toBe(true);
+  expect(
+    await target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top !== null && el.contains(top);
+    }),
+  ).toBe(true);
 }
 
 /** The card of a row on a phone list, by a text it holds. */
@@ -71,7 +72,10 @@ const card = (page: Page, text: string) => page.locator('.list-cards__card').fil
 
 /** The toolbar's controls sit on one line (the desktop toolbar must not wrap). */
 const toolbarRows = (page: Page) =>
-  page.locator('.list-toolbar').first().evaluate((bar) => new Set(Array.from(bar.children).map((c) => Math.round(c.getBoundingClientRect().top))).size);
+  page
+    .locator('.list-toolbar')
+    .first()
+    .evaluate((bar) => new Set(Array.from(bar.children).map((c) => Math.round(c.getBoundingClientRect().top))).size);
 
 describe.each(['id', 'en'] as const)('lists on a phone (390×844) and at 1366×800 (%s)', (lang: Language) => {
   const t = tx[lang];

@@ -192,51 +192,56 @@ describe('profile, change password and user audit', () => {
     }
   });
 
-  it.each(['id', 'en'] as const)('app configuration saves the general settings and the password policy, which change password then shows live (%s)', async (lang) => {
-    const t = tx[lang];
-    const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
-    const { page } = p;
-    try {
-      await page.goto('/configuration/app-configuration');
-      await page.getByRole('heading', { level: 1, name: t.appConfig }).waitFor();
-      await expect.poll(() => page.getByLabel(t.productName).inputValue()).not.toBe('');
-      await page.getByLabel(t.productName).fill(`Nusa ${lang.toUpperCase()}`);
-      await page.getByLabel(t.productName).press('Enter');
-      await page.getByText(t.appSaved).waitFor();
+  it.each(['id', 'en'] as const)(
+    'app configuration saves the general settings and the password policy, which change password then shows live (%s)',
+    async (lang) => {
+      const t = tx[lang];
+      const p = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+      const { page } = p;
+      try {
+        await page.goto('/configuration/app-configuration');
+        await page.getByRole('heading', { level: 1, name: t.appConfig }).waitFor();
+        await expect.poll(() => page.getByLabel(t.productName).inputValue()).not.toBe('');
+        await page.getByLabel(t.productName).fill(`Nusa ${lang.toUpperCase()}`);
+        await page.getByLabel(t.productName).press('Enter');
+        await page.getByText(t.appSaved).waitFor();
 
-      await page.getByLabel(t.minLength).fill('3');
-      await page.getByRole('button', { name: t.savePolicy }).click();
-      await page.getByText(t.between).waitFor();
-      await page.getByLabel(t.minLength).fill('10');
-      await page.getByRole('checkbox', { name: t.symbol }).check();
-      await page.getByRole('button', { name: t.savePolicy }).click();
-      await page.getByText(t.policySaved).waitFor();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(page, `app-configuration-${lang}`);
+        await page.getByLabel(t.minLength).fill('3');
+        await page.getByRole('button', { name: t.savePolicy }).click();
+        await page.getByText(t.between).waitFor();
+        await page.getByLabel(t.minLength).fill('10');
+        await page.getByRole('checkbox', { name: t.symbol }).check();
+        await page.getByRole('button', { name: t.savePolicy }).click();
+        await page.getByText(t.policySaved).waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `app-configuration-${lang}`);
 
-      const admin = await apiLogin('admin', { tenant: tenant.code });
-      const saved = await api<{ settings: { productName: string }; passwordPolicy: { minLength: number; requiredClasses: string[] } }>(
-        'GET', '/v1/config/app', { token: admin.token, tenant: tenant.code },
-      );
-      expect(saved.body.settings.productName).toBe(`Nusa ${lang.toUpperCase()}`);
-      expect(saved.body.passwordPolicy.minLength).toBe(10);
-      expect(saved.body.passwordPolicy.requiredClasses).toContain('symbol');
+        const admin = await apiLogin('admin', { tenant: tenant.code });
+        const saved = await api<{ settings: { productName: string }; passwordPolicy: { minLength: number; requiredClasses: string[] } }>(
+          'GET',
+          '/v1/config/app',
+          { token: admin.token, tenant: tenant.code },
+        );
+        expect(saved.body.settings.productName).toBe(`Nusa ${lang.toUpperCase()}`);
+        expect(saved.body.passwordPolicy.minLength).toBe(10);
+        expect(saved.body.passwordPolicy.requiredClasses).toContain('symbol');
 
-      await page.goto('/configuration/change-password');
-      await page.getByLabel(t.newPassword, { exact: true }).fill('abc');
-      const rules = page.locator('.password-rules');
-      await rules.locator('.password-rules__todo', { hasText: t.ruleLength }).waitFor();
-      // Spec 5's floor is 4: the screen says that the longer minimum is the organisation's policy.
-      await rules.locator('.password-rules__todo', { hasText: t.policyAsksMore }).waitFor();
-      await rules.locator('.password-rules__todo', { hasText: t.ruleSymbol }).waitFor();
-      await page.getByLabel(t.newPassword, { exact: true }).fill('abcdefghij#');
-      await rules.locator('.password-rules__ok', { hasText: t.ruleLength }).waitFor();
-      await rules.locator('.password-rules__ok', { hasText: t.ruleSymbol }).waitFor();
-      await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBe(0);
-      await screenshot(page, `change-password-policy-${lang}`);
-      expect(p.pageErrors).toEqual([]);
-    } finally {
-      await p.close();
-    }
-  });
+        await page.goto('/configuration/change-password');
+        await page.getByLabel(t.newPassword, { exact: true }).fill('abc');
+        const rules = page.locator('.password-rules');
+        await rules.locator('.password-rules__todo', { hasText: t.ruleLength }).waitFor();
+        // Spec 5's floor is 4: the screen says that the longer minimum is the organisation's policy.
+        await rules.locator('.password-rules__todo', { hasText: t.policyAsksMore }).waitFor();
+        await rules.locator('.password-rules__todo', { hasText: t.ruleSymbol }).waitFor();
+        await page.getByLabel(t.newPassword, { exact: true }).fill('abcdefghij#');
+        await rules.locator('.password-rules__ok', { hasText: t.ruleLength }).waitFor();
+        await rules.locator('.password-rules__ok', { hasText: t.ruleSymbol }).waitFor();
+        await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBe(0);
+        await screenshot(page, `change-password-policy-${lang}`);
+        expect(p.pageErrors).toEqual([]);
+      } finally {
+        await p.close();
+      }
+    },
+  );
 });

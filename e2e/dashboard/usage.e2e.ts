@@ -8,11 +8,19 @@ import { seedOwnTenant } from '../support/db.ts';
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/usage-dashboard.*.json). */
 const tx = {
   id: {
-    title: 'Pemakaian AI', requests: 'Permintaan bulanan/harian', quota: 'Kuota vs permintaan', chatCount: 'Jumlah chat', monthly: 'Bulanan',
+    title: 'Pemakaian AI',
+    requests: 'Permintaan bulanan/harian',
+    quota: 'Kuota vs permintaan',
+    chatCount: 'Jumlah chat',
+    monthly: 'Bulanan',
     noImages: 'Belum ada gambar yang dibuat pada rentang ini. Gambar dibuat di Percantik Produk.',
   },
   en: {
-    title: 'AI usage', requests: 'Monthly/daily requests', quota: 'Quota vs requests', chatCount: 'Chat count', monthly: 'Monthly',
+    title: 'AI usage',
+    requests: 'Monthly/daily requests',
+    quota: 'Quota vs requests',
+    chatCount: 'Chat count',
+    monthly: 'Monthly',
     noImages: 'No images generated in this range. Images are made in Beautify Products.',
   },
 };
@@ -32,10 +40,11 @@ async function figures(user: 'admin', query: Record<string, string> = {}) {
 
 const widget = (page: Page, key: string) => page.getByTestId(`usage-widget-${key}`);
 /** Every chart of the page has drawn its canvas (ECharts loads in a chunk of its own after the widgets). */
-const chartsDrawn = (page: Page) => page.waitForFunction(() => {
-  const charts = Array.from(document.querySelectorAll('.usage-chart'));
-  return charts.length > 0 && charts.every((c) => c.querySelector('canvas'));
-});
+const chartsDrawn = (page: Page) =>
+  page.waitForFunction(() => {
+    const charts = Array.from(document.querySelectorAll('.usage-chart'));
+    return charts.length > 0 && charts.every((c) => c.querySelector('canvas'));
+  });
 
 describe('dashboard: AI usage widgets', () => {
   let browser: Browser;
@@ -84,37 +93,40 @@ describe('dashboard: AI usage widgets', () => {
     });
   });
 
-  it.each(['id', 'en'] as const)('shows a CS agent only its two widgets, a cashier none, a tenant without usage empty states that say what to do (%s)', async (lang) => {
-    const t = tx[lang];
-    await withOpenPage(browser, { as: 'agent', language: lang }, `usage-agent-${lang}`, async ({ page }) => {
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto('/dashboard');
-      await widget(page, 'chatCount').getByText(t.chatCount).waitFor();
-      await widget(page, 'dailyChatDuration').waitFor();
-      expect(await page.locator('[data-testid^="usage-widget-"]').count()).toBe(2);
-      const [a, b] = await Promise.all([widget(page, 'chatCount').boundingBox(), widget(page, 'dailyChatDuration').boundingBox()]);
-      expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
-      await chartsDrawn(page);
-      await screenshot(page, `dashboard-usage-agent-phone-${lang}`, true);
-    });
-    await withOpenPage(browser, { as: 'cashier', language: lang }, `usage-cashier-${lang}`, async ({ page }) => {
-      await page.goto('/dashboard');
-      await page.getByTestId('task-count').waitFor();
-      expect(await page.getByRole('heading', { name: t.title }).count()).toBe(0);
-      expect(await page.locator('[data-testid^="usage-widget-"]').count()).toBe(0);
-    });
-    // A tenant without any AI use yet: each widget says what would fill it.
-    const tenant = await seedOwnTenant(`usage-${lang}`);
-    try {
-      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `usage-empty-${lang}`, async ({ page }) => {
+  it.each(['id', 'en'] as const)(
+    'shows a CS agent only its two widgets, a cashier none, a tenant without usage empty states that say what to do (%s)',
+    async (lang) => {
+      const t = tx[lang];
+      await withOpenPage(browser, { as: 'agent', language: lang }, `usage-agent-${lang}`, async ({ page }) => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto('/dashboard');
-        await widget(page, 'imageCount').getByText(t.noImages).waitFor();
-        expect(await page.locator('[data-testid^="usage-widget-"] .ant-empty').count()).toBe(USAGE_WIDGET_KEYS.length - 1);
-        await screenshot(page, `dashboard-usage-empty-${lang}`, true);
+        await widget(page, 'chatCount').getByText(t.chatCount).waitFor();
+        await widget(page, 'dailyChatDuration').waitFor();
+        expect(await page.locator('[data-testid^="usage-widget-"]').count()).toBe(2);
+        const [a, b] = await Promise.all([widget(page, 'chatCount').boundingBox(), widget(page, 'dailyChatDuration').boundingBox()]);
+        expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
+        await chartsDrawn(page);
+        await screenshot(page, `dashboard-usage-agent-phone-${lang}`, true);
       });
-    } finally {
-      await tenant.close();
-    }
-  });
+      await withOpenPage(browser, { as: 'cashier', language: lang }, `usage-cashier-${lang}`, async ({ page }) => {
+        await page.goto('/dashboard');
+        await page.getByTestId('task-count').waitFor();
+        expect(await page.getByRole('heading', { name: t.title }).count()).toBe(0);
+        expect(await page.locator('[data-testid^="usage-widget-"]').count()).toBe(0);
+      });
+      // A tenant without any AI use yet: each widget says what would fill it.
+      const tenant = await seedOwnTenant(`usage-${lang}`);
+      try {
+        await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `usage-empty-${lang}`, async ({ page }) => {
+          await page.goto('/dashboard');
+          await widget(page, 'imageCount').getByText(t.noImages).waitFor();
+          expect(await page.locator('[data-testid^="usage-widget-"] .ant-empty').count()).toBe(USAGE_WIDGET_KEYS.length - 1);
+          await screenshot(page, `dashboard-usage-empty-${lang}`, true);
+        });
+      } finally {
+        await tenant.close();
+      }
+    },
+  );
 });

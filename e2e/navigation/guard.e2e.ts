@@ -25,8 +25,13 @@ const cases: Case[] = [
   ['unknown path, anonymous → not-found', null, '/no/such/page', '/not-found', 'notFound'],
   ['root, anonymous → landing', null, '/', '/landing', 'landing'],
   ['protected, anonymous → login with from', null, '/dashboard', '/login?from=%2Fdashboard', 'login'],
-  ['protected with query, anonymous → from keeps the query', null, '/configuration/app-configuration?tab=policy&x=1',
-    '/login?from=%2Fconfiguration%2Fapp-configuration%3Ftab%3Dpolicy%26x%3D1', 'login'],
+  [
+    'protected with query, anonymous → from keeps the query',
+    null,
+    '/configuration/app-configuration?tab=policy&x=1',
+    '/login?from=%2Fconfiguration%2Fapp-configuration%3Ftab%3Dpolicy%26x%3D1',
+    'login',
+  ],
   ['login, anonymous → stays', null, '/login', '/login', 'login'],
   ['landing, anonymous → stays', null, '/landing', '/landing', 'landing'],
   ['root, logged in → default page', 'staff', '/', '/dashboard', 'dashboard'],
@@ -35,10 +40,8 @@ const cases: Case[] = [
   ['landing, logged in → stays', 'staff', '/landing', '/landing', 'landing'],
   ['not-found, logged in → stays', 'staff', '/not-found', '/not-found', 'notFound'],
   ['unknown path, logged in → not-found', 'staff', '/configuration/nope', '/not-found', 'notFound'],
-  ['lacking the route tasks → permission denied in the layout', 'staff', '/configuration/app-configuration',
-    '/configuration/app-configuration', 'denied'],
-  ['holding one of the route tasks → the page', 'admin', '/configuration/app-configuration', '/configuration/app-configuration',
-    'appConfiguration'],
+  ['lacking the route tasks → permission denied in the layout', 'staff', '/configuration/app-configuration', '/configuration/app-configuration', 'denied'],
+  ['holding one of the route tasks → the page', 'admin', '/configuration/app-configuration', '/configuration/app-configuration', 'appConfiguration'],
   ['route without tasks → the page', 'cashier', '/dashboard', '/dashboard', 'dashboard'],
 ];
 

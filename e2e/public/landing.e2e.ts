@@ -148,9 +148,12 @@ describe('landing page (static, no app bundle)', () => {
     const t = await openPage(browser);
     try {
       await t.page.goto('/landing');
-      await t.page.getByRole('main').getByRole('link', { name: copy.id[cta], exact: true }).or(
-        t.page.getByRole('banner').getByRole('link', { name: copy.id[cta], exact: true }),
-      ).first().click();
+      await t.page
+        .getByRole('main')
+        .getByRole('link', { name: copy.id[cta], exact: true })
+        .or(t.page.getByRole('banner').getByRole('link', { name: copy.id[cta], exact: true }))
+        .first()
+        .click();
       await waitForPath(t.page, path);
     } finally {
       await t.close();

@@ -55,10 +55,7 @@ const tx = {
 };
 
 /** A real 2×2 PNG: the server checks the magic bytes of a proof. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
 /** Intl separates "Rp" from the number with a no-break space. */
 const rp = (digits: string) => new RegExp(`Rp\\s${digits.replace(/\./g, '\\.')}`);
@@ -287,7 +284,11 @@ describe('request a demo (public)', () => {
       const orderId = (await t.page.getByTestId('gateway-order-id').textContent())!;
       expect(orderId).toMatch(/^demo~[0-9a-f]{16}$/);
       await screenshot(t.page, 'request-demo-id-gateway-checkout');
-      expect(await leadOf(email)).toMatchObject({ leadId: requestId, amount: '3500000.0000', payment: { method: 'gateway', status: 'PENDING', orderId, amount: '3500000.0000' } });
+      expect(await leadOf(email)).toMatchObject({
+        leadId: requestId,
+        amount: '3500000.0000',
+        payment: { method: 'gateway', status: 'PENDING', orderId, amount: '3500000.0000' },
+      });
 
       // A settlement for this very order, signed with a guessed key: refused, the request stays unpaid.
       const settlement = { order_id: orderId, status_code: '200', gross_amount: '3500000.00', transaction_status: 'settlement', fraud_status: 'accept' };
@@ -380,7 +381,15 @@ describe('request a demo (public)', () => {
     const anon = await api<{ token: string }>('POST', '/v1/auth/anonymous', { token: pre.body.token });
     const created = await api<{ requestId: string; reference: string }>('POST', '/v1/public/demo-requests', {
       token: anon.body.token,
-      body: { contactName: 'Tono', email: `tono.e2e.${Date.now().toString(36)}@example.com`, phone: '0812 3456 7890', company: 'CV Tanpa Rekening', companySize: '1-10', product: 'erp', package: 'starter' },
+      body: {
+        contactName: 'Tono',
+        email: `tono.e2e.${Date.now().toString(36)}@example.com`,
+        phone: '0812 3456 7890',
+        company: 'CV Tanpa Rekening',
+        companySize: '1-10',
+        product: 'erp',
+        package: 'starter',
+      },
     });
     expect(created.status).toBe(200);
     const t = await openPage(browser);

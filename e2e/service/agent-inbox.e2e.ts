@@ -6,16 +6,48 @@ import { answerConfirm } from '../support/antd.ts';
 
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/service-inbox.*.json). */
 const tx = {
-  id: { title: 'Pesan untuk Saya', history: 'Riwayat Chat', agents: 'Kelola Pengguna CS', transcript: 'Transkrip', live: 'Langsung', claim: 'Ambil', reply: 'Balas', replyBox: 'Tulis balasan untuk pelanggan…', close: 'Tutup percakapan', agent: 'Petugas', closed: 'Percakapan ditutup', person: 'saya mau bicara dengan orang soal pesanan', answer: 'Halo, saya Dewi. Pesanan Anda kami cek.' },
-  en: { title: 'Messages for Me', history: 'History Chat', agents: 'Manage CS Users', transcript: 'Transcript', live: 'Live', claim: 'Claim', reply: 'Reply', replyBox: 'Write a reply to the customer…', close: 'Close conversation', agent: 'Agent', closed: 'Conversation closed', person: 'I want to talk to a person about my order', answer: 'Hello, this is Dewi. We are checking your order.' },
+  id: {
+    title: 'Pesan untuk Saya',
+    history: 'Riwayat Chat',
+    agents: 'Kelola Pengguna CS',
+    transcript: 'Transkrip',
+    live: 'Langsung',
+    claim: 'Ambil',
+    reply: 'Balas',
+    replyBox: 'Tulis balasan untuk pelanggan…',
+    close: 'Tutup percakapan',
+    agent: 'Petugas',
+    closed: 'Percakapan ditutup',
+    person: 'saya mau bicara dengan orang soal pesanan',
+    answer: 'Halo, saya Dewi. Pesanan Anda kami cek.',
+  },
+  en: {
+    title: 'Messages for Me',
+    history: 'History Chat',
+    agents: 'Manage CS Users',
+    transcript: 'Transcript',
+    live: 'Live',
+    claim: 'Claim',
+    reply: 'Reply',
+    replyBox: 'Write a reply to the customer…',
+    close: 'Close conversation',
+    agent: 'Agent',
+    closed: 'Conversation closed',
+    person: 'I want to talk to a person about my order',
+    answer: 'Hello, this is Dewi. We are checking your order.',
+  },
 };
 const CLIENT = 'SEKAR';
 const PHONE = { width: 390, height: 844 };
 
 describe('Service › Messages for me', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it.each(['id', 'en'] as const)('a customer hands over; the agent sees it live, claims, replies and closes; it is in History chat (%s)', async (lang) => {
     const t = tx[lang];
@@ -25,7 +57,10 @@ describe('Service › Messages for me', () => {
       await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
       await page.getByTestId('inbox-live').filter({ hasText: t.live }).waitFor();
       // The customer asks the bot for a person (the virtual chat speaks as a customer would): the open page hears it.
-      const chat = await api<{ conversationId: string; handedOver: boolean }>('POST', `/v1/service/clients/${CLIENT}/virtual-chat`, { token: customer.token, body: { message: `${t.person} ${Date.now()}` } });
+      const chat = await api<{ conversationId: string; handedOver: boolean }>('POST', `/v1/service/clients/${CLIENT}/virtual-chat`, {
+        token: customer.token,
+        body: { message: `${t.person} ${Date.now()}` },
+      });
       expect(chat.body.handedOver).toBe(true);
       const item = page.getByTestId('inbox-item').filter({ hasText: t.person });
       await item.first().waitFor();
@@ -34,7 +69,9 @@ describe('Service › Messages for me', () => {
       await page.getByRole('textbox', { name: t.replyBox }).fill(t.answer);
       await page.getByRole('button', { name: t.reply, exact: true }).last().click();
       await page.getByTestId('inbox-log').getByText(t.answer).waitFor();
-      const detail = await api<{ messages: { sender: string; text: string }[] }>('GET', `/v1/service/inbox/${chat.body.conversationId}`, { token: (await apiLogin('agent')).token });
+      const detail = await api<{ messages: { sender: string; text: string }[] }>('GET', `/v1/service/inbox/${chat.body.conversationId}`, {
+        token: (await apiLogin('agent')).token,
+      });
       expect(detail.body.messages.filter((m) => m.sender === 'agent').map((m) => m.text)).toEqual([t.answer]);
       await screenshot(page, `service-messages-for-me-${lang}`);
       await page.setViewportSize(PHONE);

@@ -6,16 +6,50 @@ import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/service.*.json). */
 const tx = {
   id: {
-    title: 'Buat Klien Baru', code: 'Kode klien', name: 'Nama klien', field: 'Bidang usaha', saveNext: 'Simpan & lanjut', next: 'Lanjut',
-    datasetName: 'Nama', attribute: 'Atribut 1', addDataset: 'Tambah dataset', addItem: 'Tambah item', addIntent: 'Tambah intent', phrases: 'Frasa latihan',
-    save: 'Simpan', processAll: 'Proses semua', done: 'berhasil', classify: 'Klasifikasikan', sentence: 'Kalimat pelanggan', client: 'Klien',
-    message: 'Pesan pelanggan', send: 'Kirim', intent: 'Intent',
+    title: 'Buat Klien Baru',
+    code: 'Kode klien',
+    name: 'Nama klien',
+    field: 'Bidang usaha',
+    saveNext: 'Simpan & lanjut',
+    next: 'Lanjut',
+    datasetName: 'Nama',
+    attribute: 'Atribut 1',
+    addDataset: 'Tambah dataset',
+    addItem: 'Tambah item',
+    addIntent: 'Tambah intent',
+    phrases: 'Frasa latihan',
+    save: 'Simpan',
+    processAll: 'Proses semua',
+    done: 'berhasil',
+    classify: 'Klasifikasikan',
+    sentence: 'Kalimat pelanggan',
+    client: 'Klien',
+    message: 'Pesan pelanggan',
+    send: 'Kirim',
+    intent: 'Intent',
   },
   en: {
-    title: 'Create New Client', code: 'Client code', name: 'Client name', field: 'Business field', saveNext: 'Save & next', next: 'Next',
-    datasetName: 'Name', attribute: 'Attribute 1', addDataset: 'Add dataset', addItem: 'Add item', addIntent: 'Add intent', phrases: 'Training phrases',
-    save: 'Save', processAll: 'Process all', done: 'succeeded', classify: 'Classify', sentence: 'A customer\'s sentence', client: 'Client',
-    message: 'Customer\'s message', send: 'Send', intent: 'Intent',
+    title: 'Create New Client',
+    code: 'Client code',
+    name: 'Client name',
+    field: 'Business field',
+    saveNext: 'Save & next',
+    next: 'Next',
+    datasetName: 'Name',
+    attribute: 'Attribute 1',
+    addDataset: 'Add dataset',
+    addItem: 'Add item',
+    addIntent: 'Add intent',
+    phrases: 'Training phrases',
+    save: 'Save',
+    processAll: 'Process all',
+    done: 'succeeded',
+    classify: 'Classify',
+    sentence: "A customer's sentence",
+    client: 'Client',
+    message: "Customer's message",
+    send: 'Send',
+    intent: 'Intent',
   },
 };
 const PHONE = { width: 390, height: 844 };
@@ -36,8 +70,12 @@ async function addIntent(page: Page, t: (typeof tx)['id'], name: string, phrases
 
 describe('Service › Create new client', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it.each(['id', 'en'] as const)('creates a client through the wizard, processes all, then classifies a sentence and chats with its bot (%s)', async (lang) => {
     const t = tx[lang];

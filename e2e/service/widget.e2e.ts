@@ -8,14 +8,30 @@ import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/service-channels.*.json and the widget's own). */
 const tx = {
   id: {
-    title: 'Integrasi', web: 'Widget chat web', activate: 'Aktifkan', active: 'Aktif', refused: 'Kanal tidak dapat diaktifkan tanpa atribut',
-    open: 'Buka chat', placeholder: 'Tulis pesan…', send: 'Kirim',
-    price: 'berapa harga kain batik parang?', person: 'saya mau bicara dengan cs', handover: 'kami teruskan ke petugas CS',
+    title: 'Integrasi',
+    web: 'Widget chat web',
+    activate: 'Aktifkan',
+    active: 'Aktif',
+    refused: 'Kanal tidak dapat diaktifkan tanpa atribut',
+    open: 'Buka chat',
+    placeholder: 'Tulis pesan…',
+    send: 'Kirim',
+    price: 'berapa harga kain batik parang?',
+    person: 'saya mau bicara dengan cs',
+    handover: 'kami teruskan ke petugas CS',
   },
   en: {
-    title: 'Integration', web: 'Web chat widget', activate: 'Activate', active: 'Active', refused: 'A channel cannot be active without attributes',
-    open: 'Open chat', placeholder: 'Type a message…', send: 'Send',
-    price: 'how much is the kain batik parang?', person: 'I want to talk to a person', handover: 'passing this conversation to our customer service staff',
+    title: 'Integration',
+    web: 'Web chat widget',
+    activate: 'Activate',
+    active: 'Active',
+    refused: 'A channel cannot be active without attributes',
+    open: 'Open chat',
+    placeholder: 'Type a message…',
+    send: 'Send',
+    price: 'how much is the kain batik parang?',
+    person: 'I want to talk to a person',
+    handover: 'passing this conversation to our customer service staff',
   },
 };
 const CLIENT = 'SEKAR';
@@ -42,51 +58,54 @@ describe('Service › web chat widget', () => {
     await new Promise((resolve) => site?.close(resolve));
   });
 
-  it.each(['id', 'en'] as const)('the admin activates the widget; a visitor asks a price and gets the dataset\'s answer, then asks for a person (%s)', async (lang) => {
-    const t = tx[lang];
-    const admin = await apiLogin('admin');
-    // Each language starts from an inactive widget and WhatsApp channel.
-    for (const kind of ['web', 'whatsapp']) {
-      await api('POST', `/v1/service/clients/${CLIENT}/channels/${kind}/active`, { token: admin.token, body: { active: false } });
-    }
+  it.each(['id', 'en'] as const)(
+    "the admin activates the widget; a visitor asks a price and gets the dataset's answer, then asks for a person (%s)",
+    async (lang) => {
+      const t = tx[lang];
+      const admin = await apiLogin('admin');
+      // Each language starts from an inactive widget and WhatsApp channel.
+      for (const kind of ['web', 'whatsapp']) {
+        await api('POST', `/v1/service/clients/${CLIENT}/channels/${kind}/active`, { token: admin.token, body: { active: false } });
+      }
 
-    await withOpenPage(browser, { as: 'admin', language: lang }, `integration-${lang}`, async ({ page }) => {
-      await page.goto(`/service/integration?client=${CLIENT}`);
-      await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
-      // WhatsApp without its attributes is refused, in the card.
-      const whatsapp = page.getByTestId('channel-whatsapp');
-      await whatsapp.getByRole('button', { name: t.activate }).click();
-      await whatsapp.getByRole('alert').filter({ hasText: t.refused }).waitFor();
-      const web = page.getByTestId('channel-web');
-      await web.getByRole('button', { name: t.activate }).click();
-      await web.getByText(t.active, { exact: true }).waitFor();
-      await expect.poll(() => web.getByTestId('widget-tag').textContent()).toContain(`/api/v1/service/widget/demo/${CLIENT}.js`);
-      // The live preview draws the widget's bubble.
-      await page.frameLocator('iframe.integration__preview').getByRole('button', { name: t.open }).waitFor();
-      await screenshot(page, `service-integration-${lang}`, true);
-      await page.setViewportSize(PHONE);
-      await page.getByTestId('channel-web').scrollIntoViewIfNeeded();
-      await screenshot(page, `service-integration-phone-${lang}`);
-    });
+      await withOpenPage(browser, { as: 'admin', language: lang }, `integration-${lang}`, async ({ page }) => {
+        await page.goto(`/service/integration?client=${CLIENT}`);
+        await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
+        // WhatsApp without its attributes is refused, in the card.
+        const whatsapp = page.getByTestId('channel-whatsapp');
+        await whatsapp.getByRole('button', { name: t.activate }).click();
+        await whatsapp.getByRole('alert').filter({ hasText: t.refused }).waitFor();
+        const web = page.getByTestId('channel-web');
+        await web.getByRole('button', { name: t.activate }).click();
+        await web.getByText(t.active, { exact: true }).waitFor();
+        await expect.poll(() => web.getByTestId('widget-tag').textContent()).toContain(`/api/v1/service/widget/demo/${CLIENT}.js`);
+        // The live preview draws the widget's bubble.
+        await page.frameLocator('iframe.integration__preview').getByRole('button', { name: t.open }).waitFor();
+        await screenshot(page, `service-integration-${lang}`, true);
+        await page.setViewportSize(PHONE);
+        await page.getByTestId('channel-web').scrollIntoViewIfNeeded();
+        await screenshot(page, `service-integration-phone-${lang}`);
+      });
 
-    await withOpenPage(browser, { language: lang }, `widget-${lang}`, async ({ page }) => {
-      await page.goto(siteUrl + `?lang=${lang}`);
-      await page.getByRole('button', { name: t.open }).click();
-      const input = page.getByPlaceholder(t.placeholder);
-      await input.fill(t.price);
-      await page.getByRole('button', { name: t.send }).click();
-      const bot = page.locator('[data-nusa-widget] .msg.bot');
-      await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toMatch(/350[.,]?000/);
-      await input.fill(t.person);
-      await page.getByRole('button', { name: t.send }).click();
-      await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toContain(t.handover);
-      // The visitor id is kept, so a reload shows the conversation so far.
-      await page.reload();
-      await page.getByRole('button', { name: t.open }).click();
-      await expect.poll(() => page.locator('[data-nusa-widget] .msg.customer').count()).toBe(2);
-      await screenshot(page, `service-widget-${lang}`);
-      await page.setViewportSize(PHONE);
-      await screenshot(page, `service-widget-phone-${lang}`);
-    });
-  });
+      await withOpenPage(browser, { language: lang }, `widget-${lang}`, async ({ page }) => {
+        await page.goto(siteUrl + `?lang=${lang}`);
+        await page.getByRole('button', { name: t.open }).click();
+        const input = page.getByPlaceholder(t.placeholder);
+        await input.fill(t.price);
+        await page.getByRole('button', { name: t.send }).click();
+        const bot = page.locator('[data-nusa-widget] .msg.bot');
+        await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toMatch(/350[.,]?000/);
+        await input.fill(t.person);
+        await page.getByRole('button', { name: t.send }).click();
+        await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toContain(t.handover);
+        // The visitor id is kept, so a reload shows the conversation so far.
+        await page.reload();
+        await page.getByRole('button', { name: t.open }).click();
+        await expect.poll(() => page.locator('[data-nusa-widget] .msg.customer').count()).toBe(2);
+        await screenshot(page, `service-widget-${lang}`);
+        await page.setViewportSize(PHONE);
+        await screenshot(page, `service-widget-phone-${lang}`);
+      });
+    },
+  );
 });

@@ -62,7 +62,10 @@ describe('app layout', () => {
       const crumbs = t.page.locator('.page-breadcrumb');
       await crumbs.getByText(tx.appConfiguration).waitFor();
       expect(await t.page.title()).toBe(title);
-      expect((await crumbs.locator('li').allTextContents()).map((s) => s.trim()).filter((s) => s && s !== '/')).toEqual([tx.configuration, tx.appConfiguration]);
+      expect((await crumbs.locator('li').allTextContents()).map((s) => s.trim()).filter((s) => s && s !== '/')).toEqual([
+        tx.configuration,
+        tx.appConfiguration,
+      ]);
 
       await crumbs.getByRole('button', { name: tx.copyLink }).click();
       await t.page.getByText(tx.copySuccess).waitFor();

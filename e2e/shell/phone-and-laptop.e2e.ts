@@ -108,7 +108,12 @@ describe('the app shell on a phone and on a laptop', () => {
       await page.getByText(words[lang].sessionsTitle).waitFor();
       await page.locator('.session-duration').first().waitFor();
       // The sessions table fits its card: no sideways scrolling for when and how long.
-      expect(await page.locator('.sessions-card .ant-table-content, .sessions-card .ant-table-body').first().evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(
+        await page
+          .locator('.sessions-card .ant-table-content, .sessions-card .ant-table-body')
+          .first()
+          .evaluate((el) => el.scrollWidth <= el.clientWidth),
+      ).toBe(true);
       await screenshot(page, `phone-dashboard-${lang}`, true);
       await page.goto('/configuration/business-unit');
       await settle(page);
@@ -137,49 +142,52 @@ describe('the app shell on a phone and on a laptop', () => {
     });
   });
 
-  it.each(['id', 'en'] as const)('on a phone the menu is a drawer opened from the header, and a choice in it navigates and closes it (%s)', async (lang: Language) => {
-    const w = words[lang];
-    await withOpenPage(browser, { as: 'admin', language: lang }, `phone-menu-${lang}`, async ({ page }) => {
-      await page.setViewportSize(PHONE);
-      await page.goto('/accounting/employee');
-      await settle(page);
-      const nav = page.getByRole('navigation', { name: w.mainMenu });
-      expect(await nav.isVisible()).toBe(false);
-      await page.getByRole('button', { name: w.openMenu }).click();
-      const drawer = page.locator('.app-menu-drawer .ant-drawer-section');
-      await drawer.waitFor();
-      await nav.waitFor();
-      // Slid in from the left edge, all of it on the screen.
-      await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 5000 }).toBe(0);
-      expect((await drawer.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
-      // The page's own area is unfolded, its page marked.
-      await nav.getByRole('link', { name: w.employees }).waitFor();
-      await screenshot(page, `phone-menu-${lang}`);
+  it.each(['id', 'en'] as const)(
+    'on a phone the menu is a drawer opened from the header, and a choice in it navigates and closes it (%s)',
+    async (lang: Language) => {
+      const w = words[lang];
+      await withOpenPage(browser, { as: 'admin', language: lang }, `phone-menu-${lang}`, async ({ page }) => {
+        await page.setViewportSize(PHONE);
+        await page.goto('/accounting/employee');
+        await settle(page);
+        const nav = page.getByRole('navigation', { name: w.mainMenu });
+        expect(await nav.isVisible()).toBe(false);
+        await page.getByRole('button', { name: w.openMenu }).click();
+        const drawer = page.locator('.app-menu-drawer .ant-drawer-section');
+        await drawer.waitFor();
+        await nav.waitFor();
+        // Slid in from the left edge, all of it on the screen.
+        await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 5000 }).toBe(0);
+        expect((await drawer.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+        // The page's own area is unfolded, its page marked.
+        await nav.getByRole('link', { name: w.employees }).waitFor();
+        await screenshot(page, `phone-menu-${lang}`);
 
-      await nav.getByText(w.configuration, { exact: true }).click();
-      // The area unfolds below a long accounting list: let its motion end and bring the link into view before the tap.
-      const businessUnit = nav.getByRole('link', { name: w.businessUnit });
-      await businessUnit.waitFor();
-      await settle(page);
-      await businessUnit.scrollIntoViewIfNeeded();
-      await businessUnit.click();
-      await waitForPath(page, '/configuration/business-unit');
-      await drawer.waitFor({ state: 'hidden' });
-      await page.getByRole('heading', { level: 1, name: w.businessUnit }).waitFor();
-      expect(await page.getByRole('main').count()).toBe(1);
+        await nav.getByText(w.configuration, { exact: true }).click();
+        // The area unfolds below a long accounting list: let its motion end and bring the link into view before the tap.
+        const businessUnit = nav.getByRole('link', { name: w.businessUnit });
+        await businessUnit.waitFor();
+        await settle(page);
+        await businessUnit.scrollIntoViewIfNeeded();
+        await businessUnit.click();
+        await waitForPath(page, '/configuration/business-unit');
+        await drawer.waitFor({ state: 'hidden' });
+        await page.getByRole('heading', { level: 1, name: w.businessUnit }).waitFor();
+        expect(await page.getByRole('main').count()).toBe(1);
 
-      // A dialog (the logout confirmation) fits the screen too.
-      await page.getByRole('button', { name: w.userMenu }).click();
-      await page.getByRole('menuitem', { name: w.logout }).click();
-      const dialog = page.locator('.ant-modal-container, .ant-modal-content').first();
-      await dialog.waitFor();
-      await page.waitForTimeout(400);
-      const dialogBox = (await dialog.boundingBox())!;
-      expect(dialogBox.x).toBeGreaterThanOrEqual(0);
-      expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(page, `phone-dialog-${lang}`);
-    });
-  });
+        // A dialog (the logout confirmation) fits the screen too.
+        await page.getByRole('button', { name: w.userMenu }).click();
+        await page.getByRole('menuitem', { name: w.logout }).click();
+        const dialog = page.locator('.ant-modal-container, .ant-modal-content').first();
+        await dialog.waitFor();
+        await page.waitForTimeout(400);
+        const dialogBox = (await dialog.boundingBox())!;
+        expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+        expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(PHONE.width);
+        await screenshot(page, `phone-dialog-${lang}`);
+      });
+    },
+  );
 
   it('a sidebar collapsed on a narrow laptop opens no submenu by itself over the page', async () => {
     await withOpenPage(browser, { as: 'admin' }, 'tablet-sider', async ({ page }) => {
@@ -224,7 +232,12 @@ describe('the app shell on a phone and on a laptop', () => {
         const layout = await page.locator('.page-heading').evaluate((heading) => {
           const buttons = Array.from(heading.querySelectorAll('.ant-btn')).map((b) => b.getBoundingClientRect());
           const title = heading.querySelector('h1')!.getBoundingClientRect();
-          return { tops: buttons.map((b) => Math.round(b.top)), heights: buttons.map((b) => Math.round(b.height)), titleTop: title.top, firstTop: buttons[0]?.top ?? 0 };
+          return {
+            tops: buttons.map((b) => Math.round(b.top)),
+            heights: buttons.map((b) => Math.round(b.height)),
+            titleTop: title.top,
+            firstTop: buttons[0]?.top ?? 0,
+          };
         });
         expect(layout.tops.length, `${path}: heading buttons`).toBeGreaterThan(0);
         expect(new Set(layout.tops).size, `${path}: button rows ${layout.tops.join(',')}`).toBe(1);

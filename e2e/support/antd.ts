@@ -70,9 +70,12 @@ export async function answerConfirm(page: Page, button: string | RegExp) {
  */
 export async function checkUntilHeld(box: Locator) {
   await expect
-    .poll(async () => {
-      if (!(await box.isChecked())) await box.check({ timeout: 3000 }).catch(() => undefined);
-      return box.isChecked();
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        if (!(await box.isChecked())) await box.check({ timeout: 3000 }).catch(() => undefined);
+        return box.isChecked();
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }

@@ -15,11 +15,7 @@ export interface ApiResponse<T> {
 }
 
 /** A direct HTTP call to the running server, outside the browser (set-up and server-side checks). */
-export async function api<T = unknown>(
-  method: string,
-  path: string,
-  opts: { token?: string; tenant?: string; body?: unknown } = {},
-): Promise<ApiResponse<T>> {
+export async function api<T = unknown>(method: string, path: string, opts: { token?: string; tenant?: string; body?: unknown } = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { 'x-tenant': opts.tenant ?? 'demo' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';

@@ -21,8 +21,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 export interface PageOptions {
   /** Log in as this demo user through the API and start with its session stored (no clicking through the form). */
@@ -166,7 +165,7 @@ export const texts = {
     throttled: 'Terlalu banyak percobaan masuk.',
     inactive: 'Pengguna tidak aktif atau diblokir',
     loginFailed: 'Gagal masuk',
-    notFound: "Maaf, kami tidak dapat menemukan halaman tersebut.",
+    notFound: 'Maaf, kami tidak dapat menemukan halaman tersebut.',
     denied: 'Anda tidak memiliki akses ke halaman ini',
     sessionExpired: 'Sesi Login Berakhir, Silakan Login Kembali Untuk Melanjutkan.',
     goToLogin: 'Ke Halaman Masuk',

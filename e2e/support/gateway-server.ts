@@ -19,7 +19,9 @@ const readBody = async (req: http.IncomingMessage) => {
 
 /** Midtrans: signature_key = SHA512(order_id + status_code + gross_amount + server key), hex. */
 export const snapSignature = (orderId: string, statusCode: string, grossAmount: string, serverKey: string) =>
-  createHash('sha512').update(orderId + statusCode + grossAmount + serverKey).digest('hex');
+  createHash('sha512')
+    .update(orderId + statusCode + grossAmount + serverKey)
+    .digest('hex');
 
 function checkoutPage(order: GatewayOrder) {
   const amount = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 }).format(order.grossAmount);

@@ -83,7 +83,9 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   app.decorate('routeTable', recordRoutes(app));
   const principals = new PrincipalCache(PRINCIPAL_FRESH_MS);
   const platform: PlatformContext = {
-    ...input, principals, resolveSession: input.resolveSession ?? makeSessionResolver(input.config.SESSION_IDLE_SECONDS),
+    ...input,
+    principals,
+    resolveSession: input.resolveSession ?? makeSessionResolver(input.config.SESSION_IDLE_SECONDS),
   };
   app.decorate('platform', platform);
   // engineFor opens tenants' sealed AI keys with the server's secret, wherever it is called from.
@@ -115,7 +117,9 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   });
   // The docs are public reading; their routes come from the plugin, so they are declared public here.
   await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => { route.config = { ...route.config, access: 'public' }; });
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
     await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   });
 

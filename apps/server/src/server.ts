@@ -45,9 +45,12 @@ export async function startServer(config: Config, log: (msg: string) => void = c
   const embedded = config.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({
-      dir: path.join(config.dataDir, 'pg'), port: config.EMBEDDED_PG_PORT, portFixed: embeddedPortIsFixed(config), log,
-      debug: config.LOG_LEVEL === 'debug' ? log : undefined,
-    });
+        dir: path.join(config.dataDir, 'pg'),
+        port: config.EMBEDDED_PG_PORT,
+        portFixed: embeddedPortIsFixed(config),
+        log,
+        debug: config.LOG_LEVEL === 'debug' ? log : undefined,
+      });
   let url = config.DATABASE_URL;
   if (embedded) {
     await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
@@ -76,7 +79,9 @@ export async function startServer(config: Config, log: (msg: string) => void = c
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     let stopped = false;
     return {
-      app, pools, url: address.replace('0.0.0.0', 'localhost'),
+      app,
+      pools,
+      url: address.replace('0.0.0.0', 'localhost'),
       stop: async () => {
         if (stopped) return;
         stopped = true;
@@ -113,7 +118,8 @@ export function describeStartupError(err: unknown, config: Partial<Pick<Config, 
   if (network === 'ECONNREFUSED' || network === 'ENOTFOUND' || network === 'ETIMEDOUT' || network === 'EHOSTUNREACH') {
     return `Cannot reach ${database}: ${reason}. Check that it runs and that the host and port are right${config.DATABASE_URL ? ', or unset DATABASE_URL to use the embedded PostgreSQL' : ''}.`;
   }
-  if (code === '28P01' || code === '28000') return `${database} refused the login: ${reason}. Check the user and password in DATABASE_URL (or DATABASE_APP_PASSWORD for the app role).`;
+  if (code === '28P01' || code === '28000')
+    return `${database} refused the login: ${reason}. Check the user and password in DATABASE_URL (or DATABASE_APP_PASSWORD for the app role).`;
   if (code === '3D000') return `${database} has no such database: ${reason}. Create it, or correct the database name in DATABASE_URL.`;
   if (code === '42501') return `${database} refused an operation: ${reason}. DATABASE_URL must name a user that owns the schema (see docs/operations.md).`;
   return reason;

@@ -1,15 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  buildQuery,
-  fillPath,
-  isErrorCode,
-  type BodyOf,
-  type Endpoint,
-  type ErrorBody,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@nusa/contracts';
+import { buildQuery, fillPath, isErrorCode, type BodyOf, type Endpoint, type ErrorBody, type ParamsOf, type QueryOf, type ResponseOf } from '@nusa/contracts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -53,7 +43,13 @@ export function urlOf<E extends Endpoint>(endpoint: E, input: { params?: unknown
  */
 export async function call<E extends Endpoint>(t: TestApp, endpoint: E, input: CallInput<E>): Promise<CallResponse<E>> {
   const { params, query, body, token, tenant, headers, remoteAddress } = input as {
-    params?: unknown; query?: unknown; body?: unknown; token?: string; tenant?: string; headers?: Record<string, string>; remoteAddress?: string;
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    token?: string;
+    tenant?: string;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
   };
   const url = urlOf(endpoint, { params, query });
   const sendsBody = endpoint.method !== 'GET' && endpoint.body !== undefined;

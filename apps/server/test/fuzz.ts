@@ -82,14 +82,19 @@ function stringArbitrary(s: JsonSchema, name: string, opts: SchemaArbitraryOptio
     }
     if (re) {
       const matching = re;
-      return fc.stringMatching(matching, { size: 'small' }).map((v) => v.slice(0, max)).filter((v) => fits(v) && matching.test(v));
+      return fc
+        .stringMatching(matching, { size: 'small' })
+        .map((v) => v.slice(0, max))
+        .filter((v) => fits(v) && matching.test(v));
     }
   }
   if (/keyword|search/i.test(name)) return fc.oneof(fc.constant(''), fc.string({ maxLength: Math.min(max, 20) }), fc.constantFrom('kas', '%', '_', "'", 'ü'));
-  return fc.oneof(
-    fc.string({ minLength: min, maxLength: clamp(max, min, 60, 60) }),
-    fc.string({ minLength: min, maxLength: clamp(max, min, 30, 30), unit: 'grapheme' }),
-  ).filter(fits);
+  return fc
+    .oneof(
+      fc.string({ minLength: min, maxLength: clamp(max, min, 60, 60) }),
+      fc.string({ minLength: min, maxLength: clamp(max, min, 30, 30), unit: 'grapheme' }),
+    )
+    .filter(fits);
 }
 
 function numberArbitrary(s: JsonSchema, name: string, integer: boolean): fc.Arbitrary<number> {
@@ -99,7 +104,9 @@ function numberArbitrary(s: JsonSchema, name: string, integer: boolean): fc.Arbi
   const min = Math.max(lo, -Number.MAX_SAFE_INTEGER);
   const max = Math.min(hi, Number.MAX_SAFE_INTEGER);
   const edges = fc.constantFrom(...[min, max, 0, 1, -1, 10, 100].filter((n) => n >= min && n <= max));
-  const any = integer ? fc.integer({ min: Math.ceil(Math.max(min, -(2 ** 31))), max: Math.floor(Math.min(max, 2 ** 31)) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const any = integer
+    ? fc.integer({ min: Math.ceil(Math.max(min, -(2 ** 31))), max: Math.floor(Math.min(max, 2 ** 31)) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   return fc.oneof(edges, any);
 }
 

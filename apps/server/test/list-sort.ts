@@ -27,7 +27,10 @@ export function listSortChecks(t: TestApp, token: () => string, url: string, lab
       const before = await labels(query);
       const res = await get(`${query}&sort=${encodeURIComponent(sort)}`);
       expect(res.statusCode, sort).toBe(400);
-      expect(res.json()).toEqual({ errorCode: 'invalid_input_format', errorArgs: ['querystring.sort', expect.stringMatching(/^sort must be one of [a-zA-Z]+, -[a-zA-Z]+, /)] });
+      expect(res.json()).toEqual({
+        errorCode: 'invalid_input_format',
+        errorArgs: ['querystring.sort', expect.stringMatching(/^sort must be one of [a-zA-Z]+, -[a-zA-Z]+, /)],
+      });
       expect(await labels(query)).toEqual(before);
     },
 

@@ -128,7 +128,10 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     if (tool && req.tool_choice !== 'none') {
       const call = { id: 'call_1', type: 'function', function: { name: tool.function.name, arguments: JSON.stringify(exampleOf(tool.function.parameters)) } };
       return send(res, 200, {
-        id, object: 'chat.completion', created, model: req.model,
+        id,
+        object: 'chat.completion',
+        created,
+        model: req.model,
         choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: 'tool_calls' }],
         usage: { prompt_tokens: input, completion_tokens: 5, total_tokens: input + 5 },
       });
@@ -140,24 +143,32 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     const usage = { prompt_tokens: input, completion_tokens: output, total_tokens: input + output };
     if (!req.stream) {
       return send(res, 200, {
-        id, object: 'chat.completion', created, model: req.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage,
+        id,
+        object: 'chat.completion',
+        created,
+        model: req.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage,
       });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const chunk = (delta: object, finish: string | null, extra: object = {}) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: req.model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: req.model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`,
+      );
     chunk({ role: 'assistant', content: '' }, null);
     for (const piece of text.match(/\S+\s*|\s+/g) ?? []) chunk({ content: piece }, null);
     chunk({}, 'stop');
-    if (req.stream_options?.include_usage) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: req.model, choices: [], usage })}\n\n`);
+    if (req.stream_options?.include_usage)
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: req.model, choices: [], usage })}\n\n`);
     res.end('data: [DONE]\n\n');
   }
 
   async function imageEdit(raw: Buffer, contentType: string, res: http.ServerResponse) {
     const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
     const image = (form.get('image') ?? form.get('image[]')) as Blob | null;
-    if (!image || typeof image === 'string') return error(res, 400, "Missing required parameter: 'image'.", 'invalid_request_error', 'missing_required_parameter');
+    if (!image || typeof image === 'string')
+      return error(res, 400, "Missing required parameter: 'image'.", 'invalid_request_error', 'missing_required_parameter');
     const size = String(form.get('size') ?? '');
     let pipeline = sharp(Buffer.from(await image.arrayBuffer())).flop();
     const m = /^(\d+)x(\d+)$/.exec(size);
@@ -175,24 +186,38 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       const contentType = String(req.headers['content-type'] ?? '');
       let body: unknown = undefined;
       if (contentType.includes('json') && raw.length) body = JSON.parse(raw.toString('utf8'));
-      state.requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, body: body ?? (raw.length ? `<${raw.length} bytes>` : undefined) });
+      state.requests.push({
+        method: req.method ?? 'GET',
+        path,
+        authorization: req.headers.authorization,
+        body: body ?? (raw.length ? `<${raw.length} bytes>` : undefined),
+      });
       const answer = async () => {
         if (state.apiKey !== undefined && req.headers.authorization !== `Bearer ${state.apiKey}`) {
           const sent = (req.headers.authorization ?? '').replace(/^Bearer\s+/, '');
           const shown = sent.length > 8 ? `${sent.slice(0, 3)}*****${sent.slice(-4)}` : sent;
-          return error(res, 401, `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key');
+          return error(
+            res,
+            401,
+            `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+            'invalid_request_error',
+            'invalid_api_key',
+          );
         }
         const failure = failures.shift();
-        if (failure?.status === 429) return error(res, 429, 'Rate limit reached for requests', 'requests', 'rate_limit_exceeded', { 'retry-after': String(failure.retryAfter) });
+        if (failure?.status === 429)
+          return error(res, 429, 'Rate limit reached for requests', 'requests', 'rate_limit_exceeded', { 'retry-after': String(failure.retryAfter) });
         if (failure) return error(res, failure.status, 'The server had an error while processing your request. Sorry about that!', 'server_error', null);
-        if (req.method === 'GET' && path === '/v1/models') return send(res, 200, { object: 'list', data: state.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })) });
+        if (req.method === 'GET' && path === '/v1/models')
+          return send(res, 200, { object: 'list', data: state.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })) });
         if (req.method === 'POST' && path === '/v1/chat/completions') return chat(body as ChatCompletionRequest, res);
         if (req.method === 'POST' && path === '/v1/embeddings') {
           const { input, model } = body as { input: string | string[]; model: string };
           const texts = Array.isArray(input) ? input : [input];
           const used = texts.reduce((s, t) => s + tokens(t), 0);
           return send(res, 200, {
-            object: 'list', model,
+            object: 'list',
+            model,
             data: texts.map((t, index) => ({ object: 'embedding', index, embedding: hashEmbedding(t) })),
             usage: { prompt_tokens: used, total_tokens: used },
           });
@@ -200,9 +225,15 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
         if (req.method === 'POST' && path === '/v1/images/edits') return imageEdit(raw, contentType, res);
         return error(res, 404, `Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', 'unknown_url');
       };
-      const run = () => answer().catch((e: unknown) => { if (!res.headersSent) error(res, 500, String(e), 'server_error', null); });
+      const run = () =>
+        answer().catch((e: unknown) => {
+          if (!res.headersSent) error(res, 500, String(e), 'server_error', null);
+        });
       if (state.delayMs > 0) {
-        const timer = setTimeout(() => { timers.delete(timer); void run(); }, state.delayMs);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          void run();
+        }, state.delayMs);
         timers.add(timer);
       } else void run();
     });

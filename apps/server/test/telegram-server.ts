@@ -26,7 +26,9 @@ export async function startTelegramServer(botToken: string): Promise<TelegramTes
   let messageId = 1000;
   const server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
+    req.on('data', (c: Buffer) => {
+      raw += c.toString('utf8');
+    });
     req.on('end', () => {
       const answer = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -40,7 +42,8 @@ export async function startTelegramServer(botToken: string): Promise<TelegramTes
       switch (path[2]) {
         case 'setWebhook': {
           const url = String(body.url ?? '');
-          if (!/^https?:\/\//.test(url)) return answer(400, { ok: false, error_code: 400, description: 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook' });
+          if (!/^https?:\/\//.test(url))
+            return answer(400, { ok: false, error_code: 400, description: 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook' });
           if (body.secret_token !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(String(body.secret_token))) {
             return answer(400, { ok: false, error_code: 400, description: 'Bad Request: secret token contains unallowed characters' });
           }
@@ -52,7 +55,10 @@ export async function startTelegramServer(botToken: string): Promise<TelegramTes
           return answer(200, { ok: true, result: true, description: 'Webhook was deleted' });
         case 'sendMessage':
           if (!body.chat_id || !body.text) return answer(400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
-          return answer(200, { ok: true, result: { message_id: ++messageId, date: Math.floor(Date.now() / 1000), chat: { id: body.chat_id, type: 'private' }, text: body.text } });
+          return answer(200, {
+            ok: true,
+            result: { message_id: ++messageId, date: Math.floor(Date.now() / 1000), chat: { id: body.chat_id, type: 'private' }, text: body.text },
+          });
         default:
           return answer(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
       }

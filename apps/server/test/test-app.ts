@@ -42,7 +42,10 @@ export interface TestAppOptions {
 export async function createTestApp(label = 'test', env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await cloneTemplate(inject('pgServerUrl'), label);
   const config = loadConfig({
-    DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false',
+    DATABASE_URL: db.url,
+    AUTH_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
     // Every test request comes from one address, standing for many users: the per-address login limit has a test of its own.
     LOGIN_ADDRESS_FAILURES_PER_MINUTE: '10000',
     ...env,
@@ -67,7 +70,12 @@ export async function createTestApp(label = 'test', env: Record<string, string> 
   };
   const preLoginToken = async () => (await request({ method: 'POST', url: '/api/v1/auth/pre-login' })).json().token as string;
   return {
-    app, pools, tokens, request, preLoginToken, databaseUrl: db.url,
+    app,
+    pools,
+    tokens,
+    request,
+    preLoginToken,
+    databaseUrl: db.url,
     tenantId: async (code) => {
       const row = (await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [code])).rows[0];
       if (!row) throw new Error(`no tenant ${code}`);

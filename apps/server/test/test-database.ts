@@ -60,7 +60,10 @@ export async function startTestCluster(): Promise<{ serverUrl: string; stop(): P
 let counter = 0;
 /** A fresh database cloned from the migrated template; returns its URL. */
 export async function cloneTemplate(serverUrl: string, label = 'test'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 30)}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const name = `${label
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()
+    .slice(0, 30)}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);

@@ -29,7 +29,9 @@ export async function startWhatsappServer(accessToken: string): Promise<Whatsapp
   let n = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
+    req.on('data', (c: Buffer) => {
+      raw += c.toString('utf8');
+    });
     req.on('end', () => {
       const answer = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -55,18 +57,22 @@ export async function startWhatsappServer(accessToken: string): Promise<Whatsapp
 export function whatsappTextWebhook(phoneNumberId: string, m: { id: string; from: string; name: string; text: string; timestamp?: number }) {
   return {
     object: 'whatsapp_business_account',
-    entry: [{
-      id: 'WABA-ID',
-      changes: [{
-        field: 'messages',
-        value: {
-          messaging_product: 'whatsapp',
-          metadata: { display_phone_number: '6281100000000', phone_number_id: phoneNumberId },
-          contacts: [{ profile: { name: m.name }, wa_id: m.from }],
-          messages: [{ from: m.from, id: m.id, timestamp: String(m.timestamp ?? Math.floor(Date.now() / 1000)), type: 'text', text: { body: m.text } }],
-        },
-      }],
-    }],
+    entry: [
+      {
+        id: 'WABA-ID',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '6281100000000', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: m.name }, wa_id: m.from }],
+              messages: [{ from: m.from, id: m.id, timestamp: String(m.timestamp ?? Math.floor(Date.now() / 1000)), type: 'text', text: { body: m.text } }],
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -74,17 +80,21 @@ export function whatsappTextWebhook(phoneNumberId: string, m: { id: string; from
 export function whatsappStatusWebhook(phoneNumberId: string, wamid: string, status: 'sent' | 'delivered' | 'read' | 'failed', recipient: string) {
   return {
     object: 'whatsapp_business_account',
-    entry: [{
-      id: 'WABA-ID',
-      changes: [{
-        field: 'messages',
-        value: {
-          messaging_product: 'whatsapp',
-          metadata: { display_phone_number: '6281100000000', phone_number_id: phoneNumberId },
-          statuses: [{ id: wamid, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient }],
-        },
-      }],
-    }],
+    entry: [
+      {
+        id: 'WABA-ID',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '6281100000000', phone_number_id: phoneNumberId },
+              statuses: [{ id: wamid, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient }],
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 

@@ -57,7 +57,12 @@ describe('buildQuery (spec 7: non-empty values, arrays as name[]=)', () => {
 
   it('decodes back to the same names and values', () => {
     const decode = (qs: string) =>
-      Object.fromEntries(qs.slice(1).split('&').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]));
+      Object.fromEntries(
+        qs
+          .slice(1)
+          .split('&')
+          .map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
+      );
     fc.assert(
       fc.property(fc.dictionary(fc.string({ minLength: 1 }), fc.string({ minLength: 1 })), (query) => {
         const qs = buildQuery(query);

@@ -31,13 +31,43 @@ describe('error catalogue (spec 8)', () => {
 
   it('holds the codes spec 8 names, with 401 for Unauthorized and session-expired and 403 for forbidden_action', () => {
     const named = [
-      'Unauthorized', 'invalid_username_or_password', 'username_not_found', 'user_password_not_match_attempts', 'user_inactive_or_banned',
-      'old_password_incorrect', 'username_already_exists', 'user_not_found', 'role_not_found', 'forbidden_action', 'super-admin-only',
-      'role-has-users', 'session-expired', 'connection_timeout', 'no_internet_connection', 'failed-to-fetch', 'http_error',
-      'unexpected_error', 'param_not_found', 'value_cannot_null', 'invalid_input_format', 'new_version_data_available_please_reload',
-      'ai_generated_query_invalid', 'ai_response_failed', 'fine_tunning_not_exists', 'channel_cannot_be_active_without_attributes',
-      'process_cannot_be_requested', 'insufficient_quota', 'copy.limit.exceeded', 'promo_not_found', 'not_active', 'expired',
-      'channel_not_eligible', 'segment_not_eligible', 'document_already_submitted', 'document_must_released_first', 'used_by_another_table',
+      'Unauthorized',
+      'invalid_username_or_password',
+      'username_not_found',
+      'user_password_not_match_attempts',
+      'user_inactive_or_banned',
+      'old_password_incorrect',
+      'username_already_exists',
+      'user_not_found',
+      'role_not_found',
+      'forbidden_action',
+      'super-admin-only',
+      'role-has-users',
+      'session-expired',
+      'connection_timeout',
+      'no_internet_connection',
+      'failed-to-fetch',
+      'http_error',
+      'unexpected_error',
+      'param_not_found',
+      'value_cannot_null',
+      'invalid_input_format',
+      'new_version_data_available_please_reload',
+      'ai_generated_query_invalid',
+      'ai_response_failed',
+      'fine_tunning_not_exists',
+      'channel_cannot_be_active_without_attributes',
+      'process_cannot_be_requested',
+      'insufficient_quota',
+      'copy.limit.exceeded',
+      'promo_not_found',
+      'not_active',
+      'expired',
+      'channel_not_eligible',
+      'segment_not_eligible',
+      'document_already_submitted',
+      'document_must_released_first',
+      'used_by_another_table',
     ];
     for (const code of named) expect(isErrorCode(code), code).toBe(true);
     expect(ERRORS.Unauthorized.status).toBe(401);
@@ -49,7 +79,24 @@ describe('error catalogue (spec 8)', () => {
   });
 
   it('has duplicate and missing codes for every ERP master entity of spec 8', () => {
-    for (const entity of ['warehouse', 'employee', 'ou', 'cash_bank', 'product_category', 'product_sub_category', 'uom', 'brand', 'product', 'coa', 'document_type', 'group_coa', 'segment_coa', 'combo_value', 'autonumber', 'policy']) {
+    for (const entity of [
+      'warehouse',
+      'employee',
+      'ou',
+      'cash_bank',
+      'product_category',
+      'product_sub_category',
+      'uom',
+      'brand',
+      'product',
+      'coa',
+      'document_type',
+      'group_coa',
+      'segment_coa',
+      'combo_value',
+      'autonumber',
+      'policy',
+    ]) {
       expect(ERRORS[`${entity}_code_already_exists` as keyof typeof ERRORS]?.status, entity).toBe(409);
       expect(ERRORS[`${entity}_not_found` as keyof typeof ERRORS]?.status, entity).toBe(404);
     }

@@ -53,19 +53,39 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
 
 /** Spec 6 variants of an ERP scope: read-only, create/edit and write-all, plus the ERP-wide "All" variants. */
 const erpReaders = (scope: 'Coa' | 'CashBank' | 'Customer' | 'Supplier' | 'Employee' | 'Warehouse' | 'Product' | 'Currency' | 'Master') =>
-  [`readOnlyErp${scope}`, `createEditErp${scope}`, `writeAllErp${scope}`, 'readOnlyErpAll', 'createEditErpAll', 'writeAllErpAll'] as const satisfies readonly Task[];
+  [
+    `readOnlyErp${scope}`,
+    `createEditErp${scope}`,
+    `writeAllErp${scope}`,
+    'readOnlyErpAll',
+    'createEditErpAll',
+    'writeAllErpAll',
+  ] as const satisfies readonly Task[];
 
-const service = (path: string, titleKey: string, tasks: readonly Task[], inMenu = true): AppRoute =>
-  ({ path: `/service/${path}`, titleKey, area: 'service', tasks, inMenu });
+const service = (path: string, titleKey: string, tasks: readonly Task[], inMenu = true): AppRoute => ({
+  path: `/service/${path}`,
+  titleKey,
+  area: 'service',
+  tasks,
+  inMenu,
+});
 
-const accounting = (path: string, titleKey: string, tasks: readonly Task[]): AppRoute =>
-  ({ path: `/accounting/${path}`, titleKey, area: 'accounting', tasks, inMenu: true });
+const accounting = (path: string, titleKey: string, tasks: readonly Task[]): AppRoute => ({
+  path: `/accounting/${path}`,
+  titleKey,
+  area: 'accounting',
+  tasks,
+  inMenu: true,
+});
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', titleKey: 'menu.dashboard', area: 'dashboard', tasks: [], inMenu: true },
   {
-    path: '/administration/manage-leads', titleKey: 'page.manageLeads', area: 'administration',
-    tasks: ['viewManagementLeads', 'editManagementLeads'], inMenu: true,
+    path: '/administration/manage-leads',
+    titleKey: 'page.manageLeads',
+    area: 'administration',
+    tasks: ['viewManagementLeads', 'editManagementLeads'],
+    inMenu: true,
   },
   service('create-new-client', 'service.title.createClient', ['viewDataset']),
   service('dataset', 'service.title.dataset', ['viewDataset']),
@@ -78,15 +98,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
   service('virtual-chat-cs', 'service.title.virtualChat', ['viewVirtualChatCS']),
   service('integration', 'serviceChannels.title', ['viewIntegrate', 'editIntegrate']),
   {
-    path: '/analysis/ai-insights', titleKey: 'analysis.title.aiInsights', area: 'analysis',
-    tasks: ['viewAiInsightsSales', 'sendAiInsightsSales'], inMenu: true,
+    path: '/analysis/ai-insights',
+    titleKey: 'analysis.title.aiInsights',
+    area: 'analysis',
+    tasks: ['viewAiInsightsSales', 'sendAiInsightsSales'],
+    inMenu: true,
   },
   {
-    path: '/analysis/database-manager', titleKey: 'analysis.title.databaseManager', area: 'analysis',
-    tasks: ['viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics'], inMenu: true,
+    path: '/analysis/database-manager',
+    titleKey: 'analysis.title.databaseManager',
+    area: 'analysis',
+    tasks: ['viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics'],
+    inMenu: true,
   },
   {
-    path: '/analysis/database-manager/dataset/{id}', titleKey: 'analysis.title.dataset', area: 'analysis',
+    path: '/analysis/database-manager/dataset/{id}',
+    titleKey: 'analysis.title.dataset',
+    area: 'analysis',
     tasks: ['viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics'],
   },
   accounting('chart-of-accounts', 'page.chartOfAccounts', erpReaders('Coa')),
@@ -112,38 +140,61 @@ export const APP_ROUTES: readonly AppRoute[] = [
   accounting('cash-bank-book', 'page.cashBankBook', LEDGER_REPORT_READ),
   accounting('audit-log', 'page.auditLog', ['readOnlyErpAuditLog', 'createEditErpAuditLog', 'writeAllErpAuditLog']),
   {
-    path: '/configuration/user', titleKey: 'page.configUser', area: 'configuration',
-    tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'], inMenu: true,
+    path: '/configuration/user',
+    titleKey: 'page.configUser',
+    area: 'configuration',
+    tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'],
+    inMenu: true,
   },
   {
-    path: '/configuration/business-unit', titleKey: 'businessUnit.title', area: 'configuration',
-    tasks: ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'], inMenu: true,
+    path: '/configuration/business-unit',
+    titleKey: 'businessUnit.title',
+    area: 'configuration',
+    tasks: ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'],
+    inMenu: true,
   },
   {
-    path: '/configuration/business-unit/edit-legal-info/{ouCode?}', titleKey: 'legalInfo.title', area: 'configuration',
+    path: '/configuration/business-unit/edit-legal-info/{ouCode?}',
+    titleKey: 'legalInfo.title',
+    area: 'configuration',
     tasks: ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'],
   },
   {
-    path: '/configuration/policy-ou', titleKey: 'policyOu.title', area: 'configuration',
-    tasks: ['readOnlyConfigPolicy', 'createEditConfigPolicy', 'writeAllConfigPolicy'], inMenu: true,
+    path: '/configuration/policy-ou',
+    titleKey: 'policyOu.title',
+    area: 'configuration',
+    tasks: ['readOnlyConfigPolicy', 'createEditConfigPolicy', 'writeAllConfigPolicy'],
+    inMenu: true,
   },
   {
-    path: '/configuration/role', titleKey: 'page.configRole', area: 'configuration',
-    tasks: ['readOnlyConfigRole', 'createEditConfigRole', 'writeAllConfigRole'], inMenu: true,
+    path: '/configuration/role',
+    titleKey: 'page.configRole',
+    area: 'configuration',
+    tasks: ['readOnlyConfigRole', 'createEditConfigRole', 'writeAllConfigRole'],
+    inMenu: true,
   },
   {
-    path: '/configuration/page-access', titleKey: 'page.pageAccess', area: 'configuration',
-    tasks: ['readOnlyAksesHalaman', 'createEditAksesHalaman', 'writeAllAksesHalaman'], inMenu: true,
+    path: '/configuration/page-access',
+    titleKey: 'page.pageAccess',
+    area: 'configuration',
+    tasks: ['readOnlyAksesHalaman', 'createEditAksesHalaman', 'writeAllAksesHalaman'],
+    inMenu: true,
   },
   {
-    path: '/configuration/app-configuration', titleKey: 'page.appConfiguration', area: 'configuration',
-    tasks: ['viewConfig', 'managePasswordPolicy'], inMenu: true,
+    path: '/configuration/app-configuration',
+    titleKey: 'page.appConfiguration',
+    area: 'configuration',
+    tasks: ['viewConfig', 'managePasswordPolicy'],
+    inMenu: true,
   },
   { path: '/configuration/change-password', titleKey: 'changePassword.title', area: 'configuration', tasks: [], inMenu: false },
   { path: '/configuration/edit-profile', titleKey: 'profile.title', area: 'configuration', tasks: [], inMenu: false },
   {
-    path: '/configuration/user-audit', titleKey: 'userAudit.title', area: 'configuration',
-    tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'], inMenu: false,
+    path: '/configuration/user-audit',
+    titleKey: 'userAudit.title',
+    area: 'configuration',
+    tasks: ['readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'],
+    inMenu: false,
   },
 ];
 

@@ -1,9 +1,23 @@
 /** The task catalogue of spec 6. A task is a named permission; a check passes when the user holds any named task. */
 
 const erpScopes = [
-  'All', 'Master', 'Product', 'Coa', 'FixedAsset', 'CashBank', 'Currency', 'Customer', 'Supplier', 'Employee', 'Warehouse',
+  'All',
+  'Master',
+  'Product',
+  'Coa',
+  'FixedAsset',
+  'CashBank',
+  'Currency',
+  'Customer',
+  'Supplier',
+  'Employee',
+  'Warehouse',
   // The general ledger (issue 11): documents, approval flows, the accountant's reports and the audit log.
-  'Journal', 'CashInOut', 'ApprovalFlow', 'LedgerReport', 'AuditLog',
+  'Journal',
+  'CashInOut',
+  'ApprovalFlow',
+  'LedgerReport',
+  'AuditLog',
 ] as const;
 const configScopes = ['ConfigUser', 'AksesHalaman', 'ConfigBusinessUnit', 'ConfigPolicy', 'ConfigRole'] as const;
 const variants = ['writeAll', 'createEdit', 'readOnly'] as const;
@@ -13,42 +27,59 @@ type ErpTask = `${Variant}Erp${(typeof erpScopes)[number]}`;
 type ConfigTask = `${Variant}${(typeof configScopes)[number]}`;
 
 const featureTasks = [
-  'viewManagementLeads', 'editManagementLeads',
-  'viewAiInsightsSales', 'sendAiInsightsSales',
-  'viewSavedGraph', 'editSavedGraph',
-  'viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics',
+  'viewManagementLeads',
+  'editManagementLeads',
+  'viewAiInsightsSales',
+  'sendAiInsightsSales',
+  'viewSavedGraph',
+  'editSavedGraph',
+  'viewManageDatabaseAiAnalytics',
+  'addManageDatabaseAiAnalytics',
+  'editManageDatabaseAiAnalytics',
   'viewDataset',
   'viewFineTuning',
   'sendChatForMe',
   'viewHistoryChat',
-  'viewIntegrate', 'editIntegrate',
-  'viewIntentClassifier', 'editIntentClassifier',
+  'viewIntegrate',
+  'editIntegrate',
+  'viewIntentClassifier',
+  'editIntentClassifier',
   'viewVirtualChatCS',
-  'viewManageCSUser', 'addManageCSUser', 'editManageCSUser',
+  'viewManageCSUser',
+  'addManageCSUser',
+  'editManageCSUser',
   'viewPercantikProduk',
   'viewRiwayatGenerate',
   'viewManageVisualStyle',
   'viewHealingInnerChildProducts',
-  'viewManageProductHealing', 'addManageProductHealing', 'editManageProductHealing',
-  'viewManageUserHealing', 'addManageUserHealing', 'editManageUserHealing',
-  'viewSessionChatPerModel', 'viewCostUsagePerModel', 'viewCountChat', 'viewAccumulationNewCustomer',
-  'viewDailyDurationChat', 'viewMonthlyDurationChat', 'viewCountUsageGenerateImage', 'viewCostUsageGenerateImage',
-  'viewChatQuotaRequest', 'viewMonthlyDailyRequest',
-  'viewConfig', 'managePasswordPolicy',
+  'viewManageProductHealing',
+  'addManageProductHealing',
+  'editManageProductHealing',
+  'viewManageUserHealing',
+  'addManageUserHealing',
+  'editManageUserHealing',
+  'viewSessionChatPerModel',
+  'viewCostUsagePerModel',
+  'viewCountChat',
+  'viewAccumulationNewCustomer',
+  'viewDailyDurationChat',
+  'viewMonthlyDurationChat',
+  'viewCountUsageGenerateImage',
+  'viewCostUsageGenerateImage',
+  'viewChatQuotaRequest',
+  'viewMonthlyDailyRequest',
+  'viewConfig',
+  'managePasswordPolicy',
   // Issue 11: approving a document type's documents when an approval flow names the user or their role.
-  'approveErpJournal', 'approveErpCashInOut',
+  'approveErpJournal',
+  'approveErpCashInOut',
 ] as const;
 
 export type Task = (typeof featureTasks)[number] | ConfigTask | ErpTask;
 
-const combine = <S extends string>(scopes: readonly S[], infix = '') =>
-  variants.flatMap((v) => scopes.map((s) => `${v}${infix}${s}`));
+const combine = <S extends string>(scopes: readonly S[], infix = '') => variants.flatMap((v) => scopes.map((s) => `${v}${infix}${s}`));
 
-export const TASKS: readonly Task[] = [
-  ...featureTasks,
-  ...(combine(configScopes) as ConfigTask[]),
-  ...(combine(erpScopes, 'Erp') as ErpTask[]),
-];
+export const TASKS: readonly Task[] = [...featureTasks, ...(combine(configScopes) as ConfigTask[]), ...(combine(erpScopes, 'Erp') as ErpTask[])];
 
 /**
  * The vendor's own screens (the demo requests of the public site that sells Nusa): only the vendor tenant's users

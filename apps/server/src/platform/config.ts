@@ -22,10 +22,11 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
-  DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').default('nusa_app'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  DATABASE_APP_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .default('nusa_app'),
   /** Password of DATABASE_APP_ROLE; by default derived from the auth secret and set on the role at every start. */
   DATABASE_APP_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   DATABASE_POOL_SIZE: int(2, 200).default(10),
@@ -55,7 +56,10 @@ const schema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(\d{1,2}|[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*)$/, 'must be proxy addresses or CIDR ranges (comma-separated), or a number of hops')
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*)$/,
+      'must be proxy addresses or CIDR ranges (comma-separated), or a number of hops',
+    )
     .transform((v): number | string[] => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim())))
     .optional(),
   /** Mail goes to the outbox table and the log; with an smtp:// or smtps:// URL it is also sent through that server. */
@@ -67,7 +71,10 @@ const schema = z.object({
   PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   PAYMENT_GATEWAY_SERVER_KEY: z.string().min(8).optional(),
   /** The account bank transfers go to, as "bank|account number|account holder". */
-  PAYMENT_BANK_ACCOUNT: z.string().regex(/^[^|]+\|[^|]+\|[^|]+$/, 'must be "bank|account number|account holder"').optional(),
+  PAYMENT_BANK_ACCOUNT: z
+    .string()
+    .regex(/^[^|]+\|[^|]+\|[^|]+$/, 'must be "bank|account number|account holder"')
+    .optional(),
 });
 
 export type Config = z.output<typeof schema> & { dataDir: string };

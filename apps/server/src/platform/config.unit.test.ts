@@ -16,8 +16,18 @@ describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
-      NODE_ENV: 'development', PORT: 3000, HOST: '0.0.0.0', DATABASE_APP_ROLE: 'nusa_app', DATABASE_POOL_SIZE: 10,
-      EMBEDDED_PG_PORT: 54329, SESSION_IDLE_SECONDS: 28800, WORK_TOKEN_SECONDS: 86400, LOGIN_LOCK_SECONDS: 900, SEED_DEMO: true, JOBS: true, LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATABASE_APP_ROLE: 'nusa_app',
+      DATABASE_POOL_SIZE: 10,
+      EMBEDDED_PG_PORT: 54329,
+      SESSION_IDLE_SECONDS: 28800,
+      WORK_TOKEN_SECONDS: 86400,
+      LOGIN_LOCK_SECONDS: 900,
+      SEED_DEMO: true,
+      JOBS: true,
+      LOG_LEVEL: 'info',
     });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.AUTH_SECRET).toBeUndefined();
@@ -26,8 +36,14 @@ describe('loadConfig', () => {
 
   it('reads numbers, booleans and URLs', () => {
     const c = loadConfig({
-      PORT: ' 8080 ', DATABASE_URL: 'postgresql://nusa:pw@db.internal:5432/nusa', DATABASE_POOL_SIZE: '20', JOBS: 'FALSE', SEED_DEMO: '0',
-      AUTH_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn', DATA_DIR: '/var/lib/nusa',
+      PORT: ' 8080 ',
+      DATABASE_URL: 'postgresql://nusa:pw@db.internal:5432/nusa',
+      DATABASE_POOL_SIZE: '20',
+      JOBS: 'FALSE',
+      SEED_DEMO: '0',
+      AUTH_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'warn',
+      DATA_DIR: '/var/lib/nusa',
     });
     expect(c).toMatchObject({ PORT: 8080, DATABASE_POOL_SIZE: 20, JOBS: false, SEED_DEMO: false, LOG_LEVEL: 'warn', dataDir: '/var/lib/nusa' });
     expect(loadConfig({ JOBS: 'yes', SEED_DEMO: 'true' })).toMatchObject({ JOBS: true, SEED_DEMO: true });

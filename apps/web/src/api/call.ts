@@ -137,12 +137,7 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-async function send<E extends Endpoint>(
-  endpoint: E,
-  input: CallInput<E>,
-  credential: Credential | undefined,
-  tenant?: string,
-): Promise<CallResult<E>> {
+async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, credential: Credential | undefined, tenant?: string): Promise<CallResult<E>> {
   const url = `${API_BASE}${fillPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>)}${buildQuery(
     (input.query ?? {}) as Parameters<typeof buildQuery>[0],
   )}`;

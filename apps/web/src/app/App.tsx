@@ -15,8 +15,7 @@ export const theme: ThemeConfig = {
     colorSuccess: '#1f8a4c',
     colorError: '#c62f2f',
     borderRadius: 8,
-    fontFamily:
-      "Inter, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, system-ui, -apple-system, sans-serif",
+    fontFamily: "Inter, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, system-ui, -apple-system, sans-serif",
   },
   components: {
     Layout: { siderBg: '#0c1b36', headerBg: '#ffffff', bodyBg: '#f3f5f9', headerPadding: '0 20px', headerHeight: 60 },

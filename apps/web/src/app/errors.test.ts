@@ -7,7 +7,12 @@ import { errorMessage, isSessionExpiry } from './errors.ts';
 const make = async (lng: 'id' | 'en') => {
   const i18n = i18next.createInstance();
   await i18n.init({ resources, lng, interpolation: { escapeValue: false }, showSupportNotice: false });
-  return (err: unknown) => errorMessage(err, (k, v) => i18n.t(k, v), (k) => i18n.exists(k));
+  return (err: unknown) =>
+    errorMessage(
+      err,
+      (k, v) => i18n.t(k, v),
+      (k) => i18n.exists(k),
+    );
 };
 
 describe('errorMessage (spec 8)', async () => {
@@ -40,7 +45,10 @@ describe('errorMessage (spec 8)', async () => {
     // An answer's code the catalogue does not know (a newer server) becomes http_error with the status.
     expect(en(errorOfAnswer(418, { errorCode: 'teapot', errorArgs: ['x'] }))).toBe('HTTP error (418)');
     expect(en(errorOfAnswer(502, undefined))).toBe('HTTP error (502)');
-    expect(errorOfAnswer(409, { errorCode: 'username_already_exists', errorArgs: ['budi'] })).toMatchObject({ code: 'username_already_exists', args: ['budi'] });
+    expect(errorOfAnswer(409, { errorCode: 'username_already_exists', errorArgs: ['budi'] })).toMatchObject({
+      code: 'username_already_exists',
+      args: ['budi'],
+    });
     expect(en(new Error('boom'))).toBe('An unexpected error occurred. Request id: boom');
   });
 

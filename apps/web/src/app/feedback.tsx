@@ -15,12 +15,15 @@ export const toast = {
   success: (text: string) => feedback?.message.success({ content: text, duration: TOAST_SECONDS.success }),
   info: (text: string) => feedback?.message.info({ content: text, duration: TOAST_SECONDS.info }),
   /** Spec 8: a red toast titled Error lasting 60 s. */
-  error: (text: string) =>
-    feedback?.notification.error({ title: i18n.t('common.error'), description: text, duration: TOAST_SECONDS.error, role: 'alert' }),
+  error: (text: string) => feedback?.notification.error({ title: i18n.t('common.error'), description: text, duration: TOAST_SECONDS.error, role: 'alert' }),
 };
 
 export const describeError = (err: unknown) =>
-  errorMessage(err, (key, vars) => i18n.t(key, vars), (key) => i18n.exists(key));
+  errorMessage(
+    err,
+    (key, vars) => i18n.t(key, vars),
+    (key) => i18n.exists(key),
+  );
 
 /**
  * The one request-error handler (spec 8): a 401 is left to the session-expired dialog; anything else becomes a

@@ -12,7 +12,6 @@ const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'ID
 /** A decimal money string of the API ("1350000.0000") as "Rp 1.350.000", formatted from the string, never a float. */
 export const formatRupiah = (amount: string) => rupiah.format(amount as Intl.StringNumericLiteral);
 
-
 /**
  * Spec 9 durations: milliseconds below one second, seconds under 60 s, minutes under 3600 s, then hours and
  * minutes. Units come from the i18n `duration.*` texts.

@@ -31,8 +31,12 @@ describe('decide (spec 2 navigation rules)', () => {
     ['root, default page empty → dashboard', '/', agent, 'redirect /dashboard'],
     // Protected routes without a session keep the original path and query in `from`.
     ['protected, anonymous', '/dashboard', null, 'redirect /login?from=%2Fdashboard'],
-    ['protected with query, anonymous', '/administration/manage-leads?page=2&keyword=a', null,
-      'redirect /login?from=%2Fadministration%2Fmanage-leads%3Fpage%3D2%26keyword%3Da'],
+    [
+      'protected with query, anonymous',
+      '/administration/manage-leads?page=2&keyword=a',
+      null,
+      'redirect /login?from=%2Fadministration%2Fmanage-leads%3Fpage%3D2%26keyword%3Da',
+    ],
     ['protected with parameter, anonymous', '/service/dataset/ds-1', null, 'redirect /login?from=%2Fservice%2Fdataset%2Fds-1'],
     ['trailing slash is the same page', '/dashboard/', null, 'redirect /login?from=%2Fdashboard'],
     // Public routes.
@@ -55,8 +59,12 @@ describe('decide (spec 2 navigation rules)', () => {
     ['optional parameter present', '/configuration/business-unit/edit-legal-info/HO', staff, 'app /configuration/business-unit/edit-legal-info/{ouCode?}'],
     // Sign-in carried in the URL goes to the login page, which signs in and continues to `from`.
     ['redirect on a protected route', '/dashboard?redirect=abc', null, 'redirect /login?redirect=abc&from=%2Fdashboard'],
-    ['redirect keeps other query values', '/administration/manage-leads?redirect=abc&page=2', staff,
-      'redirect /login?redirect=abc&from=%2Fadministration%2Fmanage-leads%3Fpage%3D2'],
+    [
+      'redirect keeps other query values',
+      '/administration/manage-leads?redirect=abc&page=2',
+      staff,
+      'redirect /login?redirect=abc&from=%2Fadministration%2Fmanage-leads%3Fpage%3D2',
+    ],
     ['redirect with explicit from', '/landing?redirect=abc&from=%2Fservice%2Fdataset%2F1', null, 'redirect /login?redirect=abc&from=%2Fservice%2Fdataset%2F1'],
     ['redirect on the landing page has no from', '/landing?redirect=abc', null, 'redirect /login?redirect=abc'],
     ['redirect on the root path', '/?redirect=abc', staff, 'redirect /login?redirect=abc'],

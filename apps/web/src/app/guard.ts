@@ -1,13 +1,4 @@
-import {
-  APP_ROUTES,
-  HOME_ROUTE,
-  LANDING_ROUTE,
-  LOGIN_ROUTE,
-  NOT_FOUND_ROUTE,
-  PUBLIC_ROUTES,
-  hasAnyTask,
-  type AppRoute,
-} from '@nusa/contracts';
+import { APP_ROUTES, HOME_ROUTE, LANDING_ROUTE, LOGIN_ROUTE, NOT_FOUND_ROUTE, PUBLIC_ROUTES, hasAnyTask, type AppRoute } from '@nusa/contracts';
 
 /**
  * The navigation rules of spec 2 in one pure function: given where the browser is and who is logged in, either
@@ -85,7 +76,10 @@ export function matchPath(template: string, pathname: string): RouteParams | und
 }
 
 export function findRoute(pathname: string, table: RouteTable = ROUTE_TABLE) {
-  for (const [kind, routes] of [['public', table.publicRoutes], ['app', table.appRoutes]] as const) {
+  for (const [kind, routes] of [
+    ['public', table.publicRoutes],
+    ['app', table.appRoutes],
+  ] as const) {
     for (const route of routes) {
       const params = matchPath(route.path, pathname);
       if (params) return { kind, route, params };

@@ -11,14 +11,16 @@ export interface MenuArea {
  * tasks, except those shown to everybody (dashboard). Only pages the user may open are listed.
  */
 export function buildMenu(tasks: readonly string[], areas: readonly Area[] = AREAS, routes: readonly AppRoute[] = APP_ROUTES): MenuArea[] {
-  return [...areas]
-    .sort((a, b) => a.order - b.order)
-    .map((area) => {
-      const own = routes.filter((r) => r.area === area.key && r.inMenu);
-      return { area, routes: own.filter((r) => hasAnyTask(tasks, r.tasks)) };
-    })
-    // Pages outside the menu (edit profile, change password: open to everybody) do not make an area appear.
-    .filter(({ area, routes: menuRoutes }) => area.alwaysShown || menuRoutes.length > 0);
+  return (
+    [...areas]
+      .sort((a, b) => a.order - b.order)
+      .map((area) => {
+        const own = routes.filter((r) => r.area === area.key && r.inMenu);
+        return { area, routes: own.filter((r) => hasAnyTask(tasks, r.tasks)) };
+      })
+      // Pages outside the menu (edit profile, change password: open to everybody) do not make an area appear.
+      .filter(({ area, routes: menuRoutes }) => area.alwaysShown || menuRoutes.length > 0)
+  );
 }
 
 /** The area a route belongs to, for the breadcrumb and the title. */

@@ -1,7 +1,6 @@
 import { PASSWORD_ABSOLUTE_MIN } from '@nusa/contracts';
 import type { Translate } from '../i18n/keys.ts';
 
-
 /**
  * The length rule of a password screen. Spec 5's floor is 4 characters; when the organisation's policy asks more,
  * the text says that the policy is why (not a rule of the product).

@@ -10,8 +10,7 @@ declare module '@tanstack/react-query' {
 }
 
 /** Client errors (4xx) are answers, not glitches: they are not retried. */
-const shouldRetry = (failures: number, err: unknown) =>
-  failures < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
+const shouldRetry = (failures: number, err: unknown) => failures < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
 
 export function createQueryClient() {
   return new QueryClient({

@@ -72,10 +72,7 @@ function GuardedView() {
   const area = route ? areaOf(route) : undefined;
   const section = area ? textOfKey(t, area.titleKey) : undefined;
   const page = route ? textOfKey(t, route.titleKey) : undefined;
-  useDocumentTitle(
-    decision.type === 'denied' ? undefined : section,
-    decision.type === 'denied' ? t('page.permissionDenied') : page,
-  );
+  useDocumentTitle(decision.type === 'denied' ? undefined : section, decision.type === 'denied' ? t('page.permissionDenied') : page);
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   // pages.test.ts keeps PAGES complete; a route added without its page shows not-found rather than a blank screen.
@@ -96,9 +93,7 @@ function GuardedView() {
         trail={trailOf(decision.route).map((step) => ({ key: step.path ?? step.titleKey, title: textOfKey(t, step.titleKey), to: step.path }))}
         page={page ?? ''}
       >
-        <RouteParamsContext.Provider value={decision.params}>
-          {decision.type === 'denied' ? <PermissionDeniedPage /> : <Page />}
-        </RouteParamsContext.Provider>
+        <RouteParamsContext.Provider value={decision.params}>{decision.type === 'denied' ? <PermissionDeniedPage /> : <Page />}</RouteParamsContext.Provider>
       </AppLayout>
     </Suspense>
   );

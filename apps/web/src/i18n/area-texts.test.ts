@@ -14,11 +14,42 @@ describe('texts that load with their area', () => {
   });
 
   it('leaves the accounting and administration texts out of the language chunks, and nothing else', () => {
-    for (const [lang, texts] of [['id', idTexts.messages], ['en', enTexts.messages]] as const) {
+    for (const [lang, texts] of [
+      ['id', idTexts.messages],
+      ['en', enTexts.messages],
+    ] as const) {
       expect(texts).not.toHaveProperty('masterKit');
       expect(texts).toHaveProperty('listKit');
       const missing = Object.keys(messages[lang]).filter((ns) => !(ns in texts));
-      expect(missing.sort()).toEqual(['auditLog', 'acCatalog', 'acCountry', 'adminLeads', 'adminPromo', 'approvals', 'acCurrency', 'acImport', 'acProduct', 'acRate', 'acSetup', 'acWarehouse', 'cashBankPage', 'coaAccounts', 'coaGroups', 'docTemplates', 'documents', 'employeePage', 'inbox', 'journals', 'ledger', 'masterKit', 'partnerPage', 'reports', 'segmentGroups'].sort());
+      expect(missing.sort()).toEqual(
+        [
+          'auditLog',
+          'acCatalog',
+          'acCountry',
+          'adminLeads',
+          'adminPromo',
+          'approvals',
+          'acCurrency',
+          'acImport',
+          'acProduct',
+          'acRate',
+          'acSetup',
+          'acWarehouse',
+          'cashBankPage',
+          'coaAccounts',
+          'coaGroups',
+          'docTemplates',
+          'documents',
+          'employeePage',
+          'inbox',
+          'journals',
+          'ledger',
+          'masterKit',
+          'partnerPage',
+          'reports',
+          'segmentGroups',
+        ].sort(),
+      );
     }
   });
 
@@ -40,7 +71,9 @@ describe('texts that load with their area', () => {
   it("has each area's texts used only by that area's pages, which load them first", async () => {
     const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
     const files = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\./.test(e.name) ? [path.join(dir, e.name)] : []));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\./.test(e.name) ? [path.join(dir, e.name)] : []));
     const misplaced: string[] = [];
     for (const [area, loaders] of Object.entries(AREA_TEXTS)) {
       const namespaces = (await Promise.all(Object.values(loaders).map((read) => read()))).flatMap((tree) => Object.keys(tree));

@@ -10,9 +10,7 @@ import { errorKey, textOfKey, type TextKey } from './keys.ts';
 type Tree = { [key: string]: string | Tree };
 
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))),
-  );
+  Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))));
 
 const id = flatten(messages.id as Tree);
 const en = flatten(messages.en as Tree);
@@ -75,7 +73,13 @@ describe('i18n resources', () => {
   it('types its keys from every file of Indonesian texts (i18next.d.ts)', () => {
     const declaration = fs.readFileSync(path.join(srcDir, 'i18n', 'i18next.d.ts'), 'utf8');
     const named = [...declaration.matchAll(/^import type \w+ from '\.\/([\w./-]+\.json)';$/gm)].map((m) => m[1]).sort();
-    const files = ['id.json', ...fs.readdirSync(path.join(srcDir, 'i18n', 'modules')).filter((f) => f.endsWith('.id.json')).map((f) => `modules/${f}`)].sort();
+    const files = [
+      'id.json',
+      ...fs
+        .readdirSync(path.join(srcDir, 'i18n', 'modules'))
+        .filter((f) => f.endsWith('.id.json'))
+        .map((f) => `modules/${f}`),
+    ].sort();
     expect(named).toEqual(files);
   });
 
@@ -97,4 +101,3 @@ describe('i18n resources', () => {
     expect(textOfKey(i18n.t, 'page.login')).toBe(all.id['page.login']);
   });
 });
-

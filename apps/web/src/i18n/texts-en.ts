@@ -6,5 +6,9 @@ import { mergeTexts, translationOf, type Tree } from './texts.ts';
  * and administration pages (modules/accounting-*.json, leads.*.json) are not in it: they load with those pages
  * (area-texts.ts).
  */
-export const messages = mergeTexts('en', base, import.meta.glob<Tree>(['./modules/*.en.json', '!./modules/accounting-*.json', '!./modules/leads.*.json'], { eager: true, import: 'default' }));
+export const messages = mergeTexts(
+  'en',
+  base,
+  import.meta.glob<Tree>(['./modules/*.en.json', '!./modules/accounting-*.json', '!./modules/leads.*.json'], { eager: true, import: 'default' }),
+);
 export const translation = translationOf('en', messages);

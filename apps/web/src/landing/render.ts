@@ -55,12 +55,14 @@ export function renderLanding(template: string, { prices, values }: LandingValue
   return (
     template
       // <tag data-t="key"></tag>: the element's text.
-      .replace(/(<([a-z][a-z0-9]*)\b[^>]*?\sdata-t="(\w+)"[^>]*>)(<\/\2>)/g, (_m, open: string, _tag, key: string, close: string) =>
-        `${open}${escapeHtml(textOf(id, key, values))}${close}`,
+      .replace(
+        /(<([a-z][a-z0-9]*)\b[^>]*?\sdata-t="(\w+)"[^>]*>)(<\/\2>)/g,
+        (_m, open: string, _tag, key: string, close: string) => `${open}${escapeHtml(textOf(id, key, values))}${close}`,
       )
       // data-t-content / data-t-aria-label="key": that attribute, kept beside its key for the language switch.
-      .replace(/\sdata-t-(content|aria-label)="(\w+)"/g, (_m, attr: string, key: string) =>
-        ` ${attr}="${escapeHtml(textOf(id, key, values))}" data-t-${attr}="${key}"`,
+      .replace(
+        /\sdata-t-(content|aria-label)="(\w+)"/g,
+        (_m, attr: string, key: string) => ` ${attr}="${escapeHtml(textOf(id, key, values))}" data-t-${attr}="${key}"`,
       )
       // <tag data-price="code"></tag>: the package's monthly price.
       .replace(/(<([a-z][a-z0-9]*)\b[^>]*?\sdata-price="([\w-]+)"[^>]*>)(<\/\2>)/g, (_m, open: string, _tag, code: string, close: string) => {
@@ -95,5 +97,4 @@ function structuredData(prices: LandingValues['prices'], values: LandingValues['
 }
 
 /** Keys landing.html names (data-t, data-t-content, data-t-aria-label), for the completeness test. */
-export const templateKeys = (template: string) =>
-  [...template.matchAll(/\sdata-t(?:-content|-aria-label)?="(\w+)"/g)].map((m) => m[1]);
+export const templateKeys = (template: string) => [...template.matchAll(/\sdata-t(?:-content|-aria-label)?="(\w+)"/g)].map((m) => m[1]);

@@ -15,13 +15,19 @@ export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 /** Document types a flow may be for (later trade documents add theirs). */
 export const APPROVAL_DOCUMENT_TYPES = LEDGER_DOCUMENT_TYPES;
-const documentTypeId = z.number().int().refine((n) => APPROVAL_DOCUMENT_TYPES.some((d) => d.id === n), 'unknown document type');
+const documentTypeId = z
+  .number()
+  .int()
+  .refine((n) => APPROVAL_DOCUMENT_TYPES.some((d) => d.id === n), 'unknown document type');
 
 const READ = ['readOnlyErpApprovalFlow', 'createEditErpApprovalFlow', 'writeAllErpApprovalFlow'] as const;
 const EDIT = ['createEditErpApprovalFlow', 'writeAllErpApprovalFlow'] as const;
 const FULL = ['writeAllErpApprovalFlow'] as const;
 
-const band = decimalString.refine((v) => !v.startsWith('-'), 'not negative').nullable().default(null);
+const band = decimalString
+  .refine((v) => !v.startsWith('-'), 'not negative')
+  .nullable()
+  .default(null);
 
 export const approvalLevelInput = z.object({
   mode: z.enum(APPROVAL_MODES).default('any'),
@@ -73,18 +79,44 @@ const flowId = z.object({ flowId: z.uuid() });
 
 export const approvalFlowEndpoints = {
   listApprovalFlows: defineEndpoint({
-    method: 'GET', path: '/v1/erp/approval-flows', access: READ, summary: 'Approval flows; filter by document type',
-    query: listQuery.extend({ documentTypeId: z.coerce.number().int().optional(), sort: sortBy(APPROVAL_FLOW_SORT) }), response: listOf(approvalFlow),
+    method: 'GET',
+    path: '/v1/erp/approval-flows',
+    access: READ,
+    summary: 'Approval flows; filter by document type',
+    query: listQuery.extend({ documentTypeId: z.coerce.number().int().optional(), sort: sortBy(APPROVAL_FLOW_SORT) }),
+    response: listOf(approvalFlow),
   }),
-  getApprovalFlow: defineEndpoint({ method: 'GET', path: '/v1/erp/approval-flows/{flowId}', access: READ, summary: 'One approval flow with its levels', params: flowId, response: approvalFlow }),
+  getApprovalFlow: defineEndpoint({
+    method: 'GET',
+    path: '/v1/erp/approval-flows/{flowId}',
+    access: READ,
+    summary: 'One approval flow with its levels',
+    params: flowId,
+    response: approvalFlow,
+  }),
   createApprovalFlow: defineEndpoint({
-    method: 'POST', path: '/v1/erp/approval-flows', access: EDIT, summary: 'Create an approval flow (one per document type and OU)', body: approvalFlowInput, response: approvalFlow,
+    method: 'POST',
+    path: '/v1/erp/approval-flows',
+    access: EDIT,
+    summary: 'Create an approval flow (one per document type and OU)',
+    body: approvalFlowInput,
+    response: approvalFlow,
   }),
   updateApprovalFlow: defineEndpoint({
-    method: 'PUT', path: '/v1/erp/approval-flows/{flowId}', access: EDIT, summary: 'Replace an approval flow and its levels', params: flowId, body: approvalFlowInput, response: approvalFlow,
+    method: 'PUT',
+    path: '/v1/erp/approval-flows/{flowId}',
+    access: EDIT,
+    summary: 'Replace an approval flow and its levels',
+    params: flowId,
+    body: approvalFlowInput,
+    response: approvalFlow,
   }),
   deleteApprovalFlow: defineEndpoint({
-    method: 'DELETE', path: '/v1/erp/approval-flows/{flowId}', access: FULL, summary: 'Delete an approval flow no document is waiting under',
-    params: flowId, response: z.object({ ok: z.literal(true) }),
+    method: 'DELETE',
+    path: '/v1/erp/approval-flows/{flowId}',
+    access: FULL,
+    summary: 'Delete an approval flow no document is waiting under',
+    params: flowId,
+    response: z.object({ ok: z.literal(true) }),
   }),
 };

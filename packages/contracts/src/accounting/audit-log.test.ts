@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { auditFieldChanges } from './audit-log.ts';
 
-const changed = (before: unknown, after: unknown) => auditFieldChanges(before, after).filter((c) => c.changed).map((c) => c.field);
+const changed = (before: unknown, after: unknown) =>
+  auditFieldChanges(before, after)
+    .filter((c) => c.changed)
+    .map((c) => c.field);
 
 describe('auditFieldChanges (the audit log’s side-by-side view and its export)', () => {
   it('lines up an update field by field, after’s order first, and marks what differs', () => {
@@ -13,7 +16,9 @@ describe('auditFieldChanges (the audit log’s side-by-side view and its export)
   });
 
   it('compares nested values by content, whatever their key order', () => {
-    expect(changed({ address: { city: 'Bandung', zip: '40111' }, tags: ['a', 'b'] }, { address: { zip: '40111', city: 'Bandung' }, tags: ['a', 'b'] })).toEqual([]);
+    expect(changed({ address: { city: 'Bandung', zip: '40111' }, tags: ['a', 'b'] }, { address: { zip: '40111', city: 'Bandung' }, tags: ['a', 'b'] })).toEqual(
+      [],
+    );
     expect(changed({ tags: ['a', 'b'] }, { tags: ['b', 'a'] })).toEqual(['tags']);
     expect(changed({ amount: '100.0000' }, { amount: '100.0000' })).toEqual([]);
   });

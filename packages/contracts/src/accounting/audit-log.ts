@@ -58,19 +58,27 @@ export type AuditChainVerification = z.infer<typeof auditChainVerification>;
 
 export const auditLogEndpoints = {
   listAuditLog: defineEndpoint({
-    method: 'GET', path: '/v1/erp/audit-log', access: AUDIT_LOG_READ,
-    summary: 'The tenant\'s audited writes, newest first; filter by user, module, action, record and WIB dates',
-    query: listQuery.omit({ keyword: true }).extend(auditLogFilter.shape), response: listOf(auditLogItem),
+    method: 'GET',
+    path: '/v1/erp/audit-log',
+    access: AUDIT_LOG_READ,
+    summary: "The tenant's audited writes, newest first; filter by user, module, action, record and WIB dates",
+    query: listQuery.omit({ keyword: true }).extend(auditLogFilter.shape),
+    response: listOf(auditLogItem),
   }),
   exportAuditLog: defineEndpoint({
-    method: 'GET', path: '/v1/erp/audit-log/export', access: AUDIT_LOG_READ,
+    method: 'GET',
+    path: '/v1/erp/audit-log/export',
+    access: AUDIT_LOG_READ,
     summary: 'The same rows as an xlsx file (at most 50,000 rows)',
     query: auditLogFilter.extend({ lang: z.enum(['id', 'en']).default('id') }),
-    response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
   verifyAuditLog: defineEndpoint({
-    method: 'POST', path: '/v1/erp/audit-log/verify', access: AUDIT_LOG_READ,
-    summary: 'Walks the tenant\'s hash chain in order and reports the first broken link, if any',
+    method: 'POST',
+    path: '/v1/erp/audit-log/verify',
+    access: AUDIT_LOG_READ,
+    summary: "Walks the tenant's hash chain in order and reports the first broken link, if any",
     response: auditChainVerification,
   }),
 };
@@ -86,7 +94,9 @@ export interface AuditFieldChange {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** JSON with object keys sorted, so two equal values give one text whatever their key order. */
 const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_key, value: unknown) => (isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value)) ?? 'null';
+  JSON.stringify(v, (_key, value: unknown) =>
+    isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+  ) ?? 'null';
 
 /**
  * The fields of a write side by side, in the order the record gives them (after's, then those only before had). A

@@ -36,13 +36,24 @@ export type CashBank = z.infer<typeof cashBank>;
 
 export const cashBankInput = z.object({
   /** Blank: the next code of the `cash-bank` numbering (its document template, else CB00001, CB00002 ...). */
-  cashBankCode: z.string().trim().max(20).regex(/^([A-Za-z0-9._-]*)$/, 'letters, digits, dot, dash or underscore, no spaces').default(''),
+  cashBankCode: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^([A-Za-z0-9._-]*)$/, 'letters, digits, dot, dash or underscore, no spaces')
+    .default(''),
   cashBankName: z.string().trim().min(1).max(100),
   type: z.enum(CASH_BANK_TYPES),
   coaId: z.uuid(),
   currencyId: z.uuid(),
   ouId: z.uuid().nullable().default(null),
-  accountNumber: z.string().trim().max(40).regex(/^[0-9 .-]*$/, 'digits, spaces, dots and dashes').nullable().default(null),
+  accountNumber: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[0-9 .-]*$/, 'digits, spaces, dots and dashes')
+    .nullable()
+    .default(null),
 });
 export type CashBankInput = z.input<typeof cashBankInput>;
 
@@ -55,29 +66,63 @@ const cashBankFilters = { type: z.enum(CASH_BANK_TYPES).optional(), active: YN.o
 
 export const cashBankEndpoints = {
   listCashBanks: defineEndpoint({
-    method: 'GET', path: '/v1/erp/cash-banks', access: CASH_BANK_READ, summary: 'Cash banks; filter by type and active',
-    query: listQuery.extend(cashBankFilters), response: listOf(cashBank),
+    method: 'GET',
+    path: '/v1/erp/cash-banks',
+    access: CASH_BANK_READ,
+    summary: 'Cash banks; filter by type and active',
+    query: listQuery.extend(cashBankFilters),
+    response: listOf(cashBank),
   }),
   exportCashBanks: defineEndpoint({
-    method: 'GET', path: '/v1/erp/cash-banks/export', access: CASH_BANK_READ, summary: 'Cash banks of the list\'s filters as an xlsx file',
+    method: 'GET',
+    path: '/v1/erp/cash-banks/export',
+    access: CASH_BANK_READ,
+    summary: "Cash banks of the list's filters as an xlsx file",
     query: z.object({ keyword: listQuery.shape.keyword, ...cashBankFilters, lang: z.enum(['id', 'en']).default('id') }),
-    response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
   importCashBanks: importEndpoint('/v1/erp/cash-banks', 'cash bank', CASH_BANK_EDIT),
-  getCashBank: defineEndpoint({ method: 'GET', path: '/v1/erp/cash-banks/{cashBankId}', access: CASH_BANK_READ, summary: 'One cash bank', params: cashBankId, response: cashBank }),
+  getCashBank: defineEndpoint({
+    method: 'GET',
+    path: '/v1/erp/cash-banks/{cashBankId}',
+    access: CASH_BANK_READ,
+    summary: 'One cash bank',
+    params: cashBankId,
+    response: cashBank,
+  }),
   createCashBank: defineEndpoint({
-    method: 'POST', path: '/v1/erp/cash-banks', access: CASH_BANK_EDIT,
+    method: 'POST',
+    path: '/v1/erp/cash-banks',
+    access: CASH_BANK_EDIT,
     summary: 'Create a cash bank (blank code: generated); its COA must be of the cash or bank group and serve no other cash bank',
-    body: cashBankInput, response: cashBank,
+    body: cashBankInput,
+    response: cashBank,
   }),
   updateCashBank: defineEndpoint({
-    method: 'PUT', path: '/v1/erp/cash-banks/{cashBankId}', access: CASH_BANK_EDIT, summary: 'Edit a cash bank', params: cashBankId, body: cashBankInput, response: cashBank,
+    method: 'PUT',
+    path: '/v1/erp/cash-banks/{cashBankId}',
+    access: CASH_BANK_EDIT,
+    summary: 'Edit a cash bank',
+    params: cashBankId,
+    body: cashBankInput,
+    response: cashBank,
   }),
   setCashBankActive: defineEndpoint({
-    method: 'PUT', path: '/v1/erp/cash-banks/{cashBankId}/active', access: CASH_BANK_EDIT, summary: 'Activate (Y) or deactivate (N)',
-    params: cashBankId, body: z.object({ active: YN }), response: cashBank,
+    method: 'PUT',
+    path: '/v1/erp/cash-banks/{cashBankId}/active',
+    access: CASH_BANK_EDIT,
+    summary: 'Activate (Y) or deactivate (N)',
+    params: cashBankId,
+    body: z.object({ active: YN }),
+    response: cashBank,
   }),
   deleteCashBank: defineEndpoint({
-    method: 'DELETE', path: '/v1/erp/cash-banks/{cashBankId}', access: CASH_BANK_FULL, summary: 'Delete a cash bank', params: cashBankId, response: z.object({ ok: z.literal(true) }),
+    method: 'DELETE',
+    path: '/v1/erp/cash-banks/{cashBankId}',
+    access: CASH_BANK_FULL,
+    summary: 'Delete a cash bank',
+    params: cashBankId,
+    response: z.object({ ok: z.literal(true) }),
   }),
 };

@@ -17,7 +17,12 @@ const unsignedAmount = decimalString.refine((v) => !v.startsWith('-'), 'not nega
 /** What a user enters as a document's header. */
 export const documentHeaderInput = z.object({
   /** Blank: the next number of the type's document template; a typed number is kept and must be unique per type. */
-  number: z.string().trim().max(40).regex(/^[^\s]*$/, 'no spaces').default(''),
+  number: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[^\s]*$/, 'no spaces')
+    .default(''),
   documentDate: isoDate,
   dueDate: isoDate.nullable().default(null),
   reference: text(100),
@@ -42,7 +47,10 @@ export const documentLineInput = z.object({
   productId: z.uuid().nullable().default(null),
   quantity: unsignedAmount.nullable().default(null),
   unitPrice: unsignedAmount.nullable().default(null),
-  discountPercent: unsignedAmount.refine((v) => Number(v) <= 100, 'at most 100').nullable().default(null),
+  discountPercent: unsignedAmount
+    .refine((v) => Number(v) <= 100, 'at most 100')
+    .nullable()
+    .default(null),
   discountAmount: unsignedAmount.nullable().default(null),
   taxCode: text(20),
   debit: unsignedAmount.default('0'),
@@ -186,32 +194,62 @@ export const APPROVE_DOCUMENT_TASKS = ['approveErpJournal', 'approveErpCashInOut
 const documentId = z.object({ documentId: z.uuid() });
 
 export const inboxItem = documentHeader.pick({
-  documentId: true, type: true, number: true, documentDate: true, reference: true, remarks: true, currencyCode: true, totalAmount: true,
-  totalBookAmount: true, approvalLevel: true, createdBy: true, createdByName: true, submittedAt: true, label: true, actions: true,
+  documentId: true,
+  type: true,
+  number: true,
+  documentDate: true,
+  reference: true,
+  remarks: true,
+  currencyCode: true,
+  totalAmount: true,
+  totalBookAmount: true,
+  approvalLevel: true,
+  createdBy: true,
+  createdByName: true,
+  submittedAt: true,
+  label: true,
+  actions: true,
 });
 export type InboxItem = z.infer<typeof inboxItem>;
 
 export const documentEndpoints = {
   getDocument: defineEndpoint({
-    method: 'GET', path: '/v1/erp/documents/{documentId}', access: ANY_DOCUMENT_TASK,
-    summary: 'One document of any type with its lines, the label the caller sees and the actions the caller may take', params: documentId, response: documentDetail,
+    method: 'GET',
+    path: '/v1/erp/documents/{documentId}',
+    access: ANY_DOCUMENT_TASK,
+    summary: 'One document of any type with its lines, the label the caller sees and the actions the caller may take',
+    params: documentId,
+    response: documentDetail,
   }),
   actOnDocument: defineEndpoint({
-    method: 'POST', path: '/v1/erp/documents/{documentId}/actions/{action}', access: ANY_DOCUMENT_TASK,
+    method: 'POST',
+    path: '/v1/erp/documents/{documentId}/actions/{action}',
+    access: ANY_DOCUMENT_TASK,
     summary: 'Submit, approve, reject, request changes, cancel approval, release or void a document (transition table of the contracts)',
-    params: documentId.extend({ action: z.enum(DOCUMENT_STEP_ACTIONS) }), body: z.object({ comment: z.string().trim().max(500).optional() }), response: documentDetail,
+    params: documentId.extend({ action: z.enum(DOCUMENT_STEP_ACTIONS) }),
+    body: z.object({ comment: z.string().trim().max(500).optional() }),
+    response: documentDetail,
   }),
   documentHistory: defineEndpoint({
-    method: 'GET', path: '/v1/erp/documents/{documentId}/history', access: ANY_DOCUMENT_TASK,
-    summary: 'Every step of a document: who, when, what, the approval level and the comment', params: documentId, response: z.object({ items: z.array(documentHistoryItem) }),
+    method: 'GET',
+    path: '/v1/erp/documents/{documentId}/history',
+    access: ANY_DOCUMENT_TASK,
+    summary: 'Every step of a document: who, when, what, the approval level and the comment',
+    params: documentId,
+    response: z.object({ items: z.array(documentHistoryItem) }),
   }),
   approvalInbox: defineEndpoint({
-    method: 'GET', path: '/v1/erp/approval-inbox', access: APPROVE_DOCUMENT_TASKS,
+    method: 'GET',
+    path: '/v1/erp/approval-inbox',
+    access: APPROVE_DOCUMENT_TASKS,
     summary: "Documents waiting for the caller's approval across types",
-    query: listQuery.extend({ type: z.string().max(10).optional() }), response: listOf(inboxItem),
+    query: listQuery.extend({ type: z.string().max(10).optional() }),
+    response: listOf(inboxItem),
   }),
   approvalInboxCounts: defineEndpoint({
-    method: 'GET', path: '/v1/erp/approval-inbox/counts', access: APPROVE_DOCUMENT_TASKS,
+    method: 'GET',
+    path: '/v1/erp/approval-inbox/counts',
+    access: APPROVE_DOCUMENT_TASKS,
     summary: "How many documents wait for the caller's approval, per type (the sidebar badge)",
     response: z.object({ total: z.number().int(), byType: z.record(z.string(), z.number().int()) }),
   }),

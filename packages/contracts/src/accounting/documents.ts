@@ -95,8 +95,18 @@ export function actionsFor(status: DocumentStatus, viewer: DocumentViewer): Docu
 
 /** Displayed labels of spec 4. */
 export const DOCUMENT_LABELS = [
-  'DRAFT', 'CHANGES_REQUESTED', 'IN_PROGRESS', 'INCOMING_APPROVAL_REQUEST', 'WAIT_FOR_APPROVAL', 'REVIEW_TO_RELEASE',
-  'NEED_REVIEW', 'APPROVED', 'RELEASED', 'REJECTED', 'VOID', 'DELETED',
+  'DRAFT',
+  'CHANGES_REQUESTED',
+  'IN_PROGRESS',
+  'INCOMING_APPROVAL_REQUEST',
+  'WAIT_FOR_APPROVAL',
+  'REVIEW_TO_RELEASE',
+  'NEED_REVIEW',
+  'APPROVED',
+  'RELEASED',
+  'REJECTED',
+  'VOID',
+  'DELETED',
 ] as const;
 export type DocumentLabel = (typeof DOCUMENT_LABELS)[number];
 

@@ -34,7 +34,13 @@ export const employeeInput = z.object({
   birthPlace: z.string().trim().max(100).nullable().default(null),
   birthDate: z.iso.date().nullable().default(null),
   /** NIK (16 digits) or another identity document number. */
-  identityNumber: z.string().trim().max(30).regex(/^[0-9A-Za-z.-]+$/, 'letters, digits, dot or dash').nullable().default(null),
+  identityNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9A-Za-z.-]+$/, 'letters, digits, dot or dash')
+    .nullable()
+    .default(null),
   joinDate: z.iso.date(),
   resignDate: z.iso.date().nullable().default(null),
   pensionDate: z.iso.date().nullable().default(null),
@@ -47,12 +53,23 @@ export type EmployeeInput = z.output<typeof employeeInput>;
 export const EMPLOYEE_SORT = ['code', 'name', 'jobTitle', 'joinDate', 'status', 'active'] as const;
 
 const emp = masterEndpoints({
-  path: '/v1/erp/employees', label: 'employee', idName: 'employeeId', item: employee, input: employeeInput,
-  filters: { jobTitle: z.enum(JOB_TITLES).optional(), status: z.enum(EMPLOYEE_STATUSES).optional() }, sort: EMPLOYEE_SORT,
+  path: '/v1/erp/employees',
+  label: 'employee',
+  idName: 'employeeId',
+  item: employee,
+  input: employeeInput,
+  filters: { jobTitle: z.enum(JOB_TITLES).optional(), status: z.enum(EMPLOYEE_STATUSES).optional() },
+  sort: EMPLOYEE_SORT,
   access: erpAccess('Employee'),
 });
 
 export const employeeEndpoints = {
-  listEmployees: emp.list, getEmployee: emp.get, createEmployee: emp.create, updateEmployee: emp.update,
-  setEmployeeActive: emp.setActive, deleteEmployee: emp.remove, exportEmployees: emp.export, importEmployees: emp.import,
+  listEmployees: emp.list,
+  getEmployee: emp.get,
+  createEmployee: emp.create,
+  updateEmployee: emp.update,
+  setEmployeeActive: emp.setActive,
+  deleteEmployee: emp.remove,
+  exportEmployees: emp.export,
+  importEmployees: emp.import,
 };

@@ -13,18 +13,38 @@ const JV = LEDGER_DOCUMENT_TASKS.JV;
 /** The labels of spec 4 as printed on PDFs and in exports (the screens use their own texts). */
 export const DOCUMENT_LABEL_NAMES: Record<'id' | 'en', Record<DocumentLabel, string>> = {
   id: {
-    DRAFT: 'DRAF', CHANGES_REQUESTED: 'PERUBAHAN DIMINTA', IN_PROGRESS: 'DALAM PROSES', INCOMING_APPROVAL_REQUEST: 'PERMINTAAN PERSETUJUAN MASUK',
-    WAIT_FOR_APPROVAL: 'MENUNGGU PERSETUJUAN', REVIEW_TO_RELEASE: 'TINJAU UNTUK RILIS', NEED_REVIEW: 'PERLU TINJAUAN', APPROVED: 'DISETUJUI',
-    RELEASED: 'DIRILIS', REJECTED: 'DITOLAK', VOID: 'BATAL', DELETED: 'DIHAPUS',
+    DRAFT: 'DRAF',
+    CHANGES_REQUESTED: 'PERUBAHAN DIMINTA',
+    IN_PROGRESS: 'DALAM PROSES',
+    INCOMING_APPROVAL_REQUEST: 'PERMINTAAN PERSETUJUAN MASUK',
+    WAIT_FOR_APPROVAL: 'MENUNGGU PERSETUJUAN',
+    REVIEW_TO_RELEASE: 'TINJAU UNTUK RILIS',
+    NEED_REVIEW: 'PERLU TINJAUAN',
+    APPROVED: 'DISETUJUI',
+    RELEASED: 'DIRILIS',
+    REJECTED: 'DITOLAK',
+    VOID: 'BATAL',
+    DELETED: 'DIHAPUS',
   },
   en: {
-    DRAFT: 'DRAFT', CHANGES_REQUESTED: 'CHANGES REQUESTED', IN_PROGRESS: 'IN PROGRESS', INCOMING_APPROVAL_REQUEST: 'INCOMING APPROVAL REQUEST',
-    WAIT_FOR_APPROVAL: 'WAIT FOR APPROVAL', REVIEW_TO_RELEASE: 'REVIEW TO RELEASE', NEED_REVIEW: 'NEED REVIEW', APPROVED: 'APPROVED',
-    RELEASED: 'RELEASED', REJECTED: 'REJECTED', VOID: 'VOID', DELETED: 'DELETED',
+    DRAFT: 'DRAFT',
+    CHANGES_REQUESTED: 'CHANGES REQUESTED',
+    IN_PROGRESS: 'IN PROGRESS',
+    INCOMING_APPROVAL_REQUEST: 'INCOMING APPROVAL REQUEST',
+    WAIT_FOR_APPROVAL: 'WAIT FOR APPROVAL',
+    REVIEW_TO_RELEASE: 'REVIEW TO RELEASE',
+    NEED_REVIEW: 'NEED REVIEW',
+    APPROVED: 'APPROVED',
+    RELEASED: 'RELEASED',
+    REJECTED: 'REJECTED',
+    VOID: 'VOID',
+    DELETED: 'DELETED',
   },
 };
 
-export const journalLineInput = documentLineInput.pick({ ouId: true, segmentId: true, partnerId: true, debit: true, credit: true, memo: true }).extend({ coaId: z.uuid() });
+export const journalLineInput = documentLineInput
+  .pick({ ouId: true, segmentId: true, partnerId: true, debit: true, credit: true, memo: true })
+  .extend({ coaId: z.uuid() });
 export type JournalLineInput = z.input<typeof journalLineInput>;
 
 export const journalInput = documentHeaderInput.omit({ cashBankId: true, taxAmount: true }).extend({ lines: z.array(journalLineInput).min(2).max(500) });
@@ -40,27 +60,64 @@ export const DOCUMENT_PDF_TYPE = 'application/pdf';
 
 export const journalEndpoints = {
   listJournals: defineEndpoint({
-    method: 'GET', path: '/v1/erp/journals', access: JV.read, summary: 'Journal entries; filter by status, date range, OU, partner and amount',
-    query: documentListQuery, response: listOf(journalListItem),
+    method: 'GET',
+    path: '/v1/erp/journals',
+    access: JV.read,
+    summary: 'Journal entries; filter by status, date range, OU, partner and amount',
+    query: documentListQuery,
+    response: listOf(journalListItem),
   }),
   exportJournals: defineEndpoint({
-    method: 'GET', path: '/v1/erp/journals/export', access: JV.read, summary: "Journal entries of the list's filters as an xlsx file, one row per document",
-    query: documentExportQuery, response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    method: 'GET',
+    path: '/v1/erp/journals/export',
+    access: JV.read,
+    summary: "Journal entries of the list's filters as an xlsx file, one row per document",
+    query: documentExportQuery,
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
-  getJournal: defineEndpoint({ method: 'GET', path: '/v1/erp/journals/{documentId}', access: JV.read, summary: 'One journal entry with its lines', params: documentId, response: documentDetail }),
+  getJournal: defineEndpoint({
+    method: 'GET',
+    path: '/v1/erp/journals/{documentId}',
+    access: JV.read,
+    summary: 'One journal entry with its lines',
+    params: documentId,
+    response: documentDetail,
+  }),
   journalPdf: defineEndpoint({
-    method: 'GET', path: '/v1/erp/journals/{documentId}/pdf', access: JV.read, summary: 'A journal entry as a printable PDF with the business unit\'s legal info and logo',
-    params: documentId, query: documentPdfQuery, response: z.custom<Uint8Array>(), file: { contentType: DOCUMENT_PDF_TYPE },
+    method: 'GET',
+    path: '/v1/erp/journals/{documentId}/pdf',
+    access: JV.read,
+    summary: "A journal entry as a printable PDF with the business unit's legal info and logo",
+    params: documentId,
+    query: documentPdfQuery,
+    response: z.custom<Uint8Array>(),
+    file: { contentType: DOCUMENT_PDF_TYPE },
   }),
   createJournal: defineEndpoint({
-    method: 'POST', path: '/v1/erp/journals', access: JV.edit, summary: 'Create a journal entry (blank number: generated); its lines must balance',
-    body: journalInput, response: documentDetail,
+    method: 'POST',
+    path: '/v1/erp/journals',
+    access: JV.edit,
+    summary: 'Create a journal entry (blank number: generated); its lines must balance',
+    body: journalInput,
+    response: documentDetail,
   }),
   updateJournal: defineEndpoint({
-    method: 'PUT', path: '/v1/erp/journals/{documentId}', access: JV.edit, summary: 'Edit a draft journal entry', params: documentId, body: journalInput, response: documentDetail,
+    method: 'PUT',
+    path: '/v1/erp/journals/{documentId}',
+    access: JV.edit,
+    summary: 'Edit a draft journal entry',
+    params: documentId,
+    body: journalInput,
+    response: documentDetail,
   }),
   deleteJournal: defineEndpoint({
-    method: 'DELETE', path: '/v1/erp/journals/{documentId}', access: JV.edit, summary: 'Delete a draft journal entry', params: documentId, response: z.object({ ok: z.literal(true) }),
+    method: 'DELETE',
+    path: '/v1/erp/journals/{documentId}',
+    access: JV.edit,
+    summary: 'Delete a draft journal entry',
+    params: documentId,
+    response: z.object({ ok: z.literal(true) }),
   }),
 };
 

@@ -1,19 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  datePart, defaultCodeFormat, entityShortCode, formatNumber, formatProblem, numberFormat, parseNumber, periodKey, todayInJakarta,
+  datePart,
+  defaultCodeFormat,
+  entityShortCode,
+  formatNumber,
+  formatProblem,
+  numberFormat,
+  parseNumber,
+  periodKey,
+  todayInJakarta,
   type NumberFormat,
 } from './numbering.ts';
 
 const affix = fc.string({ unit: fc.constantFrom(...'ABCINVSO/-._#0123456789'.split('')), maxLength: 8 });
 const validFormat: fc.Arbitrary<NumberFormat> = fc
   .record({
-    prefix: affix, suffix: affix, separator: fc.constantFrom('', '/', '-', '.'),
-    yearDigits: fc.constantFrom(0 as const, 2 as const, 4 as const), month: fc.boolean(), day: fc.boolean(),
-    counterDigits: fc.integer({ min: 1, max: 10 }), reset: fc.constantFrom('never' as const, 'year' as const, 'year-month' as const),
+    prefix: affix,
+    suffix: affix,
+    separator: fc.constantFrom('', '/', '-', '.'),
+    yearDigits: fc.constantFrom(0 as const, 2 as const, 4 as const),
+    month: fc.boolean(),
+    day: fc.boolean(),
+    counterDigits: fc.integer({ min: 1, max: 10 }),
+    reset: fc.constantFrom('never' as const, 'year' as const, 'year-month' as const),
   })
   .filter((f) => formatProblem(f) === undefined);
-const isoDate = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const counter = fc.integer({ min: 1, max: 10_000_000_000 });
 
 describe('number format (issue 4)', () => {
@@ -26,52 +41,62 @@ describe('number format (issue 4)', () => {
   });
 
   it('reads back what it writes (format/parse round trip)', () => {
-    fc.assert(fc.property(validFormat, isoDate, counter, (f, date, n) => {
-      const parsed = parseNumber(f, formatNumber(f, date, n));
-      const [y, m, d] = date.split('-');
-      expect(parsed).toEqual({
-        counter: n,
-        ...(f.yearDigits ? { year: f.yearDigits === 4 ? y : y.slice(2) } : {}),
-        ...(f.month ? { month: m } : {}),
-        ...(f.day ? { day: d } : {}),
-      });
-    }));
+    fc.assert(
+      fc.property(validFormat, isoDate, counter, (f, date, n) => {
+        const parsed = parseNumber(f, formatNumber(f, date, n));
+        const [y, m, d] = date.split('-');
+        expect(parsed).toEqual({
+          counter: n,
+          ...(f.yearDigits ? { year: f.yearDigits === 4 ? y : y.slice(2) } : {}),
+          ...(f.month ? { month: m } : {}),
+          ...(f.day ? { day: d } : {}),
+        });
+      }),
+    );
   });
 
   it('pads the counter to its width and never cuts a longer counter', () => {
-    fc.assert(fc.property(validFormat, isoDate, counter, (f, date, n) => {
-      const text = formatNumber(f, date, n);
-      const dates = datePart(f, date);
-      const counterText = text.slice(f.prefix.length + dates.length + (dates ? f.separator.length : 0), text.length - f.suffix.length);
-      expect(counterText.length).toBe(Math.max(f.counterDigits, String(n).length));
-      expect(Number(counterText)).toBe(n);
-    }));
+    fc.assert(
+      fc.property(validFormat, isoDate, counter, (f, date, n) => {
+        const text = formatNumber(f, date, n);
+        const dates = datePart(f, date);
+        const counterText = text.slice(f.prefix.length + dates.length + (dates ? f.separator.length : 0), text.length - f.suffix.length);
+        expect(counterText.length).toBe(Math.max(f.counterDigits, String(n).length));
+        expect(Number(counterText)).toBe(n);
+      }),
+    );
   });
 
   it('gives distinct numbers to distinct counters of one period', () => {
-    fc.assert(fc.property(validFormat, isoDate, counter, counter, (f, date, a, b) => {
-      fc.pre(a !== b);
-      expect(formatNumber(f, date, a)).not.toBe(formatNumber(f, date, b));
-    }));
+    fc.assert(
+      fc.property(validFormat, isoDate, counter, counter, (f, date, a, b) => {
+        fc.pre(a !== b);
+        expect(formatNumber(f, date, a)).not.toBe(formatNumber(f, date, b));
+      }),
+    );
   });
 
   it('keys periods by reset rule: never → one period, year → YYYY, year-month → YYYY-MM', () => {
-    fc.assert(fc.property(isoDate, isoDate, (a, b) => {
-      expect(periodKey('never', a)).toBe('');
-      expect(periodKey('year', a)).toBe(a.slice(0, 4));
-      expect(periodKey('year-month', a)).toBe(a.slice(0, 7));
-      expect(periodKey('year', a) === periodKey('year', b)).toBe(a.slice(0, 4) === b.slice(0, 4));
-      expect(periodKey('year-month', a) === periodKey('year-month', b)).toBe(a.slice(0, 7) === b.slice(0, 7));
-    }));
+    fc.assert(
+      fc.property(isoDate, isoDate, (a, b) => {
+        expect(periodKey('never', a)).toBe('');
+        expect(periodKey('year', a)).toBe(a.slice(0, 4));
+        expect(periodKey('year-month', a)).toBe(a.slice(0, 7));
+        expect(periodKey('year', a) === periodKey('year', b)).toBe(a.slice(0, 4) === b.slice(0, 4));
+        expect(periodKey('year-month', a) === periodKey('year-month', b)).toBe(a.slice(0, 7) === b.slice(0, 7));
+      }),
+    );
   });
 
   it('never gives two periods the same number when the counter restarts (valid formats show the period)', () => {
-    fc.assert(fc.property(validFormat, isoDate, isoDate, counter, (f, a, b, n) => {
-      fc.pre(periodKey(f.reset, a) !== periodKey(f.reset, b));
-      // Two-digit years repeat every century; within one century the period is in the number.
-      fc.pre(f.yearDigits === 4 || a.slice(0, 2) === b.slice(0, 2));
-      expect(formatNumber(f, a, n)).not.toBe(formatNumber(f, b, n));
-    }));
+    fc.assert(
+      fc.property(validFormat, isoDate, isoDate, counter, (f, a, b, n) => {
+        fc.pre(periodKey(f.reset, a) !== periodKey(f.reset, b));
+        // Two-digit years repeat every century; within one century the period is in the number.
+        fc.pre(f.yearDigits === 4 || a.slice(0, 2) === b.slice(0, 2));
+        expect(formatNumber(f, a, n)).not.toBe(formatNumber(f, b, n));
+      }),
+    );
   });
 
   it('refuses formats whose reset period is not in the number', () => {

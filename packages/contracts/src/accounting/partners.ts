@@ -16,14 +16,28 @@ export type AddressRole = (typeof ADDRESS_ROLES)[number];
 
 /** Spec 5: a phone number has more than 10 characters; the server answers partner_phone_too_short. */
 export const PHONE_MIN_LENGTH = 11;
-const phoneText = z.string().trim().min(1).max(30).regex(/^[0-9+()\- ]+$/, 'digits, +, (, ), - and spaces');
+const phoneText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[0-9+()\- ]+$/, 'digits, +, (, ), - and spaces');
 
-const geoDegrees = z.string().trim().regex(/^-?\d{1,3}(\.\d{1,7})?$/, 'degrees with at most 7 decimals');
+const geoDegrees = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,3}(\.\d{1,7})?$/, 'degrees with at most 7 decimals');
 
 export const partnerAddress = z.object({
   address: z.string().trim().min(1).max(500),
   city: z.string().trim().max(100).nullable().default(null),
-  postalCode: z.string().trim().max(10).regex(/^[0-9A-Za-z -]*$/, 'a postal code').nullable().default(null),
+  postalCode: z
+    .string()
+    .trim()
+    .max(10)
+    .regex(/^[0-9A-Za-z -]*$/, 'a postal code')
+    .nullable()
+    .default(null),
   roles: z.array(z.enum(ADDRESS_ROLES)).min(1).max(4),
   /** Map position; both or neither, latitude -90..90, longitude -180..180 (partner_geo_position_invalid). */
   latitude: geoDegrees.nullable().default(null),
@@ -70,15 +84,41 @@ export const PARTNER_SORT = ['code', 'name', 'rank', 'creditLimit', 'active'] as
 const filters = { rank: z.coerce.number().int().min(1).max(5).optional() };
 
 const customers = masterEndpoints({
-  path: '/v1/erp/customers', label: 'customer', idName: 'partnerId', item: partner, input: partnerInput, filters, sort: PARTNER_SORT, access: erpAccess('Customer'),
+  path: '/v1/erp/customers',
+  label: 'customer',
+  idName: 'partnerId',
+  item: partner,
+  input: partnerInput,
+  filters,
+  sort: PARTNER_SORT,
+  access: erpAccess('Customer'),
 });
 const suppliers = masterEndpoints({
-  path: '/v1/erp/suppliers', label: 'supplier', idName: 'partnerId', item: partner, input: partnerInput, filters, sort: PARTNER_SORT, access: erpAccess('Supplier'),
+  path: '/v1/erp/suppliers',
+  label: 'supplier',
+  idName: 'partnerId',
+  item: partner,
+  input: partnerInput,
+  filters,
+  sort: PARTNER_SORT,
+  access: erpAccess('Supplier'),
 });
 
 export const partnerEndpoints = {
-  listCustomers: customers.list, getCustomer: customers.get, createCustomer: customers.create, updateCustomer: customers.update,
-  setCustomerActive: customers.setActive, deleteCustomer: customers.remove, exportCustomers: customers.export, importCustomers: customers.import,
-  listSuppliers: suppliers.list, getSupplier: suppliers.get, createSupplier: suppliers.create, updateSupplier: suppliers.update,
-  setSupplierActive: suppliers.setActive, deleteSupplier: suppliers.remove, exportSuppliers: suppliers.export, importSuppliers: suppliers.import,
+  listCustomers: customers.list,
+  getCustomer: customers.get,
+  createCustomer: customers.create,
+  updateCustomer: customers.update,
+  setCustomerActive: customers.setActive,
+  deleteCustomer: customers.remove,
+  exportCustomers: customers.export,
+  importCustomers: customers.import,
+  listSuppliers: suppliers.list,
+  getSupplier: suppliers.get,
+  createSupplier: suppliers.create,
+  updateSupplier: suppliers.update,
+  setSupplierActive: suppliers.setActive,
+  deleteSupplier: suppliers.remove,
+  exportSuppliers: suppliers.export,
+  importSuppliers: suppliers.import,
 };

@@ -9,7 +9,12 @@ import { CASH_BANK_TYPES } from './cash-banks.ts';
  * book currency as decimal strings; balances are signed, debit positive and credit negative.
  */
 export const LEDGER_REPORT_READ = [
-  'readOnlyErpLedgerReport', 'createEditErpLedgerReport', 'writeAllErpLedgerReport', 'readOnlyErpAll', 'createEditErpAll', 'writeAllErpAll',
+  'readOnlyErpLedgerReport',
+  'createEditErpLedgerReport',
+  'writeAllErpLedgerReport',
+  'readOnlyErpAll',
+  'createEditErpAll',
+  'writeAllErpAll',
 ] as const;
 
 export const LEDGER_REPORTS = ['trial-balance', 'general-ledger', 'profit-loss', 'balance-sheet', 'cash-bank-book'] as const;
@@ -24,7 +29,10 @@ const amount = z.string();
 
 /** Either `period` (YYYYMM) or both `from` and `to` (YYYY-MM-DD, both included); `ouId` absent: consolidated. */
 export const reportRangeQuery = z.object({
-  period: z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'YYYYMM').optional(),
+  period: z
+    .string()
+    .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'YYYYMM')
+    .optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   ouId: z.uuid().optional(),
@@ -59,7 +67,10 @@ export type TrialBalanceFigures = z.infer<typeof trialBalanceFigures>;
 export const trialBalanceLine = reportLine.extend(trialBalanceFigures.shape);
 export type TrialBalanceLine = z.infer<typeof trialBalanceLine>;
 export const trialBalance = z.object({
-  range: reportRange, ou: reportOu, lines: z.array(trialBalanceLine), totals: trialBalanceFigures,
+  range: reportRange,
+  ou: reportOu,
+  lines: z.array(trialBalanceLine),
+  totals: trialBalanceFigures,
 });
 export type TrialBalance = z.infer<typeof trialBalance>;
 
@@ -89,10 +100,18 @@ export const ledgerMovement = z.object({
 });
 export type LedgerMovement = z.infer<typeof ledgerMovement>;
 export const reportAccount = z.object({
-  coaId: z.string(), coaCode: z.string(), coaName: z.string(), type: z.enum(COA_TYPES), sign: z.enum(COA_SIGNS),
+  coaId: z.string(),
+  coaCode: z.string(),
+  coaName: z.string(),
+  type: z.enum(COA_TYPES),
+  sign: z.enum(COA_SIGNS),
 });
 export const generalLedger = z.object({
-  range: reportRange, ou: reportOu, account: reportAccount, ...trialBalanceFigures.shape, movements: listOf(ledgerMovement),
+  range: reportRange,
+  ou: reportOu,
+  account: reportAccount,
+  ...trialBalanceFigures.shape,
+  movements: listOf(ledgerMovement),
 });
 export type GeneralLedger = z.infer<typeof generalLedger>;
 
@@ -101,8 +120,13 @@ export const profitLossLine = reportLine.extend({ amount, previous: amount.nulla
 export type ProfitLossLine = z.infer<typeof profitLossLine>;
 const profitLossSection = z.object({ lines: z.array(profitLossLine), total: amount, previousTotal: amount.nullable() });
 export const profitLoss = z.object({
-  range: reportRange, previousRange: reportRange.nullable(), ou: reportOu,
-  revenue: profitLossSection, cost: profitLossSection, netProfit: amount, previousNetProfit: amount.nullable(),
+  range: reportRange,
+  previousRange: reportRange.nullable(),
+  ou: reportOu,
+  revenue: profitLossSection,
+  cost: profitLossSection,
+  netProfit: amount,
+  previousNetProfit: amount.nullable(),
 });
 export type ProfitLoss = z.infer<typeof profitLoss>;
 
@@ -111,8 +135,11 @@ export const balanceSheetLine = reportLine.extend({ amount });
 export type BalanceSheetLine = z.infer<typeof balanceSheetLine>;
 const balanceSheetSection = z.object({ lines: z.array(balanceSheetLine), total: amount });
 export const balanceSheet = z.object({
-  date: z.string(), ou: reportOu,
-  assets: balanceSheetSection, liabilities: balanceSheetSection, equity: balanceSheetSection,
+  date: z.string(),
+  ou: reportOu,
+  assets: balanceSheetSection,
+  liabilities: balanceSheetSection,
+  equity: balanceSheetSection,
   liabilitiesAndEquity: amount,
   /** Assets - (liabilities + equity): zero while every posting balances. */
   difference: amount,
@@ -120,8 +147,14 @@ export const balanceSheet = z.object({
 export type BalanceSheet = z.infer<typeof balanceSheet>;
 
 export const cashBankBookLine = z.object({
-  cashBankId: z.string(), cashBankCode: z.string(), cashBankName: z.string(), type: z.enum(CASH_BANK_TYPES),
-  coaId: z.string(), coaCode: z.string(), currencyCode: z.string(), ...trialBalanceFigures.shape,
+  cashBankId: z.string(),
+  cashBankCode: z.string(),
+  cashBankName: z.string(),
+  type: z.enum(CASH_BANK_TYPES),
+  coaId: z.string(),
+  coaCode: z.string(),
+  currencyCode: z.string(),
+  ...trialBalanceFigures.shape,
 });
 export type CashBankBookLine = z.infer<typeof cashBankBookLine>;
 export const cashBankBook = z.object({ range: reportRange, ou: reportOu, cashBanks: z.array(cashBankBookLine), totals: trialBalanceFigures });
@@ -133,43 +166,73 @@ const balanceSheetQuery = z.object({ date: z.iso.date(), ouId: z.uuid().optional
 
 /** An export takes its report's query (the union of them; each report reads its own fields) and the sheet's language. */
 export const reportExportQuery = reportRangeQuery.extend({
-  coaId: z.uuid().optional(), compare: YN.default('N'), date: z.iso.date().optional(), lang: z.enum(['id', 'en']).default('id'),
+  coaId: z.uuid().optional(),
+  compare: YN.default('N'),
+  date: z.iso.date().optional(),
+  lang: z.enum(['id', 'en']).default('id'),
 });
 export type ReportExportQuery = z.input<typeof reportExportQuery>;
 const reportParam = z.object({ report: z.enum(LEDGER_REPORTS) });
 
 export const reportEndpoints = {
   getTrialBalance: defineEndpoint({
-    method: 'GET', path: '/v1/erp/reports/trial-balance', access: LEDGER_REPORT_READ,
+    method: 'GET',
+    path: '/v1/erp/reports/trial-balance',
+    access: LEDGER_REPORT_READ,
     summary: 'Trial balance: per account opening, debit, credit and closing, arranged as the chart of accounts with subtotals',
-    query: reportRangeQuery, response: trialBalance,
+    query: reportRangeQuery,
+    response: trialBalance,
   }),
   getGeneralLedger: defineEndpoint({
-    method: 'GET', path: '/v1/erp/reports/general-ledger', access: LEDGER_REPORT_READ,
+    method: 'GET',
+    path: '/v1/erp/reports/general-ledger',
+    access: LEDGER_REPORT_READ,
     summary: 'General ledger of one account: opening, the movements with their running balance (paged), closing',
-    query: generalLedgerQuery, response: generalLedger,
+    query: generalLedgerQuery,
+    response: generalLedger,
   }),
   getProfitLoss: defineEndpoint({
-    method: 'GET', path: '/v1/erp/reports/profit-loss', access: LEDGER_REPORT_READ,
+    method: 'GET',
+    path: '/v1/erp/reports/profit-loss',
+    access: LEDGER_REPORT_READ,
     summary: 'Profit and loss: revenue and cost accounts for the range and the net profit; compare=Y adds the range just before',
-    query: profitLossQuery, response: profitLoss,
+    query: profitLossQuery,
+    response: profitLoss,
   }),
   getBalanceSheet: defineEndpoint({
-    method: 'GET', path: '/v1/erp/reports/balance-sheet', access: LEDGER_REPORT_READ,
+    method: 'GET',
+    path: '/v1/erp/reports/balance-sheet',
+    access: LEDGER_REPORT_READ,
     summary: 'Balance sheet as of a date: assets, liabilities and equity with the profit of earlier and of the current year',
-    query: balanceSheetQuery, response: balanceSheet,
+    query: balanceSheetQuery,
+    response: balanceSheet,
   }),
   getCashBankBook: defineEndpoint({
-    method: 'GET', path: '/v1/erp/reports/cash-bank-book', access: LEDGER_REPORT_READ,
+    method: 'GET',
+    path: '/v1/erp/reports/cash-bank-book',
+    access: LEDGER_REPORT_READ,
     summary: 'Cash and bank book: per cash bank opening, money in, money out and closing (its movements: the general ledger of its account)',
-    query: reportRangeQuery, response: cashBankBook,
+    query: reportRangeQuery,
+    response: cashBankBook,
   }),
   exportReportXlsx: defineEndpoint({
-    method: 'GET', path: '/v1/erp/reports/{report}/xlsx', access: LEDGER_REPORT_READ, summary: 'A report as an xlsx file',
-    params: reportParam, query: reportExportQuery, response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    method: 'GET',
+    path: '/v1/erp/reports/{report}/xlsx',
+    access: LEDGER_REPORT_READ,
+    summary: 'A report as an xlsx file',
+    params: reportParam,
+    query: reportExportQuery,
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
   exportReportPdf: defineEndpoint({
-    method: 'GET', path: '/v1/erp/reports/{report}/pdf', access: LEDGER_REPORT_READ, summary: 'A report as a PDF file',
-    params: reportParam, query: reportExportQuery, response: z.custom<Uint8Array>(), file: { contentType: PDF_CONTENT_TYPE },
+    method: 'GET',
+    path: '/v1/erp/reports/{report}/pdf',
+    access: LEDGER_REPORT_READ,
+    summary: 'A report as a PDF file',
+    params: reportParam,
+    query: reportExportQuery,
+    response: z.custom<Uint8Array>(),
+    file: { contentType: PDF_CONTENT_TYPE },
   }),
 };

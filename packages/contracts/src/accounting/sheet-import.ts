@@ -18,14 +18,16 @@ export const sheetImportReport = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  errors: z.array(z.object({
-    /** The sheet row number (the header is row 1). */
-    row: z.number().int(),
-    /** The column key (e.g. warehouseCode), the same in both languages. */
-    column: z.string(),
-    errorCode: z.custom<ErrorCode>((v) => typeof v === 'string'),
-    errorArgs: z.array(z.union([z.string(), z.number()])),
-  })),
+  errors: z.array(
+    z.object({
+      /** The sheet row number (the header is row 1). */
+      row: z.number().int(),
+      /** The column key (e.g. warehouseCode), the same in both languages. */
+      column: z.string(),
+      errorCode: z.custom<ErrorCode>((v) => typeof v === 'string'),
+      errorArgs: z.array(z.union([z.string(), z.number()])),
+    }),
+  ),
 });
 export type SheetImportReport = z.infer<typeof sheetImportReport>;
 
@@ -59,28 +61,51 @@ export const importRun = z.object({
 export type ImportRun = z.infer<typeof importRun>;
 
 /** POST `<path>/import`: the xlsx import of a master record, for the record's edit tasks. Answers the queued run. */
-export const importEndpoint = <const A extends readonly Task[]>(path: string, label: string, access: A) => defineEndpoint({
-  method: 'POST', path: `${path}/import`, access,
-  summary: `Start importing ${label} records from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, `
-    + 'at most 50 MB), columns as in the export; upsert by code (blank code: generated), each row all-or-nothing, a blank Active keeps the record\'s state. '
-    + 'A column left out of the header keeps that field of an existing record as stored; a blank cell in a present column clears it; '
-    + 'new records get the field\'s default. '
-    + 'Answers the queued run; GET /v1/erp/imports/{importId} follows it to its report',
-  response: importRun,
-});
+export const importEndpoint = <const A extends readonly Task[]>(path: string, label: string, access: A) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `${path}/import`,
+    access,
+    summary:
+      `Start importing ${label} records from an xlsx file sent as the raw body (content type application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, ` +
+      "at most 50 MB), columns as in the export; upsert by code (blank code: generated), each row all-or-nothing, a blank Active keeps the record's state. " +
+      'A column left out of the header keeps that field of an existing record as stored; a blank cell in a present column clears it; ' +
+      "new records get the field's default. " +
+      'Answers the queued run; GET /v1/erp/imports/{importId} follows it to its report',
+    response: importRun,
+  });
 
 /** Every task that may start an import (the edit tasks of each imported record); the run endpoint checks the run's own. */
 export const IMPORT_RUN_ACCESS = [
-  'createEditErpAll', 'writeAllErpAll', 'createEditErpCoa', 'writeAllErpCoa', 'createEditErpCashBank', 'writeAllErpCashBank',
-  'createEditErpCurrency', 'writeAllErpCurrency', 'createEditErpMaster', 'writeAllErpMaster', 'createEditErpCustomer', 'writeAllErpCustomer',
-  'createEditErpSupplier', 'writeAllErpSupplier', 'createEditErpEmployee', 'writeAllErpEmployee', 'createEditErpWarehouse', 'writeAllErpWarehouse',
-  'createEditErpProduct', 'writeAllErpProduct',
+  'createEditErpAll',
+  'writeAllErpAll',
+  'createEditErpCoa',
+  'writeAllErpCoa',
+  'createEditErpCashBank',
+  'writeAllErpCashBank',
+  'createEditErpCurrency',
+  'writeAllErpCurrency',
+  'createEditErpMaster',
+  'writeAllErpMaster',
+  'createEditErpCustomer',
+  'writeAllErpCustomer',
+  'createEditErpSupplier',
+  'writeAllErpSupplier',
+  'createEditErpEmployee',
+  'writeAllErpEmployee',
+  'createEditErpWarehouse',
+  'writeAllErpWarehouse',
+  'createEditErpProduct',
+  'writeAllErpProduct',
 ] as const satisfies readonly Task[];
 
 export const importRunEndpoints = {
   getImportRun: defineEndpoint({
-    method: 'GET', path: '/v1/erp/imports/{importId}', access: IMPORT_RUN_ACCESS,
-    summary: 'One of the caller\'s own imports: its status, progress and, once done, its report (for a user still holding the import\'s tasks)',
-    params: z.object({ importId: z.uuid() }), response: importRun,
+    method: 'GET',
+    path: '/v1/erp/imports/{importId}',
+    access: IMPORT_RUN_ACCESS,
+    summary: "One of the caller's own imports: its status, progress and, once done, its report (for a user still holding the import's tasks)",
+    params: z.object({ importId: z.uuid() }),
+    response: importRun,
   }),
 };

@@ -103,39 +103,61 @@ const datasetId = z.object({ datasetId: z.uuid() });
 
 export const analysisEndpoints = {
   importDataset: defineEndpoint({
-    method: 'POST', path: '/v1/analysis/datasets/import', access: DATASET_ADD,
-    summary: 'Start importing a dataset from an xlsx (first sheet) or csv file sent as the raw body (content type '
-      + 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or text/csv, at most 100 MB); the header row is found, '
-      + 'each column\'s type inferred from its cells. Answers the queued run; GET /v1/analysis/imports/{importId} follows it; once done it names the dataset',
+    method: 'POST',
+    path: '/v1/analysis/datasets/import',
+    access: DATASET_ADD,
+    summary:
+      'Start importing a dataset from an xlsx (first sheet) or csv file sent as the raw body (content type ' +
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or text/csv, at most 100 MB); the header row is found, ' +
+      "each column's type inferred from its cells. Answers the queued run; GET /v1/analysis/imports/{importId} follows it; once done it names the dataset",
     query: z.object({ name: z.string().trim().min(1).max(100) }),
     response: analysisImportRun,
   }),
   getAnalysisImport: defineEndpoint({
-    method: 'GET', path: '/v1/analysis/imports/{importId}', access: DATASET_ADD,
-    summary: 'One of the caller\'s own dataset imports: status, rows read, the bad cells report, and once done the datasetId',
-    params: z.object({ importId: z.uuid() }), response: analysisImportRun,
+    method: 'GET',
+    path: '/v1/analysis/imports/{importId}',
+    access: DATASET_ADD,
+    summary: "One of the caller's own dataset imports: status, rows read, the bad cells report, and once done the datasetId",
+    params: z.object({ importId: z.uuid() }),
+    response: analysisImportRun,
   }),
   listDatasets: defineEndpoint({
-    method: 'GET', path: '/v1/analysis/datasets', access: [...DATASET_READ, ...ASK],
-    summary: 'Datasets: name, columns and types, row count and when last refreshed', query: listQuery, response: listOf(dataset),
+    method: 'GET',
+    path: '/v1/analysis/datasets',
+    access: [...DATASET_READ, ...ASK],
+    summary: 'Datasets: name, columns and types, row count and when last refreshed',
+    query: listQuery,
+    response: listOf(dataset),
   }),
   getDataset: defineEndpoint({
-    method: 'GET', path: '/v1/analysis/datasets/{datasetId}', access: [...DATASET_READ, ...ASK], summary: 'One dataset',
-    params: datasetId, response: dataset,
+    method: 'GET',
+    path: '/v1/analysis/datasets/{datasetId}',
+    access: [...DATASET_READ, ...ASK],
+    summary: 'One dataset',
+    params: datasetId,
+    response: dataset,
   }),
   listDatasetRows: defineEndpoint({
-    method: 'GET', path: '/v1/analysis/datasets/{datasetId}/rows', access: DATASET_READ,
-    summary: 'A dataset\'s rows in their order, a page at a time; cells in the order of columns',
-    params: datasetId, query: listQuery.pick({ page: true, limit: true }), response: datasetRows,
+    method: 'GET',
+    path: '/v1/analysis/datasets/{datasetId}/rows',
+    access: DATASET_READ,
+    summary: "A dataset's rows in their order, a page at a time; cells in the order of columns",
+    params: datasetId,
+    query: listQuery.pick({ page: true, limit: true }),
+    response: datasetRows,
   }),
 };
 
 /** Questions over a dataset (the AI insights). */
 export const analysisAskEndpoints = {
   ask: defineEndpoint({
-    method: 'POST', path: '/v1/analysis/ask', access: ASK,
-    summary: 'Ask a question of a dataset in Indonesian or English: answers the typed plan, the result table, a chart and an insight; '
-      + 'follow-up questions name the conversationId answered before',
-    body: askRequest, response: askAnswer,
+    method: 'POST',
+    path: '/v1/analysis/ask',
+    access: ASK,
+    summary:
+      'Ask a question of a dataset in Indonesian or English: answers the typed plan, the result table, a chart and an insight; ' +
+      'follow-up questions name the conversationId answered before',
+    body: askRequest,
+    response: askAnswer,
   }),
 };

@@ -37,7 +37,10 @@ export const planFilter = z.object({
   column: columnKey,
   op: z.enum(FILTER_OPS),
   /** eq/neq/gt/gte/lt/lte/contains: one value; in: one or more; between: two (from, to). Dates as YYYY-MM-DD. */
-  values: z.array(z.union([z.string().max(200), z.number()])).min(1).max(100),
+  values: z
+    .array(z.union([z.string().max(200), z.number()]))
+    .min(1)
+    .max(100),
 });
 export type PlanFilter = z.infer<typeof planFilter>;
 
@@ -97,16 +100,26 @@ const AGG_WORDS: Record<Aggregation, Record<Lang, string>> = {
   countDistinct: { id: 'Jumlah unik', en: 'Distinct count of' },
 };
 const GRAIN_WORDS: Record<TimeGrain, Record<Lang, string>> = {
-  day: { id: 'hari', en: 'day' }, week: { id: 'minggu', en: 'week' }, month: { id: 'bulan', en: 'month' },
-  quarter: { id: 'kuartal', en: 'quarter' }, year: { id: 'tahun', en: 'year' },
+  day: { id: 'hari', en: 'day' },
+  week: { id: 'minggu', en: 'week' },
+  month: { id: 'bulan', en: 'month' },
+  quarter: { id: 'kuartal', en: 'quarter' },
+  year: { id: 'tahun', en: 'year' },
 };
 const MONTHS: Record<Lang, string[]> = {
   id: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
 };
 const OP_WORDS: Record<FilterOp, Record<Lang, string>> = {
-  eq: { id: '=', en: '=' }, neq: { id: '≠', en: '≠' }, in: { id: '∈', en: 'in' }, gt: { id: '>', en: '>' }, gte: { id: '≥', en: '≥' },
-  lt: { id: '<', en: '<' }, lte: { id: '≤', en: '≤' }, between: { id: 'antara', en: 'between' }, contains: { id: 'memuat', en: 'contains' },
+  eq: { id: '=', en: '=' },
+  neq: { id: '≠', en: '≠' },
+  in: { id: '∈', en: 'in' },
+  gt: { id: '>', en: '>' },
+  gte: { id: '≥', en: '≥' },
+  lt: { id: '<', en: '<' },
+  lte: { id: '≤', en: '≤' },
+  between: { id: 'antara', en: 'between' },
+  contains: { id: 'memuat', en: 'contains' },
 };
 
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -119,7 +132,8 @@ export function describeRange(from: string, to: string, lang: Lang): string {
     if (fy === ty && fm === 1 && tm === 12) return String(fy);
     if (fy === ty && fm === tm) return `${MONTHS[lang][fm - 1]} ${fy}`;
     if (fy === ty && (fm - 1) % 3 === 0 && tm === fm + 2) return `${lang === 'id' ? 'Kuartal' : 'Q'}${lang === 'id' ? ' ' : ''}${(fm + 2) / 3} ${fy}`;
-    if (fy === ty && (fm === 1 || fm === 7) && tm === fm + 5) return lang === 'id' ? `Semester ${fm === 1 ? 1 : 2} ${fy}` : `${fm === 1 ? 'First' : 'Second'} half ${fy}`;
+    if (fy === ty && (fm === 1 || fm === 7) && tm === fm + 5)
+      return lang === 'id' ? `Semester ${fm === 1 ? 1 : 2} ${fy}` : `${fm === 1 ? 'First' : 'Second'} half ${fy}`;
     return `${MONTHS[lang][fm - 1]} ${fy} – ${MONTHS[lang][tm - 1]} ${ty}`;
   }
   const day = (y: number, m: number, d: number) => `${d} ${MONTHS[lang][m - 1].slice(0, 3)} ${y}`;
@@ -148,7 +162,14 @@ export function describePlan(plan: QueryPlan, columns: readonly PlanColumnLabel[
       .join(lang === 'id' ? ' dan ' : ' and ')}`;
   }
   if (plan.limit !== null && plan.sort) {
-    const top = plan.sort.direction === 'desc' ? (lang === 'id' ? `${plan.limit} teratas` : `top ${plan.limit}`) : (lang === 'id' ? `${plan.limit} terbawah` : `bottom ${plan.limit}`);
+    const top =
+      plan.sort.direction === 'desc'
+        ? lang === 'id'
+          ? `${plan.limit} teratas`
+          : `top ${plan.limit}`
+        : lang === 'id'
+          ? `${plan.limit} terbawah`
+          : `bottom ${plan.limit}`;
     parts[0] += ` (${top})`;
   }
   for (const f of plan.filters) {

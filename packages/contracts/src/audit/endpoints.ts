@@ -21,7 +21,9 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditEndpoints = {
   listAuditEntries: defineEndpoint({
-    method: 'GET', path: '/v1/audit/entries', access: AUDIT_READ,
+    method: 'GET',
+    path: '/v1/audit/entries',
+    access: AUDIT_READ,
     summary: "The tenant's audit trail, newest first; keyword matches module, action, entity or entity id",
     query: listQuery,
     response: listOf(auditEntry),

@@ -6,7 +6,10 @@ export const AI_PROVIDERS = ['local', 'openai-compatible'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
 /** A price in the book currency as a decimal string, numeric(20,4): up to 16 digits and 4 decimals, never negative. */
-export const aiPrice = z.string().trim().regex(/^\d{1,16}(\.\d{1,4})?$/, 'a decimal number such as 2400 or 0.5 (at most 4 decimals)');
+export const aiPrice = z
+  .string()
+  .trim()
+  .regex(/^\d{1,16}(\.\d{1,4})?$/, 'a decimal number such as 2400 or 0.5 (at most 4 decimals)');
 
 export const aiModelPrice = z.object({
   model: z.string().trim().min(1).max(100),
@@ -55,17 +58,26 @@ const READ_TASKS = ['viewConfig', 'managePasswordPolicy'] as const;
 
 export const aiSettingsEndpoints = {
   getAiSettings: defineEndpoint({
-    method: 'GET', path: '/v1/config/ai', access: READ_TASKS,
-    summary: "The tenant's AI engine, models, prices and timeout (the API key only as set or not)", response: aiSettings,
+    method: 'GET',
+    path: '/v1/config/ai',
+    access: READ_TASKS,
+    summary: "The tenant's AI engine, models, prices and timeout (the API key only as set or not)",
+    response: aiSettings,
   }),
   saveAiSettings: defineEndpoint({
-    method: 'PUT', path: '/v1/config/ai', access: ['viewConfig'],
+    method: 'PUT',
+    path: '/v1/config/ai',
+    access: ['viewConfig'],
     summary: 'Save the AI engine, base URL, API key (kept, replaced or cleared), models, prices and timeout',
-    body: aiSettingsInput, response: aiSettings,
+    body: aiSettingsInput,
+    response: aiSettings,
   }),
   testAiConnection: defineEndpoint({
-    method: 'POST', path: '/v1/config/ai/test', access: ['viewConfig'],
+    method: 'POST',
+    path: '/v1/config/ai/test',
+    access: ['viewConfig'],
     summary: "Try the settings sent (the stored key unless another is sent): GET /models and a one-token chat, or the local engine's readiness",
-    body: aiSettingsInput, response: aiConnectionResult,
+    body: aiSettingsInput,
+    response: aiConnectionResult,
   }),
 };

@@ -19,16 +19,26 @@ const CONFIG_TASKS = ['viewConfig', 'managePasswordPolicy'] as const;
 
 export const appConfigEndpoints = {
   getAppConfiguration: defineEndpoint({
-    method: 'GET', path: '/v1/config/app', access: CONFIG_TASKS,
+    method: 'GET',
+    path: '/v1/config/app',
+    access: CONFIG_TASKS,
     summary: 'App settings and the password policy of the tenant',
     response: z.object({ settings: appConfiguration, passwordPolicy }),
   }),
   saveAppConfiguration: defineEndpoint({
-    method: 'PUT', path: '/v1/config/app', access: ['viewConfig'],
-    summary: 'Save product name, default language and page, release notes', body: appConfiguration, response: appConfiguration,
+    method: 'PUT',
+    path: '/v1/config/app',
+    access: ['viewConfig'],
+    summary: 'Save product name, default language and page, release notes',
+    body: appConfiguration,
+    response: appConfiguration,
   }),
   savePasswordPolicy: defineEndpoint({
-    method: 'PUT', path: '/v1/config/password-policy', access: ['managePasswordPolicy'],
-    summary: 'Save the password policy (minimum length never below 4)', body: passwordPolicy, response: passwordPolicy,
+    method: 'PUT',
+    path: '/v1/config/password-policy',
+    access: ['managePasswordPolicy'],
+    summary: 'Save the password policy (minimum length never below 4)',
+    body: passwordPolicy,
+    response: passwordPolicy,
   }),
 };

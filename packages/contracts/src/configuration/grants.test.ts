@@ -20,7 +20,9 @@ describe('mayGrant (issue 9: nobody grants a task they do not hold)', () => {
 
   it('rests on every endpoint and page that accepts a weaker variant also accepting the stronger ones', () => {
     const lists: [string, readonly string[]][] = [
-      ...Object.entries(endpoints).map(([name, e]) => [name, e.access] as [string, unknown]).filter((x): x is [string, readonly string[]] => Array.isArray(x[1])),
+      ...Object.entries(endpoints)
+        .map(([name, e]) => [name, e.access] as [string, unknown])
+        .filter((x): x is [string, readonly string[]] => Array.isArray(x[1])),
       ...APP_ROUTES.map((r) => [r.path, r.tasks] as [string, readonly string[]]),
     ];
     expect(lists.length).toBeGreaterThan(100);
@@ -28,7 +30,8 @@ describe('mayGrant (issue 9: nobody grants a task they do not hold)', () => {
       access.flatMap((task) => {
         const m = VARIANT.exec(task);
         return m ? STRONGER[m[1]].filter((v) => !access.includes(`${v}${m[2]}`)).map((v) => `${name}: ${task} without ${v}${m[2]}`) : [];
-      }));
+      }),
+    );
     expect(gaps).toEqual([]);
   });
 });

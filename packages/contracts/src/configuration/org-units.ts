@@ -36,7 +36,15 @@ export function ouParentProblem(type: OuTypeCode, parentType: OuTypeCode | undef
 const OU_READ = ['readOnlyConfigBusinessUnit', 'createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'] as const;
 const OU_EDIT = ['createEditConfigBusinessUnit', 'writeAllConfigBusinessUnit'] as const;
 /** Policy screens and ERP pickers list OUs too. */
-const OU_PICK = [...OU_READ, 'readOnlyConfigPolicy', 'createEditConfigPolicy', 'writeAllConfigPolicy', 'readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser'] as const;
+const OU_PICK = [
+  ...OU_READ,
+  'readOnlyConfigPolicy',
+  'createEditConfigPolicy',
+  'writeAllConfigPolicy',
+  'readOnlyConfigUser',
+  'createEditConfigUser',
+  'writeAllConfigUser',
+] as const;
 /** Cash-bank editors choose the OU of a bank account (required for the bank type) from the list too. */
 const OU_LIST = [...OU_PICK, 'createEditErpCashBank', 'writeAllErpCashBank', 'createEditErpAll', 'writeAllErpAll'] as const;
 
@@ -45,10 +53,25 @@ export const OU_CODE_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const legalInfo = z.object({
   address: z.string().trim().max(500).nullable(),
   taxName: z.string().trim().max(200).nullable(),
-  taxNumber: z.string().trim().max(30).regex(/^[0-9.-]*$/, 'digits, dots and dashes').nullable(),
+  taxNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9.-]*$/, 'digits, dots and dashes')
+    .nullable(),
   taxDate: z.iso.date().nullable(),
-  phone: z.string().trim().max(30).regex(/^[0-9+()\- ]*$/, 'a phone number').nullable(),
-  fax: z.string().trim().max(30).regex(/^[0-9+()\- ]*$/, 'a fax number').nullable(),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9+()\- ]*$/, 'a phone number')
+    .nullable(),
+  fax: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9+()\- ]*$/, 'a fax number')
+    .nullable(),
   taxableEntrepreneur: z.boolean(),
 });
 export type LegalInfo = z.infer<typeof legalInfo>;
@@ -81,36 +104,87 @@ const ouId = z.object({ ouId: z.uuid() });
 
 export const orgUnitEndpoints = {
   listOrgUnits: defineEndpoint({
-    method: 'GET', path: '/v1/config/org-units', access: OU_LIST,
+    method: 'GET',
+    path: '/v1/config/org-units',
+    access: OU_LIST,
     summary: 'Organisation units (flat, with parent ids, for the tree and pickers)',
-    query: listQuery.extend({ limit: z.coerce.number().int().refine((n) => [5, 25, 30, 50, 100, 1000].includes(n), 'limit').default(1000), type: z.enum(OU_TYPE_CODES).optional() }),
+    query: listQuery.extend({
+      limit: z.coerce
+        .number()
+        .int()
+        .refine((n) => [5, 25, 30, 50, 100, 1000].includes(n), 'limit')
+        .default(1000),
+      type: z.enum(OU_TYPE_CODES).optional(),
+    }),
     response: listOf(orgUnit),
   }),
-  getOrgUnit: defineEndpoint({ method: 'GET', path: '/v1/config/org-units/{ouId}', access: OU_LIST, summary: 'One organisation unit', params: ouId, response: orgUnit }),
-  createOrgUnit: defineEndpoint({ method: 'POST', path: '/v1/config/org-units', access: OU_EDIT, summary: 'Create an organisation unit under the hierarchy rules', body: ouInput, response: orgUnit }),
+  getOrgUnit: defineEndpoint({
+    method: 'GET',
+    path: '/v1/config/org-units/{ouId}',
+    access: OU_LIST,
+    summary: 'One organisation unit',
+    params: ouId,
+    response: orgUnit,
+  }),
+  createOrgUnit: defineEndpoint({
+    method: 'POST',
+    path: '/v1/config/org-units',
+    access: OU_EDIT,
+    summary: 'Create an organisation unit under the hierarchy rules',
+    body: ouInput,
+    response: orgUnit,
+  }),
   updateOrgUnit: defineEndpoint({
-    method: 'PUT', path: '/v1/config/org-units/{ouId}', access: OU_EDIT, summary: 'Edit code, name, type or parent under the hierarchy rules',
-    params: ouId, body: ouInput, response: orgUnit,
+    method: 'PUT',
+    path: '/v1/config/org-units/{ouId}',
+    access: OU_EDIT,
+    summary: 'Edit code, name, type or parent under the hierarchy rules',
+    params: ouId,
+    body: ouInput,
+    response: orgUnit,
   }),
   setOrgUnitActive: defineEndpoint({
-    method: 'PUT', path: '/v1/config/org-units/{ouId}/active', access: OU_EDIT, summary: 'Activate (Y) or deactivate (N)',
-    params: ouId, body: z.object({ active: z.enum(['Y', 'N']) }), response: orgUnit,
+    method: 'PUT',
+    path: '/v1/config/org-units/{ouId}/active',
+    access: OU_EDIT,
+    summary: 'Activate (Y) or deactivate (N)',
+    params: ouId,
+    body: z.object({ active: z.enum(['Y', 'N']) }),
+    response: orgUnit,
   }),
   deleteOrgUnit: defineEndpoint({
-    method: 'DELETE', path: '/v1/config/org-units/{ouId}', access: ['writeAllConfigBusinessUnit'],
-    summary: 'Delete a unit without children', params: ouId, response: z.object({ ok: z.literal(true) }),
+    method: 'DELETE',
+    path: '/v1/config/org-units/{ouId}',
+    access: ['writeAllConfigBusinessUnit'],
+    summary: 'Delete a unit without children',
+    params: ouId,
+    response: z.object({ ok: z.literal(true) }),
   }),
   saveLegalInfo: defineEndpoint({
-    method: 'PUT', path: '/v1/config/org-units/{ouId}/legal', access: OU_EDIT, summary: 'Save legal info', params: ouId, body: legalInfo, response: orgUnit,
+    method: 'PUT',
+    path: '/v1/config/org-units/{ouId}/legal',
+    access: OU_EDIT,
+    summary: 'Save legal info',
+    params: ouId,
+    body: legalInfo,
+    response: orgUnit,
   }),
   uploadLogo: defineEndpoint({
-    method: 'PUT', path: '/v1/config/org-units/{ouId}/logo', access: OU_EDIT,
-    summary: 'Upload the logo (PNG, JPEG or WebP, at most 1 MiB, base64)', params: ouId,
+    method: 'PUT',
+    path: '/v1/config/org-units/{ouId}/logo',
+    access: OU_EDIT,
+    summary: 'Upload the logo (PNG, JPEG or WebP, at most 1 MiB, base64)',
+    params: ouId,
     body: z.object({ contentType: z.enum(LOGO_TYPES), dataBase64: z.base64().max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4) }),
     response: orgUnit,
   }),
   getLogo: defineEndpoint({
-    method: 'GET', path: '/v1/config/org-units/{ouId}/logo', access: OU_PICK, summary: 'The logo image', params: ouId,
-    response: z.custom<Uint8Array>(), file: { contentType: 'image/*' },
+    method: 'GET',
+    path: '/v1/config/org-units/{ouId}/logo',
+    access: OU_PICK,
+    summary: 'The logo image',
+    params: ouId,
+    response: z.custom<Uint8Array>(),
+    file: { contentType: 'image/*' },
   }),
 };

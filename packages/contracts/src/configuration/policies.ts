@@ -19,7 +19,10 @@ export const DOCUMENT_TYPES = [
   { id: 20003, key: 'cashOut' },
 ] as const;
 export const ALL_DOCUMENT_TYPES = -99;
-const documentTypeId = z.number().int().refine((n) => DOCUMENT_TYPES.some((d) => d.id === n), 'unknown document type');
+const documentTypeId = z
+  .number()
+  .int()
+  .refine((n) => DOCUMENT_TYPES.some((d) => d.id === n), 'unknown document type');
 
 /** What an OU's policy may restrict (spec 6): records users of the OU may pick and post. */
 export const POLICY_KINDS = ['documentTypes', 'products', 'warehouses', 'partners', 'cashBanks', 'glActivities'] as const;
@@ -46,26 +49,52 @@ const userId = z.object({ userId: z.uuid() });
 
 export const policyEndpoints = {
   listOuPolicies: defineEndpoint({
-    method: 'GET', path: '/v1/config/policy-ou', access: POLICY_READ,
+    method: 'GET',
+    path: '/v1/config/policy-ou',
+    access: POLICY_READ,
     summary: 'Every OU with a policy and how many entries of each kind it holds',
     response: z.object({ items: z.array(z.object({ ouId: z.string(), counts: z.record(z.string(), z.number()), members: z.number() })) }),
   }),
-  getOuPolicy: defineEndpoint({ method: 'GET', path: '/v1/config/policy-ou/{ouId}', access: POLICY_READ, summary: "An OU's policy", params: ouId, response: ouPolicy }),
+  getOuPolicy: defineEndpoint({
+    method: 'GET',
+    path: '/v1/config/policy-ou/{ouId}',
+    access: POLICY_READ,
+    summary: "An OU's policy",
+    params: ouId,
+    response: ouPolicy,
+  }),
   saveOuPolicy: defineEndpoint({
-    method: 'PUT', path: '/v1/config/policy-ou/{ouId}', access: POLICY_EDIT,
-    summary: "Replace an OU's policy; at least one list must be filled", params: ouId, body: ouPolicy, response: ouPolicy,
+    method: 'PUT',
+    path: '/v1/config/policy-ou/{ouId}',
+    access: POLICY_EDIT,
+    summary: "Replace an OU's policy; at least one list must be filled",
+    params: ouId,
+    body: ouPolicy,
+    response: ouPolicy,
   }),
   deleteOuPolicy: defineEndpoint({
-    method: 'DELETE', path: '/v1/config/policy-ou/{ouId}', access: ['writeAllConfigPolicy'],
-    summary: "Remove an OU's policy (its users are then unrestricted by it)", params: ouId, response: z.object({ ok: z.literal(true) }),
+    method: 'DELETE',
+    path: '/v1/config/policy-ou/{ouId}',
+    access: ['writeAllConfigPolicy'],
+    summary: "Remove an OU's policy (its users are then unrestricted by it)",
+    params: ouId,
+    response: z.object({ ok: z.literal(true) }),
   }),
   getProhibitions: defineEndpoint({
-    method: 'GET', path: '/v1/config/policy-ou/prohibitions/{userId}', access: POLICY_READ,
-    summary: 'Document types a user may not create', params: userId, response: z.object({ documentTypeIds: z.array(z.number()) }),
+    method: 'GET',
+    path: '/v1/config/policy-ou/prohibitions/{userId}',
+    access: POLICY_READ,
+    summary: 'Document types a user may not create',
+    params: userId,
+    response: z.object({ documentTypeIds: z.array(z.number()) }),
   }),
   saveProhibitions: defineEndpoint({
-    method: 'PUT', path: '/v1/config/policy-ou/prohibitions/{userId}', access: POLICY_EDIT,
-    summary: 'Set the document types a user may not create', params: userId,
-    body: z.object({ documentTypeIds: z.array(documentTypeId).max(20) }), response: z.object({ documentTypeIds: z.array(z.number()) }),
+    method: 'PUT',
+    path: '/v1/config/policy-ou/prohibitions/{userId}',
+    access: POLICY_EDIT,
+    summary: 'Set the document types a user may not create',
+    params: userId,
+    body: z.object({ documentTypeIds: z.array(documentTypeId).max(20) }),
+    response: z.object({ documentTypeIds: z.array(z.number()) }),
   }),
 };

@@ -8,7 +8,15 @@ export const UNLIMITED = -1;
 const ROLE_READ = ['readOnlyConfigRole', 'createEditConfigRole', 'writeAllConfigRole'] as const;
 const ROLE_EDIT = ['createEditConfigRole', 'writeAllConfigRole'] as const;
 /** Role pickers on the user and page-access screens read roles too. */
-const ROLE_PICK = [...ROLE_READ, 'readOnlyConfigUser', 'createEditConfigUser', 'writeAllConfigUser', 'readOnlyAksesHalaman', 'createEditAksesHalaman', 'writeAllAksesHalaman'] as const;
+const ROLE_PICK = [
+  ...ROLE_READ,
+  'readOnlyConfigUser',
+  'createEditConfigUser',
+  'writeAllConfigUser',
+  'readOnlyAksesHalaman',
+  'createEditAksesHalaman',
+  'writeAllAksesHalaman',
+] as const;
 
 /** Spec 6 variants of a page's task, strongest first: writeAll* does all createEdit* does, which does all readOnly* does. */
 const VARIANT_ORDER = ['writeAll', 'createEdit', 'readOnly'] as const;
@@ -64,24 +72,44 @@ const roleId = z.object({ roleId: z.uuid() });
 
 export const roleEndpoints = {
   listRoles: defineEndpoint({
-    method: 'GET', path: '/v1/config/roles', access: ROLE_PICK,
-    summary: 'Roles of the tenant with their user and task counts', query: listQuery.extend({ sort: sortBy(ROLE_SORT) }), response: listOf(roleItem),
+    method: 'GET',
+    path: '/v1/config/roles',
+    access: ROLE_PICK,
+    summary: 'Roles of the tenant with their user and task counts',
+    query: listQuery.extend({ sort: sortBy(ROLE_SORT) }),
+    response: listOf(roleItem),
   }),
   getRole: defineEndpoint({
-    method: 'GET', path: '/v1/config/roles/{roleId}', access: ROLE_READ, summary: 'One role with its tasks', params: roleId,
+    method: 'GET',
+    path: '/v1/config/roles/{roleId}',
+    access: ROLE_READ,
+    summary: 'One role with its tasks',
+    params: roleId,
     response: roleItem.extend({ tasks: z.array(z.string()) }),
   }),
   createRole: defineEndpoint({
-    method: 'POST', path: '/v1/config/roles', access: ROLE_EDIT, summary: 'Create a role', body: roleInput,
+    method: 'POST',
+    path: '/v1/config/roles',
+    access: ROLE_EDIT,
+    summary: 'Create a role',
+    body: roleInput,
     response: roleItem.extend({ tasks: z.array(z.string()) }),
   }),
   updateRole: defineEndpoint({
-    method: 'PUT', path: '/v1/config/roles/{roleId}', access: ROLE_EDIT, summary: 'Edit a role', params: roleId, body: roleInput,
+    method: 'PUT',
+    path: '/v1/config/roles/{roleId}',
+    access: ROLE_EDIT,
+    summary: 'Edit a role',
+    params: roleId,
+    body: roleInput,
     response: roleItem.extend({ tasks: z.array(z.string()) }),
   }),
   deleteRole: defineEndpoint({
-    method: 'DELETE', path: '/v1/config/roles/{roleId}', access: ['writeAllConfigRole'],
-    summary: 'Delete a role; refused while users hold it or user-role links point to it', params: roleId,
+    method: 'DELETE',
+    path: '/v1/config/roles/{roleId}',
+    access: ['writeAllConfigRole'],
+    summary: 'Delete a role; refused while users hold it or user-role links point to it',
+    params: roleId,
     response: z.object({ ok: z.literal(true) }),
   }),
 };
@@ -93,16 +121,28 @@ const target = z.object({ kind: z.enum(['role', 'user']), id: z.uuid() });
 
 export const pageAccessEndpoints = {
   getPageAccess: defineEndpoint({
-    method: 'GET', path: '/v1/config/page-access/{kind}/{id}', access: PAGE_ACCESS_READ,
-    summary: 'Tasks granted to a role or directly to a user', params: target, response: grants,
+    method: 'GET',
+    path: '/v1/config/page-access/{kind}/{id}',
+    access: PAGE_ACCESS_READ,
+    summary: 'Tasks granted to a role or directly to a user',
+    params: target,
+    response: grants,
   }),
   setPageAccess: defineEndpoint({
-    method: 'PUT', path: '/v1/config/page-access/{kind}/{id}', access: PAGE_ACCESS_EDIT,
-    summary: "Replace a role's or user's granted tasks; affected users get them at their next request", params: target,
-    body: z.object({ tasks: z.array(z.string().refine(isTask, 'unknown task')).max(500) }), response: grants,
+    method: 'PUT',
+    path: '/v1/config/page-access/{kind}/{id}',
+    access: PAGE_ACCESS_EDIT,
+    summary: "Replace a role's or user's granted tasks; affected users get them at their next request",
+    params: target,
+    body: z.object({ tasks: z.array(z.string().refine(isTask, 'unknown task')).max(500) }),
+    response: grants,
   }),
   clearPageAccess: defineEndpoint({
-    method: 'DELETE', path: '/v1/config/page-access/{kind}/{id}', access: ['writeAllAksesHalaman'],
-    summary: "Remove every task granted to a role or user at once", params: target, response: grants,
+    method: 'DELETE',
+    path: '/v1/config/page-access/{kind}/{id}',
+    access: ['writeAllAksesHalaman'],
+    summary: 'Remove every task granted to a role or user at once',
+    params: target,
+    response: grants,
   }),
 };

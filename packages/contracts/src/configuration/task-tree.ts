@@ -20,7 +20,19 @@ export const TASK_TREE = [
   {
     key: 'dashboard',
     pages: [
-      { key: 'chatUsage', tasks: ['viewSessionChatPerModel', 'viewCostUsagePerModel', 'viewCountChat', 'viewAccumulationNewCustomer', 'viewDailyDurationChat', 'viewMonthlyDurationChat', 'viewChatQuotaRequest', 'viewMonthlyDailyRequest'] },
+      {
+        key: 'chatUsage',
+        tasks: [
+          'viewSessionChatPerModel',
+          'viewCostUsagePerModel',
+          'viewCountChat',
+          'viewAccumulationNewCustomer',
+          'viewDailyDurationChat',
+          'viewMonthlyDurationChat',
+          'viewChatQuotaRequest',
+          'viewMonthlyDailyRequest',
+        ],
+      },
       { key: 'imageUsage', tasks: ['viewCountUsageGenerateImage', 'viewCostUsageGenerateImage'] },
     ],
   },

@@ -23,15 +23,21 @@ export type UserAuditItem = z.infer<typeof userAuditItem>;
 
 export const userAuditEndpoints = {
   listUserAudit: defineEndpoint({
-    method: 'GET', path: '/v1/config/user-audit', access: AUDIT_READ,
+    method: 'GET',
+    path: '/v1/config/user-audit',
+    access: AUDIT_READ,
     summary: 'Login sessions of the tenant: session id, login time, duration, response code, module; filter by user and date',
-    query: listQuery.extend(userAuditFilter.shape), response: listOf(userAuditItem),
+    query: listQuery.extend(userAuditFilter.shape),
+    response: listOf(userAuditItem),
   }),
   exportUserAudit: defineEndpoint({
-    method: 'GET', path: '/v1/config/user-audit/export', access: AUDIT_READ,
+    method: 'GET',
+    path: '/v1/config/user-audit/export',
+    access: AUDIT_READ,
     summary: 'The same sessions as an xlsx file (at most 50,000 rows)',
     query: userAuditFilter.extend({ keyword: z.string().trim().max(100).optional(), lang: z.enum(['id', 'en']).default('id') }),
-    response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
 };
 

@@ -45,7 +45,8 @@ export const usageDashboardQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
   .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < USAGE_MAX_DAYS, {
-    message: `at most ${USAGE_MAX_DAYS} days`, path: ['to'],
+    message: `at most ${USAGE_MAX_DAYS} days`,
+    path: ['to'],
   });
 
 const perDay = <T extends z.ZodRawShape>(shape: T) => z.array(z.object({ day, ...shape }));
@@ -64,14 +65,23 @@ export const usageDashboard = z.object({
     costPerModel: z.array(z.object({ model: z.string(), cost: amount })).optional(),
     chatCount: z.object({ total: z.number().int(), days: perDay({ chats: z.number().int() }) }).optional(),
     /** `before`: customers whose first session was before `from`; each day's `total` adds the day's new ones to it. */
-    newCustomers: z.object({ before: z.number().int(), added: z.number().int(), days: perDay({ added: z.number().int(), total: z.number().int() }) }).optional(),
+    newCustomers: z
+      .object({ before: z.number().int(), added: z.number().int(), days: perDay({ added: z.number().int(), total: z.number().int() }) })
+      .optional(),
     dailyChatDuration: z.object({ totalSeconds: z.number(), days: perDay({ seconds: z.number() }) }).optional(),
     monthlyChatDuration: z.object({ months: perMonth({ seconds: z.number(), sessions: z.number().int() }) }).optional(),
     imageCount: z.object({ total: z.number().int(), days: perDay({ images: z.number().int() }) }).optional(),
     imageCost: z.object({ total: amount, days: perDay({ cost: amount }) }).optional(),
     /** The month of `to`: request and image quotas and what was used, and the calls refused for want of quota. */
     quota: z
-      .object({ month, requestLimit: z.number().int(), requestsUsed: z.number().int(), imageLimit: z.number().int(), imagesUsed: z.number().int(), refused: z.number().int() })
+      .object({
+        month,
+        requestLimit: z.number().int(),
+        requestsUsed: z.number().int(),
+        imageLimit: z.number().int(),
+        imagesUsed: z.number().int(),
+        refused: z.number().int(),
+      })
       .optional(),
     /** Calls that ended ok, per day of the range and per month of the monthly window. */
     requests: z.object({ total: z.number().int(), days: perDay({ requests: z.number().int() }), months: perMonth({ requests: z.number().int() }) }).optional(),
@@ -82,8 +92,11 @@ export type UsageDashboardQuery = z.input<typeof usageDashboardQuery>;
 
 export const usageDashboardEndpoints = {
   usageDashboard: defineEndpoint({
-    method: 'GET', path: '/v1/dashboard/usage', access: [],
+    method: 'GET',
+    path: '/v1/dashboard/usage',
+    access: [],
     summary: 'AI usage widgets of the dashboard for a date range and client: each widget only for a holder of its task',
-    query: usageDashboardQuery, response: usageDashboard,
+    query: usageDashboardQuery,
+    response: usageDashboard,
   }),
 };

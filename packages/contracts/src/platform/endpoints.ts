@@ -6,7 +6,9 @@ export const releaseNotes = z.object({ version: z.string(), releaseDate: z.strin
 
 export const platformEndpoints = {
   appConfig: defineEndpoint({
-    method: 'GET', path: '/v1/app/config', access: 'public',
+    method: 'GET',
+    path: '/v1/app/config',
+    access: 'public',
     summary: "The tenant's public app configuration: product name, default language, release notes",
     response: z.object({
       tenant: z.string(),

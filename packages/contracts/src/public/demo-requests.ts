@@ -69,7 +69,12 @@ export const PROOF_MAX_BYTES = 2 * 1024 * 1024;
 const money = z.string().regex(/^-?\d+(\.\d{1,4})?$/, 'a decimal amount');
 
 /** Spec 5: phone more than 10 characters. */
-export const contactPhone = z.string().trim().min(11, 'more than 10 characters').max(30).regex(/^[0-9+()\- ]+$/, 'a phone number');
+export const contactPhone = z
+  .string()
+  .trim()
+  .min(11, 'more than 10 characters')
+  .max(30)
+  .regex(/^[0-9+()\- ]+$/, 'a phone number');
 
 export const demoRequestInput = z.object({
   contactName: z.string().trim().min(1).max(100),
@@ -155,38 +160,64 @@ export const gatewayNotification = z.looseObject({
 
 export const demoRequestEndpoints = {
   checkPromoCode: defineEndpoint({
-    method: 'POST', path: '/v1/public/promo-codes/check', access: 'anonymous',
+    method: 'POST',
+    path: '/v1/public/promo-codes/check',
+    access: 'anonymous',
     summary: 'Check a promo code for a package, channel and company size: a verdict (200 either way), with the price, discount and amount when valid',
-    body: promoCheck, response: promoVerdict,
+    body: promoCheck,
+    response: promoVerdict,
   }),
   getPaymentOptions: defineEndpoint({
-    method: 'GET', path: '/v1/public/payment-options', access: 'anonymous',
+    method: 'GET',
+    path: '/v1/public/payment-options',
+    access: 'anonymous',
     summary: 'The payment methods this site offers now: bank transfer (with its account) when an account is configured, the gateway when it is',
     response: paymentOptions,
   }),
   requestDemo: defineEndpoint({
-    method: 'POST', path: '/v1/public/demo-requests', access: 'anonymous',
-    summary: 'Request a demo: creates a lead (status NEW) with the promo code checked', body: demoRequestInput, response: demoRequestView,
+    method: 'POST',
+    path: '/v1/public/demo-requests',
+    access: 'anonymous',
+    summary: 'Request a demo: creates a lead (status NEW) with the promo code checked',
+    body: demoRequestInput,
+    response: demoRequestView,
   }),
   getDemoRequest: defineEndpoint({
-    method: 'GET', path: '/v1/public/demo-requests/{requestId}', access: 'anonymous',
-    summary: 'A demo request with its payment, for the payment and completion steps', params: requestId, response: demoRequestView,
+    method: 'GET',
+    path: '/v1/public/demo-requests/{requestId}',
+    access: 'anonymous',
+    summary: 'A demo request with its payment, for the payment and completion steps',
+    params: requestId,
+    response: demoRequestView,
   }),
   startPayment: defineEndpoint({
-    method: 'POST', path: '/v1/public/demo-requests/{requestId}/payment', access: 'anonymous',
+    method: 'POST',
+    path: '/v1/public/demo-requests/{requestId}/payment',
+    access: 'anonymous',
     summary: 'Start (or restart with another method) the payment of a request: bank transfer or hosted checkout',
-    params: requestId, body: z.object({ method: z.enum(PAYMENT_METHODS) }), response: demoRequestView,
+    params: requestId,
+    body: z.object({ method: z.enum(PAYMENT_METHODS) }),
+    response: demoRequestView,
   }),
   uploadPaymentProof: defineEndpoint({
-    method: 'PUT', path: '/v1/public/demo-requests/{requestId}/payment/proof', access: 'anonymous',
+    method: 'PUT',
+    path: '/v1/public/demo-requests/{requestId}/payment/proof',
+    access: 'anonymous',
     summary: 'Upload the bank-transfer proof: PNG, JPEG or PDF, at most 2 MiB, base64',
     params: requestId,
-    body: z.object({ contentType: z.enum(PROOF_TYPES), fileName: z.string().trim().min(1).max(200), dataBase64: z.base64().max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 4) }),
+    body: z.object({
+      contentType: z.enum(PROOF_TYPES),
+      fileName: z.string().trim().min(1).max(200),
+      dataBase64: z.base64().max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 4),
+    }),
     response: demoRequestView,
   }),
   paymentNotification: defineEndpoint({
-    method: 'POST', path: '/v1/public/payments/notification', access: 'public',
+    method: 'POST',
+    path: '/v1/public/payments/notification',
+    access: 'public',
     summary: 'Payment gateway notification (Midtrans format); the signature is checked, a forged one changes nothing',
-    body: gatewayNotification, response: z.object({ ok: z.literal(true) }),
+    body: gatewayNotification,
+    response: z.object({ ok: z.literal(true) }),
   }),
 };

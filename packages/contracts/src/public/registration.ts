@@ -12,7 +12,12 @@ export const registrationInput = z.object({
   phone: contactPhone,
   companyName: z.string().trim().min(2).max(100),
   /** NPWP; digits, dots and dashes. */
-  taxId: z.string().trim().max(30).regex(/^[0-9.-]*$/, 'digits, dots and dashes').optional(),
+  taxId: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9.-]*$/, 'digits, dots and dashes')
+    .optional(),
   username: z.string().trim().min(1).max(50).regex(/^\S+$/, 'no spaces'),
   password: z.string().min(1).max(200),
   confirmPassword: z.string().min(1).max(200),
@@ -41,17 +46,25 @@ export const freeTransactionStatus = z.object({
 
 export const registrationEndpoints = {
   register: defineEndpoint({
-    method: 'POST', path: '/v1/public/registrations', access: 'anonymous',
+    method: 'POST',
+    path: '/v1/public/registrations',
+    access: 'anonymous',
     summary: 'Register a company with a free trial: a new tenant, its admin user; account preparation runs as a job',
     body: registrationInput,
     response: z.object({ tenantCode: z.string(), username: z.string(), progress: preparationProgress }),
   }),
   registrationProgress: defineEndpoint({
-    method: 'GET', path: '/v1/public/registrations/progress', access: 'public',
-    summary: 'Account preparation progress of the tenant in X-Tenant (steps done/total, status)', response: preparationProgress,
+    method: 'GET',
+    path: '/v1/public/registrations/progress',
+    access: 'public',
+    summary: 'Account preparation progress of the tenant in X-Tenant (steps done/total, status)',
+    response: preparationProgress,
   }),
   freeTransactions: defineEndpoint({
-    method: 'GET', path: '/v1/onboarding/free-transactions', access: [],
-    summary: 'The free-transaction counter of the current tenant', response: freeTransactionStatus,
+    method: 'GET',
+    path: '/v1/onboarding/free-transactions',
+    access: [],
+    summary: 'The free-transaction counter of the current tenant',
+    response: freeTransactionStatus,
   }),
 };

@@ -2,8 +2,18 @@ import type { Task } from '../tasks.ts';
 
 /** Spec 6 tasks of the /service area, as the endpoints of the customer-service chatbot (issue 12) declare them. */
 export const SERVICE_TASKS = [
-  'viewDataset', 'viewFineTuning', 'sendChatForMe', 'viewHistoryChat', 'viewIntegrate', 'editIntegrate',
-  'viewIntentClassifier', 'editIntentClassifier', 'viewVirtualChatCS', 'viewManageCSUser', 'addManageCSUser', 'editManageCSUser',
+  'viewDataset',
+  'viewFineTuning',
+  'sendChatForMe',
+  'viewHistoryChat',
+  'viewIntegrate',
+  'editIntegrate',
+  'viewIntentClassifier',
+  'editIntentClassifier',
+  'viewVirtualChatCS',
+  'viewManageCSUser',
+  'addManageCSUser',
+  'editManageCSUser',
 ] as const satisfies readonly Task[];
 /** Clients and datasets are made and changed on the "create client and dataset" pages. */
 export const CLIENT_EDIT = ['viewDataset'] as const satisfies readonly Task[];

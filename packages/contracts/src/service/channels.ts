@@ -13,7 +13,11 @@ export type ChannelKindName = (typeof CHANNEL_KINDS)[number];
 /** Per kind: its plain and secret attributes, and which of them activation needs. */
 export const CHANNEL_ATTRIBUTES = {
   web: { plain: ['allowedOrigins'], secret: [], required: [] },
-  whatsapp: { plain: ['phoneNumberId', 'businessAccountId', 'apiBaseUrl', 'apiVersion'], secret: ['accessToken', 'appSecret', 'verifyToken'], required: ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken'] },
+  whatsapp: {
+    plain: ['phoneNumberId', 'businessAccountId', 'apiBaseUrl', 'apiVersion'],
+    secret: ['accessToken', 'appSecret', 'verifyToken'],
+    required: ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken'],
+  },
   telegram: { plain: ['botUsername', 'apiRoot'], secret: ['botToken'], required: ['botToken'] },
 } as const satisfies Record<ChannelKindName, { plain: readonly string[]; secret: readonly string[]; required: readonly string[] }>;
 
@@ -45,18 +49,29 @@ const channelParams = clientCodeParam.extend({ kind: z.enum(CHANNEL_KINDS) });
 
 export const serviceChannelEndpoints = {
   listServiceChannels: defineEndpoint({
-    method: 'GET', path: '/v1/service/clients/{clientCode}/channels', access: ['viewIntegrate', 'editIntegrate'],
-    summary: 'The client\'s channels (web, whatsapp, telegram): status, plain attributes, which secrets are set, what activation still needs',
-    params: clientCodeParam, response: z.object({ items: z.array(serviceChannel) }),
+    method: 'GET',
+    path: '/v1/service/clients/{clientCode}/channels',
+    access: ['viewIntegrate', 'editIntegrate'],
+    summary: "The client's channels (web, whatsapp, telegram): status, plain attributes, which secrets are set, what activation still needs",
+    params: clientCodeParam,
+    response: z.object({ items: z.array(serviceChannel) }),
   }),
   saveServiceChannel: defineEndpoint({
-    method: 'PUT', path: '/v1/service/clients/{clientCode}/channels/{kind}', access: ['editIntegrate'],
-    summary: 'Set a channel\'s attributes and secrets (secrets sealed at rest, never answered); an active channel left without a required attribute is refused',
-    params: channelParams, body: serviceChannelInput, response: serviceChannel,
+    method: 'PUT',
+    path: '/v1/service/clients/{clientCode}/channels/{kind}',
+    access: ['editIntegrate'],
+    summary: "Set a channel's attributes and secrets (secrets sealed at rest, never answered); an active channel left without a required attribute is refused",
+    params: channelParams,
+    body: serviceChannelInput,
+    response: serviceChannel,
   }),
   setServiceChannelActive: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients/{clientCode}/channels/{kind}/active', access: ['editIntegrate'],
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/channels/{kind}/active',
+    access: ['editIntegrate'],
     summary: 'Activate (needs every required attribute; a Telegram bot gets its webhook set) or deactivate a channel',
-    params: channelParams, body: z.object({ active: z.boolean() }), response: serviceChannel,
+    params: channelParams,
+    body: z.object({ active: z.boolean() }),
+    response: serviceChannel,
   }),
 };

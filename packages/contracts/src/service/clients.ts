@@ -22,8 +22,32 @@ export const handoverRules = z.object({
   /** Hand over when the customer asks for a person (these words or phrases, any case). */
   askForPerson: z.boolean().default(true),
   personWords: z.object({ id: words, en: words }).default({
-    id: ['bicara dengan cs', 'bicara dengan orang', 'bicara sama cs', 'ngobrol sama cs', 'sama cs', 'minta cs', 'admin manusia', 'petugas', 'operator', 'customer service', 'orang asli', 'manusia'],
-    en: ['talk to a person', 'talk to a human', 'speak to a human', 'speak to someone', 'real person', 'human agent', 'live agent', 'customer service', 'an agent', 'operator'],
+    id: [
+      'bicara dengan cs',
+      'bicara dengan orang',
+      'bicara sama cs',
+      'ngobrol sama cs',
+      'sama cs',
+      'minta cs',
+      'admin manusia',
+      'petugas',
+      'operator',
+      'customer service',
+      'orang asli',
+      'manusia',
+    ],
+    en: [
+      'talk to a person',
+      'talk to a human',
+      'speak to a human',
+      'speak to someone',
+      'real person',
+      'human agent',
+      'live agent',
+      'customer service',
+      'an agent',
+      'operator',
+    ],
   }),
   /** Hand over when the AI engine fails (the customer's message is kept). */
   aiUnavailable: z.boolean().default(true),
@@ -47,9 +71,14 @@ export const setupState = z.object({
   jobId: z.string().nullable().optional(),
   requestedAt: z.string().nullable().optional(),
   finishedAt: z.string().nullable().optional(),
-  steps: z.array(z.object({
-    name: z.enum(SETUP_STEPS), status: z.enum(['pending', 'running', 'done', 'failed']), errorCode: z.string().nullable().optional(), at: z.string().nullable().optional(),
-  })),
+  steps: z.array(
+    z.object({
+      name: z.enum(SETUP_STEPS),
+      status: z.enum(['pending', 'running', 'done', 'failed']),
+      errorCode: z.string().nullable().optional(),
+      at: z.string().nullable().optional(),
+    }),
+  ),
 });
 
 export const serviceClient = z.object({
@@ -111,23 +140,45 @@ export const clientCodeParam = z.object({ clientCode: z.string().min(1).max(20) 
 
 export const serviceClientEndpoints = {
   listServiceClients: defineEndpoint({
-    method: 'GET', path: '/v1/service/clients', access: SERVICE_TASKS, summary: 'Customer-service clients; keyword on code or name',
-    query: listQuery.extend({ active: YN.optional() }), response: listOf(serviceClient),
+    method: 'GET',
+    path: '/v1/service/clients',
+    access: SERVICE_TASKS,
+    summary: 'Customer-service clients; keyword on code or name',
+    query: listQuery.extend({ active: YN.optional() }),
+    response: listOf(serviceClient),
   }),
   getServiceClient: defineEndpoint({
-    method: 'GET', path: '/v1/service/clients/{clientCode}', access: SERVICE_TASKS, summary: 'One client by its code', params: clientCodeParam, response: serviceClient,
+    method: 'GET',
+    path: '/v1/service/clients/{clientCode}',
+    access: SERVICE_TASKS,
+    summary: 'One client by its code',
+    params: clientCodeParam,
+    response: serviceClient,
   }),
   createServiceClient: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients', access: CLIENT_EDIT,
-    summary: 'Create a client: {code, name, businessField, systemInstruction} and optionally its OU, engine, threshold, hand-over rules, greeting, widget and human CS settings',
-    body: serviceClientInput, response: serviceClient,
+    method: 'POST',
+    path: '/v1/service/clients',
+    access: CLIENT_EDIT,
+    summary:
+      'Create a client: {code, name, businessField, systemInstruction} and optionally its OU, engine, threshold, hand-over rules, greeting, widget and human CS settings',
+    body: serviceClientInput,
+    response: serviceClient,
   }),
   updateServiceClient: defineEndpoint({
-    method: 'PATCH', path: '/v1/service/clients/{clientCode}', access: CLIENT_EDIT, summary: 'Change a client: the fields sent change, the others stay',
-    params: clientCodeParam, body: serviceClientUpdate, response: serviceClient,
+    method: 'PATCH',
+    path: '/v1/service/clients/{clientCode}',
+    access: CLIENT_EDIT,
+    summary: 'Change a client: the fields sent change, the others stay',
+    params: clientCodeParam,
+    body: serviceClientUpdate,
+    response: serviceClient,
   }),
   deleteServiceClient: defineEndpoint({
-    method: 'DELETE', path: '/v1/service/clients/{clientCode}', access: CLIENT_EDIT,
-    summary: 'Delete a client with its datasets, intents, models and channels; one with conversations is used_by_another_table (deactivate it instead)', params: clientCodeParam, response: z.object({ ok: z.literal(true) }),
+    method: 'DELETE',
+    path: '/v1/service/clients/{clientCode}',
+    access: CLIENT_EDIT,
+    summary: 'Delete a client with its datasets, intents, models and channels; one with conversations is used_by_another_table (deactivate it instead)',
+    params: clientCodeParam,
+    response: z.object({ ok: z.literal(true) }),
   }),
 };

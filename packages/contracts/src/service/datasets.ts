@@ -9,7 +9,12 @@ export const ATTRIBUTE_TYPES = ['ANY', 'TEXT', 'NUMBER'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 export const datasetAttribute = z.object({
-  name: z.string().trim().min(1).max(60).regex(/^[^\n\r\t]+$/, 'one line'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[^\n\r\t]+$/, 'one line'),
   type: z.enum(ATTRIBUTE_TYPES),
 });
 export type DatasetAttribute = z.infer<typeof datasetAttribute>;
@@ -51,56 +56,109 @@ export const serviceImportRun = importRun;
 
 export const serviceDatasetEndpoints = {
   listServiceDatasets: defineEndpoint({
-    method: 'GET', path: '/v1/service/clients/{clientCode}/datasets', access: SERVICE_TASKS, summary: 'A client\'s datasets with their attributes and item counts',
-    params: clientCodeParam, query: listQuery, response: listOf(serviceDataset),
+    method: 'GET',
+    path: '/v1/service/clients/{clientCode}/datasets',
+    access: SERVICE_TASKS,
+    summary: "A client's datasets with their attributes and item counts",
+    params: clientCodeParam,
+    query: listQuery,
+    response: listOf(serviceDataset),
   }),
   createServiceDataset: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients/{clientCode}/datasets', access: CLIENT_EDIT, summary: 'Create a dataset: a name unique in the client and typed attributes',
-    params: clientCodeParam, body: serviceDatasetInput, response: serviceDataset,
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/datasets',
+    access: CLIENT_EDIT,
+    summary: 'Create a dataset: a name unique in the client and typed attributes',
+    params: clientCodeParam,
+    body: serviceDatasetInput,
+    response: serviceDataset,
   }),
   getServiceDataset: defineEndpoint({
-    method: 'GET', path: '/v1/service/datasets/{datasetId}', access: SERVICE_TASKS, summary: 'One dataset', params: datasetId, response: serviceDataset,
+    method: 'GET',
+    path: '/v1/service/datasets/{datasetId}',
+    access: SERVICE_TASKS,
+    summary: 'One dataset',
+    params: datasetId,
+    response: serviceDataset,
   }),
   updateServiceDataset: defineEndpoint({
-    method: 'PUT', path: '/v1/service/datasets/{datasetId}', access: CLIENT_EDIT,
-    summary: 'Rename a dataset or change its attributes: a removed attribute\'s values go, a NUMBER attribute must hold numbers in every item',
-    params: datasetId, body: serviceDatasetInput, response: serviceDataset,
+    method: 'PUT',
+    path: '/v1/service/datasets/{datasetId}',
+    access: CLIENT_EDIT,
+    summary: "Rename a dataset or change its attributes: a removed attribute's values go, a NUMBER attribute must hold numbers in every item",
+    params: datasetId,
+    body: serviceDatasetInput,
+    response: serviceDataset,
   }),
   deleteServiceDataset: defineEndpoint({
-    method: 'DELETE', path: '/v1/service/datasets/{datasetId}', access: CLIENT_EDIT, summary: 'Delete a dataset with its items', params: datasetId,
+    method: 'DELETE',
+    path: '/v1/service/datasets/{datasetId}',
+    access: CLIENT_EDIT,
+    summary: 'Delete a dataset with its items',
+    params: datasetId,
     response: z.object({ ok: z.literal(true) }),
   }),
   listDatasetItems: defineEndpoint({
-    method: 'GET', path: '/v1/service/datasets/{datasetId}/items', access: SERVICE_TASKS,
-    summary: 'A dataset\'s items, newest last; keyword searches them as the bot does (full text in Indonesian and English, and trigrams)',
-    params: datasetId, query: listQuery, response: listOf(datasetItem),
+    method: 'GET',
+    path: '/v1/service/datasets/{datasetId}/items',
+    access: SERVICE_TASKS,
+    summary: "A dataset's items, newest last; keyword searches them as the bot does (full text in Indonesian and English, and trigrams)",
+    params: datasetId,
+    query: listQuery,
+    response: listOf(datasetItem),
   }),
   createDatasetItem: defineEndpoint({
-    method: 'POST', path: '/v1/service/datasets/{datasetId}/items', access: CLIENT_EDIT, summary: 'Add an item: values by attribute name, typed by the attribute',
-    params: datasetId, body: z.object({ values: itemValues }), response: datasetItem,
+    method: 'POST',
+    path: '/v1/service/datasets/{datasetId}/items',
+    access: CLIENT_EDIT,
+    summary: 'Add an item: values by attribute name, typed by the attribute',
+    params: datasetId,
+    body: z.object({ values: itemValues }),
+    response: datasetItem,
   }),
   updateDatasetItem: defineEndpoint({
-    method: 'PUT', path: '/v1/service/datasets/{datasetId}/items/{itemId}', access: CLIENT_EDIT, summary: 'Change an item\'s values',
-    params: itemId, body: z.object({ values: itemValues }), response: datasetItem,
+    method: 'PUT',
+    path: '/v1/service/datasets/{datasetId}/items/{itemId}',
+    access: CLIENT_EDIT,
+    summary: "Change an item's values",
+    params: itemId,
+    body: z.object({ values: itemValues }),
+    response: datasetItem,
   }),
   deleteDatasetItem: defineEndpoint({
-    method: 'DELETE', path: '/v1/service/datasets/{datasetId}/items/{itemId}', access: CLIENT_EDIT, summary: 'Delete an item', params: itemId,
+    method: 'DELETE',
+    path: '/v1/service/datasets/{datasetId}/items/{itemId}',
+    access: CLIENT_EDIT,
+    summary: 'Delete an item',
+    params: itemId,
     response: z.object({ ok: z.literal(true) }),
   }),
   importDatasetItems: defineEndpoint({
-    method: 'POST', path: '/v1/service/datasets/{datasetId}/items/import', access: CLIENT_EDIT,
-    summary: 'Start importing items from an xlsx file sent as the raw body (first sheet; header: the attribute names, any case, and optionally ID as the export writes it). '
-      + 'Answers the queued run; GET /v1/service/imports/{importId} follows it. Bad cells are reported by row and column and their rows not saved',
-    params: datasetId, response: serviceImportRun,
+    method: 'POST',
+    path: '/v1/service/datasets/{datasetId}/items/import',
+    access: CLIENT_EDIT,
+    summary:
+      'Start importing items from an xlsx file sent as the raw body (first sheet; header: the attribute names, any case, and optionally ID as the export writes it). ' +
+      'Answers the queued run; GET /v1/service/imports/{importId} follows it. Bad cells are reported by row and column and their rows not saved',
+    params: datasetId,
+    response: serviceImportRun,
   }),
   exportDatasetItems: defineEndpoint({
-    method: 'GET', path: '/v1/service/datasets/{datasetId}/items/export', access: SERVICE_TASKS, summary: 'A dataset\'s items (of the keyword) as an xlsx file the import reads back',
-    params: datasetId, query: z.object({ keyword: listQuery.shape.keyword }),
-    response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    method: 'GET',
+    path: '/v1/service/datasets/{datasetId}/items/export',
+    access: SERVICE_TASKS,
+    summary: "A dataset's items (of the keyword) as an xlsx file the import reads back",
+    params: datasetId,
+    query: z.object({ keyword: listQuery.shape.keyword }),
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
   getServiceImport: defineEndpoint({
-    method: 'GET', path: '/v1/service/imports/{importId}', access: SERVICE_IMPORT,
-    summary: 'One of the caller\'s own service imports (dataset items, intents): status, rows read, and once done the report',
-    params: z.object({ importId: z.uuid() }), response: serviceImportRun,
+    method: 'GET',
+    path: '/v1/service/imports/{importId}',
+    access: SERVICE_IMPORT,
+    summary: "One of the caller's own service imports (dataset items, intents): status, rows read, and once done the report",
+    params: z.object({ importId: z.uuid() }),
+    response: serviceImportRun,
   }),
 };

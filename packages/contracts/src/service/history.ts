@@ -19,23 +19,47 @@ export const historyFilter = z.object({
 });
 
 export const historyConversation = z.object({
-  id: z.string(), clientCode: z.string(), clientName: z.string(), channelKind: z.string(), customerKey: z.string(), customerName: z.string(),
-  status: z.string(), handledBy: z.enum(['bot', 'agent']), handoverReason: z.string().nullable(), outcome: z.string().nullable(),
-  lastIntent: z.string().nullable(), messages: z.number().int(), startedAt: z.string(), endedAt: z.string().nullable(),
+  id: z.string(),
+  clientCode: z.string(),
+  clientName: z.string(),
+  channelKind: z.string(),
+  customerKey: z.string(),
+  customerName: z.string(),
+  status: z.string(),
+  handledBy: z.enum(['bot', 'agent']),
+  handoverReason: z.string().nullable(),
+  outcome: z.string().nullable(),
+  lastIntent: z.string().nullable(),
+  messages: z.number().int(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
 });
 export type HistoryConversation = z.infer<typeof historyConversation>;
 
 export const serviceHistoryEndpoints = {
   listHistoryChat: defineEndpoint({
-    method: 'GET', path: '/v1/service/history', access: HISTORY, summary: 'Every conversation, newest first, by client, channel, dates, intent, bot or agent, outcome',
-    query: listQuery.pick({ page: true, limit: true }).extend(historyFilter.shape), response: listOf(historyConversation),
+    method: 'GET',
+    path: '/v1/service/history',
+    access: HISTORY,
+    summary: 'Every conversation, newest first, by client, channel, dates, intent, bot or agent, outcome',
+    query: listQuery.pick({ page: true, limit: true }).extend(historyFilter.shape),
+    response: listOf(historyConversation),
   }),
   getHistoryTranscript: defineEndpoint({
-    method: 'GET', path: '/v1/service/history/{conversationId}', access: HISTORY, summary: 'A conversation with its whole transcript (notes included)',
-    params: z.object({ conversationId: z.uuid() }), response: z.object({ conversation: historyConversation, messages: z.array(inboxMessage) }),
+    method: 'GET',
+    path: '/v1/service/history/{conversationId}',
+    access: HISTORY,
+    summary: 'A conversation with its whole transcript (notes included)',
+    params: z.object({ conversationId: z.uuid() }),
+    response: z.object({ conversation: historyConversation, messages: z.array(inboxMessage) }),
   }),
   exportHistoryChat: defineEndpoint({
-    method: 'GET', path: '/v1/service/history/export', access: HISTORY, summary: 'The filtered conversations as an xlsx file, one row per message',
-    query: historyFilter.extend({ lang: z.enum(['id', 'en']).default('id') }), response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    method: 'GET',
+    path: '/v1/service/history/export',
+    access: HISTORY,
+    summary: 'The filtered conversations as an xlsx file, one row per message',
+    query: historyFilter.extend({ lang: z.enum(['id', 'en']).default('id') }),
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
 };

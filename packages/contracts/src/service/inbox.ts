@@ -39,7 +39,12 @@ export const inboxMessage = z.object({
 export type InboxMessage = z.infer<typeof inboxMessage>;
 
 export const earlierConversation = z.object({
-  id: z.string(), startedAt: z.string(), status: z.string(), outcome: z.string().nullable(), lastIntent: z.string().nullable(), lastText: z.string(),
+  id: z.string(),
+  startedAt: z.string(),
+  status: z.string(),
+  outcome: z.string().nullable(),
+  lastIntent: z.string().nullable(),
+  lastText: z.string(),
 });
 
 export const inboxDetail = z.object({
@@ -56,35 +61,68 @@ const text = z.object({ text: z.string().trim().min(1).max(4000) });
 
 export const serviceInboxEndpoints = {
   listInbox: defineEndpoint({
-    method: 'GET', path: '/v1/service/inbox', access: INBOX,
-    summary: 'Conversations waiting for an agent of my clients or assigned to me, with unread counts (the sidebar badge)', response: inboxList,
+    method: 'GET',
+    path: '/v1/service/inbox',
+    access: INBOX,
+    summary: 'Conversations waiting for an agent of my clients or assigned to me, with unread counts (the sidebar badge)',
+    response: inboxList,
   }),
   getInboxConversation: defineEndpoint({
-    method: 'GET', path: '/v1/service/inbox/{conversationId}', access: INBOX, summary: 'One conversation with its messages and the customer’s earlier conversations',
-    params: conversationParam, response: inboxDetail,
+    method: 'GET',
+    path: '/v1/service/inbox/{conversationId}',
+    access: INBOX,
+    summary: 'One conversation with its messages and the customer’s earlier conversations',
+    params: conversationParam,
+    response: inboxDetail,
   }),
   claimConversation: defineEndpoint({
-    method: 'POST', path: '/v1/service/inbox/{conversationId}/claim', access: INBOX,
-    summary: 'Take a waiting conversation; of agents claiming at once exactly one wins (the others get service_conversation_already_claimed)', params: conversationParam, response: inboxConversation,
+    method: 'POST',
+    path: '/v1/service/inbox/{conversationId}/claim',
+    access: INBOX,
+    summary: 'Take a waiting conversation; of agents claiming at once exactly one wins (the others get service_conversation_already_claimed)',
+    params: conversationParam,
+    response: inboxConversation,
   }),
   replyConversation: defineEndpoint({
-    method: 'POST', path: '/v1/service/inbox/{conversationId}/reply', access: INBOX,
-    summary: 'Reply to the customer through the conversation’s channel', params: conversationParam, body: text, response: inboxMessage,
+    method: 'POST',
+    path: '/v1/service/inbox/{conversationId}/reply',
+    access: INBOX,
+    summary: 'Reply to the customer through the conversation’s channel',
+    params: conversationParam,
+    body: text,
+    response: inboxMessage,
   }),
   noteConversation: defineEndpoint({
-    method: 'POST', path: '/v1/service/inbox/{conversationId}/note', access: INBOX,
-    summary: 'An internal note, never sent to the customer', params: conversationParam, body: text, response: inboxMessage,
+    method: 'POST',
+    path: '/v1/service/inbox/{conversationId}/note',
+    access: INBOX,
+    summary: 'An internal note, never sent to the customer',
+    params: conversationParam,
+    body: text,
+    response: inboxMessage,
   }),
   sendBackToBot: defineEndpoint({
-    method: 'POST', path: '/v1/service/inbox/{conversationId}/send-back', access: INBOX,
-    summary: 'Give the conversation back to the bot', params: conversationParam, response: inboxConversation,
+    method: 'POST',
+    path: '/v1/service/inbox/{conversationId}/send-back',
+    access: INBOX,
+    summary: 'Give the conversation back to the bot',
+    params: conversationParam,
+    response: inboxConversation,
   }),
   closeInboxConversation: defineEndpoint({
-    method: 'POST', path: '/v1/service/inbox/{conversationId}/close', access: INBOX,
-    summary: 'Close the conversation (resolved by the agent); ends its metering chat session', params: conversationParam, response: inboxConversation,
+    method: 'POST',
+    path: '/v1/service/inbox/{conversationId}/close',
+    access: INBOX,
+    summary: 'Close the conversation (resolved by the agent); ends its metering chat session',
+    params: conversationParam,
+    response: inboxConversation,
   }),
   setAgentStatus: defineEndpoint({
-    method: 'PUT', path: '/v1/service/inbox/status', access: INBOX,
-    summary: 'My presence as an agent of every client I serve: online or away', body: z.object({ status: z.enum(['online', 'away']) }), response: z.object({ status: z.enum(['online', 'away']) }),
+    method: 'PUT',
+    path: '/v1/service/inbox/status',
+    access: INBOX,
+    summary: 'My presence as an agent of every client I serve: online or away',
+    body: z.object({ status: z.enum(['online', 'away']) }),
+    response: z.object({ status: z.enum(['online', 'away']) }),
   }),
 };

@@ -32,7 +32,12 @@ export type ServiceIntentDetail = z.infer<typeof serviceIntentDetail>;
 
 const phraseText = z.string().trim().min(1).max(500);
 export const serviceIntentInput = z.object({
-  name: z.string().trim().min(1).max(60).regex(/^[^\n\r\t]+$/, 'one line'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[^\n\r\t]+$/, 'one line'),
   attributes: z.array(intentAttribute).max(20).default([]),
   action: z.enum(INTENT_ACTIONS).default('answer'),
   responseText: z.string().trim().max(2000).default(''),
@@ -84,63 +89,120 @@ const intentId = z.object({ intentId: z.uuid() });
 
 export const serviceIntentEndpoints = {
   listServiceIntents: defineEndpoint({
-    method: 'GET', path: '/v1/service/clients/{clientCode}/intents', access: [...INTENT_READ, 'viewFineTuning'], summary: 'A client\'s intents with their phrase counts; keyword on the name',
-    params: clientCodeParam, query: listQuery, response: listOf(serviceIntent),
+    method: 'GET',
+    path: '/v1/service/clients/{clientCode}/intents',
+    access: [...INTENT_READ, 'viewFineTuning'],
+    summary: "A client's intents with their phrase counts; keyword on the name",
+    params: clientCodeParam,
+    query: listQuery,
+    response: listOf(serviceIntent),
   }),
   createServiceIntent: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients/{clientCode}/intents', access: INTENT_EDIT, summary: 'Create an intent (name unique in the client) with its first phrases',
-    params: clientCodeParam, body: serviceIntentInput, response: serviceIntentDetail,
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/intents',
+    access: INTENT_EDIT,
+    summary: 'Create an intent (name unique in the client) with its first phrases',
+    params: clientCodeParam,
+    body: serviceIntentInput,
+    response: serviceIntentDetail,
   }),
   getServiceIntent: defineEndpoint({
-    method: 'GET', path: '/v1/service/intents/{intentId}', access: INTENT_READ, summary: 'One intent with its phrases', params: intentId, response: serviceIntentDetail,
+    method: 'GET',
+    path: '/v1/service/intents/{intentId}',
+    access: INTENT_READ,
+    summary: 'One intent with its phrases',
+    params: intentId,
+    response: serviceIntentDetail,
   }),
   updateServiceIntent: defineEndpoint({
-    method: 'PUT', path: '/v1/service/intents/{intentId}', access: INTENT_EDIT, summary: 'Change an intent\'s name, attributes, action or response (phrases are kept)',
-    params: intentId, body: serviceIntentInput.omit({ phrases: true }), response: serviceIntentDetail,
+    method: 'PUT',
+    path: '/v1/service/intents/{intentId}',
+    access: INTENT_EDIT,
+    summary: "Change an intent's name, attributes, action or response (phrases are kept)",
+    params: intentId,
+    body: serviceIntentInput.omit({ phrases: true }),
+    response: serviceIntentDetail,
   }),
   deleteServiceIntent: defineEndpoint({
-    method: 'DELETE', path: '/v1/service/intents/{intentId}', access: INTENT_EDIT, summary: 'Delete an intent with its phrases (the trained model keeps it until the next training)',
-    params: intentId, response: z.object({ ok: z.literal(true) }),
+    method: 'DELETE',
+    path: '/v1/service/intents/{intentId}',
+    access: INTENT_EDIT,
+    summary: 'Delete an intent with its phrases (the trained model keeps it until the next training)',
+    params: intentId,
+    response: z.object({ ok: z.literal(true) }),
   }),
   addIntentPhrase: defineEndpoint({
-    method: 'POST', path: '/v1/service/intents/{intentId}/phrases', access: INTENT_EDIT, summary: 'Add a training phrase (the same text twice, any case, is service_phrase_duplicate)',
-    params: intentId, body: z.object({ text: phraseText }), response: serviceIntentDetail,
+    method: 'POST',
+    path: '/v1/service/intents/{intentId}/phrases',
+    access: INTENT_EDIT,
+    summary: 'Add a training phrase (the same text twice, any case, is service_phrase_duplicate)',
+    params: intentId,
+    body: z.object({ text: phraseText }),
+    response: serviceIntentDetail,
   }),
   deleteIntentPhrase: defineEndpoint({
-    method: 'DELETE', path: '/v1/service/intents/{intentId}/phrases/{phraseId}', access: INTENT_EDIT, summary: 'Delete a training phrase',
-    params: z.object({ intentId: z.uuid(), phraseId: z.uuid() }), response: serviceIntentDetail,
+    method: 'DELETE',
+    path: '/v1/service/intents/{intentId}/phrases/{phraseId}',
+    access: INTENT_EDIT,
+    summary: 'Delete a training phrase',
+    params: z.object({ intentId: z.uuid(), phraseId: z.uuid() }),
+    response: serviceIntentDetail,
   }),
   importServiceIntents: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients/{clientCode}/intents/import', access: INTENT_EDIT,
-    summary: 'Start importing training phrases from an xlsx file sent as the raw body: one row per phrase, header `intent`, `example`; a new intent name makes '
-      + 'the intent, a phrase it already has is counted unchanged. Answers the queued run; GET /v1/service/imports/{importId} follows it',
-    params: clientCodeParam, response: serviceImportRun,
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/intents/import',
+    access: INTENT_EDIT,
+    summary:
+      'Start importing training phrases from an xlsx file sent as the raw body: one row per phrase, header `intent`, `example`; a new intent name makes ' +
+      'the intent, a phrase it already has is counted unchanged. Answers the queued run; GET /v1/service/imports/{importId} follows it',
+    params: clientCodeParam,
+    response: serviceImportRun,
   }),
   exportServiceIntents: defineEndpoint({
-    method: 'GET', path: '/v1/service/clients/{clientCode}/intents/export', access: [...INTENT_READ, 'viewFineTuning'],
-    summary: 'A client\'s phrases as an xlsx file (intent, example) the import reads back', params: clientCodeParam,
-    response: z.custom<Uint8Array>(), file: { contentType: XLSX_CONTENT_TYPE },
+    method: 'GET',
+    path: '/v1/service/clients/{clientCode}/intents/export',
+    access: [...INTENT_READ, 'viewFineTuning'],
+    summary: "A client's phrases as an xlsx file (intent, example) the import reads back",
+    params: clientCodeParam,
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
   }),
   trainServiceClient: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients/{clientCode}/train', access: TRAIN,
-    summary: 'Start training the client\'s intent classifier as a job (a fifth of each intent\'s phrases held out for precision and recall, then all of them); '
-      + 'process_cannot_be_requested while one is queued or running. Answers the queued run; GET …/training follows it',
-    params: clientCodeParam, response: trainingState,
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/train',
+    access: TRAIN,
+    summary:
+      "Start training the client's intent classifier as a job (a fifth of each intent's phrases held out for precision and recall, then all of them); " +
+      'process_cannot_be_requested while one is queued or running. Answers the queued run; GET …/training follows it',
+    params: clientCodeParam,
+    response: trainingState,
   }),
   getServiceTraining: defineEndpoint({
-    method: 'GET', path: '/v1/service/clients/{clientCode}/training', access: TRAINING_READ,
-    summary: 'The newest training run: status queued|running|done|failed, metrics, trainedAt, intents and examples', params: clientCodeParam, response: trainingState,
+    method: 'GET',
+    path: '/v1/service/clients/{clientCode}/training',
+    access: TRAINING_READ,
+    summary: 'The newest training run: status queued|running|done|failed, metrics, trainedAt, intents and examples',
+    params: clientCodeParam,
+    response: trainingState,
   }),
   classifyServiceText: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients/{clientCode}/classify', access: CLASSIFY,
-    summary: 'The intent of a sentence by the client\'s trained classifier, with its confidence and whether it is out of scope (below the client\'s threshold)',
-    params: clientCodeParam, body: z.object({ text: z.string().trim().min(1).max(2000) }), response: classification,
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/classify',
+    access: CLASSIFY,
+    summary: "The intent of a sentence by the client's trained classifier, with its confidence and whether it is out of scope (below the client's threshold)",
+    params: clientCodeParam,
+    body: z.object({ text: z.string().trim().min(1).max(2000) }),
+    response: classification,
   }),
   virtualChat: defineEndpoint({
-    method: 'POST', path: '/v1/service/clients/{clientCode}/virtual-chat', access: VIRTUAL_CHAT,
-    summary: 'Talk to the client\'s bot as a customer would: the reply with its intent, confidence, the dataset items used and whether it handed over. '
-      + 'Without conversationId a new conversation starts',
-    params: clientCodeParam, body: virtualChatRequest, response: botReply,
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/virtual-chat',
+    access: VIRTUAL_CHAT,
+    summary:
+      "Talk to the client's bot as a customer would: the reply with its intent, confidence, the dataset items used and whether it handed over. " +
+      'Without conversationId a new conversation starts',
+    params: clientCodeParam,
+    body: virtualChatRequest,
+    response: botReply,
   }),
 };
-

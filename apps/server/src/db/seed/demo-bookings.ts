@@ -63,41 +63,133 @@ export async function seedDemoBookings(pools: { app: pg.Pool }, tenantId: string
     const c = (code: string) => coa.get(code)!;
     const planned: Planned[] = [];
 
-    const plan = (type: 'JV' | 'CI' | 'CO', documentDate: string, remarks: string, lines: { coaId: string; debit: string; credit: string; partnerId?: string | null }[], extra: {
-      cashBankId?: string; partnerId?: string | null; ouId?: string | null; reference?: string | null; payment?: Planned['payment']; draft?: boolean;
-    } = {}) => {
-      assertBalancedLines(type === 'JV' ? lines : [...lines, { debit: lines.reduce((s, l) => s.plus(l.credit), new Money(0)).toFixed(), credit: lines.reduce((s, l) => s.plus(l.debit), new Money(0)).toFixed() }]);
+    const plan = (
+      type: 'JV' | 'CI' | 'CO',
+      documentDate: string,
+      remarks: string,
+      lines: { coaId: string; debit: string; credit: string; partnerId?: string | null }[],
+      extra: {
+        cashBankId?: string;
+        partnerId?: string | null;
+        ouId?: string | null;
+        reference?: string | null;
+        payment?: Planned['payment'];
+        draft?: boolean;
+      } = {},
+    ) => {
+      assertBalancedLines(
+        type === 'JV'
+          ? lines
+          : [
+              ...lines,
+              {
+                debit: lines.reduce((s, l) => s.plus(l.credit), new Money(0)).toFixed(),
+                credit: lines.reduce((s, l) => s.plus(l.debit), new Money(0)).toFixed(),
+              },
+            ],
+      );
       const id = uuidv7();
       const debit = lines.reduce((s, l) => s.plus(l.debit), new Money(0));
       const credit = lines.reduce((s, l) => s.plus(l.credit), new Money(0));
       const total = toDecimalString(Money.max(debit, credit));
       const at = new Date(`${documentDate}T09:00:00+07:00`);
       const row: DocumentRow = {
-        tenantId, id, type, number: '', documentDate, dueDate: null, reference: extra.reference ?? null, externalNumber: null, externalDate: null, remarks,
-        currencyId: idr, rate: '1', ouId: extra.ouId ?? null, partnerId: extra.partnerId ?? null, cashBankId: extra.cashBankId ?? null,
-        status: extra.draft ? 'D' : 'R', subStatus: null, approvalFlowId: null, approvalLevel: null, taxAmount: '0', totalAmount: total, totalBookAmount: total,
-        createdBy: userId, createdAt: at, updatedAt: at, submittedAt: extra.draft ? null : at, releasedAt: extra.draft ? null : at, releasedBy: extra.draft ? null : userId,
+        tenantId,
+        id,
+        type,
+        number: '',
+        documentDate,
+        dueDate: null,
+        reference: extra.reference ?? null,
+        externalNumber: null,
+        externalDate: null,
+        remarks,
+        currencyId: idr,
+        rate: '1',
+        ouId: extra.ouId ?? null,
+        partnerId: extra.partnerId ?? null,
+        cashBankId: extra.cashBankId ?? null,
+        status: extra.draft ? 'D' : 'R',
+        subStatus: null,
+        approvalFlowId: null,
+        approvalLevel: null,
+        taxAmount: '0',
+        totalAmount: total,
+        totalBookAmount: total,
+        createdBy: userId,
+        createdAt: at,
+        updatedAt: at,
+        submittedAt: extra.draft ? null : at,
+        releasedAt: extra.draft ? null : at,
+        releasedBy: extra.draft ? null : userId,
       };
       const lineRows: DocumentLineRow[] = lines.map((l, i) => ({
-        tenantId, documentId: id, lineNo: i + 1, coaId: l.coaId, ouId: null, segmentId: null, partnerId: l.partnerId ?? null, productId: null, quantity: null,
-        unitPrice: null, discountPercent: null, discountAmount: null, taxCode: null, debit: l.debit, credit: l.credit, bookDebit: l.debit, bookCredit: l.credit, memo: null,
+        tenantId,
+        documentId: id,
+        lineNo: i + 1,
+        coaId: l.coaId,
+        ouId: null,
+        segmentId: null,
+        partnerId: l.partnerId ?? null,
+        productId: null,
+        quantity: null,
+        unitPrice: null,
+        discountPercent: null,
+        discountAmount: null,
+        taxCode: null,
+        debit: l.debit,
+        credit: l.credit,
+        bookDebit: l.debit,
+        bookCredit: l.credit,
+        memo: null,
       }));
       planned.push({ row, lines: lineRows, payment: extra.payment, draft: extra.draft ?? false });
     };
     const journal = (documentDate: string, remarks: string, lines: [string, string, string][], draft = false) =>
-      plan('JV', documentDate, remarks, lines.map(([code, debit, credit]) => ({ coaId: c(code), debit, credit })), { draft });
-    const cash = (direction: 'CI' | 'CO', documentDate: string, cashBank: string, remarks: string, lines: [string, string][], extra: { partner?: string; ou?: string; method?: CashPaymentMethod; ref?: string; draft?: boolean } = {}) => {
+      plan(
+        'JV',
+        documentDate,
+        remarks,
+        lines.map(([code, debit, credit]) => ({ coaId: c(code), debit, credit })),
+        { draft },
+      );
+    const cash = (
+      direction: 'CI' | 'CO',
+      documentDate: string,
+      cashBank: string,
+      remarks: string,
+      lines: [string, string][],
+      extra: { partner?: string; ou?: string; method?: CashPaymentMethod; ref?: string; draft?: boolean } = {},
+    ) => {
       const partnerId = extra.partner ? partners.get(extra.partner)! : null;
-      plan(direction, documentDate, remarks, lines.map(([code, amount]) => ({ coaId: c(code), debit: direction === 'CO' ? amount : '0', credit: direction === 'CI' ? amount : '0', partnerId })), {
-        cashBankId: cashBanks.get(cashBank)!, partnerId, ouId: extra.ou ? ous.get(extra.ou)! : null, reference: extra.ref ?? null,
-        payment: { paymentMethod: extra.method ?? 'TRANSFER', paymentReference: extra.ref ?? null }, draft: extra.draft,
-      });
+      plan(
+        direction,
+        documentDate,
+        remarks,
+        lines.map(([code, amount]) => ({ coaId: c(code), debit: direction === 'CO' ? amount : '0', credit: direction === 'CI' ? amount : '0', partnerId })),
+        {
+          cashBankId: cashBanks.get(cashBank)!,
+          partnerId,
+          ouId: extra.ou ? ous.get(extra.ou)! : null,
+          reference: extra.ref ?? null,
+          payment: { paymentMethod: extra.method ?? 'TRANSFER', paymentReference: extra.ref ?? null },
+          draft: extra.draft,
+        },
+      );
     };
 
     const first = monthStart(today, 11);
     journal(first, 'Saldo awal', [
-      ['1101', '45000000', '0'], ['1102', '5000000', '0'], ['1201.01', '780000000', '0'], ['1201.02', '215000000', '0'], ['1301', '96000000', '0'],
-      ['1401', '320000000', '0'], ['1704', '180000000', '0'], ['2101', '0', '134000000'], ['3101', '0', '1200000000'], ['3102', '0', '307000000'],
+      ['1101', '45000000', '0'],
+      ['1102', '5000000', '0'],
+      ['1201.01', '780000000', '0'],
+      ['1201.02', '215000000', '0'],
+      ['1301', '96000000', '0'],
+      ['1401', '320000000', '0'],
+      ['1704', '180000000', '0'],
+      ['2101', '0', '134000000'],
+      ['3101', '0', '1200000000'],
+      ['3102', '0', '307000000'],
     ]);
 
     const customers = ['CUS-0001', 'CUS-0002', 'CUS-0003'];
@@ -110,40 +202,91 @@ export async function seedDemoBookings(pools: { app: pg.Pool }, tenantId: string
       const label = month.slice(0, 7);
       if (inMonth(5)) cash('CO', dayOf(month, 5), 'CB00003', `Sewa kantor ${label}`, [['6102', '25000000']], { method: 'TRANSFER', ref: `SEWA-${label}` });
       if (inMonth(10)) {
-        cash('CO', dayOf(month, 10), 'CB00003', `Listrik, air dan internet ${label}`, [['6103', rupiah(4_500_000 + next() * 1_500_000)], ['6104', rupiah(1_150_000 + next() * 200_000)]]);
-        journal(dayOf(month, 10), `Pengisian kas kecil ${label}`, [['1102', '3000000', '0'], ['1201.02', '0', '3000000']]);
+        cash('CO', dayOf(month, 10), 'CB00003', `Listrik, air dan internet ${label}`, [
+          ['6103', rupiah(4_500_000 + next() * 1_500_000)],
+          ['6104', rupiah(1_150_000 + next() * 200_000)],
+        ]);
+        journal(dayOf(month, 10), `Pengisian kas kecil ${label}`, [
+          ['1102', '3000000', '0'],
+          ['1201.02', '0', '3000000'],
+        ]);
       }
       for (let i = 0; i < 8; i++) {
         const day = 2 + i * 3;
         if (!inMonth(day)) break;
         const toBank = i % 4 !== 3;
-        cash('CI', dayOf(month, day), toBank ? 'CB00003' : 'CB00001', `Penerimaan penjualan ${label}-${i + 1}`, [['4101', rupiah((18_000_000 + next() * 42_000_000) * growth)]], {
-          partner: customers[i % customers.length], ou: i % 2 === 0 ? 'JKT' : 'SBY', method: toBank ? 'TRANSFER' : 'CASH', ref: toBank ? `TRF-${label}-${i + 1}` : undefined,
-        });
+        cash(
+          'CI',
+          dayOf(month, day),
+          toBank ? 'CB00003' : 'CB00001',
+          `Penerimaan penjualan ${label}-${i + 1}`,
+          [['4101', rupiah((18_000_000 + next() * 42_000_000) * growth)]],
+          {
+            partner: customers[i % customers.length],
+            ou: i % 2 === 0 ? 'JKT' : 'SBY',
+            method: toBank ? 'TRANSFER' : 'CASH',
+            ref: toBank ? `TRF-${label}-${i + 1}` : undefined,
+          },
+        );
       }
       for (let i = 0; i < 5; i++) {
         const day = 4 + i * 5;
         if (!inMonth(day)) break;
-        cash('CO', dayOf(month, day), 'CB00003', `Pembelian persediaan ${label}-${i + 1}`, [['1401', rupiah((12_000_000 + next() * 28_000_000) * growth)], ['7201', '6500']], {
-          partner: suppliers[i % suppliers.length], method: i === 4 ? 'GIRO' : 'TRANSFER', ref: `PO-${label}-${i + 1}`,
-        });
+        cash(
+          'CO',
+          dayOf(month, day),
+          'CB00003',
+          `Pembelian persediaan ${label}-${i + 1}`,
+          [
+            ['1401', rupiah((12_000_000 + next() * 28_000_000) * growth)],
+            ['7201', '6500'],
+          ],
+          {
+            partner: suppliers[i % suppliers.length],
+            method: i === 4 ? 'GIRO' : 'TRANSFER',
+            ref: `PO-${label}-${i + 1}`,
+          },
+        );
       }
       if (inMonth(25)) cash('CO', dayOf(month, 25), 'CB00003', `Gaji karyawan ${label}`, [['6101', rupiah(86_000_000 * growth)]]);
-      if (inMonth(28)) journal(dayOf(month, 28), `Penyusutan peralatan ${label}`, [['6105', '3750000', '0'], ['1710.03', '0', '3750000']]);
+      if (inMonth(28))
+        journal(dayOf(month, 28), `Penyusutan peralatan ${label}`, [
+          ['6105', '3750000', '0'],
+          ['1710.03', '0', '3750000'],
+        ]);
     }
     // Two of this month's documents wait as drafts, as a working month has some.
-    cash('CI', today, 'CB00001', 'Penerimaan tunai toko (belum diajukan)', [['4101', '2750000']], { partner: 'CUS-0003', ou: 'JKT', method: 'CASH', draft: true });
-    journal(today, 'Koreksi biaya transportasi (draf)', [['6107', '850000', '0'], ['1102', '0', '850000']], true);
+    cash('CI', today, 'CB00001', 'Penerimaan tunai toko (belum diajukan)', [['4101', '2750000']], {
+      partner: 'CUS-0003',
+      ou: 'JKT',
+      method: 'CASH',
+      draft: true,
+    });
+    journal(
+      today,
+      'Koreksi biaya transportasi (draf)',
+      [
+        ['6107', '850000', '0'],
+        ['1102', '0', '850000'],
+      ],
+      true,
+    );
 
     await assertPostableAccounts(tx, [...new Set(planned.flatMap((p) => p.lines.map((l) => l.coaId!)))]);
     planned.sort((a, b) => a.row.documentDate.localeCompare(b.row.documentDate));
     for (const p of planned) p.row.number = await nextCode(tx, tenantId, p.row.type, p.row.documentDate);
     await tx.insert(documents).values(planned.map((p) => p.row));
     await tx.insert(documentLines).values(planned.flatMap((p) => p.lines));
-    const steps = planned.flatMap((p) => [
-      { action: 'create', fromStatus: null, toStatus: 'D' },
-      ...(p.draft ? [] : [{ action: 'submit', fromStatus: 'D', toStatus: 'R' }]),
-    ].map((step) => ({ tenantId, id: uuidv7(), documentId: p.row.id, at: p.row.createdAt, userId, ...step })));
+    const steps = planned.flatMap((p) =>
+      [{ action: 'create', fromStatus: null, toStatus: 'D' }, ...(p.draft ? [] : [{ action: 'submit', fromStatus: 'D', toStatus: 'R' }])].map((step) => ({
+        tenantId,
+        id: uuidv7(),
+        documentId: p.row.id,
+        at: p.row.createdAt,
+        userId,
+        ...step,
+      })),
+    );
     await tx.insert(documentHistory).values(steps);
     const payments = planned.filter((p) => p.payment).map((p) => ({ tenantId, documentId: p.row.id, ...p.payment! }));
     await tx.insert(cashTransactions).values(payments);

@@ -23,33 +23,63 @@ export const DEMO_PASSWORD = 'Nusa@2026';
 
 const dashboardWidgets = TASKS.filter((t) => t.startsWith('view') && /Chat|Usage|Customer|Quota|Request|Duration/.test(t) && !t.includes('Manage'));
 
-interface DemoRole { name: string; type: string; superAdmin?: boolean; tasks: readonly Task[] }
+interface DemoRole {
+  name: string;
+  type: string;
+  superAdmin?: boolean;
+  tasks: readonly Task[];
+}
 
 export const DEMO_ROLES: DemoRole[] = [
   { name: 'Super Admin', type: 'SUPER_ADMIN', superAdmin: true, tasks: [] },
   {
-    name: 'Admin', type: 'ADMIN',
+    name: 'Admin',
+    type: 'ADMIN',
     tasks: [
       ...TASKS.filter((t) => t.startsWith('writeAll')),
-      'viewConfig', 'managePasswordPolicy', 'viewManagementLeads', 'editManagementLeads', 'approveErpJournal', 'approveErpCashInOut', ...dashboardWidgets,
+      'viewConfig',
+      'managePasswordPolicy',
+      'viewManagementLeads',
+      'editManagementLeads',
+      'approveErpJournal',
+      'approveErpCashInOut',
+      ...dashboardWidgets,
       // The sales analysis and the customer service in full, so that the Admin holds every task of the Staff and CS
       // Agent roles and may hand them out (issue 9's grant rules).
-      'viewAiInsightsSales', 'sendAiInsightsSales', 'viewSavedGraph', 'editSavedGraph',
-      'viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics',
-      'viewDataset', 'viewFineTuning', 'sendChatForMe', 'viewHistoryChat', 'viewIntegrate', 'editIntegrate',
-      'viewIntentClassifier', 'editIntentClassifier', 'viewVirtualChatCS', 'viewManageCSUser', 'addManageCSUser', 'editManageCSUser',
+      'viewAiInsightsSales',
+      'sendAiInsightsSales',
+      'viewSavedGraph',
+      'editSavedGraph',
+      'viewManageDatabaseAiAnalytics',
+      'addManageDatabaseAiAnalytics',
+      'editManageDatabaseAiAnalytics',
+      'viewDataset',
+      'viewFineTuning',
+      'sendChatForMe',
+      'viewHistoryChat',
+      'viewIntegrate',
+      'editIntegrate',
+      'viewIntentClassifier',
+      'editIntentClassifier',
+      'viewVirtualChatCS',
+      'viewManageCSUser',
+      'addManageCSUser',
+      'editManageCSUser',
     ],
   },
   {
-    name: 'Staff', type: 'USER',
+    name: 'Staff',
+    type: 'USER',
     tasks: [...TASKS.filter((t) => t.startsWith('readOnly')), 'viewManagementLeads', 'viewSavedGraph', 'viewAiInsightsSales', ...dashboardWidgets],
   },
   {
-    name: 'CS Agent', type: 'CS_AGENT',
+    name: 'CS Agent',
+    type: 'CS_AGENT',
     tasks: ['sendChatForMe', 'viewHistoryChat', 'viewVirtualChatCS', 'viewIntentClassifier', 'viewDataset', 'viewCountChat', 'viewDailyDurationChat'],
   },
   {
-    name: 'Cashier', type: 'CASHIER',
+    name: 'Cashier',
+    type: 'CASHIER',
     tasks: ['readOnlyErpProduct', 'readOnlyErpCustomer', 'createEditErpCustomer', 'readOnlyErpCashBank'],
   },
 ];
@@ -81,7 +111,11 @@ export interface SeedTenantOptions {
 export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: SeedTenantOptions): Promise<{ id: string; created: boolean }> {
   const ownerDb = drizzle({ client: pools.owner });
   const vendor = opts.vendor ?? opts.code === DEFAULT_TENANT;
-  const inserted = await ownerDb.insert(tenants).values({ id: uuidv7(), code: opts.code, name: opts.name, vendor }).onConflictDoNothing().returning({ id: tenants.id });
+  const inserted = await ownerDb
+    .insert(tenants)
+    .values({ id: uuidv7(), code: opts.code, name: opts.name, vendor })
+    .onConflictDoNothing()
+    .returning({ id: tenants.id });
   const id = inserted[0]?.id ?? (await pools.owner.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [opts.code])).rows[0].id;
   // The tenant row commits before its data: a start stopped in between left a tenant without users, seeded now.
   const seeded = await pools.owner.query('SELECT 1 FROM users WHERE tenant_id = $1 LIMIT 1', [id]);
@@ -98,7 +132,13 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
     }
     for (const u of DEMO_USERS) {
       await tx.insert(users).values({
-        tenantId: id, id: uuidv7(), username: u.username, fullName: u.fullName, email: u.email, passwordHash, roleId: roleIds.get(u.role)!,
+        tenantId: id,
+        id: uuidv7(),
+        username: u.username,
+        fullName: u.fullName,
+        email: u.email,
+        passwordHash,
+        roleId: roleIds.get(u.role)!,
       });
     }
     const ou = (code: string, name: string, typeCode: string, parentId: string | null) => ({ tenantId: id, id: uuidv7(), code, name, typeCode, parentId });
@@ -109,10 +149,17 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
     const kemang = ou('KEMANG', 'Toko Kemang', 'SBU', jakarta.id);
     const accounting = ou('AKT-JKT', 'Unit Akuntansi Jakarta', 'OUT', jakarta.id);
     for (const unit of [company, retail, jakarta, surabaya, kemang, accounting]) await tx.insert(orgUnits).values(unit);
-    await tx.update(orgUnits).set({
-      address: 'Jl. Jenderal Sudirman Kav. 52-53, Jakarta Selatan 12190', taxName: opts.name, taxNumber: '01.234.567.8-012.000',
-      taxDate: '2020-01-15', phone: '021-5150000', taxableEntrepreneur: true,
-    }).where(eq(orgUnits.id, company.id));
+    await tx
+      .update(orgUnits)
+      .set({
+        address: 'Jl. Jenderal Sudirman Kav. 52-53, Jakarta Selatan 12190',
+        taxName: opts.name,
+        taxNumber: '01.234.567.8-012.000',
+        taxDate: '2020-01-15',
+        phone: '021-5150000',
+        taxableEntrepreneur: true,
+      })
+      .where(eq(orgUnits.id, company.id));
     await seedErpMasterData(tx, id);
     const coa = await seedChartOfAccounts(tx, id);
     const currencies = await seedCurrencies(tx, id);

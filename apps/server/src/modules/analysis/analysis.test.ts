@@ -1,6 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisAskEndpoints, analysisEndpoints as ep, aiSettingsEndpoints, CSV_CONTENT_TYPE, DATASET_SLOTS, XLSX_CONTENT_TYPE, type AnalysisImportRun } from '@nusa/contracts';
+import {
+  analysisAskEndpoints,
+  analysisEndpoints as ep,
+  aiSettingsEndpoints,
+  CSV_CONTENT_TYPE,
+  DATASET_SLOTS,
+  XLSX_CONTENT_TYPE,
+  type AnalysisImportRun,
+} from '@nusa/contracts';
 import { call } from '../../../test/call.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startOpenAiTestServer } from '../../../test/openai-server.ts';
@@ -30,22 +38,33 @@ const rupiah = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;
 const sale = (i: number) => {
   const qty = 1 + ((i * 7) % 9);
   return {
-    date: new Date(today.getTime() - ((i * 37) % 400) * DAY), branch: BRANCHES[i % 4], product: PRODUCTS[(i * 3) % 7],
-    segment: SEGMENTS[i % 3], qty, amount: qty * (15000 + ((i * 1231) % 20) * 500),
+    date: new Date(today.getTime() - ((i * 37) % 400) * DAY),
+    branch: BRANCHES[i % 4],
+    product: PRODUCTS[(i * 3) % 7],
+    segment: SEGMENTS[i % 3],
+    qty,
+    amount: qty * (15000 + ((i * 1231) % 20) * 500),
   };
 };
 const SALES = Array.from({ length: 600 }, (_, i) => sale(i));
 
 /** The CSV as an Indonesian spreadsheet saves it: a title row, semicolons, dd/mm/yyyy, money with Rp and dots, one bad cell. */
-const salesCsv = () => [
-  'Laporan Penjualan;;;;;',
-  ';;;;;',
-  'Tanggal;Cabang;Produk;Segmen;Qty;Penjualan',
-  ...SALES.map((s, i) => `${idDate(s.date)};${s.branch};${s.product};${s.segment};${i === 5 ? 'lima' : s.qty};"${rupiah(s.amount)}"`),
-].join('\r\n');
+const salesCsv = () =>
+  [
+    'Laporan Penjualan;;;;;',
+    ';;;;;',
+    'Tanggal;Cabang;Produk;Segmen;Qty;Penjualan',
+    ...SALES.map((s, i) => `${idDate(s.date)};${s.branch};${s.product};${s.segment};${i === 5 ? 'lima' : s.qty};"${rupiah(s.amount)}"`),
+  ].join('\r\n');
 
 async function importFile(file: Buffer | string, contentType: string, name: string, token = admin): Promise<AnalysisImportRun> {
-  const res = await t.request({ method: 'POST', url: `/api/v1/analysis/datasets/import?name=${encodeURIComponent(name)}`, token, payload: file, headers: { 'content-type': contentType } });
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/v1/analysis/datasets/import?name=${encodeURIComponent(name)}`,
+    token,
+    payload: file,
+    headers: { 'content-type': contentType },
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   const queued = res.json<AnalysisImportRun>();
   expect(queued).toMatchObject({ status: 'queued', datasetId: null });
@@ -73,9 +92,15 @@ describe('dataset imports', () => {
   it('seeds the demo tenant with a sales dataset that questions can be asked of', async () => {
     const demo = (await call(t, ep.listDatasets, { query: { keyword: 'demo' }, token: admin })).json().items[0];
     expect(demo).toMatchObject({ name: 'Penjualan Toko (demo)', rowCount: 6000 });
-    const a = (await call(t, analysisAskEndpoints.ask, { body: { datasetId: demo.datasetId, question: 'penjualan per kategori tahun lalu' }, token: admin })).json();
+    const a = (
+      await call(t, analysisAskEndpoints.ask, { body: { datasetId: demo.datasetId, question: 'penjualan per kategori tahun lalu' }, token: admin })
+    ).json();
     const lastYear = today.getUTCFullYear() - 1;
-    const expected = await t.pools.owner.query({ text: `SELECT text_3, sum(num_3) FROM analysis_rows WHERE dataset_id = $1 AND date_1 BETWEEN '${lastYear}-01-01' AND '${lastYear}-12-31' GROUP BY 1 ORDER BY 2 DESC, 1`, values: [demo.datasetId], rowMode: 'array' });
+    const expected = await t.pools.owner.query({
+      text: `SELECT text_3, sum(num_3) FROM analysis_rows WHERE dataset_id = $1 AND date_1 BETWEEN '${lastYear}-01-01' AND '${lastYear}-12-31' GROUP BY 1 ORDER BY 2 DESC, 1`,
+      values: [demo.datasetId],
+      rowMode: 'array',
+    });
     expect(a.rows).toEqual(expected.rows.map((r: unknown[]) => [r[0], Number(r[1])]));
     expect(a.rows.length).toBe(3);
   });
@@ -84,10 +109,18 @@ describe('dataset imports', () => {
     const d = (await call(t, ep.getDataset, { params: { datasetId: csvDataset }, token: admin })).json();
     expect(d).toMatchObject({ name: 'Penjualan Toko', rowCount: 600 });
     expect(d.columns).toEqual([
-      { key: 'c1', label: 'Tanggal', type: 'date' }, { key: 'c2', label: 'Cabang', type: 'text' }, { key: 'c3', label: 'Produk', type: 'text' },
-      { key: 'c4', label: 'Segmen', type: 'text' }, { key: 'c5', label: 'Qty', type: 'number' }, { key: 'c6', label: 'Penjualan', type: 'money' },
+      { key: 'c1', label: 'Tanggal', type: 'date' },
+      { key: 'c2', label: 'Cabang', type: 'text' },
+      { key: 'c3', label: 'Produk', type: 'text' },
+      { key: 'c4', label: 'Segmen', type: 'text' },
+      { key: 'c5', label: 'Qty', type: 'number' },
+      { key: 'c6', label: 'Penjualan', type: 'money' },
     ]);
-    const run = (await t.pools.owner.query<{ report: { errors: unknown[] } }>(`SELECT report FROM import_runs WHERE endpoint = '/v1/analysis/datasets/import' ORDER BY created_at LIMIT 1`)).rows[0];
+    const run = (
+      await t.pools.owner.query<{ report: { errors: unknown[] } }>(
+        `SELECT report FROM import_runs WHERE endpoint = '/v1/analysis/datasets/import' ORDER BY created_at LIMIT 1`,
+      )
+    ).rows[0];
     expect(run.report.errors).toEqual([{ row: 9, column: 'Qty', errorCode: 'analysis_cell_invalid', errorArgs: ['lima', 'number/angka'] }]);
     const rows = (await call(t, ep.listDatasetRows, { params: { datasetId: csvDataset }, query: { page: 1, limit: 5 }, token: admin })).json();
     expect(rows.total).toBe(600);
@@ -97,15 +130,21 @@ describe('dataset imports', () => {
   });
 
   it('imports an xlsx (Excel dates and numbers) and lists it', async () => {
-    const file = await workbook(['Tanggal', 'Cabang', 'Nilai', 'Diskon'], [
-      [new Date(Date.UTC(2026, 0, 31)), 'Surabaya', 1500000.5, '10%'],
-      [new Date(Date.UTC(2026, 1, 1)), 'Jakarta', 250000, '12,5%'],
-    ]);
+    const file = await workbook(
+      ['Tanggal', 'Cabang', 'Nilai', 'Diskon'],
+      [
+        [new Date(Date.UTC(2026, 0, 31)), 'Surabaya', 1500000.5, '10%'],
+        [new Date(Date.UTC(2026, 1, 1)), 'Jakarta', 250000, '12,5%'],
+      ],
+    );
     const run = await importFile(file, XLSX_CONTENT_TYPE, 'Dari Excel');
     expect(run).toMatchObject({ status: 'done', rowsRead: 2, report: { rows: 2, errors: [] } });
     const rows = (await call(t, ep.listDatasetRows, { params: { datasetId: run.datasetId! }, query: { page: 1, limit: 25 }, token: admin })).json();
     expect(rows.columns.map((c) => c.type)).toEqual(['date', 'text', 'money', 'percent']);
-    expect(rows.items).toEqual([['2026-01-31', 'Surabaya', 1500000.5, 10], ['2026-02-01', 'Jakarta', 250000, 12.5]]);
+    expect(rows.items).toEqual([
+      ['2026-01-31', 'Surabaya', 1500000.5, 10],
+      ['2026-02-01', 'Jakarta', 250000, 12.5],
+    ]);
     const list = (await call(t, ep.listDatasets, { query: { keyword: 'excel' }, token: admin })).json();
     expect(list.items.map((d) => d.name)).toEqual(['Dari Excel']);
   });
@@ -113,10 +152,20 @@ describe('dataset imports', () => {
   it('fails a file without a header row or that is no spreadsheet, and saves nothing of it', async () => {
     const noHeader = await importFile('1;2;3\n4;5;6\n', CSV_CONTENT_TYPE, 'Tanpa Judul');
     expect(noHeader).toMatchObject({ status: 'failed', errorCode: 'analysis_header_missing', datasetId: null });
-    const binary = await t.request({ method: 'POST', url: '/api/v1/analysis/datasets/import?name=x', token: admin, payload: Buffer.from([1, 0, 2, 0]), headers: { 'content-type': 'application/octet-stream' } });
+    const binary = await t.request({
+      method: 'POST',
+      url: '/api/v1/analysis/datasets/import?name=x',
+      token: admin,
+      payload: Buffer.from([1, 0, 2, 0]),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(binary.json()).toEqual({ errorCode: 'analysis_file_invalid', errorArgs: [] });
     const wide = `${Array.from({ length: DATASET_SLOTS.date + 1 }, (_, i) => `Tanggal ${i + 1}`).join(',')}\n${Array.from({ length: DATASET_SLOTS.date + 1 }, () => '01/01/2025').join(',')}\n`;
-    expect(await importFile(wide, CSV_CONTENT_TYPE, 'Lebar')).toMatchObject({ status: 'failed', errorCode: 'analysis_too_many_columns', errorArgs: ['tanggal/date', DATASET_SLOTS.date] });
+    expect(await importFile(wide, CSV_CONTENT_TYPE, 'Lebar')).toMatchObject({
+      status: 'failed',
+      errorCode: 'analysis_too_many_columns',
+      errorArgs: ['tanggal/date', DATASET_SLOTS.date],
+    });
     // The demo's seeded dataset and the two imported here.
     expect((await call(t, ep.listDatasets, { query: {}, token: admin })).json().total).toBe(3);
   });
@@ -125,14 +174,24 @@ describe('dataset imports', () => {
     await t.seedTenant('acme');
     const other = await t.login('admin', 'acme');
     expect((await call(t, ep.listDatasets, { query: {}, token: other, tenant: 'acme' })).json()).toEqual({ items: [], total: 0 });
-    expect((await call(t, ep.getDataset, { params: { datasetId: csvDataset }, token: other, tenant: 'acme' })).error().errorCode).toBe('analysis_dataset_not_found');
-    expect((await call(t, ep.listDatasetRows, { params: { datasetId: csvDataset }, query: {}, token: other, tenant: 'acme' })).error().errorCode).toBe('analysis_dataset_not_found');
+    expect((await call(t, ep.getDataset, { params: { datasetId: csvDataset }, token: other, tenant: 'acme' })).error().errorCode).toBe(
+      'analysis_dataset_not_found',
+    );
+    expect((await call(t, ep.listDatasetRows, { params: { datasetId: csvDataset }, query: {}, token: other, tenant: 'acme' })).error().errorCode).toBe(
+      'analysis_dataset_not_found',
+    );
     const rls = await t.pools.app.query(`SELECT count(*)::int AS n FROM analysis_rows`);
     expect(rls.rows[0].n).toBe(0);
     const cashier = await t.login('cashier');
     expect((await call(t, ep.listDatasets, { query: {}, token: cashier })).statusCode).toBe(403);
     const staff = await t.login('staff');
-    const upload = await t.request({ method: 'POST', url: '/api/v1/analysis/datasets/import?name=x', token: staff, payload: 'a,b\n1,2', headers: { 'content-type': CSV_CONTENT_TYPE } });
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/v1/analysis/datasets/import?name=x',
+      token: staff,
+      payload: 'a,b\n1,2',
+      headers: { 'content-type': CSV_CONTENT_TYPE },
+    });
     expect(upload.statusCode).toBe(403);
     expect((await call(t, ep.listDatasetRows, { params: { datasetId: csvDataset }, query: {}, token: staff })).statusCode).toBe(403);
   });
@@ -145,7 +204,9 @@ const ask = (question: string, conversationId?: string, token = admin) =>
 /** Direct SQL over the stored rows (owner connection, the CSV's slots: date_1 Tanggal, text_1 Cabang, text_2 Produk, text_3 Segmen, num_1 Qty, num_2 Penjualan). */
 async function sqlRows(select: string, where = 'true', tail = '') {
   const r = await t.pools.owner.query(`SELECT ${select} FROM analysis_rows WHERE dataset_id = $1 AND ${where} ${tail}`, [csvDataset]);
-  return r.rows.map((row: Record<string, unknown>) => Object.values(row).map((v) => (v === null ? null : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)));
+  return r.rows.map((row: Record<string, unknown>) =>
+    Object.values(row).map((v) => (v === null ? null : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)),
+  );
 }
 const monthStart = (offset: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + offset, 1));
 const lastMonth = { from: iso(monthStart(-1)), to: iso(new Date(monthStart(0).getTime() - DAY)) };
@@ -175,7 +236,11 @@ describe('asking questions', () => {
     const before = (await ask('bagaimana dengan bulan sebelumnya?', first.conversationId)).json();
     expect(before.rows).toEqual(await sqlRows('coalesce(sum(num_2), 0)', `text_1 = 'Jakarta' AND ${between(twoMonthsAgo)}`));
     const stored = await t.pools.owner.query('SELECT turn, question FROM analysis_questions WHERE conversation_id = $1 ORDER BY turn', [first.conversationId]);
-    expect(stored.rows.map((r: { question: string }) => r.question)).toEqual(['berapa omzet cabang Surabaya bulan lalu?', 'kalau Jakarta?', 'bagaimana dengan bulan sebelumnya?']);
+    expect(stored.rows.map((r: { question: string }) => r.question)).toEqual([
+      'berapa omzet cabang Surabaya bulan lalu?',
+      'kalau Jakarta?',
+      'bagaimana dengan bulan sebelumnya?',
+    ]);
   });
 
   it('groups by branch (bar), ranks products (top N) and counts transactions', async () => {
@@ -243,15 +308,34 @@ describe('asking questions', () => {
     expect((await ask('kalau Jakarta?', mine.conversationId, superadmin)).error().errorCode).toBe('analysis_conversation_not_found');
   });
 
-  it('guards a remote model\'s plan with the same validator: unknown columns, impossible sums, injected names and huge limits never run', async () => {
+  it("guards a remote model's plan with the same validator: unknown columns, impossible sums, injected names and huge limits never run", async () => {
     const server = await startOpenAiTestServer();
     try {
       const put = await call(t, aiSettingsEndpoints.saveAiSettings, {
-        body: { provider: 'openai-compatible', baseUrl: server.baseUrl, apiKey: 'sk-test', models: { chat: 'm', embedding: 'e', structured: 'm', image: '' }, prices: [], timeoutSeconds: 10 }, token: admin,
+        body: {
+          provider: 'openai-compatible',
+          baseUrl: server.baseUrl,
+          apiKey: 'sk-test',
+          models: { chat: 'm', embedding: 'e', structured: 'm', image: '' },
+          prices: [],
+          timeoutSeconds: 10,
+        },
+        token: admin,
       });
       expect(put.statusCode, put.body).toBe(200);
       const planned = (plan: object) => {
-        server.reply = () => JSON.stringify({ datasetId: csvDataset, dimensions: [], filters: [], timeRange: null, sort: null, limit: null, comparison: null, share: false, ...plan });
+        server.reply = () =>
+          JSON.stringify({
+            datasetId: csvDataset,
+            dimensions: [],
+            filters: [],
+            timeRange: null,
+            sort: null,
+            limit: null,
+            comparison: null,
+            share: false,
+            ...plan,
+          });
       };
       planned({ measures: [{ column: 'c6', aggregation: 'sum', label: 'Omzet' }], dimensions: [{ column: 'c2' }] });
       const good = (await ask('omzet per cabang')).json();
@@ -270,7 +354,10 @@ describe('asking questions', () => {
       }
       expect((await t.pools.owner.query('SELECT count(*)::int AS n FROM analysis_rows WHERE dataset_id = $1', [csvDataset])).rows[0].n).toBe(600);
     } finally {
-      await call(t, aiSettingsEndpoints.saveAiSettings, { body: { provider: 'local', baseUrl: '', models: { chat: '', embedding: '', structured: '', image: '' }, prices: [], timeoutSeconds: 30 }, token: admin });
+      await call(t, aiSettingsEndpoints.saveAiSettings, {
+        body: { provider: 'local', baseUrl: '', models: { chat: '', embedding: '', structured: '', image: '' }, prices: [], timeoutSeconds: 30 },
+        token: admin,
+      });
       await server.close();
     }
   });

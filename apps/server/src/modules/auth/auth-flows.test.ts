@@ -11,7 +11,9 @@ import { loadSecrets } from '../../platform/auth/secrets.ts';
 
 /** No product endpoint is 'anonymous' yet; this one exercises the access kind through the real registration. */
 const anonymousProbe = defineEndpoint({
-  method: 'GET', path: '/v1/test-only/anonymous-probe', access: 'anonymous',
+  method: 'GET',
+  path: '/v1/test-only/anonymous-probe',
+  access: 'anonymous',
   summary: 'test: which tenant an anonymous call runs in',
   response: z.object({ tenant: z.string(), user: z.string().nullable() }),
 });
@@ -21,17 +23,20 @@ let acmeId: string;
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  t = await createTestApp('auth_flows', {}, {
-    extend: (app) => registerEndpoint(app, anonymousProbe, async ({ tenant, principal }) => ({ tenant: tenant.code, user: principal?.userId ?? null })),
-  });
+  t = await createTestApp(
+    'auth_flows',
+    {},
+    {
+      extend: (app) => registerEndpoint(app, anonymousProbe, async ({ tenant, principal }) => ({ tenant: tenant.code, user: principal?.userId ?? null })),
+    },
+  );
   acmeId = await t.seedTenant('acme');
 });
 afterAll(() => t.close());
 
 const loginWith = (token: string | undefined, username = 'staff', tenant = 'demo') =>
   call(t, endpoints.login, { body: { username, password: DEMO_PASSWORD }, token, tenant });
-const anonymousToken = async (tenant = 'demo') =>
-  (await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant })).json().token as string;
+const anonymousToken = async (tenant = 'demo') => (await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant })).json().token as string;
 const errorOf = (res: { statusCode: number; json: () => unknown }) => ({ status: res.statusCode, body: res.json() });
 const UNAUTHORIZED = { status: 401, body: { errorCode: 'Unauthorized', errorArgs: [] } };
 const SESSION_EXPIRED = { status: 401, body: { errorCode: 'session-expired', errorArgs: [] } };
@@ -106,8 +111,14 @@ describe("anonymous token for 'anonymous' routes", () => {
 
   it('refuses tenant headers that disagree with the anonymous token', async () => {
     const token = await anonymousToken('demo');
-    expect(errorOf(await probe(token, { 'x-tenant': 'acme' }))).toEqual({ status: 403, body: { errorCode: 'identity_header_mismatch', errorArgs: ['X-Tenant'] } });
-    expect(errorOf(await probe(token, { 'x-tenant-id': acmeId }))).toEqual({ status: 403, body: { errorCode: 'identity_header_mismatch', errorArgs: ['X-Tenant-Id'] } });
+    expect(errorOf(await probe(token, { 'x-tenant': 'acme' }))).toEqual({
+      status: 403,
+      body: { errorCode: 'identity_header_mismatch', errorArgs: ['X-Tenant'] },
+    });
+    expect(errorOf(await probe(token, { 'x-tenant-id': acmeId }))).toEqual({
+      status: 403,
+      body: { errorCode: 'identity_header_mismatch', errorArgs: ['X-Tenant-Id'] },
+    });
     expect((await probe(token, { 'x-tenant': 'DEMO' })).statusCode).toBe(200);
   });
 });
@@ -148,7 +159,7 @@ describe('sign-in by session and key (one-time pair)', () => {
     expect(errorOf(await useKey('no-such-session', 'no-such-key'))).toEqual(INVALID);
   });
 
-  it("is not usable in another tenant, and stays usable in its own", async () => {
+  it('is not usable in another tenant, and stays usable in its own', async () => {
     const pair = await createPair(await t.login('cashier'));
     expect(errorOf(await useKey(pair.session, pair.key, 'acme'))).toEqual(INVALID);
     expect((await useKey(pair.session, pair.key, 'demo')).statusCode).toBe(200);
@@ -219,7 +230,9 @@ describe('automatic login from ?redirect= (encrypted, expiring, single-use bundl
 });
 
 describe('the session follows the user as the database knows them now', () => {
-  const roleId = async (name: string) => (await t.pools.owner.query<{ id: string }>(`SELECT r.id FROM roles r JOIN tenants t ON t.id = r.tenant_id WHERE t.code = 'demo' AND r.name = $1`, [name])).rows[0].id;
+  const roleId = async (name: string) =>
+    (await t.pools.owner.query<{ id: string }>(`SELECT r.id FROM roles r JOIN tenants t ON t.id = r.tenant_id WHERE t.code = 'demo' AND r.name = $1`, [name]))
+      .rows[0].id;
   const userSql = (sql: string, username: string, ...params: unknown[]) =>
     t.pools.owner.query(`${sql} WHERE username = $1 AND tenant_id = (SELECT id FROM tenants WHERE code = 'demo')`, [username, ...params]);
 

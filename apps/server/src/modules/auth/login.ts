@@ -103,7 +103,11 @@ export async function createSessionKey(tx: Tx, tenantId: string, userId: string)
   const session = randomBytes(12).toString('base64url');
   const key = randomBytes(32).toString('base64url');
   await tx.insert(sessionKeys).values({
-    tenantId, session, keyHash: sha256(key), userId, expiresAt: sql`now() + make_interval(secs => ${SESSION_KEY_SECONDS})`,
+    tenantId,
+    session,
+    keyHash: sha256(key),
+    userId,
+    expiresAt: sql`now() + make_interval(secs => ${SESSION_KEY_SECONDS})`,
   });
   return { session, key, expiresIn: SESSION_KEY_SECONDS };
 }

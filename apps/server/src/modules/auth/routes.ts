@@ -28,7 +28,12 @@ export function authRoutes(app: FastifyInstance) {
     overall: new FailureWindow(config.LOGIN_FAILURES_PER_MINUTE, 60_000),
   };
   const loginContext = (ctx: HandlerContext<never>): LoginContext => ({
-    tenant: ctx.tenant, tokens, lockSeconds: config.LOGIN_LOCK_SECONDS, inTenant: ctx.inTenant, client: clientOf(ctx.req), failures,
+    tenant: ctx.tenant,
+    tokens,
+    lockSeconds: config.LOGIN_LOCK_SECONDS,
+    inTenant: ctx.inTenant,
+    client: clientOf(ctx.req),
+    failures,
   });
 
   registerEndpoint(app, authEndpoints.preLoginToken, async () => ({ token: await tokens.signPreLogin(), expiresIn: PRELOGIN_TOKEN_EXPIRY_SECONDS }));
@@ -83,8 +88,15 @@ export function authRoutes(app: FastifyInstance) {
     // The token carries the tenant's id and code only; its display name comes from the tenant directory.
     const { name: tenantName } = await app.platform.tenants.byCode(tenant.code);
     return {
-      fullName: access.fullName, username: access.username, tasks: access.tasks, xTenantDefault: tenant.code,
-      userId: access.userId, roleId: access.roleId, roleName: access.roleName, tenantId: tenant.id, tenantName,
+      fullName: access.fullName,
+      username: access.username,
+      tasks: access.tasks,
+      xTenantDefault: tenant.code,
+      userId: access.userId,
+      roleId: access.roleId,
+      roleName: access.roleName,
+      tenantId: tenant.id,
+      tenantName,
       sessionId: principal.sessionId,
       userConfig: { defaultPage: access.defaultPage || settings.defaultPage, lastLogin: null },
       appConfig: { defaultLanguage: settings.defaultLanguage, productName: settings.productName },

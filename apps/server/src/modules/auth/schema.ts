@@ -18,11 +18,7 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('sessions_user_login_idx').on(t.tenantId, t.userId, t.loginAt.desc()),
-    tenantPolicy('sessions'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sessions_user_login_idx').on(t.tenantId, t.userId, t.loginAt.desc()), tenantPolicy('sessions')],
 );
 
 /** Failed-password counter per username (known or not, so the answer reveals nothing). */
@@ -59,7 +55,9 @@ export const usedRedirectCredentials = pgTable(
     tenantId: uuid('tenant_id').notNull(),
     jti: text('jti').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now()`),
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.jti] }), tenantPolicy('used_redirect_credentials')],
 );

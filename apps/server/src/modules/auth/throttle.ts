@@ -17,7 +17,10 @@ export type Attempt = { allowed: true; number: number } | { allowed: false; retr
  * mid-check, or older than a lock window, starts over.
  */
 export async function claimAttempt(tx: Tx, tenantId: string, username: string, maxAttempts: number, lockSeconds: number): Promise<Attempt> {
-  const rows = await queryPrepared<{ failures: number; locked_left: number | null }>(tx, 'nusa_login_claim_attempt', `
+  const rows = await queryPrepared<{ failures: number; locked_left: number | null }>(
+    tx,
+    'nusa_login_claim_attempt',
+    `
     INSERT INTO login_throttle AS t (tenant_id, username_key, failures, last_failure_at) VALUES ($1, $2, 1, now())
     ON CONFLICT (tenant_id, username_key) DO UPDATE SET
       failures = CASE
@@ -32,7 +35,8 @@ export async function claimAttempt(tx: Tx, tenantId: string, username: string, m
         WHEN t.failures >= $4 THEN t.last_failure_at
         ELSE now() END
     RETURNING failures, ceil(extract(epoch from locked_until - now()))::int AS locked_left`,
-  [tenantId, key(username), lockSeconds, maxAttempts]);
+    [tenantId, key(username), lockSeconds, maxAttempts],
+  );
   const { failures, locked_left: lockedLeft } = rows[0];
   if (lockedLeft !== null && lockedLeft > 0) return { allowed: false, retryAfterSeconds: lockedLeft };
   if (failures > maxAttempts) return { allowed: false, retryAfterSeconds: lockSeconds };

@@ -37,7 +37,10 @@ function unwrap<M>(handler: EnvelopedHandler<M>): SheetImportHandler {
  * request's transaction after the upload is read, so a foreign file is refused first with the sheet import's codes).
  */
 export function registerServiceImport<E extends Endpoint, M>(
-  app: FastifyInstance, endpoint: E, metaOf: (tx: Tx, params: never) => Promise<M>, handler: EnvelopedHandler<M>,
+  app: FastifyInstance,
+  endpoint: E,
+  metaOf: (tx: Tx, params: never) => Promise<M>,
+  handler: EnvelopedHandler<M>,
 ) {
   app.sheetImports.importers.set(endpoint.path, { handler: unwrap(handler), access: endpoint.access as readonly string[] });
   void app.register(async (scope) => {
@@ -56,7 +59,9 @@ export function registerServiceImport<E extends Endpoint, M>(
 /** One of the caller's own service import runs. */
 export async function serviceImportRun(tx: Tx, principal: Principal, importId: string): Promise<ImportRun> {
   for (const key of SERVICE_IMPORT_KEYS) {
-    const [run] = await tx.select().from(importRuns)
+    const [run] = await tx
+      .select()
+      .from(importRuns)
       .where(and(eq(importRuns.id, importId), eq(importRuns.createdBy, principal.userId), eq(importRuns.endpoint, key)));
     if (run) return toImportRun(run);
   }

@@ -36,7 +36,9 @@ export function serviceRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, datasetEp.listDatasetItems, ({ tx, params, query }) => datasets.listItems(tx, params.datasetId, query));
   registerEndpoint(app, datasetEp.createDatasetItem, ({ tx, principal, params, body }) => datasets.createItem(tx, principal, params.datasetId, body.values));
-  registerEndpoint(app, datasetEp.updateDatasetItem, ({ tx, principal, params, body }) => datasets.updateItem(tx, principal, params.datasetId, params.itemId, body.values));
+  registerEndpoint(app, datasetEp.updateDatasetItem, ({ tx, principal, params, body }) =>
+    datasets.updateItem(tx, principal, params.datasetId, params.itemId, body.values),
+  );
   registerEndpoint(app, datasetEp.deleteDatasetItem, async ({ tx, principal, params }) => {
     await datasets.deleteItem(tx, principal, params.datasetId, params.itemId);
     return { ok: true as const };
@@ -45,7 +47,12 @@ export function serviceRoutes(app: FastifyInstance) {
     const { name, file } = await datasets.exportItems(tx, params.datasetId, query.keyword);
     return sendXlsx(reply, name.replace(/[^\w.-]+/g, '-').toLowerCase() || 'dataset', file);
   });
-  registerServiceImport(app, datasetEp.importDatasetItems, async (tx, params: { datasetId: string }) => ({ datasetId: (await datasets.datasetRow(tx, params.datasetId)).id }), importItems);
+  registerServiceImport(
+    app,
+    datasetEp.importDatasetItems,
+    async (tx, params: { datasetId: string }) => ({ datasetId: (await datasets.datasetRow(tx, params.datasetId)).id }),
+    importItems,
+  );
   registerEndpoint(app, datasetEp.getServiceImport, ({ tx, principal, params }) => serviceImportRun(tx, principal, params.importId));
 
   registerEndpoint(app, intentEp.listServiceIntents, ({ tx, params, query }) => intents.listIntents(tx, params.clientCode, query));
@@ -63,18 +70,37 @@ export function serviceRoutes(app: FastifyInstance) {
     return sendXlsx(reply, name, file);
   });
   // The client is resolved in the run (after the sheet is known readable) from the id the request found.
-  registerServiceImport(app, intentEp.importServiceIntents, async (tx, params: { clientCode: string }) => ({ clientId: (await clients.clientRowByCode(tx, params.clientCode)).id }), importIntents);
+  registerServiceImport(
+    app,
+    intentEp.importServiceIntents,
+    async (tx, params: { clientCode: string }) => ({ clientId: (await clients.clientRowByCode(tx, params.clientCode)).id }),
+    importIntents,
+  );
 
   trainingRoutes(app);
 
-  registerEndpoint(app, intentEp.classifyServiceText, async ({ tx, params, body }) => classify(tx, await clients.clientRowByCode(tx, params.clientCode), body.text));
+  registerEndpoint(app, intentEp.classifyServiceText, async ({ tx, params, body }) =>
+    classify(tx, await clients.clientRowByCode(tx, params.clientCode), body.text),
+  );
   registerEndpoint(app, intentEp.virtualChat, async ({ tx, principal, params, body }) => {
     const client = await clients.clientRowByCode(tx, params.clientCode);
     const conversation = body.conversationId
       ? await conversationRow(tx, body.conversationId, client.id)
-      : await openConversation(tx, principal.tenantId, client.id, { channelKind: 'virtual', customerKey: `virtual:${principal.userId}`, customerName: principal.username });
+      : await openConversation(tx, principal.tenantId, client.id, {
+          channelKind: 'virtual',
+          customerKey: `virtual:${principal.userId}`,
+          customerName: principal.username,
+        });
     const turn = await answerCustomer(tx, client, conversation, body.message);
-    return { conversationId: turn.conversationId, reply: turn.reply, intent: turn.intent, confidence: turn.confidence, sources: turn.sources, handedOver: turn.handedOver, handoverReason: turn.handoverReason };
+    return {
+      conversationId: turn.conversationId,
+      reply: turn.reply,
+      intent: turn.intent,
+      confidence: turn.confidence,
+      sources: turn.sources,
+      handedOver: turn.handedOver,
+      handoverReason: turn.handoverReason,
+    };
   });
 }
 
@@ -86,17 +112,26 @@ function trainingRoutes(app: FastifyInstance) {
   if (queued) {
     app.addHook('onReady', async () => {
       await boss.createQueue(TRAIN_QUEUE, { name: TRAIN_QUEUE, retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 });
-      await boss.work<{ tenantId: string; trainingId: string }>(TRAIN_QUEUE, async ([job]) => runTraining(app.platform.pools, job.data.tenantId, job.data.trainingId, log));
+      await boss.work<{ tenantId: string; trainingId: string }>(TRAIN_QUEUE, async ([job]) =>
+        runTraining(app.platform.pools, job.data.tenantId, job.data.trainingId, log),
+      );
     });
   }
-  registerEndpoint(app, intentEp.trainServiceClient, async ({ principal, params }) => {
-    const who = principal as Principal;
-    // Its own committed transaction, so that the job finds the queued run.
-    const state = await withTenant(app.platform.pools.app, who.tenantId, async (tx) => requestTraining(tx, who, await clients.clientRowByCode(tx, params.clientCode)));
-    const job = { tenantId: who.tenantId, trainingId: state.trainingId! };
-    if (queued) await boss.send(TRAIN_QUEUE, job, { singletonKey: job.trainingId });
-    else setImmediate(() => void runTraining(app.platform.pools, job.tenantId, job.trainingId, log));
-    return state;
-  }, { ownTransactions: true });
+  registerEndpoint(
+    app,
+    intentEp.trainServiceClient,
+    async ({ principal, params }) => {
+      const who = principal as Principal;
+      // Its own committed transaction, so that the job finds the queued run.
+      const state = await withTenant(app.platform.pools.app, who.tenantId, async (tx) =>
+        requestTraining(tx, who, await clients.clientRowByCode(tx, params.clientCode)),
+      );
+      const job = { tenantId: who.tenantId, trainingId: state.trainingId! };
+      if (queued) await boss.send(TRAIN_QUEUE, job, { singletonKey: job.trainingId });
+      else setImmediate(() => void runTraining(app.platform.pools, job.tenantId, job.trainingId, log));
+      return state;
+    },
+    { ownTransactions: true },
+  );
   registerEndpoint(app, intentEp.getServiceTraining, async ({ tx, params }) => trainingState(tx, (await clients.clientRowByCode(tx, params.clientCode)).id));
 }

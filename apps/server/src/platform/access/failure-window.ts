@@ -5,7 +5,11 @@
 export class FailureWindow {
   private readonly failures = new Map<string, number[]>();
 
-  constructor(private readonly limit: number, private readonly windowMs: number, private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly maxKeys = 100_000,
+  ) {}
 
   /** Seconds until the key may try again, or 0. */
   retryAfter(key: string, now = Date.now()): number {

@@ -25,7 +25,10 @@ export class PrincipalCache {
   /** Entries are kept only while this instance hears of changes made elsewhere (its LISTEN connection is up). */
   private listening = false;
 
-  constructor(private readonly freshMs: number, private readonly maxEntries = 20_000) {}
+  constructor(
+    private readonly freshMs: number,
+    private readonly maxEntries = 20_000,
+  ) {}
 
   /** The principal of a token seen recently, when nothing has changed since and the token has not expired. */
   get(token: string): Principal | undefined {

@@ -58,7 +58,8 @@ async function eventually(ask: () => Promise<{ statusCode: number }>, status: nu
 }
 
 const userId = async (username: string) =>
-  (await t.pools.owner.query<{ id: string }>('SELECT id FROM users WHERE username = $1 AND tenant_id = $2', [username, await t.tenantId(DEFAULT_TENANT)])).rows[0].id;
+  (await t.pools.owner.query<{ id: string }>('SELECT id FROM users WHERE username = $1 AND tenant_id = $2', [username, await t.tenantId(DEFAULT_TENANT)]))
+    .rows[0].id;
 
 describe('the session cache', () => {
   it('answers a known session from memory', async () => {
@@ -84,7 +85,10 @@ describe('the session cache', () => {
     const second = await t.login('agent');
     expect((await me(first)).statusCode).toBe(200);
     expect((await meOnOther(first)).statusCode).toBe(200);
-    const changed = await call(t, endpoints.changePassword, { body: { oldPassword: DEMO_PASSWORD, newPassword: 'Ganti@2026x', confirmPassword: 'Ganti@2026x' }, token: second });
+    const changed = await call(t, endpoints.changePassword, {
+      body: { oldPassword: DEMO_PASSWORD, newPassword: 'Ganti@2026x', confirmPassword: 'Ganti@2026x' },
+      token: second,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await me(first)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(200);
@@ -110,9 +114,11 @@ describe('the session cache', () => {
     const admin = await t.login('superadmin');
     const staff = await t.login('staff');
     expect((await listRolesOn(t.app, staff)).statusCode).toBe(200);
-    const staffRole = (await t.pools.owner.query<{ id: string }>(
-      "SELECT r.id FROM roles r JOIN users u ON u.role_id = r.id AND u.tenant_id = r.tenant_id WHERE u.username = 'staff'",
-    )).rows[0].id;
+    const staffRole = (
+      await t.pools.owner.query<{ id: string }>(
+        "SELECT r.id FROM roles r JOIN users u ON u.role_id = r.id AND u.tenant_id = r.tenant_id WHERE u.username = 'staff'",
+      )
+    ).rows[0].id;
     const before = (await call(t, endpoints.getPageAccess, { params: { kind: 'role', id: staffRole }, token: admin })).json().tasks as string[];
     const without = before.filter((task) => task !== 'readOnlyConfigRole' && task !== 'readOnlyConfigUser' && task !== 'readOnlyAksesHalaman');
     expect((await call(t, endpoints.setPageAccess, { params: { kind: 'role', id: staffRole }, body: { tasks: without }, token: admin })).statusCode).toBe(200);

@@ -22,7 +22,9 @@ const MILLION = new Money(1_000_000);
 export function priceOf(settings: PriceList, model: string, usage: Pick<AiUsage, 'inputTokens' | 'outputTokens' | 'images'>): Money {
   const price = settings.prices.find((p) => p.model === model);
   if (!price) return new Money(0);
-  return new Money(price.inputPerMillion).times(usage.inputTokens).div(MILLION)
+  return new Money(price.inputPerMillion)
+    .times(usage.inputTokens)
+    .div(MILLION)
     .plus(new Money(price.outputPerMillion).times(usage.outputTokens).div(MILLION))
     .plus(new Money(price.perImage).times(usage.images))
     .toDecimalPlaces(SCALE);

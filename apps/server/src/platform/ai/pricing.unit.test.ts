@@ -17,7 +17,13 @@ describe('priceOf', () => {
 
   it('rounds half up at 4 places, as numeric(20,4) stores it', () => {
     // 3 tokens at 0.05 per million = 0.00000015 → 0; 1 token at 150 per million = 0.00015 → 0.0002
-    expect(priceOf({ prices: [{ model: 'm', inputPerMillion: '0.05', outputPerMillion: '150', perImage: '0' }] }, 'm', { inputTokens: 3, outputTokens: 1, images: 0 }).toFixed()).toBe('0.0002');
+    expect(
+      priceOf({ prices: [{ model: 'm', inputPerMillion: '0.05', outputPerMillion: '150', perImage: '0' }] }, 'm', {
+        inputTokens: 3,
+        outputTokens: 1,
+        images: 0,
+      }).toFixed(),
+    ).toBe('0.0002');
   });
 
   it('costs nothing for a model without a price', () => {

@@ -43,7 +43,11 @@ export function engineOf(settings: StoredAiSettings, tenantId: string, options: 
   }
   const { models } = settings;
   const engine = createOpenAiCompatibleEngine({
-    baseUrl: settings.baseUrl, apiKey, timeoutMs: settings.timeoutSeconds * 1000, maxRetries: REMOTE_MAX_RETRIES, fetch: options.fetch,
+    baseUrl: settings.baseUrl,
+    apiKey,
+    timeoutMs: settings.timeoutSeconds * 1000,
+    maxRetries: REMOTE_MAX_RETRIES,
+    fetch: options.fetch,
     models: { chat: models.chat, embedding: models.embedding, structured: models.structured || models.chat, image: models.image },
   });
   if (models.image) return engine;

@@ -24,7 +24,11 @@ const audit = (tenantId: string, entry: AuditEntry) => withTenant(t.pools.app, t
 describe('writeAudit shares the transaction of the write (architecture §3)', () => {
   it('leaves no audit row when the transaction rolls back', async () => {
     const failure = withTenant(t.pools.app, demoId, async (tx) => {
-      await writeAudit(tx, { tenantId: demoId }, { module: 'configuration.user', action: 'update', entity: 'thing', entityId: 'rolled-back', before: { a: 1 }, after: { a: 2 } });
+      await writeAudit(
+        tx,
+        { tenantId: demoId },
+        { module: 'configuration.user', action: 'update', entity: 'thing', entityId: 'rolled-back', before: { a: 1 }, after: { a: 2 } },
+      );
       // The audit row is visible inside the transaction...
       const inside = await tx.execute(`SELECT 1 FROM audit_log WHERE entity_id = 'rolled-back'`);
       expect(inside.rows).toHaveLength(1);
@@ -38,15 +42,27 @@ describe('writeAudit shares the transaction of the write (architecture §3)', ()
   it('keeps the row with who, module, action, before and after when the transaction commits', async () => {
     const userId = '0190b5a0-0000-7000-8000-0000000000aa';
     await withTenant(t.pools.app, demoId, (tx) =>
-      writeAudit(tx, { tenantId: demoId, userId }, {
-        module: 'configuration.user', action: 'update', entity: 'user', entityId: 'committed',
-        before: { fullName: 'Andi', active: true }, after: { fullName: 'Andi Pratama', active: false, tags: ['x'] },
-      }),
+      writeAudit(
+        tx,
+        { tenantId: demoId, userId },
+        {
+          module: 'configuration.user',
+          action: 'update',
+          entity: 'user',
+          entityId: 'committed',
+          before: { fullName: 'Andi', active: true },
+          after: { fullName: 'Andi Pratama', active: false, tags: ['x'] },
+        },
+      ),
     );
     expect(await auditRows('committed')).toEqual([
       {
-        tenant_id: demoId, module: 'configuration.user', action: 'update', entity: 'user',
-        before: { fullName: 'Andi', active: true }, after: { fullName: 'Andi Pratama', active: false, tags: ['x'] },
+        tenant_id: demoId,
+        module: 'configuration.user',
+        action: 'update',
+        entity: 'user',
+        before: { fullName: 'Andi', active: true },
+        after: { fullName: 'Andi Pratama', active: false, tags: ['x'] },
       },
     ]);
     const who = await t.pools.owner.query(`SELECT user_id, at <= now() AS past FROM audit_log WHERE entity_id = 'committed'`);
@@ -69,7 +85,8 @@ describe('GET /api/v1/audit/entries', () => {
 
   beforeAll(async () => {
     // Separate transactions so each row has its own time and the order is newest first.
-    for (let i = 1; i <= 6; i++) await audit(demoId, { module: 'configuration.user', action: 'create', entity: 'user', entityId: `demo-user-${i}`, after: { n: i } });
+    for (let i = 1; i <= 6; i++)
+      await audit(demoId, { module: 'configuration.user', action: 'create', entity: 'user', entityId: `demo-user-${i}`, after: { n: i } });
     await audit(demoId, { module: 'administration.promo-code', action: 'update', entity: 'promo', entityId: '50%_off', before: { p: 1 }, after: { p: 2 } });
     await audit(acmeId, { module: 'configuration.user', action: 'delete', entity: 'user', entityId: 'acme-secret-user' });
     [staff, acmeStaff] = await Promise.all([t.login('staff'), t.login('staff', 'acme')]);
@@ -82,7 +99,14 @@ describe('GET /api/v1/audit/entries', () => {
     const ids = body.items.map((i) => i.entityId);
     expect(ids.slice(0, 7)).toEqual(['50%_off', 'demo-user-6', 'demo-user-5', 'demo-user-4', 'demo-user-3', 'demo-user-2', 'demo-user-1']);
     expect(body.total).toBe(body.items.length);
-    expect(body.items[0]).toMatchObject({ module: 'administration.promo-code', action: 'update', entity: 'promo', before: { p: 1 }, after: { p: 2 }, userId: null });
+    expect(body.items[0]).toMatchObject({
+      module: 'administration.promo-code',
+      action: 'update',
+      entity: 'promo',
+      before: { p: 1 },
+      after: { p: 2 },
+      userId: null,
+    });
     expect(new Date(body.items[0].at).toISOString()).toBe(body.items[0].at);
   });
 
@@ -112,7 +136,7 @@ describe('GET /api/v1/audit/entries', () => {
     expect(demo.total).toBe(0);
   });
 
-  it('shows rows written under a name from before the catalogue under today\'s name, found by either name or the label', async () => {
+  it("shows rows written under a name from before the catalogue under today's name, found by either name or the label", async () => {
     // A row as the accounting modules wrote it before the catalogue (writeAudit no longer takes the name): never rewritten.
     await t.pools.owner.query(
       `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, gen_random_uuid(), 'erp.warehouse', 'create', 'warehouse', 'GD-LEGACY')`,
@@ -121,7 +145,10 @@ describe('GET /api/v1/audit/entries', () => {
     expect((await t.pools.owner.query(`SELECT module FROM audit_log WHERE entity_id = 'GD-LEGACY'`)).rows).toEqual([{ module: 'erp.warehouse' }]);
     for (const keyword of ['GD-LEGACY', 'accounting.warehouse', 'erp.ware', 'Gudang', 'warehouses']) {
       const found = (await list(staff, { keyword })).json();
-      expect(found.items.map((i) => [i.entityId, i.module]), keyword).toContainEqual(['GD-LEGACY', 'accounting.warehouse']);
+      expect(
+        found.items.map((i) => [i.entityId, i.module]),
+        keyword,
+      ).toContainEqual(['GD-LEGACY', 'accounting.warehouse']);
     }
     expect((await list(staff, { keyword: 'Kode promo' })).json().items.map((i) => i.entityId)).toEqual(['50%_off']);
   });

@@ -25,7 +25,11 @@ export async function verifyAuditChain(tx: Tx, batch = VERIFY_BATCH): Promise<Au
   let checked = 0;
   let previous: { seq: number; hash: string | null; at?: Date } = { seq: 0, hash: null };
   const broken = (link: { seq: number; at?: Date }, reason: NonNullable<AuditChainVerification['reason']>): AuditChainVerification => ({
-    ok: false, checked, firstBrokenSeq: link.seq, ...(link.at ? { firstBrokenAt: link.at.toISOString() } : {}), reason,
+    ok: false,
+    checked,
+    firstBrokenSeq: link.seq,
+    ...(link.at ? { firstBrokenAt: link.at.toISOString() } : {}),
+    reason,
   });
   for (;;) {
     const rows = (

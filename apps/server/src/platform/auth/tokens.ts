@@ -16,10 +16,17 @@ export type RedirectBundle = { username: string; password: string; remember: boo
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export class TokenService {
-  constructor(private readonly secrets: Secrets, private readonly workSeconds: number) {}
+  constructor(
+    private readonly secrets: Secrets,
+    private readonly workSeconds: number,
+  ) {}
 
   private sign(claims: TokenClaims, expiresIn: number, issuedAt = nowSeconds()) {
-    return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(issuedAt).setExpirationTime(issuedAt + expiresIn).sign(this.secrets.signingKey);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + expiresIn)
+      .sign(this.secrets.signingKey);
   }
 
   signWork(claims: Omit<WorkClaims, 'typ'>) {
@@ -42,7 +49,8 @@ export class TokenService {
       // Spec 9: issued-at may be up to 3600 s off the server's clock.
       if (iat > nowSeconds() + PRELOGIN_TOKEN_IAT_TOLERANCE_SECONDS) return undefined;
       const typ = payload.typ;
-      if (typ === 'work' || typ === 'anon' || typ === 'prelogin') return payload as unknown as Verified<WorkClaims> | Verified<AnonymousClaims> | Verified<PreLoginClaims>;
+      if (typ === 'work' || typ === 'anon' || typ === 'prelogin')
+        return payload as unknown as Verified<WorkClaims> | Verified<AnonymousClaims> | Verified<PreLoginClaims>;
       return undefined;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return undefined;

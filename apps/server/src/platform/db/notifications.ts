@@ -32,7 +32,9 @@ export function listen(config: pg.ClientConfig, options: ListenOptions): Listene
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let firstReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => { firstReady = resolve; });
+  const ready = new Promise<void>((resolve) => {
+    firstReady = resolve;
+  });
 
   const connect = async () => {
     if (closed) return;

@@ -28,7 +28,13 @@ export function createPools(url: string, appRole: string, size: number, appPassw
   const app = new pg.Pool({ connectionString: databaseUrlAs(url, appRole, appPassword), max: size, application_name: 'nusa-app' });
   // An idle client's error (server restart) must not crash the process; the next checkout reconnects.
   for (const pool of [owner, app]) ignoreIdleErrors(pool);
-  return { owner, app, close: async () => { await Promise.all([owner.end(), app.end()]); } };
+  return {
+    owner,
+    app,
+    close: async () => {
+      await Promise.all([owner.end(), app.end()]);
+    },
+  };
 }
 
 /** The same database, logged in as another role. */

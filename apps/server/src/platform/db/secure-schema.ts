@@ -26,7 +26,8 @@ export async function secureSchema(owner: pg.Pool, appRole: string, appPassword:
     const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [appRole]);
     const verb = exists.rowCount === 0 ? 'CREATE' : 'ALTER';
     const statement = await client.query<{ sql: string }>(`SELECT format('${verb} ROLE %I WITH LOGIN PASSWORD %L', $1::text, $2::text) AS sql`, [
-      appRole, appPassword,
+      appRole,
+      appPassword,
     ]);
     try {
       await client.query(statement.rows[0].sql);

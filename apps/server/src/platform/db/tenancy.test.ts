@@ -20,7 +20,9 @@ beforeAll(async () => {
   // Give both tenants session rows (logins) and audit rows.
   await Promise.all([t.login('staff', 'demo'), t.login('staff', 'acme')]);
   for (const id of [A, B]) {
-    await withTenant(t.pools.app, id, (tx) => writeAudit(tx, { tenantId: id }, { module: 'configuration.user', action: 'create', entity: 'thing', entityId: `of-${id}` }));
+    await withTenant(t.pools.app, id, (tx) =>
+      writeAudit(tx, { tenantId: id }, { module: 'configuration.user', action: 'create', entity: 'thing', entityId: `of-${id}` }),
+    );
   }
 });
 afterAll(() => t.close());
@@ -31,7 +33,11 @@ const ownerCounts = async (table: string) => {
   return Object.fromEntries(r.rows.map((x) => [x.tenant_id, x.n]));
 };
 
-const sqlState = async (p: Promise<unknown>) => p.then(() => 'no error', (e: { code?: string; cause?: { code?: string } }) => e.code ?? e.cause?.code ?? String(e));
+const sqlState = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'no error',
+    (e: { code?: string; cause?: { code?: string } }) => e.code ?? e.cause?.code ?? String(e),
+  );
 
 describe('a query that forgets WHERE tenant_id sees only its tenant (row-level security)', () => {
   it.each(TENANT_TABLES)('%s: the owner proves both tenants have rows; tenant A sees exactly its own', async (table) => {
@@ -45,7 +51,11 @@ describe('a query that forgets WHERE tenant_id sees only its tenant (row-level s
 
   it('cannot read a row of B even by its key', async () => {
     const bUser = (await t.pools.owner.query<{ id: string }>(`SELECT id FROM users WHERE tenant_id = $1 LIMIT 1`, [B])).rows[0].id;
-    const rows = await withTenant(t.pools.app, A, async (_tx, client) => (await client.query('SELECT * FROM users WHERE tenant_id = $1 AND id = $2', [B, bUser])).rows);
+    const rows = await withTenant(
+      t.pools.app,
+      A,
+      async (_tx, client) => (await client.query('SELECT * FROM users WHERE tenant_id = $1 AND id = $2', [B, bUser])).rows,
+    );
     expect(rows).toEqual([]);
   });
 
@@ -104,7 +114,15 @@ describe('a query that forgets WHERE tenant_id sees only its tenant (row-level s
 
 describe('the database enforces it, whatever the code does', () => {
   it('has ENABLE and FORCE row-level security and a tenant policy on every public table with tenant_id', async () => {
-    const r = await t.pools.owner.query<{ name: string; rls: boolean; forced: boolean; policies: string[]; cmds: string[]; quals: string[]; checks: string[] }>(`
+    const r = await t.pools.owner.query<{
+      name: string;
+      rls: boolean;
+      forced: boolean;
+      policies: string[];
+      cmds: string[];
+      quals: string[];
+      checks: string[];
+    }>(`
       SELECT c.relname AS name, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced,
              array_remove(array_agg(p.polname::text), NULL) AS policies,
              array_remove(array_agg(p.polcmd::text), NULL) AS cmds,
@@ -122,7 +140,10 @@ describe('the database enforces it, whatever the code does', () => {
       expect(table, table.name).toMatchObject({ rls: true, forced: true });
       expect(table.policies.length, `${table.name} has a policy`).toBeGreaterThan(0);
       // Every policy covers all commands and both reading (USING) and writing (WITH CHECK) by app.tenant_id.
-      expect(table.cmds.every((c) => c === '*'), table.name).toBe(true);
+      expect(
+        table.cmds.every((c) => c === '*'),
+        table.name,
+      ).toBe(true);
       expect(table.quals.length, table.name).toBe(table.policies.length);
       expect(table.checks.length, table.name).toBe(table.policies.length);
       for (const expr of [...table.quals, ...table.checks]) expect(expr, table.name).toMatch(/tenant_id = .*current_setting\('app\.tenant_id'/);
@@ -139,7 +160,12 @@ describe('the database enforces it, whatever the code does', () => {
   });
 
   it('does not let the app role switch row-level security off or alter a policy', async () => {
-    const off = await sqlState(withTenant(t.pools.app, A, async (_tx, c) => { await c.query('SET LOCAL row_security = off'); await c.query('SELECT 1 FROM users'); }));
+    const off = await sqlState(
+      withTenant(t.pools.app, A, async (_tx, c) => {
+        await c.query('SET LOCAL row_security = off');
+        await c.query('SELECT 1 FROM users');
+      }),
+    );
     expect(off).toBe('42501');
     expect(await sqlState(t.pools.app.query('ALTER TABLE users DISABLE ROW LEVEL SECURITY'))).toBe('42501');
     expect(await sqlState(t.pools.app.query('DROP POLICY users_tenant_isolation ON users'))).toBe('42501');
@@ -190,12 +216,15 @@ describe('the database enforces it, whatever the code does', () => {
 
 describe('SECURITY DEFINER search functions (issue 9)', () => {
   it('are owned by a role that is no superuser and cannot log in, and only the app role may run them', async () => {
-    const fns = await t.pools.owner.query<{ name: string; owner: string; super: boolean; login: boolean; public_exec: boolean; app_exec: boolean }>(`
+    const fns = await t.pools.owner.query<{ name: string; owner: string; super: boolean; login: boolean; public_exec: boolean; app_exec: boolean }>(
+      `
       SELECT p.proname AS name, r.rolname AS owner, r.rolsuper AS super, r.rolcanlogin AS login,
              EXISTS (SELECT 1 FROM aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a WHERE a.grantee = 0 AND a.privilege_type = 'EXECUTE') AS public_exec,
              has_function_privilege($1, p.oid, 'EXECUTE') AS app_exec
         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_roles r ON r.oid = p.proowner
-       WHERE n.nspname = 'public' AND p.prosecdef ORDER BY 1`, [APP_ROLE]);
+       WHERE n.nspname = 'public' AND p.prosecdef ORDER BY 1`,
+      [APP_ROLE],
+    );
     expect(fns.rows.map((f) => f.name)).toEqual(['product_ids_by_codes', 'product_ids_matching', 'user_ids_matching']);
     for (const f of fns.rows) expect(f).toEqual({ name: f.name, owner: `${APP_ROLE}_definer`, super: false, login: false, public_exec: false, app_exec: true });
   });

@@ -5,7 +5,9 @@ import { redactError } from './log-redaction.ts';
 describe('redactError', () => {
   it('keeps the query and the SQLSTATE of a failed query, never the values bound to it', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_username"'), {
-      code: '23505', detail: 'Key (username)=(budi.rahasia) already exists.', constraint: 'users_username',
+      code: '23505',
+      detail: 'Key (username)=(budi.rahasia) already exists.',
+      constraint: 'users_username',
     });
     const err = new DrizzleQueryError('insert into "users" ("username", "password_hash") values ($1, $2)', ['budi.rahasia', 'Sandi@Rahasia1'], cause);
     const logged = JSON.stringify(redactError(err));

@@ -71,8 +71,14 @@ export const toImportRun = (r: Pick<RunRow, 'id' | 'status' | 'rowsRead' | 'repo
 });
 
 const RUN_FIELDS = {
-  id: importRuns.id, status: importRuns.status, rowsRead: importRuns.rowsRead, report: importRuns.report,
-  errorCode: importRuns.errorCode, errorArgs: importRuns.errorArgs, createdAt: importRuns.createdAt, finishedAt: importRuns.finishedAt,
+  id: importRuns.id,
+  status: importRuns.status,
+  rowsRead: importRuns.rowsRead,
+  report: importRuns.report,
+  errorCode: importRuns.errorCode,
+  errorArgs: importRuns.errorArgs,
+  createdAt: importRuns.createdAt,
+  finishedAt: importRuns.finishedAt,
 };
 
 /** A running run whose worker stopped beating (SQL, on the database's clock). */
@@ -90,7 +96,9 @@ export function importRunRoutes(app: FastifyInstance) {
       // A run whose process died is found by its heartbeat (the sweep below) and sent again at once; pg-boss's own
       // expiry is only the last resort, and a job it hands out again for a run that has ended or is alive does nothing.
       await boss.createQueue(SHEET_IMPORT_QUEUE, { name: SHEET_IMPORT_QUEUE, retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 });
-      await boss.work<{ tenantId: string; runId: string }>(SHEET_IMPORT_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => runImport(pools(), importers, job.data.tenantId, job.data.runId, log));
+      await boss.work<{ tenantId: string; runId: string }>(SHEET_IMPORT_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) =>
+        runImport(pools(), importers, job.data.tenantId, job.data.runId, log),
+      );
     });
   } else {
     // Without the queue nothing else remembers the runs a stopped process left: they start over now.
@@ -106,10 +114,14 @@ export function importRunRoutes(app: FastifyInstance) {
     sweeper = setInterval(() => {
       if (sweeping) return;
       sweeping = true;
-      void sweepImportRuns(pools(), importers, log, queued ? (run) => boss.send(SHEET_IMPORT_QUEUE, run, { singletonKey: run.runId, singletonSeconds: 30 }).then(() => undefined) : undefined)
-        .finally(() => {
-          sweeping = false;
-        });
+      void sweepImportRuns(
+        pools(),
+        importers,
+        log,
+        queued ? (run) => boss.send(SHEET_IMPORT_QUEUE, run, { singletonKey: run.runId, singletonSeconds: 30 }).then(() => undefined) : undefined,
+      ).finally(() => {
+        sweeping = false;
+      });
     }, SWEEP_MS);
     sweeper.unref();
   });
@@ -120,10 +132,26 @@ export function importRunRoutes(app: FastifyInstance) {
     async start(tenantId, principal, endpoint, file, inTenant) {
       const run = await inTenant(async (tx) => {
         const id = uuidv7();
-        const [row] = await tx.insert(importRuns).values({
-          tenantId, id, endpoint, createdBy: principal.userId, principal, status: 'queued', file, fileBytes: file.length,
-        }).returning(RUN_FIELDS);
-        await writeAudit(tx, principal, { module: 'imports', action: 'create', entity: 'import_run', entityId: id, after: { endpoint, fileBytes: file.length } });
+        const [row] = await tx
+          .insert(importRuns)
+          .values({
+            tenantId,
+            id,
+            endpoint,
+            createdBy: principal.userId,
+            principal,
+            status: 'queued',
+            file,
+            fileBytes: file.length,
+          })
+          .returning(RUN_FIELDS);
+        await writeAudit(tx, principal, {
+          module: 'imports',
+          action: 'create',
+          entity: 'import_run',
+          entityId: id,
+          after: { endpoint, fileBytes: file.length },
+        });
         return row;
       });
       if (queued) {
@@ -136,7 +164,9 @@ export function importRunRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, importRunEndpoints.getImportRun, async ({ tx, principal, params }) => {
-    const [run] = await tx.select({ ...RUN_FIELDS, endpoint: importRuns.endpoint, stale: sql<boolean>`${stale}` }).from(importRuns)
+    const [run] = await tx
+      .select({ ...RUN_FIELDS, endpoint: importRuns.endpoint, stale: sql<boolean>`${stale}` })
+      .from(importRuns)
       .where(and(eq(importRuns.id, params.importId), eq(importRuns.createdBy, principal.userId)));
     if (!run) throw new AppError('param_not_found', [params.importId]);
     const importer = importers.get(run.endpoint);
@@ -155,13 +185,21 @@ export async function runImport(pools: Pools, importers: Map<string, Importer>, 
   const workerId = uuidv7();
   const mine = and(eq(importRuns.id, runId), eq(importRuns.workerId, workerId), eq(importRuns.status, 'running'));
   const finish = (values: Partial<typeof importRuns.$inferInsert>) =>
-    withTenant(pools.app, tenantId, (tx) => tx.update(importRuns).set({ ...values, file: null, finishedAt: sql`now()` }).where(mine));
+    withTenant(pools.app, tenantId, (tx) =>
+      tx
+        .update(importRuns)
+        .set({ ...values, file: null, finishedAt: sql`now()` })
+        .where(mine),
+    );
   let beat: Heartbeat | undefined;
   try {
     const [run] = await withTenant(pools.app, tenantId, (tx) =>
-      tx.update(importRuns).set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, workerId, rowsRead: 0 })
+      tx
+        .update(importRuns)
+        .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, workerId, rowsRead: 0 })
         .where(and(eq(importRuns.id, runId), or(eq(importRuns.status, 'queued'), stale)))
-        .returning({ endpoint: importRuns.endpoint, principal: importRuns.principal, file: importRuns.file }));
+        .returning({ endpoint: importRuns.endpoint, principal: importRuns.principal, file: importRuns.file }),
+    );
     if (!run) return;
     const importer = importers.get(run.endpoint);
     if (!importer || !run.file) {
@@ -174,7 +212,8 @@ export async function runImport(pools: Pools, importers: Map<string, Importer>, 
       const file = run.file;
       run.file = null;
       const report = await importProgress.run(progress.report, () =>
-        withTenant(pools.app, tenantId, (tx) => importer.handler(tx, run.principal, Readable.from([file]))));
+        withTenant(pools.app, tenantId, (tx) => importer.handler(tx, run.principal, Readable.from([file]))),
+      );
       await progress.settled();
       beat.stop();
       await finish({ status: 'done', report, rowsRead: report.rows });
@@ -200,17 +239,19 @@ export async function runImport(pools: Pools, importers: Map<string, Importer>, 
 
 /** A run a dead worker left, or a queued run nobody started: `queuedFor` seconds old at least. */
 async function leftRuns(pools: Pools, queuedFor: number, log: (err: unknown, runId: string) => void) {
-  const left = await pools.owner.query<{ tenant_id: string; id: string }>(
-    `SELECT tenant_id, id FROM import_runs
+  const left = await pools.owner
+    .query<{ tenant_id: string; id: string }>(
+      `SELECT tenant_id, id FROM import_runs
       WHERE status IN ('queued', 'running')
         AND (status = 'queued' AND created_at <= now() - make_interval(secs => $1)
           OR status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $2))
       ORDER BY created_at LIMIT 100`,
-    [queuedFor, STALE_SECONDS],
-  ).catch((err: unknown) => {
-    log(err, '(resume)');
-    return { rows: [] };
-  });
+      [queuedFor, STALE_SECONDS],
+    )
+    .catch((err: unknown) => {
+      log(err, '(resume)');
+      return { rows: [] };
+    });
   return left.rows;
 }
 
@@ -226,8 +267,12 @@ export async function resumeImportRuns(pools: Pools, importers: Map<string, Impo
  * One look for runs a dead worker left (and queued runs nobody started for STALE_SECONDS): with `send` each goes back
  * on the queue, without it this instance runs them one after another. Never throws.
  */
-export async function sweepImportRuns(pools: Pools, importers: Map<string, Importer>, log: (err: unknown, runId: string) => void,
-  send?: (run: { tenantId: string; runId: string }) => Promise<void>) {
+export async function sweepImportRuns(
+  pools: Pools,
+  importers: Map<string, Importer>,
+  log: (err: unknown, runId: string) => void,
+  send?: (run: { tenantId: string; runId: string }) => Promise<void>,
+) {
   for (const run of await leftRuns(pools, STALE_SECONDS, log)) {
     if (send) await send({ tenantId: run.tenant_id, runId: run.id }).catch((err: unknown) => log(err, run.id));
     else await runImport(pools, importers, run.tenant_id, run.id, log);
@@ -249,7 +294,13 @@ function heartbeat(pools: Pools, tenantId: string, mine: SQL | undefined): Heart
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    withTenant(pools.app, tenantId, (tx) => tx.update(importRuns).set({ heartbeatAt: sql`now()` }).where(mine).returning({ id: importRuns.id }))
+    withTenant(pools.app, tenantId, (tx) =>
+      tx
+        .update(importRuns)
+        .set({ heartbeatAt: sql`now()` })
+        .where(mine)
+        .returning({ id: importRuns.id }),
+    )
       .then((rows) => {
         if (rows.length === 0) lost = true;
       })
@@ -283,7 +334,12 @@ function progressWriter(pools: Pools, tenantId: string, mine: SQL | undefined, b
       last = now;
       busy = true;
       writing = withTenant(pools.app, tenantId, (tx) =>
-        tx.update(importRuns).set({ rowsRead: p.rowsRead, heartbeatAt: sql`now()` }).where(mine).returning({ id: importRuns.id }))
+        tx
+          .update(importRuns)
+          .set({ rowsRead: p.rowsRead, heartbeatAt: sql`now()` })
+          .where(mine)
+          .returning({ id: importRuns.id }),
+      )
         .then((rows) => {
           if (rows.length === 0) beat.markLost();
         })

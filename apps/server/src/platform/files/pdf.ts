@@ -35,5 +35,9 @@ function engine(): PdfMake {
 /** The PDF of `definition`; its default font is Roboto. */
 export async function renderPdf(definition: PdfDefinition): Promise<Buffer> {
   const defaultStyle = { font: 'Roboto', fontSize: 9, ...(definition.defaultStyle as object | undefined) };
-  return Buffer.from(await engine().createPdf({ ...definition, defaultStyle }).getBuffer());
+  return Buffer.from(
+    await engine()
+      .createPdf({ ...definition, defaultStyle })
+      .getBuffer(),
+  );
 }

@@ -5,7 +5,6 @@ import type { Principal } from '../access/principal.ts';
 import { tenantPolicy } from '../db/tenant.ts';
 import { bytea } from '../db/columns.ts';
 
-
 /**
  * The xlsx imports, one row a run: the upload waits here (file) until the job reads it, then is dropped; progress
  * is written while the run reads, the report or the failure once it ends. The principal is the user as they were
@@ -39,7 +38,9 @@ export const importRuns = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('import_runs_created_by_idx').on(t.tenantId, t.createdBy, t.createdAt),
     // The runs not yet ended, which every instance looks over every few seconds for a dead worker's.
-    index('import_runs_open_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('import_runs_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
     tenantPolicy('import_runs'),
   ],
 );

@@ -29,14 +29,22 @@ describe('xlsx imports and broken files', () => {
   });
 
   it('refuses text and an empty body at once with 400, and ends a run on a broken xlsx or unknown columns as failed, all with a catalogued code and no parser text', async () => {
-    const good = await workbook(['Kode', 'Nama'], Array.from({ length: 200 }, (_, i) => [`K-${i}`, `Nama ${i}`]));
+    const good = await workbook(
+      ['Kode', 'Nama'],
+      Array.from({ length: 200 }, (_, i) => [`K-${i}`, `Nama ${i}`]),
+    );
     const emptySheet = await workbook([], []);
     const bodies: [string, Buffer, 'at once' | 'in the run', RegExp][] = [
       ['text', Buffer.from('kode,nama\nA,B\n'), 'at once', /^(sheet|product)_import_file_invalid$/],
       ['empty', Buffer.alloc(0), 'at once', /^sheet_import_file_empty$/],
       ['cut-off', good.subarray(0, Math.floor(good.length / 2)), 'in the run', /^(sheet|product)_import_file_invalid$/],
       ['a zip that is no xlsx', zipOf({ 'hello.txt': 'not a workbook' }), 'in the run', /^sheet_import_workbook_missing$/],
-      ['an xlsx without workbook.xml', handMadeXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>Kode</t></is></c></row>', { without: ['xl/workbook.xml'] }), 'in the run', /^sheet_import_workbook_missing$/],
+      [
+        'an xlsx without workbook.xml',
+        handMadeXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>Kode</t></is></c></row>', { without: ['xl/workbook.xml'] }),
+        'in the run',
+        /^sheet_import_workbook_missing$/,
+      ],
       ['an empty worksheet', emptySheet, 'in the run', /^sheet_import_header_missing$/],
       ['unknown columns', await workbook(['Apa', 'Ini'], [['x', 'y']]), 'in the run', /^(sheet|product)_import_column_missing$/],
     ];

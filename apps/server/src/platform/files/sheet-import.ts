@@ -32,7 +32,11 @@ export type Outcome = 'created' | 'updated' | 'unchanged';
 
 /** A bad cell: the column key, the catalogued reason and its args. */
 export class RowError extends Error {
-  constructor(readonly column: string, readonly code: ErrorCode, readonly args: (string | number)[] = []) {
+  constructor(
+    readonly column: string,
+    readonly code: ErrorCode,
+    readonly args: (string | number)[] = [],
+  ) {
     super(code);
   }
 }
@@ -44,7 +48,11 @@ export function cellText(v: Cell): string {
   if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
   if (typeof v === 'boolean') return v ? 'Y' : 'N';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
+  if ('richText' in v)
+    return v.richText
+      .map((t) => t.text)
+      .join('')
+      .trim();
   if ('formula' in v || 'sharedFormula' in v) return cellText((v as { result?: Cell }).result ?? null);
   if ('text' in v) return String(v.text).trim();
   if ('error' in v) return String(v.error);
@@ -273,7 +281,11 @@ export const leavesOut = <K extends string>(columns: SheetColumns<K>, has: (key:
  * A record's cells by column key, from the export's own columns (matched by the Indonesian heading, as the import
  * reads an export): the stored values in exactly the text the import reads back.
  */
-export function exportedCells<K extends string, T>(columns: SheetColumns<K>, exported: readonly { header: string; value: (row: T) => Cell }[], record: T): StoredCells<K> {
+export function exportedCells<K extends string, T>(
+  columns: SheetColumns<K>,
+  exported: readonly { header: string; value: (row: T) => Cell }[],
+  record: T,
+): StoredCells<K> {
   const byHeading = new Map(exported.map((c) => [c.header.toLowerCase(), c]));
   const cells: StoredCells<K> = {};
   for (const key of Object.keys(columns) as K[]) {
@@ -365,7 +377,8 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
         const key = spec.keyOf(values);
         if (key) {
           const first = seen.get(key);
-          if (first !== undefined) throw spec.duplicate?.(values, first) ?? new RowError(spec.keyColumn, 'sheet_import_duplicate_row', [get(spec.keyColumn), first]);
+          if (first !== undefined)
+            throw spec.duplicate?.(values, first) ?? new RowError(spec.keyColumn, 'sheet_import_duplicate_row', [get(spec.keyColumn), first]);
           seen.set(key, row);
         }
       } catch (err) {
@@ -381,7 +394,8 @@ export async function importRecords<K extends string, V>(tx: Tx, body: Readable,
         else if (err instanceof AppError) reportError(report, row, serviceColumn(spec, err), err.code as ErrorCode, err.args);
         // A code a concurrent writer took, or a value the database refuses as data (class 22): this row's fault, not the server's.
         else if (undone.has(err as object) && sqlState(err) === '23505') reportError(report, row, spec.keyColumn, 'processing_error', []);
-        else if (undone.has(err as object) && sqlState(err)?.startsWith('22')) reportError(report, row, spec.keyColumn, 'invalid_input_format', [spec.keyColumn, 'a value the database cannot store']);
+        else if (undone.has(err as object) && sqlState(err)?.startsWith('22'))
+          reportError(report, row, spec.keyColumn, 'invalid_input_format', [spec.keyColumn, 'a value the database cannot store']);
         else throw err;
       }
     },

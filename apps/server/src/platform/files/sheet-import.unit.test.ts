@@ -21,8 +21,12 @@ async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
 async function read(file: Buffer, maxBytes?: number) {
   const rows: [number, Record<string, string>][] = [];
   await readSheet(Readable.from(file), {
-    columns: COLUMNS, required: ['code'], maxBytes,
-    onRow: (row, get) => { rows.push([row, { code: get('code'), name: get('name'), amount: get('amount') }]); },
+    columns: COLUMNS,
+    required: ['code'],
+    maxBytes,
+    onRow: (row, get) => {
+      rows.push([row, { code: get('code'), name: get('name'), amount: get('amount') }]);
+    },
   });
   return rows;
 }
@@ -64,10 +68,21 @@ describe('readSheet', () => {
 describe('columns a sheet leaves out', () => {
   it('tells which columns the header holds', async () => {
     const seen: boolean[][] = [];
-    await readSheet(Readable.from(await xlsx([['Kode', 'Jumlah'], ['A', '']])), {
-      columns: COLUMNS, required: ['code'],
-      onRow: (_row, _get, has) => { seen.push([has('code'), has('name'), has('amount')]); },
-    });
+    await readSheet(
+      Readable.from(
+        await xlsx([
+          ['Kode', 'Jumlah'],
+          ['A', ''],
+        ]),
+      ),
+      {
+        columns: COLUMNS,
+        required: ['code'],
+        onRow: (_row, _get, has) => {
+          seen.push([has('code'), has('name'), has('amount')]);
+        },
+      },
+    );
     expect(seen).toEqual([[true, false, true]]);
     expect(leavesOut(COLUMNS, (k) => k !== 'name')).toBe(true);
     expect(leavesOut(COLUMNS, () => true)).toBe(false);
@@ -76,11 +91,15 @@ describe('columns a sheet leaves out', () => {
   it('reads an absent column from the stored cells, keeps a blank present cell blank, and reads blank without a stored record', () => {
     const given: Record<string, string> = { code: 'A', name: '', amount: '' };
     const has = (k: keyof typeof COLUMNS) => k !== 'amount';
-    const stored = exportedCells(COLUMNS, [
-      { header: 'Nama', value: (r: { name: string; amount: string }) => r.name },
-      { header: 'Jumlah', value: (r: { name: string; amount: string }) => r.amount },
-      { header: 'Contoh', value: () => 'not a column' },
-    ], { name: 'Nama Lama', amount: '1500.5' });
+    const stored = exportedCells(
+      COLUMNS,
+      [
+        { header: 'Nama', value: (r: { name: string; amount: string }) => r.name },
+        { header: 'Jumlah', value: (r: { name: string; amount: string }) => r.amount },
+        { header: 'Contoh', value: () => 'not a column' },
+      ],
+      { name: 'Nama Lama', amount: '1500.5' },
+    );
     expect(stored).toEqual({ name: 'Nama Lama', amount: '1500.5' });
     const get = keepAbsent((k: keyof typeof COLUMNS) => given[k], has, stored);
     expect([get('code'), get('name'), get('amount')]).toEqual(['A', '', '1500.5']);
@@ -101,13 +120,30 @@ describe('SheetRow', () => {
   };
 
   it('reads flags as Y/N, Ya/Tidak, Yes/No or TRUE/FALSE, and blank as undefined', () => {
-    expect(['Y', 'ya', 'YES', 'true', 'N', 'Tidak', 'no', 'FALSE', ''].map((v) => row({ f: v }).flag('f'))).toEqual(['Y', 'Y', 'Y', 'Y', 'N', 'N', 'N', 'N', undefined]);
+    expect(['Y', 'ya', 'YES', 'true', 'N', 'Tidak', 'no', 'FALSE', ''].map((v) => row({ f: v }).flag('f'))).toEqual([
+      'Y',
+      'Y',
+      'Y',
+      'Y',
+      'N',
+      'N',
+      'N',
+      'N',
+      undefined,
+    ]);
     expect(error(() => row({ f: 'mungkin' }).flag('f'))).toMatchObject({ column: 'f', code: 'invalid_input_format', args: ['f', 'Y or N'] });
   });
 
   it('reads dates as ISO, DD/MM/YYYY or Excel serials and refuses impossible ones', () => {
-    expect(['2026-11-21', '21/11/2026', '1-2-2024', '45292', '46347'].map((v) => row({ d: v }).date('d'))).toEqual(['2026-11-21', '2026-11-21', '2024-02-01', '2024-01-01', '2026-11-21']);
-    for (const bad of ['2026-02-30', '31/04/2026', 'besok', '2026/11/21']) expect(error(() => row({ d: bad }).date('d')).code, bad).toBe('invalid_input_format');
+    expect(['2026-11-21', '21/11/2026', '1-2-2024', '45292', '46347'].map((v) => row({ d: v }).date('d'))).toEqual([
+      '2026-11-21',
+      '2026-11-21',
+      '2024-02-01',
+      '2024-01-01',
+      '2026-11-21',
+    ]);
+    for (const bad of ['2026-02-30', '31/04/2026', 'besok', '2026/11/21'])
+      expect(error(() => row({ d: bad }).date('d')).code, bad).toBe('invalid_input_format');
   });
 
   it('reads a choice by value or by its name in either language, any case', () => {

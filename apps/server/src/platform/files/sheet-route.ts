@@ -46,10 +46,7 @@ export async function readUpload(body: Readable, max: number, fileInvalid: Error
  * scope only, so no other route accepts xlsx bodies), keep it on a new import run and answer the queued run; the run
  * reads it through `handler` as a job (see import-runs.ts).
  */
-export function registerSheetImports(
-  app: FastifyInstance,
-  imports: [endpoint: Endpoint, handler: SheetImportHandler, options?: { fileInvalid: ErrorCode }][],
-) {
+export function registerSheetImports(app: FastifyInstance, imports: [endpoint: Endpoint, handler: SheetImportHandler, options?: { fileInvalid: ErrorCode }][]) {
   for (const [endpoint, handler] of imports) app.sheetImports.importers.set(endpoint.path, { handler, access: endpoint.access as readonly string[] });
   void app.register(async (scope) => {
     scope.addContentTypeParser(XLSX_CONTENT_TYPE, (_req, payload, done) => done(null, payload));

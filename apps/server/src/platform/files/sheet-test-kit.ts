@@ -100,7 +100,10 @@ export function importSuite(s: ImportSuite) {
     const half = Math.ceil(s.good.length / 2);
     file = await workbook(s.header, [...s.good.slice(0, half), s.bad.row, [], ...s.good.slice(half)]);
     expect(await importReport(s.app(), s.path, file, s.admin())).toEqual({
-      rows: s.good.length + 1, created: s.good.length, updated: 0, unchanged: 0,
+      rows: s.good.length + 1,
+      created: s.good.length,
+      updated: 0,
+      unchanged: 0,
       errors: [{ row: half + 2, column: s.bad.column, errorCode: s.bad.errorCode, errorArgs: s.bad.errorArgs }],
     });
     expect((await list()).total).toBe(s.good.length);
@@ -114,9 +117,20 @@ export function importSuite(s: ImportSuite) {
   it('keeps every field a sheet of only the required columns leaves out', async () => {
     const at = s.required.map((h) => s.header.indexOf(h));
     expect(at, 'required columns are in the header').not.toContain(-1);
-    expect(s.good.some((r) => r.some((cell, i) => !at.includes(i) && cell !== null && cell !== '')), 'good rows fill an optional column').toBe(true);
+    expect(
+      s.good.some((r) => r.some((cell, i) => !at.includes(i) && cell !== null && cell !== '')),
+      'good rows fill an optional column',
+    ).toBe(true);
     const before = await list();
-    const report = await importReport(s.app(), s.path, await workbook(s.required, s.good.map((r) => at.map((i) => r[i]))), s.admin());
+    const report = await importReport(
+      s.app(),
+      s.path,
+      await workbook(
+        s.required,
+        s.good.map((r) => at.map((i) => r[i])),
+      ),
+      s.admin(),
+    );
     expect(report).toEqual({ rows: s.good.length, created: 0, updated: 0, unchanged: s.good.length, errors: [] });
     expect(await list()).toEqual(before);
   });

@@ -30,7 +30,10 @@ export interface XlsxRow {
 export type UnreadableReason = 'not_zip' | 'damaged' | 'no_workbook';
 /** The file cannot be read as an xlsx; `reason` says why (never shown as such: the importer maps it to a code). */
 export class XlsxUnreadable extends Error {
-  constructor(readonly reason: UnreadableReason, detail: string) {
+  constructor(
+    readonly reason: UnreadableReason,
+    detail: string,
+  ) {
     super(`${reason}: ${detail}`);
   }
 }
@@ -98,7 +101,12 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
  * so the caller can hand on what the chunk completed; `next(true)` stops reading. Inflate, size and XML errors and the
  * limits become `damaged`.
  */
-async function* parseEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, parser: SaxesParser<{ xmlns: true }>, limits: { maxChars: number; maxGap: number; lastTag: () => number }): AsyncGenerator<void, void, boolean | undefined> {
+async function* parseEntry(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  parser: SaxesParser<{ xmlns: true }>,
+  limits: { maxChars: number; maxGap: number; lastTag: () => number },
+): AsyncGenerator<void, void, boolean | undefined> {
   const stream = await openEntry(zip, entry);
   const decoder = new StringDecoder('utf8');
   const write = (text: string) => {
@@ -108,7 +116,8 @@ async function* parseEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, parser: Saxes
       throw new XlsxUnreadable('damaged', `${entry.fileName}: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (parser.position > limits.maxChars) throw new XlsxUnreadable('damaged', `${entry.fileName} is larger than ${limits.maxChars} characters`);
-    if (parser.position - limits.lastTag() > limits.maxGap) throw new XlsxUnreadable('damaged', `${entry.fileName} holds more than ${limits.maxGap} characters without a tag`);
+    if (parser.position - limits.lastTag() > limits.maxGap)
+      throw new XlsxUnreadable('damaged', `${entry.fileName} holds more than ${limits.maxGap} characters without a tag`);
   };
   try {
     for await (const chunk of stream) {
@@ -172,10 +181,11 @@ async function readPart(zip: yauzl.ZipFile, entry: yauzl.Entry, handlers: PartHa
  * A copy of a string that keeps no larger string alive: V8 makes a substring a view of its parent (here a whole chunk
  * of XML), and a kept value would keep that parent. Concatenating and slicing again flattens into a string of its own.
  */
-const detached = (s: string) => (s.length < 13 ? s : (` ${s}`).slice(1));
+const detached = (s: string) => (s.length < 13 ? s : ` ${s}`.slice(1));
 
 /** Resolves a relationship target against the folder of the part that names it. */
-const partPath = (from: string, target: string) => (target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(from), target)));
+const partPath = (from: string, target: string) =>
+  target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(from), target));
 
 async function relationships(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined, from: string) {
   const byId = new Map<string, { type: string; target: string }>();
@@ -489,7 +499,8 @@ export async function* readXlsxRows(fileName: string): AsyncGenerator<XlsxRow> {
     const sheetPath = (sheetId && rels.get(sheetId)?.target) ?? [...entries.keys()].find((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
     const sheet = sheetPath ? entry(sheetPath) : undefined;
     if (!sheet) throw new XlsxUnreadable('no_workbook', 'no worksheet');
-    const sharedPath = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? path.posix.join(path.posix.dirname(workbookPath), 'sharedStrings.xml');
+    const sharedPath =
+      [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? path.posix.join(path.posix.dirname(workbookPath), 'sharedStrings.xml');
     const shared = await sharedStrings(zip, entry(sharedPath));
     yield* readAhead(sheetRows(zip, sheet, shared), READ_AHEAD_ROWS);
   } finally {

@@ -28,7 +28,13 @@ const texts = (rows: XlsxRow[]) => rows.map((r) => [r.number, Array.from(r.value
 
 /** What ExcelJS's streaming reader (the reader before this one) gives for the first worksheet, as cell texts. */
 async function excelJsTexts(file: Buffer) {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   const out: [number, string[]][] = [];
   for await (const sheet of reader) {
     for await (const row of sheet) out.push([row.number, Array.from(row.values as Cell[], (v) => cellText(v ?? null))]);
@@ -84,10 +90,10 @@ describe('readXlsxRows', () => {
 
   it('follows the workbook to its first sheet, reads inline and shared strings, entities, rows and cells without numbers', async () => {
     const file = handMadeXlsx(
-      '<row r="1"><c r="A1" t="inlineStr"><is><t xml:space="preserve"> Kode </t></is></c><c r="C1" t="s"><v>1</v></c></row>'
-      + '<row r="3" spans="1:3"/>'
-      + '<row r="4"><c t="s"><v>0</v></c><c t="str"><f>A1</f><v>a &amp;amp; b</v></c><c><v>42</v></c></row>'
-      + '<row><c r="B5" t="inlineStr"><is><r><t>Te</t></r><r><rPr><b/></rPr><t>h &#233;&#x4E2D;</t></r><rPh><t>ignored</t></rPh></is></c></row>',
+      '<row r="1"><c r="A1" t="inlineStr"><is><t xml:space="preserve"> Kode </t></is></c><c r="C1" t="s"><v>1</v></c></row>' +
+        '<row r="3" spans="1:3"/>' +
+        '<row r="4"><c t="s"><v>0</v></c><c t="str"><f>A1</f><v>a &amp;amp; b</v></c><c><v>42</v></c></row>' +
+        '<row><c r="B5" t="inlineStr"><is><r><t>Te</t></r><r><rPr><b/></rPr><t>h &#233;&#x4E2D;</t></r><rPh><t>ignored</t></rPh></is></c></row>',
       { sharedStrings: ['<t>satu</t>', '<r><t>du</t></r><r><t>a</t></r>'] },
     );
     expect((await rowsOf(file)).map((r) => [r.number, Array.from(r.values, (v) => v ?? null)])).toEqual([
@@ -117,11 +123,19 @@ describe('readXlsxRows', () => {
   });
 
   it('reads parts written with a namespace prefix (<x:row>, <x:c>, <x:si> as the .NET OpenXML SDK writes), <si> with attributes, phonetic runs left out', async () => {
-    const rows = await rowsOf(zipOf(prefixedParts(
-      '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:t xml:space="preserve"> Harga </x:t></x:is></x:c></x:row>'
-      + '<x:row r="2"><x:c r="A2" t="s"><x:v>2</x:v></x:c><x:c r="B2" t="inlineStr"><x:is><x:r><x:t>Kopi </x:t></x:r><x:r><x:rPr><x:b/></x:rPr><x:t>&lt;Susu&gt;</x:t></x:r><x:rPh sb="0" eb="1"><x:t>skip</x:t></x:rPh></x:is></x:c><x:c r="C2"><x:v>15000.5</x:v></x:c><x:c r="E2" t="b"><x:v>1</x:v></x:c></x:row>',
-      ['<x:t>Kode</x:t>', '<x:r><x:t>Na</x:t></x:r><x:r><x:t>ma</x:t></x:r><x:rPh sb="0" eb="2"><x:t>なま</x:t></x:rPh>', '<x:t><![CDATA[P-1 & co]]></x:t>'],
-    )));
+    const rows = await rowsOf(
+      zipOf(
+        prefixedParts(
+          '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:t xml:space="preserve"> Harga </x:t></x:is></x:c></x:row>' +
+            '<x:row r="2"><x:c r="A2" t="s"><x:v>2</x:v></x:c><x:c r="B2" t="inlineStr"><x:is><x:r><x:t>Kopi </x:t></x:r><x:r><x:rPr><x:b/></x:rPr><x:t>&lt;Susu&gt;</x:t></x:r><x:rPh sb="0" eb="1"><x:t>skip</x:t></x:rPh></x:is></x:c><x:c r="C2"><x:v>15000.5</x:v></x:c><x:c r="E2" t="b"><x:v>1</x:v></x:c></x:row>',
+          [
+            '<x:t>Kode</x:t>',
+            '<x:r><x:t>Na</x:t></x:r><x:r><x:t>ma</x:t></x:r><x:rPh sb="0" eb="2"><x:t>なま</x:t></x:rPh>',
+            '<x:t><![CDATA[P-1 & co]]></x:t>',
+          ],
+        ),
+      ),
+    );
     expect(rows.map((r) => [r.number, Array.from(r.values, (v) => v ?? null)])).toEqual([
       [1, [null, 'Kode', 'Nama', ' Harga ']],
       [2, [null, 'P-1 & co', 'Kopi <Susu>', 15000.5, null, true]],
@@ -138,7 +152,10 @@ describe('readXlsxRows', () => {
 
   it('hands on the rows read before a failure, then the failure; stops reading when the caller stops', async () => {
     const name = path.join(dir, `f${n++}.xlsx`);
-    await fs.writeFile(name, handMadeXlsx(`${Array.from({ length: 3000 }, (_, i) => `<row r="${i + 1}"><c><v>${i + 1}</v></c></row>`).join('')}<row r="3001"><c><v>1</v></row>`));
+    await fs.writeFile(
+      name,
+      handMadeXlsx(`${Array.from({ length: 3000 }, (_, i) => `<row r="${i + 1}"><c><v>${i + 1}</v></c></row>`).join('')}<row r="3001"><c><v>1</v></row>`),
+    );
     const seen: number[] = [];
     let failure: unknown;
     try {
@@ -154,7 +171,10 @@ describe('readXlsxRows', () => {
     expect((failure as XlsxUnreadable).reason).toBe('damaged');
     // A file whose compressed worksheet is larger than what is read at once (random numbers do not compress).
     const large = path.join(dir, `f${n++}.xlsx`);
-    await fs.writeFile(large, handMadeXlsx(Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c><v>${Math.random()}</v></c><c><v>${Math.random()}</v></c></row>`).join('')));
+    await fs.writeFile(
+      large,
+      handMadeXlsx(Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c><v>${Math.random()}</v></c><c><v>${Math.random()}</v></c></row>`).join('')),
+    );
     const first: number[] = [];
     for await (const row of readXlsxRows(large)) {
       first.push(row.number);
@@ -198,7 +218,8 @@ const PACKAGE = 'http://schemas.openxmlformats.org/package/2006/relationships';
 /** A one-sheet xlsx whose workbook, worksheet and shared strings use the `x:` prefix (rows and string items as given). */
 function prefixedParts(sheetData: string, sharedStrings: string[]): Record<string, string> {
   return {
-    '[Content_Types].xml': '<?xml version="1.0" encoding="utf-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="utf-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
     '_rels/.rels': `<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="${PACKAGE}"><Relationship Type="${OFFICE}/officeDocument" Target="/xl/workbook.xml" Id="R1"/></Relationships>`,
     'xl/workbook.xml': `<?xml version="1.0" encoding="utf-8"?><x:workbook xmlns:x="${MAIN}" xmlns:rel="${OFFICE}"><x:sheets><x:sheet name="Data" sheetId="1" rel:id="R5"/></x:sheets></x:workbook>`,
     'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="${PACKAGE}"><Relationship Type="${OFFICE}/worksheet" Target="/xl/worksheets/data.xml" Id="R5"/><Relationship Type="${OFFICE}/sharedStrings" Target="/xl/strings.xml" Id="R6"/></Relationships>`,

@@ -13,7 +13,12 @@ export async function writeXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], 
   const book = new ExcelJS.Workbook();
   book.created = new Date();
   const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? Math.max(12, c.header.length + 2), style: c.format ? { numFmt: c.format } : {} }));
+  sheet.columns = columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width ?? Math.max(12, c.header.length + 2),
+    style: c.format ? { numFmt: c.format } : {},
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };

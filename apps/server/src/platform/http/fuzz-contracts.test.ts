@@ -34,9 +34,12 @@ beforeAll(async () => {
     const ids = await t.pools.owner.query<{ id: string }>(`SELECT id::text AS id FROM "${table}" WHERE tenant_id = $1 LIMIT 15`, [tenantId]);
     knownIds.push(...ids.rows.map((r) => r.id));
   }
-  const row = (await t.pools.owner.query<{ id: string; role_id: string; password_hash: string }>(
-    `SELECT id, role_id, password_hash FROM users WHERE tenant_id = $1 AND username = 'superadmin'`, [tenantId],
-  )).rows[0];
+  const row = (
+    await t.pools.owner.query<{ id: string; role_id: string; password_hash: string }>(
+      `SELECT id, role_id, password_hash FROM users WHERE tenant_id = $1 AND username = 'superadmin'`,
+      [tenantId],
+    )
+  ).rows[0];
   superadmin = { id: row.id, roleId: row.role_id, hash: row.password_hash };
 });
 afterAll(() => t.close());
@@ -48,7 +51,10 @@ async function ensureSignedIn() {
   const me = tokens.superadmin ? await t.request({ method: 'GET', url: '/api/v1/auth/me', token: tokens.superadmin }) : undefined;
   if (me?.statusCode === 200) return;
   await t.pools.owner.query(`UPDATE users SET active = true, username = 'superadmin', password_hash = $3, role_id = $4 WHERE tenant_id = $1 AND id = $2`, [
-    tenantId, superadmin.id, superadmin.hash, superadmin.roleId,
+    tenantId,
+    superadmin.id,
+    superadmin.hash,
+    superadmin.roleId,
   ]);
   await t.pools.owner.query('UPDATE roles SET active = true, is_super_admin = true WHERE tenant_id = $1 AND id = $2', [tenantId, superadmin.roleId]);
   await t.pools.owner.query('DELETE FROM login_throttle WHERE tenant_id = $1', [tenantId]);
@@ -71,7 +77,13 @@ function requestArbitrary(e: Endpoint): fc.Arbitrary<InjectOptions> {
     } catch {
       path = e.path.replace(/\{\w+\}/g, 'x');
     }
-    const token = Array.isArray(e.access) ? tokens.superadmin : e.access === 'prelogin' ? tokens.prelogin : e.access === 'anonymous' ? tokens.anonymous : undefined;
+    const token = Array.isArray(e.access)
+      ? tokens.superadmin
+      : e.access === 'prelogin'
+        ? tokens.prelogin
+        : e.access === 'anonymous'
+          ? tokens.anonymous
+          : undefined;
     return {
       method: e.method,
       url: `/api${path}${buildQuery((query ?? {}) as Parameters<typeof buildQuery>[0])}`,
@@ -82,33 +94,41 @@ function requestArbitrary(e: Endpoint): fc.Arbitrary<InjectOptions> {
 }
 
 describe('schema-valid requests to every contract endpoint', () => {
-  it('never answer 5xx, and answer errors in the catalogue shape', async () => {
-    tokens.prelogin = await t.preLoginToken();
-    tokens.anonymous = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: tokens.prelogin, tenant: 'demo' })).json().token;
-    const all = Object.entries(endpoints) as [string, Endpoint][];
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    for (const [name, e] of all) {
-      await ensureSignedIn();
-      const result = await fc.check(
-        fc.asyncProperty(requestArbitrary(e), async (req) => {
-          const writes = req.method !== 'GET';
-          const before = writes ? await auditRows() : 0;
-          const res = await t.app.inject(req);
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          checkAnswer(String(req.method), String(req.url), res);
-          // Every business write is audited in its own transaction: a refused request leaves no trace of one.
-          if (writes && res.statusCode >= 400 && (await auditRows()) !== before) throw new Error(`a refused request left audit rows: ${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-        }),
-        { numRuns: runsFor(all.length), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
-      );
-      if (result.failed) failures.push(`${name} ${e.method} ${e.path} (seed ${result.seed}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 700)}`);
-    }
-    if (process.env.FUZZ_STATS) console.log(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])));
-    expect(failures).toEqual([]);
-    // Most requests must get past validation, or this test would only repeat the other fuzz test.
-    const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-    expect(statuses.get(400) ?? 0).toBeLessThan(total / 2);
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(total / 5);
-  }, process.env.FUZZ_RUNS ? 3_600_000 : 180_000);
+  it(
+    'never answer 5xx, and answer errors in the catalogue shape',
+    async () => {
+      tokens.prelogin = await t.preLoginToken();
+      tokens.anonymous = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: tokens.prelogin, tenant: 'demo' })).json().token;
+      const all = Object.entries(endpoints) as [string, Endpoint][];
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      for (const [name, e] of all) {
+        await ensureSignedIn();
+        const result = await fc.check(
+          fc.asyncProperty(requestArbitrary(e), async (req) => {
+            const writes = req.method !== 'GET';
+            const before = writes ? await auditRows() : 0;
+            const res = await t.app.inject(req);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            checkAnswer(String(req.method), String(req.url), res);
+            // Every business write is audited in its own transaction: a refused request leaves no trace of one.
+            if (writes && res.statusCode >= 400 && (await auditRows()) !== before)
+              throw new Error(`a refused request left audit rows: ${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          }),
+          { numRuns: runsFor(all.length), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+        );
+        if (result.failed)
+          failures.push(
+            `${name} ${e.method} ${e.path} (seed ${result.seed}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 700)}`,
+          );
+      }
+      if (process.env.FUZZ_STATS) console.log(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])));
+      expect(failures).toEqual([]);
+      // Most requests must get past validation, or this test would only repeat the other fuzz test.
+      const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+      expect(statuses.get(400) ?? 0).toBeLessThan(total / 2);
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(total / 5);
+    },
+    process.env.FUZZ_RUNS ? 3_600_000 : 180_000,
+  );
 });

@@ -50,18 +50,78 @@ afterAll(() => t.close());
 // ---- arbitraries -------------------------------------------------------------------------------------------
 
 /** Header-safe text: printable ASCII and a few Latin-1 letters (what an HTTP/1.1 header can carry). */
-const headerText = (maxLength = 80) => fc.string({ maxLength, unit: fc.oneof(fc.string({ minLength: 1, maxLength: 1 }), fc.constantFrom('é', 'ñ', 'ß', '\t')) });
+const headerText = (maxLength = 80) =>
+  fc.string({ maxLength, unit: fc.oneof(fc.string({ minLength: 1, maxLength: 1 }), fc.constantFrom('é', 'ñ', 'ß', '\t')) });
 /** Text for bodies and queries, control characters, NUL and astral code points included. */
-const anyText = (maxLength = 60) => fc.oneof(fc.string({ maxLength }), fc.string({ maxLength, unit: 'binary' }), fc.string({ maxLength, unit: 'binary-ascii' }));
-const oddText = fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '%', '%zz', '..', '../..', '%2e%2e%2f', "' OR 1=1 --", '__proto__', 'constructor', '😀', '\uFEFF', 'null', '[]', '{}', 'x'.repeat(5000));
+const anyText = (maxLength = 60) =>
+  fc.oneof(fc.string({ maxLength }), fc.string({ maxLength, unit: 'binary' }), fc.string({ maxLength, unit: 'binary-ascii' }));
+const oddText = fc.constantFrom(
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '%',
+  '%zz',
+  '..',
+  '../..',
+  '%2e%2e%2f',
+  "' OR 1=1 --",
+  '__proto__',
+  'constructor',
+  '😀',
+  '\uFEFF',
+  'null',
+  '[]',
+  '{}',
+  'x'.repeat(5000),
+);
 const text = (maxLength = 60) => fc.oneof(anyText(maxLength), oddText);
 
 const FIELD_NAMES = [
-  'username', 'password', 'confirmPassword', 'remember', 'expiresIn', 'session', 'key', 'redirect', 'fullName', 'email', 'roleId', 'extraRoleIds',
-  'active', 'name', 'type', 'tasks', 'defaultPage', 'productName', 'defaultLanguage', 'minLength', 'requiredClasses', 'page', 'limit', 'keyword',
-  '__proto__', 'constructor',
+  'username',
+  'password',
+  'confirmPassword',
+  'remember',
+  'expiresIn',
+  'session',
+  'key',
+  'redirect',
+  'fullName',
+  'email',
+  'roleId',
+  'extraRoleIds',
+  'active',
+  'name',
+  'type',
+  'tasks',
+  'defaultPage',
+  'productName',
+  'defaultLanguage',
+  'minLength',
+  'requiredClasses',
+  'page',
+  'limit',
+  'keyword',
+  '__proto__',
+  'constructor',
 ];
-const VALID_LOOKING = fc.constantFrom('staff', 'agent', 'cashier', 'Nusa@2026', '0190b5a0-0000-7000-8000-000000000000', 'Y', 'N', 'id', 'en', '/dashboard', 25, 1, true, false, null);
+const VALID_LOOKING = fc.constantFrom(
+  'staff',
+  'agent',
+  'cashier',
+  'Nusa@2026',
+  '0190b5a0-0000-7000-8000-000000000000',
+  'Y',
+  'N',
+  'id',
+  'en',
+  '/dashboard',
+  25,
+  1,
+  true,
+  false,
+  null,
+);
 const fieldValue = fc.oneof(VALID_LOOKING, text(), fc.jsonValue({ maxDepth: 3 }), fc.integer(), fc.double());
 /** Objects shaped like the API's bodies, so some requests get past JSON parsing and into validation and handlers. */
 const bodyLike = fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), fieldValue, { maxKeys: 8 });
@@ -74,8 +134,17 @@ const payloadArb = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.constantFrom(
-      '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"username":"a"', '{"username":"a",}', "{'a':1}",
-      '\uFEFF{"username":"staff","password":"x"}', 'NaN', '1e999', '"\\ud800"', '{"username":"\\u0000","password":"\\u0000"}', '',
+      '{"__proto__":{"polluted":true}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '{"username":"a"',
+      '{"username":"a",}',
+      "{'a':1}",
+      '\uFEFF{"username":"staff","password":"x"}',
+      'NaN',
+      '1e999',
+      '"\\ud800"',
+      '{"username":"\\u0000","password":"\\u0000"}',
+      '',
     ),
   },
   { weight: 1, arbitrary: deepNesting },
@@ -87,48 +156,96 @@ const contentTypeArb = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      undefined, 'application/json; charset=utf-8', 'application/json; charset=latin1', 'APPLICATION/JSON', 'text/plain', 'text/plain; charset=utf-8',
-      'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/xml', 'application/octet-stream', '', ';', 'application/json;;;',
-      'application/*', '*/*',
+      undefined,
+      'application/json; charset=utf-8',
+      'application/json; charset=latin1',
+      'APPLICATION/JSON',
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=xyz',
+      'application/xml',
+      'application/octet-stream',
+      '',
+      ';',
+      'application/json;;;',
+      'application/*',
+      '*/*',
     ),
   },
   { weight: 1, arbitrary: headerText(40) },
 );
 
-const tokenArb = () => fc.oneof(fc.constantFrom(...Object.keys(tokens)).map((k) => tokens[k]), fc.constant(undefined), headerText(300));
-const authorizationArb = () => fc.oneof(
-  { weight: 6, arbitrary: tokenArb().map((tk) => (tk === undefined ? undefined : `Bearer ${tk}`)) },
-  { weight: 2, arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'bearer  x.y.z', 'Basic YWRtaW46TnVzYUAyMDI2', 'Bearer a.b.c', 'Bearer ....', `Bearer ${'e'.repeat(9000)}`) },
-  { weight: 1, arbitrary: headerText(200) },
-);
+const tokenArb = () =>
+  fc.oneof(
+    fc.constantFrom(...Object.keys(tokens)).map((k) => tokens[k]),
+    fc.constant(undefined),
+    headerText(300),
+  );
+const authorizationArb = () =>
+  fc.oneof(
+    { weight: 6, arbitrary: tokenArb().map((tk) => (tk === undefined ? undefined : `Bearer ${tk}`)) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'Bearer',
+        'Bearer ',
+        'bearer  x.y.z',
+        'Basic YWRtaW46TnVzYUAyMDI2',
+        'Bearer a.b.c',
+        'Bearer ....',
+        `Bearer ${'e'.repeat(9000)}`,
+      ),
+    },
+    { weight: 1, arbitrary: headerText(200) },
+  );
 const idHeaderValue = fc.oneof(fc.uuid(), fc.constantFrom('', 'demo', 'acme', 'DEMO', '0', "'"), headerText(40));
-const headersArb = () => fc.record(
-  {
-    authorization: authorizationArb(),
-    'x-tenant': fc.oneof(fc.constantFrom('demo', 'acme', 'DEMO', ' demo ', 'nope', '', 'acme.evil', 'a'.repeat(70), '-x', "demo'--"), headerText(40)),
-    'x-tenant-id': idHeaderValue,
-    'x-user-id': idHeaderValue,
-    'x-role-id': idHeaderValue,
-    host: fc.constantFrom('localhost', 'acme.localhost', 'nope.localhost', '127.0.0.1:3000', '[::1]', 'a..b', 'acme.nusa.example.com', 'x'.repeat(300)),
-    'content-type': contentTypeArb,
-    accept: fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml'),
-    'accept-language': fc.constantFrom('id', 'en', 'xx', '*'),
-  },
-  { requiredKeys: [] },
-);
+const headersArb = () =>
+  fc.record(
+    {
+      authorization: authorizationArb(),
+      'x-tenant': fc.oneof(fc.constantFrom('demo', 'acme', 'DEMO', ' demo ', 'nope', '', 'acme.evil', 'a'.repeat(70), '-x', "demo'--"), headerText(40)),
+      'x-tenant-id': idHeaderValue,
+      'x-user-id': idHeaderValue,
+      'x-role-id': idHeaderValue,
+      host: fc.constantFrom('localhost', 'acme.localhost', 'nope.localhost', '127.0.0.1:3000', '[::1]', 'a..b', 'acme.nusa.example.com', 'x'.repeat(300)),
+      'content-type': contentTypeArb,
+      accept: fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml'),
+      'accept-language': fc.constantFrom('id', 'en', 'xx', '*'),
+    },
+    { requiredKeys: [] },
+  );
 
-const queryKey = fc.oneof(fc.constantFrom('page', 'limit', 'keyword', 'roleId', 'active', 'page[]', 'limit[0]', '__proto__', 'constructor', 'a[b][c]'), fc.string({ maxLength: 10 }));
-const queryValue = fc.oneof(fc.constantFrom('1', '0', '-1', '25', '30', '101', '1e3', '0x10', 'NaN', 'Infinity', '', 'Y', 'N', 'true'), text(40), fc.integer().map(String), fc.constant('k'.repeat(10_000)));
+const queryKey = fc.oneof(
+  fc.constantFrom('page', 'limit', 'keyword', 'roleId', 'active', 'page[]', 'limit[0]', '__proto__', 'constructor', 'a[b][c]'),
+  fc.string({ maxLength: 10 }),
+);
+const queryValue = fc.oneof(
+  fc.constantFrom('1', '0', '-1', '25', '30', '101', '1e3', '0x10', 'NaN', 'Infinity', '', 'Y', 'N', 'true'),
+  text(40),
+  fc.integer().map(String),
+  fc.constant('k'.repeat(10_000)),
+);
 const rawQueryPart = fc.oneof(
   fc.tuple(queryKey, queryValue).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`),
-  fc.tuple(queryKey, fc.array(queryValue, { minLength: 1, maxLength: 3 })).map(([k, vs]) => vs.map((v) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')),
+  fc
+    .tuple(queryKey, fc.array(queryValue, { minLength: 1, maxLength: 3 }))
+    .map(([k, vs]) => vs.map((v) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')),
   fc.constantFrom('%', '%zz', '&&&', '=', 'page', 'page=%00', 'keyword=%FF%FE', 'keyword=%C0%AF', 'limit=5&limit=25', 'keyword=%E0%A4%A'),
 );
-const queryArb = fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 4, arbitrary: fc.array(rawQueryPart, { maxLength: 5 }).map((ps) => (ps.length ? `?${ps.join('&')}` : '')) });
+const queryArb = fc.oneof(
+  { weight: 1, arbitrary: fc.constant('') },
+  { weight: 4, arbitrary: fc.array(rawQueryPart, { maxLength: 5 }).map((ps) => (ps.length ? `?${ps.join('&')}` : '')) },
+);
 
 const paramValue = fc.oneof(
   { weight: 3, arbitrary: fc.oneof(fc.uuid(), fc.constantFrom('user', 'role', '0190b5a0-0000-7000-8000-000000000000', 'Y')).map(encodeURIComponent) },
-  { weight: 3, arbitrary: text(60).filter((s) => s.length > 0).map((s) => encodeURIComponent(s)) },
+  {
+    weight: 3,
+    arbitrary: text(60)
+      .filter((s) => s.length > 0)
+      .map((s) => encodeURIComponent(s)),
+  },
   { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%00', '..', '%2e%2e', '%2F', 'a%2Fb', '%C0%AE', '%F0%9F', 'x'.repeat(600), '%ZZ%') },
 );
 const wildcardValue = fc.oneof(
@@ -156,40 +273,51 @@ function checkResponse(req: InjectOptions, res: Answer) {
 }
 
 const requestArb = (route: RouteEntry) =>
-  fc.record({ url: urlFor(route.url), headers: headersArb(), payload: fc.option(payloadArb, { nil: undefined, freq: 3 }) }).map(
-    ({ url, headers, payload }): InjectOptions => {
+  fc
+    .record({ url: urlFor(route.url), headers: headersArb(), payload: fc.option(payloadArb, { nil: undefined, freq: 3 }) })
+    .map(({ url, headers, payload }): InjectOptions => {
       const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
-      return { method: route.method as InjectOptions['method'], url, headers: clean, ...(payload === undefined || route.method === 'GET' || route.method === 'HEAD' ? {} : { payload }) };
-    },
-  );
+      return {
+        method: route.method as InjectOptions['method'],
+        url,
+        headers: clean,
+        ...(payload === undefined || route.method === 'GET' || route.method === 'HEAD' ? {} : { payload }),
+      };
+    });
 
 describe('fuzzing every route', () => {
   it('covers the whole route table, health, metrics and docs included', () => {
     const urls = routes.map((r) => r.url);
-    for (const url of ['/api/health', '/api/metrics', '/api/docs/json', '/api/docs/static/*', '/api/v1/auth/login', '/api/v1/audit/entries']) expect(urls).toContain(url);
+    for (const url of ['/api/health', '/api/metrics', '/api/docs/json', '/api/docs/static/*', '/api/v1/auth/login', '/api/v1/audit/entries'])
+      expect(urls).toContain(url);
   });
 
-  it('never answers 5xx and always answers errors in the catalogue shape', async () => {
-    const failures: string[] = [];
-    const routeCount = routes.filter((r) => r.method !== 'HEAD').length;
-    for (const route of routes) {
-      // A fuzzed logout must not spoil the next route's token: log in again when the session has ended.
-      if ((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: tokens.admin })).statusCode !== 200) tokens.admin = await t.login('admin');
-      const started = performance.now();
-      const result = await fc.check(
-        fc.asyncProperty(requestArb(route), async (req) => {
-          const res = await t.app.inject(req);
-          checkResponse(req, res);
-        }),
-        { numRuns: runsFor(route, routeCount), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
-      );
-      if (process.env.FUZZ_STATS) console.log(`${route.method} ${route.url}: ${Math.round(performance.now() - started)} ms`);
-      if (result.failed) failures.push(`${route.method} ${route.url} (seed ${result.seed}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 600)}`);
-    }
-    expect(failures).toEqual([]);
-    if (process.env.FUZZ_STATS) console.log(Object.fromEntries([...seen].sort((x, y) => x[0] - y[0])));
-    for (const status of [200, 400, 401, 403, 404, 415]) expect(seen.get(status) ?? 0, `no ${status} answer in the run`).toBeGreaterThan(0);
-  }, process.env.FUZZ_RUNS ? 3_600_000 : 120_000);
+  it(
+    'never answers 5xx and always answers errors in the catalogue shape',
+    async () => {
+      const failures: string[] = [];
+      const routeCount = routes.filter((r) => r.method !== 'HEAD').length;
+      for (const route of routes) {
+        // A fuzzed logout must not spoil the next route's token: log in again when the session has ended.
+        if ((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: tokens.admin })).statusCode !== 200) tokens.admin = await t.login('admin');
+        const started = performance.now();
+        const result = await fc.check(
+          fc.asyncProperty(requestArb(route), async (req) => {
+            const res = await t.app.inject(req);
+            checkResponse(req, res);
+          }),
+          { numRuns: runsFor(route, routeCount), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+        );
+        if (process.env.FUZZ_STATS) console.log(`${route.method} ${route.url}: ${Math.round(performance.now() - started)} ms`);
+        if (result.failed)
+          failures.push(`${route.method} ${route.url} (seed ${result.seed}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 600)}`);
+      }
+      expect(failures).toEqual([]);
+      if (process.env.FUZZ_STATS) console.log(Object.fromEntries([...seen].sort((x, y) => x[0] - y[0])));
+      for (const status of [200, 400, 401, 403, 404, 415]) expect(seen.get(status) ?? 0, `no ${status} answer in the run`).toBeGreaterThan(0);
+    },
+    process.env.FUZZ_RUNS ? 3_600_000 : 120_000,
+  );
 
   it('answers unknown paths and methods with not_found', async () => {
     await fc.assert(
@@ -210,7 +338,7 @@ describe('fuzzing every route', () => {
 });
 
 describe('cases the fuzzing found, pinned', () => {
-  it('answers a path that does not URL-decode with invalid_input_format, not Fastify\'s own shape', async () => {
+  it("answers a path that does not URL-decode with invalid_input_format, not Fastify's own shape", async () => {
     for (const url of ['/api/v1/%', '/api/docs/static/%E0%A4%A', '/api/v1/audit/entries/%zz']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
@@ -228,9 +356,16 @@ describe('cases the fuzzing found, pinned', () => {
   });
 
   it('answers text PostgreSQL cannot store (NUL) with 400 and writes nothing', async () => {
-    const count = async () => (await t.pools.owner.query<{ n: number }>('SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM login_throttle) AS n')).rows[0].n;
+    const count = async () =>
+      (await t.pools.owner.query<{ n: number }>('SELECT (SELECT count(*) FROM sessions) + (SELECT count(*) FROM login_throttle) AS n')).rows[0].n;
     const before = await count();
-    const login = await t.request({ method: 'POST', url: '/api/v1/auth/login', token: tokens.prelogin, tenant: 'demo', payload: { username: 'sta\u0000ff', password: 'x' } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      token: tokens.prelogin,
+      tenant: 'demo',
+      payload: { username: 'sta\u0000ff', password: 'x' },
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json()).toEqual({ errorCode: 'invalid_input_format', errorArgs: ['request', 'a value the database cannot store'] });
     const list = await t.request({ method: 'GET', url: '/api/v1/audit/entries?keyword=%00', token: tokens.staff });

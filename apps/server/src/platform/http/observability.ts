@@ -10,12 +10,18 @@ export function observabilityRoutes(app: FastifyInstance) {
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: 'nusa_http_requests_total', help: 'HTTP requests', labelNames: ['method', 'status'], registers: [registry] });
   const duration = new Histogram({
-    name: 'nusa_http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['method'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+    name: 'nusa_http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
   });
   const { pools } = app.platform;
   new Gauge({
-    name: 'nusa_db_pool_connections', help: 'Database pool connections', labelNames: ['pool', 'state'], registers: [registry],
+    name: 'nusa_db_pool_connections',
+    help: 'Database pool connections',
+    labelNames: ['pool', 'state'],
+    registers: [registry],
     collect() {
       for (const [name, pool] of Object.entries({ app: pools.app, owner: pools.owner })) {
         this.set({ pool: name, state: 'total' }, pool.totalCount);
@@ -35,7 +41,13 @@ export function observabilityRoutes(app: FastifyInstance) {
     try {
       await pools.app.query('SELECT 1');
       const pending = await pendingMigrations(pools.owner);
-      const body = { status: pending === 0 ? 'ok' : 'migrations_pending', database: 'up', pendingMigrations: pending, jobs: app.platform.jobs.started, latencyMs: Math.round(performance.now() - started) };
+      const body = {
+        status: pending === 0 ? 'ok' : 'migrations_pending',
+        database: 'up',
+        pendingMigrations: pending,
+        jobs: app.platform.jobs.started,
+        latencyMs: Math.round(performance.now() - started),
+      };
       return reply.status(pending === 0 ? 200 : 503).send(body);
     } catch {
       return reply.status(503).send({ status: 'unavailable', database: 'down' });

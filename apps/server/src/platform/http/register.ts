@@ -147,11 +147,18 @@ export function registerEndpoint<E extends Endpoint>(
           ? { id: claims.tid, code: claims.tcode, name: claims.tcode }
           : await platform.tenants.byCode(tenantCodeOf(req.headers));
       const inTenant = <T>(fn: (tx: Tx) => Promise<T>) => withTenant(platform.pools.app, tenant.id, (tx) => fn(tx));
-      const run = (tx: Tx | undefined) => handler({
-        req, reply, tenant, principal: principal as HandlerContext<E>['principal'],
-        params: req.params as Parsed<E['params']>, query: req.query as Parsed<E['query']>, body: req.body as Parsed<E['body']>,
-        tx: tx as Tx, inTenant,
-      });
+      const run = (tx: Tx | undefined) =>
+        handler({
+          req,
+          reply,
+          tenant,
+          principal: principal as HandlerContext<E>['principal'],
+          params: req.params as Parsed<E['params']>,
+          query: req.query as Parsed<E['query']>,
+          body: req.body as Parsed<E['body']>,
+          tx: tx as Tx,
+          inTenant,
+        });
       if (options.ownTransactions && !principal) return run(undefined);
       return inTenant((tx) => run(tx));
     },

@@ -53,9 +53,11 @@ describe('route table (architecture §4: every route declares who may call it)',
   // Access is settled before the body is read: a caller without the task learns 403, never which fields a route
   // expects (issue 9: 13 write routes answered 400 first).
   it('answers 403 to a caller without the task on every task route, whatever the body', async () => {
-    const cashierRole = (await t.pools.owner.query<{ id: string }>(
-      "SELECT r.id FROM roles r JOIN users u ON u.role_id = r.id AND u.tenant_id = r.tenant_id WHERE u.username = 'cashier'",
-    )).rows[0].id;
+    const cashierRole = (
+      await t.pools.owner.query<{ id: string }>(
+        "SELECT r.id FROM roles r JOIN users u ON u.role_id = r.id AND u.tenant_id = r.tenant_id WHERE u.username = 'cashier'",
+      )
+    ).rows[0].id;
     await t.pools.owner.query('DELETE FROM role_tasks WHERE role_id = $1', [cashierRole]);
     const token = await t.login('cashier');
     const taskRoutes = table.filter((r) => Array.isArray(r.access) && r.access.length > 0 && r.method !== 'HEAD');
@@ -66,7 +68,12 @@ describe('route table (architecture §4: every route declares who may call it)',
     for (const route of taskRoutes) {
       const url = route.url.replace(/:[A-Za-z]+/g, 'x').replace('*', 'x');
       for (const body of route.method === 'GET' || route.method === 'DELETE' ? [undefined] : bodies) {
-        const res = await t.request({ method: route.method as 'GET', url: `${url}?page=-1&limit=abc`, token, ...(body === undefined ? {} : { payload: body, headers: { 'content-type': 'application/json' } }) });
+        const res = await t.request({
+          method: route.method as 'GET',
+          url: `${url}?page=-1&limit=abc`,
+          token,
+          ...(body === undefined ? {} : { payload: body, headers: { 'content-type': 'application/json' } }),
+        });
         answers.push(`${route.method} ${route.url} ${body ?? ''} → ${res.statusCode} ${res.json().errorCode}`);
       }
     }

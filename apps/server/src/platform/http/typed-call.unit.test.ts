@@ -10,7 +10,9 @@ describe('urlOf builds the URL from the contract like the web client (spec 7)', 
   });
 
   it('drops empty query values, encodes the rest and sends arrays as name[]=', () => {
-    expect(urlOf(endpoints.listUsers, { query: { keyword: '50% off', page: 2, active: undefined, roleId: '' } })).toBe('/api/v1/config/users?keyword=50%25%20off&page=2');
+    expect(urlOf(endpoints.listUsers, { query: { keyword: '50% off', page: 2, active: undefined, roleId: '' } })).toBe(
+      '/api/v1/config/users?keyword=50%25%20off&page=2',
+    );
     expect(urlOf(endpoints.listLeads, { query: { status: ['NEW', 'PAID'] } as never })).toBe('/api/v1/admin/leads?status[]=NEW&status[]=PAID');
     expect(urlOf(endpoints.listUsers)).toBe('/api/v1/config/users');
   });

@@ -18,18 +18,20 @@ export async function webRoutes(app: FastifyInstance, dist: string | undefined) 
   if (hasWeb) {
     await app.register(async (web) => {
       // The web build's files are public: the app's own guard decides what a visitor sees.
-      web.addHook('onRoute', (route) => { route.config = { ...route.config, access: 'public' }; });
+      web.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
       await web.register(fastifyStatic, {
-      root: dist!,
-      wildcard: false,
-      index: false,
-      // Otherwise send's own "public, max-age=0" replaces what setHeaders decides.
-      cacheControl: false,
-      // The build writes .br and .gz beside each text file (apps/web/src/build/precompress.ts).
-      preCompressed: true,
-      setHeaders: (res, file) => {
-        const hashed = path.relative(dist!, file).startsWith(`assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        root: dist!,
+        wildcard: false,
+        index: false,
+        // Otherwise send's own "public, max-age=0" replaces what setHeaders decides.
+        cacheControl: false,
+        // The build writes .br and .gz beside each text file (apps/web/src/build/precompress.ts).
+        preCompressed: true,
+        setHeaders: (res, file) => {
+          const hashed = path.relative(dist!, file).startsWith(`assets${path.sep}`);
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
       // The public product page is static HTML of its own (no app bundle); revalidated by ETag like index.html.

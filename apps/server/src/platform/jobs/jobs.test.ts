@@ -48,7 +48,13 @@ describe('startServer (what npm start runs) on an existing database', () => {
   const start = async (jobs: 'true' | 'false') => {
     const db = await cloneTemplate(inject('pgServerUrl'), `server_${jobs}`);
     const config = loadConfig({
-      DATABASE_URL: db.url, AUTH_SECRET: TEST_SECRET, PORT: '0', HOST: '127.0.0.1', JOBS: jobs, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent',
+      DATABASE_URL: db.url,
+      AUTH_SECRET: TEST_SECRET,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JOBS: jobs,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
     });
     const server = await startServer(config, () => {});
     return { server, drop: db.drop };

@@ -66,7 +66,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
     async send(tx, tenantId, message) {
       const id = uuidv7();
       const status = smtp ? 'queued' : 'logged';
-      await tx.insert(outbox).values({ tenantId, id, toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, status });
+      await tx
+        .insert(outbox)
+        .values({ tenantId, id, toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, status });
       // The body may carry a one-time link: the log gets who, what and how it went, not the text.
       options.log.info({ mailId: id, tenantId, to: message.to, subject: message.subject, status }, 'mail written to outbox');
       return { id, status, deliver: () => deliver(tenantId, id, message) };

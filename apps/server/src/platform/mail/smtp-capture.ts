@@ -29,13 +29,18 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
         const [head, ...rest] = raw.split(/\r?\n\r?\n/);
         const body = rest.join('\n\n');
         const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
-        const subject = subjectLine.replace(/\r?\n[ \t]/g, ' ').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' ')));
+        const subject = subjectLine
+          .replace(/\r?\n[ \t]/g, ' ')
+          .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' ')));
         const qp = /Content-Transfer-Encoding: quoted-printable/i.test(head);
         const b64 = /Content-Transfer-Encoding: base64/i.test(head);
         const text = qp ? decodeQuotedPrintable(body) : b64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body;
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address), raw, subject, text,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject,
+          text,
         });
         callback();
       });

@@ -31,11 +31,14 @@ describe('the money type', () => {
   });
 
   it('writes stored numerics as the same value Money reads, for any numeric(20,4)', () => {
-    const numeric = fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 16n - 1n }), fc.integer({ min: 0, max: 9999 }))
+    const numeric = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 16n - 1n }), fc.integer({ min: 0, max: 9999 }))
       .map(([neg, whole, frac]) => `${neg && (whole > 0n || frac > 0) ? '-' : ''}${whole}.${String(frac).padStart(4, '0')}`);
-    fc.assert(fc.property(numeric, (stored) => {
-      expect(plainDecimal(stored)).toBe(toDecimalString(money(stored)));
-    }));
+    fc.assert(
+      fc.property(numeric, (stored) => {
+        expect(plainDecimal(stored)).toBe(toDecimalString(money(stored)));
+      }),
+    );
     expect(plainDecimal(null)).toBeNull();
   });
 });

@@ -30,37 +30,48 @@ class Rollback extends Error {}
 
 describe('allocateNumber (issue 4: unique and gapless under concurrency)', () => {
   it('gives 50 concurrent creators 50 distinct consecutive numbers', async () => {
-    const numbers = await Promise.all(Array.from({ length: 50 }, () =>
-      withTenant(wide, demo, async (tx) => {
-        const n = await allocateNumber(tx, demo, { key: 'conc-test', format: monthly, date: '2026-11-21' });
-        // Hold the number a moment, as a real creation would while it writes its record.
-        await tx.execute('SELECT pg_sleep(0.002)');
-        return n;
-      })));
+    const numbers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        withTenant(wide, demo, async (tx) => {
+          const n = await allocateNumber(tx, demo, { key: 'conc-test', format: monthly, date: '2026-11-21' });
+          // Hold the number a moment, as a real creation would while it writes its record.
+          await tx.execute('SELECT pg_sleep(0.002)');
+          return n;
+        }),
+      ),
+    );
     expect(new Set(numbers).size).toBe(50);
     expect([...numbers].sort()).toEqual(Array.from({ length: 50 }, (_, i) => `INV/202611/${String(i + 1).padStart(4, '0')}`));
   });
 
   it('hands a rolled-back number to the next creator, also when creators fail concurrently', async () => {
-    await expect(withTenant(t.pools.app, demo, async (tx) => {
-      expect(await allocateNumber(tx, demo, { key: 'rollback-test', format: monthly, date: '2026-11-21' })).toBe('INV/202611/0001');
-      throw new Rollback();
-    })).rejects.toBeInstanceOf(Rollback);
-    expect(await withTenant(t.pools.app, demo, (tx) => allocateNumber(tx, demo, { key: 'rollback-test', format: monthly, date: '2026-11-21' }))).toBe('INV/202611/0001');
+    await expect(
+      withTenant(t.pools.app, demo, async (tx) => {
+        expect(await allocateNumber(tx, demo, { key: 'rollback-test', format: monthly, date: '2026-11-21' })).toBe('INV/202611/0001');
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(await withTenant(t.pools.app, demo, (tx) => allocateNumber(tx, demo, { key: 'rollback-test', format: monthly, date: '2026-11-21' }))).toBe(
+      'INV/202611/0001',
+    );
 
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) =>
-      withTenant(wide, demo, async (tx) => {
-        const n = await allocateNumber(tx, demo, { key: 'rollback-test', format: monthly, date: '2026-11-21' });
-        if (i % 5 === 0) throw new Rollback();
-        return n;
-      })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        withTenant(wide, demo, async (tx) => {
+          const n = await allocateNumber(tx, demo, { key: 'rollback-test', format: monthly, date: '2026-11-21' });
+          if (i % 5 === 0) throw new Rollback();
+          return n;
+        }),
+      ),
+    );
     const committed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(10);
     expect(committed.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `INV/202611/${String(i + 2).padStart(4, '0')}`));
   });
 
   it('restarts per period: per year-month, per year, never', async () => {
-    const take = (format: NumberFormat, date: string) => withTenant(t.pools.app, demo, (tx) => allocateNumber(tx, demo, { key: `period-${format.reset}`, format, date }));
+    const take = (format: NumberFormat, date: string) =>
+      withTenant(t.pools.app, demo, (tx) => allocateNumber(tx, demo, { key: `period-${format.reset}`, format, date }));
     expect(await take(monthly, '2026-11-30')).toBe('INV/202611/0001');
     expect(await take(monthly, '2026-12-01')).toBe('INV/202612/0001');
     expect(await take(monthly, '2026-11-02')).toBe('INV/202611/0002');
@@ -86,10 +97,16 @@ describe('allocateNumber (issue 4: unique and gapless under concurrency)', () =>
 
   it('keeps counters per tenant: a second tenant starts at 1 and sees none of the first', async () => {
     const acme = await t.seedTenant('acme');
-    expect(await withTenant(t.pools.app, acme, (tx) => allocateNumber(tx, acme, { key: 'conc-test', format: monthly, date: '2026-11-21' }))).toBe('INV/202611/0001');
-    const seen = await withTenant(t.pools.app, acme, (tx) => tx.execute<{ n: number }>(`SELECT count(*)::int AS n FROM number_sequences WHERE sequence_key LIKE '%-test'`));
+    expect(await withTenant(t.pools.app, acme, (tx) => allocateNumber(tx, acme, { key: 'conc-test', format: monthly, date: '2026-11-21' }))).toBe(
+      'INV/202611/0001',
+    );
+    const seen = await withTenant(t.pools.app, acme, (tx) =>
+      tx.execute<{ n: number }>(`SELECT count(*)::int AS n FROM number_sequences WHERE sequence_key LIKE '%-test'`),
+    );
     expect(seen.rows[0].n).toBe(1);
     // Row-level security refuses a row written for another tenant.
-    await expect(withTenant(t.pools.app, acme, (tx) => allocateNumber(tx, demo, { key: 'x', format: monthly, date: '2026-11-21' }))).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
+    await expect(withTenant(t.pools.app, acme, (tx) => allocateNumber(tx, demo, { key: 'x', format: monthly, date: '2026-11-21' }))).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/row-level security/) },
+    });
   });
 });

@@ -8,6 +8,9 @@ export * from './snap.ts';
 export function paymentProviders(config: { PAYMENT_GATEWAY_URL?: string; PAYMENT_GATEWAY_SERVER_KEY?: string; PAYMENT_BANK_ACCOUNT?: string }) {
   return {
     bankTransfer: new BankTransferProvider(parseBankAccount(config.PAYMENT_BANK_ACCOUNT)),
-    gateway: config.PAYMENT_GATEWAY_URL && config.PAYMENT_GATEWAY_SERVER_KEY ? new SnapGateway(config.PAYMENT_GATEWAY_URL, config.PAYMENT_GATEWAY_SERVER_KEY) : undefined,
+    gateway:
+      config.PAYMENT_GATEWAY_URL && config.PAYMENT_GATEWAY_SERVER_KEY
+        ? new SnapGateway(config.PAYMENT_GATEWAY_URL, config.PAYMENT_GATEWAY_SERVER_KEY)
+        : undefined,
   };
 }

@@ -7,9 +7,7 @@ export interface PaymentOrder {
   description: string;
 }
 
-export type PaymentStart =
-  | { kind: 'transfer'; bankAccount: BankAccount | null }
-  | { kind: 'redirect'; token: string; redirectUrl: string };
+export type PaymentStart = { kind: 'transfer'; bankAccount: BankAccount | null } | { kind: 'redirect'; token: string; redirectUrl: string };
 
 export interface BankAccount {
   bankName: string;

@@ -23,7 +23,11 @@ export interface SnapNotification {
  */
 export class SnapGateway implements PaymentProvider {
   readonly id = 'gateway' as const;
-  constructor(private readonly baseUrl: string, private readonly serverKey: string, private readonly timeoutMs = 15_000) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly serverKey: string,
+    private readonly timeoutMs = 15_000,
+  ) {}
 
   async start(order: PaymentOrder): Promise<PaymentStart> {
     const url = `${this.baseUrl.replace(/\/+$/, '')}/snap/v1/transactions`;
@@ -52,7 +56,9 @@ export class SnapGateway implements PaymentProvider {
   }
 
   signatureOf(orderId: string, statusCode: string, grossAmount: string): string {
-    return createHash('sha512').update(orderId + statusCode + grossAmount + this.serverKey).digest('hex');
+    return createHash('sha512')
+      .update(orderId + statusCode + grossAmount + this.serverKey)
+      .digest('hex');
   }
 
   /** The notification's meaning when its signature is the server key's, else undefined. */

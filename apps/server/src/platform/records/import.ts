@@ -9,7 +9,10 @@ import { importColumns, storedCells, type ReadKeys, type RecordSheetSpec, type S
  * module's own service (its rules apply), a blank code gets the next number, columns the sheet leaves out stay as
  * stored, a row equal to the stored record changes nothing.
  */
-interface Parsed<V> { input: V; active: 'Y' | 'N' | undefined }
+interface Parsed<V> {
+  input: V;
+  active: 'Y' | 'N' | undefined;
+}
 
 export interface RecordImport<T extends { active: 'Y' | 'N' }, K extends string, V> {
   required: readonly NoInfer<K>[];
@@ -30,7 +33,10 @@ export interface RecordImport<T extends { active: 'Y' | 'N' }, K extends string,
 }
 
 export function importSheet<T extends { active: 'Y' | 'N' }, F extends Record<string, SheetField<T>>, V>(
-  tx: Tx, file: Readable, sheet: RecordSheetSpec<T, F>, o: RecordImport<T, ReadKeys<F>, V>,
+  tx: Tx,
+  file: Readable,
+  sheet: RecordSheetSpec<T, F>,
+  o: RecordImport<T, ReadKeys<F>, V>,
 ): Promise<SheetImportReport> {
   const columns = importColumns(sheet);
   return importRecords(tx, file, {

@@ -24,8 +24,15 @@ export type RecordTable = PgTable & { id: AnyPgColumn; code: AnyPgColumn; name: 
 type Sortable = AnyPgColumn | SQL;
 
 /** What every record list takes; a module adds its own filters to `F`. */
-export interface BaseFilter { keyword?: string; active?: 'Y' | 'N'; sort?: string }
-export interface Paging { page: number; limit: number }
+export interface BaseFilter {
+  keyword?: string;
+  active?: 'Y' | 'N';
+  sort?: string;
+}
+export interface Paging {
+  page: number;
+  limit: number;
+}
 
 export interface RecordKitSpec<TT extends RecordTable, T, F extends BaseFilter> {
   table: TT;
@@ -94,18 +101,20 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
   const byCode = (code: string) => within(spec.codeMatch ? spec.codeMatch(code) : sql`lower(${t.code}) = lower(${code})`);
   const order = (f: F) => listOrder(f.sort as never, spec.sort.columns, spec.sort.fallback, t.id);
   // drizzle's select/insert/update builders lose the table's row type behind a generic table; the spec's types hold it.
-  const rows = (tx: Tx) => tx.select().from(t as PgTable) as unknown as {
-    where: (c: SQL | undefined) => Promise<InferSelectModel<TT>[]> & {
-      orderBy: (...o: SQL[]) => { limit: (n: number) => Promise<InferSelectModel<TT>[]> & { offset: (n: number) => Promise<InferSelectModel<TT>[]> } };
+  const rows = (tx: Tx) =>
+    tx.select().from(t as PgTable) as unknown as {
+      where: (c: SQL | undefined) => Promise<InferSelectModel<TT>[]> & {
+        orderBy: (...o: SQL[]) => { limit: (n: number) => Promise<InferSelectModel<TT>[]> & { offset: (n: number) => Promise<InferSelectModel<TT>[]> } };
+      };
     };
-  };
 
-  const where = (f: F, extra: readonly SQL[] = []) => within(
-    f.keyword ? (spec.keyword ?? ((k: string) => codeOrNameLike(t.code, t.name, k)))(f.keyword) : undefined,
-    f.active ? eq(t.active, f.active === 'Y') : undefined,
-    ...(spec.filters?.(f) ?? []),
-    ...extra,
-  );
+  const where = (f: F, extra: readonly SQL[] = []) =>
+    within(
+      f.keyword ? (spec.keyword ?? ((k: string) => codeOrNameLike(t.code, t.name, k)))(f.keyword) : undefined,
+      f.active ? eq(t.active, f.active === 'Y') : undefined,
+      ...(spec.filters?.(f) ?? []),
+      ...extra,
+    );
 
   const get = async (tx: Tx, id: string) => {
     const found = await rows(tx).where(byId(id));
@@ -114,7 +123,10 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
   };
 
   const codeTaken = async (tx: Tx, code: string, exceptId?: string) => {
-    const found = await tx.select({ id: t.id }).from(t as PgTable).where(byCode(code));
+    const found = await tx
+      .select({ id: t.id })
+      .from(t as PgTable)
+      .where(byCode(code));
     return found.some((r) => r.id !== exceptId);
   };
 
@@ -131,8 +143,15 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
     where,
     list: async (tx, f, extra) => {
       const condition = where(f, extra);
-      const page = await rows(tx).where(condition).orderBy(...order(f)).limit(f.limit).offset((f.page - 1) * f.limit);
-      const total = await tx.select({ n: sql<number>`count(*)::int` }).from(t as PgTable).where(condition);
+      const page = await rows(tx)
+        .where(condition)
+        .orderBy(...order(f))
+        .limit(f.limit)
+        .offset((f.page - 1) * f.limit);
+      const total = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(t as PgTable)
+        .where(condition);
       return { items: await spec.toRecords(tx, page), total: total[0].n };
     },
     get,
@@ -160,7 +179,10 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
       const before = await get(tx, id);
       const code = typed || spec.codeOf(before);
       await assertCodeFree(tx, code, id);
-      await tx.update(t as PgTable).set({ ...values, code } as never).where(byId(id));
+      await tx
+        .update(t as PgTable)
+        .set({ ...values, code } as never)
+        .where(byId(id));
       await hooks?.then?.(id);
       const after = await get(tx, id);
       await audit(tx, actor, 'update', id, before, after);
@@ -168,7 +190,10 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
     },
     setActive: async (tx, actor, id, active) => {
       const before = await get(tx, id);
-      await tx.update(t as PgTable).set({ active: active === 'Y' } as never).where(byId(id));
+      await tx
+        .update(t as PgTable)
+        .set({ active: active === 'Y' } as never)
+        .where(byId(id));
       const after = await get(tx, id);
       await audit(tx, actor, active === 'Y' ? 'activate' : 'deactivate', id, before, after);
       return after;
@@ -183,7 +208,10 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
     },
     exportXlsx: async (tx, f, lang, extra) => {
       if (!spec.sheet) throw new Error(`${spec.entity}: no sheet spec`);
-      const found = await rows(tx).where(where(f, extra)).orderBy(...order(f)).limit(XLSX_EXPORT_LIMIT);
+      const found = await rows(tx)
+        .where(where(f, extra))
+        .orderBy(...order(f))
+        .limit(XLSX_EXPORT_LIMIT);
       return writeSheet(spec.sheet, await spec.toRecords(tx, found), lang);
     },
   };

@@ -12,7 +12,10 @@ export const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/
 /** Any of the columns contains the keyword, case-insensitively (code and name carry a trigram index). */
 export const anyContains = (columns: readonly AnyPgColumn[], keyword: string): SQL => {
   const p = containsPattern(keyword);
-  return sql`(${sql.join(columns.map((c) => sql`${c} ILIKE ${p}`), sql` OR `)})`;
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ILIKE ${p}`),
+    sql` OR `,
+  )})`;
 };
 
 /** Code or name contains the keyword. */

@@ -29,7 +29,10 @@ export interface RecordSheetSpec<T, F extends Record<string, SheetField<T>> = Re
 export type ReadKeys<F> = { [K in keyof F]: F[K] extends { exportOnly: true } ? never : K }[keyof F] & string;
 
 /** Declares a record's sheet; `T` is the record the service answers (the export's row). */
-export const defineSheet = <T>() => <const F extends Record<string, SheetField<T>>>(spec: RecordSheetSpec<T, F>): RecordSheetSpec<T, F> => spec;
+export const defineSheet =
+  <T>() =>
+  <const F extends Record<string, SheetField<T>>>(spec: RecordSheetSpec<T, F>): RecordSheetSpec<T, F> =>
+    spec;
 
 const readKeys = <T, F extends Record<string, SheetField<T>>>(spec: RecordSheetSpec<T, F>) =>
   (Object.keys(spec.fields) as (keyof F & string)[]).filter((k) => !spec.fields[k].exportOnly) as ReadKeys<F>[];
@@ -42,7 +45,10 @@ export function importColumns<T, F extends Record<string, SheetField<T>>>(spec: 
 /** The export's columns in one language. */
 export function exportColumns<T>(spec: RecordSheetSpec<T>, lang: Lang): XlsxColumn<T>[] {
   return Object.values(spec.fields).map((f) => ({
-    header: f[lang], width: f.width, format: f.format, value: (r: T) => (f.value(r, lang) ?? null) as string | number | Date | null,
+    header: f[lang],
+    width: f.width,
+    format: f.format,
+    value: (r: T) => (f.value(r, lang) ?? null) as string | number | Date | null,
   }));
 }
 
@@ -54,7 +60,8 @@ export function storedCells<T, F extends Record<string, SheetField<T>>>(spec: Re
 }
 
 /** The workbook of `rows` in one language. */
-export const writeSheet = <T>(spec: RecordSheetSpec<T>, rows: Iterable<T>, lang: Lang): Promise<Buffer> => writeXlsx<T>(spec.name[lang], exportColumns(spec, lang), rows);
+export const writeSheet = <T>(spec: RecordSheetSpec<T>, rows: Iterable<T>, lang: Lang): Promise<Buffer> =>
+  writeXlsx<T>(spec.name[lang], exportColumns(spec, lang), rows);
 
 /** Value names per language as a sheet writes them ({id: {A: 'Satu'}, en: {A: 'One'}}); the import's `choice` reads either. */
 export type ValueNames<V extends string> = Record<Lang, Record<V, string>>;

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { cellText, readSheet } from '../files/sheet-import.ts';
 import { defineSheet, exportColumns, importColumns, storedCells, writeSheet } from './sheet.ts';
 
-interface Item { code: string; kind: 'A' | 'B'; price: string | null; parts: string[] }
+interface Item {
+  code: string;
+  kind: 'A' | 'B';
+  price: string | null;
+  parts: string[];
+}
 const KINDS = { id: { A: 'Satu', B: 'Dua' }, en: { A: 'One', B: 'Two' } };
 
 const SHEET = defineSheet<Item>()({
@@ -26,8 +31,11 @@ async function readBack(file: Buffer) {
   const columns = importColumns(SHEET);
   const rows: Record<string, string>[] = [];
   await readSheet(Readable.from(file), {
-    columns, required: ['code'],
-    onRow: (_row, get) => { rows.push(Object.fromEntries((Object.keys(columns) as (keyof typeof columns)[]).map((k) => [k, get(k)]))); },
+    columns,
+    required: ['code'],
+    onRow: (_row, get) => {
+      rows.push(Object.fromEntries((Object.keys(columns) as (keyof typeof columns)[]).map((k) => [k, get(k)])));
+    },
   });
   return rows;
 }
@@ -54,6 +62,8 @@ describe('a record sheet spec', () => {
     }
     const stored = storedCells(SHEET, ITEMS[0]);
     expect(Object.keys(stored)).toEqual(['code', 'kind', 'price']);
-    expect(Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, cellText(v ?? null)]))).toEqual((await readBack(await writeSheet(SHEET, ITEMS, 'id')))[0]);
+    expect(Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, cellText(v ?? null)]))).toEqual(
+      (await readBack(await writeSheet(SHEET, ITEMS, 'id')))[0],
+    );
   });
 });

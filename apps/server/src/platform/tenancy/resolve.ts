@@ -22,7 +22,10 @@ export function tenantCodeOf(headers: Record<string, string | string[] | undefin
     if (!TENANT_CODE.test(explicit)) throw new AppError('invalid_input_format', ['X-Tenant', 'tenant code']);
     return explicit;
   }
-  const host = String(headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const host = String(headers.host ?? '')
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '');
   if (!host || isIP(host)) return DEFAULT_TENANT;
   const labels = host.split('.');
   const qualifies = labels.length > 2 || (labels.length === 2 && labels[1] === 'localhost');
@@ -32,7 +35,10 @@ export function tenantCodeOf(headers: Record<string, string | string[] | undefin
 /** Tenant lookups by code, cached briefly: tenants are read on every public call and change rarely. */
 export class TenantDirectory {
   private cache = new Map<string, { tenant: Tenant | undefined; until: number }>();
-  constructor(private readonly pool: pg.Pool, private readonly ttlMs = 30_000) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly ttlMs = 30_000,
+  ) {}
 
   async byCode(code: string): Promise<Tenant> {
     const hit = this.cache.get(code);

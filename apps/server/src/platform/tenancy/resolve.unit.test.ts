@@ -39,6 +39,8 @@ describe('tenantCodeOf (architecture §3, spec 9: X-Tenant, else first host labe
   });
 
   it.each([['a b'], ['acme.evil'], ["acme'--"], ['ACME/..'], ['x'.repeat(64)], ['-acme']])('refuses X-Tenant %j with invalid_input_format', (value) => {
-    expect(() => tenantCodeOf({ host: 'localhost', 'x-tenant': value })).toThrow(expect.objectContaining({ code: 'invalid_input_format', args: ['X-Tenant', 'tenant code'] }));
+    expect(() => tenantCodeOf({ host: 'localhost', 'x-tenant': value })).toThrow(
+      expect.objectContaining({ code: 'invalid_input_format', args: ['X-Tenant', 'tenant code'] }),
+    );
   });
 });

@@ -123,8 +123,23 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
         return {
           key: a.key,
           icon,
-          label: areaWaiting ? <>{textOfKey(t, a.titleKey)}<Badge dot style={{ marginInlineStart: 6, verticalAlign: 'top' }} /></> : textOfKey(t, a.titleKey),
-          children: routes.map((r) => ({ key: r.path, label: <Link to={r.path}>{textOfKey(t, r.titleKey)}{waiting(r.path)}</Link> })),
+          label: areaWaiting ? (
+            <>
+              {textOfKey(t, a.titleKey)}
+              <Badge dot style={{ marginInlineStart: 6, verticalAlign: 'top' }} />
+            </>
+          ) : (
+            textOfKey(t, a.titleKey)
+          ),
+          children: routes.map((r) => ({
+            key: r.path,
+            label: (
+              <Link to={r.path}>
+                {textOfKey(t, r.titleKey)}
+                {waiting(r.path)}
+              </Link>
+            ),
+          })),
         };
       }),
     [session.tasks, t, inboxCount, serviceUnread],
@@ -156,7 +171,15 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
 
   const userMenu: MenuProps = {
     items: [
-      { key: 'identity', label: <span className="user-menu__identity">{session.username} · {session.tenantName}</span>, disabled: true },
+      {
+        key: 'identity',
+        label: (
+          <span className="user-menu__identity">
+            {session.username} · {session.tenantName}
+          </span>
+        ),
+        disabled: true,
+      },
       { type: 'divider' },
       { key: '/configuration/edit-profile', icon: <UserOutlined />, label: t('profile.menu') },
       { key: '/configuration/change-password', icon: <LockOutlined />, label: t('changePassword.menu') },
@@ -204,7 +227,15 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
               <BrandMark name={productName} inverted size={30} />
             </Link>
           }
-          extra={<Button type="text" className="app-menu-drawer__close" icon={<MenuFoldOutlined />} aria-label={t('shell.closeMenu')} onClick={() => setMenuOpenedAt(null)} />}
+          extra={
+            <Button
+              type="text"
+              className="app-menu-drawer__close"
+              icon={<MenuFoldOutlined />}
+              aria-label={t('shell.closeMenu')}
+              onClick={() => setMenuOpenedAt(null)}
+            />
+          }
         >
           {menu(true)}
         </Drawer>

@@ -19,7 +19,10 @@ describe('trailOf', () => {
   });
 
   it('reads every level from the table, skips pages with parameters and pages of other areas', () => {
-    const areas: Area[] = [{ key: 'a', path: '/a', titleKey: 'area.a', order: 1 }, { key: 'b', path: '/b', titleKey: 'area.b', order: 2 }];
+    const areas: Area[] = [
+      { key: 'a', path: '/a', titleKey: 'area.a', order: 1 },
+      { key: 'b', path: '/b', titleKey: 'area.b', order: 2 },
+    ];
     const routes: AppRoute[] = [
       { path: '/a/x/y/z', titleKey: 'z', area: 'a' as never, tasks: [] },
       { path: '/a/x/y', titleKey: 'y', area: 'a' as never, tasks: [] },
@@ -29,10 +32,6 @@ describe('trailOf', () => {
       { path: '/a/x/y/w', titleKey: 'sibling', area: 'a' as never, tasks: [] },
       { path: '/a', titleKey: 'other-area', area: 'b' as never, tasks: [] },
     ];
-    expect(trailOf(routes[0], routes, areas)).toEqual([
-      { titleKey: 'area.a' },
-      { titleKey: 'x', path: '/a/x' },
-      { titleKey: 'y', path: '/a/x/y' },
-    ]);
+    expect(trailOf(routes[0], routes, areas)).toEqual([{ titleKey: 'area.a' }, { titleKey: 'x', path: '/a/x' }, { titleKey: 'y', path: '/a/x/y' }]);
   });
 });

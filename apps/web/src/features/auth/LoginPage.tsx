@@ -112,60 +112,58 @@ export default function LoginPage() {
 
   return (
     <AuthShell title={t('login.title')} subtitle={t('login.subtitle')} back={{ to: LANDING_ROUTE, label: t('login.backToLanding') }}>
-          {error !== undefined && (
-            <Alert className="auth-card__error" type="error" showIcon title={t('login.failed')} description={describeError(error)} />
-          )}
+      {error !== undefined && <Alert className="auth-card__error" type="error" showIcon title={t('login.failed')} description={describeError(error)} />}
 
-          {autoLogin ? (
-            <div className="auth-card__auto" role="status" aria-live="polite">
-              <Spin />
-              <span>{t('login.autoLogin')}</span>
-            </div>
-          ) : (
-            <Form<LoginValues>
-              name="login"
-              form={form}
-              layout="vertical"
-              requiredMark={false}
-              size="large"
-              validateTrigger={['onChange', 'onBlur']}
-              initialValues={{ username: knownUsername ?? '', password: '', remember: Boolean(remembered), tenant }}
-              onFinish={onFinish}
-              disabled={submitting}
-            >
-              <OrganisationField tenant={tenant} open={tenantOpen} onOpen={() => setTenantOpen(true)} testId="login-tenant" />
-              <Form.Item name="username" label={t('login.username')} rules={[required(t('login.username'))]}>
-                <Input
-                  prefix={<UserOutlined aria-hidden />}
-                  placeholder={t('login.usernamePlaceholder')}
-                  autoComplete="username"
-                  autoFocus={!knownUsername}
-                  maxLength={100}
-                />
-              </Form.Item>
-              <Form.Item name="password" label={t('login.password')} rules={[required(t('login.password'))]}>
-                <Input.Password
-                  prefix={<LockOutlined aria-hidden />}
-                  placeholder={t('login.passwordPlaceholder')}
-                  autoComplete="current-password"
-                  autoFocus={Boolean(knownUsername)}
-                  maxLength={200}
-                />
-              </Form.Item>
-              <div className="auth-card__row">
-                <Form.Item name="remember" valuePropName="checked" className="auth-card__remember">
-                  <Checkbox>{t('login.remember')}</Checkbox>
-                </Form.Item>
-                <Link to={FORGOT_PASSWORD_ROUTE}>{t('recovery.forgotLink')}</Link>
-              </div>
-              <Button type="primary" htmlType="submit" block loading={submitting} disabled={submitting}>
-                {t('login.submit')}
-              </Button>
-              <div style={{ marginTop: 20, textAlign: 'center' }}>
-                <Link to="/register">{t('trialSignup.loginLink')}</Link>
-              </div>
-            </Form>
-          )}
+      {autoLogin ? (
+        <div className="auth-card__auto" role="status" aria-live="polite">
+          <Spin />
+          <span>{t('login.autoLogin')}</span>
+        </div>
+      ) : (
+        <Form<LoginValues>
+          name="login"
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          size="large"
+          validateTrigger={['onChange', 'onBlur']}
+          initialValues={{ username: knownUsername ?? '', password: '', remember: Boolean(remembered), tenant }}
+          onFinish={onFinish}
+          disabled={submitting}
+        >
+          <OrganisationField tenant={tenant} open={tenantOpen} onOpen={() => setTenantOpen(true)} testId="login-tenant" />
+          <Form.Item name="username" label={t('login.username')} rules={[required(t('login.username'))]}>
+            <Input
+              prefix={<UserOutlined aria-hidden />}
+              placeholder={t('login.usernamePlaceholder')}
+              autoComplete="username"
+              autoFocus={!knownUsername}
+              maxLength={100}
+            />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[required(t('login.password'))]}>
+            <Input.Password
+              prefix={<LockOutlined aria-hidden />}
+              placeholder={t('login.passwordPlaceholder')}
+              autoComplete="current-password"
+              autoFocus={Boolean(knownUsername)}
+              maxLength={200}
+            />
+          </Form.Item>
+          <div className="auth-card__row">
+            <Form.Item name="remember" valuePropName="checked" className="auth-card__remember">
+              <Checkbox>{t('login.remember')}</Checkbox>
+            </Form.Item>
+            <Link to={FORGOT_PASSWORD_ROUTE}>{t('recovery.forgotLink')}</Link>
+          </div>
+          <Button type="primary" htmlType="submit" block loading={submitting} disabled={submitting}>
+            {t('login.submit')}
+          </Button>
+          <div style={{ marginTop: 20, textAlign: 'center' }}>
+            <Link to="/register">{t('trialSignup.loginLink')}</Link>
+          </div>
+        </Form>
+      )}
 
       {sessionParam && keyParam && (
         <SessionKeyDialog

@@ -32,7 +32,11 @@ export function OrganisationField({ tenant, open, onOpen, testId }: Organisation
           label={label}
           rules={[
             { required: true, whitespace: true, message: t('validation.required', { label }) },
-            { validator: async (_r, v: string) => { if (v && !isTenantCode(v.trim().toLowerCase())) throw new Error(t('validation.tenantCode')); } },
+            {
+              validator: async (_r, v: string) => {
+                if (v && !isTenantCode(v.trim().toLowerCase())) throw new Error(t('validation.tenantCode'));
+              },
+            },
           ]}
         >
           <Input autoComplete="organization" />

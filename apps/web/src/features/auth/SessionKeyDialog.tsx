@@ -56,7 +56,17 @@ export function SessionKeyDialog({ session, secret, onValid, onInvalid }: Sessio
   }, [session, secret]);
 
   return (
-    <Modal open={open} title={t('sessionKey.title')} closable={false} mask={{ closable: false }} keyboard={false} footer={null} centered width={dialogWidth} style={{ minWidth: DIALOG_MIN_WIDTH }}>
+    <Modal
+      open={open}
+      title={t('sessionKey.title')}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      footer={null}
+      centered
+      width={dialogWidth}
+      style={{ minWidth: DIALOG_MIN_WIDTH }}
+    >
       <div className="session-key" role="status" aria-live="polite" data-state={status.state}>
         {status.state === 'waiting' && (
           <>

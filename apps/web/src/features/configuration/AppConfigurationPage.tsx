@@ -74,13 +74,24 @@ function GeneralCard({ settings, canEdit }: { settings: AppConfiguration; canEdi
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="defaultLanguage" label={t('appConfig.defaultLanguage')} rules={[{ required: true, message: t('validation.required', { label: t('appConfig.defaultLanguage') }) }]}>
+            <Form.Item
+              name="defaultLanguage"
+              label={t('appConfig.defaultLanguage')}
+              rules={[{ required: true, message: t('validation.required', { label: t('appConfig.defaultLanguage') }) }]}
+            >
               <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="defaultPage" label={t('appConfig.defaultPage')} rules={[{ required: true, message: t('validation.required', { label: t('appConfig.defaultPage') }) }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={DEFAULT_PAGE_ROUTES.map((r) => ({ value: r.path, label: `${textOfKey(t, r.titleKey)} (${r.path})` }))} />
+            <Form.Item
+              name="defaultPage"
+              label={t('appConfig.defaultPage')}
+              rules={[{ required: true, message: t('validation.required', { label: t('appConfig.defaultPage') }) }]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={DEFAULT_PAGE_ROUTES.map((r) => ({ value: r.path, label: `${textOfKey(t, r.titleKey)} (${r.path})` }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -89,7 +100,11 @@ function GeneralCard({ settings, canEdit }: { settings: AppConfiguration; canEdi
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="releaseDate" label={t('releaseNotes.releaseDate')} rules={[{ required: true, message: t('validation.required', { label: t('releaseNotes.releaseDate') }) }]}>
+            <Form.Item
+              name="releaseDate"
+              label={t('releaseNotes.releaseDate')}
+              rules={[{ required: true, message: t('validation.required', { label: t('releaseNotes.releaseDate') }) }]}
+            >
               <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} allowClear={false} />
             </Form.Item>
           </Col>
@@ -133,7 +148,12 @@ function PasswordPolicyCard({ policy }: { policy: PasswordPolicy }) {
       <Form<PasswordPolicy> form={form} layout="vertical" onFinish={(v) => save.mutate({ ...v, requiredClasses: v.requiredClasses ?? [] })}>
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item name="minLength" label={t('appConfig.minLength')} rules={number('appConfig.minLength', PASSWORD_ABSOLUTE_MIN, 128)} extra={t('appConfig.minLengthHint', { min: PASSWORD_ABSOLUTE_MIN })}>
+            <Form.Item
+              name="minLength"
+              label={t('appConfig.minLength')}
+              rules={number('appConfig.minLength', PASSWORD_ABSOLUTE_MIN, 128)}
+              extra={t('appConfig.minLengthHint', { min: PASSWORD_ABSOLUTE_MIN })}
+            >
               <InputNumber precision={0} style={{ width: '100%' }} suffix={t('appConfig.charactersUnit')} />
             </Form.Item>
           </Col>
@@ -143,7 +163,12 @@ function PasswordPolicyCard({ policy }: { policy: PasswordPolicy }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="failedAttemptsBeforeLockout" label={t('appConfig.lockout')} rules={number('appConfig.lockout', 1, 100)} extra={t('appConfig.lockoutHint')}>
+            <Form.Item
+              name="failedAttemptsBeforeLockout"
+              label={t('appConfig.lockout')}
+              rules={number('appConfig.lockout', 1, 100)}
+              extra={t('appConfig.lockoutHint')}
+            >
               <InputNumber precision={0} style={{ width: '100%' }} suffix={t('appConfig.attemptsUnit')} />
             </Form.Item>
           </Col>
@@ -177,7 +202,8 @@ export default function AppConfigurationPage() {
       <div className="section-stack">
         {data ? <GeneralCard settings={data.settings} canEdit={hasAnyTask(tasks, ['viewConfig'])} /> : <Skeleton active paragraph={{ rows: 6 }} />}
         <AiSettingsCard canEdit={hasAnyTask(tasks, ['viewConfig'])} />
-        {hasAnyTask(tasks, ['managePasswordPolicy']) && (data ? <PasswordPolicyCard policy={data.passwordPolicy} /> : <Skeleton active paragraph={{ rows: 3 }} />)}
+        {hasAnyTask(tasks, ['managePasswordPolicy']) &&
+          (data ? <PasswordPolicyCard policy={data.passwordPolicy} /> : <Skeleton active paragraph={{ rows: 3 }} />)}
       </div>
     </div>
   );

@@ -144,7 +144,12 @@ export default function RolePage() {
         </Space>
       ),
     },
-    { title: t('configRole.type'), dataIndex: 'type', sortKey: 'type', render: (type: RoleItem['type']) => <Tag color={type === 'SUPER_ADMIN' ? 'gold' : 'blue'}>{t(`configRole.types.${type}`)}</Tag> },
+    {
+      title: t('configRole.type'),
+      dataIndex: 'type',
+      sortKey: 'type',
+      render: (type: RoleItem['type']) => <Tag color={type === 'SUPER_ADMIN' ? 'gold' : 'blue'}>{t(`configRole.types.${type}`)}</Tag>,
+    },
     { title: t('configRole.defaultPage'), dataIndex: 'defaultPage', render: (path: string) => pageTitle(path, t), responsive: ['lg'] },
     {
       title: t('configRole.discountPercent'),
@@ -272,7 +277,12 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
         };
 
   const required = (label: string) => ({ required: true, message: t('validation.required', { label }) });
-  const title = editing.mode === 'create' ? t('configRole.add') : readOnly ? t('configRole.viewTitle', { name: editing.role.name }) : t('configRole.editTitle', { name: editing.role.name });
+  const title =
+    editing.mode === 'create'
+      ? t('configRole.add')
+      : readOnly
+        ? t('configRole.viewTitle', { name: editing.role.name })
+        : t('configRole.editTitle', { name: editing.role.name });
   const lessThanMax = (maxField: 'maxDiscountPercent' | 'maxDiscountAmount') => ({
     validator: async (_: unknown, min: number | string | null) => {
       const max = form.getFieldValue(maxField) as number | string | null;
@@ -297,7 +307,11 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
           onFinish={(values) => save.mutate(values)}
           requiredMark={!readOnly}
         >
-          <Form.Item name="name" label={t('configRole.name')} rules={[required(t('configRole.name')), { whitespace: true, message: t('validation.required', { label: t('configRole.name') }) }]}>
+          <Form.Item
+            name="name"
+            label={t('configRole.name')}
+            rules={[required(t('configRole.name')), { whitespace: true, message: t('validation.required', { label: t('configRole.name') }) }]}
+          >
             <Input maxLength={NAME_MAX} showCount autoFocus placeholder={t('configRole.namePlaceholder')} />
           </Form.Item>
           <div className="form-grid">
@@ -307,13 +321,23 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
             <Form.Item name="defaultPage" label={t('configRole.defaultPage')} rules={[required(t('configRole.defaultPage'))]}>
               <Select showSearch optionFilterProp="label" options={PAGE_CHOICES.map((r) => ({ value: r.path, label: textOfKey(t, r.titleKey) }))} />
             </Form.Item>
-            <Form.Item name="minDiscountPercent" label={t('configRole.minDiscountPercent')} rules={[required(t('configRole.minDiscountPercent')), lessThanMax('maxDiscountPercent')]} dependencies={['maxDiscountPercent']}>
+            <Form.Item
+              name="minDiscountPercent"
+              label={t('configRole.minDiscountPercent')}
+              rules={[required(t('configRole.minDiscountPercent')), lessThanMax('maxDiscountPercent')]}
+              dependencies={['maxDiscountPercent']}
+            >
               <LimitInput kind="percent" />
             </Form.Item>
             <Form.Item name="maxDiscountPercent" label={t('configRole.maxDiscountPercent')} rules={[required(t('configRole.maxDiscountPercent'))]}>
               <LimitInput kind="percent" />
             </Form.Item>
-            <Form.Item name="minDiscountAmount" label={t('configRole.minDiscountAmount')} rules={[required(t('configRole.minDiscountAmount')), lessThanMax('maxDiscountAmount')]} dependencies={['maxDiscountAmount']}>
+            <Form.Item
+              name="minDiscountAmount"
+              label={t('configRole.minDiscountAmount')}
+              rules={[required(t('configRole.minDiscountAmount')), lessThanMax('maxDiscountAmount')]}
+              dependencies={['maxDiscountAmount']}
+            >
               <LimitInput kind="amount" />
             </Form.Item>
             <Form.Item name="maxDiscountAmount" label={t('configRole.maxDiscountAmount')} rules={[required(t('configRole.maxDiscountAmount'))]}>

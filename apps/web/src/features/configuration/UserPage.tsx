@@ -49,7 +49,13 @@ export default function UserPage() {
         </div>
       ),
     },
-    { title: t('configUser.email'), dataIndex: 'email', sortKey: 'email', render: (email: string | null) => email ?? <span className="muted-text">—</span>, responsive: ['lg'] },
+    {
+      title: t('configUser.email'),
+      dataIndex: 'email',
+      sortKey: 'email',
+      render: (email: string | null) => email ?? <span className="muted-text">—</span>,
+      responsive: ['lg'],
+    },
     {
       title: t('configUser.role'),
       key: 'role',
@@ -96,7 +102,12 @@ export default function UserPage() {
         <Space size={2}>
           {level !== 'view' && (
             <Tooltip title={t('listKit.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={`${t('listKit.edit')} ${u.username}`} onClick={() => setEditing({ mode: 'edit', user: u })} />
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={`${t('listKit.edit')} ${u.username}`}
+                onClick={() => setEditing({ mode: 'edit', user: u })}
+              />
             </Tooltip>
           )}
           <Dropdown menu={actions.rowMenu(u)} trigger={['click']} placement="bottomRight">

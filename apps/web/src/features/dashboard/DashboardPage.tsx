@@ -19,7 +19,6 @@ type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
 // The usage widgets (and, through them, ECharts) load after the greeting shows, and only for a holder of a widget task.
 const UsageWidgets = lazy(() => import('./usage/UsageWidgets.tsx'));
 
-
 const greetingKey = (hour: number) =>
   hour < 11 ? 'dashboard.greetingMorning' : hour < 15 ? 'dashboard.greetingAfternoon' : hour < 18 ? 'dashboard.greetingEvening' : 'dashboard.greetingNight';
 
@@ -119,7 +118,13 @@ export default function DashboardPage() {
       </section>
 
       {hasAnyTask(session.tasks, Object.values(USAGE_WIDGETS)) && (
-        <Suspense fallback={<Card className="section-card"><Skeleton active /></Card>}>
+        <Suspense
+          fallback={
+            <Card className="section-card">
+              <Skeleton active />
+            </Card>
+          }
+        >
           <UsageWidgets />
         </Suspense>
       )}

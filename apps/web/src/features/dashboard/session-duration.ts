@@ -1,7 +1,6 @@
 import { formatNumber } from '../../app/format.ts';
 import type { Translate } from '../../i18n/keys.ts';
 
-
 /**
  * How long a sign-in session lasted, in words, with spec 9's tiers from the minute up: minutes under an hour, then
  * hours and minutes (2 jam 5 menit / 2 h 5 min). A session's last-seen time is kept only to the minute (the server

@@ -40,10 +40,28 @@ export function ServiceImportButton({ endpoint, params, onImported }: { endpoint
   };
   return (
     <>
-      <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => { run.mutate(file); return false; }}>
-        <Button icon={<UploadOutlined />} loading={run.isPending}>{t('service.import.button')}</Button>
+      <Upload
+        accept=".xlsx"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          run.mutate(file);
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={run.isPending}>
+          {t('service.import.button')}
+        </Button>
       </Upload>
-      <Modal open={report !== null || run.isError} title={t('service.import.title')} onCancel={close} footer={<Button type="primary" onClick={close}>{t('common.close')}</Button>}>
+      <Modal
+        open={report !== null || run.isError}
+        title={t('service.import.title')}
+        onCancel={close}
+        footer={
+          <Button type="primary" onClick={close}>
+            {t('common.close')}
+          </Button>
+        }
+      >
         {run.isError && <Alert type="error" showIcon title={describeError(run.error)} />}
         {report && (
           <>

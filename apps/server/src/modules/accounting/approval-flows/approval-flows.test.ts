@@ -20,8 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const flow = (over: Partial<ApprovalFlowInput> = {}): ApprovalFlowInput => ({
-  name: 'Kas keluar', documentTypeId: 20003, ouId: null,
-  levels: [{ roleIds: [ref.staffRole] }, { mode: 'all', amountAbove: '10000000', userIds: [ref.adminUser] }], ...over,
+  name: 'Kas keluar',
+  documentTypeId: 20003,
+  ouId: null,
+  levels: [{ roleIds: [ref.staffRole] }, { mode: 'all', amountAbove: '10000000', userIds: [ref.adminUser] }],
+  ...over,
 });
 const create = (body: ApprovalFlowInput, token = admin) => call(t, endpoints.createApprovalFlow, { token, body });
 
@@ -30,7 +33,11 @@ describe('approval flows', () => {
     const res = await create(flow());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      name: 'Kas keluar', documentTypeId: 20003, ouId: null, ouCode: null, active: 'Y',
+      name: 'Kas keluar',
+      documentTypeId: 20003,
+      ouId: null,
+      ouCode: null,
+      active: 'Y',
       levels: [
         { levelNo: 1, mode: 'any', amountAbove: null, amountUpTo: null, roles: [{ id: ref.staffRole, name: 'Staff' }], users: [] },
         { levelNo: 2, mode: 'all', amountAbove: '10000000', amountUpTo: null, roles: [], users: [{ id: ref.adminUser, name: 'Siti Rahayu' }] },
@@ -41,7 +48,7 @@ describe('approval flows', () => {
     expect(audit.rows).toEqual([{ module: 'accounting.approval-flow', action: 'create' }]);
   });
 
-  it('keeps one flow per document type and OU (an OU\'s own flow beside the one for every OU)', async () => {
+  it("keeps one flow per document type and OU (an OU's own flow beside the one for every OU)", async () => {
     expect((await create(flow({ name: 'Lagi' }))).error()).toEqual({ errorCode: 'approval_flow_already_exists', errorArgs: [] });
     const jkt = await create(flow({ name: 'Kas keluar Jakarta', ouId: ref.jkt }));
     expect(jkt.json()).toMatchObject({ ouId: ref.jkt, ouCode: 'JKT' });
@@ -67,8 +74,16 @@ describe('approval flows', () => {
   });
 
   it('replaces levels on edit, filters the list by type, deletes', async () => {
-    const edited = await call(t, endpoints.updateApprovalFlow, { token: admin, params: { flowId: ref.flow }, body: flow({ name: 'Kas keluar pusat', active: 'N', levels: [{ mode: 'all', userIds: [ref.adminUser], roleIds: [ref.staffRole] }] }) });
-    expect(edited.json()).toMatchObject({ name: 'Kas keluar pusat', active: 'N', levels: [{ levelNo: 1, mode: 'all', roles: [{ name: 'Staff' }], users: [{ name: 'Siti Rahayu' }] }] });
+    const edited = await call(t, endpoints.updateApprovalFlow, {
+      token: admin,
+      params: { flowId: ref.flow },
+      body: flow({ name: 'Kas keluar pusat', active: 'N', levels: [{ mode: 'all', userIds: [ref.adminUser], roleIds: [ref.staffRole] }] }),
+    });
+    expect(edited.json()).toMatchObject({
+      name: 'Kas keluar pusat',
+      active: 'N',
+      levels: [{ levelNo: 1, mode: 'all', roles: [{ name: 'Staff' }], users: [{ name: 'Siti Rahayu' }] }],
+    });
     const list = await call(t, endpoints.listApprovalFlows, { token: admin, query: { documentTypeId: 20003, sort: 'name' } });
     expect(list.json().items.map((f) => f.name)).toEqual(['Kas keluar Jakarta', 'Kas keluar pusat']);
     expect((await call(t, endpoints.listApprovalFlows, { token: admin, query: { documentTypeId: 20001 } })).json().total).toBe(0);

@@ -21,18 +21,40 @@ let adminId: string;
 const audit = (tenantId: string, entry: AuditEntry, userId?: string) => withTenant(t.pools.app, tenantId, (tx) => writeAudit(tx, { tenantId, userId }, entry));
 const verifyOf = (tenantId: string, batch?: number) => withTenant(t.pools.app, tenantId, (tx) => verifyAuditChain(tx, batch));
 const owner = (text: string, values: unknown[] = []) => t.pools.owner.query(text, values);
-const sqlState = (p: Promise<unknown>) => p.then(() => 'no error', (e: { code?: string; cause?: { code?: string } }) => e.code ?? e.cause?.code ?? String(e));
+const sqlState = (p: Promise<unknown>) =>
+  p.then(
+    () => 'no error',
+    (e: { code?: string; cause?: { code?: string } }) => e.code ?? e.cause?.code ?? String(e),
+  );
 
 beforeAll(async () => {
   t = await createTestApp('audit_log');
   demoId = await t.tenantId('demo');
   acmeId = await t.seedTenant('acme');
   adminId = (await owner(`SELECT id FROM users WHERE tenant_id = $1 AND username = 'admin'`, [demoId])).rows[0].id;
-  await audit(demoId, { module: 'accounting.warehouse', action: 'create', entity: 'warehouse', entityId: 'GD-PUSAT', after: { code: 'GD-PUSAT', name: 'Gudang Pusat', active: true } }, adminId);
-  await audit(demoId, {
-    module: 'accounting.warehouse', action: 'update', entity: 'warehouse', entityId: 'GD-PUSAT',
-    before: { code: 'GD-PUSAT', name: 'Gudang Pusat', active: true }, after: { code: 'GD-PUSAT', name: 'Gudang Utama Jakarta', active: true },
-  }, adminId);
+  await audit(
+    demoId,
+    {
+      module: 'accounting.warehouse',
+      action: 'create',
+      entity: 'warehouse',
+      entityId: 'GD-PUSAT',
+      after: { code: 'GD-PUSAT', name: 'Gudang Pusat', active: true },
+    },
+    adminId,
+  );
+  await audit(
+    demoId,
+    {
+      module: 'accounting.warehouse',
+      action: 'update',
+      entity: 'warehouse',
+      entityId: 'GD-PUSAT',
+      before: { code: 'GD-PUSAT', name: 'Gudang Pusat', active: true },
+      after: { code: 'GD-PUSAT', name: 'Gudang Utama Jakarta', active: true },
+    },
+    adminId,
+  );
   await audit(demoId, { module: 'accounting.coa', action: 'deactivate', entity: 'coa', entityId: '1-1100', before: { active: 'Y' }, after: { active: 'N' } });
   // Written by raw SQL, under a name from before the catalogue and on a known day: the trigger chains it all the same.
   await owner(
@@ -117,7 +139,10 @@ describe('GET /api/v1/erp/audit-log', () => {
 
 describe('GET /api/v1/erp/audit-log/export', () => {
   it('exports the filtered rows with labels in the chosen language and the changed fields named', async () => {
-    for (const [lang, moduleLabel, actionLabel, header] of [['id', 'Gudang', 'Ubah', 'Field berubah'], ['en', 'Warehouses', 'Update', 'Changed fields']] as const) {
+    for (const [lang, moduleLabel, actionLabel, header] of [
+      ['id', 'Gudang', 'Ubah', 'Field berubah'],
+      ['en', 'Warehouses', 'Update', 'Changed fields'],
+    ] as const) {
       const res = await call(t, endpoints.exportAuditLog, { query: { module: 'accounting.warehouse', lang }, token: staff });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.xlsx"$/);
@@ -158,7 +183,12 @@ describe('the hash chain', () => {
       await Promise.all(
         Array.from({ length: 20 }, (_, n) =>
           withTenant(wide, tenant, async (tx) => {
-            for (let i = 0; i < 3; i++) await writeAudit(tx, { tenantId: tenant }, { module: 'accounting.product', action: 'update', entity: 'product', entityId: `P-${n}-${i}`, after: { n, i } });
+            for (let i = 0; i < 3; i++)
+              await writeAudit(
+                tx,
+                { tenantId: tenant },
+                { module: 'accounting.product', action: 'update', entity: 'product', entityId: `P-${n}-${i}`, after: { n, i } },
+              );
           }),
         ),
       );
@@ -177,7 +207,10 @@ describe('the hash chain', () => {
     const long = await t.pools.app.connect();
     try {
       await long.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenant}', true)`);
-      await long.query(`INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, $2, 'accounting.product', 'import', 'product', 'LONG')`, [tenant, uuidv7()]);
+      await long.query(
+        `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, $2, 'accounting.product', 'import', 'product', 'LONG')`,
+        [tenant, uuidv7()],
+      );
       // Inside its transaction the row has no place in the chain yet.
       expect((await long.query(`SELECT seq, hash FROM audit_log WHERE entity_id = 'LONG'`)).rows).toEqual([{ seq: null, hash: null }]);
       // Another writer of the tenant commits meanwhile (with the chain made at the INSERT it would wait for the first).
@@ -187,13 +220,24 @@ describe('the hash chain', () => {
       long.release();
     }
     const rows = (await owner(`SELECT entity_id, seq::int FROM audit_log WHERE tenant_id = $1 ORDER BY seq`, [tenant])).rows;
-    expect(rows).toEqual([{ entity_id: 'QUICK', seq: 1 }, { entity_id: 'LONG', seq: 2 }]);
+    expect(rows).toEqual([
+      { entity_id: 'QUICK', seq: 1 },
+      { entity_id: 'LONG', seq: 2 },
+    ]);
     expect(await verifyOf(tenant)).toEqual({ ok: true, checked: 2 });
   });
 
   it('reports the first broken link when the owner edits a row behind the app’s back', async () => {
     const tenant = uuidv7();
-    for (let i = 1; i <= 5; i++) await audit(tenant, { module: 'accounting.coa', action: 'update', entity: 'coa', entityId: `A-${i}`, before: { amount: '100.0000' }, after: { amount: `${i}00.0000` } });
+    for (let i = 1; i <= 5; i++)
+      await audit(tenant, {
+        module: 'accounting.coa',
+        action: 'update',
+        entity: 'coa',
+        entityId: `A-${i}`,
+        before: { amount: '100.0000' },
+        after: { amount: `${i}00.0000` },
+      });
     expect(await verifyOf(tenant, 2)).toEqual({ ok: true, checked: 5 });
     await owner(`UPDATE audit_log SET after = '{"amount": "999.0000"}' WHERE tenant_id = $1 AND seq = 3`, [tenant]);
     const at = (await owner(`SELECT at FROM audit_log WHERE tenant_id = $1 AND seq = 3`, [tenant])).rows[0].at as Date;
@@ -226,9 +270,14 @@ describe('the hash chain', () => {
     expect(await attempt(`TRUNCATE audit_log`)).toBe('42501');
     // An INSERT cannot choose its place in the chain: the trigger sets seq and both hashes.
     await withTenant(t.pools.app, tenant, (_tx, client) =>
-      client.query(`INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id, seq, prev_hash, hash) VALUES ($1, $2, 'x', 'x', 'x', 'forged', 99, 'f', 'f')`, [tenant, uuidv7()]),
+      client.query(
+        `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id, seq, prev_hash, hash) VALUES ($1, $2, 'x', 'x', 'x', 'forged', 99, 'f', 'f')`,
+        [tenant, uuidv7()],
+      ),
     );
-    expect((await owner(`SELECT seq::int, hash <> 'f' AS rehashed FROM audit_log WHERE tenant_id = $1 AND entity_id = 'forged'`, [tenant])).rows).toEqual([{ seq: 2, rehashed: true }]);
+    expect((await owner(`SELECT seq::int, hash <> 'f' AS rehashed FROM audit_log WHERE tenant_id = $1 AND entity_id = 'forged'`, [tenant])).rows).toEqual([
+      { seq: 2, rehashed: true },
+    ]);
     expect(await verifyOf(tenant)).toEqual({ ok: true, checked: 2 });
   });
 });

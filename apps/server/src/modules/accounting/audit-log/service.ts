@@ -9,7 +9,12 @@ import { userNamesByIds } from '../../configuration/users/service.ts';
 const ZONE = 'Asia/Jakarta';
 
 /** The names a module's rows may be stored under: today's and the legacy ones that map to it. */
-const storedNames = (module: AuditModule) => [module, ...Object.entries(LEGACY_AUDIT_MODULES).filter(([, today]) => today === module).map(([old]) => old)];
+const storedNames = (module: AuditModule) => [
+  module,
+  ...Object.entries(LEGACY_AUDIT_MODULES)
+    .filter(([, today]) => today === module)
+    .map(([old]) => old),
+];
 
 export function auditLogWhere(f: Omit<AuditLogFilter, 'sort'>): SQL | undefined {
   const where: (SQL | undefined)[] = [];
@@ -35,16 +40,29 @@ export function auditLogWhere(f: Omit<AuditLogFilter, 'sort'>): SQL | undefined 
 const order = (sort: AuditLogFilter['sort']) => (sort === 'at' ? [asc(auditLog.at), asc(auditLog.seq)] : [desc(auditLog.at), desc(auditLog.seq)]);
 
 const columns = {
-  id: auditLog.id, at: auditLog.at, userId: auditLog.userId, sessionId: auditLog.sessionId, module: auditLog.module, action: auditLog.action,
-  entity: auditLog.entity, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, seq: auditLog.seq,
-  prevHash: auditLog.prevHash, hash: auditLog.hash,
+  id: auditLog.id,
+  at: auditLog.at,
+  userId: auditLog.userId,
+  sessionId: auditLog.sessionId,
+  module: auditLog.module,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  before: auditLog.before,
+  after: auditLog.after,
+  seq: auditLog.seq,
+  prevHash: auditLog.prevHash,
+  hash: auditLog.hash,
 };
 
 type Row = Omit<AuditLogItem, 'at' | 'userName'> & { at: Date };
 
 /** The rows as the API answers them: the writer by name, legacy module names as today's (rows are never rewritten). */
 async function toItems(tx: Tx, rows: Row[]): Promise<AuditLogItem[]> {
-  const names = await userNamesByIds(tx, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+  const names = await userNamesByIds(
+    tx,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
   return rows.map((r) => ({
     ...r,
     at: r.at.toISOString(),
@@ -53,12 +71,22 @@ async function toItems(tx: Tx, rows: Row[]): Promise<AuditLogItem[]> {
   }));
 }
 
-const select = (tx: Tx, f: AuditLogFilter) => tx.select(columns).from(auditLog).where(auditLogWhere(f)).orderBy(...order(f.sort));
+const select = (tx: Tx, f: AuditLogFilter) =>
+  tx
+    .select(columns)
+    .from(auditLog)
+    .where(auditLogWhere(f))
+    .orderBy(...order(f.sort));
 
 /** A page of the tenant's audit rows (row-level security keeps other tenants out) and the filter's total. */
 export async function listAuditLog(tx: Tx, f: AuditLogFilter & { page: number; limit: number }): Promise<{ items: AuditLogItem[]; total: number }> {
-  const rows = await select(tx, f).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(auditLogWhere(f));
+  const rows = await select(tx, f)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(auditLogWhere(f));
   return { items: await toItems(tx, rows), total: total[0].n };
 }
 

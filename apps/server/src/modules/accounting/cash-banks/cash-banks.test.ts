@@ -15,7 +15,8 @@ beforeAll(async () => {
   const groups = (await get('/api/v1/erp/coa-groups?limit=100')).items as { groupCode: string; groupId: string }[];
   ref.cashGroup = groups.find((g) => g.groupCode === '1100')!.groupId;
   ref.bankGroup = groups.find((g) => g.groupCode === '1200')!.groupId;
-  const coa = async (code: string) => (await get(`/api/v1/erp/coa?keyword=${code}&limit=100`)).items.find((a: { coaCode: string }) => a.coaCode === code).coaId as string;
+  const coa = async (code: string) =>
+    (await get(`/api/v1/erp/coa?keyword=${code}&limit=100`)).items.find((a: { coaCode: string }) => a.coaCode === code).coaId as string;
   ref.bri = await coa('1201.03');
   ref.kas = await coa('1101');
   ref.piutang = await coa('1301');
@@ -39,16 +40,35 @@ describe('cash banks', () => {
   it('seeds the demo cash banks with numbered codes', async () => {
     const list = await get(`${CB}?limit=30`);
     expect(list.items.map((c: { cashBankCode: string; type: string; coaCode: string }) => [c.cashBankCode, c.type, c.coaCode])).toEqual([
-      ['CB00001', 'CASH', '1101'], ['CB00002', 'CASH', '1102'], ['CB00003', 'BANK', '1201.01'], ['CB00004', 'BANK', '1201.02'],
+      ['CB00001', 'CASH', '1101'],
+      ['CB00002', 'CASH', '1102'],
+      ['CB00003', 'BANK', '1201.01'],
+      ['CB00004', 'BANK', '1201.02'],
     ]);
     expect(list.items[2]).toMatchObject({ currencyCode: 'IDR', cashBankName: 'Bank BCA Operasional' });
     expect(list.items[2].ouId).not.toBeNull();
   });
 
   it('creates a bank with a blank code from the numbering, its COA of the bank group, currency and OU', async () => {
-    const res = await send('POST', CB, { cashBankName: 'Bank BRI', type: 'BANK', coaId: ref.bri, currencyId: ref.idr, ouId: ref.jkt, accountNumber: '0123-01-000456-30-1' });
+    const res = await send('POST', CB, {
+      cashBankName: 'Bank BRI',
+      type: 'BANK',
+      coaId: ref.bri,
+      currencyId: ref.idr,
+      ouId: ref.jkt,
+      accountNumber: '0123-01-000456-30-1',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ cashBankCode: 'CB00005', coaCode: '1201.03', coaName: 'Bank BRI', currencyCode: 'IDR', ouId: ref.jkt, ouCode: 'JKT', ouName: expect.any(String), active: 'Y' });
+    expect(res.json()).toMatchObject({
+      cashBankCode: 'CB00005',
+      coaCode: '1201.03',
+      coaName: 'Bank BRI',
+      currencyCode: 'IDR',
+      ouId: ref.jkt,
+      ouCode: 'JKT',
+      ouName: expect.any(String),
+      active: 'Y',
+    });
     ref.briBank = res.json().cashBankId;
     const audit = await t.pools.owner.query(`SELECT action, after FROM audit_log WHERE entity = 'cash-bank' AND entity_id = $1`, [ref.briBank]);
     expect(audit.rows).toHaveLength(1);
@@ -76,16 +96,32 @@ describe('cash banks', () => {
     const coa = await newCoa('1103', 'cashGroup');
     const typed = await send('POST', CB, { cashBankCode: 'CB00006', cashBankName: 'Kas Toko', type: 'CASH', coaId: coa, currencyId: ref.idr });
     expect(typed.json().cashBankCode).toBe('CB00006');
-    const dup = await send('POST', CB, { cashBankCode: 'cb00006', cashBankName: 'Kas Lain', type: 'CASH', coaId: await newCoa('1104', 'cashGroup'), currencyId: ref.idr });
+    const dup = await send('POST', CB, {
+      cashBankCode: 'cb00006',
+      cashBankName: 'Kas Lain',
+      type: 'CASH',
+      coaId: await newCoa('1104', 'cashGroup'),
+      currencyId: ref.idr,
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ errorCode: 'cash_bank_code_already_exists', errorArgs: ['cb00006'] });
-    const blank = await send('POST', CB, { cashBankCode: '', cashBankName: 'Kas Lain', type: 'CASH', coaId: (await get('/api/v1/erp/coa?keyword=1104')).items[0].coaId, currencyId: ref.usd });
+    const blank = await send('POST', CB, {
+      cashBankCode: '',
+      cashBankName: 'Kas Lain',
+      type: 'CASH',
+      coaId: (await get('/api/v1/erp/coa?keyword=1104')).items[0].coaId,
+      currencyId: ref.usd,
+    });
     expect(blank.json()).toMatchObject({ cashBankCode: 'CB00007', currencyCode: 'USD' });
     ref.kasLain = blank.json().cashBankId;
   });
 
   it('refuses a COA outside the matching cash or bank group (spec 5)', async () => {
-    for (const [type, coaId, ouId] of [['CASH', ref.piutang, null], ['CASH', ref.bri, null], ['BANK', ref.kas, ref.jkt]] as const) {
+    for (const [type, coaId, ouId] of [
+      ['CASH', ref.piutang, null],
+      ['CASH', ref.bri, null],
+      ['BANK', ref.kas, ref.jkt],
+    ] as const) {
       const res = await send('POST', CB, { cashBankName: 'Salah', type, coaId, currencyId: ref.idr, ouId });
       expect(res.statusCode).toBe(422);
       expect(res.json().errorCode).toBe('cash_bank_coa_group_invalid');
@@ -97,7 +133,14 @@ describe('cash banks', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ errorCode: 'cash_bank_coa_already_used', errorArgs: ['1201.03'] });
     // Saving the cash bank with its own COA is fine.
-    const same = await send('PUT', `${CB}/${ref.briBank}`, { cashBankCode: 'CB00005', cashBankName: 'Bank BRI Unit', type: 'BANK', coaId: ref.bri, currencyId: ref.idr, ouId: ref.jkt });
+    const same = await send('PUT', `${CB}/${ref.briBank}`, {
+      cashBankCode: 'CB00005',
+      cashBankName: 'Bank BRI Unit',
+      type: 'BANK',
+      coaId: ref.bri,
+      currencyId: ref.idr,
+      ouId: ref.jkt,
+    });
     expect(same.json().cashBankName).toBe('Bank BRI Unit');
   });
 
@@ -107,9 +150,16 @@ describe('cash banks', () => {
     expect(noOu.statusCode).toBe(422);
     expect(noOu.json()).toEqual({ errorCode: 'cash_bank_ou_required', errorArgs: [] });
     const ghost = '0190a000-0000-7000-8000-000000000000';
-    expect((await send('POST', CB, { cashBankName: 'Bank BNI', type: 'BANK', coaId: coa, currencyId: ref.idr, ouId: ghost })).json()).toEqual({ errorCode: 'ou_not_found', errorArgs: [ghost] });
-    expect((await send('POST', CB, { cashBankName: 'Bank BNI', type: 'BANK', coaId: coa, currencyId: ghost, ouId: ref.jkt })).json().errorCode).toBe('currency_not_found');
-    expect((await send('POST', CB, { cashBankName: 'Bank BNI', type: 'BANK', coaId: ghost, currencyId: ref.idr, ouId: ref.jkt })).json().errorCode).toBe('coa_not_found');
+    expect((await send('POST', CB, { cashBankName: 'Bank BNI', type: 'BANK', coaId: coa, currencyId: ref.idr, ouId: ghost })).json()).toEqual({
+      errorCode: 'ou_not_found',
+      errorArgs: [ghost],
+    });
+    expect((await send('POST', CB, { cashBankName: 'Bank BNI', type: 'BANK', coaId: coa, currencyId: ghost, ouId: ref.jkt })).json().errorCode).toBe(
+      'currency_not_found',
+    );
+    expect((await send('POST', CB, { cashBankName: 'Bank BNI', type: 'BANK', coaId: ghost, currencyId: ref.idr, ouId: ref.jkt })).json().errorCode).toBe(
+      'coa_not_found',
+    );
     const count = await t.pools.owner.query(`SELECT count(*)::int AS n FROM cash_banks WHERE name = 'Bank BNI'`);
     expect(count.rows[0].n).toBe(0);
     expect((await t.request({ method: 'GET', url: `${CB}/${ghost}`, token: admin })).json().errorCode).toBe('cash_bank_not_found');
@@ -119,8 +169,17 @@ describe('cash banks', () => {
     const kasLain = await get(`${CB}/${ref.kasLain}`);
     expect((await send('DELETE', `/api/v1/erp/coa/${kasLain.coaId}`)).json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['cash_banks'] });
     const nzd = await send('POST', '/api/v1/erp/currencies', { currencyCode: 'NZD', currencyName: 'Dolar Selandia Baru', symbol: 'NZ$', decimals: 2 });
-    await send('PUT', `${CB}/${ref.kasLain}`, { cashBankCode: kasLain.cashBankCode, cashBankName: kasLain.cashBankName, type: 'CASH', coaId: kasLain.coaId, currencyId: nzd.json().currencyId });
-    expect((await send('DELETE', `/api/v1/erp/currencies/${nzd.json().currencyId}`)).json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['cash_banks'] });
+    await send('PUT', `${CB}/${ref.kasLain}`, {
+      cashBankCode: kasLain.cashBankCode,
+      cashBankName: kasLain.cashBankName,
+      type: 'CASH',
+      coaId: kasLain.coaId,
+      currencyId: nzd.json().currencyId,
+    });
+    expect((await send('DELETE', `/api/v1/erp/currencies/${nzd.json().currencyId}`)).json()).toEqual({
+      errorCode: 'used_by_another_table',
+      errorArgs: ['cash_banks'],
+    });
     expect((await send('PUT', `${CB}/${ref.kasLain}/active`, { active: 'N' })).json().active).toBe('N');
     expect((await get(`${CB}?active=N`)).items.map((c: { cashBankCode: string }) => c.cashBankCode)).toEqual(['CB00007']);
     expect((await send('DELETE', `${CB}/${ref.kasLain}`)).json()).toEqual({ ok: true });
@@ -131,8 +190,9 @@ describe('cash banks', () => {
   it('gives 50 parallel creations with blank codes 50 distinct consecutive codes', async () => {
     const coas: string[] = [];
     for (let i = 1; i <= 50; i++) coas.push(await newCoa(`11P-${i}`, 'cashGroup'));
-    const responses = await Promise.all(coas.map((coaId, i) =>
-      send('POST', CB, { cashBankName: `Kas Paralel ${i}`, type: 'CASH', coaId, currencyId: ref.idr })));
+    const responses = await Promise.all(
+      coas.map((coaId, i) => send('POST', CB, { cashBankName: `Kas Paralel ${i}`, type: 'CASH', coaId, currencyId: ref.idr })),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     const codes = responses.map((r) => r.json().cashBankCode as string).sort();
     expect(codes).toEqual(Array.from({ length: 50 }, (_, i) => `CB${String(i + 8).padStart(5, '0')}`));
@@ -140,7 +200,17 @@ describe('cash banks', () => {
 
   it('uses the cash-bank document template once one exists', async () => {
     const tpl = await send('POST', '/api/v1/erp/document-templates', {
-      templateCode: 'TPL-CB', templateName: 'Kode Kas/Bank', documentType: 'cash-bank', prefix: 'KB-', suffix: '', separator: '-', yearDigits: 2, month: false, day: false, counterDigits: 3, reset: 'never',
+      templateCode: 'TPL-CB',
+      templateName: 'Kode Kas/Bank',
+      documentType: 'cash-bank',
+      prefix: 'KB-',
+      suffix: '',
+      separator: '-',
+      yearDigits: 2,
+      month: false,
+      day: false,
+      counterDigits: 3,
+      reset: 'never',
     });
     expect(tpl.statusCode, tpl.body).toBe(200);
     const res = await send('POST', CB, { cashBankName: 'Kas Gudang', type: 'CASH', coaId: await newCoa('1105', 'cashGroup'), currencyId: ref.idr });
@@ -151,11 +221,17 @@ describe('cash banks', () => {
   it('answers concurrent claims of one code or one COA with one success and clear conflicts, never a 500', async () => {
     const coas: string[] = [];
     for (let i = 1; i <= 10; i++) coas.push(await newCoa(`11R-${i}`, 'cashGroup'));
-    const sameCode = await Promise.all(coas.map((coaId) => send('POST', CB, { cashBankCode: 'RACE-1', cashBankName: 'Kas Balapan', type: 'CASH', coaId, currencyId: ref.idr })));
+    const sameCode = await Promise.all(
+      coas.map((coaId) => send('POST', CB, { cashBankCode: 'RACE-1', cashBankName: 'Kas Balapan', type: 'CASH', coaId, currencyId: ref.idr })),
+    );
     expect(sameCode.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(new Set(sameCode.filter((r) => r.statusCode === 409).map((r) => r.json().errorCode))).toEqual(new Set(['cash_bank_code_already_exists']));
     const free = coas.filter((c) => c !== sameCode.find((r) => r.statusCode === 200)!.json().coaId);
-    const sameCoa = await Promise.all(Array.from({ length: 10 }, (_, i) => send('POST', CB, { cashBankCode: `RACE-C${i}`, cashBankName: 'Kas Balapan', type: 'CASH', coaId: free[0], currencyId: ref.idr })));
+    const sameCoa = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        send('POST', CB, { cashBankCode: `RACE-C${i}`, cashBankName: 'Kas Balapan', type: 'CASH', coaId: free[0], currencyId: ref.idr }),
+      ),
+    );
     expect(sameCoa.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(new Set(sameCoa.filter((r) => r.statusCode === 409).map((r) => r.json().errorCode))).toEqual(new Set(['cash_bank_coa_already_used']));
   });
@@ -172,7 +248,12 @@ describe('cash banks', () => {
   });
 
   it('exports exactly the rows the list shows for its type and active filters, in its sort', async () => {
-    const list = listSortChecks(t, () => admin, CB, (c) => String(c.cashBankCode));
+    const list = listSortChecks(
+      t,
+      () => admin,
+      CB,
+      (c) => String(c.cashBankCode),
+    );
     expect((await send('PUT', `${CB}/${ref.briBank}/active`, { active: 'N' })).statusCode).toBe(200);
     try {
       const all = await list.exportedCodes(`${CB}/export`, 'lang=en');
@@ -204,6 +285,8 @@ describe('cash banks', () => {
     expect((await t.request({ method: 'GET', url: `${CB}/${ref.briBank}`, token: acme })).statusCode).toBe(404);
     // Another tenant's COA is not found here either.
     const acmeCurrency = (await get('/api/v1/erp/currencies?keyword=IDR', acme)).items[0].currencyId;
-    expect((await send('POST', CB, { cashBankName: 'Curian', type: 'BANK', coaId: ref.bri, currencyId: acmeCurrency, ouId: ref.jkt }, acme)).json().errorCode).toBe('coa_not_found');
+    expect(
+      (await send('POST', CB, { cashBankName: 'Curian', type: 'BANK', coaId: ref.bri, currencyId: acmeCurrency, ouId: ref.jkt }, acme)).json().errorCode,
+    ).toBe('coa_not_found');
   });
 });

@@ -23,7 +23,15 @@ export async function seedCashBanks(tx: Tx, tenantId: string, refs: CashBankSeed
     // Through nextCode, so the first code a user leaves blank continues after these.
     const code = await nextCode(tx, tenantId, CASH_BANK_NUMBERING_KEY);
     await tx.insert(cashBanks).values({
-      tenantId, id: uuidv7(), code, name, type, coaId: refs.coa.get(coaCode)!, currencyId: refs.idr, ouId, accountNumber,
+      tenantId,
+      id: uuidv7(),
+      code,
+      name,
+      type,
+      coaId: refs.coa.get(coaCode)!,
+      currencyId: refs.idr,
+      ouId,
+      accountNumber,
     });
   }
 }

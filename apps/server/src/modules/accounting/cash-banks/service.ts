@@ -13,23 +13,46 @@ import { orgUnitExists, orgUnitNamesByIds } from '../../configuration/org-units/
 import { nextCode } from '../document-templates/service.ts';
 import { cashBanks } from './schema.ts';
 
-
 type Row = typeof cashBanks.$inferSelect;
 
 /** Rows with the codes of their COA, currency and OU, read through those modules' services. */
 async function present(tx: Tx, rows: Row[]): Promise<CashBank[]> {
-  const coas = await coaByIds(tx, rows.map((r) => r.coaId));
-  const currencies = await currenciesByIds(tx, rows.map((r) => r.currencyId));
-  const ous = await orgUnitNamesByIds(tx, rows.map((r) => r.ouId));
+  const coas = await coaByIds(
+    tx,
+    rows.map((r) => r.coaId),
+  );
+  const currencies = await currenciesByIds(
+    tx,
+    rows.map((r) => r.currencyId),
+  );
+  const ous = await orgUnitNamesByIds(
+    tx,
+    rows.map((r) => r.ouId),
+  );
   return rows.map((r) => ({
-    cashBankId: r.id, cashBankCode: r.code, cashBankName: r.name, type: r.type as CashBankType, coaId: r.coaId,
-    coaCode: coas.get(r.coaId)?.coaCode ?? '', coaName: coas.get(r.coaId)?.coaName ?? '', currencyId: r.currencyId,
-    currencyCode: currencies.get(r.currencyId)?.currencyCode ?? '', ouId: r.ouId, ouCode: r.ouId ? (ous.get(r.ouId)?.code ?? null) : null,
-    ouName: r.ouId ? (ous.get(r.ouId)?.name ?? null) : null, accountNumber: r.accountNumber, active: r.active ? 'Y' : 'N',
+    cashBankId: r.id,
+    cashBankCode: r.code,
+    cashBankName: r.name,
+    type: r.type as CashBankType,
+    coaId: r.coaId,
+    coaCode: coas.get(r.coaId)?.coaCode ?? '',
+    coaName: coas.get(r.coaId)?.coaName ?? '',
+    currencyId: r.currencyId,
+    currencyCode: currencies.get(r.currencyId)?.currencyCode ?? '',
+    ouId: r.ouId,
+    ouCode: r.ouId ? (ous.get(r.ouId)?.code ?? null) : null,
+    ouName: r.ouId ? (ous.get(r.ouId)?.name ?? null) : null,
+    accountNumber: r.accountNumber,
+    active: r.active ? 'Y' : 'N',
   }));
 }
 
-export interface CashBankFilter { keyword?: string; type?: CashBankType; active?: 'Y' | 'N'; sort?: SortValue<(typeof CASH_BANK_SORT)[number]> }
+export interface CashBankFilter {
+  keyword?: string;
+  type?: CashBankType;
+  active?: 'Y' | 'N';
+  sort?: SortValue<(typeof CASH_BANK_SORT)[number]>;
+}
 
 export const TYPE_NAMES: Record<'id' | 'en', Record<CashBankType, string>> = { id: { CASH: 'Kas', BANK: 'Bank' }, en: { CASH: 'Cash', BANK: 'Bank' } };
 
@@ -59,17 +82,24 @@ const kit = recordKit({
   lockCode: 'cash-bank-code',
   filters: (f: CashBankFilter) => [f.type ? eq(cashBanks.type, f.type) : undefined],
   sort: {
-    columns: { code: caseless(cashBanks.code), name: caseless(cashBanks.name), type: cashBanks.type, accountNumber: caseless(cashBanks.accountNumber), active: cashBanks.active },
+    columns: {
+      code: caseless(cashBanks.code),
+      name: caseless(cashBanks.name),
+      type: cashBanks.type,
+      accountNumber: caseless(cashBanks.accountNumber),
+      active: cashBanks.active,
+    },
     fallback: [asc(sql`lower(${cashBanks.code})`)],
   },
   toRecords: present,
   idOf: (r) => r.cashBankId,
   codeOf: (r) => r.cashBankCode,
   // Each candidate number is locked before it is checked, as a typed code is (see checkInput).
-  nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, CASH_BANK_NUMBERING_KEY, todayInJakarta(), async (c) => {
-    await lockUniqueKey(tx, codeLock(c));
-    return taken(c);
-  }),
+  nextCode: (tx, tenantId, taken) =>
+    nextCode(tx, tenantId, CASH_BANK_NUMBERING_KEY, todayInJakarta(), async (c) => {
+      await lockUniqueKey(tx, codeLock(c));
+      return taken(c);
+    }),
   sheet: CASH_BANK_SHEET,
 });
 
@@ -81,7 +111,13 @@ export const getCashBank = (tx: Tx, id: string): Promise<CashBank> => kit.get(tx
 export const findCashBankByCode = (tx: Tx, code: string): Promise<CashBank | undefined> => kit.findByCode(tx, code);
 
 export interface CashBankInput {
-  cashBankCode: string; cashBankName: string; type: CashBankType; coaId: string; currencyId: string; ouId: string | null; accountNumber: string | null;
+  cashBankCode: string;
+  cashBankName: string;
+  type: CashBankType;
+  coaId: string;
+  currencyId: string;
+  ouId: string | null;
+  accountNumber: string | null;
 }
 
 /** Spec 5: COA of the cash (CASH) or bank (BANK) group serving no other cash bank, an active currency, an OU for a bank. */
@@ -100,7 +136,12 @@ async function checkInput(tx: Tx, input: CashBankInput, exceptId?: string) {
 }
 
 const columnsOf = (input: CashBankInput) => ({
-  name: input.cashBankName, type: input.type, coaId: input.coaId, currencyId: input.currencyId, ouId: input.ouId, accountNumber: input.accountNumber || null,
+  name: input.cashBankName,
+  type: input.type,
+  coaId: input.coaId,
+  currencyId: input.currencyId,
+  ouId: input.ouId,
+  accountNumber: input.accountNumber || null,
 });
 
 export async function createCashBank(tx: Tx, actor: Actor, input: CashBankInput): Promise<CashBank> {
@@ -130,8 +171,8 @@ export async function coaIdsUsedByCashBanks(tx: Tx, exceptCashBankId?: string): 
 }
 
 export const cashBankUsesCoa = async (tx: Tx, coaId: string) =>
-  ((await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.coaId, coaId)).limit(1)).length ? 'cash_banks' : undefined);
+  (await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.coaId, coaId)).limit(1)).length ? 'cash_banks' : undefined;
 export const cashBankUsesCurrency = async (tx: Tx, currencyId: string) =>
-  ((await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.currencyId, currencyId)).limit(1)).length ? 'cash_banks' : undefined);
+  (await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.currencyId, currencyId)).limit(1)).length ? 'cash_banks' : undefined;
 export const cashBankUsesOu = async (tx: Tx, ouId: string) =>
-  ((await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.ouId, ouId)).limit(1)).length ? 'cash_banks' : undefined);
+  (await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.ouId, ouId)).limit(1)).length ? 'cash_banks' : undefined;

@@ -7,9 +7,7 @@ import { importSheet } from '../../../platform/records/import.ts';
 import { findCoaByCode } from '../coa/service.ts';
 import { findCurrencyByCode } from '../currencies/service.ts';
 import { listOrgUnits } from '../../configuration/org-units/service.ts';
-import {
-  CASH_BANK_SHEET, createCashBank, findCashBankByCode, setCashBankActive, TYPE_NAMES, updateCashBank, type CashBankInput,
-} from './service.ts';
+import { CASH_BANK_SHEET, createCashBank, findCashBankByCode, setCashBankActive, TYPE_NAMES, updateCashBank, type CashBankInput } from './service.ts';
 
 export { exportCashBanks } from './service.ts';
 
@@ -34,7 +32,10 @@ export async function importCashBanks(tx: Tx, actor: Actor, file: Readable) {
     keyColumn: 'cashBankCode',
     find: (code) => findCashBankByCode(tx, code),
     columnOf: {
-      cash_bank_coa_group_invalid: 'coaCode', cash_bank_coa_already_used: 'coaCode', currency_not_found: 'currencyCode', cash_bank_ou_required: 'ouCode',
+      cash_bank_coa_group_invalid: 'coaCode',
+      cash_bank_coa_already_used: 'coaCode',
+      currency_not_found: 'currencyCode',
+      cash_bank_ou_required: 'ouCode',
     },
     parse: async (row) => {
       const coaCode = row.get('coaCode');
@@ -43,10 +44,19 @@ export async function importCashBanks(tx: Tx, actor: Actor, file: Readable) {
       const currencyCode = row.get('currencyCode');
       const currency = currencyCode ? await findCurrencyByCode(tx, currencyCode) : undefined;
       if (currencyCode && !currency) throw new RowError('currencyCode', 'currency_not_found', [currencyCode]);
-      const input = validated(cashBankInput, {
-        cashBankCode: row.text('cashBankCode'), cashBankName: row.text('cashBankName'), type: row.choice('type', CASH_BANK_TYPES, TYPE_NAMES),
-        coaId: coa?.coaId, currencyId: currency?.currencyId, ouId: row.ref('ouCode', ous, 'ou_not_found')?.ouId, accountNumber: row.text('accountNumber'),
-      }, (f) => ({ coaId: 'coaCode', currencyId: 'currencyCode', ouId: 'ouCode' })[f] ?? f) as CashBankInput;
+      const input = validated(
+        cashBankInput,
+        {
+          cashBankCode: row.text('cashBankCode'),
+          cashBankName: row.text('cashBankName'),
+          type: row.choice('type', CASH_BANK_TYPES, TYPE_NAMES),
+          coaId: coa?.coaId,
+          currencyId: currency?.currencyId,
+          ouId: row.ref('ouCode', ous, 'ou_not_found')?.ouId,
+          accountNumber: row.text('accountNumber'),
+        },
+        (f) => ({ coaId: 'coaCode', currencyId: 'currencyCode', ouId: 'ouCode' })[f] ?? f,
+      ) as CashBankInput;
       return { input, active: row.flag('active') };
     },
     codeOf: (input) => input.cashBankCode,

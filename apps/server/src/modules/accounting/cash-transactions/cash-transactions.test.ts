@@ -23,44 +23,86 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const input = (over: Partial<CashTransactionInput> = {}): CashTransactionInput => ({
-  documentDate: '2026-02-14', cashBankId: ref['cb:CB00003']!, paymentMethod: 'TRANSFER', paymentReference: 'TRF-0001', remarks: 'Pelunasan faktur',
-  lines: [{ coaId: ref['4101']!, amount: '1500000', memo: 'Penjualan', partnerId: ref.partner! }, { coaId: ref['7103']!, amount: '25000.25' }],
+  documentDate: '2026-02-14',
+  cashBankId: ref['cb:CB00003']!,
+  paymentMethod: 'TRANSFER',
+  paymentReference: 'TRF-0001',
+  remarks: 'Pelunasan faktur',
+  lines: [
+    { coaId: ref['4101']!, amount: '1500000', memo: 'Penjualan', partnerId: ref.partner! },
+    { coaId: ref['7103']!, amount: '25000.25' },
+  ],
   ...over,
 });
 const ledger = async (documentId: string) =>
-  Object.fromEntries((await t.pools.owner.query<{ coa_id: string; book: string; cash_bank_id: string | null }>(
-    `SELECT coa_id, sum(book_amount)::text AS book FROM ledger_entries WHERE tenant_id = $1 AND document_id = $2 GROUP BY coa_id`, [tenantId, documentId],
-  )).rows.map((r) => [r.coa_id, r.book]));
-const act = (documentId: string, action: 'submit' | 'void') => call(t, documentEndpoints.actOnDocument, { token: admin, params: { documentId, action }, body: {} });
+  Object.fromEntries(
+    (
+      await t.pools.owner.query<{ coa_id: string; book: string; cash_bank_id: string | null }>(
+        `SELECT coa_id, sum(book_amount)::text AS book FROM ledger_entries WHERE tenant_id = $1 AND document_id = $2 GROUP BY coa_id`,
+        [tenantId, documentId],
+      )
+    ).rows.map((r) => [r.coa_id, r.book]),
+  );
+const act = (documentId: string, action: 'submit' | 'void') =>
+  call(t, documentEndpoints.actOnDocument, { token: admin, params: { documentId, action }, body: {} });
 
 describe('cash in and cash out', () => {
-  it('cash in: stores the lines as credits with the payment, and its release debits the cash bank\'s account', async () => {
+  it("cash in: stores the lines as credits with the payment, and its release debits the cash bank's account", async () => {
     const res = await call(t, cin.createCashIn, { token: admin, body: input() });
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json();
-    expect(doc).toMatchObject({ type: 'CI', status: 'D', paymentMethod: 'TRANSFER', paymentReference: 'TRF-0001', cashBankCode: 'CB00003', totalAmount: '1525000.25' });
+    expect(doc).toMatchObject({
+      type: 'CI',
+      status: 'D',
+      paymentMethod: 'TRANSFER',
+      paymentReference: 'TRF-0001',
+      cashBankCode: 'CB00003',
+      totalAmount: '1525000.25',
+    });
     expect(doc.number).toMatch(/^KM\//);
-    expect(doc.lines.map((l) => [l.debit, l.credit])).toEqual([['0', '1500000'], ['0', '25000.25']]);
+    expect(doc.lines.map((l) => [l.debit, l.credit])).toEqual([
+      ['0', '1500000'],
+      ['0', '25000.25'],
+    ]);
     const bank = (await t.pools.owner.query(`SELECT coa_id FROM cash_banks WHERE id = $1`, [ref['cb:CB00003']])).rows[0].coa_id as string;
     expect((await act(doc.documentId, 'submit')).json().status).toBe('R');
     expect(await ledger(doc.documentId)).toEqual({ [bank]: '1525000.2500', [ref['4101']!]: '-1500000.0000', [ref['7103']!]: '-25000.2500' });
-    const cashLine = await t.pools.owner.query(`SELECT cash_bank_id, partner_id FROM ledger_entries WHERE document_id = $1 AND coa_id = $2`, [doc.documentId, bank]);
+    const cashLine = await t.pools.owner.query(`SELECT cash_bank_id, partner_id FROM ledger_entries WHERE document_id = $1 AND coa_id = $2`, [
+      doc.documentId,
+      bank,
+    ]);
     expect(cashLine.rows[0].cash_bank_id).toBe(ref['cb:CB00003']);
     expect((await act(doc.documentId, 'void')).json()).toMatchObject({ status: 'C', subStatus: 'void' });
     expect(Object.values(await ledger(doc.documentId)).every((v) => Number(v) === 0)).toBe(true);
   });
 
   it('cash out: debits the lines and credits the cash bank; an edit changes the payment and is audited', async () => {
-    const created = (await call(t, cout.createCashOut, { token: admin, body: input({ paymentMethod: 'CASH', paymentReference: null, cashBankId: ref['cb:CB00001']!, lines: [{ coaId: ref['6102']!, amount: '3000000' }] }) })).json();
+    const created = (
+      await call(t, cout.createCashOut, {
+        token: admin,
+        body: input({ paymentMethod: 'CASH', paymentReference: null, cashBankId: ref['cb:CB00001']!, lines: [{ coaId: ref['6102']!, amount: '3000000' }] }),
+      })
+    ).json();
     expect(created.lines.map((l) => [l.debit, l.credit])).toEqual([['3000000', '0']]);
     const edited = await call(t, cout.updateCashOut, {
-      token: admin, params: { documentId: created.documentId },
-      body: input({ paymentMethod: 'EWALLET', paymentReference: 'OVO-77', cashBankId: ref['cb:CB00001']!, lines: [{ coaId: ref['6102']!, amount: '3100000' }] }),
+      token: admin,
+      params: { documentId: created.documentId },
+      body: input({
+        paymentMethod: 'EWALLET',
+        paymentReference: 'OVO-77',
+        cashBankId: ref['cb:CB00001']!,
+        lines: [{ coaId: ref['6102']!, amount: '3100000' }],
+      }),
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ paymentMethod: 'EWALLET', paymentReference: 'OVO-77', totalAmount: '3100000' });
-    const audit = await t.pools.owner.query(`SELECT action, after FROM audit_log WHERE entity = 'cash-payment' AND entity_id = $1 ORDER BY at`, [created.documentId]);
-    expect(audit.rows.map((r) => [r.action, r.after.paymentMethod])).toEqual([['create', 'CASH'], ['update', 'EWALLET']]);
+    const audit = await t.pools.owner.query(`SELECT action, after FROM audit_log WHERE entity = 'cash-payment' AND entity_id = $1 ORDER BY at`, [
+      created.documentId,
+    ]);
+    expect(audit.rows.map((r) => [r.action, r.after.paymentMethod])).toEqual([
+      ['create', 'CASH'],
+      ['update', 'EWALLET'],
+    ]);
     await act(created.documentId, 'submit');
     const kas = (await t.pools.owner.query(`SELECT coa_id FROM cash_banks WHERE id = $1`, [ref['cb:CB00001']])).rows[0].coa_id as string;
     expect(await ledger(created.documentId)).toEqual({ [kas]: '-3100000.0000', [ref['6102']!]: '3100000.0000' });
@@ -69,7 +111,7 @@ describe('cash in and cash out', () => {
     expect((await call(t, cin.getCashIn, { token: admin, params: { documentId: created.documentId } })).statusCode).toBe(404);
   });
 
-  it('refuses another currency than the cash bank\'s, a summary account and a zero amount', async () => {
+  it("refuses another currency than the cash bank's, a summary account and a zero amount", async () => {
     const mismatch = await call(t, cin.createCashIn, { token: admin, body: input({ currencyId: ref['cur:USD']! }) });
     expect(mismatch.error()).toEqual({ errorCode: 'cash_transaction_currency_mismatch', errorArgs: ['IDR'] });
     const summary = await call(t, cin.createCashIn, { token: admin, body: input({ lines: [{ coaId: ref['1710']!, amount: '1' }] }) });

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import {
-  CASH_PAYMENT_METHOD_LABELS, LEDGER_DOCUMENT_TASKS, LEDGER_DOCUMENT_TYPES, type CashDirection, type CashPaymentMethod, type CashTransaction,
-  type DocumentDetail, type DocumentListQuery, type cashTransactionInput,
+  CASH_PAYMENT_METHOD_LABELS,
+  LEDGER_DOCUMENT_TASKS,
+  LEDGER_DOCUMENT_TYPES,
+  type CashDirection,
+  type CashPaymentMethod,
+  type CashTransaction,
+  type DocumentDetail,
+  type DocumentListQuery,
+  type cashTransactionInput,
 } from '@nusa/contracts';
 import type { z } from 'zod';
 import { writeAudit } from '../../../platform/audit/write.ts';
@@ -10,7 +17,14 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money } from '../../../platform/money/decimal.ts';
 import { getCashBank } from '../cash-banks/service.ts';
 import {
-  createDocument, deleteDocument, getDocument, listDocuments, updateDocument, type DocumentUser, type HeaderInput, type LineInput,
+  createDocument,
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  updateDocument,
+  type DocumentUser,
+  type HeaderInput,
+  type LineInput,
 } from '../documents/service.ts';
 import { registerDocumentType, type PostingLine } from '../documents/index.ts';
 import { assertPostableAccounts, documentPdf, exportDocuments } from '../journals/service.ts';
@@ -45,8 +59,13 @@ for (const direction of ['CI', 'CO'] as const) {
       const amount = posting.reduce((s, l) => s.plus(l.amount), new Money(0)).neg();
       const bookAmount = posting.reduce((s, l) => s.plus(l.bookAmount), new Money(0)).neg();
       const cashLine: PostingLine = {
-        coaId: cashBank.coaId, ouId: document.ouId ?? cashBank.ouId, partnerId: document.partnerId, cashBankId: cashBank.cashBankId,
-        amount, bookAmount, memo: document.remarks?.slice(0, 200) ?? null,
+        coaId: cashBank.coaId,
+        ouId: document.ouId ?? cashBank.ouId,
+        partnerId: document.partnerId,
+        cashBankId: cashBank.cashBankId,
+        amount,
+        bookAmount,
+        memo: document.remarks?.slice(0, 200) ?? null,
       };
       return [cashLine, ...posting];
     },
@@ -56,14 +75,27 @@ for (const direction of ['CI', 'CO'] as const) {
 async function checked(tx: Tx, direction: CashDirection, input: CashTransactionInput): Promise<{ header: HeaderInput; lines: LineInput[] }> {
   const cashBank = await getCashBank(tx, input.cashBankId);
   if (input.currencyId && input.currencyId !== cashBank.currencyId) throw new AppError('cash_transaction_currency_mismatch', [cashBank.currencyCode]);
-  await assertPostableAccounts(tx, input.lines.map((l) => l.coaId));
+  await assertPostableAccounts(
+    tx,
+    input.lines.map((l) => l.coaId),
+  );
   const { lines, paymentMethod: _method, paymentReference: _reference, ...header } = input;
   return {
     header: { ...header, currencyId: cashBank.currencyId, taxAmount: '0' },
     lines: lines.map((l) => ({
-      coaId: l.coaId, ouId: l.ouId, segmentId: l.segmentId, partnerId: l.partnerId, productId: null, quantity: null, unitPrice: null,
-      discountPercent: null, discountAmount: null, taxCode: null, memo: l.memo,
-      debit: direction === 'CO' ? l.amount : '0', credit: direction === 'CI' ? l.amount : '0',
+      coaId: l.coaId,
+      ouId: l.ouId,
+      segmentId: l.segmentId,
+      partnerId: l.partnerId,
+      productId: null,
+      quantity: null,
+      unitPrice: null,
+      discountPercent: null,
+      discountAmount: null,
+      taxCode: null,
+      memo: l.memo,
+      debit: direction === 'CO' ? l.amount : '0',
+      credit: direction === 'CI' ? l.amount : '0',
     })),
   };
 }
@@ -72,20 +104,29 @@ async function withPayment(tx: Tx, doc: DocumentDetail): Promise<CashTransaction
   const [payment] = await tx.select().from(cashTransactions).where(eq(cashTransactions.documentId, doc.documentId));
   const cashBank = doc.cashBankId ? await getCashBank(tx, doc.cashBankId) : undefined;
   return {
-    ...doc, paymentMethod: (payment?.paymentMethod ?? 'CASH') as CashPaymentMethod, paymentReference: payment?.paymentReference ?? null,
-    cashBankCode: cashBank?.cashBankCode ?? '', cashBankName: cashBank?.cashBankName ?? '',
+    ...doc,
+    paymentMethod: (payment?.paymentMethod ?? 'CASH') as CashPaymentMethod,
+    paymentReference: payment?.paymentReference ?? null,
+    cashBankCode: cashBank?.cashBankCode ?? '',
+    cashBankName: cashBank?.cashBankName ?? '',
   };
 }
 
 async function savePayment(tx: Tx, user: DocumentUser, documentId: string, input: CashTransactionInput, isNew: boolean) {
   const [before] = isNew ? [] : await tx.select().from(cashTransactions).where(eq(cashTransactions.documentId, documentId));
   const values = { paymentMethod: input.paymentMethod, paymentReference: input.paymentReference || null };
-  await tx.insert(cashTransactions).values({ tenantId: user.tenantId, documentId, ...values })
+  await tx
+    .insert(cashTransactions)
+    .values({ tenantId: user.tenantId, documentId, ...values })
     .onConflictDoUpdate({ target: [cashTransactions.tenantId, cashTransactions.documentId], set: values });
   if (before?.paymentMethod === values.paymentMethod && before.paymentReference === values.paymentReference) return;
   await writeAudit(tx, user, {
-    module: 'accounting.document', action: isNew ? 'create' : 'update', entity: 'cash-payment', entityId: documentId,
-    before: before ? { paymentMethod: before.paymentMethod, paymentReference: before.paymentReference } : undefined, after: values,
+    module: 'accounting.document',
+    action: isNew ? 'create' : 'update',
+    entity: 'cash-payment',
+    entityId: documentId,
+    before: before ? { paymentMethod: before.paymentMethod, paymentReference: before.paymentReference } : undefined,
+    after: values,
   });
 }
 
@@ -96,7 +137,13 @@ export async function createCashTransaction(tx: Tx, user: DocumentUser, directio
   return withPayment(tx, doc);
 }
 
-export async function updateCashTransaction(tx: Tx, user: DocumentUser, direction: CashDirection, id: string, input: CashTransactionInput): Promise<CashTransaction> {
+export async function updateCashTransaction(
+  tx: Tx,
+  user: DocumentUser,
+  direction: CashDirection,
+  id: string,
+  input: CashTransactionInput,
+): Promise<CashTransaction> {
   const { header, lines } = await checked(tx, direction, input);
   const doc = await updateDocument(tx, user, id, header, lines, direction);
   await savePayment(tx, user, id, input, false);

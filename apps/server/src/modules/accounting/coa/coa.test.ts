@@ -19,7 +19,8 @@ afterAll(() => t.close());
 type Json = Record<string, unknown>;
 const get = async (url: string, token = admin) => (await t.request({ method: 'GET', url, token })).json();
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, token = admin) => t.request({ method, url, token, payload });
-const byCode = async (code: string) => (await get(`${C}?keyword=${encodeURIComponent(code)}&limit=100`)).items.find((a: { coaCode: string }) => a.coaCode === code);
+const byCode = async (code: string) =>
+  (await get(`${C}?keyword=${encodeURIComponent(code)}&limit=100`)).items.find((a: { coaCode: string }) => a.coaCode === code);
 const groupByCode = async (code: string) => (await get(`${G}?keyword=${code}`)).items.find((g: { groupCode: string }) => g.groupCode === code);
 const account = (coaCode: string, groupId: string, extra: Json = {}) => ({ coaCode, coaName: `Akun ${coaCode}`, groupId, ...extra });
 
@@ -27,11 +28,36 @@ describe('chart of accounts: the demo seed', () => {
   it('seeds a complete Indonesian SME chart with cash and bank groups, shown as a tree', async () => {
     const tree = await get(`${C}/tree`);
     const names = tree.flatMap((g: { accounts: { coaName: string; subAccounts: { coaName: string }[] }[] }) =>
-      g.accounts.flatMap((a) => [a.coaName, ...a.subAccounts.map((s) => s.coaName)]));
-    for (const name of ['Kas', 'Kas Kecil', 'Bank BCA', 'Bank Mandiri', 'Piutang Usaha', 'Persediaan Barang Dagang', 'PPN Masukan', 'Uang Muka Pembelian',
-      'Akumulasi Penyusutan Kendaraan', 'Utang Usaha', 'PPN Keluaran', 'Utang PPh 21', 'Utang PPh 23', 'Utang PPh 25', 'Modal Disetor', 'Laba Ditahan',
-      'Penjualan', 'Retur Penjualan', 'Potongan Penjualan', 'Harga Pokok Penjualan', 'Beban Gaji dan Tunjangan', 'Beban Sewa', 'Beban Listrik dan Air',
-      'Beban Penyusutan', 'Beban Administrasi Bank', 'Pendapatan Bunga']) {
+      g.accounts.flatMap((a) => [a.coaName, ...a.subAccounts.map((s) => s.coaName)]),
+    );
+    for (const name of [
+      'Kas',
+      'Kas Kecil',
+      'Bank BCA',
+      'Bank Mandiri',
+      'Piutang Usaha',
+      'Persediaan Barang Dagang',
+      'PPN Masukan',
+      'Uang Muka Pembelian',
+      'Akumulasi Penyusutan Kendaraan',
+      'Utang Usaha',
+      'PPN Keluaran',
+      'Utang PPh 21',
+      'Utang PPh 23',
+      'Utang PPh 25',
+      'Modal Disetor',
+      'Laba Ditahan',
+      'Penjualan',
+      'Retur Penjualan',
+      'Potongan Penjualan',
+      'Harga Pokok Penjualan',
+      'Beban Gaji dan Tunjangan',
+      'Beban Sewa',
+      'Beban Listrik dan Air',
+      'Beban Penyusutan',
+      'Beban Administrasi Bank',
+      'Pendapatan Bunga',
+    ]) {
       expect(names, name).toContain(name);
     }
     const bank = tree.find((g: { groupCode: string }) => g.groupCode === '1200');
@@ -62,9 +88,16 @@ describe('COA groups', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ purpose: 'general', systemPredefined: 'N', active: 'Y' });
     ids.ZG1 = res.json().groupId;
-    expect((await send('POST', G, { groupCode: 'zg1', groupName: 'X', type: 'cost', sign: 'debit' })).json()).toEqual({ errorCode: 'group_coa_code_already_exists', errorArgs: ['zg1'] });
-    expect((await send('PUT', `${G}/${ids.ZG1}`, { groupCode: '1100', groupName: 'X', type: 'cost', sign: 'debit' })).json().errorCode).toBe('group_coa_code_already_exists');
-    expect((await send('PUT', `${G}/${ids.ZG1}`, { groupCode: 'ZG1', groupName: 'Grup Uji Biaya', type: 'cost', sign: 'debit' })).json().groupName).toBe('Grup Uji Biaya');
+    expect((await send('POST', G, { groupCode: 'zg1', groupName: 'X', type: 'cost', sign: 'debit' })).json()).toEqual({
+      errorCode: 'group_coa_code_already_exists',
+      errorArgs: ['zg1'],
+    });
+    expect((await send('PUT', `${G}/${ids.ZG1}`, { groupCode: '1100', groupName: 'X', type: 'cost', sign: 'debit' })).json().errorCode).toBe(
+      'group_coa_code_already_exists',
+    );
+    expect((await send('PUT', `${G}/${ids.ZG1}`, { groupCode: 'ZG1', groupName: 'Grup Uji Biaya', type: 'cost', sign: 'debit' })).json().groupName).toBe(
+      'Grup Uji Biaya',
+    );
     const missing = await t.request({ method: 'GET', url: `${G}/0190a000-0000-7000-8000-000000000000`, token: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errorCode).toBe('group_coa_not_found');
@@ -78,9 +111,16 @@ describe('COA groups', () => {
       expect(res.json()).toEqual({ errorCode: 'coa_group_system_predefined', errorArgs: ['1100'] });
     }
     expect((await send('DELETE', `${G}/${cash.groupId}`)).json().errorCode).toBe('coa_group_system_predefined');
-    expect((await send('PUT', `${G}/${cash.groupId}`, { groupCode: '1100', groupName: 'Kas', type: 'asset', sign: 'debit', purpose: 'general' })).json().errorCode)
-      .toBe('coa_group_system_predefined');
-    const renamed = await send('PUT', `${G}/${cash.groupId}`, { groupCode: '1100', groupName: 'Kas dan Setara Kas', type: 'asset', sign: 'debit', purpose: 'cash' });
+    expect(
+      (await send('PUT', `${G}/${cash.groupId}`, { groupCode: '1100', groupName: 'Kas', type: 'asset', sign: 'debit', purpose: 'general' })).json().errorCode,
+    ).toBe('coa_group_system_predefined');
+    const renamed = await send('PUT', `${G}/${cash.groupId}`, {
+      groupCode: '1100',
+      groupName: 'Kas dan Setara Kas',
+      type: 'asset',
+      sign: 'debit',
+      purpose: 'cash',
+    });
     expect(renamed.json().groupName).toBe('Kas dan Setara Kas');
   });
 
@@ -99,8 +139,12 @@ describe('COA groups', () => {
 
 describe('accounts', () => {
   it('takes sign and type from the group unless given, and refuses duplicate codes and unknown ids', async () => {
-    expect((await get(`${C}/${ids['ZA-1']}`))).toMatchObject({ sign: 'debit', type: 'cost', groupCode: 'ZG1', detail: 'N', default: 'N' });
-    const credit = await send('POST', C, account('ZA-3', ids.ZG1, { sign: 'credit', description: 'Akun kontra', activityGlCode: 'GL-01', activityGlName: 'Operasional' }));
+    expect(await get(`${C}/${ids['ZA-1']}`)).toMatchObject({ sign: 'debit', type: 'cost', groupCode: 'ZG1', detail: 'N', default: 'N' });
+    const credit = await send(
+      'POST',
+      C,
+      account('ZA-3', ids.ZG1, { sign: 'credit', description: 'Akun kontra', activityGlCode: 'GL-01', activityGlName: 'Operasional' }),
+    );
     expect(credit.json()).toMatchObject({ sign: 'credit', description: 'Akun kontra', activityGlCode: 'GL-01', activityGlName: 'Operasional' });
     ids['ZA-3'] = credit.json().coaId;
     const dup = await send('POST', C, account('za-1', ids.ZG1));
@@ -122,25 +166,39 @@ describe('accounts', () => {
     expect((await send('POST', C, account('ZA-4', ids.ZG1, { detail: true }))).json().errorCode).toBe('coa_group_has_detail');
     // The seeded inventory group already has its detail account.
     const inventory = await groupByCode('1400');
-    expect((await send('POST', C, account('ZA-5', inventory.groupId, { detail: true }))).json()).toEqual({ errorCode: 'coa_group_has_detail', errorArgs: ['1400'] });
+    expect((await send('POST', C, account('ZA-5', inventory.groupId, { detail: true }))).json()).toEqual({
+      errorCode: 'coa_group_has_detail',
+      errorArgs: ['1400'],
+    });
   });
 
   it('nests sub accounts one level under a main account of the same group', async () => {
     const sub = await send('POST', C, account('ZA-1.01', ids.ZG1, { mainAccountId: ids['ZA-1'] }));
     expect(sub.json()).toMatchObject({ mainAccountId: ids['ZA-1'], mainAccountCode: 'ZA-1' });
     ids['ZA-1.01'] = sub.json().coaId;
-    expect((await send('POST', C, account('ZA-1.01.01', ids.ZG1, { mainAccountId: ids['ZA-1.01'] }))).json())
-      .toEqual({ errorCode: 'coa_main_account_invalid', errorArgs: ['ZA-1.01'] });
+    expect((await send('POST', C, account('ZA-1.01.01', ids.ZG1, { mainAccountId: ids['ZA-1.01'] }))).json()).toEqual({
+      errorCode: 'coa_main_account_invalid',
+      errorArgs: ['ZA-1.01'],
+    });
     const bca = await byCode('1201');
-    expect((await send('POST', C, account('ZA-6', ids.ZG1, { mainAccountId: bca.coaId }))).json()).toEqual({ errorCode: 'coa_main_account_invalid', errorArgs: ['1201'] });
-    expect((await send('PUT', `${C}/${ids['ZA-3']}`, account('ZA-3', ids.ZG1, { mainAccountId: ids['ZA-3'] }))).json().errorCode).toBe('coa_main_account_invalid');
-    expect((await send('PUT', `${C}/${ids['ZA-1']}`, account('ZA-1', ids.ZG1, { detail: true, mainAccountId: ids['ZA-3'] }))).json())
-      .toEqual({ errorCode: 'coa_has_sub_accounts', errorArgs: ['ZA-1'] });
+    expect((await send('POST', C, account('ZA-6', ids.ZG1, { mainAccountId: bca.coaId }))).json()).toEqual({
+      errorCode: 'coa_main_account_invalid',
+      errorArgs: ['1201'],
+    });
+    expect((await send('PUT', `${C}/${ids['ZA-3']}`, account('ZA-3', ids.ZG1, { mainAccountId: ids['ZA-3'] }))).json().errorCode).toBe(
+      'coa_main_account_invalid',
+    );
+    expect((await send('PUT', `${C}/${ids['ZA-1']}`, account('ZA-1', ids.ZG1, { detail: true, mainAccountId: ids['ZA-3'] }))).json()).toEqual({
+      errorCode: 'coa_has_sub_accounts',
+      errorArgs: ['ZA-1'],
+    });
     expect((await send('DELETE', `${C}/${ids['ZA-1']}`)).json()).toEqual({ errorCode: 'coa_has_sub_accounts', errorArgs: ['ZA-1'] });
     const tree = await get(`${C}/tree`);
     const group = tree.find((g: { groupCode: string }) => g.groupCode === 'ZG1');
-    expect(group.accounts.map((a: { coaCode: string; subAccounts: { coaCode: string }[] }) => [a.coaCode, a.subAccounts.map((s) => s.coaCode)]))
-      .toEqual([['ZA-1', ['ZA-1.01']], ['ZA-3', []]]);
+    expect(group.accounts.map((a: { coaCode: string; subAccounts: { coaCode: string }[] }) => [a.coaCode, a.subAccounts.map((s) => s.coaCode)])).toEqual([
+      ['ZA-1', ['ZA-1.01']],
+      ['ZA-3', []],
+    ]);
   });
 
   it('never edits, deactivates or removes a default account', async () => {
@@ -168,9 +226,25 @@ describe('accounts', () => {
     expect((await send('DELETE', `${C}/${(await byCode('1102')).coaId}`)).json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['cash_banks'] });
     expect(kas.default).toBe('Y');
     const audit = await t.pools.owner.query(`SELECT entity, action FROM audit_log WHERE module = 'accounting.coa' ORDER BY id`);
-    expect(audit.rows.filter((r) => r.entity === 'coa').map((r) => r.action)).toEqual(
-      ['create', 'create', 'update', 'update', 'create', 'create', 'deactivate', 'delete']);
-    expect(audit.rows.filter((r) => r.entity === 'coa-group').map((r) => r.action)).toEqual(['create', 'update', 'update', 'deactivate', 'activate', 'create', 'delete']);
+    expect(audit.rows.filter((r) => r.entity === 'coa').map((r) => r.action)).toEqual([
+      'create',
+      'create',
+      'update',
+      'update',
+      'create',
+      'create',
+      'deactivate',
+      'delete',
+    ]);
+    expect(audit.rows.filter((r) => r.entity === 'coa-group').map((r) => r.action)).toEqual([
+      'create',
+      'update',
+      'update',
+      'deactivate',
+      'activate',
+      'create',
+      'delete',
+    ]);
   });
 });
 
@@ -179,7 +253,10 @@ describe('segment groups', () => {
     const res = await send('POST', S, { segmentCode: 'ZS', segmentName: 'Segmen Uji' });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().segmentId;
-    expect((await send('POST', S, { segmentCode: 'zs', segmentName: 'Lagi' })).json()).toEqual({ errorCode: 'segment_coa_code_already_exists', errorArgs: ['zs'] });
+    expect((await send('POST', S, { segmentCode: 'zs', segmentName: 'Lagi' })).json()).toEqual({
+      errorCode: 'segment_coa_code_already_exists',
+      errorArgs: ['zs'],
+    });
     expect((await send('POST', S, { segmentCode: 'dept', segmentName: 'Lagi' })).json().errorCode).toBe('segment_coa_code_already_exists');
     const long = await send('POST', S, { segmentCode: 'ZL', segmentName: 'x'.repeat(41) });
     expect(long.statusCode).toBe(400);
@@ -196,7 +273,11 @@ describe('segment groups', () => {
 
 describe('exports and access', () => {
   it('exports accounts, groups and segment groups as xlsx', async () => {
-    for (const [url, header, minRows] of [[`${C}/export?lang=id`, 'Kode', 60], [`${G}/export?lang=en`, 'Code', 16], [`${S}/export`, 'Kode', 3]] as const) {
+    for (const [url, header, minRows] of [
+      [`${C}/export?lang=id`, 'Kode', 60],
+      [`${G}/export?lang=en`, 'Code', 16],
+      [`${S}/export`, 'Kode', 3],
+    ] as const) {
       const file = await t.request({ method: 'GET', url, token: admin });
       expect(file.headers['content-type']).toContain('spreadsheetml');
       const book = new ExcelJS.Workbook();
@@ -207,7 +288,12 @@ describe('exports and access', () => {
   });
 
   it('exports exactly the groups, segment groups and accounts their lists show for the same filters', async () => {
-    const groups = listSortChecks(t, () => admin, G, (g) => String(g.groupCode));
+    const groups = listSortChecks(
+      t,
+      () => admin,
+      G,
+      (g) => String(g.groupCode),
+    );
     const allGroups = await groups.exportedCodes(`${G}/export`, 'lang=en');
     for (const query of ['purpose=bank', 'purpose=general&sort=-name', 'purpose=cash&keyword=kas']) {
       const shown = await groups.labels(`${query}&limit=100`);
@@ -217,7 +303,12 @@ describe('exports and access', () => {
     }
     expect(await groups.exportedCodes(`${G}/export`, 'purpose=bank')).toEqual(['1200']);
 
-    const segments = listSortChecks(t, () => admin, S, (s) => String(s.segmentCode));
+    const segments = listSortChecks(
+      t,
+      () => admin,
+      S,
+      (s) => String(s.segmentCode),
+    );
     for (const query of ['keyword=proyek', 'keyword=a&sort=-name']) {
       const shown = await segments.labels(`${query}&limit=100`);
       expect(shown.length, query).toBeGreaterThan(0);
@@ -225,7 +316,12 @@ describe('exports and access', () => {
       expect(await segments.exportedCodes(`${S}/export`, query), query).toEqual(shown);
     }
 
-    const accounts = listSortChecks(t, () => admin, C, (a) => String(a.coaCode));
+    const accounts = listSortChecks(
+      t,
+      () => admin,
+      C,
+      (a) => String(a.coaCode),
+    );
     const allAccounts = await accounts.exportedCodes(`${C}/export`, 'lang=en');
     const bankGroup = (await groupByCode('1200')).groupId as string;
     const spare = await send('POST', C, account('1399', (await byCode('1301')).groupId));
@@ -245,13 +341,20 @@ describe('exports and access', () => {
     const tree = (await get(`${C}/tree`)) as (Node & { groupCode: string; groupName: string; accounts: (Node & { subAccounts: Node[] })[] })[];
     const treeShows = (keyword: string) => {
       const hit = (code: string, name: string) => code.toLowerCase().includes(keyword) || name.toLowerCase().includes(keyword);
-      return tree.flatMap((g) => g.accounts.flatMap((a) => {
-        const whole = hit(g.groupCode, g.groupName) || hit(a.coaCode, a.coaName);
-        const subs = a.subAccounts.filter((s) => whole || hit(s.coaCode, s.coaName)).map((s) => s.coaCode);
-        return whole || subs.length ? [a.coaCode, ...subs] : [];
-      }));
+      return tree.flatMap((g) =>
+        g.accounts.flatMap((a) => {
+          const whole = hit(g.groupCode, g.groupName) || hit(a.coaCode, a.coaName);
+          const subs = a.subAccounts.filter((s) => whole || hit(s.coaCode, s.coaName)).map((s) => s.coaCode);
+          return whole || subs.length ? [a.coaCode, ...subs] : [];
+        }),
+      );
     };
-    const accounts = listSortChecks(t, () => admin, C, (a) => String(a.coaCode));
+    const accounts = listSortChecks(
+      t,
+      () => admin,
+      C,
+      (a) => String(a.coaCode),
+    );
     const sorted = (codes: string[]) => [...codes].sort();
     for (const keyword of ['piutang', 'bca', 'persediaan', '1201', 'beban']) {
       const shown = treeShows(keyword);

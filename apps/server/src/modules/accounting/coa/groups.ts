@@ -18,11 +18,21 @@ export const xlsxLabels = (lang: 'id' | 'en') => (lang === 'id' ? { Y: 'Ya', N: 
 
 type GroupRow = typeof coaGroups.$inferSelect;
 export const toGroup = (r: GroupRow): CoaGroup => ({
-  groupId: r.id, groupCode: r.code, groupName: r.name, type: r.type as CoaType, sign: r.sign as CoaSign, purpose: r.purpose as CoaGroupPurpose,
-  systemPredefined: yesNo(r.systemPredefined), active: yesNo(r.active),
+  groupId: r.id,
+  groupCode: r.code,
+  groupName: r.name,
+  type: r.type as CoaType,
+  sign: r.sign as CoaSign,
+  purpose: r.purpose as CoaGroupPurpose,
+  systemPredefined: yesNo(r.systemPredefined),
+  active: yesNo(r.active),
 });
 
-interface GroupFilter { keyword?: string; purpose?: CoaGroupPurpose; sort?: GroupSort }
+interface GroupFilter {
+  keyword?: string;
+  purpose?: CoaGroupPurpose;
+  sort?: GroupSort;
+}
 
 const groupOrder = asc(sql`lower(${coaGroups.code})`);
 type GroupSort = SortValue<(typeof COA_GROUP_SORT)[number]>;
@@ -49,13 +59,21 @@ const groupKit = recordKit({
   lockCode: 'coa-group-code',
   filters: (f: GroupFilter) => [f.purpose ? eq(coaGroups.purpose, f.purpose) : undefined],
   sort: {
-    columns: { code: caseless(coaGroups.code), name: caseless(coaGroups.name), type: coaGroups.type, sign: coaGroups.sign, purpose: coaGroups.purpose, active: coaGroups.active },
+    columns: {
+      code: caseless(coaGroups.code),
+      name: caseless(coaGroups.name),
+      type: coaGroups.type,
+      sign: coaGroups.sign,
+      purpose: coaGroups.purpose,
+      active: coaGroups.active,
+    },
     fallback: [groupOrder],
   },
   toRecords: (_tx, rows) => rows.map(toGroup),
   idOf: (r) => r.groupId,
   codeOf: (r) => r.groupCode,
-  usedBy: async (tx, r) => ((await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(eq(coaAccounts.groupId, r.groupId)).limit(1))[0] ? 'coa_accounts' : undefined),
+  usedBy: async (tx, r) =>
+    (await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(eq(coaAccounts.groupId, r.groupId)).limit(1))[0] ? 'coa_accounts' : undefined,
   sheet: COA_GROUP_SHEET,
 });
 
@@ -70,7 +88,13 @@ export const getCoaGroup = (tx: Tx, id: string): Promise<CoaGroup> => groupKit.g
 /** The group of a code, any case (the import upserts by it). */
 export const findCoaGroupByCode = (tx: Tx, code: string): Promise<CoaGroup | undefined> => groupKit.findByCode(tx, code);
 
-export interface CoaGroupInput { groupCode: string; groupName: string; type: CoaType; sign: CoaSign; purpose: CoaGroupPurpose }
+export interface CoaGroupInput {
+  groupCode: string;
+  groupName: string;
+  type: CoaType;
+  sign: CoaSign;
+  purpose: CoaGroupPurpose;
+}
 
 const groupFields = (input: CoaGroupInput) => ({ name: input.groupName, type: input.type, sign: input.sign, purpose: input.purpose });
 
@@ -84,7 +108,8 @@ const assertNotSystem = (g: CoaGroup) => {
 /** A system-predefined group keeps its code, type, sign and purpose (the system relies on them); its name may change. */
 export async function updateCoaGroup(tx: Tx, actor: Actor, id: string, input: CoaGroupInput): Promise<CoaGroup> {
   const before = await groupKit.get(tx, id);
-  if (input.groupCode !== before.groupCode || input.type !== before.type || input.sign !== before.sign || input.purpose !== before.purpose) assertNotSystem(before);
+  if (input.groupCode !== before.groupCode || input.type !== before.type || input.sign !== before.sign || input.purpose !== before.purpose)
+    assertNotSystem(before);
   return groupKit.update(tx, actor, id, input.groupCode, groupFields(input));
 }
 
@@ -140,7 +165,10 @@ export const getSegmentGroup = (tx: Tx, id: string): Promise<SegmentGroup> => se
 /** The segment group of a code, any case (the import upserts by it). */
 export const findSegmentGroupByCode = (tx: Tx, code: string): Promise<SegmentGroup | undefined> => segmentKit.findByCode(tx, code);
 
-export interface SegmentGroupInput { segmentCode: string; segmentName: string }
+export interface SegmentGroupInput {
+  segmentCode: string;
+  segmentName: string;
+}
 
 export const createSegmentGroup = (tx: Tx, actor: Actor, input: SegmentGroupInput): Promise<SegmentGroup> =>
   segmentKit.create(tx, actor, input.segmentCode, { name: input.segmentName });
@@ -148,7 +176,8 @@ export const createSegmentGroup = (tx: Tx, actor: Actor, input: SegmentGroupInpu
 export const updateSegmentGroup = (tx: Tx, actor: Actor, id: string, input: SegmentGroupInput): Promise<SegmentGroup> =>
   segmentKit.update(tx, actor, id, input.segmentCode, { name: input.segmentName });
 
-export const setSegmentGroupActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<SegmentGroup> => segmentKit.setActive(tx, actor, id, active);
+export const setSegmentGroupActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<SegmentGroup> =>
+  segmentKit.setActive(tx, actor, id, active);
 
 export const deleteSegmentGroup = (tx: Tx, actor: Actor, id: string): Promise<void> => segmentKit.remove(tx, actor, id);
 

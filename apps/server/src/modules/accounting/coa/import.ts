@@ -5,8 +5,17 @@ import type { Actor } from '../../../platform/audit/write.ts';
 import { exportedCells, importRecords, RowError, sameFields, upsertRecord, validated, type SheetColumns } from '../../../platform/files/sheet-import.ts';
 import { importSheet } from '../../../platform/records/import.ts';
 import {
-  allCoaGroups, COA_GROUP_SHEET, createCoaGroup, createSegmentGroup, findCoaGroupByCode, findSegmentGroupByCode, SEGMENT_GROUP_SHEET, setCoaGroupActive,
-  setSegmentGroupActive, updateCoaGroup, updateSegmentGroup,
+  allCoaGroups,
+  COA_GROUP_SHEET,
+  createCoaGroup,
+  createSegmentGroup,
+  findCoaGroupByCode,
+  findSegmentGroupByCode,
+  SEGMENT_GROUP_SHEET,
+  setCoaGroupActive,
+  setSegmentGroupActive,
+  updateCoaGroup,
+  updateSegmentGroup,
 } from './groups.ts';
 import { coaSheetColumns, createCoa, findCoaByCode, setCoaActive, updateCoa, type CoaInput } from './service.ts';
 
@@ -20,7 +29,10 @@ export function importCoaGroups(tx: Tx, actor: Actor, file: Readable) {
     find: (code) => findCoaGroupByCode(tx, code),
     parse: (row) => ({
       input: validated(coaGroupInput, {
-        groupCode: row.text('groupCode'), groupName: row.text('groupName'), type: row.choice('type', COA_TYPES), sign: row.choice('sign', COA_SIGNS),
+        groupCode: row.text('groupCode'),
+        groupName: row.text('groupName'),
+        type: row.choice('type', COA_TYPES),
+        sign: row.choice('sign', COA_SIGNS),
         purpose: row.choice('purpose', COA_GROUP_PURPOSES),
       }),
       active: row.flag('active'),
@@ -69,8 +81,17 @@ export const COA_COLUMNS = {
 
 /** What a row sets, as the stored account shows it. */
 const inputOf = (a: CoaAccount): CoaInput => ({
-  coaCode: a.coaCode, coaName: a.coaName, description: a.description, groupId: a.groupId, mainAccountId: a.mainAccountId, sign: a.sign, type: a.type,
-  detail: a.detail === 'Y', isDefault: a.default === 'Y', activityGlCode: a.activityGlCode, activityGlName: a.activityGlName,
+  coaCode: a.coaCode,
+  coaName: a.coaName,
+  description: a.description,
+  groupId: a.groupId,
+  mainAccountId: a.mainAccountId,
+  sign: a.sign,
+  type: a.type,
+  detail: a.detail === 'Y',
+  isDefault: a.default === 'Y',
+  activityGlCode: a.activityGlCode,
+  activityGlName: a.activityGlName,
 });
 
 /**
@@ -90,18 +111,36 @@ export async function importCoa(tx: Tx, actor: Actor, file: Readable) {
       return stored && exportedCells(COA_COLUMNS, coaSheetColumns('id'), stored);
     },
     columnOf: {
-      coa_group_inactive: 'groupCode', coa_main_account_invalid: 'mainAccountCode', coa_has_sub_accounts: 'mainAccountCode',
-      coa_group_has_detail: 'detail', coa_default_cannot_be_changed: 'isDefault',
+      coa_group_inactive: 'groupCode',
+      coa_main_account_invalid: 'mainAccountCode',
+      coa_has_sub_accounts: 'mainAccountCode',
+      coa_group_has_detail: 'detail',
+      coa_default_cannot_be_changed: 'isDefault',
     },
     parse: (row) => {
       const group = row.ref('groupCode', groups, 'group_coa_not_found');
-      const input = validated(coaAccountInput, {
-        coaCode: row.text('coaCode'), coaName: row.text('coaName'), description: row.text('description'), groupId: group?.groupId,
-        type: row.choice('type', COA_TYPES), sign: row.choice('sign', COA_SIGNS), detail: yes(row.flag('detail')), isDefault: yes(row.flag('isDefault')),
-        activityGlCode: row.text('activityGlCode'), activityGlName: row.text('activityGlName'),
-      }, (f) => (f === 'groupId' ? 'groupCode' : f));
+      const input = validated(
+        coaAccountInput,
+        {
+          coaCode: row.text('coaCode'),
+          coaName: row.text('coaName'),
+          description: row.text('description'),
+          groupId: group?.groupId,
+          type: row.choice('type', COA_TYPES),
+          sign: row.choice('sign', COA_SIGNS),
+          detail: yes(row.flag('detail')),
+          isDefault: yes(row.flag('isDefault')),
+          activityGlCode: row.text('activityGlCode'),
+          activityGlName: row.text('activityGlName'),
+        },
+        (f) => (f === 'groupId' ? 'groupCode' : f),
+      );
       // The group's sign and type when the row leaves them blank, as create does.
-      return { input: { ...input, sign: input.sign ?? group!.sign, type: input.type ?? group!.type }, mainCode: row.text('mainAccountCode'), active: row.flag('active') };
+      return {
+        input: { ...input, sign: input.sign ?? group!.sign, type: input.type ?? group!.type },
+        mainCode: row.text('mainAccountCode'),
+        active: row.flag('active'),
+      };
     },
     keyOf: (v) => v.input.coaCode.toLowerCase(),
     save: async ({ input: parsed, mainCode, active }, guard) => {

@@ -28,11 +28,15 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
   });
 
   registerEndpoint(app, ep.listSegmentGroups, ({ tx, query }) => groups.listSegmentGroups(tx, query));
-  registerEndpoint(app, ep.exportSegmentGroups, async ({ tx, query, reply }) => sendXlsx(reply, 'segment-groups', await groups.exportSegmentGroups(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportSegmentGroups, async ({ tx, query, reply }) =>
+    sendXlsx(reply, 'segment-groups', await groups.exportSegmentGroups(tx, query.keyword, query.lang, query.sort)),
+  );
   registerEndpoint(app, ep.getSegmentGroup, ({ tx, params }) => groups.getSegmentGroup(tx, params.segmentId));
   registerEndpoint(app, ep.createSegmentGroup, ({ tx, principal, body }) => groups.createSegmentGroup(tx, principal, body));
   registerEndpoint(app, ep.updateSegmentGroup, ({ tx, principal, params, body }) => groups.updateSegmentGroup(tx, principal, params.segmentId, body));
-  registerEndpoint(app, ep.setSegmentGroupActive, ({ tx, principal, params, body }) => groups.setSegmentGroupActive(tx, principal, params.segmentId, body.active));
+  registerEndpoint(app, ep.setSegmentGroupActive, ({ tx, principal, params, body }) =>
+    groups.setSegmentGroupActive(tx, principal, params.segmentId, body.active),
+  );
   registerEndpoint(app, ep.deleteSegmentGroup, async ({ tx, principal, params }) => {
     await groups.deleteSegmentGroup(tx, principal, params.segmentId);
     return ok;
@@ -42,7 +46,8 @@ export function coaRoutes(app: FastifyInstance, options: CoaRouteOptions = {}) {
     accounts.listCoa(tx, {
       ...query,
       excludeIds: freeForCashBank ? await coaIdsUsedByCashBanks(tx, freeForCashBank === 'new' ? undefined : freeForCashBank) : undefined,
-    }));
+    }),
+  );
   registerEndpoint(app, ep.exportCoa, async ({ tx, query, reply }) => sendXlsx(reply, 'chart-of-accounts', await accounts.exportCoa(tx, query, query.lang)));
   registerEndpoint(app, ep.coaTree, ({ tx }) => accounts.coaTree(tx));
   registerEndpoint(app, ep.getCoa, ({ tx, params }) => accounts.getCoa(tx, params.coaId));

@@ -17,11 +17,7 @@ export const coaGroups = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('coa_groups_code_key').on(t.tenantId, sql`lower(${t.code})`),
-    tenantPolicy('coa_groups'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('coa_groups_code_key').on(t.tenantId, sql`lower(${t.code})`), tenantPolicy('coa_groups')],
 );
 
 /** Segment groups (spec 5): further dimensions of postings, e.g. department or project. */
@@ -68,7 +64,9 @@ export const coaAccounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('coa_accounts_code_key').on(t.tenantId, sql`lower(${t.code})`),
-    uniqueIndex('coa_accounts_one_detail_per_group').on(t.tenantId, t.groupId).where(sql`${t.isDetail}`),
+    uniqueIndex('coa_accounts_one_detail_per_group')
+      .on(t.tenantId, t.groupId)
+      .where(sql`${t.isDetail}`),
     foreignKey({ columns: [t.tenantId, t.groupId], foreignColumns: [coaGroups.tenantId, coaGroups.id] }),
     foreignKey({ columns: [t.tenantId, t.mainAccountId], foreignColumns: [t.tenantId, t.id] }),
     tenantPolicy('coa_accounts'),

@@ -94,7 +94,11 @@ const ACCOUNTS: AccountSeed[] = [
   ['7204', 'Beban Lain-lain', '7200', null],
 ];
 
-const SEGMENTS = [['DEPT', 'Departemen'], ['PROYEK', 'Proyek'], ['SALURAN', 'Saluran Penjualan']] as const;
+const SEGMENTS = [
+  ['DEPT', 'Departemen'],
+  ['PROYEK', 'Proyek'],
+  ['SALURAN', 'Saluran Penjualan'],
+] as const;
 
 /** Seeds the chart of accounts, its groups (cash and bank included) and segment groups; returns account ids by code. */
 export async function seedChartOfAccounts(tx: Tx, tenantId: string): Promise<Map<string, string>> {
@@ -110,8 +114,16 @@ export async function seedChartOfAccounts(tx: Tx, tenantId: string): Promise<Map
     const id = uuidv7();
     accountIds.set(code, id);
     await tx.insert(coaAccounts).values({
-      tenantId, id, code, name, sign: sign ?? group.sign, type: group.type, groupId: group.id,
-      mainAccountId: mainCode ? accountIds.get(mainCode)! : null, isDetail: flags.includes('D'), isDefault: flags.includes('F'),
+      tenantId,
+      id,
+      code,
+      name,
+      sign: sign ?? group.sign,
+      type: group.type,
+      groupId: group.id,
+      mainAccountId: mainCode ? accountIds.get(mainCode)! : null,
+      isDetail: flags.includes('D'),
+      isDefault: flags.includes('F'),
     });
   }
   for (const [code, name] of SEGMENTS) await tx.insert(coaSegmentGroups).values({ tenantId, id: uuidv7(), code, name });

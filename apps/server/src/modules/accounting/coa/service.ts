@@ -18,29 +18,80 @@ const sub = alias(coaAccounts, 'sub_account');
 export type InUse = (tx: Tx, id: string) => Promise<string | undefined>;
 
 const columns = {
-  id: coaAccounts.id, code: coaAccounts.code, name: coaAccounts.name, description: coaAccounts.description, sign: coaAccounts.sign,
-  type: coaAccounts.type, groupId: coaAccounts.groupId, groupCode: coaGroups.code, groupName: coaGroups.name, groupPurpose: coaGroups.purpose,
-  mainAccountId: coaAccounts.mainAccountId, mainAccountCode: main.code, isDetail: coaAccounts.isDetail, isDefault: coaAccounts.isDefault,
-  active: coaAccounts.active, activityGlCode: coaAccounts.activityGlCode, activityGlName: coaAccounts.activityGlName,
+  id: coaAccounts.id,
+  code: coaAccounts.code,
+  name: coaAccounts.name,
+  description: coaAccounts.description,
+  sign: coaAccounts.sign,
+  type: coaAccounts.type,
+  groupId: coaAccounts.groupId,
+  groupCode: coaGroups.code,
+  groupName: coaGroups.name,
+  groupPurpose: coaGroups.purpose,
+  mainAccountId: coaAccounts.mainAccountId,
+  mainAccountCode: main.code,
+  isDetail: coaAccounts.isDetail,
+  isDefault: coaAccounts.isDefault,
+  active: coaAccounts.active,
+  activityGlCode: coaAccounts.activityGlCode,
+  activityGlName: coaAccounts.activityGlName,
 };
 type Row = {
-  id: string; code: string; name: string; description: string | null; sign: string; type: string; groupId: string; groupCode: string;
-  groupName: string; groupPurpose: string; mainAccountId: string | null; mainAccountCode: string | null; isDetail: boolean; isDefault: boolean;
-  active: boolean; activityGlCode: string | null; activityGlName: string | null;
+  id: string;
+  code: string;
+  name: string;
+  description: string | null;
+  sign: string;
+  type: string;
+  groupId: string;
+  groupCode: string;
+  groupName: string;
+  groupPurpose: string;
+  mainAccountId: string | null;
+  mainAccountCode: string | null;
+  isDetail: boolean;
+  isDefault: boolean;
+  active: boolean;
+  activityGlCode: string | null;
+  activityGlName: string | null;
 };
 
 const toAccount = (r: Row): CoaAccount => ({
-  coaId: r.id, coaCode: r.code, coaName: r.name, coaDesc: `${r.code} - ${r.name}`, description: r.description, sign: r.sign as CoaSign,
-  type: r.type as CoaType, groupId: r.groupId, groupCode: r.groupCode, groupName: r.groupName, groupPurpose: r.groupPurpose as CoaGroupPurpose,
-  mainAccountId: r.mainAccountId, mainAccountCode: r.mainAccountCode, detail: yesNo(r.isDetail), default: yesNo(r.isDefault), active: yesNo(r.active),
-  activityGlCode: r.activityGlCode, activityGlName: r.activityGlName,
+  coaId: r.id,
+  coaCode: r.code,
+  coaName: r.name,
+  coaDesc: `${r.code} - ${r.name}`,
+  description: r.description,
+  sign: r.sign as CoaSign,
+  type: r.type as CoaType,
+  groupId: r.groupId,
+  groupCode: r.groupCode,
+  groupName: r.groupName,
+  groupPurpose: r.groupPurpose as CoaGroupPurpose,
+  mainAccountId: r.mainAccountId,
+  mainAccountCode: r.mainAccountCode,
+  detail: yesNo(r.isDetail),
+  default: yesNo(r.isDefault),
+  active: yesNo(r.active),
+  activityGlCode: r.activityGlCode,
+  activityGlName: r.activityGlName,
 });
 
-const base = (tx: Tx) => tx.select(columns).from(coaAccounts)
-  .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId)))
-  .leftJoin(main, and(eq(main.tenantId, coaAccounts.tenantId), eq(main.id, coaAccounts.mainAccountId)));
+const base = (tx: Tx) =>
+  tx
+    .select(columns)
+    .from(coaAccounts)
+    .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId)))
+    .leftJoin(main, and(eq(main.tenantId, coaAccounts.tenantId), eq(main.id, coaAccounts.mainAccountId)));
 
-export interface CoaFilter { keyword?: string; groupId?: string; purpose?: CoaGroupPurpose; type?: CoaType; detail?: 'Y' | 'N'; active?: 'Y' | 'N' }
+export interface CoaFilter {
+  keyword?: string;
+  groupId?: string;
+  purpose?: CoaGroupPurpose;
+  type?: CoaType;
+  detail?: 'Y' | 'N';
+  active?: 'Y' | 'N';
+}
 
 function conditions(f: CoaFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
@@ -60,9 +111,16 @@ const order = asc(sql`lower(${coaAccounts.code})`);
 /** The list; `excludeIds` leaves accounts out (those another module has taken, e.g. cash banks' accounts). */
 export async function listCoa(tx: Tx, f: CoaFilter & { page: number; limit: number; excludeIds?: readonly string[] }) {
   const where = and(conditions(f), f.excludeIds?.length ? notInArray(coaAccounts.id, [...f.excludeIds]) : undefined);
-  const rows = await base(tx).where(where).orderBy(order).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(coaAccounts)
-    .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId))).where(where);
+  const rows = await base(tx)
+    .where(where)
+    .orderBy(order)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(coaAccounts)
+    .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId)))
+    .where(where);
   return { items: rows.map(toAccount), total: total[0].n };
 }
 
@@ -98,14 +156,26 @@ export async function coaTree(tx: Tx) {
 }
 
 export interface CoaInput {
-  coaCode: string; coaName: string; description: string | null; groupId: string; mainAccountId: string | null;
-  sign?: CoaSign; type?: CoaType; detail: boolean; isDefault: boolean; activityGlCode: string | null; activityGlName: string | null;
+  coaCode: string;
+  coaName: string;
+  description: string | null;
+  groupId: string;
+  mainAccountId: string | null;
+  sign?: CoaSign;
+  type?: CoaType;
+  detail: boolean;
+  isDefault: boolean;
+  activityGlCode: string | null;
+  activityGlName: string | null;
 }
 
 /** Spec 5 rules of an account: unique code, an active group, a main account of the same group, one detail account per group. */
 async function checkInput(tx: Tx, input: CoaInput, id?: string) {
   await lockUniqueKey(tx, `coa-code:${input.coaCode.toLowerCase()}`);
-  const same = await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(sql`lower(${coaAccounts.code}) = lower(${input.coaCode})`);
+  const same = await tx
+    .select({ id: coaAccounts.id })
+    .from(coaAccounts)
+    .where(sql`lower(${coaAccounts.code}) = lower(${input.coaCode})`);
   if (same.some((r) => r.id !== id)) throw new AppError('coa_code_already_exists', [input.coaCode]);
   const group = await getCoaGroup(tx, input.groupId);
   if (group.active === 'N') throw new AppError('coa_group_inactive', [group.groupCode]);
@@ -125,7 +195,10 @@ async function checkInput(tx: Tx, input: CoaInput, id?: string) {
   }
   if (input.detail) {
     await lockUniqueKey(tx, `coa-detail:${input.groupId}`);
-    const detail = await tx.select({ id: coaAccounts.id }).from(coaAccounts).where(and(eq(coaAccounts.groupId, input.groupId), eq(coaAccounts.isDetail, true)));
+    const detail = await tx
+      .select({ id: coaAccounts.id })
+      .from(coaAccounts)
+      .where(and(eq(coaAccounts.groupId, input.groupId), eq(coaAccounts.isDetail, true)));
     if (detail.some((r) => r.id !== id)) throw new AppError('coa_group_has_detail', [group.groupCode]);
   }
   return group;
@@ -139,9 +212,19 @@ export async function createCoa(tx: Tx, actor: Actor, input: CoaInput): Promise<
   const group = await checkInput(tx, input);
   const id = uuidv7();
   await tx.insert(coaAccounts).values({
-    tenantId: actor.tenantId, id, code: input.coaCode, name: input.coaName, description: input.description, sign: input.sign ?? group.sign,
-    type: input.type ?? group.type, groupId: input.groupId, mainAccountId: input.mainAccountId, isDetail: input.detail, isDefault: input.isDefault,
-    activityGlCode: input.activityGlCode, activityGlName: input.activityGlName,
+    tenantId: actor.tenantId,
+    id,
+    code: input.coaCode,
+    name: input.coaName,
+    description: input.description,
+    sign: input.sign ?? group.sign,
+    type: input.type ?? group.type,
+    groupId: input.groupId,
+    mainAccountId: input.mainAccountId,
+    isDetail: input.detail,
+    isDefault: input.isDefault,
+    activityGlCode: input.activityGlCode,
+    activityGlName: input.activityGlName,
   });
   const after = await getCoa(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'coa', entityId: id, after });
@@ -152,11 +235,22 @@ export async function updateCoa(tx: Tx, actor: Actor, id: string, input: CoaInpu
   const before = await getCoa(tx, id);
   lockedDefault(before);
   const group = await checkInput(tx, input, id);
-  await tx.update(coaAccounts).set({
-    code: input.coaCode, name: input.coaName, description: input.description, sign: input.sign ?? group.sign, type: input.type ?? group.type,
-    groupId: input.groupId, mainAccountId: input.mainAccountId, isDetail: input.detail, isDefault: input.isDefault,
-    activityGlCode: input.activityGlCode, activityGlName: input.activityGlName,
-  }).where(eq(coaAccounts.id, id));
+  await tx
+    .update(coaAccounts)
+    .set({
+      code: input.coaCode,
+      name: input.coaName,
+      description: input.description,
+      sign: input.sign ?? group.sign,
+      type: input.type ?? group.type,
+      groupId: input.groupId,
+      mainAccountId: input.mainAccountId,
+      isDetail: input.detail,
+      isDefault: input.isDefault,
+      activityGlCode: input.activityGlCode,
+      activityGlName: input.activityGlName,
+    })
+    .where(eq(coaAccounts.id, id));
   const after = await getCoa(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'coa', entityId: id, before, after });
   return after;
@@ -165,7 +259,10 @@ export async function updateCoa(tx: Tx, actor: Actor, id: string, input: CoaInpu
 export async function setCoaActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<CoaAccount> {
   const before = await getCoa(tx, id);
   lockedDefault(before);
-  await tx.update(coaAccounts).set({ active: active === 'Y' }).where(eq(coaAccounts.id, id));
+  await tx
+    .update(coaAccounts)
+    .set({ active: active === 'Y' })
+    .where(eq(coaAccounts.id, id));
   const after = await getCoa(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'coa', entityId: id, before, after });
   return after;
@@ -191,11 +288,18 @@ export async function deleteCoa(tx: Tx, actor: Actor, id: string, inUse: InUse[]
  */
 function treeKeyword(tx: Tx, keyword: string): SQL | undefined {
   const p = likePattern(keyword);
-  const subMatch = tx.select({ id: sub.id }).from(sub)
+  const subMatch = tx
+    .select({ id: sub.id })
+    .from(sub)
     .where(and(eq(sub.tenantId, coaAccounts.tenantId), eq(sub.mainAccountId, coaAccounts.id), or(sql`${sub.code} ILIKE ${p}`, sql`${sub.name} ILIKE ${p}`)));
   return or(
-    sql`${coaAccounts.code} ILIKE ${p}`, sql`${coaAccounts.name} ILIKE ${p}`, sql`${main.code} ILIKE ${p}`, sql`${main.name} ILIKE ${p}`,
-    sql`${coaGroups.code} ILIKE ${p}`, sql`${coaGroups.name} ILIKE ${p}`, exists(subMatch),
+    sql`${coaAccounts.code} ILIKE ${p}`,
+    sql`${coaAccounts.name} ILIKE ${p}`,
+    sql`${main.code} ILIKE ${p}`,
+    sql`${main.name} ILIKE ${p}`,
+    sql`${coaGroups.code} ILIKE ${p}`,
+    sql`${coaGroups.name} ILIKE ${p}`,
+    exists(subMatch),
   );
 }
 
@@ -208,9 +312,23 @@ export async function exportCoa(tx: Tx, f: CoaFilter & { match?: 'account' | 'tr
 
 /** The export's columns; the import reads a stored account's cells from them too. */
 export function coaSheetColumns(lang: 'id' | 'en'): XlsxColumn<CoaAccount>[] {
-  const h = lang === 'id'
-    ? ['Kode', 'Nama', 'Keterangan', 'Grup', 'Akun Induk', 'Tipe', 'Saldo Normal', 'Detail', 'Bawaan', 'Aktif', 'Kode Aktivitas G/L', 'Nama Aktivitas G/L']
-    : ['Code', 'Name', 'Description', 'Group', 'Main Account', 'Type', 'Normal Balance', 'Detail', 'Default', 'Active', 'G/L Activity Code', 'G/L Activity Name'];
+  const h =
+    lang === 'id'
+      ? ['Kode', 'Nama', 'Keterangan', 'Grup', 'Akun Induk', 'Tipe', 'Saldo Normal', 'Detail', 'Bawaan', 'Aktif', 'Kode Aktivitas G/L', 'Nama Aktivitas G/L']
+      : [
+          'Code',
+          'Name',
+          'Description',
+          'Group',
+          'Main Account',
+          'Type',
+          'Normal Balance',
+          'Detail',
+          'Default',
+          'Active',
+          'G/L Activity Code',
+          'G/L Activity Name',
+        ];
   const yn = xlsxLabels(lang);
   return [
     { header: h[0], width: 14, value: (r) => r.coaCode },
@@ -238,7 +356,10 @@ export async function coaByIds(tx: Tx, ids: string[]): Promise<Map<string, CoaAc
 /** Which of `ids` are main accounts with sub accounts (summary accounts: postings go to their sub accounts). */
 export async function coaIdsWithSubAccounts(tx: Tx, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.selectDistinct({ id: coaAccounts.mainAccountId }).from(coaAccounts).where(inArray(coaAccounts.mainAccountId, [...new Set(ids)]));
+  const rows = await tx
+    .selectDistinct({ id: coaAccounts.mainAccountId })
+    .from(coaAccounts)
+    .where(inArray(coaAccounts.mainAccountId, [...new Set(ids)]));
   return new Set(rows.map((r) => r.id!));
 }
 

@@ -43,9 +43,13 @@ export const getCountry = (tx: Tx, id: string): Promise<Country> => kit.get(tx, 
 /** The country of a code, for modules that store addresses. */
 export const findCountryByCode = (tx: Tx, code: string): Promise<Country | undefined> => kit.findByCode(tx, code);
 
-export interface CountryInput { countryCode: string; countryName: string }
+export interface CountryInput {
+  countryCode: string;
+  countryName: string;
+}
 
-export const createCountry = (tx: Tx, actor: Actor, input: CountryInput): Promise<Country> => kit.create(tx, actor, input.countryCode, { name: input.countryName });
+export const createCountry = (tx: Tx, actor: Actor, input: CountryInput): Promise<Country> =>
+  kit.create(tx, actor, input.countryCode, { name: input.countryName });
 
 export const updateCountry = (tx: Tx, actor: Actor, id: string, input: CountryInput): Promise<Country> =>
   kit.update(tx, actor, id, input.countryCode, { name: input.countryName });

@@ -19,7 +19,8 @@ afterAll(() => t.close());
 type Json = Record<string, unknown>;
 const get = async (url: string, token = admin) => (await t.request({ method: 'GET', url, token })).json();
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, token = admin) => t.request({ method, url, token, payload });
-const currencyId = async (code: string) => (await get(`${CU}?keyword=${code}`)).items.find((c: { currencyCode: string }) => c.currencyCode === code).currencyId as string;
+const currencyId = async (code: string) =>
+  (await get(`${CU}?keyword=${code}`)).items.find((c: { currencyCode: string }) => c.currencyCode === code).currencyId as string;
 
 describe('currencies', () => {
   it('seeds IDR as the book currency, first in the list', async () => {
@@ -34,8 +35,13 @@ describe('currencies', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ currencyCode: 'THB', book: 'N' });
     ids.THB = res.json().currencyId;
-    expect((await send('POST', CU, { currencyCode: 'THB', currencyName: 'X', symbol: 'X', decimals: 2 })).json()).toEqual({ errorCode: 'currency_code_already_exists', errorArgs: ['THB'] });
-    expect((await send('PUT', `${CU}/${ids.THB}`, { currencyCode: 'USD', currencyName: 'X', symbol: 'X', decimals: 2 })).json().errorCode).toBe('currency_code_already_exists');
+    expect((await send('POST', CU, { currencyCode: 'THB', currencyName: 'X', symbol: 'X', decimals: 2 })).json()).toEqual({
+      errorCode: 'currency_code_already_exists',
+      errorArgs: ['THB'],
+    });
+    expect((await send('PUT', `${CU}/${ids.THB}`, { currencyCode: 'USD', currencyName: 'X', symbol: 'X', decimals: 2 })).json().errorCode).toBe(
+      'currency_code_already_exists',
+    );
     expect((await send('POST', CU, { currencyCode: 'TH', currencyName: 'X', symbol: 'X', decimals: 2 })).json().errorCode).toBe('invalid_input_format');
     expect((await send('POST', CU, { currencyCode: 'XAU', currencyName: 'X', symbol: 'X', decimals: 5 })).json().errorCode).toBe('invalid_input_format');
     const missing = await t.request({ method: 'GET', url: `${CU}/0190a000-0000-7000-8000-000000000000`, token: admin });
@@ -53,7 +59,10 @@ describe('currencies', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ errorCode: 'currency_book_cannot_be_changed', errorArgs: ['IDR'] });
     }
-    expect((await send('PUT', `${CU}/${idr}`, { currencyCode: 'IDR', currencyName: 'Rupiah', symbol: 'Rp', decimals: 0 })).json()).toMatchObject({ decimals: 0, book: 'Y' });
+    expect((await send('PUT', `${CU}/${idr}`, { currencyCode: 'IDR', currencyName: 'Rupiah', symbol: 'Rp', decimals: 0 })).json()).toMatchObject({
+      decimals: 0,
+      book: 'Y',
+    });
   });
 
   it('refuses deleting a currency that exchange rates use, deletes an unused one', async () => {
@@ -74,14 +83,22 @@ describe('exchange rates', () => {
     const same = await send('POST', XR, { fromCurrency: 'IDR', toCurrency: 'IDR', rateDate: '2026-11-10', rate: '1' });
     expect(same.statusCode).toBe(422);
     expect(same.json()).toEqual({ errorCode: 'exchange_rate_same_currency', errorArgs: [] });
-    expect((await send('POST', XR, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-11', rate: '0.0000' })).json()).toEqual({ errorCode: 'exchange_rate_must_be_positive', errorArgs: [] });
+    expect((await send('POST', XR, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-11', rate: '0.0000' })).json()).toEqual({
+      errorCode: 'exchange_rate_must_be_positive',
+      errorArgs: [],
+    });
     for (const rate of ['-5', '1e3', '12,5', 'abc', '']) {
-      expect((await send('POST', XR, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-11', rate })).json().errorCode, rate).toBe('invalid_input_format');
+      expect((await send('POST', XR, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-11', rate })).json().errorCode, rate).toBe(
+        'invalid_input_format',
+      );
     }
     const dup = await send('POST', XR, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-10', rate: '450' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ errorCode: 'exchange_rate_already_exists', errorArgs: ['THB', 'IDR', '2026-11-10'] });
-    expect((await send('POST', XR, { fromCurrency: 'XYZ', toCurrency: 'IDR', rateDate: '2026-11-10', rate: '1' })).json()).toEqual({ errorCode: 'currency_not_found', errorArgs: ['XYZ'] });
+    expect((await send('POST', XR, { fromCurrency: 'XYZ', toCurrency: 'IDR', rateDate: '2026-11-10', rate: '1' })).json()).toEqual({
+      errorCode: 'currency_not_found',
+      errorArgs: ['XYZ'],
+    });
     // The reverse pair is a different rate.
     expect((await send('POST', XR, { fromCurrency: 'IDR', toCurrency: 'THB', rateDate: '2026-11-10', rate: '0.0022118' })).json().rate).toBe('0.0022118');
     const count = await t.pools.owner.query(`SELECT count(*)::int AS n FROM exchange_rates WHERE rate_date = '2026-11-11'`);
@@ -108,7 +125,9 @@ describe('exchange rates', () => {
   it('edits, lists by pair and dates, deletes', async () => {
     const edited = await send('PUT', `${XR}/${ids.rate}`, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-10', rate: '451' });
     expect(edited.json().rate).toBe('451');
-    expect((await send('PUT', `${XR}/${ids.rate}`, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-15', rate: '451' })).json().errorCode).toBe('exchange_rate_already_exists');
+    expect((await send('PUT', `${XR}/${ids.rate}`, { fromCurrency: 'THB', toCurrency: 'IDR', rateDate: '2026-11-15', rate: '451' })).json().errorCode).toBe(
+      'exchange_rate_already_exists',
+    );
     const list = await get(`${XR}?fromCurrency=THB&toCurrency=IDR`);
     expect(list.items.map((r: { rateDate: string }) => r.rateDate)).toEqual(['2026-11-15', '2026-11-10']);
     expect((await get(`${XR}?from=2026-11-20&to=2026-11-20&limit=30`)).total).toBe(7);
@@ -126,7 +145,10 @@ describe('countries', () => {
     expect(list.items.map((c: { countryCode: string }) => c.countryCode)).toEqual(expect.arrayContaining(['ID', 'SG', 'MY', 'CN', 'JP', 'US']));
     const res = await send('POST', CO, { countryCode: 'ph', countryName: 'Filipina' });
     expect(res.json()).toMatchObject({ countryCode: 'PH', active: 'Y' });
-    expect((await send('POST', CO, { countryCode: 'ID', countryName: 'Indonesia' })).json()).toEqual({ errorCode: 'country_code_already_exists', errorArgs: ['ID'] });
+    expect((await send('POST', CO, { countryCode: 'ID', countryName: 'Indonesia' })).json()).toEqual({
+      errorCode: 'country_code_already_exists',
+      errorArgs: ['ID'],
+    });
     expect((await send('POST', CO, { countryCode: 'IDN', countryName: 'Indonesia' })).json().errorCode).toBe('invalid_input_format');
     const id = res.json().countryId;
     expect((await send('PUT', `${CO}/${id}`, { countryCode: 'PH', countryName: 'Republik Filipina' })).json().countryName).toBe('Republik Filipina');
@@ -139,7 +161,11 @@ describe('countries', () => {
 
 describe('exports and access', () => {
   it('exports currencies, rates and countries as xlsx; rates stay exact text', async () => {
-    for (const [url, name] of [[`${CU}/export?lang=en`, 'Currencies'], [`${XR}/export?keyword=USD`, 'Kurs'], [`${CO}/export`, 'Negara']] as const) {
+    for (const [url, name] of [
+      [`${CU}/export?lang=en`, 'Currencies'],
+      [`${XR}/export?keyword=USD`, 'Kurs'],
+      [`${CO}/export`, 'Negara'],
+    ] as const) {
       const file = await t.request({ method: 'GET', url, token: admin });
       expect(file.headers['content-type'], url).toContain('spreadsheetml');
       const book = new ExcelJS.Workbook();
@@ -151,7 +177,12 @@ describe('exports and access', () => {
 
   it('exports exactly the rates the list shows for its currency and date filters, in its sort', async () => {
     const shown = async (query: string) =>
-      ((await get(`${XR}?${query}&limit=100`)).items as { fromCurrency: string; toCurrency: string; rateDate: string; rate: string }[]).map((r) => [r.fromCurrency, r.toCurrency, r.rateDate, r.rate]);
+      ((await get(`${XR}?${query}&limit=100`)).items as { fromCurrency: string; toCurrency: string; rateDate: string; rate: string }[]).map((r) => [
+        r.fromCurrency,
+        r.toCurrency,
+        r.rateDate,
+        r.rate,
+      ]);
     const exported = async (query: string) => {
       const file = await t.request({ method: 'GET', url: `${XR}/export?${query}`, token: admin });
       expect(file.statusCode, file.body).toBe(200);
@@ -165,7 +196,12 @@ describe('exports and access', () => {
     };
     await send('POST', XR, { fromCurrency: 'USD', toCurrency: 'IDR', rateDate: '2026-11-02', rate: '16100' });
     const all = await exported('lang=en');
-    for (const query of ['fromCurrency=USD', 'toCurrency=idr&from=2026-11-20&to=2026-11-20&sort=-rate', 'fromCurrency=USD&to=2026-11-10', 'keyword=thb&sort=pair']) {
+    for (const query of [
+      'fromCurrency=USD',
+      'toCurrency=idr&from=2026-11-20&to=2026-11-20&sort=-rate',
+      'fromCurrency=USD&to=2026-11-10',
+      'keyword=thb&sort=pair',
+    ]) {
       const rows = await shown(query);
       expect(rows.length, query).toBeGreaterThan(0);
       expect(rows.length, query).toBeLessThan(all.length);
@@ -179,7 +215,12 @@ describe('exports and access', () => {
       [CU, 'currencyCode', ['keyword=dolar', 'keyword=u&sort=-name', 'keyword=yen']],
       [CO, 'countryCode', ['keyword=si&sort=-code', 'keyword=jepang']],
     ] as const) {
-      const list = listSortChecks(t, () => admin, url, (i) => String(i[code]));
+      const list = listSortChecks(
+        t,
+        () => admin,
+        url,
+        (i) => String(i[code]),
+      );
       const all = await list.exportedCodes(`${url}/export`, 'lang=en');
       for (const query of queries) {
         const shown = await list.labels(`${query}&limit=100`);

@@ -16,17 +16,39 @@ const fromC = alias(currencies, 'from_currency');
 const toC = alias(currencies, 'to_currency');
 
 const columns = {
-  id: exchangeRates.id, from: fromC.code, to: toC.code, rateDate: exchangeRates.rateDate, rate: exchangeRates.rate, active: exchangeRates.active,
+  id: exchangeRates.id,
+  from: fromC.code,
+  to: toC.code,
+  rateDate: exchangeRates.rateDate,
+  rate: exchangeRates.rate,
+  active: exchangeRates.active,
 };
 type Row = { id: string; from: string; to: string; rateDate: string; rate: string; active: boolean };
-const toRate = (r: Row): ExchangeRate => ({ rateId: r.id, fromCurrency: r.from, toCurrency: r.to, rateDate: r.rateDate, rate: trimDecimal(r.rate), active: yesNo(r.active) });
+const toRate = (r: Row): ExchangeRate => ({
+  rateId: r.id,
+  fromCurrency: r.from,
+  toCurrency: r.to,
+  rateDate: r.rateDate,
+  rate: trimDecimal(r.rate),
+  active: yesNo(r.active),
+});
 
-const base = (tx: Tx) => tx.select(columns).from(exchangeRates)
-  .innerJoin(fromC, and(eq(fromC.tenantId, exchangeRates.tenantId), eq(fromC.id, exchangeRates.fromCurrencyId)))
-  .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId)));
+const base = (tx: Tx) =>
+  tx
+    .select(columns)
+    .from(exchangeRates)
+    .innerJoin(fromC, and(eq(fromC.tenantId, exchangeRates.tenantId), eq(fromC.id, exchangeRates.fromCurrencyId)))
+    .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId)));
 
 type RateSort = SortValue<(typeof EXCHANGE_RATE_SORT)[number]>;
-export interface RateFilter { keyword?: string; fromCurrency?: string; toCurrency?: string; from?: string; to?: string; sort?: RateSort }
+export interface RateFilter {
+  keyword?: string;
+  fromCurrency?: string;
+  toCurrency?: string;
+  from?: string;
+  to?: string;
+  sort?: RateSort;
+}
 
 function conditions(f: RateFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
@@ -37,16 +59,28 @@ function conditions(f: RateFilter): SQL | undefined {
   if (f.to) where.push(lte(exchangeRates.rateDate, f.to));
   return where.length ? and(...where) : undefined;
 }
-const SORT_COLUMNS = { pair: caseless(sql`${fromC.code} || '/' || ${toC.code}`), date: exchangeRates.rateDate, rate: exchangeRates.rate, active: exchangeRates.active };
+const SORT_COLUMNS = {
+  pair: caseless(sql`${fromC.code} || '/' || ${toC.code}`),
+  date: exchangeRates.rateDate,
+  rate: exchangeRates.rate,
+  active: exchangeRates.active,
+};
 /** Newest date first, then by pair, unless the caller sorts. */
 const order = (sort?: RateSort) => listOrder(sort, SORT_COLUMNS, [desc(exchangeRates.rateDate), asc(fromC.code), asc(toC.code)], exchangeRates.id);
 
 export async function listExchangeRates(tx: Tx, f: RateFilter & { page: number; limit: number }) {
   const where = conditions(f);
-  const rows = await base(tx).where(where).orderBy(...order(f.sort)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(exchangeRates)
+  const rows = await base(tx)
+    .where(where)
+    .orderBy(...order(f.sort))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(exchangeRates)
     .innerJoin(fromC, and(eq(fromC.tenantId, exchangeRates.tenantId), eq(fromC.id, exchangeRates.fromCurrencyId)))
-    .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId))).where(where);
+    .innerJoin(toC, and(eq(toC.tenantId, exchangeRates.tenantId), eq(toC.id, exchangeRates.toCurrencyId)))
+    .where(where);
   return { items: rows.map(toRate), total: total[0].n };
 }
 
@@ -56,7 +90,12 @@ export async function getExchangeRate(tx: Tx, id: string): Promise<ExchangeRate>
   return toRate(rows[0]);
 }
 
-export interface RateInput { fromCurrency: string; toCurrency: string; rateDate: string; rate: string }
+export interface RateInput {
+  fromCurrency: string;
+  toCurrency: string;
+  rateDate: string;
+  rate: string;
+}
 
 /** from ≠ to, both existing active currencies, rate > 0, one rate per pair and date. */
 async function resolve(tx: Tx, input: RateInput, exceptId?: string) {
@@ -64,13 +103,18 @@ async function resolve(tx: Tx, input: RateInput, exceptId?: string) {
   if (!isPositiveDecimal(input.rate)) throw new AppError('exchange_rate_must_be_positive');
   const ids: string[] = [];
   for (const code of [input.fromCurrency, input.toCurrency]) {
-    const rows = await tx.select({ id: currencies.id }).from(currencies).where(and(eq(currencies.code, code), eq(currencies.active, true)));
+    const rows = await tx
+      .select({ id: currencies.id })
+      .from(currencies)
+      .where(and(eq(currencies.code, code), eq(currencies.active, true)));
     if (!rows[0]) throw new AppError('currency_not_found', [code]);
     ids.push(rows[0].id);
   }
   const [fromCurrencyId, toCurrencyId] = ids;
   await lockUniqueKey(tx, `exchange-rate:${fromCurrencyId}:${toCurrencyId}:${input.rateDate}`);
-  const same = await tx.select({ id: exchangeRates.id }).from(exchangeRates)
+  const same = await tx
+    .select({ id: exchangeRates.id })
+    .from(exchangeRates)
     .where(and(eq(exchangeRates.fromCurrencyId, fromCurrencyId), eq(exchangeRates.toCurrencyId, toCurrencyId), eq(exchangeRates.rateDate, input.rateDate)));
   if (same.some((r) => r.id !== exceptId)) throw new AppError('exchange_rate_already_exists', [input.fromCurrency, input.toCurrency, input.rateDate]);
   return { fromCurrencyId, toCurrencyId, rateDate: input.rateDate, rate: input.rate };
@@ -96,7 +140,10 @@ export async function updateExchangeRate(tx: Tx, actor: Actor, id: string, input
 
 export async function setExchangeRateActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<ExchangeRate> {
   const before = await getExchangeRate(tx, id);
-  await tx.update(exchangeRates).set({ active: active === 'Y' }).where(eq(exchangeRates.id, id));
+  await tx
+    .update(exchangeRates)
+    .set({ active: active === 'Y' })
+    .where(eq(exchangeRates.id, id));
   const after = await getExchangeRate(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'exchange-rate', entityId: id, before, after });
   return after;
@@ -113,7 +160,8 @@ export async function lookupExchangeRate(tx: Tx, from: string, to: string, date:
   if (from === to) return { fromCurrency: from, toCurrency: to, rateDate: date, rate: '1' };
   const rows = await base(tx)
     .where(and(eq(fromC.code, from), eq(toC.code, to), eq(exchangeRates.active, true), lte(exchangeRates.rateDate, date)))
-    .orderBy(desc(exchangeRates.rateDate)).limit(1);
+    .orderBy(desc(exchangeRates.rateDate))
+    .limit(1);
   if (!rows[0]) throw new AppError('exchange_rate_not_found', [from, to, date]);
   return { fromCurrency: from, toCurrency: to, rateDate: rows[0].rateDate, rate: trimDecimal(rows[0].rate) };
 }
@@ -125,14 +173,23 @@ const headers = {
 
 /** The rates the list shows for the same filter (keyword, currencies, date range) and sort. */
 export async function exportExchangeRates(tx: Tx, f: RateFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = (await base(tx).where(conditions(f)).orderBy(...order(f.sort)).limit(EXPORT_ROW_LIMIT)).map(toRate);
+  const rows = (
+    await base(tx)
+      .where(conditions(f))
+      .orderBy(...order(f.sort))
+      .limit(EXPORT_ROW_LIMIT)
+  ).map(toRate);
   const h = headers[lang];
   // The rate stays a text cell: an Excel number is a float and would round long rates.
-  return writeXlsx<ExchangeRate>(lang === 'id' ? 'Kurs' : 'Exchange Rates', [
-    { header: h[0], value: (r) => r.fromCurrency },
-    { header: h[1], value: (r) => r.toCurrency },
-    { header: h[2], value: (r) => r.rateDate },
-    { header: h[3], width: 20, value: (r) => r.rate },
-    { header: h[4], value: (r) => r.active },
-  ], rows);
+  return writeXlsx<ExchangeRate>(
+    lang === 'id' ? 'Kurs' : 'Exchange Rates',
+    [
+      { header: h[0], value: (r) => r.fromCurrency },
+      { header: h[1], value: (r) => r.toCurrency },
+      { header: h[2], value: (r) => r.rateDate },
+      { header: h[3], width: 20, value: (r) => r.rate },
+      { header: h[4], value: (r) => r.active },
+    ],
+    rows,
+  );
 }

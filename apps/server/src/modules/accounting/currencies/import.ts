@@ -17,7 +17,10 @@ export function importCurrencies(tx: Tx, actor: Actor, file: Readable) {
     columnOf: { currency_book_cannot_be_changed: 'active' },
     parse: (row) => ({
       input: validated(currencyInput, {
-        currencyCode: row.text('currencyCode'), currencyName: row.text('currencyName'), symbol: row.text('symbol'), decimals: row.int('decimals'),
+        currencyCode: row.text('currencyCode'),
+        currencyName: row.text('currencyName'),
+        symbol: row.text('symbol'),
+        decimals: row.int('decimals'),
       }),
       active: row.flag('active'),
     }),
@@ -51,7 +54,10 @@ export function importExchangeRates(tx: Tx, actor: Actor, file: Readable) {
     },
     parse: (row) => {
       const input = validated(exchangeRateInput, {
-        fromCurrency: row.text('fromCurrency'), toCurrency: row.text('toCurrency'), rateDate: row.date('rateDate'), rate: row.text('rate'),
+        fromCurrency: row.text('fromCurrency'),
+        toCurrency: row.text('toCurrency'),
+        rateDate: row.date('rateDate'),
+        rate: row.text('rate'),
       });
       return { input: { ...input, rate: trimDecimal(input.rate) }, active: row.flag('active') };
     },
@@ -62,7 +68,14 @@ export function importExchangeRates(tx: Tx, actor: Actor, file: Readable) {
       for (const column of ['fromCurrency', 'toCurrency'] as const) {
         if ((await findCurrencyByCode(tx, input[column]))?.active !== 'Y') throw new RowError(column, 'currency_not_found', [input[column]]);
       }
-      const same = await listExchangeRates(tx, { fromCurrency: input.fromCurrency, toCurrency: input.toCurrency, from: input.rateDate, to: input.rateDate, page: 1, limit: 5 });
+      const same = await listExchangeRates(tx, {
+        fromCurrency: input.fromCurrency,
+        toCurrency: input.toCurrency,
+        from: input.rateDate,
+        to: input.rateDate,
+        page: 1,
+        limit: 5,
+      });
       return upsertRecord({
         guard,
         stored: same.items[0],
@@ -82,7 +95,10 @@ export function importCountries(tx: Tx, actor: Actor, file: Readable) {
     required: ['countryCode', 'countryName'],
     keyColumn: 'countryCode',
     find: (code) => findCountryByCode(tx, code),
-    parse: (row) => ({ input: validated(countryInput, { countryCode: row.text('countryCode'), countryName: row.text('countryName') }), active: row.flag('active') }),
+    parse: (row) => ({
+      input: validated(countryInput, { countryCode: row.text('countryCode'), countryName: row.text('countryName') }),
+      active: row.flag('active'),
+    }),
     codeOf: (input) => input.countryCode,
     same: (c, input) => sameFields(c, input),
     create: (input) => createCountry(tx, actor, input),

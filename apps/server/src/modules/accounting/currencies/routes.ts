@@ -18,7 +18,9 @@ export interface CurrencyRouteOptions {
 
 export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptions = {}) {
   registerEndpoint(app, ep.listCurrencies, ({ tx, query }) => currencies.listCurrencies(tx, query));
-  registerEndpoint(app, ep.exportCurrencies, async ({ tx, query, reply }) => sendXlsx(reply, 'currencies', await currencies.exportCurrencies(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportCurrencies, async ({ tx, query, reply }) =>
+    sendXlsx(reply, 'currencies', await currencies.exportCurrencies(tx, query.keyword, query.lang, query.sort)),
+  );
   registerEndpoint(app, ep.getCurrency, ({ tx, params }) => currencies.getCurrency(tx, params.currencyId));
   registerEndpoint(app, ep.createCurrency, ({ tx, principal, body }) => currencies.createCurrency(tx, principal, body));
   registerEndpoint(app, ep.updateCurrency, ({ tx, principal, params, body }) => currencies.updateCurrency(tx, principal, params.currencyId, body));
@@ -29,7 +31,9 @@ export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptio
   });
 
   registerEndpoint(app, ep.listExchangeRates, ({ tx, query }) => rates.listExchangeRates(tx, query));
-  registerEndpoint(app, ep.exportExchangeRates, async ({ tx, query, reply }) => sendXlsx(reply, 'exchange-rates', await rates.exportExchangeRates(tx, query, query.lang)));
+  registerEndpoint(app, ep.exportExchangeRates, async ({ tx, query, reply }) =>
+    sendXlsx(reply, 'exchange-rates', await rates.exportExchangeRates(tx, query, query.lang)),
+  );
   registerEndpoint(app, ep.lookupExchangeRate, ({ tx, query }) => rates.lookupExchangeRate(tx, query.fromCurrency, query.toCurrency, query.date));
   registerEndpoint(app, ep.getExchangeRate, ({ tx, params }) => rates.getExchangeRate(tx, params.rateId));
   registerEndpoint(app, ep.createExchangeRate, ({ tx, principal, body }) => rates.createExchangeRate(tx, principal, body));
@@ -41,7 +45,9 @@ export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptio
   });
 
   registerEndpoint(app, ep.listCountries, ({ tx, query }) => countries.listCountries(tx, query));
-  registerEndpoint(app, ep.exportCountries, async ({ tx, query, reply }) => sendXlsx(reply, 'countries', await countries.exportCountries(tx, query.keyword, query.lang, query.sort)));
+  registerEndpoint(app, ep.exportCountries, async ({ tx, query, reply }) =>
+    sendXlsx(reply, 'countries', await countries.exportCountries(tx, query.keyword, query.lang, query.sort)),
+  );
   registerEndpoint(app, ep.getCountry, ({ tx, params }) => countries.getCountry(tx, params.countryId));
   registerEndpoint(app, ep.createCountry, ({ tx, principal, body }) => countries.createCountry(tx, principal, body));
   registerEndpoint(app, ep.updateCountry, ({ tx, principal, params, body }) => countries.updateCountry(tx, principal, params.countryId, body));

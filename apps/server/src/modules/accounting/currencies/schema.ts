@@ -19,7 +19,9 @@ export const currencies = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('currencies_code_key').on(t.tenantId, t.code),
-    uniqueIndex('currencies_book_key').on(t.tenantId).where(sql`${t.isBook}`),
+    uniqueIndex('currencies_book_key')
+      .on(t.tenantId)
+      .where(sql`${t.isBook}`),
     tenantPolicy('currencies'),
   ],
 );
@@ -57,9 +59,5 @@ export const countries = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('countries_code_key').on(t.tenantId, t.code),
-    tenantPolicy('countries'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('countries_code_key').on(t.tenantId, t.code), tenantPolicy('countries')],
 );

@@ -5,9 +5,14 @@ import { countries, currencies, exchangeRates } from './schema.ts';
 /** The demo's currencies (IDR is the book currency), a few recent rates to IDR, and Indonesia with its main trading partners. */
 export async function seedCurrencies(tx: Tx, tenantId: string): Promise<Map<string, string>> {
   const list = [
-    ['IDR', 'Rupiah Indonesia', 'Rp', 2, true], ['USD', 'Dolar Amerika Serikat', 'US$', 2, false], ['SGD', 'Dolar Singapura', 'S$', 2, false],
-    ['EUR', 'Euro', '€', 2, false], ['JPY', 'Yen Jepang', '¥', 0, false], ['CNY', 'Yuan Tiongkok', 'CN¥', 2, false],
-    ['MYR', 'Ringgit Malaysia', 'RM', 2, false], ['AUD', 'Dolar Australia', 'A$', 2, false],
+    ['IDR', 'Rupiah Indonesia', 'Rp', 2, true],
+    ['USD', 'Dolar Amerika Serikat', 'US$', 2, false],
+    ['SGD', 'Dolar Singapura', 'S$', 2, false],
+    ['EUR', 'Euro', '€', 2, false],
+    ['JPY', 'Yen Jepang', '¥', 0, false],
+    ['CNY', 'Yuan Tiongkok', 'CN¥', 2, false],
+    ['MYR', 'Ringgit Malaysia', 'RM', 2, false],
+    ['AUD', 'Dolar Australia', 'A$', 2, false],
   ] as const;
   const ids = new Map<string, string>();
   for (const [code, name, symbol, decimals, isBook] of list) {
@@ -17,17 +22,35 @@ export async function seedCurrencies(tx: Tx, tenantId: string): Promise<Map<stri
   }
   // Rates to IDR on the first of the month and on the latest business day.
   const rates = [
-    ['USD', '16180', '16250'], ['SGD', '12040.5', '12105.5'], ['EUR', '17395.75', '17480.25'], ['JPY', '105.9', '106.75'],
-    ['CNY', '2238.4', '2245.1'], ['MYR', '3625.3', '3640.8'], ['AUD', '10475', '10530'],
+    ['USD', '16180', '16250'],
+    ['SGD', '12040.5', '12105.5'],
+    ['EUR', '17395.75', '17480.25'],
+    ['JPY', '105.9', '106.75'],
+    ['CNY', '2238.4', '2245.1'],
+    ['MYR', '3625.3', '3640.8'],
+    ['AUD', '10475', '10530'],
   ] as const;
   for (const [code, first, latest] of rates) {
-    for (const [rateDate, rate] of [['2026-11-01', first], ['2026-11-20', latest]] as const) {
+    for (const [rateDate, rate] of [
+      ['2026-11-01', first],
+      ['2026-11-20', latest],
+    ] as const) {
       await tx.insert(exchangeRates).values({ tenantId, id: uuidv7(), fromCurrencyId: ids.get(code)!, toCurrencyId: ids.get('IDR')!, rateDate, rate });
     }
   }
   const countryList = [
-    ['ID', 'Indonesia'], ['SG', 'Singapura'], ['MY', 'Malaysia'], ['CN', 'Tiongkok'], ['JP', 'Jepang'], ['US', 'Amerika Serikat'],
-    ['AU', 'Australia'], ['TH', 'Thailand'], ['VN', 'Vietnam'], ['KR', 'Korea Selatan'], ['IN', 'India'], ['NL', 'Belanda'],
+    ['ID', 'Indonesia'],
+    ['SG', 'Singapura'],
+    ['MY', 'Malaysia'],
+    ['CN', 'Tiongkok'],
+    ['JP', 'Jepang'],
+    ['US', 'Amerika Serikat'],
+    ['AU', 'Australia'],
+    ['TH', 'Thailand'],
+    ['VN', 'Vietnam'],
+    ['KR', 'Korea Selatan'],
+    ['IN', 'India'],
+    ['NL', 'Belanda'],
   ] as const;
   for (const [code, name] of countryList) await tx.insert(countries).values({ tenantId, id: uuidv7(), code, name });
   return ids;

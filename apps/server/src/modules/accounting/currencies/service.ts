@@ -18,7 +18,13 @@ export const yesNo = (b: boolean) => (b ? 'Y' : 'N') as 'Y' | 'N';
 
 type Row = typeof currencies.$inferSelect;
 const toCurrency = (r: Row): Currency => ({
-  currencyId: r.id, currencyCode: r.code, currencyName: r.name, symbol: r.symbol, decimals: r.decimals, book: yesNo(r.isBook), active: yesNo(r.active),
+  currencyId: r.id,
+  currencyCode: r.code,
+  currencyName: r.name,
+  symbol: r.symbol,
+  decimals: r.decimals,
+  book: yesNo(r.isBook),
+  active: yesNo(r.active),
 });
 
 type CurrencySort = SortValue<(typeof CURRENCY_SORT)[number]>;
@@ -45,7 +51,13 @@ const kit = recordKit({
   codeMatch: (code) => eq(currencies.code, code.toUpperCase()),
   lockCode: 'currency-code',
   sort: {
-    columns: { code: caseless(currencies.code), name: caseless(currencies.name), symbol: caseless(currencies.symbol), decimals: currencies.decimals, active: currencies.active },
+    columns: {
+      code: caseless(currencies.code),
+      name: caseless(currencies.name),
+      symbol: caseless(currencies.symbol),
+      decimals: currencies.decimals,
+      active: currencies.active,
+    },
     // Book currency first, then by code, unless the caller sorts.
     fallback: [desc(currencies.isBook), asc(currencies.code)],
   },
@@ -53,8 +65,11 @@ const kit = recordKit({
   idOf: (r) => r.currencyId,
   codeOf: (r) => r.currencyCode,
   usedBy: async (tx, r) => {
-    const rate = await tx.select({ id: exchangeRates.id }).from(exchangeRates)
-      .where(or(eq(exchangeRates.fromCurrencyId, r.currencyId), eq(exchangeRates.toCurrencyId, r.currencyId))).limit(1);
+    const rate = await tx
+      .select({ id: exchangeRates.id })
+      .from(exchangeRates)
+      .where(or(eq(exchangeRates.fromCurrencyId, r.currencyId), eq(exchangeRates.toCurrencyId, r.currencyId)))
+      .limit(1);
     return rate[0] ? 'exchange_rates' : undefined;
   },
   sheet: CURRENCY_SHEET,
@@ -69,7 +84,10 @@ export const findCurrencyByCode = (tx: Tx, code: string): Promise<Currency | und
 
 /** An active currency by id, or currency_not_found (for records that pick a currency). */
 export async function requireActiveCurrency(tx: Tx, id: string): Promise<Currency> {
-  const rows = await tx.select().from(currencies).where(and(eq(currencies.id, id), eq(currencies.active, true)));
+  const rows = await tx
+    .select()
+    .from(currencies)
+    .where(and(eq(currencies.id, id), eq(currencies.active, true)));
   if (!rows[0]) throw new AppError('currency_not_found', [id]);
   return toCurrency(rows[0]);
 }
@@ -80,7 +98,12 @@ export async function bookCurrency(tx: Tx): Promise<Currency | undefined> {
   return rows[0] ? toCurrency(rows[0]) : undefined;
 }
 
-export interface CurrencyInput { currencyCode: string; currencyName: string; symbol: string; decimals: number }
+export interface CurrencyInput {
+  currencyCode: string;
+  currencyName: string;
+  symbol: string;
+  decimals: number;
+}
 
 const fields = (input: CurrencyInput) => ({ name: input.currencyName, symbol: input.symbol, decimals: input.decimals });
 
@@ -115,7 +138,10 @@ export const exportCurrencies = (tx: Tx, keyword: string | undefined, lang: 'id'
 /** Currencies by id (for modules that show the currencies they reference), keyed by id. */
 export async function currenciesByIds(tx: Tx, ids: string[]): Promise<Map<string, Currency>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select().from(currencies).where(inArray(currencies.id, [...new Set(ids)]));
+  const rows = await tx
+    .select()
+    .from(currencies)
+    .where(inArray(currencies.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, toCurrency(r)]));
 }
 

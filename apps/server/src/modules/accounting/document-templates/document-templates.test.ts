@@ -19,8 +19,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const invoice = {
-  templateCode: 'TPL-QT', templateName: 'Penawaran Harga', documentType: 'QT', prefix: 'QUO/', suffix: '', separator: '/',
-  yearDigits: 4, month: true, day: false, counterDigits: 4, reset: 'year-month',
+  templateCode: 'TPL-QT',
+  templateName: 'Penawaran Harga',
+  documentType: 'QT',
+  prefix: 'QUO/',
+  suffix: '',
+  separator: '/',
+  yearDigits: 4,
+  month: true,
+  day: false,
+  counterDigits: 4,
+  reset: 'year-month',
 };
 let invoiceId: string;
 
@@ -46,8 +55,12 @@ describe('document templates and automatic numbering', () => {
   });
 
   it('uses the default format (short code, 5 digits, never reset) without an active template', async () => {
-    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=gift-card`, token: admin })).json())
-      .toEqual({ documentType: 'gift-card', number: 'GC00001', period: '', fromTemplate: false });
+    expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=gift-card`, token: admin })).json()).toEqual({
+      documentType: 'gift-card',
+      number: 'GC00001',
+      period: '',
+      fromTemplate: false,
+    });
     expect(await take('gift-card')).toBe('GC00001');
     expect(await take('gift-card')).toBe('GC00002');
     // A number a user already typed in as a code is skipped.
@@ -76,10 +89,17 @@ describe('document templates and automatic numbering', () => {
     }
     // A document type needs a letter or digit first: its default prefix is made of them.
     expect((await t.request({ method: 'GET', url: `${URL}/next?documentType=-`, token: admin })).json().errorCode).toBe('invalid_input_format');
-    expect((await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-D', documentType: '_x' } })).json().errorCode).toBe('invalid_input_format');
+    expect(
+      (await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-D', documentType: '_x' } })).json().errorCode,
+    ).toBe('invalid_input_format');
     const spaces = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL Z', documentType: 'Z' } });
     expect(spaces.json().errorCode).toBe('invalid_input_format');
-    const wide = await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-W', documentType: 'W', counterDigits: 11 } });
+    const wide = await t.request({
+      method: 'POST',
+      url: URL,
+      token: admin,
+      payload: { ...invoice, templateCode: 'TPL-W', documentType: 'W', counterDigits: 11 },
+    });
     expect(wide.json().errorCode).toBe('invalid_input_format');
     const missing = await t.request({ method: 'GET', url: `${URL}/0190a000-0000-7000-8000-000000000000`, token: admin });
     expect(missing.statusCode).toBe(404);
@@ -89,7 +109,12 @@ describe('document templates and automatic numbering', () => {
   });
 
   it('edits, keeps the counter of the document type across edits and deletion, and audits every write', async () => {
-    const edited = await t.request({ method: 'PUT', url: `${URL}/${invoiceId}`, token: admin, payload: { ...invoice, prefix: 'FJ-', separator: '-', yearDigits: 2 } });
+    const edited = await t.request({
+      method: 'PUT',
+      url: `${URL}/${invoiceId}`,
+      token: admin,
+      payload: { ...invoice, prefix: 'FJ-', separator: '-', yearDigits: 2 },
+    });
     expect(edited.json()).toMatchObject({ prefix: 'FJ-', yearDigits: 2 });
     expect(await take('QT', '2026-11-21')).toBe('FJ-2611-0004');
     expect((await t.request({ method: 'DELETE', url: `${URL}/${invoiceId}`, token: admin })).json()).toEqual({ ok: true });
@@ -102,7 +127,12 @@ describe('document templates and automatic numbering', () => {
   });
 
   it('lists with keyword and paging, exports xlsx', async () => {
-    await t.request({ method: 'POST', url: URL, token: admin, payload: { ...invoice, templateCode: 'TPL-QT2', templateName: 'Penawaran Proyek', documentType: 'QT2', prefix: 'QP/' } });
+    await t.request({
+      method: 'POST',
+      url: URL,
+      token: admin,
+      payload: { ...invoice, templateCode: 'TPL-QT2', templateName: 'Penawaran Proyek', documentType: 'QT2', prefix: 'QP/' },
+    });
     // The demo seeds thirteen templates (SO, SI, PO, PI, CI, CO, CN, JV, POS; customer, supplier, employee, product codes).
     const page = (await t.request({ method: 'GET', url: `${URL}?limit=5&page=3`, token: admin })).json();
     expect(page.total).toBe(15);
@@ -124,7 +154,12 @@ describe('document templates and automatic numbering', () => {
   });
 
   it('exports exactly the templates the list shows for the same keyword, in its sort', async () => {
-    const list = listSortChecks(t, () => admin, URL, (i) => String(i.templateCode));
+    const list = listSortChecks(
+      t,
+      () => admin,
+      URL,
+      (i) => String(i.templateCode),
+    );
     for (const query of ['keyword=penawaran&sort=-code', 'keyword=proyek', 'keyword=tpl-p&sort=documentType']) {
       const shown = await list.labels(`${query}&limit=100`);
       expect(shown.length, query).toBeGreaterThan(0);

@@ -3,10 +3,28 @@ import type { NumberFormat } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { documentTemplates } from './schema.ts';
 
-const monthly = (prefix: string): NumberFormat => ({ prefix, suffix: '', separator: '/', yearDigits: 4, month: true, day: false, counterDigits: 4, reset: 'year-month' });
+const monthly = (prefix: string): NumberFormat => ({
+  prefix,
+  suffix: '',
+  separator: '/',
+  yearDigits: 4,
+  month: true,
+  day: false,
+  counterDigits: 4,
+  reset: 'year-month',
+});
 
 /** A code series without dates: prefix and a four-digit counter (CUS-0001). */
-const series = (prefix: string): NumberFormat => ({ prefix, suffix: '', separator: '', yearDigits: 0, month: false, day: false, counterDigits: 4, reset: 'never' });
+const series = (prefix: string): NumberFormat => ({
+  prefix,
+  suffix: '',
+  separator: '',
+  yearDigits: 0,
+  month: false,
+  day: false,
+  counterDigits: 4,
+  reset: 'never',
+});
 
 /** Numbering of the demo's documents: per month for transactions (SO/202611/0001), per year for journals. */
 const TEMPLATES: [code: string, name: string, documentType: string, format: NumberFormat][] = [
@@ -18,7 +36,12 @@ const TEMPLATES: [code: string, name: string, documentType: string, format: Numb
   ['TPL-CO', 'Kas Keluar', 'CO', monthly('KK/')],
   ['TPL-CN', 'Nota Kredit', 'CN', monthly('NK/')],
   ['TPL-JV', 'Jurnal Umum', 'JV', { prefix: 'JU-', suffix: '', separator: '-', yearDigits: 2, month: false, day: false, counterDigits: 5, reset: 'year' }],
-  ['TPL-POS', 'Penjualan Kasir', 'POS', { prefix: 'POS', suffix: '', separator: '', yearDigits: 2, month: true, day: true, counterDigits: 4, reset: 'year-month' }],
+  [
+    'TPL-POS',
+    'Penjualan Kasir',
+    'POS',
+    { prefix: 'POS', suffix: '', separator: '', yearDigits: 2, month: true, day: true, counterDigits: 4, reset: 'year-month' },
+  ],
   // Blank master-record codes follow the demo's own records (CUS-0001 …): the next customer is CUS-0004, not CUS00001.
   ['TPL-CUS', 'Kode Pelanggan', 'customer', series('CUS-')],
   ['TPL-SUP', 'Kode Pemasok', 'supplier', series('SUP-')],

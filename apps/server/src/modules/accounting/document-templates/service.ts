@@ -1,7 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
-  defaultCodeFormat, formatNumber, formatProblem, periodKey, todayInJakarta,
-  type DOCUMENT_TEMPLATE_SORT, type DocumentTemplate, type NumberFormat, type NumberReset, type SortValue,
+  defaultCodeFormat,
+  formatNumber,
+  formatProblem,
+  periodKey,
+  todayInJakarta,
+  type DOCUMENT_TEMPLATE_SORT,
+  type DocumentTemplate,
+  type NumberFormat,
+  type NumberReset,
+  type SortValue,
 } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -17,13 +25,24 @@ import { caseless } from '../../../platform/db/list-order.ts';
 type Row = typeof documentTemplates.$inferSelect;
 
 const formatOf = (r: Pick<Row, 'prefix' | 'suffix' | 'separator' | 'yearDigits' | 'month' | 'day' | 'counterDigits' | 'reset'>): NumberFormat => ({
-  prefix: r.prefix, suffix: r.suffix, separator: r.separator, yearDigits: r.yearDigits as 0 | 2 | 4, month: r.month, day: r.day,
-  counterDigits: r.counterDigits, reset: r.reset as NumberReset,
+  prefix: r.prefix,
+  suffix: r.suffix,
+  separator: r.separator,
+  yearDigits: r.yearDigits as 0 | 2 | 4,
+  month: r.month,
+  day: r.day,
+  counterDigits: r.counterDigits,
+  reset: r.reset as NumberReset,
 });
 
 const toTemplate = (r: Row): DocumentTemplate => ({
-  templateId: r.id, templateCode: r.code, templateName: r.name, documentType: r.documentType, ...formatOf(r),
-  active: r.active ? 'Y' : 'N', example: formatNumber(formatOf(r), todayInJakarta(), 1),
+  templateId: r.id,
+  templateCode: r.code,
+  templateName: r.name,
+  documentType: r.documentType,
+  ...formatOf(r),
+  active: r.active ? 'Y' : 'N',
+  example: formatNumber(formatOf(r), todayInJakarta(), 1),
 });
 
 type TemplateSort = SortValue<(typeof DOCUMENT_TEMPLATE_SORT)[number]>;
@@ -59,7 +78,10 @@ const kit = recordKit({
   keyword: (k) => anyContains([documentTemplates.code, documentTemplates.name, documentTemplates.documentType], k),
   sort: {
     columns: {
-      code: caseless(documentTemplates.code), name: caseless(documentTemplates.name), documentType: caseless(documentTemplates.documentType), active: documentTemplates.active,
+      code: caseless(documentTemplates.code),
+      name: caseless(documentTemplates.name),
+      documentType: caseless(documentTemplates.documentType),
+      active: documentTemplates.active,
     },
     fallback: [asc(sql`lower(${documentTemplates.code})`)],
   },
@@ -88,13 +110,24 @@ async function checkInput(tx: Tx, input: TemplateInput, exceptId?: string) {
   if (problem) throw new AppError(problem);
   await kit.assertCodeFree(tx, input.templateCode, exceptId);
   await lockUniqueKey(tx, `document-type:${input.documentType.toLowerCase()}`);
-  const sameType = await tx.select({ id: documentTemplates.id }).from(documentTemplates).where(sql`lower(${documentTemplates.documentType}) = lower(${input.documentType})`);
+  const sameType = await tx
+    .select({ id: documentTemplates.id })
+    .from(documentTemplates)
+    .where(sql`lower(${documentTemplates.documentType}) = lower(${input.documentType})`);
   if (sameType.some((r) => r.id !== exceptId)) throw new AppError('document_type_code_already_exists', [input.documentType]);
 }
 
 const columnsOf = (input: TemplateInput) => ({
-  name: input.templateName, documentType: input.documentType, prefix: input.prefix, suffix: input.suffix,
-  separator: input.separator, yearDigits: input.yearDigits, month: input.month, day: input.day, counterDigits: input.counterDigits, reset: input.reset,
+  name: input.templateName,
+  documentType: input.documentType,
+  prefix: input.prefix,
+  suffix: input.suffix,
+  separator: input.separator,
+  yearDigits: input.yearDigits,
+  month: input.month,
+  day: input.day,
+  counterDigits: input.counterDigits,
+  reset: input.reset,
 });
 
 export async function createDocumentTemplate(tx: Tx, actor: Actor, input: TemplateInput): Promise<DocumentTemplate> {
@@ -108,13 +141,16 @@ export async function updateDocumentTemplate(tx: Tx, actor: Actor, id: string, i
   return kit.update(tx, actor, id, input.templateCode, columnsOf(input));
 }
 
-export const setDocumentTemplateActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<DocumentTemplate> => kit.setActive(tx, actor, id, active);
+export const setDocumentTemplateActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<DocumentTemplate> =>
+  kit.setActive(tx, actor, id, active);
 
 export const deleteDocumentTemplate = (tx: Tx, actor: Actor, id: string): Promise<void> => kit.remove(tx, actor, id);
 
 /** The active template's format of a document type or entity key, if there is one. */
 async function activeFormat(tx: Tx, documentType: string): Promise<NumberFormat | undefined> {
-  const rows = await tx.select().from(documentTemplates)
+  const rows = await tx
+    .select()
+    .from(documentTemplates)
     .where(and(sql`lower(${documentTemplates.documentType}) = lower(${documentType})`, eq(documentTemplates.active, true)));
   return rows[0] ? formatOf(rows[0]) : undefined;
 }
@@ -129,7 +165,11 @@ const sequenceKey = (documentType: string) => documentType.toLowerCase();
  * `isTaken` lets a caller skip numbers a user already typed in by hand as a code; skipped numbers are consumed.
  */
 export async function nextCode(
-  tx: Tx, tenantId: string, entity: string, date: string = todayInJakarta(), isTaken?: (code: string) => Promise<boolean>,
+  tx: Tx,
+  tenantId: string,
+  entity: string,
+  date: string = todayInJakarta(),
+  isTaken?: (code: string) => Promise<boolean>,
 ): Promise<string> {
   const format = (await activeFormat(tx, entity)) ?? defaultCodeFormat(entity);
   for (let attempt = 0; attempt < 1000; attempt++) {

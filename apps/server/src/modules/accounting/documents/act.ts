@@ -14,7 +14,13 @@ import { documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';
 
 const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
-  submit: 'submit', approve: 'approve', reject: 'reject', requestChanges: 'request-changes', cancelApproval: 'cancel-approval', release: 'release', void: 'void',
+  submit: 'submit',
+  approve: 'approve',
+  reject: 'reject',
+  requestChanges: 'request-changes',
+  cancelApproval: 'cancel-approval',
+  release: 'release',
+  void: 'void',
 };
 
 type Change = Partial<typeof documents.$inferInsert>;
@@ -46,7 +52,14 @@ async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeD
 }
 
 /** What the action changes on the document (and in the ledger): the transition table's `to`, decided here. */
-async function apply(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction, inHand: InHand): Promise<Change> {
+async function apply(
+  tx: Tx,
+  user: DocumentUser,
+  definition: DocumentTypeDefinition,
+  row: DocumentRow,
+  action: DocumentStepAction,
+  inHand: InHand,
+): Promise<Change> {
   switch (action) {
     case 'submit': {
       // A new round: approvals of an earlier round (before changes were requested) do not count.
@@ -96,10 +109,25 @@ export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: stri
   const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
   const inHand: InHand = {};
   const change = await apply(tx, user, definition, row, action, inHand);
-  const [updated] = await tx.update(documents).set({ ...change, updatedAt: sql`now()` }).where(eq(documents.id, documentId)).returning();
+  const [updated] = await tx
+    .update(documents)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(documents.id, documentId))
+    .returning();
   const to = change.status ?? row.status;
-  await recordStep(tx, user.tenantId, user.userId, documentId, { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment });
-  const after = { status: to, subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus, approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel, comment: comment ?? null };
+  await recordStep(tx, user.tenantId, user.userId, documentId, {
+    action,
+    fromStatus: row.status,
+    toStatus: to,
+    approvalLevel: row.approvalLevel ?? change.approvalLevel,
+    comment,
+  });
+  const after = {
+    status: to,
+    subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus,
+    approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel,
+    comment: comment ?? null,
+  };
   const detail = await presentDetail(tx, user, updated!, inHand);
   // Last: the audit row takes the tenant's audit chain head until commit, so nothing else waits behind this request's reads.
   await writeAudit(tx, user, { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after });

@@ -21,7 +21,13 @@ const present = <T>(values: (T | null | undefined)[]) => [...new Set(values.filt
  * Spec 6: the records a document picks (partners, cash bank, products, G/L accounts) must be allowed by the OU
  * policies the user works under. Unknown ids are refused with their own not-found code.
  */
-export async function assertPolicies(tx: Tx, user: DocumentUser, header: HeaderInput, lines: LineInput[], known?: Map<string, CoaAccount>): Promise<Map<string, CoaAccount>> {
+export async function assertPolicies(
+  tx: Tx,
+  user: DocumentUser,
+  header: HeaderInput,
+  lines: LineInput[],
+  known?: Map<string, CoaAccount>,
+): Promise<Map<string, CoaAccount>> {
   const partnerIds = present([header.partnerId, ...lines.map((l) => l.partnerId)]);
   const partnerCodes = await partnerCodesByIds(tx, partnerIds);
   for (const id of partnerIds) {
@@ -111,13 +117,31 @@ export function computeAmounts(header: HeaderInput, lines: LineInput[], rate: Mo
       trade = trade.plus(gross.minus(gross.times(orZero(l.discountPercent)).dividedBy(100)).minus(orZero(l.discountAmount)));
     }
     return {
-      lineNo: i + 1, coaId: l.coaId, ouId: l.ouId, segmentId: l.segmentId, partnerId: l.partnerId, productId: l.productId,
-      quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, discountAmount: l.discountAmount, taxCode: l.taxCode,
-      debit: toDecimalString(d), credit: toDecimalString(c), bookDebit: toDecimalString(book(d, rate)), bookCredit: toDecimalString(book(c, rate)), memo: l.memo,
+      lineNo: i + 1,
+      coaId: l.coaId,
+      ouId: l.ouId,
+      segmentId: l.segmentId,
+      partnerId: l.partnerId,
+      productId: l.productId,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discountPercent: l.discountPercent,
+      discountAmount: l.discountAmount,
+      taxCode: l.taxCode,
+      debit: toDecimalString(d),
+      credit: toDecimalString(c),
+      bookDebit: toDecimalString(book(d, rate)),
+      bookCredit: toDecimalString(book(c, rate)),
+      memo: l.memo,
     };
   });
   balanceBookAmounts(rows, debit, credit);
   const ledger = Money.max(debit, credit);
   const total = ledger.gt(0) ? ledger : trade.plus(money(header.taxAmount)).toDecimalPlaces(4);
-  return { lines: rows, totalAmount: toDecimalString(total), totalBookAmount: toDecimalString(book(total, rate)), taxAmount: toDecimalString(money(header.taxAmount)) };
+  return {
+    lines: rows,
+    totalAmount: toDecimalString(total),
+    totalBookAmount: toDecimalString(book(total, rate)),
+    taxAmount: toDecimalString(money(header.taxAmount)),
+  };
 }

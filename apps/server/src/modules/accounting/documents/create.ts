@@ -21,7 +21,10 @@ export const MODULE = 'accounting.document';
 /** Whether `number` is taken by another document of the type; the key is locked first so concurrent creators queue. */
 async function numberTaken(tx: Tx, type: string, number: string, exceptId?: string): Promise<boolean> {
   await lockUniqueKey(tx, `document-number:${type}:${number}`);
-  const rows = await tx.select({ id: documents.id }).from(documents).where(and(eq(documents.type, type), eq(documents.number, number)));
+  const rows = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.type, type), eq(documents.number, number)));
   return rows.some((r) => r.id !== exceptId);
 }
 
@@ -42,15 +45,25 @@ async function checkInput(tx: Tx, user: DocumentUser, documentTypeId: number, he
 }
 
 const headerColumns = (header: HeaderInput) => ({
-  documentDate: header.documentDate, dueDate: header.dueDate, reference: header.reference || null, externalNumber: header.externalNumber || null,
-  externalDate: header.externalDate, remarks: header.remarks || null, ouId: header.ouId, partnerId: header.partnerId, cashBankId: header.cashBankId,
+  documentDate: header.documentDate,
+  dueDate: header.dueDate,
+  reference: header.reference || null,
+  externalNumber: header.externalNumber || null,
+  externalDate: header.externalDate,
+  remarks: header.remarks || null,
+  ouId: header.ouId,
+  partnerId: header.partnerId,
+  cashBankId: header.cashBankId,
 });
 
 /** The document's lines as written (in line order); a new document has none to replace. */
 async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: ReturnType<typeof computeAmounts>['lines'], replace: boolean) {
   if (replace) await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
   if (!lines.length) return [];
-  const written = await tx.insert(documentLines).values(lines.map((l) => ({ ...l, tenantId, documentId }))).returning();
+  const written = await tx
+    .insert(documentLines)
+    .values(lines.map((l) => ({ ...l, tenantId, documentId })))
+    .returning();
   return written.sort((a, b) => a.lineNo - b.lineNo);
 }
 
@@ -60,7 +73,14 @@ async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: R
  * totals computed here, counted against a trial tenant's free transactions.
  */
 /** `knownCoas`: the lines' accounts when the caller has just read them for its own checks. */
-export async function createDocument(tx: Tx, user: DocumentUser, type: string, header: HeaderInput, lines: LineInput[], knownCoas?: Map<string, CoaAccount>): Promise<DocumentDetail> {
+export async function createDocument(
+  tx: Tx,
+  user: DocumentUser,
+  type: string,
+  header: HeaderInput,
+  lines: LineInput[],
+  knownCoas?: Map<string, CoaAccount>,
+): Promise<DocumentDetail> {
   const definition = documentTypeOf(type);
   assertHolds(user, definition, 'edit', `documents/${type}`);
   const coas = await checkInput(tx, user, definition.documentTypeId, header, lines, knownCoas);
@@ -74,10 +94,23 @@ export async function createDocument(tx: Tx, user: DocumentUser, type: string, h
   }
   await consumeFreeTransaction(tx, user.tenantId);
   const id = uuidv7();
-  const [row] = await tx.insert(documents).values({
-    tenantId: user.tenantId, id, type, number, ...headerColumns(header), currencyId, rate: rate.toFixed(), status: 'D',
-    taxAmount: amounts.taxAmount, totalAmount: amounts.totalAmount, totalBookAmount: amounts.totalBookAmount, createdBy: user.userId,
-  }).returning();
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      tenantId: user.tenantId,
+      id,
+      type,
+      number,
+      ...headerColumns(header),
+      currencyId,
+      rate: rate.toFixed(),
+      status: 'D',
+      taxAmount: amounts.taxAmount,
+      totalAmount: amounts.totalAmount,
+      totalBookAmount: amounts.totalBookAmount,
+      createdBy: user.userId,
+    })
+    .returning();
   const written = await writeLines(tx, user.tenantId, id, amounts.lines, false);
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'create', fromStatus: null, toStatus: 'D' });
   const after = await presentDetail(tx, user, row!, { lines: written, coas, currency: { currencyId, currencyCode } });
@@ -99,7 +132,15 @@ async function lockDraft(tx: Tx, user: DocumentUser, id: string, action: 'edit' 
 }
 
 /** A blank number keeps the current one; the sub-status (changes requested) stays until the next submit. */
-export async function updateDocument(tx: Tx, user: DocumentUser, id: string, header: HeaderInput, lines: LineInput[], type?: string, knownCoas?: Map<string, CoaAccount>): Promise<DocumentDetail> {
+export async function updateDocument(
+  tx: Tx,
+  user: DocumentUser,
+  id: string,
+  header: HeaderInput,
+  lines: LineInput[],
+  type?: string,
+  knownCoas?: Map<string, CoaAccount>,
+): Promise<DocumentDetail> {
   const { row, definition } = await lockDraft(tx, user, id, 'edit', type);
   const before = await presentDetail(tx, user, row);
   const coas = await checkInput(tx, user, definition.documentTypeId, header, lines, knownCoas);
@@ -107,10 +148,20 @@ export async function updateDocument(tx: Tx, user: DocumentUser, id: string, hea
   const amounts = computeAmounts(header, lines, rate);
   const number = header.number || row.number;
   if (number !== row.number && (await numberTaken(tx, row.type, number, id))) throw new AppError('document_number_already_exists', [number]);
-  const [updated] = await tx.update(documents).set({
-    number, ...headerColumns(header), currencyId, rate: rate.toFixed(), taxAmount: amounts.taxAmount, totalAmount: amounts.totalAmount,
-    totalBookAmount: amounts.totalBookAmount, updatedAt: sql`now()`,
-  }).where(eq(documents.id, id)).returning();
+  const [updated] = await tx
+    .update(documents)
+    .set({
+      number,
+      ...headerColumns(header),
+      currencyId,
+      rate: rate.toFixed(),
+      taxAmount: amounts.taxAmount,
+      totalAmount: amounts.totalAmount,
+      totalBookAmount: amounts.totalBookAmount,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(documents.id, id))
+    .returning();
   const written = await writeLines(tx, user.tenantId, id, amounts.lines, true);
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'edit', fromStatus: 'D', toStatus: 'D' });
   const after = await presentDetail(tx, user, updated!, { lines: written, coas, currency: { currencyId, currencyCode } });
@@ -121,7 +172,10 @@ export async function updateDocument(tx: Tx, user: DocumentUser, id: string, hea
 /** A draft is canceled as deleted, not removed: its number stays used (numbering is gap-free) and its history kept. */
 export async function deleteDocument(tx: Tx, user: DocumentUser, id: string, type?: string): Promise<void> {
   const { row } = await lockDraft(tx, user, id, 'delete', type);
-  await tx.update(documents).set({ status: 'C', subStatus: 'deleted', updatedAt: sql`now()` }).where(eq(documents.id, id));
+  await tx
+    .update(documents)
+    .set({ status: 'C', subStatus: 'deleted', updatedAt: sql`now()` })
+    .where(eq(documents.id, id));
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'delete', fromStatus: 'D', toStatus: 'C' });
   await writeAudit(tx, user, { module: MODULE, action: 'delete', entity: row.type, entityId: id, before: { number: row.number, status: row.status } });
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_ACTIONS, DOCUMENT_TRANSITIONS, LEDGER_DOCUMENT_TASKS, documentInput, endpoints, type DocumentStepAction, type DocumentStatus } from '@nusa/contracts';
+import {
+  DOCUMENT_ACTIONS,
+  DOCUMENT_TRANSITIONS,
+  LEDGER_DOCUMENT_TASKS,
+  documentInput,
+  endpoints,
+  type DocumentStepAction,
+  type DocumentStatus,
+} from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { call } from '../../../../test/call.ts';
 import { DEMO_PASSWORD } from '../../../db/seed/demo.ts';
@@ -15,13 +23,22 @@ import { createDocument, deleteDocument, updateDocument, type DocumentUser } fro
  */
 const TYPE = 'TJV';
 registerDocumentType({
-  code: TYPE, documentTypeId: 20001, tasks: LEDGER_DOCUMENT_TASKS.JV,
-  postingLines: async (_tx, _doc, lines) => lines.map((l) => ({
-    coaId: l.coaId!, amount: money(l.debit).minus(money(l.credit)), bookAmount: money(l.bookDebit).minus(money(l.bookCredit)), memo: l.memo,
-  })),
+  code: TYPE,
+  documentTypeId: 20001,
+  tasks: LEDGER_DOCUMENT_TASKS.JV,
+  postingLines: async (_tx, _doc, lines) =>
+    lines.map((l) => ({
+      coaId: l.coaId!,
+      amount: money(l.debit).minus(money(l.credit)),
+      bookAmount: money(l.bookDebit).minus(money(l.bookCredit)),
+      memo: l.memo,
+    })),
 });
 
-interface Person { token: string; user: DocumentUser }
+interface Person {
+  token: string;
+  user: DocumentUser;
+}
 let t: TestApp;
 let tenantId: string;
 const p: Record<string, Person> = {};
@@ -32,14 +49,23 @@ async function loginPerson(username: string, tenant = 'demo'): Promise<Person> {
   const res = await t.request({ method: 'POST', url: '/api/v1/auth/login', token: pre, tenant, payload: { username, password: DEMO_PASSWORD } });
   expect(res.statusCode, res.body).toBe(200);
   const s = res.json();
-  return { token: res.headers['x-auth-token'] as string, user: { tenantId: s.tenantId, userId: s.userId, roleId: s.roleId, tasks: s.tasks, sessionId: s.sessionId } };
+  return {
+    token: res.headers['x-auth-token'] as string,
+    user: { tenantId: s.tenantId, userId: s.userId, roleId: s.roleId, tasks: s.tasks, sessionId: s.sessionId },
+  };
 }
 
 const TODAY = '2026-11-20';
-const journal = (amount: string, extra: Record<string, unknown> = {}) => documentInput.parse({
-  documentDate: TODAY, remarks: `Jurnal ${amount}`,
-  lines: [{ coaId: ref.kas, debit: amount }, { coaId: ref.piutang, credit: amount }], ...extra,
-});
+const journal = (amount: string, extra: Record<string, unknown> = {}) =>
+  documentInput.parse({
+    documentDate: TODAY,
+    remarks: `Jurnal ${amount}`,
+    lines: [
+      { coaId: ref.kas, debit: amount },
+      { coaId: ref.piutang, credit: amount },
+    ],
+    ...extra,
+  });
 
 /** Creates through the engine as `who` (the type's own endpoint is the journal module's). */
 async function create(who: Person, amount: string, extra: Record<string, unknown> = {}) {
@@ -67,28 +93,52 @@ beforeAll(async () => {
   p.admin = await loginPerson('admin');
   p.staff = await loginPerson('staff');
   const get = async (url: string) => (await t.request({ method: 'GET', url, token: p.admin.token })).json();
-  const coa = async (code: string) => (await get(`/api/v1/erp/coa?keyword=${code}&limit=100`)).items.find((a: { coaCode: string }) => a.coaCode === code).coaId as string;
+  const coa = async (code: string) =>
+    (await get(`/api/v1/erp/coa?keyword=${code}&limit=100`)).items.find((a: { coaCode: string }) => a.coaCode === code).coaId as string;
   ref.kas = await coa('1101');
   ref.piutang = await coa('1301');
   ref.usd = (await get('/api/v1/erp/currencies?keyword=USD')).items[0].currencyId;
   // Approvers: two users of an Approver role, one Manager, each holding the journal's approve task.
   const role = async (name: string) => {
-    const res = await call(t, endpoints.createRole, { token: p.super.token, body: { name, type: 'USER', defaultPage: '/dashboard', minDiscountPercent: -1, maxDiscountPercent: -1, minDiscountAmount: '-1', maxDiscountAmount: '-1', tasks: ['approveErpJournal', 'readOnlyErpJournal'] } });
+    const res = await call(t, endpoints.createRole, {
+      token: p.super.token,
+      body: {
+        name,
+        type: 'USER',
+        defaultPage: '/dashboard',
+        minDiscountPercent: -1,
+        maxDiscountPercent: -1,
+        minDiscountAmount: '-1',
+        maxDiscountAmount: '-1',
+        tasks: ['approveErpJournal', 'readOnlyErpJournal'],
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().roleId;
   };
   ref.approverRole = await role('Approver');
   ref.managerRole = await role('Manager');
-  for (const [username, roleId] of [['ap1', ref.approverRole], ['ap2', ref.approverRole], ['mg1', ref.managerRole]] as const) {
-    const res = await call(t, endpoints.createUser, { token: p.super.token, body: { username, fullName: username.toUpperCase(), password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, roleId } });
+  for (const [username, roleId] of [
+    ['ap1', ref.approverRole],
+    ['ap2', ref.approverRole],
+    ['mg1', ref.managerRole],
+  ] as const) {
+    const res = await call(t, endpoints.createUser, {
+      token: p.super.token,
+      body: { username, fullName: username.toUpperCase(), password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, roleId },
+    });
     expect(res.statusCode, res.body).toBe(200);
     p[username] = await loginPerson(username);
   }
 });
 afterAll(() => t.close());
 
-const flowBody = (levels: { mode?: 'any' | 'all'; amountAbove?: string | null; amountUpTo?: string | null; roleIds?: string[]; userIds?: string[] }[]) =>
-  ({ name: 'Jurnal', documentTypeId: 20001, ouId: null, levels });
+const flowBody = (levels: { mode?: 'any' | 'all'; amountAbove?: string | null; amountUpTo?: string | null; roleIds?: string[]; userIds?: string[] }[]) => ({
+  name: 'Jurnal',
+  documentTypeId: 20001,
+  ouId: null,
+  levels,
+});
 
 /** The one journal flow of these tests, replaced level by level (null: made inactive, so none applies). */
 async function setFlow(levels: Parameters<typeof flowBody>[0] | null) {
@@ -102,14 +152,40 @@ async function setFlow(levels: Parameters<typeof flowBody>[0] | null) {
 }
 
 describe('creating a document', () => {
-  it('numbers a blank number from the type\'s template (gap-free), keeps a typed one and refuses it twice', async () => {
-    const tpl = await call(t, endpoints.createDocumentTemplate, { token: p.admin.token, body: { templateCode: 'TPL-TJV', templateName: 'Test jurnal', documentType: TYPE, prefix: 'TJ-', suffix: '', separator: '-', yearDigits: 2, month: false, day: false, counterDigits: 4, reset: 'year' } });
+  it("numbers a blank number from the type's template (gap-free), keeps a typed one and refuses it twice", async () => {
+    const tpl = await call(t, endpoints.createDocumentTemplate, {
+      token: p.admin.token,
+      body: {
+        templateCode: 'TPL-TJV',
+        templateName: 'Test jurnal',
+        documentType: TYPE,
+        prefix: 'TJ-',
+        suffix: '',
+        separator: '-',
+        yearDigits: 2,
+        month: false,
+        day: false,
+        counterDigits: 4,
+        reset: 'year',
+      },
+    });
     expect(tpl.statusCode, tpl.body).toBe(200);
     const a = await create(p.admin, '1500000');
     const b = await create(p.admin, '250000.5');
     expect([a.number, b.number]).toEqual(['TJ-26-0001', 'TJ-26-0002']);
-    expect(a).toMatchObject({ status: 'D', label: 'DRAFT', currencyCode: 'IDR', rate: '1', totalAmount: '1500000', totalBookAmount: '1500000', createdByName: 'Siti Rahayu' });
-    expect(b.lines.map((l) => [l.debit, l.credit, l.bookDebit, l.bookCredit])).toEqual([['250000.5', '0', '250000.5', '0'], ['0', '250000.5', '0', '250000.5']]);
+    expect(a).toMatchObject({
+      status: 'D',
+      label: 'DRAFT',
+      currencyCode: 'IDR',
+      rate: '1',
+      totalAmount: '1500000',
+      totalBookAmount: '1500000',
+      createdByName: 'Siti Rahayu',
+    });
+    expect(b.lines.map((l) => [l.debit, l.credit, l.bookDebit, l.bookCredit])).toEqual([
+      ['250000.5', '0', '250000.5', '0'],
+      ['0', '250000.5', '0', '250000.5'],
+    ]);
     const typed = await create(p.admin, '1000', { number: 'MANUAL-1' });
     expect(typed.number).toBe('MANUAL-1');
     expect(await refusal(() => create(p.admin, '1000', { number: 'MANUAL-1' }))).toBe('document_number_already_exists');
@@ -124,15 +200,19 @@ describe('creating a document', () => {
   it('takes the rate of the document date for another currency, and refuses a date without one', async () => {
     const missing = await refusal(() => create(p.admin, '100', { currencyId: ref.usd, documentDate: '1999-01-04' }));
     expect(missing).toBe('exchange_rate_not_found');
-    const rate = await call(t, endpoints.createExchangeRate, { token: p.admin.token, body: { fromCurrency: 'USD', toCurrency: 'IDR', rateDate: '2031-03-01', rate: '15750.5' } });
+    const rate = await call(t, endpoints.createExchangeRate, {
+      token: p.admin.token,
+      body: { fromCurrency: 'USD', toCurrency: 'IDR', rateDate: '2031-03-01', rate: '15750.5' },
+    });
     expect(rate.statusCode, rate.body).toBe(200);
     const usd = await create(p.admin, '100.25', { currencyId: ref.usd, documentDate: '2031-03-05' });
     expect(usd).toMatchObject({ currencyCode: 'USD', rate: '15750.5', totalAmount: '100.25', totalBookAmount: '1578987.625' });
     expect(usd.lines[0].bookDebit).toBe('1578987.625');
   });
 
-  it('refuses a prohibited type, records the OU policy does not allow, a discount outside the role\'s limit, a closed period', async () => {
-    const prohibit = (ids: number[]) => call(t, endpoints.saveProhibitions, { token: p.super.token, params: { userId: p.admin.user.userId }, body: { documentTypeIds: ids } });
+  it("refuses a prohibited type, records the OU policy does not allow, a discount outside the role's limit, a closed period", async () => {
+    const prohibit = (ids: number[]) =>
+      call(t, endpoints.saveProhibitions, { token: p.super.token, params: { userId: p.admin.user.userId }, body: { documentTypeIds: ids } });
     expect((await prohibit([20001])).statusCode).toBe(200);
     expect(await refusal(() => create(p.admin, '10'))).toBe('document_type_prohibited');
     expect((await prohibit([])).statusCode).toBe(200);
@@ -145,7 +225,13 @@ describe('creating a document', () => {
     await owner(`DELETE FROM ou_policy_members WHERE ou_id = $1`, [ou]);
 
     await owner(`UPDATE roles SET min_discount_percent = 0, max_discount_percent = 10 WHERE id = $1`, [p.admin.user.roleId]);
-    const discounted = (pct: string) => create(p.admin, '10', { lines: [{ coaId: ref.kas, debit: '10', discountPercent: pct }, { coaId: ref.piutang, credit: '10' }] });
+    const discounted = (pct: string) =>
+      create(p.admin, '10', {
+        lines: [
+          { coaId: ref.kas, debit: '10', discountPercent: pct },
+          { coaId: ref.piutang, credit: '10' },
+        ],
+      });
     expect((await discounted('10')).lines[0].discountPercent).toBe('10');
     expect(await refusal(() => discounted('12.5'))).toBe('document_discount_out_of_limit');
     await owner(`UPDATE roles SET min_discount_percent = -1, max_discount_percent = -1 WHERE id = $1`, [p.admin.user.roleId]);
@@ -155,12 +241,17 @@ describe('creating a document', () => {
     expect(await refusal(() => create(p.admin, '10', { documentDate: '2026-10-31' }))).toBe('document_period_closed');
     expect((await act(p.admin, draft.documentId, 'submit')).error()).toEqual({ errorCode: 'document_period_closed', errorArgs: ['202610'] });
     const { lines, ...header } = journal('20');
-    expect(await refusal(() => withTenant(t.pools.app, tenantId, (tx) => updateDocument(tx, p.admin.user, draft.documentId, header, lines)))).toBe('document_period_closed');
+    expect(await refusal(() => withTenant(t.pools.app, tenantId, (tx) => updateDocument(tx, p.admin.user, draft.documentId, header, lines)))).toBe(
+      'document_period_closed',
+    );
     await owner(`DELETE FROM ledger_periods WHERE tenant_id = $1`, [tenantId]);
   });
 
   it('counts each document of a trial tenant: the 101st answers free_trial_limit_reached', async () => {
-    await owner(`INSERT INTO free_transactions (tenant_id, trial, used) VALUES ($1, true, 99) ON CONFLICT (tenant_id) DO UPDATE SET trial = true, used = 99, package_paid = false`, [tenantId]);
+    await owner(
+      `INSERT INTO free_transactions (tenant_id, trial, used) VALUES ($1, true, 99) ON CONFLICT (tenant_id) DO UPDATE SET trial = true, used = 99, package_paid = false`,
+      [tenantId],
+    );
     await create(p.admin, '1');
     expect((await owner(`SELECT used FROM free_transactions WHERE tenant_id = $1`, [tenantId])).rows[0].used).toBe(100);
     const before = (await owner(`SELECT count(*)::int AS n FROM documents WHERE tenant_id = $1`, [tenantId])).rows[0].n;
@@ -191,7 +282,7 @@ describe('the transition table', () => {
   }
   const actorOf = (action: string) => (['approve', 'reject', 'requestChanges'].includes(action) ? p.ap2 : p.admin);
 
-  it('allows each action from the statuses the table names and refuses it, with the table\'s code, from every other', async () => {
+  it("allows each action from the statuses the table names and refuses it, with the table's code, from every other", async () => {
     const results: string[] = [];
     for (const status of ['D', 'I', 'F', 'R', 'C'] as const) {
       for (const transition of DOCUMENT_TRANSITIONS) {
@@ -200,11 +291,12 @@ describe('the transition table', () => {
         let outcome: string;
         if (action === 'edit' || action === 'delete') {
           const { lines, ...header } = journal('6000');
-          outcome = await refusal(() => withTenant(t.pools.app, tenantId, async (tx) => {
-            if (action === 'edit') await updateDocument(tx, p.admin.user, id, header, lines);
-            else await deleteDocument(tx, p.admin.user, id);
-          }))
-            .catch((e: Error) => (e.message === 'expected a refusal' ? 'ok' : Promise.reject(e)));
+          outcome = await refusal(() =>
+            withTenant(t.pools.app, tenantId, async (tx) => {
+              if (action === 'edit') await updateDocument(tx, p.admin.user, id, header, lines);
+              else await deleteDocument(tx, p.admin.user, id);
+            }),
+          ).catch((e: Error) => (e.message === 'expected a refusal' ? 'ok' : Promise.reject(e)));
         } else {
           const res = await act(actorOf(action), id, action);
           outcome = res.statusCode === 200 ? `ok:${res.json().status}` : res.error().errorCode;
@@ -230,13 +322,20 @@ describe('approvals', () => {
     const res = await act(p.admin, doc.documentId, 'submit');
     expect(res.json()).toMatchObject({ status: 'R', label: 'RELEASED', approvalFlowId: null });
     const lines = await owner(`SELECT book_amount::text, reversal FROM ledger_entries WHERE document_id = $1 ORDER BY id`, [doc.documentId]);
-    expect(lines.rows).toEqual([{ book_amount: '750000.0000', reversal: false }, { book_amount: '-750000.0000', reversal: false }]);
+    expect(lines.rows).toEqual([
+      { book_amount: '750000.0000', reversal: false },
+      { book_amount: '-750000.0000', reversal: false },
+    ]);
     const voided = await act(p.admin, doc.documentId, 'void', 'salah input');
     expect(voided.json()).toMatchObject({ status: 'C', subStatus: 'void', label: 'VOID' });
     const after = await owner(`SELECT sum(book_amount)::text AS s, count(*)::int AS n FROM ledger_entries WHERE document_id = $1`, [doc.documentId]);
     expect(after.rows[0]).toEqual({ s: '0.0000', n: 4 });
     const history = (await call(t, endpoints.documentHistory, { params: { documentId: doc.documentId }, token: p.admin.token })).json().items;
-    expect(history.map((h) => [h.action, h.fromStatus, h.toStatus, h.comment])).toEqual([['create', null, 'D', null], ['submit', 'D', 'R', null], ['void', 'R', 'C', 'salah input']]);
+    expect(history.map((h) => [h.action, h.fromStatus, h.toStatus, h.comment])).toEqual([
+      ['create', null, 'D', null],
+      ['submit', 'D', 'R', null],
+      ['void', 'R', 'C', 'salah input'],
+    ]);
   });
 
   it('two levels by amount band: up to 10 juta one approval, above it a second by the manager', async () => {
@@ -257,10 +356,15 @@ describe('approvals', () => {
     expect((await act(p.ap2, big.documentId, 'approve')).json()).toMatchObject({ status: 'I', approvalLevel: 2 });
     expect((await act(p.ap1, big.documentId, 'approve')).error().errorCode).toBe('document_not_your_turn');
     expect((await call(t, endpoints.approvalInboxCounts, { token: p.mg1.token })).json()).toEqual({ total: 1, byType: { [TYPE]: 1 } });
-    expect((await call(t, endpoints.approvalInbox, { token: p.ap1.token, query: { limit: 100 } })).json().items.map((i) => i.documentId)).not.toContain(big.documentId);
+    expect((await call(t, endpoints.approvalInbox, { token: p.ap1.token, query: { limit: 100 } })).json().items.map((i) => i.documentId)).not.toContain(
+      big.documentId,
+    );
     expect((await act(p.mg1, big.documentId, 'approve')).json()).toMatchObject({ status: 'F', approvalLevel: null });
     const history = (await call(t, endpoints.documentHistory, { params: { documentId: big.documentId }, token: p.admin.token })).json().items;
-    expect(history.filter((h) => h.action === 'approve').map((h) => [h.userName, h.approvalLevel])).toEqual([['AP2', 1], ['MG1', 2]]);
+    expect(history.filter((h) => h.action === 'approve').map((h) => [h.userName, h.approvalLevel])).toEqual([
+      ['AP2', 1],
+      ['MG1', 2],
+    ]);
   });
 
   it('"all" mode waits for every named approver: each user, and a user of each named role', async () => {
@@ -330,7 +434,7 @@ describe('approvals', () => {
 });
 
 describe('access', () => {
-  it('answers 403 to a user without the type\'s tasks, and another tenant sees nothing', async () => {
+  it("answers 403 to a user without the type's tasks, and another tenant sees nothing", async () => {
     await setFlow([{ roleIds: [ref.approverRole] }]);
     const doc = await create(p.admin, '10');
     expect((await act(p.staff, doc.documentId, 'submit')).error().errorCode).toBe('forbidden_action');

@@ -6,7 +6,9 @@ import * as engine from './service.ts';
 /** The endpoints every document type shares: read one, act on it, its history, and the approver's inbox. */
 export function documentRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.getDocument, ({ tx, principal, params }) => engine.getDocument(tx, principal, params.documentId));
-  registerEndpoint(app, ep.actOnDocument, ({ tx, principal, params, body }) => engine.actOnDocument(tx, principal, params.documentId, params.action, body.comment));
+  registerEndpoint(app, ep.actOnDocument, ({ tx, principal, params, body }) =>
+    engine.actOnDocument(tx, principal, params.documentId, params.action, body.comment),
+  );
   registerEndpoint(app, ep.documentHistory, async ({ tx, principal, params }) => ({ items: await engine.documentHistory(tx, principal, params.documentId) }));
   registerEndpoint(app, ep.approvalInbox, ({ tx, principal, query }) => engine.approvalInbox(tx, principal, query));
   registerEndpoint(app, ep.approvalInboxCounts, ({ tx, principal }) => engine.approvalInboxCounts(tx, principal));

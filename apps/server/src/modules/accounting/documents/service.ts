@@ -5,6 +5,14 @@
 export { createDocument, updateDocument, deleteDocument } from './create.ts';
 export { actOnDocument } from './act.ts';
 export { getDocument, listDocuments, documentHistory, approvalInbox, approvalInboxCounts, documentsWaitingUnderFlow } from './list.ts';
-export { registerDocumentType, documentTypeOf, registeredDocumentTypes, type DocumentTypeDefinition, type DocumentRow, type DocumentLineRow, type PostingLine } from './document-types.ts';
+export {
+  registerDocumentType,
+  documentTypeOf,
+  registeredDocumentTypes,
+  type DocumentTypeDefinition,
+  type DocumentRow,
+  type DocumentLineRow,
+  type PostingLine,
+} from './document-types.ts';
 export type { DocumentUser } from './user.ts';
 export type { HeaderInput, LineInput } from './checks.ts';

@@ -14,8 +14,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const base = {
-  employeeCode: 'ZE-001', employeeName: 'Rudi Hartono', employeeType: 'PERMANENT', birthPlace: 'Medan', birthDate: '1988-04-17',
-  identityNumber: '1271011704880001', joinDate: '2015-03-02', jobTitle: 'MANAGER',
+  employeeCode: 'ZE-001',
+  employeeName: 'Rudi Hartono',
+  employeeType: 'PERMANENT',
+  birthPlace: 'Medan',
+  birthDate: '1988-04-17',
+  identityNumber: '1271011704880001',
+  joinDate: '2015-03-02',
+  jobTitle: 'MANAGER',
 };
 const post = (payload: object, token = admin) => t.request({ method: 'POST', url: URL, token, payload });
 
@@ -25,8 +31,19 @@ describe('employees', () => {
     expect(res.statusCode, res.body).toBe(200);
     ids.e1 = res.json().employeeId;
     expect(res.json()).toEqual({
-      employeeId: ids.e1, employeeCode: 'ZE-001', employeeName: 'Rudi Hartono', employeeType: 'PERMANENT', birthPlace: 'Medan', birthDate: '1988-04-17',
-      identityNumber: '1271011704880001', joinDate: '2015-03-02', resignDate: null, pensionDate: null, jobTitle: 'MANAGER', status: 'ACTIVE', active: 'Y',
+      employeeId: ids.e1,
+      employeeCode: 'ZE-001',
+      employeeName: 'Rudi Hartono',
+      employeeType: 'PERMANENT',
+      birthPlace: 'Medan',
+      birthDate: '1988-04-17',
+      identityNumber: '1271011704880001',
+      joinDate: '2015-03-02',
+      resignDate: null,
+      pensionDate: null,
+      jobTitle: 'MANAGER',
+      status: 'ACTIVE',
+      active: 'Y',
     });
     const audit = await t.pools.owner.query(`SELECT module, action FROM audit_log WHERE entity_id = $1`, [ids.e1]);
     expect(audit.rows).toEqual([{ module: 'accounting.employee', action: 'create' }]);
@@ -69,7 +86,12 @@ describe('employees', () => {
   });
 
   it('edits, deactivates, deletes with an audit trail', async () => {
-    const edit = await t.request({ method: 'PUT', url: `${URL}/${ids.e1}`, token: admin, payload: { ...base, jobTitle: 'GENERAL_MANAGER', pensionDate: '2048-04-17' } });
+    const edit = await t.request({
+      method: 'PUT',
+      url: `${URL}/${ids.e1}`,
+      token: admin,
+      payload: { ...base, jobTitle: 'GENERAL_MANAGER', pensionDate: '2048-04-17' },
+    });
     expect(edit.json()).toMatchObject({ jobTitle: 'GENERAL_MANAGER', pensionDate: '2048-04-17' });
     expect((await t.request({ method: 'PUT', url: `${URL}/${ids.e1}/active`, token: admin, payload: { active: 'N' } })).json().active).toBe('N');
     expect((await t.request({ method: 'GET', url: `${URL}?keyword=ZE-001&limit=30`, token: admin })).json().total).toBe(0);

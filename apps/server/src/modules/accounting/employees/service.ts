@@ -12,7 +12,11 @@ import { nextCode } from '../document-templates/service.ts';
 import { employees } from './schema.ts';
 
 export interface EmployeeFilter {
-  keyword?: string; active?: 'Y' | 'N'; jobTitle?: Employee['jobTitle']; status?: Employee['status']; sort?: SortValue<(typeof EMPLOYEE_SORT)[number]>;
+  keyword?: string;
+  active?: 'Y' | 'N';
+  jobTitle?: Employee['jobTitle'];
+  status?: Employee['status'];
+  sort?: SortValue<(typeof EMPLOYEE_SORT)[number]>;
 }
 
 /** Value names as the export writes them; the import reads them back. */
@@ -22,15 +26,35 @@ export const NAMES = {
     en: { PERMANENT: 'Permanent', CONTRACT: 'Contract', PROBATION: 'Probation', INTERNSHIP: 'Internship', OUTSOURCED: 'Outsourced' },
   },
   job: {
-    id: { STAFF: 'Staf', NON_STAFF: 'Non Staf', SUPERVISOR: 'Supervisor', MANAGER: 'Manajer', GENERAL_MANAGER: 'Manajer Umum', VICE_DIRECTOR: 'Wakil Direktur', DIRECTOR: 'Direktur', PRESIDENT_DIRECTOR: 'Direktur Utama' },
-    en: { STAFF: 'Staff', NON_STAFF: 'Non Staff', SUPERVISOR: 'Supervisor', MANAGER: 'Manager', GENERAL_MANAGER: 'General Manager', VICE_DIRECTOR: 'Vice Director', DIRECTOR: 'Director', PRESIDENT_DIRECTOR: 'President Director' },
+    id: {
+      STAFF: 'Staf',
+      NON_STAFF: 'Non Staf',
+      SUPERVISOR: 'Supervisor',
+      MANAGER: 'Manajer',
+      GENERAL_MANAGER: 'Manajer Umum',
+      VICE_DIRECTOR: 'Wakil Direktur',
+      DIRECTOR: 'Direktur',
+      PRESIDENT_DIRECTOR: 'Direktur Utama',
+    },
+    en: {
+      STAFF: 'Staff',
+      NON_STAFF: 'Non Staff',
+      SUPERVISOR: 'Supervisor',
+      MANAGER: 'Manager',
+      GENERAL_MANAGER: 'General Manager',
+      VICE_DIRECTOR: 'Vice Director',
+      DIRECTOR: 'Director',
+      PRESIDENT_DIRECTOR: 'President Director',
+    },
   },
   status: {
     id: { ACTIVE: 'Aktif', ON_LEAVE: 'Cuti', RESIGNED: 'Keluar', RETIRED: 'Pensiun' },
     en: { ACTIVE: 'Active', ON_LEAVE: 'On Leave', RESIGNED: 'Resigned', RETIRED: 'Retired' },
   },
 } satisfies {
-  type: ValueNames<(typeof EMPLOYEE_TYPES)[number]>; job: ValueNames<(typeof JOB_TITLES)[number]>; status: ValueNames<(typeof EMPLOYEE_STATUSES)[number]>;
+  type: ValueNames<(typeof EMPLOYEE_TYPES)[number]>;
+  job: ValueNames<(typeof JOB_TITLES)[number]>;
+  status: ValueNames<(typeof EMPLOYEE_STATUSES)[number]>;
 };
 
 /** The employee sheet: the export writes it, the import reads it back. */
@@ -60,16 +84,31 @@ const kit = recordKit({
   filters: (f: EmployeeFilter) => [f.jobTitle ? eq(employees.jobTitle, f.jobTitle) : undefined, f.status ? eq(employees.status, f.status) : undefined],
   sort: {
     columns: {
-      code: caseless(employees.code), name: caseless(employees.name), jobTitle: positionIn(JOB_TITLES, employees.jobTitle), joinDate: employees.joinDate,
-      status: positionIn(EMPLOYEE_STATUSES, employees.status), active: employees.active,
+      code: caseless(employees.code),
+      name: caseless(employees.name),
+      jobTitle: positionIn(JOB_TITLES, employees.jobTitle),
+      joinDate: employees.joinDate,
+      status: positionIn(EMPLOYEE_STATUSES, employees.status),
+      active: employees.active,
     },
     fallback: [asc(sql`lower(${employees.code})`)],
   },
-  toRecords: (_tx, rows) => rows.map((r): Employee => ({
-    employeeId: r.id, employeeCode: r.code, employeeName: r.name, employeeType: r.type as Employee['employeeType'], birthPlace: r.birthPlace,
-    birthDate: r.birthDate, identityNumber: r.identityNumber, joinDate: r.joinDate, resignDate: r.resignDate, pensionDate: r.pensionDate,
-    jobTitle: r.jobTitle as Employee['jobTitle'], status: r.status as Employee['status'], active: yn(r.active),
-  })),
+  toRecords: (_tx, rows) =>
+    rows.map((r): Employee => ({
+      employeeId: r.id,
+      employeeCode: r.code,
+      employeeName: r.name,
+      employeeType: r.type as Employee['employeeType'],
+      birthPlace: r.birthPlace,
+      birthDate: r.birthDate,
+      identityNumber: r.identityNumber,
+      joinDate: r.joinDate,
+      resignDate: r.resignDate,
+      pensionDate: r.pensionDate,
+      jobTitle: r.jobTitle as Employee['jobTitle'],
+      status: r.status as Employee['status'],
+      active: yn(r.active),
+    })),
   idOf: (r) => r.employeeId,
   codeOf: (r) => r.employeeCode,
   nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, 'employee', undefined, taken),
@@ -99,8 +138,16 @@ function checkDates(input: EmployeeInput) {
 }
 
 const fields = (i: EmployeeInput) => ({
-  name: i.employeeName, type: i.employeeType, birthPlace: i.birthPlace, birthDate: i.birthDate, identityNumber: i.identityNumber,
-  joinDate: i.joinDate, resignDate: i.resignDate, pensionDate: i.pensionDate, jobTitle: i.jobTitle, status: i.status,
+  name: i.employeeName,
+  type: i.employeeType,
+  birthPlace: i.birthPlace,
+  birthDate: i.birthDate,
+  identityNumber: i.identityNumber,
+  joinDate: i.joinDate,
+  resignDate: i.resignDate,
+  pensionDate: i.pensionDate,
+  jobTitle: i.jobTitle,
+  status: i.status,
 });
 
 export async function createEmployee(tx: Tx, actor: Actor, input: EmployeeInput): Promise<Employee> {
@@ -128,7 +175,19 @@ export async function seedEmployees(tx: Tx, tenantId: string) {
     ['EMP-0004', 'Putri Maharani', 'CONTRACT', 'Bandung', '1998-05-30', '3273017005980004', '2023-09-01', 'STAFF'],
     ['EMP-0005', 'Bayu Saputra', 'INTERNSHIP', 'Semarang', '2002-01-15', '3374011501020005', '2026-07-01', 'NON_STAFF'],
   ] as const;
-  await tx.insert(employees).values(rows.map(([code, name, type, birthPlace, birthDate, identityNumber, joinDate, jobTitle]) => ({
-    tenantId, id: uuidv7(), code, name, type, birthPlace, birthDate, identityNumber, joinDate, jobTitle, status: 'ACTIVE',
-  })));
+  await tx.insert(employees).values(
+    rows.map(([code, name, type, birthPlace, birthDate, identityNumber, joinDate, jobTitle]) => ({
+      tenantId,
+      id: uuidv7(),
+      code,
+      name,
+      type,
+      birthPlace,
+      birthDate,
+      identityNumber,
+      joinDate,
+      jobTitle,
+      status: 'ACTIVE',
+    })),
+  );
 }

@@ -26,20 +26,25 @@ afterAll(() => t.close());
 
 const line = (code: string, debit: string, credit: string, memo: string | null = null) => ({ coaId: ref[code]!, debit, credit, memo });
 const journal = (over: Partial<JournalInput> = {}): JournalInput => ({
-  documentDate: '2026-03-10', remarks: 'Pembayaran sewa kantor bulan Maret 2026 dan listrik',
+  documentDate: '2026-03-10',
+  remarks: 'Pembayaran sewa kantor bulan Maret 2026 dan listrik',
   lines: [line('6102', '12500000', '0', 'Sewa'), line('6103', '1250000.5', '0', 'Listrik'), line('1101', '0', '13750000.5', 'Kas')],
   ...over,
 });
 const ledgerOf = async (documentId: string) =>
-  (await t.pools.owner.query<{ coa_id: string; book: string; n: number; reversal: boolean }>(
-    `SELECT coa_id, reversal, sum(book_amount)::text AS book, count(*)::int AS n FROM ledger_entries WHERE tenant_id = $1 AND document_id = $2 GROUP BY coa_id, reversal`,
-    [tenantId, documentId],
-  )).rows;
+  (
+    await t.pools.owner.query<{ coa_id: string; book: string; n: number; reversal: boolean }>(
+      `SELECT coa_id, reversal, sum(book_amount)::text AS book, count(*)::int AS n FROM ledger_entries WHERE tenant_id = $1 AND document_id = $2 GROUP BY coa_id, reversal`,
+      [tenantId, documentId],
+    )
+  ).rows;
 const balance = async (code: string, period: number) =>
-  (await t.pools.owner.query<{ debit: string; credit: string }>(
-    `SELECT coalesce(sum(debit), 0)::text AS debit, coalesce(sum(credit), 0)::text AS credit FROM period_balances WHERE tenant_id = $1 AND coa_id = $2 AND period = $3`,
-    [tenantId, ref[code], period],
-  )).rows[0]!;
+  (
+    await t.pools.owner.query<{ debit: string; credit: string }>(
+      `SELECT coalesce(sum(debit), 0)::text AS debit, coalesce(sum(credit), 0)::text AS credit FROM period_balances WHERE tenant_id = $1 AND coa_id = $2 AND period = $3`,
+      [tenantId, ref[code], period],
+    )
+  ).rows[0]!;
 
 describe('journal entries', () => {
   let released: string;
@@ -51,7 +56,9 @@ describe('journal entries', () => {
     expect(doc).toMatchObject({ type: 'JV', status: 'D', label: 'DRAFT', currencyCode: 'IDR', rate: '1', totalAmount: '13750000.5' });
     expect(doc.number).toMatch(/^JU-26-\d{5}$/);
     expect(doc.lines.map((l) => [l.debit, l.credit, l.bookDebit, l.bookCredit])).toEqual([
-      ['12500000', '0', '12500000', '0'], ['1250000.5', '0', '1250000.5', '0'], ['0', '13750000.5', '0', '13750000.5'],
+      ['12500000', '0', '12500000', '0'],
+      ['1250000.5', '0', '1250000.5', '0'],
+      ['0', '13750000.5', '0', '13750000.5'],
     ]);
     released = doc.documentId;
   });
@@ -63,22 +70,34 @@ describe('journal entries', () => {
     expect(submitted.json()).toMatchObject({ status: 'R', label: 'RELEASED' });
     const ledger = await ledgerOf(released);
     expect(ledger.map((r) => [r.coa_id, r.book, r.n]).sort()).toEqual(
-      [[ref['6102'], '12500000.0000', 1], [ref['6103'], '1250000.5000', 1], [ref['1101'], '-13750000.5000', 1]].sort(),
+      [
+        [ref['6102'], '12500000.0000', 1],
+        [ref['6103'], '1250000.5000', 1],
+        [ref['1101'], '-13750000.5000', 1],
+      ].sort(),
     );
     const after = await balance('6102', 202603);
     expect(Number(after.debit) - Number(before.debit)).toBe(12500000);
 
-    const voided = await call(t, documentEndpoints.actOnDocument, { token: admin, params: { documentId: released, action: 'void' }, body: { comment: 'salah input' } });
+    const voided = await call(t, documentEndpoints.actOnDocument, {
+      token: admin,
+      params: { documentId: released, action: 'void' },
+      body: { comment: 'salah input' },
+    });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(voided.json()).toMatchObject({ status: 'C', subStatus: 'void', label: 'VOID' });
-    const net = await t.pools.owner.query(`SELECT coa_id, sum(book_amount)::text AS net FROM ledger_entries WHERE tenant_id = $1 AND document_id = $2 GROUP BY coa_id`, [tenantId, released]);
+    const net = await t.pools.owner.query(
+      `SELECT coa_id, sum(book_amount)::text AS net FROM ledger_entries WHERE tenant_id = $1 AND document_id = $2 GROUP BY coa_id`,
+      [tenantId, released],
+    );
     expect(net.rows.every((r) => Number(r.net) === 0)).toBe(true);
     const voidedBalance = await balance('6102', 202603);
     expect(Number(voidedBalance.debit) - Number(voidedBalance.credit)).toBe(Number(before.debit) - Number(before.credit));
   });
 
   it('refuses an unbalanced journal with both totals, a line with both sides or none, and summary or unknown accounts; nothing is saved', async () => {
-    const count = async () => (await t.pools.owner.query(`SELECT count(*)::int AS n FROM documents WHERE tenant_id = $1 AND type = 'JV'`, [tenantId])).rows[0].n;
+    const count = async () =>
+      (await t.pools.owner.query(`SELECT count(*)::int AS n FROM documents WHERE tenant_id = $1 AND type = 'JV'`, [tenantId])).rows[0].n;
     const before = await count();
     const unbalanced = await call(t, ep.createJournal, { token: admin, body: journal({ lines: [line('6102', '100', '0'), line('1101', '0', '99.9999')] }) });
     expect([unbalanced.statusCode, unbalanced.error()]).toEqual([422, { errorCode: 'document_unbalanced', errorArgs: ['100', '99.9999'] }]);
@@ -86,22 +105,35 @@ describe('journal entries', () => {
     expect(both.error()).toEqual({ errorCode: 'journal_line_amount_invalid', errorArgs: [1] });
     const summary = await call(t, ep.createJournal, { token: admin, body: journal({ lines: [line('1201', '100', '0'), line('1101', '0', '100')] }) });
     expect(summary.error()).toEqual({ errorCode: 'document_coa_not_postable', errorArgs: ['1201'] });
-    const unknown = await call(t, ep.createJournal, { token: admin, body: journal({ lines: [{ coaId: '00000000-0000-4000-8000-000000000000', debit: '1', credit: '0' }, line('1101', '0', '1')] }) });
+    const unknown = await call(t, ep.createJournal, {
+      token: admin,
+      body: journal({ lines: [{ coaId: '00000000-0000-4000-8000-000000000000', debit: '1', credit: '0' }, line('1101', '0', '1')] }),
+    });
     expect(unknown.error().errorCode).toBe('coa_not_found');
     expect(await count()).toBe(before);
   });
 
   it('converts a foreign-currency journal at the rate of its date; the rounding difference goes to the largest line so the posting balances', async () => {
-    const rate = await t.request({ method: 'POST', url: '/api/v1/erp/exchange-rates', token: admin, payload: { fromCurrency: 'USD', toCurrency: 'IDR', rateDate: '2026-04-01', rate: '16250.00005' } });
+    const rate = await t.request({
+      method: 'POST',
+      url: '/api/v1/erp/exchange-rates',
+      token: admin,
+      payload: { fromCurrency: 'USD', toCurrency: 'IDR', rateDate: '2026-04-01', rate: '16250.00005' },
+    });
     expect(rate.statusCode, rate.body).toBe(200);
     const body = journal({
-      documentDate: '2026-04-02', currencyId: ref['cur:USD']!,
+      documentDate: '2026-04-02',
+      currencyId: ref['cur:USD']!,
       lines: [line('6102', '1.0001', '0'), line('6103', '1.0001', '0'), line('1101', '0', '2.0002')],
     });
     const created = (await call(t, ep.createJournal, { token: admin, body })).json();
     expect(created).toMatchObject({ currencyCode: 'USD', rate: '16250.00005' });
     // Each line converted on its own: 16251.6251 + 16251.6251 against 32503.2501; the largest line takes the 0.0001.
-    expect(created.lines.map((l) => [l.bookDebit, l.bookCredit])).toEqual([['16251.6251', '0'], ['16251.6251', '0'], ['0', '32503.2502']]);
+    expect(created.lines.map((l) => [l.bookDebit, l.bookCredit])).toEqual([
+      ['16251.6251', '0'],
+      ['16251.6251', '0'],
+      ['0', '32503.2502'],
+    ]);
     const submitted = await call(t, documentEndpoints.actOnDocument, { token: admin, params: { documentId: created.documentId, action: 'submit' }, body: {} });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const ledger = await ledgerOf(created.documentId);
@@ -113,10 +145,21 @@ describe('journal entries', () => {
 
   describe('list, export and print', () => {
     beforeAll(async () => {
-      for (const [date, amount, ou, partner] of [['2026-05-03', '500000', 'JKT', true], ['2026-05-20', '2000000', null, false], ['2026-06-01', '750000', null, false]] as const) {
+      for (const [date, amount, ou, partner] of [
+        ['2026-05-03', '500000', 'JKT', true],
+        ['2026-05-20', '2000000', null, false],
+        ['2026-06-01', '750000', null, false],
+      ] as const) {
         const lines = [{ ...line('6104', amount, '0'), partnerId: partner ? ref.partner! : null }, line('1101', '0', amount)];
         const res = await call(t, ep.createJournal, {
-          token: admin, body: journal({ documentDate: date, ouId: ou ? (ref[`ou:${ou}`] ?? null) : null, partnerId: partner ? ref.partner! : null, remarks: `Telepon ${date}`, lines }),
+          token: admin,
+          body: journal({
+            documentDate: date,
+            ouId: ou ? (ref[`ou:${ou}`] ?? null) : null,
+            partnerId: partner ? ref.partner! : null,
+            remarks: `Telepon ${date}`,
+            lines,
+          }),
         });
         expect(res.statusCode, res.body).toBe(200);
       }
@@ -141,12 +184,20 @@ describe('journal entries', () => {
       expect(sheet.name).toBe('Journal Entries');
       expect(sheet.getRow(1).getCell(1).value).toBe('Number');
       const rows = [2, 3, 4].map((r) => [sheet.getRow(r).getCell(7).value, sheet.getRow(r).getCell(10).value, sheet.getRow(r).getCell(12).value]);
-      expect(rows).toEqual([['Telepon 2026-05-03', 500000, 'DRAFT'], ['Telepon 2026-05-20', 2000000, 'DRAFT'], ['Telepon 2026-06-01', 750000, 'DRAFT']]);
+      expect(rows).toEqual([
+        ['Telepon 2026-05-03', 500000, 'DRAFT'],
+        ['Telepon 2026-05-20', 2000000, 'DRAFT'],
+        ['Telepon 2026-06-01', 750000, 'DRAFT'],
+      ]);
       expect(sheet.rowCount).toBe(4);
       const id = await call(t, ep.exportJournals, { token: admin, query: { dateFrom: '2026-06-01', lang: 'id' } });
       const idBook = new ExcelJS.Workbook();
       await idBook.xlsx.load(id.rawPayload as unknown as ArrayBuffer);
-      expect([idBook.worksheets[0]!.name, idBook.worksheets[0]!.getRow(1).getCell(1).value, idBook.worksheets[0]!.getRow(2).getCell(12).value]).toEqual(['Jurnal Umum', 'Nomor', 'DRAF']);
+      expect([idBook.worksheets[0]!.name, idBook.worksheets[0]!.getRow(1).getCell(1).value, idBook.worksheets[0]!.getRow(2).getCell(12).value]).toEqual([
+        'Jurnal Umum',
+        'Nomor',
+        'DRAF',
+      ]);
     });
 
     it('prints a real PDF with the company, number, lines, id-ID totals and history', async () => {

@@ -12,24 +12,100 @@ type Lang = 'id' | 'en';
 
 const TEXT = {
   id: {
-    JV: 'JURNAL UMUM', CI: 'KAS MASUK', CO: 'KAS KELUAR', number: 'Nomor', date: 'Tanggal', dueDate: 'Jatuh tempo', reference: 'Referensi',
-    external: 'No./tgl. eksternal', currency: 'Mata uang / kurs', status: 'Status', remarks: 'Keterangan', ou: 'Unit organisasi', cashBank: 'Kas/bank',
-    payment: 'Cara bayar / referensi', no: 'No', account: 'Akun', memo: 'Memo', debit: 'Debit', credit: 'Kredit', amount: 'Jumlah', total: 'Total',
-    totalBook: 'Total dalam mata uang buku', history: 'Riwayat dan persetujuan', at: 'Waktu', user: 'Pengguna', action: 'Tindakan', level: 'Level',
-    comment: 'Komentar', taxNumber: 'NPWP', phone: 'Telp.', fax: 'Faks', printed: 'Dicetak',
+    JV: 'JURNAL UMUM',
+    CI: 'KAS MASUK',
+    CO: 'KAS KELUAR',
+    number: 'Nomor',
+    date: 'Tanggal',
+    dueDate: 'Jatuh tempo',
+    reference: 'Referensi',
+    external: 'No./tgl. eksternal',
+    currency: 'Mata uang / kurs',
+    status: 'Status',
+    remarks: 'Keterangan',
+    ou: 'Unit organisasi',
+    cashBank: 'Kas/bank',
+    payment: 'Cara bayar / referensi',
+    no: 'No',
+    account: 'Akun',
+    memo: 'Memo',
+    debit: 'Debit',
+    credit: 'Kredit',
+    amount: 'Jumlah',
+    total: 'Total',
+    totalBook: 'Total dalam mata uang buku',
+    history: 'Riwayat dan persetujuan',
+    at: 'Waktu',
+    user: 'Pengguna',
+    action: 'Tindakan',
+    level: 'Level',
+    comment: 'Komentar',
+    taxNumber: 'NPWP',
+    phone: 'Telp.',
+    fax: 'Faks',
+    printed: 'Dicetak',
   },
   en: {
-    JV: 'JOURNAL ENTRY', CI: 'CASH IN', CO: 'CASH OUT', number: 'Number', date: 'Date', dueDate: 'Due date', reference: 'Reference',
-    external: 'External no./date', currency: 'Currency / rate', status: 'Status', remarks: 'Remarks', ou: 'Organisation unit', cashBank: 'Cash/bank',
-    payment: 'Payment method / reference', no: 'No', account: 'Account', memo: 'Memo', debit: 'Debit', credit: 'Credit', amount: 'Amount', total: 'Total',
-    totalBook: 'Total in book currency', history: 'History and approvals', at: 'When', user: 'User', action: 'Action', level: 'Level',
-    comment: 'Comment', taxNumber: 'Tax no.', phone: 'Phone', fax: 'Fax', printed: 'Printed',
+    JV: 'JOURNAL ENTRY',
+    CI: 'CASH IN',
+    CO: 'CASH OUT',
+    number: 'Number',
+    date: 'Date',
+    dueDate: 'Due date',
+    reference: 'Reference',
+    external: 'External no./date',
+    currency: 'Currency / rate',
+    status: 'Status',
+    remarks: 'Remarks',
+    ou: 'Organisation unit',
+    cashBank: 'Cash/bank',
+    payment: 'Payment method / reference',
+    no: 'No',
+    account: 'Account',
+    memo: 'Memo',
+    debit: 'Debit',
+    credit: 'Credit',
+    amount: 'Amount',
+    total: 'Total',
+    totalBook: 'Total in book currency',
+    history: 'History and approvals',
+    at: 'When',
+    user: 'User',
+    action: 'Action',
+    level: 'Level',
+    comment: 'Comment',
+    taxNumber: 'Tax no.',
+    phone: 'Phone',
+    fax: 'Fax',
+    printed: 'Printed',
   },
 } as const;
 
 const ACTION_NAMES: Record<Lang, Record<string, string>> = {
-  id: { create: 'Dibuat', edit: 'Diubah', delete: 'Dihapus', submit: 'Diajukan', approve: 'Disetujui', reject: 'Ditolak', requestChanges: 'Minta perubahan', cancelApproval: 'Batal persetujuan', release: 'Dirilis', void: 'Dibatalkan' },
-  en: { create: 'Created', edit: 'Edited', delete: 'Deleted', submit: 'Submitted', approve: 'Approved', reject: 'Rejected', requestChanges: 'Changes requested', cancelApproval: 'Approval cancelled', release: 'Released', void: 'Voided' },
+  id: {
+    create: 'Dibuat',
+    edit: 'Diubah',
+    delete: 'Dihapus',
+    submit: 'Diajukan',
+    approve: 'Disetujui',
+    reject: 'Ditolak',
+    requestChanges: 'Minta perubahan',
+    cancelApproval: 'Batal persetujuan',
+    release: 'Dirilis',
+    void: 'Dibatalkan',
+  },
+  en: {
+    create: 'Created',
+    edit: 'Edited',
+    delete: 'Deleted',
+    submit: 'Submitted',
+    approve: 'Approved',
+    reject: 'Rejected',
+    requestChanges: 'Changes requested',
+    cancelApproval: 'Approval cancelled',
+    release: 'Released',
+    void: 'Voided',
+  },
 };
 
 /** dd/mm/yyyy (spec 9) of an ISO date or timestamp; times in Jakarta time. */
@@ -76,7 +152,10 @@ export async function documentPdf(tx: Tx, user: DocumentUser, doc: DocumentDetai
   const book = await bookCurrency(tx);
   const bookCode = book?.currencyCode ?? 'IDR';
   const money = (v: string, code = doc.currencyCode) => `${code === 'IDR' ? 'Rp' : code} ${formatIdAmount(v)}`;
-  const coas = await coaByIds(tx, doc.lines.map((l) => l.coaId).filter((id): id is string => !!id));
+  const coas = await coaByIds(
+    tx,
+    doc.lines.map((l) => l.coaId).filter((id): id is string => !!id),
+  );
   const ous = await orgUnitNamesByIds(tx, [doc.ouId, ...doc.lines.map((l) => l.ouId)]);
   const history = await documentHistory(tx, user, doc.documentId);
   const type = doc.type as 'JV' | 'CI' | 'CO';
@@ -91,10 +170,14 @@ export async function documentPdf(tx: Tx, user: DocumentUser, doc: DocumentDetai
   ].filter((x) => x !== null && x !== '');
 
   const info: [string, string][] = [
-    [t.number, doc.number], [t.date, day(doc.documentDate)], [t.dueDate, day(doc.dueDate)], [t.reference, doc.reference ?? '-'],
+    [t.number, doc.number],
+    [t.date, day(doc.documentDate)],
+    [t.dueDate, day(doc.dueDate)],
+    [t.reference, doc.reference ?? '-'],
     [t.external, [doc.externalNumber, doc.externalDate ? day(doc.externalDate) : null].filter(Boolean).join(' / ') || '-'],
     [t.currency, doc.currencyCode === bookCode ? doc.currencyCode : `${doc.currencyCode} / ${formatIdAmount(doc.rate, 4)}`],
-    [t.ou, doc.ouId ? (ous.get(doc.ouId)?.name ?? '-') : '-'], [t.status, DOCUMENT_LABEL_NAMES[lang][doc.label]],
+    [t.ou, doc.ouId ? (ous.get(doc.ouId)?.name ?? '-') : '-'],
+    [t.status, DOCUMENT_LABEL_NAMES[lang][doc.label]],
   ];
   if (extras.cashBank) info.push([t.cashBank, extras.cashBank]);
   if (extras.payment) info.push([t.payment, extras.payment]);
@@ -105,12 +188,24 @@ export async function documentPdf(tx: Tx, user: DocumentUser, doc: DocumentDetai
   const rows = doc.lines.map((l) => {
     const ou = l.ouId ? (ous.get(l.ouId)?.code ?? '') : '';
     const common = [String(l.lineNo), account(l.coaId), l.memo ?? '', ou];
-    if (ledgerSide) return [...common, { text: Number(l.debit) ? money(l.debit) : '', alignment: 'right' }, { text: Number(l.credit) ? money(l.credit) : '', alignment: 'right' }];
+    if (ledgerSide)
+      return [
+        ...common,
+        { text: Number(l.debit) ? money(l.debit) : '', alignment: 'right' },
+        { text: Number(l.credit) ? money(l.credit) : '', alignment: 'right' },
+      ];
     return [...common, { text: money(Number(l.debit) ? l.debit : l.credit), alignment: 'right' }];
   });
   const sum = (pick: (l: DocumentDetail['lines'][number]) => string) => toDecimalString(doc.lines.reduce((s, l) => s.plus(pick(l)), new Money(0)));
   const totalRow = ledgerSide
-    ? [{ text: t.total, colSpan: 4, bold: true }, '', '', '', { text: money(sum((l) => l.debit)), alignment: 'right', bold: true }, { text: money(sum((l) => l.credit)), alignment: 'right', bold: true }]
+    ? [
+        { text: t.total, colSpan: 4, bold: true },
+        '',
+        '',
+        '',
+        { text: money(sum((l) => l.debit)), alignment: 'right', bold: true },
+        { text: money(sum((l) => l.credit)), alignment: 'right', bold: true },
+      ]
     : [{ text: t.total, colSpan: 4, bold: true }, '', '', '', { text: money(doc.totalAmount), alignment: 'right', bold: true }];
 
   return renderPdf({
@@ -140,7 +235,13 @@ export async function documentPdf(tx: Tx, user: DocumentUser, doc: DocumentDetai
           widths: [70, 90, 80, 30, '*'],
           body: [
             [t.at, t.user, t.action, t.level, t.comment].map((h) => ({ text: h, bold: true, fillColor: '#eeeeee' })),
-            ...history.map((h) => [moment(h.at), h.userName, ACTION_NAMES[lang][h.action] ?? h.action, h.approvalLevel ? String(h.approvalLevel) : '', h.comment ?? '']),
+            ...history.map((h) => [
+              moment(h.at),
+              h.userName,
+              ACTION_NAMES[lang][h.action] ?? h.action,
+              h.approvalLevel ? String(h.approvalLevel) : '',
+              h.comment ?? '',
+            ]),
           ],
         },
         layout: 'lightHorizontalLines',

@@ -5,7 +5,14 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { coaByIds, coaIdsWithSubAccounts } from '../coa/service.ts';
 import {
-  createDocument, deleteDocument, getDocument, listDocuments, updateDocument, type DocumentUser, type HeaderInput, type LineInput,
+  createDocument,
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  updateDocument,
+  type DocumentUser,
+  type HeaderInput,
+  type LineInput,
 } from '../documents/service.ts';
 import { registerDocumentType } from '../documents/index.ts';
 import { ledgerLinesOf } from '../ledger/service.ts';
@@ -21,7 +28,9 @@ const JV = LEDGER_DOCUMENT_TYPES.find((t) => t.code === 'JV')!;
 
 /** Releasing a journal posts its own lines (the journal is the ledger entry; its OU is the default of lines without one). */
 registerDocumentType({
-  code: 'JV', documentTypeId: JV.id, tasks: LEDGER_DOCUMENT_TASKS.JV,
+  code: 'JV',
+  documentTypeId: JV.id,
+  tasks: LEDGER_DOCUMENT_TASKS.JV,
   postingLines: async (_tx, document, lines) => ledgerLinesOf(lines, { ouId: document.ouId }),
 });
 
@@ -60,15 +69,29 @@ function toEngine(input: JournalInput): { header: HeaderInput; lines: LineInput[
   return {
     header: { ...header, cashBankId: null, taxAmount: '0' },
     lines: lines.map((l) => ({
-      coaId: l.coaId, ouId: l.ouId, segmentId: l.segmentId, partnerId: l.partnerId, productId: null, quantity: null, unitPrice: null,
-      discountPercent: null, discountAmount: null, taxCode: null, debit: l.debit, credit: l.credit, memo: l.memo,
+      coaId: l.coaId,
+      ouId: l.ouId,
+      segmentId: l.segmentId,
+      partnerId: l.partnerId,
+      productId: null,
+      quantity: null,
+      unitPrice: null,
+      discountPercent: null,
+      discountAmount: null,
+      taxCode: null,
+      debit: l.debit,
+      credit: l.credit,
+      memo: l.memo,
     })),
   };
 }
 
 async function checked(tx: Tx, input: JournalInput) {
   assertBalancedLines(input.lines);
-  const coas = await assertPostableAccounts(tx, input.lines.map((l) => l.coaId));
+  const coas = await assertPostableAccounts(
+    tx,
+    input.lines.map((l) => l.coaId),
+  );
   return { ...toEngine(input), coas };
 }
 
@@ -85,7 +108,8 @@ export async function updateJournal(tx: Tx, user: DocumentUser, id: string, inpu
 export const deleteJournal = (tx: Tx, user: DocumentUser, id: string) => deleteDocument(tx, user, id, 'JV');
 export const getJournal = (tx: Tx, user: DocumentUser, id: string) => getDocument(tx, user, id, 'JV');
 export const listJournals = (tx: Tx, user: DocumentUser, q: DocumentListQuery) => listDocuments(tx, user, 'JV', q);
-export const exportJournals = (tx: Tx, user: DocumentUser, q: Omit<DocumentListQuery, 'page' | 'limit'>, lang: 'id' | 'en') => exportDocuments(tx, user, 'JV', q, lang);
+export const exportJournals = (tx: Tx, user: DocumentUser, q: Omit<DocumentListQuery, 'page' | 'limit'>, lang: 'id' | 'en') =>
+  exportDocuments(tx, user, 'JV', q, lang);
 
 export async function journalPdf(tx: Tx, user: DocumentUser, id: string, lang: 'id' | 'en'): Promise<Buffer> {
   return documentPdf(tx, user, await getJournal(tx, user, id), lang);

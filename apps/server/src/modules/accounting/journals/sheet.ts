@@ -8,11 +8,43 @@ import { listDocuments, type DocumentUser } from '../documents/service.ts';
 export const EXPORT_DOCUMENT_LIMIT = 50_000;
 
 const HEADINGS = {
-  id: ['Nomor', 'Tanggal', 'Jatuh Tempo', 'Referensi', 'No. Eksternal', 'Tgl. Eksternal', 'Keterangan', 'Mata Uang', 'Kurs', 'Total', 'Total (Mata Uang Buku)', 'Status', 'Dibuat Oleh'],
-  en: ['Number', 'Date', 'Due Date', 'Reference', 'External No.', 'External Date', 'Remarks', 'Currency', 'Rate', 'Total', 'Total (Book Currency)', 'Status', 'Created By'],
+  id: [
+    'Nomor',
+    'Tanggal',
+    'Jatuh Tempo',
+    'Referensi',
+    'No. Eksternal',
+    'Tgl. Eksternal',
+    'Keterangan',
+    'Mata Uang',
+    'Kurs',
+    'Total',
+    'Total (Mata Uang Buku)',
+    'Status',
+    'Dibuat Oleh',
+  ],
+  en: [
+    'Number',
+    'Date',
+    'Due Date',
+    'Reference',
+    'External No.',
+    'External Date',
+    'Remarks',
+    'Currency',
+    'Rate',
+    'Total',
+    'Total (Book Currency)',
+    'Status',
+    'Created By',
+  ],
 } as const;
 
-const SHEET_NAMES = { JV: { id: 'Jurnal Umum', en: 'Journal Entries' }, CI: { id: 'Kas Masuk', en: 'Cash In' }, CO: { id: 'Kas Keluar', en: 'Cash Out' } } as const;
+const SHEET_NAMES = {
+  JV: { id: 'Jurnal Umum', en: 'Journal Entries' },
+  CI: { id: 'Kas Masuk', en: 'Cash In' },
+  CO: { id: 'Kas Keluar', en: 'Cash Out' },
+} as const;
 
 /** Dates as dates, amounts as numbers with thousands (Excel shows them in the reader's locale). */
 function columns(lang: 'id' | 'en'): XlsxColumn<DocumentHeader>[] {
@@ -36,7 +68,13 @@ function columns(lang: 'id' | 'en'): XlsxColumn<DocumentHeader>[] {
 }
 
 /** The documents of `type` that the list shows for the same filters and sort, one row each, read a page at a time. */
-export async function exportDocuments(tx: Tx, user: DocumentUser, type: 'JV' | 'CI' | 'CO', q: Omit<DocumentListQuery, 'page' | 'limit'>, lang: 'id' | 'en'): Promise<Buffer> {
+export async function exportDocuments(
+  tx: Tx,
+  user: DocumentUser,
+  type: 'JV' | 'CI' | 'CO',
+  q: Omit<DocumentListQuery, 'page' | 'limit'>,
+  lang: 'id' | 'en',
+): Promise<Buffer> {
   const rows: DocumentHeader[] = [];
   for (let page = 1; ; page++) {
     const { items, total } = await listDocuments(tx, user, type, { ...q, page, limit: 100 });

@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await createTestApp('journal-statements');
   admin = await t.login('admin');
   const tenantId = await t.tenantId('demo');
-  for (const a of (await t.pools.owner.query<{ code: string; id: string }>(`SELECT code, id FROM coa_accounts WHERE tenant_id = $1`, [tenantId])).rows) ref[a.code] = a.id;
+  for (const a of (await t.pools.owner.query<{ code: string; id: string }>(`SELECT code, id FROM coa_accounts WHERE tenant_id = $1`, [tenantId])).rows)
+    ref[a.code] = a.id;
   (pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
     const q = args[0] as string | { text: string; name?: string };
     recording?.push(typeof q === 'string' ? q : `${q.name ? `[${q.name}] ` : ''}${q.text}`);
@@ -29,9 +30,15 @@ afterAll(async () => {
 });
 
 const journal = () => ({
-  documentDate: '2026-03-10', remarks: 'statement count',
+  documentDate: '2026-03-10',
+  remarks: 'statement count',
   // As bench/posting.ts: nine debits to nine accounts, one credit of their sum.
-  lines: ['6101', '6102', '6103', '6104', '6105', '6106', '6107', '6108', '6109', '1101'].map((code, i) => ({ coaId: ref[code]!, debit: i < 9 ? '100' : '0', credit: i < 9 ? '0' : '900', memo: null })),
+  lines: ['6101', '6102', '6103', '6104', '6105', '6106', '6107', '6108', '6109', '1101'].map((code, i) => ({
+    coaId: ref[code]!,
+    debit: i < 9 ? '100' : '0',
+    credit: i < 9 ? '0' : '900',
+    memo: null,
+  })),
 });
 
 async function recorded<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
@@ -54,7 +61,10 @@ describe('round trips of a journal created and released (bench/posting.ts)', () 
     expect(released.result.json().status).toBe('R');
     if (process.env.STATEMENTS_OUT) {
       const { writeFileSync } = await import('node:fs');
-      writeFileSync(process.env.STATEMENTS_OUT, [`CREATE ${created.statements.length}`, ...created.statements, '', `RELEASE ${released.statements.length}`, ...released.statements].join('\n---\n'));
+      writeFileSync(
+        process.env.STATEMENTS_OUT,
+        [`CREATE ${created.statements.length}`, ...created.statements, '', `RELEASE ${released.statements.length}`, ...released.statements].join('\n---\n'),
+      );
     }
     // Round trips to PostgreSQL (pool check, BEGIN, each query, COMMIT) for a 10-line journal over 10 accounts; was 36 and 17.
     expect(created.statements.length, created.statements.join('\n')).toBeLessThanOrEqual(CREATE_ROUND_TRIPS);

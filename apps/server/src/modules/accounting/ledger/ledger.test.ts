@@ -29,10 +29,34 @@ const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.pools.a
 function documentRow(date: string, currencyId: string, rate: string): DocumentRow {
   const id = randomUUID();
   return {
-    tenantId, id, type: 'JV', number: `JV-${id.slice(0, 8)}`, documentDate: date, dueDate: null, reference: null, externalNumber: null,
-    externalDate: null, remarks: null, currencyId, rate, ouId: null, partnerId: null, cashBankId: null, status: 'R', subStatus: null,
-    approvalFlowId: null, approvalLevel: null, taxAmount: '0', totalAmount: '0', totalBookAmount: '0', createdBy: randomUUID(),
-    createdAt: new Date(), updatedAt: new Date(), submittedAt: null, releasedAt: null, releasedBy: null,
+    tenantId,
+    id,
+    type: 'JV',
+    number: `JV-${id.slice(0, 8)}`,
+    documentDate: date,
+    dueDate: null,
+    reference: null,
+    externalNumber: null,
+    externalDate: null,
+    remarks: null,
+    currencyId,
+    rate,
+    ouId: null,
+    partnerId: null,
+    cashBankId: null,
+    status: 'R',
+    subStatus: null,
+    approvalFlowId: null,
+    approvalLevel: null,
+    taxAmount: '0',
+    totalAmount: '0',
+    totalBookAmount: '0',
+    createdBy: randomUUID(),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    submittedAt: null,
+    releasedAt: null,
+    releasedBy: null,
   };
 }
 
@@ -41,7 +65,9 @@ function balancedLines(signed: Money[], rate: Money, pick: (i: number) => { coaI
   const book = signed.map((a) => a.times(rate).toDecimalPlaces(4));
   const difference = book.reduce((s, b) => s.plus(b), new Money(0));
   let largest = 0;
-  book.forEach((b, i) => { if (b.abs().gt(book[largest]!.abs())) largest = i; });
+  book.forEach((b, i) => {
+    if (b.abs().gt(book[largest]!.abs())) largest = i;
+  });
   book[largest] = book[largest]!.minus(difference);
   return signed.map((amount, i) => ({ ...pick(i), amount, bookAmount: book[i]! }));
 }
@@ -107,7 +133,10 @@ describe('the ledger', () => {
 
   it('reverses a document into a balanced posting that nets each account to zero, dated in the void period', async () => {
     const doc = documentRow('2026-03-15', currencies[0]!, '1');
-    const lines = balancedLines([new Money('1250000.5'), new Money('-1000000'), new Money('-250000.5')], new Money(1), (i) => ({ coaId: accounts[i]!, ouId: ous[0]! }));
+    const lines = balancedLines([new Money('1250000.5'), new Money('-1000000'), new Money('-250000.5')], new Money(1), (i) => ({
+      coaId: accounts[i]!,
+      ouId: ous[0]!,
+    }));
     await run((tx) => postDocument(tx, tenantId, doc, lines));
     const { postingId } = await run((tx) => reverseDocument(tx, tenantId, doc, '2026-04-02'));
     const { rows } = await t.pools.owner.query(

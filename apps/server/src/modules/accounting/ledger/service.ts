@@ -64,9 +64,22 @@ export async function postDocuments(tx: Tx, tenantId: string, postings: { docume
     ids.push({ postingId });
     for (const line of lines) {
       rows.push({
-        tenantId, postingId, documentId: document.id, documentType: document.type, documentNumber: document.number, entryDate: document.documentDate, period,
-        coaId: line.coaId, ouId: line.ouId ?? null, segmentId: line.segmentId ?? null, partnerId: line.partnerId ?? null, cashBankId: line.cashBankId ?? null,
-        currencyId: document.currencyId, amount: toDecimalString(new Money(line.amount)), bookAmount: toDecimalString(new Money(line.bookAmount)), memo: line.memo ?? null,
+        tenantId,
+        postingId,
+        documentId: document.id,
+        documentType: document.type,
+        documentNumber: document.number,
+        entryDate: document.documentDate,
+        period,
+        coaId: line.coaId,
+        ouId: line.ouId ?? null,
+        segmentId: line.segmentId ?? null,
+        partnerId: line.partnerId ?? null,
+        cashBankId: line.cashBankId ?? null,
+        currencyId: document.currencyId,
+        amount: toDecimalString(new Money(line.amount)),
+        bookAmount: toDecimalString(new Money(line.bookAmount)),
+        memo: line.memo ?? null,
       });
     }
   }
@@ -98,11 +111,7 @@ export async function reverseDocument(tx: Tx, tenantId: string, document: Docume
 /** Refuses a date in a closed period (`document_period_closed` with its YYYYMM); no ledger_periods row means open. */
 export async function assertPeriodOpen(tx: Tx, date: string): Promise<void> {
   const period = periodOf(date);
-  const [row] = await tx
-    .select({ closed: ledgerPeriods.closed })
-    .from(ledgerPeriods)
-    .where(eq(ledgerPeriods.period, period))
-    .limit(1);
+  const [row] = await tx.select({ closed: ledgerPeriods.closed }).from(ledgerPeriods).where(eq(ledgerPeriods.period, period)).limit(1);
   if (row?.closed) throw new AppError('document_period_closed', [String(period)]);
 }
 
@@ -113,10 +122,18 @@ export async function assertPeriodOpen(tx: Tx, date: string): Promise<void> {
  * line with the largest book amount, so the posting balances exactly and the correction lands where it is smallest
  * relative to the amount.
  */
-export function ledgerLinesOf(lines: Pick<DocumentLineRow, 'coaId' | 'ouId' | 'segmentId' | 'partnerId' | 'debit' | 'credit' | 'bookDebit' | 'bookCredit' | 'memo'>[], defaults: { ouId?: string | null } = {}): PostingLine[] {
+export function ledgerLinesOf(
+  lines: Pick<DocumentLineRow, 'coaId' | 'ouId' | 'segmentId' | 'partnerId' | 'debit' | 'credit' | 'bookDebit' | 'bookCredit' | 'memo'>[],
+  defaults: { ouId?: string | null } = {},
+): PostingLine[] {
   const posting = lines.map((l) => ({
-    coaId: l.coaId!, ouId: l.ouId ?? defaults.ouId ?? null, segmentId: l.segmentId, partnerId: l.partnerId, memo: l.memo,
-    amount: new Money(l.debit).minus(l.credit), bookAmount: new Money(l.bookDebit).minus(l.bookCredit),
+    coaId: l.coaId!,
+    ouId: l.ouId ?? defaults.ouId ?? null,
+    segmentId: l.segmentId,
+    partnerId: l.partnerId,
+    memo: l.memo,
+    amount: new Money(l.debit).minus(l.credit),
+    bookAmount: new Money(l.bookDebit).minus(l.bookCredit),
   }));
   const amountSum = posting.reduce((s, l) => s.plus(l.amount), new Money(0));
   const bookSum = posting.reduce((s, l) => s.plus(l.bookAmount), new Money(0));

@@ -8,8 +8,15 @@ import { createPartner, findPartnerByCode, PARTNER_SHEETS, setPartnerActive, upd
 
 /** The partner fields a row sets; addresses are edited on the form and kept by the import. */
 const rowFields = (p: Omit<PartnerInput, 'addresses'>) => ({
-  partnerCode: p.partnerCode, partnerName: p.partnerName, alias: p.alias, lineOfBusiness: p.lineOfBusiness, rank: p.rank,
-  phones: p.phones, fax: p.fax, email: p.email, creditLimit: p.creditLimit,
+  partnerCode: p.partnerCode,
+  partnerName: p.partnerName,
+  alias: p.alias,
+  lineOfBusiness: p.lineOfBusiness,
+  rank: p.rank,
+  phones: p.phones,
+  fax: p.fax,
+  email: p.email,
+  creditLimit: p.creditLimit,
 });
 
 /** Customers or suppliers from xlsx: upsert by code through the partner service (its phone and credit-limit rules). */
@@ -20,10 +27,21 @@ export function importPartners(tx: Tx, actor: Actor, type: PartnerType, file: Re
     find: (code) => findPartnerByCode(tx, type, code),
     columnOf: { credit_limit_must_be_positive: 'creditLimit', partner_phone_too_short: 'phones' },
     parse: (row) => {
-      const phones = row.text('phones')?.split(/[,;]/).map((p) => p.trim()).filter(Boolean);
+      const phones = row
+        .text('phones')
+        ?.split(/[,;]/)
+        .map((p) => p.trim())
+        .filter(Boolean);
       const input = validated(partnerInput, {
-        partnerCode: row.text('partnerCode'), partnerName: row.text('partnerName'), alias: row.text('alias'), lineOfBusiness: row.text('lineOfBusiness'),
-        rank: row.int('rank'), phones, fax: row.text('fax'), email: row.text('email'), creditLimit: row.text('creditLimit'),
+        partnerCode: row.text('partnerCode'),
+        partnerName: row.text('partnerName'),
+        alias: row.text('alias'),
+        lineOfBusiness: row.text('lineOfBusiness'),
+        rank: row.int('rank'),
+        phones,
+        fax: row.text('fax'),
+        email: row.text('email'),
+        creditLimit: row.text('creditLimit'),
       });
       return { input: { ...input, creditLimit: canonicalDecimal(input.creditLimit) }, active: row.flag('active') };
     },

@@ -15,8 +15,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const customer = {
-  partnerCode: 'ZP-C1', partnerName: 'PT Maju Bersama', alias: 'Maju', lineOfBusiness: 'Ritel', rank: 4,
-  phones: ['(021) 5550-1234', '0812-3456-7890'], fax: '021-55501249', email: 'beli@majubersama.co.id', creditLimit: '25000000.50',
+  partnerCode: 'ZP-C1',
+  partnerName: 'PT Maju Bersama',
+  alias: 'Maju',
+  lineOfBusiness: 'Ritel',
+  rank: 4,
+  phones: ['(021) 5550-1234', '0812-3456-7890'],
+  fax: '021-55501249',
+  email: 'beli@majubersama.co.id',
+  creditLimit: '25000000.50',
   addresses: [
     { address: 'Jl. Gajah Mada No. 1', city: 'Jakarta Pusat', postalCode: '10130', roles: ['MAILING', 'BILLING'], latitude: '-6.1654', longitude: '106.8178' },
     { address: 'Gudang Cakung Blok B', city: 'Jakarta Timur', postalCode: null, roles: ['SHIPPING'], latitude: null, longitude: null },
@@ -45,7 +52,14 @@ describe('customers and suppliers', () => {
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
     ids.c1 = c.partnerId;
-    expect(c).toMatchObject({ partnerCode: 'ZP-C1', partnerName: 'PT Maju Bersama', typePartnerCode: 'CUSTOMER', rank: 4, creditLimit: '25000000.5', active: 'Y' });
+    expect(c).toMatchObject({
+      partnerCode: 'ZP-C1',
+      partnerName: 'PT Maju Bersama',
+      typePartnerCode: 'CUSTOMER',
+      rank: 4,
+      creditLimit: '25000000.5',
+      active: 'Y',
+    });
     expect(c.addresses).toEqual([
       expect.objectContaining({ address: 'Jl. Gajah Mada No. 1', roles: ['MAILING', 'BILLING'], latitude: '-6.1654', longitude: '106.8178' }),
       expect.objectContaining({ address: 'Gudang Cakung Blok B', roles: ['SHIPPING'], latitude: null }),
@@ -85,8 +99,20 @@ describe('customers and suppliers', () => {
     ['a phone of 10 characters', { phones: ['0812345678'] }, 422, 'partner_phone_too_short', ['0812345678']],
     ['a fax of 8 characters', { fax: '021-5550' }, 422, 'partner_phone_too_short', ['021-5550']],
     ['a latitude without longitude', { addresses: [{ address: 'Jl. A', roles: ['OTHERS'], latitude: '-6.2' }] }, 422, 'partner_geo_position_invalid', []],
-    ['a latitude beyond 90', { addresses: [{ address: 'Jl. A', roles: ['OTHERS'], latitude: '91', longitude: '106' }] }, 422, 'partner_geo_position_invalid', []],
-    ['a longitude beyond 180', { addresses: [{ address: 'Jl. A', roles: ['OTHERS'], latitude: '-6', longitude: '-180.5' }] }, 422, 'partner_geo_position_invalid', []],
+    [
+      'a latitude beyond 90',
+      { addresses: [{ address: 'Jl. A', roles: ['OTHERS'], latitude: '91', longitude: '106' }] },
+      422,
+      'partner_geo_position_invalid',
+      [],
+    ],
+    [
+      'a longitude beyond 180',
+      { addresses: [{ address: 'Jl. A', roles: ['OTHERS'], latitude: '-6', longitude: '-180.5' }] },
+      422,
+      'partner_geo_position_invalid',
+      [],
+    ],
   ])('refuses %s', async (_name, change, status, errorCode, errorArgs) => {
     const res = await post(CUSTOMERS, { ...customer, partnerCode: 'ZP-BAD', ...change });
     expect(res.statusCode).toBe(status);
@@ -104,7 +130,12 @@ describe('customers and suppliers', () => {
   });
 
   it('edits (addresses replaced), deactivates, and deletes unless an OU policy names the partner', async () => {
-    const edit = await t.request({ method: 'PUT', url: `${CUSTOMERS}/${ids.c1}`, token: admin, payload: { ...customer, rank: 5, addresses: [customer.addresses[1]] } });
+    const edit = await t.request({
+      method: 'PUT',
+      url: `${CUSTOMERS}/${ids.c1}`,
+      token: admin,
+      payload: { ...customer, rank: 5, addresses: [customer.addresses[1]] },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ rank: 5, addresses: [expect.objectContaining({ roles: ['SHIPPING'] })] });
     const off = await t.request({ method: 'PUT', url: `${CUSTOMERS}/${ids.c1}/active`, token: admin, payload: { active: 'N' } });
@@ -114,9 +145,16 @@ describe('customers and suppliers', () => {
 
     const ous = (await t.request({ method: 'GET', url: '/api/v1/config/org-units?keyword=SBY', token: admin })).json();
     const sby = ous.items.find((u: { ouCode: string }) => u.ouCode === 'SBY').ouId;
-    const cashierId = (await t.pools.owner.query(`SELECT u.id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE t.code = 'demo' AND u.username = 'cashier'`)).rows[0].id;
+    const cashierId = (
+      await t.pools.owner.query(`SELECT u.id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE t.code = 'demo' AND u.username = 'cashier'`)
+    ).rows[0].id;
     const empty = { documentTypes: [], products: [], warehouses: [], cashBanks: [], glActivities: [] };
-    const saved = await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${sby}`, token: admin, payload: { ...empty, partners: ['CUS-0002'], memberIds: [cashierId] } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/v1/config/policy-ou/${sby}`,
+      token: admin,
+      payload: { ...empty, partners: ['CUS-0002'], memberIds: [cashierId] },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const cashier = await t.login('cashier');
     const picked = (await t.request({ method: 'GET', url: `${CUSTOMERS}?limit=30`, token: cashier })).json();

@@ -17,7 +17,10 @@ export const partners = pgTable(
     alias: text('alias'),
     lineOfBusiness: text('line_of_business'),
     rank: smallint('rank').notNull().default(1),
-    phones: text('phones').array().notNull().default(sql`'{}'::text[]`),
+    phones: text('phones')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fax: text('fax'),
     email: text('email'),
     creditLimit: numeric('credit_limit', { precision: 20, scale: 4 }),

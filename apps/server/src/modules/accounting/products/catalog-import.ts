@@ -6,8 +6,20 @@ import { sameFields, validated } from '../../../platform/files/sheet-import.ts';
 import { importSheet } from '../../../platform/records/import.ts';
 import type { RecordSheetSpec, SheetField } from '../../../platform/records/sheet.ts';
 import {
-  CODE_NAME_KEYS, CODE_NAME_SHEETS, codeNamesByCode, createCodeName, createSubCategory, findCodeNameByCode, findSubCategoryByCode, setCodeNameActive,
-  setSubCategoryActive, SUB_CATEGORY_SHEET, updateCodeName, updateSubCategory, type CodeName, type Kind,
+  CODE_NAME_KEYS,
+  CODE_NAME_SHEETS,
+  codeNamesByCode,
+  createCodeName,
+  createSubCategory,
+  findCodeNameByCode,
+  findSubCategoryByCode,
+  setCodeNameActive,
+  setSubCategoryActive,
+  SUB_CATEGORY_SHEET,
+  updateCodeName,
+  updateSubCategory,
+  type CodeName,
+  type Kind,
 } from './catalog.ts';
 
 const SCHEMAS = { uom: uomInput, brand: brandInput, category: productCategoryInput };
@@ -42,10 +54,15 @@ export async function importSubCategories(tx: Tx, actor: Actor, file: Readable) 
     find: (code) => findSubCategoryByCode(tx, code),
     columnOf: { product_category_not_found: 'categoryCode', used_by_another_table: 'categoryCode' },
     parse: (row) => ({
-      input: validated(productSubCategoryInput, {
-        subCategoryCode: row.text('subCategoryCode'), subCategoryName: row.text('subCategoryName'),
-        categoryId: row.ref('categoryCode', categories, 'product_category_not_found')?.id,
-      }, (f) => (f === 'categoryId' ? 'categoryCode' : f)),
+      input: validated(
+        productSubCategoryInput,
+        {
+          subCategoryCode: row.text('subCategoryCode'),
+          subCategoryName: row.text('subCategoryName'),
+          categoryId: row.ref('categoryCode', categories, 'product_category_not_found')?.id,
+        },
+        (f) => (f === 'categoryId' ? 'categoryCode' : f),
+      ),
       active: row.flag('active'),
     }),
     codeOf: (input) => input.subCategoryCode,

@@ -30,22 +30,38 @@ const exists = async (q: Promise<unknown[]>) => (await q).length > 0;
 
 export const KINDS = {
   uom: {
-    table: uoms, entity: 'uom', module: 'accounting.uom', notFound: 'uom_not_found', duplicate: 'uom_code_already_exists', sheet: { id: 'Satuan', en: 'Units of Measure' },
+    table: uoms,
+    entity: 'uom',
+    module: 'accounting.uom',
+    notFound: 'uom_not_found',
+    duplicate: 'uom_code_already_exists',
+    sheet: { id: 'Satuan', en: 'Units of Measure' },
     usedBy: async (tx, id) => {
       if (await exists(tx.select({ id: products.id }).from(products).where(eq(products.baseUomId, id)).limit(1))) return 'products';
-      if (await exists(tx.select({ id: productUomConversions.productId }).from(productUomConversions).where(eq(productUomConversions.uomId, id)).limit(1))) return 'product_uom_conversions';
+      if (await exists(tx.select({ id: productUomConversions.productId }).from(productUomConversions).where(eq(productUomConversions.uomId, id)).limit(1)))
+        return 'product_uom_conversions';
       return undefined;
     },
   },
   brand: {
-    table: brands, entity: 'brand', module: 'accounting.brand', notFound: 'brand_not_found', duplicate: 'brand_code_already_exists', sheet: { id: 'Merek', en: 'Brands' },
+    table: brands,
+    entity: 'brand',
+    module: 'accounting.brand',
+    notFound: 'brand_not_found',
+    duplicate: 'brand_code_already_exists',
+    sheet: { id: 'Merek', en: 'Brands' },
     usedBy: async (tx, id) => ((await exists(tx.select({ id: products.id }).from(products).where(eq(products.brandId, id)).limit(1))) ? 'products' : undefined),
   },
   category: {
-    table: productCategories, entity: 'product-category', module: 'accounting.product-category', notFound: 'product_category_not_found',
-    duplicate: 'product_category_code_already_exists', sheet: { id: 'Kategori Produk', en: 'Product Categories' },
+    table: productCategories,
+    entity: 'product-category',
+    module: 'accounting.product-category',
+    notFound: 'product_category_not_found',
+    duplicate: 'product_category_code_already_exists',
+    sheet: { id: 'Kategori Produk', en: 'Product Categories' },
     usedBy: async (tx, id) => {
-      if (await exists(tx.select({ id: productSubCategories.id }).from(productSubCategories).where(eq(productSubCategories.categoryId, id)).limit(1))) return 'product_sub_categories';
+      if (await exists(tx.select({ id: productSubCategories.id }).from(productSubCategories).where(eq(productSubCategories.categoryId, id)).limit(1)))
+        return 'product_sub_categories';
       if (await exists(tx.select({ id: products.id }).from(products).where(eq(products.categoryId, id)).limit(1))) return 'products';
       return undefined;
     },
@@ -53,23 +69,34 @@ export const KINDS = {
 } satisfies Record<string, CodeNameKind>;
 export type Kind = keyof typeof KINDS;
 
-export interface CodeName { id: string; code: string; name: string; active: 'Y' | 'N' }
+export interface CodeName {
+  id: string;
+  code: string;
+  name: string;
+  active: 'Y' | 'N';
+}
 type Filter = { keyword?: string; active?: 'Y' | 'N'; sort?: SortValue<(typeof CATALOG_SORT)[number]> };
 
-const toCodeName = (r: { id: string; code: string; name: string; active: boolean }): CodeName => ({ id: r.id, code: r.code, name: r.name, active: yn(r.active) });
+const toCodeName = (r: { id: string; code: string; name: string; active: boolean }): CodeName => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  active: yn(r.active),
+});
 
 /** The keys of a kind's code and name in its API and sheet (uomCode, uomName ...). */
 export const CODE_NAME_KEYS = { uom: ['uomCode', 'uomName'], brand: ['brandCode', 'brandName'], category: ['categoryCode', 'categoryName'] } as const;
 
 /** A kind's sheet: Kode, Nama, Aktif under the kind's own keys; the export writes it, the import reads it back. */
-const codeNameSheet = <C extends string, N extends string>(name: { id: string; en: string }, code: C, label: N) => defineSheet<CodeName>()({
-  name,
-  fields: {
-    [code]: { id: 'Kode', en: 'Code', width: 16, value: (r: CodeName) => r.code },
-    [label]: { id: 'Nama', en: 'Name', width: 32, value: (r: CodeName) => r.name },
-    active: { id: 'Aktif', en: 'Active', width: 8, value: (r: CodeName) => r.active },
-  } as Record<C | N | 'active', SheetField<CodeName>>,
-});
+const codeNameSheet = <C extends string, N extends string>(name: { id: string; en: string }, code: C, label: N) =>
+  defineSheet<CodeName>()({
+    name,
+    fields: {
+      [code]: { id: 'Kode', en: 'Code', width: 16, value: (r: CodeName) => r.code },
+      [label]: { id: 'Nama', en: 'Name', width: 32, value: (r: CodeName) => r.name },
+      active: { id: 'Aktif', en: 'Active', width: 8, value: (r: CodeName) => r.active },
+    } as Record<C | N | 'active', SheetField<CodeName>>,
+  });
 
 export const CODE_NAME_SHEETS = {
   uom: codeNameSheet(KINDS.uom.sheet, ...CODE_NAME_KEYS.uom),
@@ -119,7 +146,8 @@ export const createCodeName = (tx: Tx, actor: Actor, kind: Kind, input: { code: 
 export const updateCodeName = (tx: Tx, actor: Actor, kind: Kind, id: string, input: { code: string; name: string }): Promise<CodeName> =>
   KITS[kind].update(tx, actor, id, input.code, { name: input.name });
 
-export const setCodeNameActive = (tx: Tx, actor: Actor, kind: Kind, id: string, active: 'Y' | 'N'): Promise<CodeName> => KITS[kind].setActive(tx, actor, id, active);
+export const setCodeNameActive = (tx: Tx, actor: Actor, kind: Kind, id: string, active: 'Y' | 'N'): Promise<CodeName> =>
+  KITS[kind].setActive(tx, actor, id, active);
 
 /** Refused with used_by_another_table while a product (or sub-category, or unit conversion) refers to the record. */
 export const deleteCodeName = (tx: Tx, actor: Actor, kind: Kind, id: string): Promise<void> => KITS[kind].remove(tx, actor, id);
@@ -129,16 +157,32 @@ export const exportCodeNames = (tx: Tx, kind: Kind, f: Filter, lang: 'id' | 'en'
 /* ---- Sub-categories: a code and name under one category. ---- */
 
 const subColumns = {
-  id: productSubCategories.id, code: productSubCategories.code, name: productSubCategories.name, active: productSubCategories.active,
-  categoryId: productSubCategories.categoryId, categoryCode: productCategories.code, categoryName: productCategories.name,
+  id: productSubCategories.id,
+  code: productSubCategories.code,
+  name: productSubCategories.name,
+  active: productSubCategories.active,
+  categoryId: productSubCategories.categoryId,
+  categoryCode: productCategories.code,
+  categoryName: productCategories.name,
 };
 type SubRow = { id: string; code: string; name: string; active: boolean; categoryId: string; categoryCode: string; categoryName: string };
 const toSub = (r: SubRow): ProductSubCategory => ({
-  subCategoryId: r.id, subCategoryCode: r.code, subCategoryName: r.name, categoryId: r.categoryId, categoryCode: r.categoryCode,
-  categoryName: r.categoryName, active: yn(r.active),
+  subCategoryId: r.id,
+  subCategoryCode: r.code,
+  subCategoryName: r.name,
+  categoryId: r.categoryId,
+  categoryCode: r.categoryCode,
+  categoryName: r.categoryName,
+  active: yn(r.active),
 });
-const subBase = (tx: Tx) => tx.select(subColumns).from(productSubCategories)
-  .innerJoin(productCategories, and(eq(productCategories.tenantId, productSubCategories.tenantId), eq(productCategories.id, productSubCategories.categoryId)));
+const subBase = (tx: Tx) =>
+  tx
+    .select(subColumns)
+    .from(productSubCategories)
+    .innerJoin(
+      productCategories,
+      and(eq(productCategories.tenantId, productSubCategories.tenantId), eq(productCategories.id, productSubCategories.categoryId)),
+    );
 
 type SubFilter = Omit<Filter, 'sort'> & { categoryId?: string; sort?: SortValue<(typeof SUB_CATEGORY_SORT)[number]> };
 
@@ -166,12 +210,20 @@ const subKit = recordKit({
   errors: { notFound: 'product_sub_category_not_found', codeTaken: 'product_sub_category_code_already_exists' },
   filters: (f: SubFilter) => [f.categoryId ? eq(productSubCategories.categoryId, f.categoryId) : undefined],
   sort: {
-    columns: { code: caseless(productSubCategories.code), name: caseless(productSubCategories.name), category: categoryNameOf, active: productSubCategories.active },
+    columns: {
+      code: caseless(productSubCategories.code),
+      name: caseless(productSubCategories.name),
+      category: categoryNameOf,
+      active: productSubCategories.active,
+    },
     fallback: [asc(sql`lower(${productSubCategories.code})`)],
   },
   toRecords: async (tx, rows) => {
     if (!rows.length) return [];
-    const categories = await tx.select().from(productCategories).where(inArray(productCategories.id, [...new Set(rows.map((r) => r.categoryId))]));
+    const categories = await tx
+      .select()
+      .from(productCategories)
+      .where(inArray(productCategories.id, [...new Set(rows.map((r) => r.categoryId))]));
     const byId = new Map(categories.map((c) => [c.id, c]));
     return rows.map((r) => toSub({ ...r, categoryCode: byId.get(r.categoryId)?.code ?? '', categoryName: byId.get(r.categoryId)?.name ?? '' }));
   },
@@ -214,7 +266,8 @@ export async function updateSubCategory(tx: Tx, actor: Actor, id: string, input:
   return subKit.update(tx, actor, id, input.subCategoryCode, { name: input.subCategoryName, categoryId: input.categoryId });
 }
 
-export const setSubCategoryActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<ProductSubCategory> => subKit.setActive(tx, actor, id, active);
+export const setSubCategoryActive = (tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<ProductSubCategory> =>
+  subKit.setActive(tx, actor, id, active);
 
 export const deleteSubCategory = (tx: Tx, actor: Actor, id: string): Promise<void> => subKit.remove(tx, actor, id);
 

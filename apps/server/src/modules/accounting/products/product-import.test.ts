@@ -13,8 +13,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HEADER = ['productCode', 'productName', 'productType', 'baseUomCode', 'brandCode', 'categoryCode', 'subCategoryCode', 'minQuantity', 'maxQuantity',
-  'buyable', 'sellable', 'purchasePrice', 'sellPrice', 'standardPrice', 'weight', 'length', 'width', 'height', 'keywords', 'warrantyMonths', 'active'];
+const HEADER = [
+  'productCode',
+  'productName',
+  'productType',
+  'baseUomCode',
+  'brandCode',
+  'categoryCode',
+  'subCategoryCode',
+  'minQuantity',
+  'maxQuantity',
+  'buyable',
+  'sellable',
+  'purchasePrice',
+  'sellPrice',
+  'standardPrice',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'keywords',
+  'warrantyMonths',
+  'active',
+];
 
 async function workbook(rows: (string | number | null)[][], header = HEADER): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -29,22 +50,111 @@ const upload = (file: Buffer, token = admin) => kitUpload(t, PATH, file, token);
 const report = (file: Buffer) => importReport(t, PATH, file, admin);
 
 const good = (i: number): (string | number | null)[] => [
-  `ZI-${String(i).padStart(5, '0')}`, `Produk Impor ${i}`, i % 10 === 0 ? 'SERVICE' : 'PRODUCT', 'PCS', 'NUSA', 'MNM', 'MNM-TEH', 1, 100,
-  'Y', 'Y', 1000 + i, '2500.75', '1200', '0.5', 10, 5, 20, `teh impor ${i}`, 12, 'Y',
+  `ZI-${String(i).padStart(5, '0')}`,
+  `Produk Impor ${i}`,
+  i % 10 === 0 ? 'SERVICE' : 'PRODUCT',
+  'PCS',
+  'NUSA',
+  'MNM',
+  'MNM-TEH',
+  1,
+  100,
+  'Y',
+  'Y',
+  1000 + i,
+  '2500.75',
+  '1200',
+  '0.5',
+  10,
+  5,
+  20,
+  `teh impor ${i}`,
+  12,
+  'Y',
 ];
 
 /** Rows that must fail, by the column and code they fail with. */
 const BAD: Record<number, { change: (r: (string | number | null)[]) => void; column: string; errorCode: string; errorArgs: (string | number)[] }> = {
-  7: { change: (r) => { r[11] = 0; }, column: 'purchasePrice', errorCode: 'price_must_be_positive', errorArgs: ['purchase'] },
-  100: { change: (r) => { r[12] = '-5'; }, column: 'sellPrice', errorCode: 'price_must_be_positive', errorArgs: ['sell'] },
-  777: { change: (r) => { r[3] = 'GALON'; }, column: 'baseUomCode', errorCode: 'uom_not_found', errorArgs: ['GALON'] },
-  1234: { change: (r) => { r[7] = 500; }, column: 'minQuantity', errorCode: 'min_quantity_exceeds_max', errorArgs: [] },
-  2000: { change: (r) => { r[1] = null; }, column: 'productName', errorCode: 'value_cannot_null', errorArgs: ['productName'] },
-  2500: { change: (r) => { r[6] = 'MKN-RINGAN'; }, column: 'subCategoryCode', errorCode: 'product_sub_category_not_in_category', errorArgs: ['MKN-RINGAN', 'MNM'] },
-  3000: { change: (r) => { r[9] = 'YA'; }, column: 'buyable', errorCode: 'invalid_input_format', errorArgs: ['buyable', 'Y or N'] },
-  3500: { change: (r) => { r[0] = 'ZI-00001'; }, column: 'productCode', errorCode: 'product_import_duplicate_row', errorArgs: ['ZI-00001', 2] },
-  4000: { change: (r) => { r[13] = '12.34567'; }, column: 'standardPrice', errorCode: 'invalid_input_format', errorArgs: ['standardPrice', 'a number with at most 4 decimals'] },
-  4999: { change: (r) => { r[4] = 'TIDAKADA'; }, column: 'brandCode', errorCode: 'brand_not_found', errorArgs: ['TIDAKADA'] },
+  7: {
+    change: (r) => {
+      r[11] = 0;
+    },
+    column: 'purchasePrice',
+    errorCode: 'price_must_be_positive',
+    errorArgs: ['purchase'],
+  },
+  100: {
+    change: (r) => {
+      r[12] = '-5';
+    },
+    column: 'sellPrice',
+    errorCode: 'price_must_be_positive',
+    errorArgs: ['sell'],
+  },
+  777: {
+    change: (r) => {
+      r[3] = 'GALON';
+    },
+    column: 'baseUomCode',
+    errorCode: 'uom_not_found',
+    errorArgs: ['GALON'],
+  },
+  1234: {
+    change: (r) => {
+      r[7] = 500;
+    },
+    column: 'minQuantity',
+    errorCode: 'min_quantity_exceeds_max',
+    errorArgs: [],
+  },
+  2000: {
+    change: (r) => {
+      r[1] = null;
+    },
+    column: 'productName',
+    errorCode: 'value_cannot_null',
+    errorArgs: ['productName'],
+  },
+  2500: {
+    change: (r) => {
+      r[6] = 'MKN-RINGAN';
+    },
+    column: 'subCategoryCode',
+    errorCode: 'product_sub_category_not_in_category',
+    errorArgs: ['MKN-RINGAN', 'MNM'],
+  },
+  3000: {
+    change: (r) => {
+      r[9] = 'YA';
+    },
+    column: 'buyable',
+    errorCode: 'invalid_input_format',
+    errorArgs: ['buyable', 'Y or N'],
+  },
+  3500: {
+    change: (r) => {
+      r[0] = 'ZI-00001';
+    },
+    column: 'productCode',
+    errorCode: 'product_import_duplicate_row',
+    errorArgs: ['ZI-00001', 2],
+  },
+  4000: {
+    change: (r) => {
+      r[13] = '12.34567';
+    },
+    column: 'standardPrice',
+    errorCode: 'invalid_input_format',
+    errorArgs: ['standardPrice', 'a number with at most 4 decimals'],
+  },
+  4999: {
+    change: (r) => {
+      r[4] = 'TIDAKADA';
+    },
+    column: 'brandCode',
+    errorCode: 'brand_not_found',
+    errorArgs: ['TIDAKADA'],
+  },
 };
 
 // Thousands of rows through the whole stack: generous time on a loaded CI machine.
@@ -66,7 +176,9 @@ describe('product xlsx import', { timeout: 180_000 }, () => {
     expect(report).toMatchObject({ rows: 5000, created: 5000 - badCount, updated: 0, unchanged: 0 });
     // Sheet row numbers: the header is row 1, item i is row i + 1 (+1 after the empty row).
     const rowOf = (i: number) => i + 1 + (i > 2500 ? 1 : 0);
-    expect(report.errors).toEqual(Object.entries(BAD).map(([i, b]) => ({ row: rowOf(Number(i)), column: b.column, errorCode: b.errorCode, errorArgs: b.errorArgs })));
+    expect(report.errors).toEqual(
+      Object.entries(BAD).map(([i, b]) => ({ row: rowOf(Number(i)), column: b.column, errorCode: b.errorCode, errorArgs: b.errorArgs })),
+    );
     const stored = await t.pools.owner.query(`SELECT count(*)::int AS n FROM products WHERE code LIKE 'ZI-%'`);
     expect(stored.rows[0].n).toBe(5000 - badCount);
     const bad = await t.pools.owner.query(`SELECT code FROM products WHERE code = ANY($1)`, [['ZI-00007', 'ZI-00100', 'ZI-00777', 'ZI-04999']]);
@@ -82,12 +194,19 @@ describe('product xlsx import', { timeout: 180_000 }, () => {
   });
 
   it('keeps every field a sheet of only the required columns leaves out (prices, flags, sizes, active ...)', async () => {
-    const saved = Array.from({ length: 5000 }, (_, i) => i + 1).filter((i) => !BAD[i]).map(good);
+    const saved = Array.from({ length: 5000 }, (_, i) => i + 1)
+      .filter((i) => !BAD[i])
+      .map(good);
     const stored = () => t.pools.owner.query(`SELECT * FROM products WHERE code LIKE 'ZI-%' ORDER BY code`).then((r) => r.rows);
     await t.pools.owner.query(`UPDATE products SET active = false WHERE code = 'ZI-00002'`);
     const before = await stored();
     const required = ['productCode', 'productName', 'baseUomCode'].map((c) => HEADER.indexOf(c));
-    const res = await report(await workbook(saved.map((r) => required.map((i) => r[i])), required.map((i) => HEADER[i])));
+    const res = await report(
+      await workbook(
+        saved.map((r) => required.map((i) => r[i])),
+        required.map((i) => HEADER[i]),
+      ),
+    );
     expect(res).toEqual({ rows: saved.length, created: 0, updated: 0, unchanged: saved.length, errors: [] });
     expect(await stored()).toEqual(before);
     await t.pools.owner.query(`UPDATE products SET active = true WHERE code = 'ZI-00002'`);
@@ -124,7 +243,17 @@ describe('product xlsx import', { timeout: 180_000 }, () => {
 
   it('generates codes for rows without one and accepts Indonesian headings', async () => {
     const headings = ['Kode Produk', 'Nama Produk', 'Kode Satuan Dasar', 'Harga Jual'];
-    expect(await report(await workbook([[null, 'Gula Pasir 1 kg', 'KG', '17500'], ['', 'Garam Beryodium', 'PCS', 4000]], headings))).toMatchObject({ rows: 2, created: 2, errors: [] });
+    expect(
+      await report(
+        await workbook(
+          [
+            [null, 'Gula Pasir 1 kg', 'KG', '17500'],
+            ['', 'Garam Beryodium', 'PCS', 4000],
+          ],
+          headings,
+        ),
+      ),
+    ).toMatchObject({ rows: 2, created: 2, errors: [] });
     const rows = await t.pools.owner.query(`SELECT code FROM products WHERE name IN ('Gula Pasir 1 kg', 'Garam Beryodium') ORDER BY code`);
     expect(rows.rows.map((r) => r.code)).toEqual([expect.stringMatching(/^PRD-\d{4}$/), expect.stringMatching(/^PRD-\d{4}$/)]);
   });

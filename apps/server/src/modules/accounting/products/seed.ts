@@ -8,20 +8,50 @@ import { brands, productCategories, products, productSubCategories, productUomCo
 /** Demo catalogue: Indonesian units, brands, categories and a handful of goods and one service. */
 export async function seedProducts(tx: Tx, tenantId: string) {
   const ids = new Map<string, string>();
-  const codeName = (rows: [string, string][]) => rows.map(([code, name]) => {
-    const id = uuidv7();
-    ids.set(code, id);
-    return { tenantId, id, code, name };
-  });
-  await tx.insert(uoms).values(codeName([['PCS', 'Buah'], ['BOX', 'Kotak'], ['KRT', 'Karton'], ['KG', 'Kilogram'], ['LTR', 'Liter'], ['JAM', 'Jam']]));
-  await tx.insert(brands).values(codeName([['NUSA', 'Nusa Pangan'], ['SEGAR', 'Segar Alami'], ['KOPI-NUS', 'Kopi Nusantara']]));
-  await tx.insert(productCategories).values(codeName([['MKN', 'Makanan'], ['MNM', 'Minuman'], ['JSA', 'Jasa']]));
-  const subs: [string, string, string][] = [['MKN-RINGAN', 'Makanan Ringan', 'MKN'], ['MKN-POKOK', 'Bahan Pokok', 'MKN'], ['MNM-KOPI', 'Kopi', 'MNM'], ['MNM-TEH', 'Teh', 'MNM'], ['JSA-ANTAR', 'Jasa Antar', 'JSA']];
-  await tx.insert(productSubCategories).values(subs.map(([code, name, category]) => {
-    const id = uuidv7();
-    ids.set(code, id);
-    return { tenantId, id, code, name, categoryId: ids.get(category)! };
-  }));
+  const codeName = (rows: [string, string][]) =>
+    rows.map(([code, name]) => {
+      const id = uuidv7();
+      ids.set(code, id);
+      return { tenantId, id, code, name };
+    });
+  await tx.insert(uoms).values(
+    codeName([
+      ['PCS', 'Buah'],
+      ['BOX', 'Kotak'],
+      ['KRT', 'Karton'],
+      ['KG', 'Kilogram'],
+      ['LTR', 'Liter'],
+      ['JAM', 'Jam'],
+    ]),
+  );
+  await tx.insert(brands).values(
+    codeName([
+      ['NUSA', 'Nusa Pangan'],
+      ['SEGAR', 'Segar Alami'],
+      ['KOPI-NUS', 'Kopi Nusantara'],
+    ]),
+  );
+  await tx.insert(productCategories).values(
+    codeName([
+      ['MKN', 'Makanan'],
+      ['MNM', 'Minuman'],
+      ['JSA', 'Jasa'],
+    ]),
+  );
+  const subs: [string, string, string][] = [
+    ['MKN-RINGAN', 'Makanan Ringan', 'MKN'],
+    ['MKN-POKOK', 'Bahan Pokok', 'MKN'],
+    ['MNM-KOPI', 'Kopi', 'MNM'],
+    ['MNM-TEH', 'Teh', 'MNM'],
+    ['JSA-ANTAR', 'Jasa Antar', 'JSA'],
+  ];
+  await tx.insert(productSubCategories).values(
+    subs.map(([code, name, category]) => {
+      const id = uuidv7();
+      ids.set(code, id);
+      return { tenantId, id, code, name, categoryId: ids.get(category)! };
+    }),
+  );
   const items: [string, string, 'PRODUCT' | 'SERVICE', string, string | null, string, string, string, string, string][] = [
     ['PRD-0001', 'Beras Premium Pandan Wangi 5 kg', 'PRODUCT', 'PCS', 'NUSA', 'MKN', 'MKN-POKOK', '68000', '75000', 'beras pulen sembako'],
     ['PRD-0002', 'Keripik Singkong Balado 200 g', 'PRODUCT', 'PCS', 'NUSA', 'MKN', 'MKN-RINGAN', '9500', '13500', 'camilan pedas'],
@@ -33,9 +63,23 @@ export async function seedProducts(tx: Tx, tenantId: string) {
   for (const [code, name, type, uom, brand, category, sub, purchasePrice, sellPrice, keywords] of items) {
     const id = uuidv7();
     await tx.insert(products).values({
-      tenantId, id, code, name, type, baseUomId: ids.get(uom)!, brandId: brand ? ids.get(brand)! : null, categoryId: ids.get(category)!,
-      subCategoryId: ids.get(sub)!, purchasePrice, sellPrice, standardPrice: purchasePrice, keywords, buyable: type === 'PRODUCT',
-      minQuantity: type === 'PRODUCT' ? '10' : null, maxQuantity: type === 'PRODUCT' ? '500' : null, warrantyMonths: null,
+      tenantId,
+      id,
+      code,
+      name,
+      type,
+      baseUomId: ids.get(uom)!,
+      brandId: brand ? ids.get(brand)! : null,
+      categoryId: ids.get(category)!,
+      subCategoryId: ids.get(sub)!,
+      purchasePrice,
+      sellPrice,
+      standardPrice: purchasePrice,
+      keywords,
+      buyable: type === 'PRODUCT',
+      minQuantity: type === 'PRODUCT' ? '10' : null,
+      maxQuantity: type === 'PRODUCT' ? '500' : null,
+      warrantyMonths: null,
     });
     if (uom === 'PCS') await tx.insert(productUomConversions).values({ tenantId, productId: id, uomId: ids.get('KRT')!, factor: '24' });
   }

@@ -17,62 +17,165 @@ const MODULE = 'accounting.product';
 const conversionUom = alias(uoms, 'conversion_uom');
 
 const columns = {
-  id: products.id, code: products.code, name: products.name, type: products.type,
-  baseUomId: products.baseUomId, baseUomCode: uoms.code, brandId: products.brandId, brandCode: brands.code, brandName: brands.name,
-  categoryId: products.categoryId, categoryCode: productCategories.code, categoryName: productCategories.name,
-  subCategoryId: products.subCategoryId, subCategoryCode: productSubCategories.code, subCategoryName: productSubCategories.name,
-  minQuantity: products.minQuantity, maxQuantity: products.maxQuantity, buyable: products.buyable, sellable: products.sellable,
-  purchasePrice: products.purchasePrice, sellPrice: products.sellPrice, standardPrice: products.standardPrice,
-  weight: products.weight, length: products.length, width: products.width, height: products.height,
-  keywords: products.keywords, warrantyMonths: products.warrantyMonths, active: products.active,
+  id: products.id,
+  code: products.code,
+  name: products.name,
+  type: products.type,
+  baseUomId: products.baseUomId,
+  baseUomCode: uoms.code,
+  brandId: products.brandId,
+  brandCode: brands.code,
+  brandName: brands.name,
+  categoryId: products.categoryId,
+  categoryCode: productCategories.code,
+  categoryName: productCategories.name,
+  subCategoryId: products.subCategoryId,
+  subCategoryCode: productSubCategories.code,
+  subCategoryName: productSubCategories.name,
+  minQuantity: products.minQuantity,
+  maxQuantity: products.maxQuantity,
+  buyable: products.buyable,
+  sellable: products.sellable,
+  purchasePrice: products.purchasePrice,
+  sellPrice: products.sellPrice,
+  standardPrice: products.standardPrice,
+  weight: products.weight,
+  length: products.length,
+  width: products.width,
+  height: products.height,
+  keywords: products.keywords,
+  warrantyMonths: products.warrantyMonths,
+  active: products.active,
 };
 type Row = {
-  id: string; code: string; name: string; type: string; baseUomId: string; baseUomCode: string | null; brandId: string | null; brandCode: string | null; brandName: string | null;
-  categoryId: string | null; categoryCode: string | null; categoryName: string | null; subCategoryId: string | null; subCategoryCode: string | null; subCategoryName: string | null;
-  minQuantity: string | null; maxQuantity: string | null; buyable: boolean; sellable: boolean; purchasePrice: string | null; sellPrice: string | null;
-  standardPrice: string | null; weight: string | null; length: string | null; width: string | null; height: string | null; keywords: string | null;
-  warrantyMonths: number | null; active: boolean;
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  baseUomId: string;
+  baseUomCode: string | null;
+  brandId: string | null;
+  brandCode: string | null;
+  brandName: string | null;
+  categoryId: string | null;
+  categoryCode: string | null;
+  categoryName: string | null;
+  subCategoryId: string | null;
+  subCategoryCode: string | null;
+  subCategoryName: string | null;
+  minQuantity: string | null;
+  maxQuantity: string | null;
+  buyable: boolean;
+  sellable: boolean;
+  purchasePrice: string | null;
+  sellPrice: string | null;
+  standardPrice: string | null;
+  weight: string | null;
+  length: string | null;
+  width: string | null;
+  height: string | null;
+  keywords: string | null;
+  warrantyMonths: number | null;
+  active: boolean;
 };
 
 const same = (t: typeof uoms | typeof brands | typeof productCategories | typeof productSubCategories, id: AnyPgColumn) =>
   and(eq(t.tenantId, products.tenantId), eq(t.id, id));
 
 /** Products with the codes of their unit, brand, category and sub-category (and the names the list shows). */
-export const productBase = (tx: Tx) => tx.select(columns).from(products)
-  .leftJoin(uoms, same(uoms, products.baseUomId))
-  .leftJoin(brands, same(brands, products.brandId))
-  .leftJoin(productCategories, same(productCategories, products.categoryId))
-  .leftJoin(productSubCategories, same(productSubCategories, products.subCategoryId));
+export const productBase = (tx: Tx) =>
+  tx
+    .select(columns)
+    .from(products)
+    .leftJoin(uoms, same(uoms, products.baseUomId))
+    .leftJoin(brands, same(brands, products.brandId))
+    .leftJoin(productCategories, same(productCategories, products.categoryId))
+    .leftJoin(productSubCategories, same(productSubCategories, products.subCategoryId));
 
 const toProduct = (r: Row, conversions: Product['conversions']): Product => ({
-  productId: r.id, productCode: r.code, productName: r.name, productType: r.type as ProductType, baseUomId: r.baseUomId, baseUomCode: r.baseUomCode ?? '',
-  brandId: r.brandId, brandCode: r.brandCode, brandName: r.brandName, categoryId: r.categoryId, categoryCode: r.categoryCode, categoryName: r.categoryName,
-  subCategoryId: r.subCategoryId, subCategoryCode: r.subCategoryCode, subCategoryName: r.subCategoryName,
-  minQuantity: plainDecimal(r.minQuantity), maxQuantity: plainDecimal(r.maxQuantity), buyable: yn(r.buyable), sellable: yn(r.sellable),
-  purchasePrice: plainDecimal(r.purchasePrice), sellPrice: plainDecimal(r.sellPrice), standardPrice: plainDecimal(r.standardPrice),
-  weight: plainDecimal(r.weight), length: plainDecimal(r.length), width: plainDecimal(r.width), height: plainDecimal(r.height),
-  keywords: r.keywords, warrantyMonths: r.warrantyMonths, conversions, active: yn(r.active),
+  productId: r.id,
+  productCode: r.code,
+  productName: r.name,
+  productType: r.type as ProductType,
+  baseUomId: r.baseUomId,
+  baseUomCode: r.baseUomCode ?? '',
+  brandId: r.brandId,
+  brandCode: r.brandCode,
+  brandName: r.brandName,
+  categoryId: r.categoryId,
+  categoryCode: r.categoryCode,
+  categoryName: r.categoryName,
+  subCategoryId: r.subCategoryId,
+  subCategoryCode: r.subCategoryCode,
+  subCategoryName: r.subCategoryName,
+  minQuantity: plainDecimal(r.minQuantity),
+  maxQuantity: plainDecimal(r.maxQuantity),
+  buyable: yn(r.buyable),
+  sellable: yn(r.sellable),
+  purchasePrice: plainDecimal(r.purchasePrice),
+  sellPrice: plainDecimal(r.sellPrice),
+  standardPrice: plainDecimal(r.standardPrice),
+  weight: plainDecimal(r.weight),
+  length: plainDecimal(r.length),
+  width: plainDecimal(r.width),
+  height: plainDecimal(r.height),
+  keywords: r.keywords,
+  warrantyMonths: r.warrantyMonths,
+  conversions,
+  active: yn(r.active),
 });
 
 async function withConversions(tx: Tx, rows: Row[]): Promise<Product[]> {
   if (!rows.length) return [];
-  const conv = await tx.select({ productId: productUomConversions.productId, uomId: productUomConversions.uomId, uomCode: conversionUom.code, factor: productUomConversions.factor })
+  const conv = await tx
+    .select({
+      productId: productUomConversions.productId,
+      uomId: productUomConversions.uomId,
+      uomCode: conversionUom.code,
+      factor: productUomConversions.factor,
+    })
     .from(productUomConversions)
     .innerJoin(conversionUom, and(eq(conversionUom.tenantId, productUomConversions.tenantId), eq(conversionUom.id, productUomConversions.uomId)))
-    .where(inArray(productUomConversions.productId, rows.map((r) => r.id)));
-  return rows.map((r) => toProduct(r, conv.filter((c) => c.productId === r.id).sort((a, b) => a.uomCode.localeCompare(b.uomCode))
-    .map((c) => ({ uomId: c.uomId, uomCode: c.uomCode, factor: plainDecimal(c.factor)! }))));
+    .where(
+      inArray(
+        productUomConversions.productId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) =>
+    toProduct(
+      r,
+      conv
+        .filter((c) => c.productId === r.id)
+        .sort((a, b) => a.uomCode.localeCompare(b.uomCode))
+        .map((c) => ({ uomId: c.uomId, uomCode: c.uomCode, factor: plainDecimal(c.factor)! })),
+    ),
+  );
 }
 
 export interface ProductFilter {
-  keyword?: string; active?: 'Y' | 'N'; type?: ProductType; brandId?: string; categoryId?: string; subCategoryId?: string; buyable?: 'Y' | 'N'; sellable?: 'Y' | 'N';
+  keyword?: string;
+  active?: 'Y' | 'N';
+  type?: ProductType;
+  brandId?: string;
+  categoryId?: string;
+  subCategoryId?: string;
+  buyable?: 'Y' | 'N';
+  sellable?: 'Y' | 'N';
   sort?: SortValue<(typeof PRODUCT_SORT)[number]>;
 }
 
 const SORT_COLUMNS = {
-  code: caseless(products.code), name: caseless(products.name), type: products.type, baseUom: caseless(uoms.code),
+  code: caseless(products.code),
+  name: caseless(products.name),
+  type: products.type,
+  baseUom: caseless(uoms.code),
   // The list shows category and brand by name, so it sorts by what it shows.
-  category: caseless(productCategories.name), brand: caseless(brands.name), purchasePrice: products.purchasePrice, sellPrice: products.sellPrice, active: products.active,
+  category: caseless(productCategories.name),
+  brand: caseless(brands.name),
+  purchasePrice: products.purchasePrice,
+  sellPrice: products.sellPrice,
+  active: products.active,
 };
 /** The order of productBase rows (the list and the export). */
 export const productOrder = (f: ProductFilter) => listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${products.code})`)], products.id);
@@ -100,7 +203,13 @@ export async function productConditions(tx: Tx, f: ProductFilter, pick?: { userI
   if (pick) {
     where.push(eq(products.active, true));
     const allowed = await allowedValues(tx, pick.userId, 'products');
-    if (allowed) where.push(inArray(sql`lower(${products.code})`, allowed.map((v) => v.toLowerCase())));
+    if (allowed)
+      where.push(
+        inArray(
+          sql`lower(${products.code})`,
+          allowed.map((v) => v.toLowerCase()),
+        ),
+      );
   }
   return where.length ? and(...where) : undefined;
 }
@@ -108,8 +217,15 @@ export async function productConditions(tx: Tx, f: ProductFilter, pick?: { userI
 /** The list; at the dropdown size (30) only active products the user's OU policy allows. */
 export async function listProducts(tx: Tx, userId: string, f: ProductFilter & { page: number; limit: number }) {
   const condition = await productConditions(tx, f, isDropdown(f.limit) ? { userId } : undefined);
-  const rows = await productBase(tx).where(condition).orderBy(...productOrder(f)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(condition);
+  const rows = await productBase(tx)
+    .where(condition)
+    .orderBy(...productOrder(f))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(condition);
   return { items: await withConversions(tx, rows), total: total[0].n };
 }
 
@@ -128,12 +244,19 @@ export async function findProductByCode(tx: Tx, code: string): Promise<Product |
 type PriceFields = Pick<ProductInput, 'purchasePrice' | 'sellPrice' | 'standardPrice' | 'minQuantity' | 'maxQuantity'>;
 
 /** Spec 5: prices above 0 (which one fails is named), min quantity not above max. Shared with the import. */
-export function productRuleProblem(p: PriceFields): { column: keyof PriceFields; code: 'price_must_be_positive' | 'min_quantity_exceeds_max'; args: string[] } | undefined {
-  for (const [column, label] of [['purchasePrice', 'purchase'], ['sellPrice', 'sell'], ['standardPrice', 'standard']] as const) {
+export function productRuleProblem(
+  p: PriceFields,
+): { column: keyof PriceFields; code: 'price_must_be_positive' | 'min_quantity_exceeds_max'; args: string[] } | undefined {
+  for (const [column, label] of [
+    ['purchasePrice', 'purchase'],
+    ['sellPrice', 'sell'],
+    ['standardPrice', 'standard'],
+  ] as const) {
     const v = p[column];
     if (v !== null && !isPositive(v)) return { column, code: 'price_must_be_positive', args: [label] };
   }
-  if (p.minQuantity !== null && p.maxQuantity !== null && money(p.minQuantity).gt(money(p.maxQuantity))) return { column: 'minQuantity', code: 'min_quantity_exceeds_max', args: [] };
+  if (p.minQuantity !== null && p.maxQuantity !== null && money(p.minQuantity).gt(money(p.maxQuantity)))
+    return { column: 'minQuantity', code: 'min_quantity_exceeds_max', args: [] };
   return undefined;
 }
 
@@ -161,18 +284,39 @@ async function checkReferences(tx: Tx, input: ProductInput) {
 }
 
 const codeTaken = (tx: Tx, exceptId?: string) => async (code: string) =>
-  (await tx.select({ id: products.id }).from(products).where(codeIn([code]))).some((r) => r.id !== exceptId);
+  (
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(codeIn([code]))
+  ).some((r) => r.id !== exceptId);
 
 const fields = (i: ProductInput) => ({
-  name: i.productName, type: i.productType, baseUomId: i.baseUomId, brandId: i.brandId, categoryId: i.categoryId, subCategoryId: i.subCategoryId,
-  minQuantity: i.minQuantity, maxQuantity: i.maxQuantity, buyable: i.buyable === 'Y', sellable: i.sellable === 'Y',
-  purchasePrice: i.purchasePrice, sellPrice: i.sellPrice, standardPrice: i.standardPrice, weight: i.weight, length: i.length, width: i.width,
-  height: i.height, keywords: i.keywords, warrantyMonths: i.warrantyMonths,
+  name: i.productName,
+  type: i.productType,
+  baseUomId: i.baseUomId,
+  brandId: i.brandId,
+  categoryId: i.categoryId,
+  subCategoryId: i.subCategoryId,
+  minQuantity: i.minQuantity,
+  maxQuantity: i.maxQuantity,
+  buyable: i.buyable === 'Y',
+  sellable: i.sellable === 'Y',
+  purchasePrice: i.purchasePrice,
+  sellPrice: i.sellPrice,
+  standardPrice: i.standardPrice,
+  weight: i.weight,
+  length: i.length,
+  width: i.width,
+  height: i.height,
+  keywords: i.keywords,
+  warrantyMonths: i.warrantyMonths,
 });
 
 async function saveConversions(tx: Tx, tenantId: string, productId: string, input: ProductInput) {
   await tx.delete(productUomConversions).where(eq(productUomConversions.productId, productId));
-  if (input.conversions.length) await tx.insert(productUomConversions).values(input.conversions.map((c) => ({ tenantId, productId, uomId: c.uomId, factor: c.factor })));
+  if (input.conversions.length)
+    await tx.insert(productUomConversions).values(input.conversions.map((c) => ({ tenantId, productId, uomId: c.uomId, factor: c.factor })));
 }
 
 export async function createProduct(tx: Tx, actor: Actor, input: ProductInput): Promise<Product> {
@@ -192,7 +336,10 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, input: Pro
   await checkReferences(tx, input);
   const code = input.productCode || before.productCode;
   if (await codeTaken(tx, id)(code)) throw new AppError('product_code_already_exists', [code]);
-  await tx.update(products).set({ code, ...fields(input), updatedAt: sql`now()` }).where(eq(products.id, id));
+  await tx
+    .update(products)
+    .set({ code, ...fields(input), updatedAt: sql`now()` })
+    .where(eq(products.id, id));
   await saveConversions(tx, actor.tenantId, id, input);
   const after = await getProduct(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'product', entityId: id, before, after });
@@ -201,7 +348,10 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, input: Pro
 
 export async function setProductActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<Product> {
   const before = await getProduct(tx, id);
-  await tx.update(products).set({ active: active === 'Y', updatedAt: sql`now()` }).where(eq(products.id, id));
+  await tx
+    .update(products)
+    .set({ active: active === 'Y', updatedAt: sql`now()` })
+    .where(eq(products.id, id));
   const after = await getProduct(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'product', entityId: id, before, after });
   return after;

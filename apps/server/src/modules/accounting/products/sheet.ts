@@ -2,8 +2,13 @@ import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  MASTER_CODE_PATTERN, PRODUCT_IMPORT_MAX_BYTES, PRODUCT_SHEET_COLUMNS, PRODUCT_TYPES,
-  type ErrorCode, type ProductImportReport, type ProductSheetColumn,
+  MASTER_CODE_PATTERN,
+  PRODUCT_IMPORT_MAX_BYTES,
+  PRODUCT_SHEET_COLUMNS,
+  PRODUCT_TYPES,
+  type ErrorCode,
+  type ProductImportReport,
+  type ProductSheetColumn,
 } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
@@ -49,32 +54,93 @@ const canonical = canonicalDecimal;
  * text: every digit survives, and the import reads them back exactly.
  */
 const productCells = (r: BaseRow): SheetRow => ({
-  productCode: r.code, productName: r.name, productType: r.type, baseUomCode: r.baseUomCode, brandCode: r.brandCode, categoryCode: r.categoryCode,
-  subCategoryCode: r.subCategoryCode, minQuantity: canonical(r.minQuantity), maxQuantity: canonical(r.maxQuantity), buyable: r.buyable ? 'Y' : 'N',
-  sellable: r.sellable ? 'Y' : 'N', purchasePrice: canonical(r.purchasePrice), sellPrice: canonical(r.sellPrice), standardPrice: canonical(r.standardPrice),
-  weight: canonical(r.weight), length: canonical(r.length), width: canonical(r.width), height: canonical(r.height), keywords: r.keywords,
-  warrantyMonths: r.warrantyMonths, active: r.active ? 'Y' : 'N',
+  productCode: r.code,
+  productName: r.name,
+  productType: r.type,
+  baseUomCode: r.baseUomCode,
+  brandCode: r.brandCode,
+  categoryCode: r.categoryCode,
+  subCategoryCode: r.subCategoryCode,
+  minQuantity: canonical(r.minQuantity),
+  maxQuantity: canonical(r.maxQuantity),
+  buyable: r.buyable ? 'Y' : 'N',
+  sellable: r.sellable ? 'Y' : 'N',
+  purchasePrice: canonical(r.purchasePrice),
+  sellPrice: canonical(r.sellPrice),
+  standardPrice: canonical(r.standardPrice),
+  weight: canonical(r.weight),
+  length: canonical(r.length),
+  width: canonical(r.width),
+  height: canonical(r.height),
+  keywords: r.keywords,
+  warrantyMonths: r.warrantyMonths,
+  active: r.active ? 'Y' : 'N',
 });
 
 export async function exportProducts(tx: Tx, f: ProductFilter, lang: 'id' | 'en'): Promise<Buffer> {
-  const rows = await productBase(tx).where(await productConditions(tx, f)).orderBy(...productOrder(f)).limit(XLSX_EXPORT_LIMIT);
+  const rows = await productBase(tx)
+    .where(await productConditions(tx, f))
+    .orderBy(...productOrder(f))
+    .limit(XLSX_EXPORT_LIMIT);
   const items = rows.map(productCells);
-  return writeXlsx<SheetRow>(lang === 'id' ? 'Produk' : 'Products', PRODUCT_SHEET_COLUMNS.map((c) => ({
-    header: LABELS[c][lang], width: c === 'productName' || c === 'keywords' ? 36 : 16, value: (r: SheetRow) => r[c],
-  })), items);
+  return writeXlsx<SheetRow>(
+    lang === 'id' ? 'Produk' : 'Products',
+    PRODUCT_SHEET_COLUMNS.map((c) => ({
+      header: LABELS[c][lang],
+      width: c === 'productName' || c === 'keywords' ? 36 : 16,
+      value: (r: SheetRow) => r[c],
+    })),
+    items,
+  );
 }
 
 /* ---------------------------------------------------------------- import */
 
 interface ProductValues {
-  code: string; name: string; type: string; baseUomId: string; brandId: string | null; categoryId: string | null; subCategoryId: string | null;
-  minQuantity: string | null; maxQuantity: string | null; buyable: boolean; sellable: boolean; purchasePrice: string | null; sellPrice: string | null;
-  standardPrice: string | null; weight: string | null; length: string | null; width: string | null; height: string | null; keywords: string | null;
-  warrantyMonths: number | null; active: boolean;
+  code: string;
+  name: string;
+  type: string;
+  baseUomId: string;
+  brandId: string | null;
+  categoryId: string | null;
+  subCategoryId: string | null;
+  minQuantity: string | null;
+  maxQuantity: string | null;
+  buyable: boolean;
+  sellable: boolean;
+  purchasePrice: string | null;
+  sellPrice: string | null;
+  standardPrice: string | null;
+  weight: string | null;
+  length: string | null;
+  width: string | null;
+  height: string | null;
+  keywords: string | null;
+  warrantyMonths: number | null;
+  active: boolean;
 }
 const COMPARED: (keyof ProductValues)[] = [
-  'code', 'name', 'type', 'baseUomId', 'brandId', 'categoryId', 'subCategoryId', 'minQuantity', 'maxQuantity', 'buyable', 'sellable',
-  'purchasePrice', 'sellPrice', 'standardPrice', 'weight', 'length', 'width', 'height', 'keywords', 'warrantyMonths', 'active',
+  'code',
+  'name',
+  'type',
+  'baseUomId',
+  'brandId',
+  'categoryId',
+  'subCategoryId',
+  'minQuantity',
+  'maxQuantity',
+  'buyable',
+  'sellable',
+  'purchasePrice',
+  'sellPrice',
+  'standardPrice',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'keywords',
+  'warrantyMonths',
+  'active',
 ];
 
 interface Lookups {
@@ -99,7 +165,8 @@ function parseRow(get: (c: ProductSheetColumn) => string, lookups: Lookups): Omi
     const v = get(c);
     if (!v) return null;
     const m = DECIMAL.exec(v);
-    if (!m || (unsigned && m[1])) throw new RowError(c, 'invalid_input_format', [c, unsigned ? 'a number of at least 0 with at most 4 decimals' : 'a number with at most 4 decimals']);
+    if (!m || (unsigned && m[1]))
+      throw new RowError(c, 'invalid_input_format', [c, unsigned ? 'a number of at least 0 with at most 4 decimals' : 'a number with at most 4 decimals']);
     return canonical(v);
   };
   const flag = (c: ProductSheetColumn) => {
@@ -120,26 +187,46 @@ function parseRow(get: (c: ProductSheetColumn) => string, lookups: Lookups): Omi
   };
 
   const code = get('productCode');
-  if (code.length > 30 || !MASTER_CODE_PATTERN.test(code)) throw new RowError('productCode', 'invalid_input_format', ['productCode', 'letters, digits, dot, dash, slash or underscore, no spaces']);
+  if (code.length > 30 || !MASTER_CODE_PATTERN.test(code))
+    throw new RowError('productCode', 'invalid_input_format', ['productCode', 'letters, digits, dot, dash, slash or underscore, no spaces']);
   const name = text('productName', 150, true)!;
   const type = (get('productType') || 'PRODUCT').toUpperCase();
-  if (!(PRODUCT_TYPES as readonly string[]).includes(type)) throw new RowError('productType', 'invalid_input_format', ['productType', PRODUCT_TYPES.join(' or ')]);
+  if (!(PRODUCT_TYPES as readonly string[]).includes(type))
+    throw new RowError('productType', 'invalid_input_format', ['productType', PRODUCT_TYPES.join(' or ')]);
   const baseUom = ref('baseUomCode', lookups.uoms, 'uom_not_found', true)!;
   const brand = ref('brandCode', lookups.brands, 'brand_not_found');
   const category = ref('categoryCode', lookups.categories, 'product_category_not_found');
   const sub = ref('subCategoryCode', lookups.subCategories, 'product_sub_category_not_found');
   if (sub && !category) throw new RowError('categoryCode', 'product_sub_category_needs_category');
-  if (sub && category && sub.categoryId !== category.id) throw new RowError('subCategoryCode', 'product_sub_category_not_in_category', [sub.subCategoryCode, category.code]);
+  if (sub && category && sub.categoryId !== category.id)
+    throw new RowError('subCategoryCode', 'product_sub_category_not_in_category', [sub.subCategoryCode, category.code]);
   const values = {
-    code, name, type, baseUomId: baseUom.id, brandId: brand?.id ?? null, categoryId: category?.id ?? null, subCategoryId: sub?.subCategoryId ?? null,
-    minQuantity: decimal('minQuantity', true), maxQuantity: decimal('maxQuantity', true), buyable: flag('buyable'), sellable: flag('sellable'),
-    purchasePrice: decimal('purchasePrice', false), sellPrice: decimal('sellPrice', false), standardPrice: decimal('standardPrice', false),
-    weight: decimal('weight', true), length: decimal('length', true), width: decimal('width', true), height: decimal('height', true),
-    keywords: text('keywords', 500), warrantyMonths: null as number | null, active: flag('active'),
+    code,
+    name,
+    type,
+    baseUomId: baseUom.id,
+    brandId: brand?.id ?? null,
+    categoryId: category?.id ?? null,
+    subCategoryId: sub?.subCategoryId ?? null,
+    minQuantity: decimal('minQuantity', true),
+    maxQuantity: decimal('maxQuantity', true),
+    buyable: flag('buyable'),
+    sellable: flag('sellable'),
+    purchasePrice: decimal('purchasePrice', false),
+    sellPrice: decimal('sellPrice', false),
+    standardPrice: decimal('standardPrice', false),
+    weight: decimal('weight', true),
+    length: decimal('length', true),
+    width: decimal('width', true),
+    height: decimal('height', true),
+    keywords: text('keywords', 500),
+    warrantyMonths: null as number | null,
+    active: flag('active'),
   };
   const w = get('warrantyMonths');
   if (w) {
-    if (!/^\d{1,4}$/.test(w) || Number(w) > 1200) throw new RowError('warrantyMonths', 'invalid_input_format', ['warrantyMonths', 'whole months from 0 to 1200']);
+    if (!/^\d{1,4}$/.test(w) || Number(w) > 1200)
+      throw new RowError('warrantyMonths', 'invalid_input_format', ['warrantyMonths', 'whole months from 0 to 1200']);
     values.warrantyMonths = Number(w);
   }
   const problem = productRuleProblem(values);
@@ -149,9 +236,15 @@ function parseRow(get: (c: ProductSheetColumn) => string, lookups: Lookups): Omi
 
 const BATCH = 1000;
 
-interface Pending { row: number; values: ProductValues }
+interface Pending {
+  row: number;
+  values: ProductValues;
+}
 /** A row read and not yet saved: its cells in PRODUCT_SHEET_COLUMNS order (an array: a batch holds 1,000 of them). */
-interface Read { row: number; cells: string[] }
+interface Read {
+  row: number;
+  cells: string[];
+}
 const COLUMN_AT = new Map(PRODUCT_SHEET_COLUMNS.map((c, i) => [c, i]));
 
 /**
@@ -162,8 +255,10 @@ const COLUMN_AT = new Map(PRODUCT_SHEET_COLUMNS.map((c, i) => [c, i]));
  */
 export async function importProducts(tx: Tx, actor: Actor, body: Readable): Promise<ProductImportReport> {
   const lookups: Lookups = {
-    uoms: await codeNamesByCode(tx, 'uom'), brands: await codeNamesByCode(tx, 'brand'),
-    categories: await codeNamesByCode(tx, 'category'), subCategories: await subCategoriesByCode(tx),
+    uoms: await codeNamesByCode(tx, 'uom'),
+    brands: await codeNamesByCode(tx, 'brand'),
+    categories: await codeNamesByCode(tx, 'category'),
+    subCategories: await subCategoriesByCode(tx),
   };
   const report: ProductImportReport = emptyReport();
   const fail = (row: number, column: string, errorCode: ErrorCode, errorArgs: (string | number)[]) => reportError(report, row, column, errorCode, errorArgs);
@@ -197,7 +292,9 @@ export async function importProducts(tx: Tx, actor: Actor, body: Readable): Prom
   };
 
   await readSheet<ProductSheetColumn>(body, {
-    columns: LABELS, required: ['productCode', 'productName', 'baseUomCode'], maxBytes: PRODUCT_IMPORT_MAX_BYTES,
+    columns: LABELS,
+    required: ['productCode', 'productName', 'baseUomCode'],
+    maxBytes: PRODUCT_IMPORT_MAX_BYTES,
     errors: { fileInvalid: 'product_import_file_invalid', columnMissing: 'product_import_column_missing' },
     onRow: async (row, get, present) => {
       report.rows++;
@@ -218,10 +315,27 @@ async function storedCells(tx: Tx, codes: string[]): Promise<Map<string, SheetRo
 }
 
 const normalise = (r: typeof products.$inferSelect): ProductValues => ({
-  code: r.code, name: r.name, type: r.type, baseUomId: r.baseUomId, brandId: r.brandId, categoryId: r.categoryId, subCategoryId: r.subCategoryId,
-  minQuantity: canonical(r.minQuantity), maxQuantity: canonical(r.maxQuantity), buyable: r.buyable, sellable: r.sellable,
-  purchasePrice: canonical(r.purchasePrice), sellPrice: canonical(r.sellPrice), standardPrice: canonical(r.standardPrice), weight: canonical(r.weight),
-  length: canonical(r.length), width: canonical(r.width), height: canonical(r.height), keywords: r.keywords, warrantyMonths: r.warrantyMonths, active: r.active,
+  code: r.code,
+  name: r.name,
+  type: r.type,
+  baseUomId: r.baseUomId,
+  brandId: r.brandId,
+  categoryId: r.categoryId,
+  subCategoryId: r.subCategoryId,
+  minQuantity: canonical(r.minQuantity),
+  maxQuantity: canonical(r.maxQuantity),
+  buyable: r.buyable,
+  sellable: r.sellable,
+  purchasePrice: canonical(r.purchasePrice),
+  sellPrice: canonical(r.sellPrice),
+  standardPrice: canonical(r.standardPrice),
+  weight: canonical(r.weight),
+  length: canonical(r.length),
+  width: canonical(r.width),
+  height: canonical(r.height),
+  keywords: r.keywords,
+  warrantyMonths: r.warrantyMonths,
+  active: r.active,
 });
 
 /**
@@ -229,12 +343,34 @@ const normalise = (r: typeof products.$inferSelect): ProductValues => ({
  * DO UPDATE inside a savepoint, with one audit entry (before/after per product). Should the batch fail (a code
  * taken by a concurrent writer), it is retried row by row, each in its own savepoint, and the failing rows reported.
  */
-async function saveBatch(tx: Tx, actor: Actor, importId: string, batch: Pending[], report: ProductImportReport,
-  fail: (row: number, column: string, code: ErrorCode, args: (string | number)[]) => void) {
+async function saveBatch(
+  tx: Tx,
+  actor: Actor,
+  importId: string,
+  batch: Pending[],
+  report: ProductImportReport,
+  fail: (row: number, column: string, code: ErrorCode, args: (string | number)[]) => void,
+) {
   for (const p of batch) {
-    if (!p.values.code) p.values.code = await nextCode(tx, actor.tenantId, 'product', undefined, async (c) => (await tx.select({ id: products.id }).from(products).where(codeIn([c]))).length > 0);
+    if (!p.values.code)
+      p.values.code = await nextCode(
+        tx,
+        actor.tenantId,
+        'product',
+        undefined,
+        async (c) =>
+          (
+            await tx
+              .select({ id: products.id })
+              .from(products)
+              .where(codeIn([c]))
+          ).length > 0,
+      );
   }
-  const existing = await tx.select().from(products).where(codeIn(batch.map((p) => p.values.code)));
+  const existing = await tx
+    .select()
+    .from(products)
+    .where(codeIn(batch.map((p) => p.values.code)));
   const byCode = new Map(existing.map((r) => [r.code.toLowerCase(), r]));
   const writes: { row: number; id: string; isNew: boolean; before?: ProductValues; values: ProductValues }[] = [];
   for (const p of batch) {
@@ -252,7 +388,10 @@ async function saveBatch(tx: Tx, actor: Actor, importId: string, batch: Pending[
   const write = async (ws: typeof writes) => {
     await tx.execute(upsertProducts(actor.tenantId, ws));
     await writeAudit(tx, actor, {
-      module: 'accounting.product', action: 'import', entity: 'product-import', entityId: importId,
+      module: 'accounting.product',
+      action: 'import',
+      entity: 'product-import',
+      entityId: importId,
       before: Object.fromEntries(ws.filter((w) => !w.isNew).map((w) => [w.values.code, w.before])),
       after: Object.fromEntries(ws.map((w) => [w.values.code, w.values])),
     });
@@ -291,10 +430,27 @@ const toColumn = (k: keyof ProductValues) => k.replace(/[A-Z]/g, (c) => `_${c.to
 
 /** Each compared column's SQL type, for its array parameter. */
 const ARRAY_TYPES: Record<keyof ProductValues, string> = {
-  code: 'text', name: 'text', type: 'text', baseUomId: 'uuid', brandId: 'uuid', categoryId: 'uuid', subCategoryId: 'uuid',
-  minQuantity: 'numeric', maxQuantity: 'numeric', buyable: 'boolean', sellable: 'boolean', purchasePrice: 'numeric', sellPrice: 'numeric',
-  standardPrice: 'numeric', weight: 'numeric', length: 'numeric', width: 'numeric', height: 'numeric', keywords: 'text',
-  warrantyMonths: 'integer', active: 'boolean',
+  code: 'text',
+  name: 'text',
+  type: 'text',
+  baseUomId: 'uuid',
+  brandId: 'uuid',
+  categoryId: 'uuid',
+  subCategoryId: 'uuid',
+  minQuantity: 'numeric',
+  maxQuantity: 'numeric',
+  buyable: 'boolean',
+  sellable: 'boolean',
+  purchasePrice: 'numeric',
+  sellPrice: 'numeric',
+  standardPrice: 'numeric',
+  weight: 'numeric',
+  length: 'numeric',
+  width: 'numeric',
+  height: 'numeric',
+  keywords: 'text',
+  warrantyMonths: 'integer',
+  active: 'boolean',
 };
 
 /**
@@ -305,7 +461,10 @@ const ARRAY_TYPES: Record<keyof ProductValues, string> = {
  */
 function upsertProducts(tenantId: string, ws: { id: string; values: ProductValues }[]): SQL {
   const columns = sql.raw(COMPARED.map(toColumn).join(', '));
-  const arrays = sql.join(COMPARED.map((k) => sql`${sql.param(ws.map((w) => w.values[k]))}::${sql.raw(ARRAY_TYPES[k])}[]`), sql`, `);
+  const arrays = sql.join(
+    COMPARED.map((k) => sql`${sql.param(ws.map((w) => w.values[k]))}::${sql.raw(ARRAY_TYPES[k])}[]`),
+    sql`, `,
+  );
   const set = sql.raw([...COMPARED.map((k) => `${toColumn(k)} = excluded.${toColumn(k)}`), 'updated_at = now()'].join(', '));
   return sql`INSERT INTO products (tenant_id, id, ${columns})
     SELECT ${tenantId}::uuid, * FROM unnest(${sql.param(ws.map((w) => w.id))}::uuid[], ${arrays})

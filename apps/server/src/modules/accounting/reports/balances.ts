@@ -8,7 +8,10 @@ import { Money } from '../../../platform/money/decimal.ts';
  * through a month. None of it grows with the years of history.
  */
 
-export interface Movement { debit: Money; credit: Money }
+export interface Movement {
+  debit: Money;
+  credit: Money;
+}
 export type Balances = Map<string, Money>;
 export type Movements = Map<string, Movement>;
 
@@ -29,9 +32,18 @@ const nextPeriod = (p: number) => (p % 100 === 12 ? p + 89 : p + 1);
 const previousPeriod = (p: number) => (p % 100 === 1 ? p - 89 : p - 1);
 
 /** What a report reads: one OU or all (consolidated), some accounts or all. */
-export interface Scope { ouId?: string; coaIds?: string[] }
+export interface Scope {
+  ouId?: string;
+  coaIds?: string[];
+}
 
-const coaIn = (s: Scope) => (s.coaIds ? sql`AND coa_id IN (${sql.join(s.coaIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``);
+const coaIn = (s: Scope) =>
+  s.coaIds
+    ? sql`AND coa_id IN (${sql.join(
+        s.coaIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
 const ouKeyIs = (s: Scope) => sql`${s.ouId ? sql`AND ou_key = ${s.ouId}::uuid` : sql``} ${coaIn(s)}`;
 const ouIdIs = (s: Scope) => sql`${s.ouId ? sql`AND ou_id = ${s.ouId}::uuid` : sql``} ${coaIn(s)}`;
 
@@ -45,7 +57,11 @@ async function sumBy(tx: Tx, query: SQL): Promise<Balances> {
 const dayCount = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000 + 1;
 
 /** Days [a, b] of one month, read from the fewer ledger lines: those days, or the month's period balance less the days outside. */
-interface MonthPart { period?: number; plus: [string, string][]; minus: [string, string][] }
+interface MonthPart {
+  period?: number;
+  plus: [string, string][];
+  minus: [string, string][];
+}
 function monthPart(a: string, b: string): MonthPart {
   const [first, last] = [monthStart(a), monthEnd(a)];
   const inside = dayCount(a, b);
@@ -86,7 +102,10 @@ export async function balancesBefore(tx: Tx, date: string, scope: Scope = {}): P
  * The pieces of [from, to]: whole months (`periods`, plus an edge month read as its period balance) from period
  * balances, and edge days added (`plus`) or taken off (`minus`) from the ledger lines, whichever reads fewer days.
  */
-export function splitRange(from: string, to: string): { periods: [number, number] | null; extra: number[]; plus: [string, string][]; minus: [string, string][] } {
+export function splitRange(
+  from: string,
+  to: string,
+): { periods: [number, number] | null; extra: number[]; plus: [string, string][]; minus: [string, string][] } {
   const pf = periodOfDate(from);
   const pt = periodOfDate(to);
   const edges: MonthPart[] = [];
@@ -117,7 +136,10 @@ export async function movementsBetween(tx: Tx, from: string, to: string, scope: 
   }
   if (extra.length) {
     parts.push(sql`SELECT coa_id, sum(debit)::text AS debit, sum(credit)::text AS credit FROM period_balances
-      WHERE period IN (${sql.join(extra.map((p) => sql`${p}`), sql`, `)}) ${ouKeyIs(scope)} GROUP BY coa_id`);
+      WHERE period IN (${sql.join(
+        extra.map((p) => sql`${p}`),
+        sql`, `,
+      )}) ${ouKeyIs(scope)} GROUP BY coa_id`);
   }
   for (const [[a, b], sign] of [...plus.map((d) => [d, 1] as const), ...minus.map((d) => [d, -1] as const)]) {
     parts.push(sql`SELECT coa_id, (${sign} * sum(greatest(book_amount, 0)))::text AS debit, (${sign} * sum(greatest(-book_amount, 0)))::text AS credit

@@ -11,9 +11,22 @@ describe('a report range in pieces', () => {
 
   it('reads a short edge as its own days and a long one as the month less the days outside', () => {
     // 25-31 Dec (7 days of 31) are read as they are; 1-27 Feb as the month less the 28th.
-    expect(splitRange('2025-12-25', '2026-02-27')).toEqual({ periods: [202601, 202601], extra: [202602], plus: [['2025-12-25', '2025-12-31']], minus: [['2026-02-28', '2026-02-28']] });
+    expect(splitRange('2025-12-25', '2026-02-27')).toEqual({
+      periods: [202601, 202601],
+      extra: [202602],
+      plus: [['2025-12-25', '2025-12-31']],
+      minus: [['2026-02-28', '2026-02-28']],
+    });
     // Inside one month: 5-20 Jan (16 of 31 days) is the month less 1-4 and 21-31.
-    expect(splitRange('2026-01-05', '2026-01-20')).toEqual({ periods: null, extra: [202601], plus: [], minus: [['2026-01-01', '2026-01-04'], ['2026-01-21', '2026-01-31']] });
+    expect(splitRange('2026-01-05', '2026-01-20')).toEqual({
+      periods: null,
+      extra: [202601],
+      plus: [],
+      minus: [
+        ['2026-01-01', '2026-01-04'],
+        ['2026-01-21', '2026-01-31'],
+      ],
+    });
     expect(splitRange('2026-01-05', '2026-01-10')).toEqual({ periods: null, extra: [], plus: [['2026-01-05', '2026-01-10']], minus: [] });
   });
 

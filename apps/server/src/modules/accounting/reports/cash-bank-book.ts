@@ -24,8 +24,14 @@ export async function cashBankBook(tx: Tx, q: ReportRangeQuery): Promise<CashBan
     const f = figuresOf!(c.coaId);
     totals = ACCOUNT_FIGURES.add(totals, f);
     return {
-      cashBankId: c.cashBankId, cashBankCode: c.cashBankCode, cashBankName: c.cashBankName, type: c.type,
-      coaId: c.coaId, coaCode: c.coaCode, currencyCode: c.currencyCode, ...figuresText(f),
+      cashBankId: c.cashBankId,
+      cashBankCode: c.cashBankCode,
+      cashBankName: c.cashBankName,
+      type: c.type,
+      coaId: c.coaId,
+      coaCode: c.coaCode,
+      currencyCode: c.currencyCode,
+      ...figuresText(f),
     };
   });
   return { range, ou, cashBanks: lines, totals: figuresText(totals) };

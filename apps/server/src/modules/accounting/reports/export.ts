@@ -12,7 +12,14 @@ import { renderPdf } from '../../../platform/files/pdf.ts';
 import { listOrgUnits } from '../../configuration/org-units/service.ts';
 import { bookCurrency } from '../currencies/service.ts';
 import {
-  balanceSheetTable, cashBankBookTable, generalLedgerTable, profitLossTable, reportText, trialBalanceTable, type Lang, type ReportTable,
+  balanceSheetTable,
+  cashBankBookTable,
+  generalLedgerTable,
+  profitLossTable,
+  reportText,
+  trialBalanceTable,
+  type Lang,
+  type ReportTable,
 } from './export-table.ts';
 
 type ExportQuery = ReportExportQuery & { lang: Lang; compare: 'Y' | 'N' };
@@ -20,13 +27,16 @@ type ExportQuery = ReportExportQuery & { lang: Lang; compare: 'Y' | 'N' };
 async function tableOf(tx: Tx, report: LedgerReport, q: ExportQuery, company: string): Promise<ReportTable> {
   const t = reportText(q.lang);
   switch (report) {
-    case 'trial-balance': return trialBalanceTable(await trialBalance(tx, q), company, t);
-    case 'profit-loss': return profitLossTable(await profitLoss(tx, q), company, t);
+    case 'trial-balance':
+      return trialBalanceTable(await trialBalance(tx, q), company, t);
+    case 'profit-loss':
+      return profitLossTable(await profitLoss(tx, q), company, t);
     case 'balance-sheet': {
       if (!q.date) throw new AppError('invalid_input_format', ['date', '']);
       return balanceSheetTable(await balanceSheet(tx, { date: q.date, ouId: q.ouId }), company, t);
     }
-    case 'cash-bank-book': return cashBankBookTable(await cashBankBook(tx, q), company, t);
+    case 'cash-bank-book':
+      return cashBankBookTable(await cashBankBook(tx, q), company, t);
     case 'general-ledger': {
       if (!q.coaId) throw new AppError('invalid_input_format', ['coaId', '']);
       const head = await generalLedger(tx, { ...q, coaId: q.coaId, page: 1, limit: 5 });
@@ -54,7 +64,9 @@ async function xlsxOf(table: ReportTable): Promise<Buffer> {
   sheet.addRow([]);
   const header = sheet.addRow(table.columns.map((c) => c.header));
   header.font = { bold: true };
-  header.eachCell((cell, i) => { if (table.columns[i - 1].amount) cell.alignment = { horizontal: 'right' }; });
+  header.eachCell((cell, i) => {
+    if (table.columns[i - 1].amount) cell.alignment = { horizontal: 'right' };
+  });
   sheet.views = [{ state: 'frozen', ySplit: header.number }];
   for (const r of table.rows) {
     const row = sheet.addRow(r.cells.map((v, i) => (table.columns[i].amount ? amountCell(v) : v)));
@@ -81,13 +93,19 @@ export function pdfOf(table: ReportTable): Promise<Buffer> {
   const widths = table.columns.map((c) => (c.amount ? 'auto' : c.width >= 30 ? '*' : 'auto'));
   const body = [
     table.columns.map((c) => ({ text: c.header, bold: true, alignment: c.amount ? 'right' : 'left' })),
-    ...table.rows.map((r) => r.cells.map((v, i) => ({
-      text: table.columns[i].amount ? idAmount(v) : (v ?? ''), bold: r.bold ?? false,
-      alignment: table.columns[i].amount ? 'right' : 'left', margin: [i === 1 && r.indent ? r.indent * 8 : 0, 0, 0, 0],
-    }))),
+    ...table.rows.map((r) =>
+      r.cells.map((v, i) => ({
+        text: table.columns[i].amount ? idAmount(v) : (v ?? ''),
+        bold: r.bold ?? false,
+        alignment: table.columns[i].amount ? 'right' : 'left',
+        margin: [i === 1 && r.indent ? r.indent * 8 : 0, 0, 0, 0],
+      })),
+    ),
   ];
   return renderPdf({
-    pageSize: 'A4', pageOrientation: table.columns.length > 6 ? 'landscape' : 'portrait', pageMargins: [28, 28, 28, 36],
+    pageSize: 'A4',
+    pageOrientation: table.columns.length > 6 ? 'landscape' : 'portrait',
+    pageMargins: [28, 28, 28, 36],
     defaultStyle: { font: 'Roboto', fontSize: 8 },
     info: { title: table.title },
     content: [
@@ -107,7 +125,14 @@ async function companyName(tx: Tx, fallback: string): Promise<string> {
 }
 
 /** Answers a report as `<report>-<period, from or date>.xlsx|pdf`. */
-export async function reportFile(tx: Tx, reply: FastifyReply, format: 'xlsx' | 'pdf', report: LedgerReport, q: ExportQuery, tenantName: string): Promise<Buffer> {
+export async function reportFile(
+  tx: Tx,
+  reply: FastifyReply,
+  format: 'xlsx' | 'pdf',
+  report: LedgerReport,
+  q: ExportQuery,
+  tenantName: string,
+): Promise<Buffer> {
   const table = await tableOf(tx, report, q, await companyName(tx, tenantName));
   const book = await bookCurrency(tx);
   if (book) table.headings.push(`${reportText(q.lang).currency}: ${book.currencyCode}`);

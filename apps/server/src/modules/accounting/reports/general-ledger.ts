@@ -9,8 +9,17 @@ import { accountFigures, figuresText } from './trial-balance.ts';
 import { reportOu, resolveRange } from './range.ts';
 
 type MovementRow = {
-  id: string; entry_date: string; document_id: string; document_type: string; document_number: string; memo: string | null;
-  partner_id: string | null; ou_id: string | null; book_amount: string; reversal: boolean; running: string;
+  id: string;
+  entry_date: string;
+  document_id: string;
+  document_type: string;
+  document_number: string;
+  memo: string | null;
+  partner_id: string | null;
+  ou_id: string | null;
+  book_amount: string;
+  reversal: boolean;
+  running: string;
 };
 
 /**
@@ -28,21 +37,36 @@ export async function accountMovements(tx: Tx, coaId: string, from: string, to: 
   const count = await tx.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM ledger_entries WHERE coa_id = ${coaId}::uuid AND entry_date BETWEEN ${from}::date AND ${to}::date ${ou}`);
   const [partners, ous] = await Promise.all([
-    partnerCodesByIds(tx, rows.rows.flatMap((r) => (r.partner_id ? [r.partner_id] : []))),
-    orgUnitNamesByIds(tx, rows.rows.map((r) => r.ou_id)),
+    partnerCodesByIds(
+      tx,
+      rows.rows.flatMap((r) => (r.partner_id ? [r.partner_id] : [])),
+    ),
+    orgUnitNamesByIds(
+      tx,
+      rows.rows.map((r) => r.ou_id),
+    ),
   ]);
   return {
     total: count.rows[0].n,
-    rows: (opening: Money): LedgerMovement[] => rows.rows.map((r) => {
-      const amount = new Money(r.book_amount);
-      return {
-        entryId: Number(r.id), date: r.entry_date, documentId: r.document_id, documentType: r.document_type, documentNumber: r.document_number,
-        memo: r.memo, partnerId: r.partner_id, partnerCode: r.partner_id ? partners.get(r.partner_id) ?? null : null,
-        ouCode: r.ou_id ? ous.get(r.ou_id)?.code ?? null : null,
-        debit: amount.gt(0) ? plainDecimal(r.book_amount)! : '0', credit: amount.lt(0) ? toDecimalString(amount.neg()) : '0',
-        balance: toDecimalString(opening.plus(r.running)), reversal: r.reversal ? 'Y' : 'N',
-      };
-    }),
+    rows: (opening: Money): LedgerMovement[] =>
+      rows.rows.map((r) => {
+        const amount = new Money(r.book_amount);
+        return {
+          entryId: Number(r.id),
+          date: r.entry_date,
+          documentId: r.document_id,
+          documentType: r.document_type,
+          documentNumber: r.document_number,
+          memo: r.memo,
+          partnerId: r.partner_id,
+          partnerCode: r.partner_id ? (partners.get(r.partner_id) ?? null) : null,
+          ouCode: r.ou_id ? (ous.get(r.ou_id)?.code ?? null) : null,
+          debit: amount.gt(0) ? plainDecimal(r.book_amount)! : '0',
+          credit: amount.lt(0) ? toDecimalString(amount.neg()) : '0',
+          balance: toDecimalString(opening.plus(r.running)),
+          reversal: r.reversal ? 'Y' : 'N',
+        };
+      }),
   };
 }
 
@@ -52,7 +76,8 @@ export async function generalLedger(tx: Tx, q: ReportRangeQuery & { coaId: strin
   const figures = (await accountFigures(tx, range.from, range.to, { ouId: q.ouId, coaIds: [q.coaId] }))(q.coaId);
   const movements = await accountMovements(tx, q.coaId, range.from, range.to, { ouId: q.ouId, offset: (q.page - 1) * q.limit, limit: q.limit });
   return {
-    range, ou,
+    range,
+    ou,
     account: { coaId: account.coaId, coaCode: account.coaCode, coaName: account.coaName, type: account.type as CoaType, sign: account.sign as CoaSign },
     ...figuresText(figures),
     movements: { items: movements.rows(figures.opening), total: movements.total },

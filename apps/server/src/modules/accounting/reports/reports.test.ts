@@ -77,14 +77,16 @@ async function postRandomLedger() {
 async function postAcrossYears() {
   const idr = (await t.pools.owner.query<{ id: string }>(`SELECT id FROM currencies WHERE tenant_id = $1 AND code = 'IDR'`, [demo])).rows[0].id;
   const [kas, modal, bank] = ['1101', '3101', '1201.01'].map((code) => accounts.get(code)!.id);
-  await withTenant(t.pools.app, demo, (_tx, client) => client.query(
-    `INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id, currency_id, amount, book_amount)
+  await withTenant(t.pools.app, demo, (_tx, client) =>
+    client.query(
+      `INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id, currency_id, amount, book_amount)
      VALUES ($1, $2, $2, 'JV', 'JV/OLD', '2023-03-15', 202303, $4, $6, $5, 1000000.25, 1000000.25),
             ($1, $2, $2, 'JV', 'JV/OLD', '2023-03-15', 202303, $7, $6, $5, -1000000.25, -1000000.25),
             ($1, $3, $3, 'JV', 'JV/NEW', '2027-02-01', 202702, $4, $6, $5, -250000, -250000),
             ($1, $3, $3, 'JV', 'JV/NEW', '2027-02-01', 202702, $8, null, $5, 250000, 250000)`,
-    [demo, randomUUID(), randomUUID(), kas, idr, ous.JKT, modal, bank],
-  ));
+      [demo, randomUUID(), randomUUID(), kas, idr, ous.JKT, modal, bank],
+    ),
+  );
 }
 
 /** The independent figures: straight from ledger_entries. */
@@ -104,10 +106,13 @@ beforeAll(async () => {
   demo = await t.tenantId('demo');
   admin = await t.login('admin');
   staff = await t.login('staff');
-  for (const r of (await t.pools.owner.query<{ id: string; code: string; type: string }>('SELECT id, code, type FROM coa_accounts WHERE tenant_id = $1', [demo])).rows) {
+  for (const r of (
+    await t.pools.owner.query<{ id: string; code: string; type: string }>('SELECT id, code, type FROM coa_accounts WHERE tenant_id = $1', [demo])
+  ).rows) {
     accounts.set(r.code, { id: r.id, type: r.type });
   }
-  for (const r of (await t.pools.owner.query<{ id: string; code: string }>('SELECT id, code FROM org_units WHERE tenant_id = $1', [demo])).rows) ous[r.code] = r.id;
+  for (const r of (await t.pools.owner.query<{ id: string; code: string }>('SELECT id, code FROM org_units WHERE tenant_id = $1', [demo])).rows)
+    ous[r.code] = r.id;
   cashCoa = accounts.get('1101')!.id;
   await postRandomLedger();
   await postAcrossYears();
@@ -170,7 +175,9 @@ describe('trial balance', () => {
     const parts = await Promise.all([get(ous.JKT), get(ous.SBY)]);
     const noOu = await expectedFigures('2026-01-01', '2026-01-31');
     const withOu = await t.pools.owner.query<{ debit: string }>(
-      `SELECT coalesce(sum(greatest(book_amount, 0)), 0)::text AS debit FROM ledger_entries WHERE tenant_id = $1 AND period = 202601 AND ou_id IS NULL`, [demo]);
+      `SELECT coalesce(sum(greatest(book_amount, 0)), 0)::text AS debit FROM ledger_entries WHERE tenant_id = $1 AND period = 202601 AND ou_id IS NULL`,
+      [demo],
+    );
     const sum = parts.reduce((s, p) => s.plus(p.totals.debit), m(withOu.rows[0].debit));
     expect(sum.eq(all.totals.debit)).toBe(true);
     expect([...noOu.values()].reduce((s, e) => s.plus(e.debit), new Money(0)).eq(all.totals.debit)).toBe(true);
@@ -178,19 +185,25 @@ describe('trial balance', () => {
   });
 
   it('keeps year balances equal to the ledger for every account, OU and year', async () => {
-    const wrong = await t.pools.owner.query(`
+    const wrong = await t.pools.owner.query(
+      `
       SELECT y.coa_id, y.ou_key, y.year, y.balance,
              (SELECT coalesce(sum(book_amount), 0) FROM ledger_entries e WHERE e.tenant_id = y.tenant_id AND e.coa_id = y.coa_id
                 AND coalesce(e.ou_id, '00000000-0000-0000-0000-000000000000') = y.ou_key AND e.period / 100 <= y.year) AS expected
-        FROM ledger_year_balances y WHERE y.tenant_id = $1`, [demo]);
+        FROM ledger_year_balances y WHERE y.tenant_id = $1`,
+      [demo],
+    );
     expect(wrong.rows.length).toBeGreaterThan(0);
     expect(wrong.rows.filter((r) => !m(r.balance).eq(r.expected))).toEqual([]);
-    const spans = await t.pools.owner.query(`
+    const spans = await t.pools.owner.query(
+      `
       SELECT t.coa_id, t.first_year, t.last_year, count(y.year)::int AS years, t.balance,
              (SELECT coalesce(sum(book_amount), 0) FROM ledger_entries e WHERE e.tenant_id = t.tenant_id AND e.coa_id = t.coa_id
                 AND coalesce(e.ou_id, '00000000-0000-0000-0000-000000000000') = t.ou_key) AS expected
         FROM ledger_account_totals t JOIN ledger_year_balances y USING (tenant_id, coa_id, ou_key)
-       WHERE t.tenant_id = $1 GROUP BY t.tenant_id, t.coa_id, t.ou_key, t.first_year, t.last_year, t.balance`, [demo]);
+       WHERE t.tenant_id = $1 GROUP BY t.tenant_id, t.coa_id, t.ou_key, t.first_year, t.last_year, t.balance`,
+      [demo],
+    );
     for (const s of spans.rows) {
       expect(s.years).toBe(s.last_year - s.first_year + 1);
       expect(m(s.balance).eq(s.expected)).toBe(true);
@@ -230,7 +243,11 @@ describe('general ledger', () => {
       expect(x.date >= query.from && x.date <= query.to).toBe(true);
     }
     expect(running.eq(line.closing)).toBe(true);
-    expect(pages.map((x) => `${x.date}#${x.entryId}`)).toEqual(pages.map((x) => `${x.date}#${x.entryId}`).sort((a, b) => (a.split('#')[0] === b.split('#')[0] ? Number(a.split('#')[1]) - Number(b.split('#')[1]) : a < b ? -1 : 1)));
+    expect(pages.map((x) => `${x.date}#${x.entryId}`)).toEqual(
+      pages
+        .map((x) => `${x.date}#${x.entryId}`)
+        .sort((a, b) => (a.split('#')[0] === b.split('#')[0] ? Number(a.split('#')[1]) - Number(b.split('#')[1]) : a < b ? -1 : 1)),
+    );
   });
 
   it('answers coa_not_found for an unknown account', async () => {
@@ -248,25 +265,36 @@ describe('profit and loss, balance sheet, cash and bank book', () => {
     expect(res.statusCode, res.body).toBe(200);
     const pl = res.json();
     expect(pl.previousRange).toMatchObject({ from: '2026-01-01', to: '2026-01-31' });
-    const net = async (from: string, to: string) => (await t.pools.owner.query<{ n: string }>(
-      `SELECT coalesce(-sum(book_amount), 0)::text AS n FROM ledger_entries WHERE tenant_id = $1 AND entry_date BETWEEN $2 AND $3 AND coa_id = ANY($4)`,
-      [demo, from, to, typesOf(['revenue', 'cost'])])).rows[0].n;
+    const net = async (from: string, to: string) =>
+      (
+        await t.pools.owner.query<{ n: string }>(
+          `SELECT coalesce(-sum(book_amount), 0)::text AS n FROM ledger_entries WHERE tenant_id = $1 AND entry_date BETWEEN $2 AND $3 AND coa_id = ANY($4)`,
+          [demo, from, to, typesOf(['revenue', 'cost'])],
+        )
+      ).rows[0].n;
     expect(m(pl.netProfit).eq(await net('2026-02-01', '2026-02-28'))).toBe(true);
     expect(m(pl.previousNetProfit!).eq(await net('2026-01-01', '2026-01-31'))).toBe(true);
     expect(m(pl.revenue.total).minus(pl.cost.total).eq(pl.netProfit)).toBe(true);
     const revenue = await t.pools.owner.query<{ n: string }>(
-      `SELECT coalesce(-sum(book_amount), 0)::text AS n FROM ledger_entries WHERE tenant_id = $1 AND period = 202602 AND coa_id = ANY($2)`, [demo, typesOf(['revenue'])]);
+      `SELECT coalesce(-sum(book_amount), 0)::text AS n FROM ledger_entries WHERE tenant_id = $1 AND period = 202602 AND coa_id = ANY($2)`,
+      [demo, typesOf(['revenue'])],
+    );
     expect(m(pl.revenue.total).eq(revenue.rows[0].n)).toBe(true);
   });
 
-  it('balance sheet: balances, with assets equal to the ledger and this year\'s profit in equity', async () => {
+  it("balance sheet: balances, with assets equal to the ledger and this year's profit in equity", async () => {
     for (const ou of [undefined, ous.JKT]) {
       const res = await call(t, ep.getBalanceSheet, { query: { date: '2026-02-14', ouId: ou }, token: staff });
       expect(res.statusCode, res.body).toBe(200);
       const bs = res.json();
-      const sumOf = async (types: string[], from: string) => (await t.pools.owner.query<{ n: string }>(
-        `SELECT coalesce(sum(book_amount), 0)::text AS n FROM ledger_entries WHERE tenant_id = $1 AND entry_date BETWEEN $2 AND '2026-02-14'
-           AND coa_id = ANY($3) AND ($4::uuid IS NULL OR ou_id = $4)`, [demo, from, typesOf(types), ou ?? null])).rows[0].n;
+      const sumOf = async (types: string[], from: string) =>
+        (
+          await t.pools.owner.query<{ n: string }>(
+            `SELECT coalesce(sum(book_amount), 0)::text AS n FROM ledger_entries WHERE tenant_id = $1 AND entry_date BETWEEN $2 AND '2026-02-14'
+           AND coa_id = ANY($3) AND ($4::uuid IS NULL OR ou_id = $4)`,
+            [demo, from, typesOf(types), ou ?? null],
+          )
+        ).rows[0].n;
       expect(m(bs.assets.total).eq(await sumOf(['asset'], '1900-01-01'))).toBe(true);
       const profit = bs.equity.lines.find((l) => l.kind === 'profit')!;
       expect(m(profit.amount).eq(m(await sumOf(['revenue', 'cost'], '2026-01-01')).neg())).toBe(true);
@@ -275,7 +303,7 @@ describe('profit and loss, balance sheet, cash and bank book', () => {
     }
   });
 
-  it('cash and bank book: each cash bank\'s account figures', async () => {
+  it("cash and bank book: each cash bank's account figures", async () => {
     const res = await call(t, ep.getCashBankBook, { query: { from: '2026-01-10', to: '2026-03-05' }, token: staff });
     expect(res.statusCode, res.body).toBe(200);
     const book = res.json();
@@ -328,7 +356,10 @@ describe('files and access', () => {
       ['cash-bank-book', { from: '2026-02-01', to: '2026-02-15' }, 'Buku Kas dan Bank', 'Cash and Bank Book'],
     ] as const;
     for (const [report, query, id, en] of cases) {
-      for (const [lang, title] of [['id', id], ['en', en]] as const) {
+      for (const [lang, title] of [
+        ['id', id],
+        ['en', en],
+      ] as const) {
         const res = await call(t, ep.exportReportXlsx, { params: { report }, query: { ...query, lang }, token: staff });
         expect(res.statusCode, `${report} ${res.body}`).toBe(200);
         const book = new ExcelJS.Workbook();

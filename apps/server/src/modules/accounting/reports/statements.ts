@@ -8,7 +8,10 @@ import { previousRange, reportOu, resolveRange } from './range.ts';
 const zero = () => new Money(0);
 const text = (m: Money) => toDecimalString(m);
 
-interface Compared { amount: Money; previous: Money }
+interface Compared {
+  amount: Money;
+  previous: Money;
+}
 const COMPARED: Figures<Compared> = {
   zero: () => ({ amount: zero(), previous: zero() }),
   add: (a, b) => ({ amount: a.amount.plus(b.amount), previous: a.previous.plus(b.previous) }),
@@ -37,14 +40,21 @@ export async function profitLoss(tx: Tx, q: ReportRangeQuery & { compare: 'Y' | 
     const { lines, total } = chartLines(chart, [type], (id) => ({ amount: netOf(now, id, side), previous: netOf(then, id, side) }), COMPARED);
     return {
       lines: lines.map(({ figures, ...line }): ProfitLossLine => ({ ...line, amount: text(figures.amount), previous: before ? text(figures.previous) : null })),
-      total: text(total.amount), previousTotal: before ? text(total.previous) : null, sums: total,
+      total: text(total.amount),
+      previousTotal: before ? text(total.previous) : null,
+      sums: total,
     };
   };
   const { sums: revenue, ...revenueSection } = section('revenue');
   const { sums: cost, ...costSection } = section('cost');
   return {
-    range, previousRange: before, ou, revenue: revenueSection, cost: costSection,
-    netProfit: text(revenue.amount.minus(cost.amount)), previousNetProfit: before ? text(revenue.previous.minus(cost.previous)) : null,
+    range,
+    previousRange: before,
+    ou,
+    revenue: revenueSection,
+    cost: costSection,
+    netProfit: text(revenue.amount.minus(cost.amount)),
+    previousNetProfit: before ? text(revenue.previous.minus(cost.previous)) : null,
   };
 }
 
@@ -75,12 +85,21 @@ export async function balanceSheet(tx: Tx, q: { date: string; ouId?: string }): 
   const assets = section('asset');
   const liabilities = section('liability');
   const equity = section('equity');
-  const profitLine = (kind: 'earnings' | 'profit', amount: Money): BalanceSheetLine =>
-    ({ kind, level: 1, coaId: null, code: '', name: '', type: 'equity', hasSubAccounts: false, amount: text(amount) });
+  const profitLine = (kind: 'earnings' | 'profit', amount: Money): BalanceSheetLine => ({
+    kind,
+    level: 1,
+    coaId: null,
+    code: '',
+    name: '',
+    type: 'equity',
+    hasSubAccounts: false,
+    amount: text(amount),
+  });
   const equityTotal = equity.total.plus(earlierYears).plus(currentYear);
   const liabilitiesAndEquity = liabilities.total.plus(equityTotal);
   return {
-    date: q.date, ou,
+    date: q.date,
+    ou,
     assets: { lines: toLines(assets.lines), total: text(assets.total) },
     liabilities: { lines: toLines(liabilities.lines), total: text(liabilities.total) },
     equity: { lines: [...toLines(equity.lines), profitLine('earnings', earlierYears), profitLine('profit', currentYear)], total: text(equityTotal) },

@@ -5,7 +5,12 @@ import { balancesBefore, movementsBetween } from './balances.ts';
 import { chartLines, loadChart, type Figures } from './chart.ts';
 import { reportOu, resolveRange } from './range.ts';
 
-export interface AccountFigures { opening: Money; debit: Money; credit: Money; closing: Money }
+export interface AccountFigures {
+  opening: Money;
+  debit: Money;
+  credit: Money;
+  closing: Money;
+}
 
 const zero = () => new Money(0);
 export const ACCOUNT_FIGURES: Figures<AccountFigures> = {
@@ -15,7 +20,10 @@ export const ACCOUNT_FIGURES: Figures<AccountFigures> = {
 };
 
 export const figuresText = (f: AccountFigures): TrialBalanceFigures => ({
-  opening: toDecimalString(f.opening), debit: toDecimalString(f.debit), credit: toDecimalString(f.credit), closing: toDecimalString(f.closing),
+  opening: toDecimalString(f.opening),
+  debit: toDecimalString(f.debit),
+  credit: toDecimalString(f.credit),
+  closing: toDecimalString(f.closing),
 });
 
 /** Opening, debit, credit and closing of each account over [from, to] (closing = opening + debit - credit). */

@@ -13,7 +13,11 @@ afterAll(() => t.close());
 
 describe('warehouse xlsx import', () => {
   importSuite({
-    app: () => t, admin: () => admin, path: 'v1/erp/warehouses', keyword: 'ZWI-', forbidden: ['staff', 'agent'],
+    app: () => t,
+    admin: () => admin,
+    path: 'v1/erp/warehouses',
+    keyword: 'ZWI-',
+    forbidden: ['staff', 'agent'],
     header: ['warehouseCode', 'warehouseName', 'flgWarehouse', 'address', 'active'],
     required: ['warehouseCode', 'warehouseName', 'flgWarehouse'],
     good: [
@@ -21,26 +25,45 @@ describe('warehouse xlsx import', () => {
       ['ZWI-2', 'Pabrik Impor', 'Produksi', null, null],
       ['ZWI-3', 'Toko Impor', 'location', null, 'N'],
     ],
-    bad: { row: ['ZWI-9', 'Gudang Salah', 'TOKO', null, null], column: 'flgWarehouse', errorCode: 'invalid_input_format', errorArgs: ['flgWarehouse', 'LOCATION, PRODUCTION, WAREHOUSE'] },
+    bad: {
+      row: ['ZWI-9', 'Gudang Salah', 'TOKO', null, null],
+      column: 'flgWarehouse',
+      errorCode: 'invalid_input_format',
+      errorArgs: ['flgWarehouse', 'LOCATION, PRODUCTION, WAREHOUSE'],
+    },
   });
 
   it('reads types by name, deactivates on N, updates a changed row, generates blank codes and reports a code taken in the file', async () => {
     const list = (await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=ZWI-', token: admin })).json();
-    expect(list.items.map((w: { warehouseCode: string; flgWarehouse: string; active: string }) => [w.warehouseCode, w.flgWarehouse, w.active]))
-      .toEqual([['ZWI-1', 'WAREHOUSE', 'Y'], ['ZWI-2', 'PRODUCTION', 'Y'], ['ZWI-3', 'LOCATION', 'N']]);
-    const file = await workbook(['Kode', 'Nama', 'Tipe', 'Aktif'], [
-      ['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', 'N'],
-      [null, 'Gudang Tanpa Kode', 'Gudang', null],
-      ['zwi-1', 'Lagi', 'Gudang', null],
-      ['ZWI 4', 'Spasi', 'Gudang', null],
-      ['ZWI-5', null, 'Gudang', null],
+    expect(list.items.map((w: { warehouseCode: string; flgWarehouse: string; active: string }) => [w.warehouseCode, w.flgWarehouse, w.active])).toEqual([
+      ['ZWI-1', 'WAREHOUSE', 'Y'],
+      ['ZWI-2', 'PRODUCTION', 'Y'],
+      ['ZWI-3', 'LOCATION', 'N'],
     ]);
+    const file = await workbook(
+      ['Kode', 'Nama', 'Tipe', 'Aktif'],
+      [
+        ['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', 'N'],
+        [null, 'Gudang Tanpa Kode', 'Gudang', null],
+        ['zwi-1', 'Lagi', 'Gudang', null],
+        ['ZWI 4', 'Spasi', 'Gudang', null],
+        ['ZWI-5', null, 'Gudang', null],
+      ],
+    );
     const res = await importReport(t, 'v1/erp/warehouses', file, admin);
     expect(res).toEqual({
-      rows: 5, created: 1, updated: 1, unchanged: 0,
+      rows: 5,
+      created: 1,
+      updated: 1,
+      unchanged: 0,
       errors: [
         { row: 4, column: 'warehouseCode', errorCode: 'sheet_import_duplicate_row', errorArgs: ['zwi-1', 2] },
-        { row: 5, column: 'warehouseCode', errorCode: 'invalid_input_format', errorArgs: ['warehouseCode', 'letters, digits, dot, dash, slash or underscore, no spaces'] },
+        {
+          row: 5,
+          column: 'warehouseCode',
+          errorCode: 'invalid_input_format',
+          errorArgs: ['warehouseCode', 'letters, digits, dot, dash, slash or underscore, no spaces'],
+        },
         { row: 6, column: 'warehouseName', errorCode: 'value_cannot_null', errorArgs: ['warehouseName'] },
       ],
     });
@@ -56,15 +79,33 @@ describe('warehouse xlsx import', () => {
   it('clears the address of a blank cell in a present address column, and keeps it when the column is left out', async () => {
     const address = async () => (await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=ZWI-1', token: admin })).json().items[0].address;
     expect(await address()).toBe('Jl. Impor 1');
-    const blank = await importReport(t, 'v1/erp/warehouses', await workbook(['Kode', 'Nama', 'Tipe', 'Alamat'], [['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', null]]), admin);
+    const blank = await importReport(
+      t,
+      'v1/erp/warehouses',
+      await workbook(['Kode', 'Nama', 'Tipe', 'Alamat'], [['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', null]]),
+      admin,
+    );
     expect(blank).toEqual({ rows: 1, created: 0, updated: 1, unchanged: 0, errors: [] });
     expect(await address()).toBeNull();
-    const filled = await importReport(t, 'v1/erp/warehouses', await workbook(['Kode', 'Nama', 'Tipe', 'Alamat'], [['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', 'Jl. Impor 1A']]), admin);
+    const filled = await importReport(
+      t,
+      'v1/erp/warehouses',
+      await workbook(['Kode', 'Nama', 'Tipe', 'Alamat'], [['ZWI-1', 'Gudang Impor Satu (baru)', 'Gudang', 'Jl. Impor 1A']]),
+      admin,
+    );
     expect(filled).toMatchObject({ updated: 1, errors: [] });
-    const renamed = await importReport(t, 'v1/erp/warehouses', await workbook(['Kode', 'Nama', 'Tipe'], [['ZWI-1', 'Gudang Impor Satu (ganti)', 'Gudang']]), admin);
+    const renamed = await importReport(
+      t,
+      'v1/erp/warehouses',
+      await workbook(['Kode', 'Nama', 'Tipe'], [['ZWI-1', 'Gudang Impor Satu (ganti)', 'Gudang']]),
+      admin,
+    );
     expect(renamed).toEqual({ rows: 1, created: 0, updated: 1, unchanged: 0, errors: [] });
-    expect((await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=ZWI-1', token: admin })).json().items[0])
-      .toMatchObject({ warehouseName: 'Gudang Impor Satu (ganti)', address: 'Jl. Impor 1A', active: 'N' });
+    expect((await t.request({ method: 'GET', url: '/api/v1/erp/warehouses?keyword=ZWI-1', token: admin })).json().items[0]).toMatchObject({
+      warehouseName: 'Gudang Impor Satu (ganti)',
+      address: 'Jl. Impor 1A',
+      active: 'N',
+    });
   });
 
   it('refuses a file that is not xlsx and a sheet without the required columns', async () => {

@@ -14,8 +14,10 @@ export function importWarehouses(tx: Tx, actor: Actor, file: Readable) {
     find: (code) => findWarehouseByCode(tx, code),
     parse: (row) => ({
       input: validated(warehouseInput, {
-        warehouseCode: row.text('warehouseCode'), warehouseName: row.text('warehouseName'),
-        flgWarehouse: row.choice('flgWarehouse', WAREHOUSE_TYPES, TYPE_NAMES), address: row.text('address'),
+        warehouseCode: row.text('warehouseCode'),
+        warehouseName: row.text('warehouseName'),
+        flgWarehouse: row.choice('flgWarehouse', WAREHOUSE_TYPES, TYPE_NAMES),
+        address: row.text('address'),
       }),
       active: row.flag('active'),
     }),

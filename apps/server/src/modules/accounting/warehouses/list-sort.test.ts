@@ -31,8 +31,12 @@ describe('warehouse list sort', () => {
   beforeAll(async () => {
     // Created in code order, so ids ascend with the code: equal names fall back to the id, i.e. the code.
     const rows = [
-      ['SRT-01', 'delta', 'WAREHOUSE', null], ['SRT-02', 'Alpha', 'PRODUCTION', 'Jl. B'], ['SRT-03', 'charlie', 'LOCATION', null],
-      ['SRT-04', 'Bravo', 'WAREHOUSE', 'Jl. A'], ['SRT-05', 'alpha', 'WAREHOUSE', 'Jl. C'], ['SRT-06', 'Echo', 'PRODUCTION', null],
+      ['SRT-01', 'delta', 'WAREHOUSE', null],
+      ['SRT-02', 'Alpha', 'PRODUCTION', 'Jl. B'],
+      ['SRT-03', 'charlie', 'LOCATION', null],
+      ['SRT-04', 'Bravo', 'WAREHOUSE', 'Jl. A'],
+      ['SRT-05', 'alpha', 'WAREHOUSE', 'Jl. C'],
+      ['SRT-06', 'Echo', 'PRODUCTION', null],
       ['SRT-07', 'foxtrot', 'LOCATION', 'jl. d'],
     ] as const;
     for (const [warehouseCode, warehouseName, flgWarehouse, address] of rows) {
@@ -68,7 +72,15 @@ describe('warehouse list sort', () => {
 
   it('exports in the order of the list', async () => {
     expect(await list().exportedCodes(`${URL}/export`, `${Q}&sort=-name`)).toEqual(['SRT-07', 'SRT-06', 'SRT-01', 'SRT-03', 'SRT-04', 'SRT-02', 'SRT-05']);
-    expect(await list().exportedCodes(`${URL}/export`, `${Q}&sort=-address&lang=en`)).toEqual(['SRT-07', 'SRT-05', 'SRT-02', 'SRT-04', 'SRT-01', 'SRT-03', 'SRT-06']);
+    expect(await list().exportedCodes(`${URL}/export`, `${Q}&sort=-address&lang=en`)).toEqual([
+      'SRT-07',
+      'SRT-05',
+      'SRT-02',
+      'SRT-04',
+      'SRT-01',
+      'SRT-03',
+      'SRT-06',
+    ]);
     const bad = await t.request({ method: 'GET', url: `${URL}/export?sort=price`, token: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errorArgs[0]).toBe('querystring.sort');
@@ -81,7 +93,12 @@ describe('customer list sort', () => {
   const Q = 'keyword=SRC-';
 
   beforeAll(async () => {
-    const rows = [['SRC-1', 'Toko Maju', 3, '900'], ['SRC-2', 'toko abadi', 5, '10000'], ['SRC-3', 'Toko Cahaya', 1, null], ['SRC-4', 'Toko Bintang', 3, '2500.5']] as const;
+    const rows = [
+      ['SRC-1', 'Toko Maju', 3, '900'],
+      ['SRC-2', 'toko abadi', 5, '10000'],
+      ['SRC-3', 'Toko Cahaya', 1, null],
+      ['SRC-4', 'Toko Bintang', 3, '2500.5'],
+    ] as const;
     for (const [partnerCode, partnerName, rank, creditLimit] of rows) await post('customers', { partnerCode, partnerName, rank, creditLimit });
     // A supplier with the same prefix stays out of the customer list whatever the sort.
     await post('suppliers', { partnerCode: 'SRC-9', partnerName: 'Pemasok', creditLimit: '1' });
@@ -103,8 +120,14 @@ describe('employee list sort', () => {
   const Q = 'keyword=SRE-';
 
   beforeAll(async () => {
-    const rows = [['SRE-1', 'MANAGER', '2024-03-01'], ['SRE-2', 'STAFF', '2020-01-15'], ['SRE-3', 'DIRECTOR', '2022-07-01'], ['SRE-4', 'SUPERVISOR', '2025-11-30']] as const;
-    for (const [employeeCode, jobTitle, joinDate] of rows) await post('employees', { employeeCode, employeeName: `Karyawan ${employeeCode}`, employeeType: 'PERMANENT', jobTitle, joinDate });
+    const rows = [
+      ['SRE-1', 'MANAGER', '2024-03-01'],
+      ['SRE-2', 'STAFF', '2020-01-15'],
+      ['SRE-3', 'DIRECTOR', '2022-07-01'],
+      ['SRE-4', 'SUPERVISOR', '2025-11-30'],
+    ] as const;
+    for (const [employeeCode, jobTitle, joinDate] of rows)
+      await post('employees', { employeeCode, employeeName: `Karyawan ${employeeCode}`, employeeType: 'PERMANENT', jobTitle, joinDate });
   });
 
   it('sorts job titles by rank, not alphabetically, and join dates as dates', async () => {
@@ -123,8 +146,14 @@ describe('product list sort', () => {
   beforeAll(async () => {
     const pcs = await post('uoms', { uomCode: 'SRP-PCS', uomName: 'Pieces' });
     const box = await post('uoms', { uomCode: 'SRP-BOX', uomName: 'Box' });
-    const rows = [['SRP-1', 'Kopi', pcs, '12000', 'PRODUCT'], ['SRP-2', 'Teh', box, '9500.25', 'SERVICE'], ['SRP-3', 'Gula', pcs, null, 'PRODUCT'], ['SRP-4', 'Susu', box, '150000', 'PRODUCT']] as const;
-    for (const [productCode, productName, uom, sellPrice, productType] of rows) await post('products', { productCode, productName, baseUomId: uom.uomId, sellPrice, productType });
+    const rows = [
+      ['SRP-1', 'Kopi', pcs, '12000', 'PRODUCT'],
+      ['SRP-2', 'Teh', box, '9500.25', 'SERVICE'],
+      ['SRP-3', 'Gula', pcs, null, 'PRODUCT'],
+      ['SRP-4', 'Susu', box, '150000', 'PRODUCT'],
+    ] as const;
+    for (const [productCode, productName, uom, sellPrice, productType] of rows)
+      await post('products', { productCode, productName, baseUomId: uom.uomId, sellPrice, productType });
   });
 
   it('sorts prices as numbers with none last, units by code, types', async () => {
@@ -159,24 +188,48 @@ const items = async (url: string) => {
 describe('the other accounting lists sort too (seeded data)', () => {
   it('currencies: the book currency first by default, any column when sorted', async () => {
     expect((await items('/api/v1/erp/currencies?limit=100'))[0].book).toBe('Y');
-    expectMonotonic((await items('/api/v1/erp/currencies?limit=100&sort=-decimals')).map((c) => c.decimals), 'desc');
-    expectMonotonic((await items('/api/v1/erp/currencies?limit=100&sort=code')).map((c) => c.currencyCode), 'asc');
+    expectMonotonic(
+      (await items('/api/v1/erp/currencies?limit=100&sort=-decimals')).map((c) => c.decimals),
+      'desc',
+    );
+    expectMonotonic(
+      (await items('/api/v1/erp/currencies?limit=100&sort=code')).map((c) => c.currencyCode),
+      'asc',
+    );
     await listSortChecks(t, token, '/api/v1/erp/currencies', (c) => String(c.currencyCode)).expectStablePages('sort=-decimals', 5);
   });
 
   it('countries, cash banks, COA groups and segment groups', async () => {
-    expectMonotonic((await items('/api/v1/erp/countries?limit=100&sort=-code')).map((c) => c.countryCode), 'desc');
+    expectMonotonic(
+      (await items('/api/v1/erp/countries?limit=100&sort=-code')).map((c) => c.countryCode),
+      'desc',
+    );
     await listSortChecks(t, token, '/api/v1/erp/countries', (c) => String(c.countryCode)).expectRefused('limit=5', 'population');
-    expectMonotonic((await items('/api/v1/erp/cash-banks?limit=100&sort=-type')).map((c) => c.type), 'desc');
+    expectMonotonic(
+      (await items('/api/v1/erp/cash-banks?limit=100&sort=-type')).map((c) => c.type),
+      'desc',
+    );
     await listSortChecks(t, token, '/api/v1/erp/cash-banks', (c) => String(c.cashBankCode)).expectStablePages('sort=type', 5);
-    expectMonotonic((await items('/api/v1/erp/coa-groups?limit=100&sort=type')).map((g) => g.type), 'asc');
+    expectMonotonic(
+      (await items('/api/v1/erp/coa-groups?limit=100&sort=type')).map((g) => g.type),
+      'asc',
+    );
     await listSortChecks(t, token, '/api/v1/erp/coa-groups', (g) => String(g.groupCode)).expectStablePages('sort=-sign', 5);
-    expectMonotonic((await items('/api/v1/erp/document-templates?limit=100&sort=-active')).map((d) => d.active), 'desc');
+    expectMonotonic(
+      (await items('/api/v1/erp/document-templates?limit=100&sort=-active')).map((d) => d.active),
+      'desc',
+    );
   });
 
   it('exchange rates by rate as numbers, and by date', async () => {
     const rates = await items('/api/v1/erp/exchange-rates?limit=100&sort=rate');
-    expectMonotonic(rates.map((r) => Number(r.rate)), 'asc');
-    expectMonotonic((await items('/api/v1/erp/exchange-rates?limit=100&sort=date')).map((r) => r.rateDate), 'asc');
+    expectMonotonic(
+      rates.map((r) => Number(r.rate)),
+      'asc',
+    );
+    expectMonotonic(
+      (await items('/api/v1/erp/exchange-rates?limit=100&sort=date')).map((r) => r.rateDate),
+      'asc',
+    );
   });
 });

@@ -11,7 +11,12 @@ import { allowedValues, policyNamesValue } from '../../configuration/policies/se
 import { nextCode } from '../document-templates/service.ts';
 import { warehouses } from './schema.ts';
 
-export interface WarehouseFilter { keyword?: string; active?: 'Y' | 'N'; type?: WarehouseType; sort?: SortValue<(typeof WAREHOUSE_SORT)[number]> }
+export interface WarehouseFilter {
+  keyword?: string;
+  active?: 'Y' | 'N';
+  type?: WarehouseType;
+  sort?: SortValue<(typeof WAREHOUSE_SORT)[number]>;
+}
 
 /** Type names as the export writes them (the import reads them back). */
 export const TYPE_NAMES = {
@@ -38,12 +43,24 @@ const kit = recordKit({
   errors: { notFound: 'warehouse_not_found', codeTaken: 'warehouse_code_already_exists' },
   filters: (f: WarehouseFilter) => [f.type ? eq(warehouses.type, f.type) : undefined],
   sort: {
-    columns: { code: caseless(warehouses.code), name: caseless(warehouses.name), type: warehouses.type, address: caseless(warehouses.address), active: warehouses.active },
+    columns: {
+      code: caseless(warehouses.code),
+      name: caseless(warehouses.name),
+      type: warehouses.type,
+      address: caseless(warehouses.address),
+      active: warehouses.active,
+    },
     fallback: [asc(sql`lower(${warehouses.code})`)],
   },
-  toRecords: (_tx, rows) => rows.map((r): Warehouse => ({
-    warehouseId: r.id, warehouseCode: r.code, warehouseName: r.name, flgWarehouse: r.type as WarehouseType, address: r.address, active: yn(r.active),
-  })),
+  toRecords: (_tx, rows) =>
+    rows.map((r): Warehouse => ({
+      warehouseId: r.id,
+      warehouseCode: r.code,
+      warehouseName: r.name,
+      flgWarehouse: r.type as WarehouseType,
+      address: r.address,
+      active: yn(r.active),
+    })),
   idOf: (r) => r.warehouseId,
   codeOf: (r) => r.warehouseCode,
   nextCode: (tx, tenantId, taken) => nextCode(tx, tenantId, 'warehouse', undefined, taken),
@@ -55,7 +72,17 @@ const kit = recordKit({
 /** What a user may pick: active warehouses the user's OU policy allows. */
 async function pickable(tx: Tx, userId: string): Promise<SQL[]> {
   const allowed = await allowedValues(tx, userId, 'warehouses');
-  return [eq(warehouses.active, true), ...(allowed ? [inArray(sql`lower(${warehouses.code})`, allowed.map((v) => v.toLowerCase()))] : [])];
+  return [
+    eq(warehouses.active, true),
+    ...(allowed
+      ? [
+          inArray(
+            sql`lower(${warehouses.code})`,
+            allowed.map((v) => v.toLowerCase()),
+          ),
+        ]
+      : []),
+  ];
 }
 
 /** The list; at the dropdown size (30) only active warehouses the user's OU policy allows. */

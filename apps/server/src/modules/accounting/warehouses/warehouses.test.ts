@@ -17,14 +17,21 @@ const create = (payload: object, token = admin) => t.request({ method: 'POST', u
 
 describe('warehouses', () => {
   it('creates warehouses of the three types, lists them with combo fields and audits the write', async () => {
-    for (const [code, type] of [['ZW-GDG', 'WAREHOUSE'], ['ZW-PRD', 'PRODUCTION'], ['ZW-LOK', 'LOCATION']] as const) {
+    for (const [code, type] of [
+      ['ZW-GDG', 'WAREHOUSE'],
+      ['ZW-PRD', 'PRODUCTION'],
+      ['ZW-LOK', 'LOCATION'],
+    ] as const) {
       const res = await create({ warehouseCode: code, warehouseName: `Gudang ${code}`, flgWarehouse: type });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ warehouseCode: code, flgWarehouse: type, active: 'Y', address: null });
       ids[code] = res.json().warehouseId;
     }
     const list = (await t.request({ method: 'GET', url: `${URL}?keyword=zw-&type=PRODUCTION`, token: admin })).json();
-    expect(list).toEqual({ total: 1, items: [expect.objectContaining({ warehouseCode: 'ZW-PRD', warehouseName: 'Gudang ZW-PRD', flgWarehouse: 'PRODUCTION' })] });
+    expect(list).toEqual({
+      total: 1,
+      items: [expect.objectContaining({ warehouseCode: 'ZW-PRD', warehouseName: 'Gudang ZW-PRD', flgWarehouse: 'PRODUCTION' })],
+    });
     const audit = await t.pools.owner.query(`SELECT action, module FROM audit_log WHERE entity_id = $1`, [ids['ZW-GDG']]);
     expect(audit.rows).toEqual([{ action: 'create', module: 'accounting.warehouse' }]);
   });
@@ -38,7 +45,12 @@ describe('warehouses', () => {
     const dup = await create({ warehouseCode: 'zw-gdg', warehouseName: 'Lagi', flgWarehouse: 'WAREHOUSE' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ errorCode: 'warehouse_code_already_exists', errorArgs: ['zw-gdg'] });
-    const rename = await t.request({ method: 'PUT', url: `${URL}/${ids['ZW-LOK']}`, token: admin, payload: { warehouseCode: 'ZW-PRD', warehouseName: 'x', flgWarehouse: 'LOCATION' } });
+    const rename = await t.request({
+      method: 'PUT',
+      url: `${URL}/${ids['ZW-LOK']}`,
+      token: admin,
+      payload: { warehouseCode: 'ZW-PRD', warehouseName: 'x', flgWarehouse: 'LOCATION' },
+    });
     expect(rename.json().errorCode).toBe('warehouse_code_already_exists');
     const spaces = await create({ warehouseCode: 'ZW 1', warehouseName: 'x', flgWarehouse: 'WAREHOUSE' });
     expect(spaces.json().errorCode).toBe('invalid_input_format');
@@ -47,7 +59,12 @@ describe('warehouses', () => {
   });
 
   it('edits, deactivates (hidden from the dropdown) and answers warehouse_not_found', async () => {
-    const edit = await t.request({ method: 'PUT', url: `${URL}/${ids['ZW-LOK']}`, token: admin, payload: { warehouseCode: 'ZW-LOK', warehouseName: 'Toko Kemang', flgWarehouse: 'LOCATION', address: 'Jl. Kemang Raya 8' } });
+    const edit = await t.request({
+      method: 'PUT',
+      url: `${URL}/${ids['ZW-LOK']}`,
+      token: admin,
+      payload: { warehouseCode: 'ZW-LOK', warehouseName: 'Toko Kemang', flgWarehouse: 'LOCATION', address: 'Jl. Kemang Raya 8' },
+    });
     expect(edit.json()).toMatchObject({ warehouseName: 'Toko Kemang', address: 'Jl. Kemang Raya 8' });
     const off = await t.request({ method: 'PUT', url: `${URL}/${ids['ZW-LOK']}/active`, token: admin, payload: { active: 'N' } });
     expect(off.json().active).toBe('N');
@@ -63,12 +80,18 @@ describe('warehouses', () => {
   it("filters the lazy dropdown by the user's OU policy and refuses to delete a warehouse a policy names", async () => {
     const ous = (await t.request({ method: 'GET', url: '/api/v1/config/org-units?keyword=JKT', token: admin })).json();
     const jkt = ous.items.find((u: { ouCode: string }) => u.ouCode === 'JKT').ouId;
-    const staffId = (await t.pools.owner.query(`SELECT u.id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE t.code = 'demo' AND u.username = 'staff'`)).rows[0].id;
+    const staffId = (await t.pools.owner.query(`SELECT u.id FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE t.code = 'demo' AND u.username = 'staff'`))
+      .rows[0].id;
     const empty = { documentTypes: [], products: [], partners: [], cashBanks: [], glActivities: [] };
-    const saved = await t.request({ method: 'PUT', url: `/api/v1/config/policy-ou/${jkt}`, token: admin, payload: { ...empty, warehouses: ['ZW-GDG'], memberIds: [staffId] } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/v1/config/policy-ou/${jkt}`,
+      token: admin,
+      payload: { ...empty, warehouses: ['ZW-GDG'], memberIds: [staffId] },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const staff = await t.login('staff');
-    const pickedRes = await t.request({ method: "GET", url: `${URL}?limit=30`, token: staff });
+    const pickedRes = await t.request({ method: 'GET', url: `${URL}?limit=30`, token: staff });
     expect(pickedRes.statusCode, pickedRes.body).toBe(200);
     const picked = pickedRes.json();
     expect(picked.items.map((w: { warehouseCode: string }) => w.warehouseCode)).toEqual(['ZW-GDG']);

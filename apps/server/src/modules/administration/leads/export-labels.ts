@@ -1,4 +1,13 @@
-import { LEAD_PRODUCT_NAMES, type CompanySize, type Language, type LeadChannel, type LeadPackage, type LeadProduct, type LeadStatus, type PaymentStatus } from '@nusa/contracts';
+import {
+  LEAD_PRODUCT_NAMES,
+  type CompanySize,
+  type Language,
+  type LeadChannel,
+  type LeadPackage,
+  type LeadProduct,
+  type LeadStatus,
+  type PaymentStatus,
+} from '@nusa/contracts';
 
 type Labels<K extends string> = Record<K, Record<Language, string>>;
 

@@ -12,7 +12,10 @@ let t: TestApp;
 let admin: string;
 let anon: string;
 let gateway: http.Server;
-const gatewayCalls: { auth: string | undefined; body: { transaction_details: { order_id: string; gross_amount: number }; customer_details: { email: string } } }[] = [];
+const gatewayCalls: {
+  auth: string | undefined;
+  body: { transaction_details: { order_id: string; gross_amount: number }; customer_details: { email: string } };
+}[] = [];
 
 /** A loopback server speaking the Snap create-transaction format. */
 async function startGateway() {
@@ -27,7 +30,12 @@ async function startGateway() {
       const body = JSON.parse(data);
       gatewayCalls.push({ auth: req.headers.authorization, body });
       res.writeHead(201, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ token: `snap-${body.transaction_details.order_id}`, redirect_url: `https://checkout.example/v2/vtweb/${body.transaction_details.order_id}` }));
+      res.end(
+        JSON.stringify({
+          token: `snap-${body.transaction_details.order_id}`,
+          redirect_url: `https://checkout.example/v2/vtweb/${body.transaction_details.order_id}`,
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -38,7 +46,9 @@ beforeAll(async () => {
   gateway = await startGateway();
   const port = (gateway.address() as { port: number }).port;
   t = await createTestApp('leads', {
-    PAYMENT_GATEWAY_URL: `http://127.0.0.1:${port}`, PAYMENT_GATEWAY_SERVER_KEY: SERVER_KEY, PAYMENT_BANK_ACCOUNT: 'Bank Central Asia|1234567890|PT Demo Nusantara',
+    PAYMENT_GATEWAY_URL: `http://127.0.0.1:${port}`,
+    PAYMENT_GATEWAY_SERVER_KEY: SERVER_KEY,
+    PAYMENT_BANK_ACCOUNT: 'Bank Central Asia|1234567890|PT Demo Nusantara',
   });
   admin = await t.login('admin');
   anon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'demo' })).json().token;
@@ -53,16 +63,38 @@ const shift = (days: number) => new Date(Date.now() + 7 * 3600_000 + days * 8640
 
 const promo = (code: string, extra: Record<string, unknown> = {}) =>
   t.request({
-    method: 'POST', url: '/api/v1/admin/promo-codes', token: admin,
-    payload: { code, description: '', active: 'Y', startsOn: null, endsOn: null, channels: [], segments: [], discountPercent: '10', discountAmount: null, ...extra },
+    method: 'POST',
+    url: '/api/v1/admin/promo-codes',
+    token: admin,
+    payload: {
+      code,
+      description: '',
+      active: 'Y',
+      startsOn: null,
+      endsOn: null,
+      channels: [],
+      segments: [],
+      discountPercent: '10',
+      discountAmount: null,
+      ...extra,
+    },
   });
 
 const demoRequest = (extra: Record<string, unknown> = {}) =>
   t.request({
-    method: 'POST', url: '/api/v1/public/demo-requests', token: anon,
+    method: 'POST',
+    url: '/api/v1/public/demo-requests',
+    token: anon,
     payload: {
-      contactName: 'Andi Pratama', email: 'andi@majujaya.co.id', phone: '0812-3456-7890', company: 'CV Maju Jaya', requirements: 'Chatbot WhatsApp untuk toko',
-      companySize: '11-50', product: 'chatbot', package: 'business', ...extra,
+      contactName: 'Andi Pratama',
+      email: 'andi@majujaya.co.id',
+      phone: '0812-3456-7890',
+      company: 'CV Maju Jaya',
+      requirements: 'Chatbot WhatsApp untuk toko',
+      companySize: '11-50',
+      product: 'chatbot',
+      package: 'business',
+      ...extra,
     },
   });
 
@@ -104,7 +136,12 @@ describe('promo codes', () => {
     expect(res.json()).toEqual({ errorCode, errorArgs: [] });
     expect((await t.pools.owner.query('SELECT count(*)::int AS n FROM leads')).rows[0].n).toBe(before);
     // Checking a code is a question with an answer: 200 and a verdict naming the catalogued reason.
-    const check = await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code, companySize: '11-50', package: 'business', ...extra } });
+    const check = await t.request({
+      method: 'POST',
+      url: '/api/v1/public/promo-codes/check',
+      token: anon,
+      payload: { code, companySize: '11-50', package: 'business', ...extra },
+    });
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ valid: false, code, reason: errorCode });
   });
@@ -119,14 +156,33 @@ describe('promo codes', () => {
   });
 
   it('prices with an eligible promo exactly (percent rounded to whole rupiah, amount capped at the price)', async () => {
-    const check = await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code: 'waonly', channel: 'whatsapp', companySize: '1-10', package: 'starter' } });
+    const check = await t.request({
+      method: 'POST',
+      url: '/api/v1/public/promo-codes/check',
+      token: anon,
+      payload: { code: 'waonly', channel: 'whatsapp', companySize: '1-10', package: 'starter' },
+    });
     expect(check.json()).toEqual({ valid: true, code: 'WAONLY', price: '1500000.0000', discount: '150000.0000', amount: '1350000.0000' });
-    const big = await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: anon, payload: { code: 'BESAR', companySize: '201+', package: 'enterprise' } });
+    const big = await t.request({
+      method: 'POST',
+      url: '/api/v1/public/promo-codes/check',
+      token: anon,
+      payload: { code: 'BESAR', companySize: '201+', package: 'enterprise' },
+    });
     expect(big.json()).toMatchObject({ discount: '750000.0000', amount: '6750000.0000' });
     const res = await demoRequest({ promoCode: 'POTONG' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'NEW', promoCode: 'POTONG', price: '3500000.0000', discount: '500000.0000', amount: '3000000.0000', payment: null });
-    const mail = await t.pools.owner.query('SELECT to_address, subject, text_body FROM outbox WHERE text_body LIKE $1', [`%requestId=${res.json().requestId}%`]);
+    expect(res.json()).toMatchObject({
+      status: 'NEW',
+      promoCode: 'POTONG',
+      price: '3500000.0000',
+      discount: '500000.0000',
+      amount: '3000000.0000',
+      payment: null,
+    });
+    const mail = await t.pools.owner.query('SELECT to_address, subject, text_body FROM outbox WHERE text_body LIKE $1', [
+      `%requestId=${res.json().requestId}%`,
+    ]);
     expect(mail.rows).toHaveLength(1);
     expect(mail.rows[0]).toMatchObject({ to_address: 'andi@majujaya.co.id', subject: 'Nusa: permintaan demo Anda sudah kami terima' });
     expect(mail.rows[0].text_body).toContain('Rp3.000.000 (kode promo POTONG)');
@@ -137,8 +193,19 @@ describe('leads', () => {
   const ids: Record<string, string> = {};
 
   it('lists with search, filters and paging', async () => {
-    ids.erp = (await demoRequest({ contactName: 'Sari Wulandari', email: 'sari@tokosari.id', company: 'Toko Sari', product: 'erp', package: 'starter' })).json().requestId;
-    ids.photo = (await demoRequest({ contactName: 'Joko Susilo', email: 'joko@fotoku.id', company: 'Fotoku', product: 'photo', package: 'enterprise', promoCode: 'HEMAT10' })).json().requestId;
+    ids.erp = (
+      await demoRequest({ contactName: 'Sari Wulandari', email: 'sari@tokosari.id', company: 'Toko Sari', product: 'erp', package: 'starter' })
+    ).json().requestId;
+    ids.photo = (
+      await demoRequest({
+        contactName: 'Joko Susilo',
+        email: 'joko@fotoku.id',
+        company: 'Fotoku',
+        product: 'photo',
+        package: 'enterprise',
+        promoCode: 'HEMAT10',
+      })
+    ).json().requestId;
     const list = async (q: string) => (await t.request({ method: 'GET', url: `/api/v1/admin/leads${q}`, token: admin })).json();
     expect((await list('?product=erp')).items.map((l: { leadId: string }) => l.leadId)).toEqual([ids.erp]);
     expect((await list('?keyword=fotoku')).items).toHaveLength(1);
@@ -171,7 +238,7 @@ describe('leads', () => {
     expect(cell('Nomor permintaan')).toMatch(/^NUSA-[2-9A-HJKMNP-Z]{6}$/);
   });
 
-  it('exports in English when asked: headings and values in the reader\'s language', async () => {
+  it("exports in English when asked: headings and values in the reader's language", async () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/admin/leads/export?product=photo&lang=en', token: admin });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -196,11 +263,31 @@ describe('leads', () => {
     for (const s of ['CONTACTED', 'DEMO_SCHEDULED', 'WON']) expect((await put(s)).json().status).toBe(s);
     expect((await put('LOST')).json()).toEqual({ errorCode: 'lead_status_transition_invalid', errorArgs: ['WON', 'LOST'] });
     const edit = await t.request({
-      method: 'PUT', url: `/api/v1/admin/leads/${ids.photo}`, token: admin,
-      payload: { contactName: 'Joko S.', email: 'Joko@Fotoku.id', phone: '021-5550-1234', company: 'PT Fotoku', requirements: 'Foto produk', companySize: '51-200', product: 'photo', package: 'enterprise' },
+      method: 'PUT',
+      url: `/api/v1/admin/leads/${ids.photo}`,
+      token: admin,
+      payload: {
+        contactName: 'Joko S.',
+        email: 'Joko@Fotoku.id',
+        phone: '021-5550-1234',
+        company: 'PT Fotoku',
+        requirements: 'Foto produk',
+        companySize: '51-200',
+        product: 'photo',
+        package: 'enterprise',
+      },
     });
     expect(edit.json()).toMatchObject({ contactName: 'Joko S.', email: 'joko@fotoku.id', company: 'PT Fotoku', amount: '6750000.0000' });
-    expect((await t.request({ method: 'PUT', url: `/api/v1/admin/leads/${ids.photo}`, token: admin, payload: { ...(edit.json() as Record<string, unknown>), phone: '0812345' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/v1/admin/leads/${ids.photo}`,
+          token: admin,
+          payload: { ...(edit.json() as Record<string, unknown>), phone: '0812345' },
+        })
+      ).statusCode,
+    ).toBe(400);
     const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY id`, [ids.erp]);
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'status', 'status', 'status']);
   });
@@ -209,10 +296,24 @@ describe('leads', () => {
     const staff = await t.login('staff');
     const cashier = await t.login('cashier');
     expect((await t.request({ method: 'GET', url: '/api/v1/admin/leads', token: staff })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PUT', url: `/api/v1/admin/leads/${ids.photo}/status`, token: staff, payload: { status: 'CONTACTED' } })).json().errorCode).toBe('forbidden_action');
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/v1/admin/leads/${ids.photo}/status`, token: staff, payload: { status: 'CONTACTED' } })).json().errorCode,
+    ).toBe('forbidden_action');
     const staffPromo = await t.request({
-      method: 'POST', url: '/api/v1/admin/promo-codes', token: staff,
-      payload: { code: 'STAFF', description: '', active: 'Y', startsOn: null, endsOn: null, channels: [], segments: [], discountPercent: '5', discountAmount: null },
+      method: 'POST',
+      url: '/api/v1/admin/promo-codes',
+      token: staff,
+      payload: {
+        code: 'STAFF',
+        description: '',
+        active: 'Y',
+        startsOn: null,
+        endsOn: null,
+        channels: [],
+        segments: [],
+        discountPercent: '5',
+        discountAmount: null,
+      },
     });
     expect(staffPromo.json().errorCode).toBe('forbidden_action');
     for (const url of ['/api/v1/admin/leads', '/api/v1/admin/leads/export', '/api/v1/admin/promo-codes', `/api/v1/admin/leads/${ids.photo}`]) {
@@ -232,13 +333,28 @@ describe('leads', () => {
     await t.pools.owner.query(`UPDATE tenants SET vendor = false WHERE code = 'acme'`);
     const acmeAnon = (await t.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await t.preLoginToken(), tenant: 'acme' })).json().token;
     expect((await t.request({ method: 'GET', url: `/api/v1/public/demo-requests/${ids.erp}`, token: acmeAnon })).json().errorCode).toBe('lead_not_found');
-    expect((await t.request({ method: 'POST', url: '/api/v1/public/promo-codes/check', token: acmeAnon, payload: { code: 'HEMAT10', companySize: '1-10', package: 'starter' } })).json().reason).toBe('promo_not_found');
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/public/promo-codes/check',
+          token: acmeAnon,
+          payload: { code: 'HEMAT10', companySize: '1-10', package: 'starter' },
+        })
+      ).json().reason,
+    ).toBe('promo_not_found');
   });
 
-  it('keeps Manage Leads to the vendor tenant: another tenant\'s Super Admin and Admin neither hold its tasks nor reach its API', async () => {
+  it("keeps Manage Leads to the vendor tenant: another tenant's Super Admin and Admin neither hold its tasks nor reach its API", async () => {
     await t.seedTenant('trialco');
     for (const username of ['superadmin', 'admin']) {
-      const login = await t.request({ method: 'POST', url: '/api/v1/auth/login', tenant: 'trialco', token: await t.preLoginToken(), payload: { username, password: DEMO_PASSWORD } });
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        tenant: 'trialco',
+        token: await t.preLoginToken(),
+        payload: { username, password: DEMO_PASSWORD },
+      });
       expect(login.statusCode, login.body).toBe(200);
       expect(login.json().tasks).not.toContain('viewManagementLeads');
       expect(login.json().tasks).not.toContain('editManagementLeads');
@@ -250,8 +366,20 @@ describe('leads', () => {
         expect(res.json().errorCode).toBe('forbidden_action');
       }
       const create = await t.request({
-        method: 'POST', url: '/api/v1/admin/promo-codes', token,
-        payload: { code: 'TRIAL', description: '', active: 'Y', startsOn: null, endsOn: null, channels: [], segments: [], discountPercent: '5', discountAmount: null },
+        method: 'POST',
+        url: '/api/v1/admin/promo-codes',
+        token,
+        payload: {
+          code: 'TRIAL',
+          description: '',
+          active: 'Y',
+          startsOn: null,
+          endsOn: null,
+          channels: [],
+          segments: [],
+          discountPercent: '5',
+          discountAmount: null,
+        },
       });
       expect(create.statusCode).toBe(403);
     }
@@ -272,12 +400,19 @@ describe('payment of a request', () => {
     expect(requested.reference).toMatch(LEAD_REFERENCE_PATTERN);
     expect(requested.reference).toMatch(/^NUSA-[2-9A-HJKMNP-Z]{6}$/);
     const options = await t.request({ method: 'GET', url: '/api/v1/public/payment-options', token: anon });
-    expect(options.json()).toEqual({ bankAccount: { bankName: 'Bank Central Asia', accountNumber: '1234567890', accountHolder: 'PT Demo Nusantara' }, gateway: true });
+    expect(options.json()).toEqual({
+      bankAccount: { bankName: 'Bank Central Asia', accountNumber: '1234567890', accountHolder: 'PT Demo Nusantara' },
+      gateway: true,
+    });
     const started = await t.request({ method: 'POST', url: `/api/v1/public/demo-requests/${id}/payment`, token: anon, payload: { method: 'bank-transfer' } });
     expect(started.statusCode, started.body).toBe(200);
     // The transfer memo is the request's own short reference: letters, digits and one dash, nothing a bank refuses.
     expect(started.json().payment).toMatchObject({
-      method: 'bank-transfer', status: 'PENDING', amount: '3150000.0000', hasProof: false, orderId: requested.reference,
+      method: 'bank-transfer',
+      status: 'PENDING',
+      amount: '3150000.0000',
+      hasProof: false,
+      orderId: requested.reference,
       bankAccount: { bankName: 'Bank Central Asia', accountNumber: '1234567890', accountHolder: 'PT Demo Nusantara' },
     });
     expect(started.json().reference).toBe(requested.reference);
@@ -288,7 +423,12 @@ describe('payment of a request', () => {
     expect(reload.json()).toEqual(started.json());
 
     const upload = (contentType: string, data: Buffer) =>
-      t.request({ method: 'PUT', url: `/api/v1/public/demo-requests/${id}/payment/proof`, token: anon, payload: { contentType, fileName: 'bukti.pdf', dataBase64: data.toString('base64') } });
+      t.request({
+        method: 'PUT',
+        url: `/api/v1/public/demo-requests/${id}/payment/proof`,
+        token: anon,
+        payload: { contentType, fileName: 'bukti.pdf', dataBase64: data.toString('base64') },
+      });
     expect((await upload('application/pdf', png)).json().errorCode).toBe('payment_proof_invalid');
     expect((await upload('image/png', tinyPdf)).json().errorCode).toBe('payment_proof_invalid');
     expect((await upload('text/html', tinyPdf)).statusCode).toBe(400);
@@ -304,7 +444,9 @@ describe('payment of a request', () => {
     const confirmed = await t.request({ method: 'PUT', url: `/api/v1/admin/leads/${id}/payment/confirm`, token: admin });
     expect(confirmed.json().payment.status).toBe('PAID');
     expect((await t.request({ method: 'GET', url: `/api/v1/public/demo-requests/${id}`, token: anon })).json().payment.status).toBe('PAID');
-    expect((await t.request({ method: 'POST', url: `/api/v1/public/demo-requests/${id}/payment`, token: anon, payload: { method: 'gateway' } })).json().errorCode).toBe('payment_already_paid');
+    expect(
+      (await t.request({ method: 'POST', url: `/api/v1/public/demo-requests/${id}/payment`, token: anon, payload: { method: 'gateway' } })).json().errorCode,
+    ).toBe('payment_already_paid');
     const demo = await t.tenantId('demo');
     expect((await t.pools.owner.query('SELECT package_paid FROM free_transactions WHERE tenant_id = $1', [demo])).rows[0]).toEqual({ package_paid: true });
   });
@@ -323,13 +465,20 @@ describe('payment of a request', () => {
 
     const notify = (body: Record<string, string>) => t.request({ method: 'POST', url: '/api/v1/public/payments/notification', payload: body });
     const signed = (orderId: string, statusCode: string, gross: string, key = SERVER_KEY) =>
-      createHash('sha512').update(orderId + statusCode + gross + key).digest('hex');
+      createHash('sha512')
+        .update(orderId + statusCode + gross + key)
+        .digest('hex');
     const base = { order_id: payment.orderId, status_code: '200', gross_amount: '3150000.00', transaction_status: 'settlement' };
     const status = async () => (await t.request({ method: 'GET', url: `/api/v1/public/demo-requests/${id}`, token: anon })).json().payment.status;
 
     const forged = await notify({ ...base, signature_key: signed(base.order_id, '200', base.gross_amount, 'guessed-key') });
     // The tenant comes from the verified order id, never from the request: a bogus X-Tenant changes nothing.
-    const elsewhere = await t.request({ method: 'POST', url: '/api/v1/public/payments/notification', tenant: 'no-such-tenant', payload: { ...base, signature_key: 'f'.repeat(128) } });
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/v1/public/payments/notification',
+      tenant: 'no-such-tenant',
+      payload: { ...base, signature_key: 'f'.repeat(128) },
+    });
     expect(elsewhere.json()).toEqual({ errorCode: 'payment_notification_invalid', errorArgs: [] });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().errorCode).toBe('payment_notification_invalid');
@@ -340,11 +489,18 @@ describe('payment of a request', () => {
     expect((await notify({ ...base, signature_key: signed(base.order_id, '201', base.gross_amount) })).statusCode).toBe(403);
     expect(await status()).toBe('PENDING');
 
-    const pending = await notify({ ...base, status_code: '201', transaction_status: 'pending', signature_key: signed(base.order_id, '201', base.gross_amount) });
+    const pending = await notify({
+      ...base,
+      status_code: '201',
+      transaction_status: 'pending',
+      signature_key: signed(base.order_id, '201', base.gross_amount),
+    });
     expect(pending.statusCode).toBe(200);
     expect(await status()).toBe('PENDING');
     const paid = await t.request({
-      method: 'POST', url: '/api/v1/public/payments/notification', tenant: 'no-such-tenant',
+      method: 'POST',
+      url: '/api/v1/public/payments/notification',
+      tenant: 'no-such-tenant',
       payload: { ...base, signature_key: signed(base.order_id, '200', base.gross_amount), fraud_status: 'accept', payment_type: 'bank_transfer' },
     });
     expect(paid.json()).toEqual({ ok: true });
@@ -372,14 +528,32 @@ describe('a site without a bank account to pay into', () => {
 
   it('offers no bank transfer (an instruction nobody could follow) and refuses to start one with a catalogued reason', async () => {
     const anonBare = (await bare.request({ method: 'POST', url: '/api/v1/auth/anonymous', token: await bare.preLoginToken(), tenant: 'demo' })).json().token;
-    expect((await bare.request({ method: 'GET', url: '/api/v1/public/payment-options', token: anonBare })).json()).toEqual({ bankAccount: null, gateway: false });
+    expect((await bare.request({ method: 'GET', url: '/api/v1/public/payment-options', token: anonBare })).json()).toEqual({
+      bankAccount: null,
+      gateway: false,
+    });
     const requested = await bare.request({
-      method: 'POST', url: '/api/v1/public/demo-requests', token: anonBare,
-      payload: { contactName: 'Rudi', email: 'rudi@contoh.id', phone: '0812-3456-7890', company: 'CV Contoh', companySize: '1-10', product: 'erp', package: 'starter' },
+      method: 'POST',
+      url: '/api/v1/public/demo-requests',
+      token: anonBare,
+      payload: {
+        contactName: 'Rudi',
+        email: 'rudi@contoh.id',
+        phone: '0812-3456-7890',
+        company: 'CV Contoh',
+        companySize: '1-10',
+        product: 'erp',
+        package: 'starter',
+      },
     });
     expect(requested.statusCode).toBe(200);
     const id = requested.json().requestId;
-    const started = await bare.request({ method: 'POST', url: `/api/v1/public/demo-requests/${id}/payment`, token: anonBare, payload: { method: 'bank-transfer' } });
+    const started = await bare.request({
+      method: 'POST',
+      url: `/api/v1/public/demo-requests/${id}/payment`,
+      token: anonBare,
+      payload: { method: 'bank-transfer' },
+    });
     expect(started.statusCode).toBe(422);
     expect(started.json()).toEqual({ errorCode: 'payment_bank_transfer_not_configured', errorArgs: [] });
     expect((await bare.request({ method: 'GET', url: `/api/v1/public/demo-requests/${id}`, token: anonBare })).json().payment).toBeNull();

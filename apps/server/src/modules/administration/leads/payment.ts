@@ -22,9 +22,19 @@ export const tenantCodeOfOrder = (orderId: string) => (/^([a-z0-9][a-z0-9-]{0,62
 
 /** Paying the package lifts the tenant's free-transaction limit. */
 async function settle(tx: Tx, actor: Actor, lead: Lead, how: string) {
-  await tx.update(leadPayments).set({ status: 'PAID', paidAt: sql`now()`, updatedAt: sql`now()` }).where(eq(leadPayments.leadId, lead.leadId));
+  await tx
+    .update(leadPayments)
+    .set({ status: 'PAID', paidAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(leadPayments.leadId, lead.leadId));
   await markPackagePaid(tx, actor.tenantId);
-  await writeAudit(tx, actor, { module: MODULE, action: 'payment-paid', entity: 'lead', entityId: lead.leadId, before: { payment: lead.payment?.status ?? null }, after: { payment: 'PAID', how } });
+  await writeAudit(tx, actor, {
+    module: MODULE,
+    action: 'payment-paid',
+    entity: 'lead',
+    entityId: lead.leadId,
+    before: { payment: lead.payment?.status ?? null },
+    after: { payment: 'PAID', how },
+  });
 }
 
 /**
@@ -45,7 +55,9 @@ export async function startPayment(tx: Tx, actor: Actor, tenantCode: string, pro
     if (toUnits(lead.amount) > 0n) {
       try {
         const started = await providers.gateway.start({
-          orderId, grossAmount: wholeOf(lead.amount), customer: { name: lead.contactName, email: lead.email, phone: lead.phone },
+          orderId,
+          grossAmount: wholeOf(lead.amount),
+          customer: { name: lead.contactName, email: lead.email, phone: lead.phone },
           description: `${lead.product} ${lead.package}`,
         });
         if (started.kind === 'redirect') [redirectUrl, gatewayToken] = [started.redirectUrl, started.token];
@@ -61,10 +73,22 @@ export async function startPayment(tx: Tx, actor: Actor, tenantCode: string, pro
     bankAccount = [started.bankAccount.bankName, started.bankAccount.accountNumber, started.bankAccount.accountHolder].join('|');
   }
   const values = {
-    id: uuidv7(), method, status: 'PENDING', orderId, amount: lead.amount, gatewayToken, redirectUrl, bankAccount,
-    proofContentType: null, proofFileName: null, proof: null, paidAt: null,
+    id: uuidv7(),
+    method,
+    status: 'PENDING',
+    orderId,
+    amount: lead.amount,
+    gatewayToken,
+    redirectUrl,
+    bankAccount,
+    proofContentType: null,
+    proofFileName: null,
+    proof: null,
+    paidAt: null,
   };
-  await tx.insert(leadPayments).values({ tenantId: actor.tenantId, leadId, ...values })
+  await tx
+    .insert(leadPayments)
+    .values({ tenantId: actor.tenantId, leadId, ...values })
     .onConflictDoUpdate({ target: [leadPayments.tenantId, leadPayments.leadId], set: { ...values, updatedAt: sql`now()` } });
   await writeAudit(tx, actor, { module: MODULE, action: 'payment-start', entity: 'lead', entityId: leadId, after: { method, orderId, amount: lead.amount } });
   const started = await getLead(tx, leadId);
@@ -88,15 +112,26 @@ export async function uploadProof(tx: Tx, actor: Actor, leadId: string, file: { 
   if (lead.payment.method !== 'bank-transfer' || lead.payment.status === 'PAID') throw new AppError('payment_proof_not_allowed');
   const data = Buffer.from(file.dataBase64, 'base64');
   if (data.length === 0 || data.length > PROOF_MAX_BYTES || !MAGIC[file.contentType]?.(data)) throw new AppError('payment_proof_invalid');
-  await tx.update(leadPayments).set({ proof: data, proofContentType: file.contentType, proofFileName: file.fileName, status: 'PROOF_UPLOADED', updatedAt: sql`now()` })
+  await tx
+    .update(leadPayments)
+    .set({ proof: data, proofContentType: file.contentType, proofFileName: file.fileName, status: 'PROOF_UPLOADED', updatedAt: sql`now()` })
     .where(eq(leadPayments.leadId, leadId));
-  await writeAudit(tx, actor, { module: MODULE, action: 'payment-proof', entity: 'lead', entityId: leadId, after: { contentType: file.contentType, fileName: file.fileName, bytes: data.length } });
+  await writeAudit(tx, actor, {
+    module: MODULE,
+    action: 'payment-proof',
+    entity: 'lead',
+    entityId: leadId,
+    after: { contentType: file.contentType, fileName: file.fileName, bytes: data.length },
+  });
   return getLead(tx, leadId);
 }
 
 export async function getProof(tx: Tx, leadId: string) {
   await getLead(tx, leadId);
-  const rows = await tx.select({ contentType: leadPayments.proofContentType, fileName: leadPayments.proofFileName, data: leadPayments.proof }).from(leadPayments).where(eq(leadPayments.leadId, leadId));
+  const rows = await tx
+    .select({ contentType: leadPayments.proofContentType, fileName: leadPayments.proofFileName, data: leadPayments.proof })
+    .from(leadPayments)
+    .where(eq(leadPayments.leadId, leadId));
   const p = rows[0];
   if (!p?.data || !p.contentType) throw new AppError('payment_proof_not_found');
   return { contentType: p.contentType, fileName: p.fileName ?? 'proof', data: p.data };
@@ -117,8 +152,11 @@ export async function confirmPayment(tx: Tx, actor: Actor, leadId: string): Prom
  * with the same amount. Paid settles the lead (once); failed marks an unpaid one failed; pending changes nothing.
  */
 export async function applyNotification(tx: Tx, actor: Actor, n: VerifiedNotification): Promise<void> {
-  const rows = await tx.select({ leadId: leadPayments.leadId, amount: leadPayments.amount, status: leadPayments.status, method: leadPayments.method })
-    .from(leadPayments).where(eq(leadPayments.orderId, n.orderId)).for('update');
+  const rows = await tx
+    .select({ leadId: leadPayments.leadId, amount: leadPayments.amount, status: leadPayments.status, method: leadPayments.method })
+    .from(leadPayments)
+    .where(eq(leadPayments.orderId, n.orderId))
+    .for('update');
   const payment = rows[0];
   if (!payment || payment.method !== 'gateway') throw new AppError('payment_not_found');
   if (!/^\d+(\.\d{1,4})?$/.test(n.grossAmount) || toUnits(n.grossAmount) !== toUnits(payment.amount)) throw new AppError('payment_notification_invalid');
@@ -127,7 +165,10 @@ export async function applyNotification(tx: Tx, actor: Actor, n: VerifiedNotific
   if (n.outcome === 'paid') {
     await settle(tx, actor, lead, 'gateway');
   } else {
-    await tx.update(leadPayments).set({ status: 'FAILED', updatedAt: sql`now()` }).where(eq(leadPayments.leadId, payment.leadId));
+    await tx
+      .update(leadPayments)
+      .set({ status: 'FAILED', updatedAt: sql`now()` })
+      .where(eq(leadPayments.leadId, payment.leadId));
     await writeAudit(tx, actor, { module: MODULE, action: 'payment-failed', entity: 'lead', entityId: payment.leadId, after: { orderId: n.orderId } });
   }
 }

@@ -1,6 +1,15 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { LEAD_PACKAGES, type LeadChannel, type LeadPackage, type PROMO_SORT, type PromoCode, type PromoInput, type PromoSegment, type SortValue } from '@nusa/contracts';
+import {
+  LEAD_PACKAGES,
+  type LeadChannel,
+  type LeadPackage,
+  type PROMO_SORT,
+  type PromoCode,
+  type PromoInput,
+  type PromoSegment,
+  type SortValue,
+} from '@nusa/contracts';
 import { caseless, listOrder } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -12,9 +21,16 @@ const MODULE = 'administration.promo-code';
 
 type Row = typeof promoCodes.$inferSelect;
 const toPromo = (r: Row): PromoCode => ({
-  promoId: r.id, code: r.code, description: r.description, active: r.active ? 'Y' : 'N', startsOn: r.startsOn, endsOn: r.endsOn,
-  channels: r.channels as PromoCode['channels'], segments: r.segments as PromoCode['segments'],
-  discountPercent: r.discountPercent, discountAmount: r.discountAmount,
+  promoId: r.id,
+  code: r.code,
+  description: r.description,
+  active: r.active ? 'Y' : 'N',
+  startsOn: r.startsOn,
+  endsOn: r.endsOn,
+  channels: r.channels as PromoCode['channels'],
+  segments: r.segments as PromoCode['segments'],
+  discountPercent: r.discountPercent,
+  discountAmount: r.discountAmount,
 });
 
 /** Business dates are Indonesian (WIB) calendar days. */
@@ -65,20 +81,31 @@ function checkPromoInput(input: PromoInput) {
   const amt = input.discountAmount === null ? undefined : toUnits(input.discountAmount);
   const pctOk = pct !== undefined && pct > 0n && pct <= toUnits('100');
   const amtOk = amt !== undefined && amt > 0n;
-  if ((pct !== undefined) === (amt !== undefined) || (pct !== undefined && !pctOk) || (amt !== undefined && !amtOk)) throw new AppError('promo_discount_invalid');
+  if ((pct !== undefined) === (amt !== undefined) || (pct !== undefined && !pctOk) || (amt !== undefined && !amtOk))
+    throw new AppError('promo_discount_invalid');
   if (input.startsOn && input.endsOn && input.startsOn > input.endsOn) throw new AppError('promo_period_invalid');
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 async function checkCodeFree(tx: Tx, code: string, exceptId?: string) {
-  const rows = await tx.select({ id: promoCodes.id }).from(promoCodes).where(sql`lower(${promoCodes.code}) = lower(${code})`);
+  const rows = await tx
+    .select({ id: promoCodes.id })
+    .from(promoCodes)
+    .where(sql`lower(${promoCodes.code}) = lower(${code})`);
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('promo_code_already_exists', [code]);
 }
 
 const valuesOf = (input: PromoInput) => ({
-  code: input.code, description: input.description, active: input.active === 'Y', startsOn: input.startsOn, endsOn: input.endsOn,
-  channels: [...new Set(input.channels)], segments: [...new Set(input.segments)], discountPercent: input.discountPercent, discountAmount: input.discountAmount,
+  code: input.code,
+  description: input.description,
+  active: input.active === 'Y',
+  startsOn: input.startsOn,
+  endsOn: input.endsOn,
+  channels: [...new Set(input.channels)],
+  segments: [...new Set(input.segments)],
+  discountPercent: input.discountPercent,
+  discountAmount: input.discountAmount,
 });
 
 export async function listPromoCodes(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: SortValue<(typeof PROMO_SORT)[number]> }) {
@@ -87,8 +114,17 @@ export async function listPromoCodes(tx: Tx, f: { page: number; limit: number; k
     const p = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where = sql`(${promoCodes.code} ILIKE ${p} OR ${promoCodes.description} ILIKE ${p})`;
   }
-  const rows = await tx.select().from(promoCodes).where(where).orderBy(...listOrder(f.sort, { code: caseless(promoCodes.code), period: promoCodes.startsOn }, [asc(sql`lower(${promoCodes.code})`)], promoCodes.id)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(promoCodes).where(where);
+  const rows = await tx
+    .select()
+    .from(promoCodes)
+    .where(where)
+    .orderBy(...listOrder(f.sort, { code: caseless(promoCodes.code), period: promoCodes.startsOn }, [asc(sql`lower(${promoCodes.code})`)], promoCodes.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(promoCodes)
+    .where(where);
   return { items: rows.map(toPromo), total: total[0].n };
 }
 

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { demoRequestEndpoints, gatewayNotification, hasAnyTask, leadEndpoints, PROMO_REFUSALS, type Endpoint, routerPath, segmentOf, XLSX_CONTENT_TYPE, type PromoRefusal } from '@nusa/contracts';
+import {
+  demoRequestEndpoints,
+  gatewayNotification,
+  hasAnyTask,
+  leadEndpoints,
+  PROMO_REFUSALS,
+  type Endpoint,
+  routerPath,
+  segmentOf,
+  XLSX_CONTENT_TYPE,
+  type PromoRefusal,
+} from '@nusa/contracts';
 import { registerEndpoint, type HandlerContext } from '../../../platform/http/register.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { withTenant } from '../../../platform/db/tenant.ts';
@@ -29,19 +40,27 @@ export function leadRoutes(app: FastifyInstance) {
     }
   });
   registerEndpoint(app, demoRequestEndpoints.getPaymentOptions, async () => ({
-    bankAccount: parseBankAccount(app.platform.config.PAYMENT_BANK_ACCOUNT), gateway: Boolean(providers().gateway),
+    bankAccount: parseBankAccount(app.platform.config.PAYMENT_BANK_ACCOUNT),
+    gateway: Boolean(providers().gateway),
   }));
   registerEndpoint(app, demoRequestEndpoints.requestDemo, async ({ tx, tenant, body, reply }) => {
     const lead = await leads.requestDemo(tx, { tenantId: tenant.id }, body);
-    const mail = await mailDemoRequestReceived(tx, mailerOf(app), { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL }, lead);
+    const mail = await mailDemoRequestReceived(
+      tx,
+      mailerOf(app),
+      { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL },
+      lead,
+    );
     deliverAfterResponse(app, reply.raw, [mail]);
     return view(lead);
   });
   registerEndpoint(app, demoRequestEndpoints.getDemoRequest, async ({ tx, params }) => view(await leads.getLead(tx, params.requestId)));
   registerEndpoint(app, demoRequestEndpoints.startPayment, async ({ tx, tenant, params, body }) =>
-    view(await payments.startPayment(tx, { tenantId: tenant.id }, tenant.code, providers(), params.requestId, body.method)));
+    view(await payments.startPayment(tx, { tenantId: tenant.id }, tenant.code, providers(), params.requestId, body.method)),
+  );
   registerEndpoint(app, demoRequestEndpoints.uploadPaymentProof, async ({ tx, tenant, params, body }) =>
-    view(await payments.uploadProof(tx, { tenantId: tenant.id }, params.requestId, body)));
+    view(await payments.uploadProof(tx, { tenantId: tenant.id }, params.requestId, body)),
+  );
 
   // The gateway calls without a tenant (no X-Tenant, any host), so this route does not resolve one from the request
   // as registerEndpoint would: the signature is checked first, then the order id names the tenant.

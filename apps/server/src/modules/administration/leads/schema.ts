@@ -16,8 +16,14 @@ export const promoCodes = pgTable(
     active: boolean('active').notNull().default(true),
     startsOn: date('starts_on'),
     endsOn: date('ends_on'),
-    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
-    segments: text('segments').array().notNull().default(sql`'{}'::text[]`),
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    segments: text('segments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     discountPercent: money('discount_percent'),
     discountAmount: money('discount_amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

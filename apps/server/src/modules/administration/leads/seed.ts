@@ -7,8 +7,13 @@ export async function seedPromoCodes(tx: Tx, tenantId: string): Promise<void> {
   await tx.insert(promoCodes).values([
     { tenantId, id: uuidv7(), code: 'NUSA10', description: 'Diskon 10% untuk semua paket', discountPercent: '10' },
     {
-      tenantId, id: uuidv7(), code: 'UMKM25', description: 'Diskon 25% untuk usaha mikro dan kecil lewat situs web',
-      channels: ['web'], segments: ['micro', 'small'], discountPercent: '25',
+      tenantId,
+      id: uuidv7(),
+      code: 'UMKM25',
+      description: 'Diskon 25% untuk usaha mikro dan kecil lewat situs web',
+      channels: ['web'],
+      segments: ['micro', 'small'],
+      discountPercent: '25',
     },
     { tenantId, id: uuidv7(), code: 'HEMAT500K', description: 'Potongan Rp500.000', discountAmount: '500000' },
   ]);

@@ -13,13 +13,21 @@ import { datasetRowsTable, slotSql, type DatasetRecord, type StoredColumn } from
 
 const invalid = () => new AppError('ai_generated_query_invalid');
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (s: unknown) => typeof s === 'string' && DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const validDate = (s: unknown) =>
+  typeof s === 'string' && DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const isNumber = (c: StoredColumn) => NUMERIC_COLUMN_TYPES.includes(c.type);
 const finite = (v: unknown) => (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
 
 const VALUE_COUNT: Record<PlanFilter['op'], (n: number) => boolean> = {
-  eq: (n) => n === 1, neq: (n) => n === 1, gt: (n) => n === 1, gte: (n) => n === 1, lt: (n) => n === 1, lte: (n) => n === 1,
-  contains: (n) => n === 1, between: (n) => n === 2, in: (n) => n >= 1,
+  eq: (n) => n === 1,
+  neq: (n) => n === 1,
+  gt: (n) => n === 1,
+  gte: (n) => n === 1,
+  lt: (n) => n === 1,
+  lte: (n) => n === 1,
+  contains: (n) => n === 1,
+  between: (n) => n === 2,
+  in: (n) => n >= 1,
 };
 
 /** Checks the plan against the dataset; answers the columns it names by key. */
@@ -54,7 +62,13 @@ export function validatePlan(plan: QueryPlan, d: DatasetRecord): Map<string, Sto
     if (c.type === 'date' && !f.values.every(validDate)) throw invalid();
   }
   if (plan.timeRange) {
-    if (col(plan.timeRange.column).type !== 'date' || !validDate(plan.timeRange.from) || !validDate(plan.timeRange.to) || plan.timeRange.from > plan.timeRange.to) throw invalid();
+    if (
+      col(plan.timeRange.column).type !== 'date' ||
+      !validDate(plan.timeRange.from) ||
+      !validDate(plan.timeRange.to) ||
+      plan.timeRange.from > plan.timeRange.to
+    )
+      throw invalid();
   }
   if (plan.sort) {
     const size = plan.sort.by === 'measure' ? plan.measures.length : plan.dimensions.length;
@@ -75,12 +89,18 @@ function measureSql(m: QueryPlan['measures'][number], cols: Map<string, StoredCo
   if (m.column === null) return sql`count(*)`;
   const s = slotSql(cols.get(m.column)!);
   switch (m.aggregation) {
-    case 'sum': return sql`coalesce(sum(${s}), 0)`;
-    case 'avg': return sql`avg(${s})`;
-    case 'count': return sql`count(${s})`;
-    case 'countDistinct': return sql`count(DISTINCT ${s})`;
-    case 'min': return sql`min(${s})`;
-    case 'max': return sql`max(${s})`;
+    case 'sum':
+      return sql`coalesce(sum(${s}), 0)`;
+    case 'avg':
+      return sql`avg(${s})`;
+    case 'count':
+      return sql`count(${s})`;
+    case 'countDistinct':
+      return sql`count(DISTINCT ${s})`;
+    case 'min':
+      return sql`min(${s})`;
+    case 'max':
+      return sql`max(${s})`;
   }
 }
 
@@ -94,15 +114,26 @@ function filterSql(f: PlanFilter, c: StoredColumn): SQL {
   const lhs = text ? sql`lower(${s})` : s;
   const v = (x: string | number) => (text ? sql`lower(${String(x)})` : cast(c, x));
   switch (f.op) {
-    case 'eq': return sql`${lhs} = ${v(f.values[0])}`;
-    case 'neq': return sql`${lhs} IS DISTINCT FROM ${v(f.values[0])}`;
-    case 'in': return sql`${lhs} IN (${sql.join(f.values.map(v), sql`, `)})`;
-    case 'gt': return sql`${lhs} > ${v(f.values[0])}`;
-    case 'gte': return sql`${lhs} >= ${v(f.values[0])}`;
-    case 'lt': return sql`${lhs} < ${v(f.values[0])}`;
-    case 'lte': return sql`${lhs} <= ${v(f.values[0])}`;
-    case 'between': return sql`${lhs} BETWEEN ${v(f.values[0])} AND ${v(f.values[1])}`;
-    case 'contains': return sql`${lhs} LIKE ${`%${String(f.values[0]).toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`;
+    case 'eq':
+      return sql`${lhs} = ${v(f.values[0])}`;
+    case 'neq':
+      return sql`${lhs} IS DISTINCT FROM ${v(f.values[0])}`;
+    case 'in':
+      return sql`${lhs} IN (${sql.join(f.values.map(v), sql`, `)})`;
+    case 'gt':
+      return sql`${lhs} > ${v(f.values[0])}`;
+    case 'gte':
+      return sql`${lhs} >= ${v(f.values[0])}`;
+    case 'lt':
+      return sql`${lhs} < ${v(f.values[0])}`;
+    case 'lte':
+      return sql`${lhs} <= ${v(f.values[0])}`;
+    case 'between':
+      return sql`${lhs} BETWEEN ${v(f.values[0])} AND ${v(f.values[1])}`;
+    case 'contains':
+      return sql`${lhs} LIKE ${`%${String(f.values[0])
+        .toLowerCase()
+        .replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`;
   }
 }
 
@@ -113,11 +144,18 @@ export type ResultRow = Record<string, string | number | null>;
  * Runs the plan over the dataset (under the tenant's RLS, and always within the one dataset) and answers its rows,
  * raw from PostgreSQL (numeric as text, dates as YYYY-MM-DD).
  */
-export async function runPlan(tx: Tx, plan: QueryPlan, d: DatasetRecord, cols: Map<string, StoredColumn>, range = plan.timeRange): Promise<Record<string, unknown>[]> {
+export async function runPlan(
+  tx: Tx,
+  plan: QueryPlan,
+  d: DatasetRecord,
+  cols: Map<string, StoredColumn>,
+  range = plan.timeRange,
+): Promise<Record<string, unknown>[]> {
   const dims = plan.dimensions.map((dim, i) => sql`${dimensionSql(cols.get(dim.column)!, dim.timeGrain)} AS ${sql.raw(`d${i}`)}`);
   const measures = plan.measures.map((m, i) => sql`${measureSql(m, cols)} AS ${sql.raw(`m${i}`)}`);
   const select = [...dims, ...measures];
-  if (plan.share) select.push(sql`round(${measureSql(plan.measures[0], cols)} * 100.0 / nullif(sum(${measureSql(plan.measures[0], cols)}) OVER (), 0), 2) AS share`);
+  if (plan.share)
+    select.push(sql`round(${measureSql(plan.measures[0], cols)} * 100.0 / nullif(sum(${measureSql(plan.measures[0], cols)}) OVER (), 0), 2) AS share`);
   // The tenant as a constant beside the row-level-security policy's current_setting(): the planner then checks the
   // policy once (constant = setting) instead of calling current_setting() on every row of a scan (0.5 -> 0.6 of
   // the bare SQL on a million rows, bench/analysis-ask.ts). The policy still decides what is seen.
@@ -127,7 +165,12 @@ export async function runPlan(tx: Tx, plan: QueryPlan, d: DatasetRecord, cols: M
     where.push(sql`${s} BETWEEN ${range.from}::date AND ${range.to}::date`);
   }
   for (const f of plan.filters) where.push(filterSql(f, cols.get(f.column)!));
-  const groupBy = plan.dimensions.length ? sql` GROUP BY ${sql.join(plan.dimensions.map((_, i) => sql.raw(String(i + 1))), sql`, `)}` : sql``;
+  const groupBy = plan.dimensions.length
+    ? sql` GROUP BY ${sql.join(
+        plan.dimensions.map((_, i) => sql.raw(String(i + 1))),
+        sql`, `,
+      )}`
+    : sql``;
   const order: SQL[] = [];
   if (plan.sort) {
     const dir = sql.raw(plan.sort.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST');

@@ -11,8 +11,11 @@ type Lang = 'id' | 'en';
 type Cell = string | number | null;
 
 const GRAIN_LABEL: Record<TimeGrain, Record<Lang, string>> = {
-  day: { id: 'Tanggal', en: 'Date' }, week: { id: 'Minggu', en: 'Week' }, month: { id: 'Bulan', en: 'Month' },
-  quarter: { id: 'Kuartal', en: 'Quarter' }, year: { id: 'Tahun', en: 'Year' },
+  day: { id: 'Tanggal', en: 'Date' },
+  week: { id: 'Minggu', en: 'Week' },
+  month: { id: 'Bulan', en: 'Month' },
+  quarter: { id: 'Kuartal', en: 'Quarter' },
+  year: { id: 'Tahun', en: 'Year' },
 };
 const WORDS = {
   share: { id: 'Porsi (%)', en: 'Share (%)' },
@@ -42,7 +45,13 @@ export interface Shaped {
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10_000) / 10_000);
 
 /** Columns and rows of the answer; `previous` (rows of the period before, same plan) adds the previous value and the change. */
-export function shapeResult(plan: QueryPlan, cols: Map<string, StoredColumn>, raw: Record<string, unknown>[], lang: Lang, previous?: Record<string, unknown>[]): Shaped {
+export function shapeResult(
+  plan: QueryPlan,
+  cols: Map<string, StoredColumn>,
+  raw: Record<string, unknown>[],
+  lang: Lang,
+  previous?: Record<string, unknown>[],
+): Shaped {
   const publicCols = [...cols.values()].map(({ key, label }) => ({ key, label }));
   const columns: ResultColumn[] = [];
   plan.dimensions.forEach((d, i) => {
@@ -65,7 +74,15 @@ export function shapeResult(plan: QueryPlan, cols: Map<string, StoredColumn>, ra
     plan.dimensions.forEach((d, i) => {
       const v = r[`d${i}`];
       const c = cols.get(d.column)!;
-      out.push(v === null || v === undefined ? null : d.timeGrain ? periodLabel(String(v), d.timeGrain) : ['number', 'money', 'percent'].includes(c.type) ? num(v) : String(v));
+      out.push(
+        v === null || v === undefined
+          ? null
+          : d.timeGrain
+            ? periodLabel(String(v), d.timeGrain)
+            : ['number', 'money', 'percent'].includes(c.type)
+              ? num(v)
+              : String(v),
+      );
     });
     const prevRow = before.get(keyOf(r));
     plan.measures.forEach((m, i) => {
@@ -112,24 +129,46 @@ export function chooseChart(plan: QueryPlan, shaped: Shaped, title: string): Cha
       const periods = [...new Set(categories)];
       const names = [...new Set(rows.map((r) => String(r[1] ?? '–')))];
       const series = names.map((name) => ({
-        type: 'line', name,
+        type: 'line',
+        name,
         data: periods.map((p) => rows.find((r) => String(r[0]) === p && String(r[1] ?? '–') === name)?.[at('m0')] ?? null),
       }));
-      return { kind: 'line', title, categoryKey: 'd0', valueKeys: ['m0'], option: { tooltip: { trigger: 'axis' }, legend: { data: names }, xAxis: { type: 'category', data: periods }, yAxis: { type: 'value' }, series } };
+      return {
+        kind: 'line',
+        title,
+        categoryKey: 'd0',
+        valueKeys: ['m0'],
+        option: { tooltip: { trigger: 'axis' }, legend: { data: names }, xAxis: { type: 'category', data: periods }, yAxis: { type: 'value' }, series },
+      };
     }
     return { kind: 'table', title, categoryKey: null, valueKeys, option: {} };
   }
   if (plan.share && rows.length <= 6) {
     return {
-      kind: 'pie', title, categoryKey: 'd0', valueKeys: ['m0'],
-      option: { tooltip: { trigger: 'item' }, series: [{ type: 'pie', radius: '65%', data: rows.map((r, i) => ({ name: categories[i], value: r[at('m0')] })) }] },
+      kind: 'pie',
+      title,
+      categoryKey: 'd0',
+      valueKeys: ['m0'],
+      option: {
+        tooltip: { trigger: 'item' },
+        series: [{ type: 'pie', radius: '65%', data: rows.map((r, i) => ({ name: categories[i], value: r[at('m0')] })) }],
+      },
     };
   }
   const kind = plan.dimensions[0].timeGrain ? 'line' : 'bar';
   const series = valueKeys.map((key) => ({ type: kind, name: columns[at(key)].label, data: rows.map((r) => r[at(key)]) }));
   return {
-    kind, title, categoryKey: 'd0', valueKeys,
-    option: { tooltip: { trigger: 'axis' }, legend: { data: series.map((s) => s.name) }, xAxis: { type: 'category', data: categories }, yAxis: { type: 'value' }, series },
+    kind,
+    title,
+    categoryKey: 'd0',
+    valueKeys,
+    option: {
+      tooltip: { trigger: 'axis' },
+      legend: { data: series.map((s) => s.name) },
+      xAxis: { type: 'category', data: categories },
+      yAxis: { type: 'value' },
+      series,
+    },
   };
 }
 
@@ -141,13 +180,20 @@ export function chooseChart(plan: QueryPlan, shaped: Shaped, title: string): Cha
 export function writeInsight(plan: QueryPlan, shaped: Shaped, lang: Lang): string {
   const { columns, rows } = shaped;
   const id = lang === 'id';
-  if (rows.length === 0) return id ? 'Tidak ada data yang cocok dengan pertanyaan ini; coba periode atau nilai lain.' : 'No data matches this question; try another period or value.';
+  if (rows.length === 0)
+    return id
+      ? 'Tidak ada data yang cocok dengan pertanyaan ini; coba periode atau nilai lain.'
+      : 'No data matches this question; try another period or value.';
   const m0 = columns.findIndex((c) => c.key === 'm0');
   const type = columns[m0].type;
   const label = columns[m0].label;
   const fmt = (v: Cell) => formatValue(v, type, lang);
   const pct = (v: number) => formatValue(Math.round(v * 100) / 100, 'percent', lang);
-  const when = plan.timeRange ? (id ? ` pada ${describeRange(plan.timeRange.from, plan.timeRange.to, lang)}` : ` in ${describeRange(plan.timeRange.from, plan.timeRange.to, lang)}`) : '';
+  const when = plan.timeRange
+    ? id
+      ? ` pada ${describeRange(plan.timeRange.from, plan.timeRange.to, lang)}`
+      : ` in ${describeRange(plan.timeRange.from, plan.timeRange.to, lang)}`
+    : '';
   const change = columns.findIndex((c) => c.key === 'change');
   const prev = columns.findIndex((c) => c.key === 'm0_prev');
   const sentences: string[] = [];
@@ -157,7 +203,12 @@ export function writeInsight(plan: QueryPlan, shaped: Shaped, lang: Lang): strin
     if (change >= 0) {
       const c = rows[0][change];
       const p = fmt(rows[0][prev]);
-      if (typeof c === 'number') sentences.push(id ? `${c >= 0 ? 'Naik' : 'Turun'} ${pct(Math.abs(c))} dibanding periode sebelumnya (${p}).` : `${c >= 0 ? 'Up' : 'Down'} ${pct(Math.abs(c))} on the previous period (${p}).`);
+      if (typeof c === 'number')
+        sentences.push(
+          id
+            ? `${c >= 0 ? 'Naik' : 'Turun'} ${pct(Math.abs(c))} dibanding periode sebelumnya (${p}).`
+            : `${c >= 0 ? 'Up' : 'Down'} ${pct(Math.abs(c))} on the previous period (${p}).`,
+        );
       else sentences.push(id ? `Periode sebelumnya tidak memiliki data untuk dibandingkan.` : 'The previous period has no data to compare with.');
     }
     return sentences.join(' ');
@@ -173,12 +224,20 @@ export function writeInsight(plan: QueryPlan, shaped: Shaped, lang: Lang): strin
     if (!withValues.length) return sentences.join(' ');
     const peak = withValues.reduce((a, b) => ((b[m0] as number) > (a[m0] as number) ? b : a));
     const low = withValues.reduce((a, b) => ((b[m0] as number) < (a[m0] as number) ? b : a));
-    sentences.push(id ? `${label} tertinggi pada ${name(peak)} (${fmt(peak[m0])}) dan terendah pada ${name(low)} (${fmt(low[m0])}).` : `${label} peaked in ${name(peak)} (${fmt(peak[m0])}) and was lowest in ${name(low)} (${fmt(low[m0])}).`);
+    sentences.push(
+      id
+        ? `${label} tertinggi pada ${name(peak)} (${fmt(peak[m0])}) dan terendah pada ${name(low)} (${fmt(low[m0])}).`
+        : `${label} peaked in ${name(peak)} (${fmt(peak[m0])}) and was lowest in ${name(low)} (${fmt(low[m0])}).`,
+    );
     const first = withValues[0][m0] as number;
     const last = withValues[withValues.length - 1][m0] as number;
     if (withValues.length > 1 && first !== 0) {
       const c = ((last - first) / Math.abs(first)) * 100;
-      sentences.push(id ? `Dari ${name(withValues[0])} ke ${name(withValues[withValues.length - 1])} ${c >= 0 ? 'naik' : 'turun'} ${pct(Math.abs(c))}.` : `From ${name(withValues[0])} to ${name(withValues[withValues.length - 1])} it ${c >= 0 ? 'rose' : 'fell'} ${pct(Math.abs(c))}.`);
+      sentences.push(
+        id
+          ? `Dari ${name(withValues[0])} ke ${name(withValues[withValues.length - 1])} ${c >= 0 ? 'naik' : 'turun'} ${pct(Math.abs(c))}.`
+          : `From ${name(withValues[0])} to ${name(withValues[withValues.length - 1])} it ${c >= 0 ? 'rose' : 'fell'} ${pct(Math.abs(c))}.`,
+      );
     }
     return sentences.join(' ');
   }
@@ -191,7 +250,8 @@ export function writeInsight(plan: QueryPlan, shaped: Shaped, lang: Lang): strin
     const second = sorted[1];
     const diff = (second[m0] as number) !== 0 ? (((top[m0] as number) - (second[m0] as number)) / Math.abs(second[m0] as number)) * 100 : null;
     sentences.push(sorted.map((r) => `${name(r)}: ${fmt(r[m0])}`).join(', ') + '.');
-    if (diff !== null) sentences.push(id ? `${name(top)} lebih tinggi ${pct(diff)} daripada ${name(second)}.` : `${name(top)} is ${pct(diff)} higher than ${name(second)}.`);
+    if (diff !== null)
+      sentences.push(id ? `${name(top)} lebih tinggi ${pct(diff)} daripada ${name(second)}.` : `${name(top)} is ${pct(diff)} higher than ${name(second)}.`);
     return sentences.join(' ');
   }
   if (sorted.length === 1) {
@@ -205,7 +265,11 @@ export function writeInsight(plan: QueryPlan, shaped: Shaped, lang: Lang): strin
     const others = sorted.slice(1).map((r) => r[m0] as number);
     const mean = others.reduce((a, b) => a + b, 0) / others.length;
     if (mean > 0 && (top[m0] as number) > 2 * mean) {
-      sentences.push(id ? `${name(top)} menonjol: lebih dari dua kali rata-rata yang lain (${fmt(Math.round(mean))}).` : `${name(top)} stands out: more than twice the average of the others (${fmt(Math.round(mean))}).`);
+      sentences.push(
+        id
+          ? `${name(top)} menonjol: lebih dari dua kali rata-rata yang lain (${fmt(Math.round(mean))}).`
+          : `${name(top)} stands out: more than twice the average of the others (${fmt(Math.round(mean))}).`,
+      );
     }
   }
   return sentences.join(' ');

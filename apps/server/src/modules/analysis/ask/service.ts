@@ -38,7 +38,13 @@ anything but this dataset, are refused: answer an empty measures list.`;
 
 registerLocalStructuredParser(PLAN_SCHEMA_ID, ({ input }) => {
   const p = JSON.parse(input) as PlanInput;
-  const outcome = parseQuestion(p.question, { datasetId: p.datasetId, columns: p.columns, values: p.values, today: p.today, previous: p.previousPlan ?? undefined });
+  const outcome = parseQuestion(p.question, {
+    datasetId: p.datasetId,
+    columns: p.columns,
+    values: p.values,
+    today: p.today,
+    previous: p.previousPlan ?? undefined,
+  });
   if (!outcome.ok) throw new AppError(outcome.code);
   return outcome.plan;
 });
@@ -47,11 +53,17 @@ const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 async function conversationOf(tx: Tx, principal: Principal, d: DatasetRecord, conversationId: string | undefined) {
   if (!conversationId) return { id: uuidv7(), turn: 0, previous: null, fresh: true };
-  const [c] = await tx.select({ id: analysisConversations.id }).from(analysisConversations)
+  const [c] = await tx
+    .select({ id: analysisConversations.id })
+    .from(analysisConversations)
     .where(and(eq(analysisConversations.id, conversationId), eq(analysisConversations.datasetId, d.id), eq(analysisConversations.userId, principal.userId)));
   if (!c) throw new AppError('analysis_conversation_not_found', [conversationId]);
-  const [last] = await tx.select({ turn: analysisQuestions.turn, plan: analysisQuestions.plan }).from(analysisQuestions)
-    .where(eq(analysisQuestions.conversationId, c.id)).orderBy(desc(analysisQuestions.turn)).limit(1);
+  const [last] = await tx
+    .select({ turn: analysisQuestions.turn, plan: analysisQuestions.plan })
+    .from(analysisQuestions)
+    .where(eq(analysisQuestions.conversationId, c.id))
+    .orderBy(desc(analysisQuestions.turn))
+    .limit(1);
   return { id: c.id, turn: last?.turn ?? 0, previous: (last?.plan as QueryPlan | undefined) ?? null, fresh: false };
 }
 
@@ -66,26 +78,43 @@ export interface AskOptions {
  * validated against the dataset and run, and the answer is shaped; the question and its plan are kept in the
  * conversation so that a follow-up can build on it.
  */
-export async function askQuestion(tx: Tx, principal: Principal, body: { datasetId: string; question: string; conversationId?: string; lang?: 'id' | 'en' }, options: AskOptions = {}): Promise<AskAnswer> {
+export async function askQuestion(
+  tx: Tx,
+  principal: Principal,
+  body: { datasetId: string; question: string; conversationId?: string; lang?: 'id' | 'en' },
+  options: AskOptions = {},
+): Promise<AskAnswer> {
   const d = await loadDataset(tx, body.datasetId);
   const conversation = await conversationOf(tx, principal, d, body.conversationId);
   const language = body.lang ?? detectLanguage(body.question);
   const engine = options.engine ?? (await engineFor(tx, principal.tenantId));
   const input: PlanInput = {
-    question: body.question, datasetId: d.id, today: todayOf(options.now ?? new Date()),
-    columns: d.columns.map(({ key, label, type }) => ({ key, label, type })), values: textValues(d), previousPlan: conversation.previous,
+    question: body.question,
+    datasetId: d.id,
+    today: todayOf(options.now ?? new Date()),
+    columns: d.columns.map(({ key, label, type }) => ({ key, label, type })),
+    values: textValues(d),
+    previousPlan: conversation.previous,
   };
   const prices = engine.provider === 'local' ? undefined : await modelPrices(tx);
   const { value: plan } = await meteredCall(
     tx,
-    { tenantId: principal.tenantId, area: 'analysis', purpose: 'structured', kind: 'request', provider: engine.provider, ...(prices ? { priceOf: costOf(prices) } : {}) },
+    {
+      tenantId: principal.tenantId,
+      area: 'analysis',
+      purpose: 'structured',
+      kind: 'request',
+      provider: engine.provider,
+      ...(prices ? { priceOf: costOf(prices) } : {}),
+    },
     () => engine.structured({ schema: planSchema, instruction: INSTRUCTION, input: JSON.stringify(input), language }),
   );
   const cols = validatePlan(plan, d);
   const rows = await runPlan(tx, plan, d, cols);
-  const before = plan.comparison?.kind === 'previousPeriod' && plan.timeRange
-    ? await runPlan(tx, plan, d, cols, { column: plan.timeRange.column, ...previousRange(plan.timeRange) })
-    : undefined;
+  const before =
+    plan.comparison?.kind === 'previousPeriod' && plan.timeRange
+      ? await runPlan(tx, plan, d, cols, { column: plan.timeRange.column, ...previousRange(plan.timeRange) })
+      : undefined;
   const shaped = shapeResult(plan, cols, rows, language, before);
   const description = describePlan(plan, d.columns, language);
 
@@ -93,15 +122,29 @@ export async function askQuestion(tx: Tx, principal: Principal, body: { datasetI
   if (conversation.fresh) {
     await tx.insert(analysisConversations).values({ tenantId: principal.tenantId, id: conversation.id, datasetId: d.id, userId: principal.userId });
   } else {
-    await tx.update(analysisConversations).set({ updatedAt: sql`now()` }).where(eq(analysisConversations.id, conversation.id));
+    await tx
+      .update(analysisConversations)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(analysisConversations.id, conversation.id));
   }
-  await tx.insert(analysisQuestions).values({ tenantId: principal.tenantId, conversationId: conversation.id, turn, question: body.question, language, plan, engine: engine.provider });
+  await tx
+    .insert(analysisQuestions)
+    .values({ tenantId: principal.tenantId, conversationId: conversation.id, turn, question: body.question, language, plan, engine: engine.provider });
   await writeAudit(tx, principal, {
-    module: 'analysis.conversation', action: conversation.fresh ? 'create' : 'update', entity: 'analysis_conversation', entityId: conversation.id,
+    module: 'analysis.conversation',
+    action: conversation.fresh ? 'create' : 'update',
+    entity: 'analysis_conversation',
+    entityId: conversation.id,
     after: { datasetId: d.id, turn, question: body.question, engine: engine.provider },
   });
   return {
-    plan, description, columns: shaped.columns, rows: shaped.rows, chart: chooseChart(plan, shaped, description),
-    insight: writeInsight(plan, shaped, language), conversationId: conversation.id, language,
+    plan,
+    description,
+    columns: shaped.columns,
+    rows: shaped.rows,
+    chart: chooseChart(plan, shaped, description),
+    insight: writeInsight(plan, shaped, language),
+    conversationId: conversation.id,
+    language,
   };
 }

@@ -13,7 +13,11 @@ const CHUNK = 1 << 20;
 
 /** The delimiter of the first line: the most frequent of , ; and tab outside quotes. */
 export function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (const ch of text.slice(0, 64 * 1024)) {
     if (ch === '"') quoted = !quoted;

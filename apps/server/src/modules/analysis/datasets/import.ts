@@ -45,7 +45,13 @@ export const envelope = (e: Envelope, file: Buffer) => Buffer.concat([Buffer.fro
 /** The report of a dataset import: the accounting import's, plus the dataset made. */
 export type DatasetImportReport = SheetImportReport & { datasetId: string };
 
-const TYPE_WORDS: Record<DatasetColumnType, string> = { number: 'number/angka', money: 'money/uang', percent: 'percent/persen', date: 'date/tanggal', text: 'text/teks' };
+const TYPE_WORDS: Record<DatasetColumnType, string> = {
+  number: 'number/angka',
+  money: 'money/uang',
+  percent: 'percent/persen',
+  date: 'date/tanggal',
+  text: 'text/teks',
+};
 const slotKindOf = (type: DatasetColumnType): SlotKind => (type === 'date' ? 'date' : type === 'text' ? 'text' : 'num');
 const SQL_TYPE: Record<SlotKind, string> = { num: 'numeric', text: 'text', date: 'date' };
 
@@ -99,7 +105,8 @@ function planColumns(labels: string[], sample: RawCell[][]): { columns: StoredCo
     styles.push(numberStyleOf(cells));
     const kind = slotKindOf(type);
     used[kind]++;
-    if (used[kind] > DATASET_SLOTS[kind]) throw new AppError('analysis_too_many_columns', [kind === 'num' ? 'angka/number' : kind === 'text' ? 'teks/text' : 'tanggal/date', DATASET_SLOTS[kind]]);
+    if (used[kind] > DATASET_SLOTS[kind])
+      throw new AppError('analysis_too_many_columns', [kind === 'num' ? 'angka/number' : kind === 'text' ? 'teks/text' : 'tanggal/date', DATASET_SLOTS[kind]]);
     return { key: `c${i + 1}`, label, type, slot: `${kind}_${used[kind]}` as StoredColumn['slot'] };
   });
   return { columns, styles };
@@ -143,13 +150,18 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   if (headerAt < 0) headerAt = findHeaderRow(head.map((r) => r.cells));
   if (headerAt < 0) throw new AppError('analysis_header_missing');
   const header = head[headerAt];
-  const width = Math.max(...head.slice(headerAt).map((r) => {
-    let w = r.cells.length;
-    while (w > 0 && blank(r.cells[w - 1])) w--;
-    return w;
-  }));
+  const width = Math.max(
+    ...head.slice(headerAt).map((r) => {
+      let w = r.cells.length;
+      while (w > 0 && blank(r.cells[w - 1])) w--;
+      return w;
+    }),
+  );
   const labels = labelsOf(header.cells, width);
-  const { columns, styles } = planColumns(labels, head.slice(headerAt + 1).map((r) => r.cells));
+  const { columns, styles } = planColumns(
+    labels,
+    head.slice(headerAt + 1).map((r) => r.cells),
+  );
 
   const report: DatasetImportReport = { datasetId: meta.datasetId, rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] };
   const progress = importProgress.getStore();
@@ -166,7 +178,12 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
       if ('bad' in converted) {
         badCells++;
         if (report.errors.length < SHEET_IMPORT_MAX_ERRORS) {
-          report.errors.push({ row: row.number, column: c.label, errorCode: 'analysis_cell_invalid', errorArgs: [String(row.cells[i]).slice(0, 60), TYPE_WORDS[c.type]] });
+          report.errors.push({
+            row: row.number,
+            column: c.label,
+            errorCode: 'analysis_cell_invalid',
+            errorArgs: [String(row.cells[i]).slice(0, 60), TYPE_WORDS[c.type]],
+          });
         }
         return null;
       }
@@ -189,15 +206,27 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   progress?.({ rowsRead: rowNo });
   columns.forEach((c, i) => {
     const seen = counts[i];
-    if (seen) c.values = [...seen.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, KEPT_VALUES).map(([v]) => v);
+    if (seen)
+      c.values = [...seen.entries()]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .slice(0, KEPT_VALUES)
+        .map(([v]) => v);
   });
   report.rows = rowNo;
   report.created = rowNo;
   await tx.insert(analysisDatasets).values({
-    tenantId: principal.tenantId, id: meta.datasetId, name: meta.name, columns, rowCount: rowNo, createdBy: principal.userId,
+    tenantId: principal.tenantId,
+    id: meta.datasetId,
+    name: meta.name,
+    columns,
+    rowCount: rowNo,
+    createdBy: principal.userId,
   });
   await writeAudit(tx, principal, {
-    module: 'analysis.dataset', action: 'import', entity: 'analysis_dataset', entityId: meta.datasetId,
+    module: 'analysis.dataset',
+    action: 'import',
+    entity: 'analysis_dataset',
+    entityId: meta.datasetId,
     after: { name: meta.name, format: meta.format, rows: rowNo, badCells, columns: columns.map(({ label, type }) => ({ label, type })) },
   });
   return report;

@@ -79,21 +79,38 @@ describe('column types', () => {
 
 describe('header row', () => {
   it('skips title rows above the labels', () => {
-    expect(findHeaderRow([
-      ['Laporan Penjualan 2025', null, null],
-      [null, null, null],
-      ['Tanggal', 'Cabang', 'Penjualan'],
-      ['01/01/2025', 'Surabaya', '1.000'],
-    ])).toBe(2);
+    expect(
+      findHeaderRow([
+        ['Laporan Penjualan 2025', null, null],
+        [null, null, null],
+        ['Tanggal', 'Cabang', 'Penjualan'],
+        ['01/01/2025', 'Surabaya', '1.000'],
+      ]),
+    ).toBe(2);
   });
   it('takes the first row when it is the header', () => {
-    expect(findHeaderRow([['date', 'branch', 'sales'], ['2025-01-01', 'Jakarta', 5]])).toBe(0);
+    expect(
+      findHeaderRow([
+        ['date', 'branch', 'sales'],
+        ['2025-01-01', 'Jakarta', 5],
+      ]),
+    ).toBe(0);
   });
   it('finds none in a sheet of data only', () => {
-    expect(findHeaderRow([['01/01/2025', 'Surabaya', 1000], ['02/01/2025', 'Jakarta', 2000]])).toBe(-1);
+    expect(
+      findHeaderRow([
+        ['01/01/2025', 'Surabaya', 1000],
+        ['02/01/2025', 'Jakarta', 2000],
+      ]),
+    ).toBe(-1);
   });
   it('does not take a row with repeated names', () => {
-    expect(findHeaderRow([['a', 'a', 'a'], ['Tanggal', 'Cabang', 'Nilai']])).toBe(1);
+    expect(
+      findHeaderRow([
+        ['a', 'a', 'a'],
+        ['Tanggal', 'Cabang', 'Nilai'],
+      ]),
+    ).toBe(1);
   });
 });
 
@@ -108,7 +125,10 @@ describe('csv', () => {
   });
   it('finds commas and tabs, and a last line without a break', () => {
     expect(detectDelimiter('a,b,c\n1;2,3')).toBe(',');
-    expect(rows('a\tb\n1\t2')).toEqual([{ number: 1, cells: ['a', 'b'] }, { number: 2, cells: ['1', '2'] }]);
+    expect(rows('a\tb\n1\t2')).toEqual([
+      { number: 1, cells: ['a', 'b'] },
+      { number: 2, cells: ['1', '2'] },
+    ]);
   });
   it('reads files larger than one decoded chunk: rows, quoted line breaks and multi-byte letters across the seams', () => {
     const lines = Array.from({ length: 40_000 }, (_, i) => `${i};"Café ${i}\nbaris dua";Rp ${i}.000`);

@@ -36,18 +36,31 @@ export function datasetRoutes(app: FastifyInstance) {
       if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
       if (Number(req.headers['content-length'] ?? 0) > DATASET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
       const { file, format } = await readUpload(req.body);
-      const run = await app.sheetImports.start(principal.tenantId, principal, DATASET_IMPORT_KEY,
-        envelope({ datasetId: newDatasetId(), name: query.name, format }, file), inTenant);
+      const run = await app.sheetImports.start(
+        principal.tenantId,
+        principal,
+        DATASET_IMPORT_KEY,
+        envelope({ datasetId: newDatasetId(), name: query.name, format }, file),
+        inTenant,
+      );
       return { ...run, datasetId: null };
     });
   });
 
   registerEndpoint(app, ep.getAnalysisImport, async ({ tx, principal, params }) => {
-    const [run] = await tx.select({
-      id: importRuns.id, status: importRuns.status, rowsRead: importRuns.rowsRead, report: importRuns.report, errorCode: importRuns.errorCode,
-      errorArgs: importRuns.errorArgs, createdAt: importRuns.createdAt, finishedAt: importRuns.finishedAt,
-      stale: sql<boolean>`${importRuns.status} = 'running' AND coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}, ${importRuns.createdAt}) < now() - make_interval(secs => ${STALE_SECONDS})`,
-    }).from(importRuns)
+    const [run] = await tx
+      .select({
+        id: importRuns.id,
+        status: importRuns.status,
+        rowsRead: importRuns.rowsRead,
+        report: importRuns.report,
+        errorCode: importRuns.errorCode,
+        errorArgs: importRuns.errorArgs,
+        createdAt: importRuns.createdAt,
+        finishedAt: importRuns.finishedAt,
+        stale: sql<boolean>`${importRuns.status} = 'running' AND coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}, ${importRuns.createdAt}) < now() - make_interval(secs => ${STALE_SECONDS})`,
+      })
+      .from(importRuns)
       .where(and(eq(importRuns.id, params.importId), eq(importRuns.createdBy, principal.userId), eq(importRuns.endpoint, DATASET_IMPORT_KEY)));
     if (!run) throw new AppError('param_not_found', [params.importId]);
     // A run whose worker died waits to start over from the first row (as the accounting imports' runs show it).

@@ -36,11 +36,7 @@ export const analysisDatasets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('analysis_datasets_import_idx').on(t.tenantId, t.importId),
-    tenantPolicy('analysis_datasets'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('analysis_datasets_import_idx').on(t.tenantId, t.importId), tenantPolicy('analysis_datasets')],
 );
 
 const slots = <K extends SlotKind, T>(kind: K, make: (name: string) => T) =>

@@ -7,13 +7,38 @@ import { analysisDatasets, type StoredColumn } from './schema.ts';
 const BRANCHES = ['Jakarta', 'Surabaya', 'Bandung', 'Medan', 'Makassar', 'Denpasar'];
 /** Product, category and unit price (rupiah). */
 const PRODUCTS: [string, string, number][] = [
-  ['Kopi Susu Gula Aren', 'Minuman', 22000], ['Teh Melati', 'Minuman', 12000], ['Es Jeruk', 'Minuman', 15000], ['Kopi Hitam', 'Minuman', 18000],
-  ['Nasi Goreng Spesial', 'Makanan', 35000], ['Mie Ayam', 'Makanan', 25000], ['Soto Ayam', 'Makanan', 28000], ['Bakso Urat', 'Makanan', 30000],
-  ['Roti Bakar Cokelat', 'Camilan', 20000], ['Pisang Goreng', 'Camilan', 15000], ['Martabak Manis', 'Camilan', 45000], ['Kue Lapis', 'Camilan', 10000],
+  ['Kopi Susu Gula Aren', 'Minuman', 22000],
+  ['Teh Melati', 'Minuman', 12000],
+  ['Es Jeruk', 'Minuman', 15000],
+  ['Kopi Hitam', 'Minuman', 18000],
+  ['Nasi Goreng Spesial', 'Makanan', 35000],
+  ['Mie Ayam', 'Makanan', 25000],
+  ['Soto Ayam', 'Makanan', 28000],
+  ['Bakso Urat', 'Makanan', 30000],
+  ['Roti Bakar Cokelat', 'Camilan', 20000],
+  ['Pisang Goreng', 'Camilan', 15000],
+  ['Martabak Manis', 'Camilan', 45000],
+  ['Kue Lapis', 'Camilan', 10000],
 ];
 const SEGMENTS = ['Retail', 'Grosir', 'Online'];
-const CUSTOMERS = ['Budi Santoso', 'Siti Aminah', 'Andi Wijaya', 'Dewi Lestari', 'Rudi Hartono', 'Toko Makmur', 'CV Sentosa', 'Warung Bu Tini',
-  'PT Maju Jaya', 'Rina Kurnia', 'Agus Salim', 'Kafe Senja', 'Hotel Melati', 'Yayasan Harapan', 'Fajar Nugroho', 'Lina Marlina'];
+const CUSTOMERS = [
+  'Budi Santoso',
+  'Siti Aminah',
+  'Andi Wijaya',
+  'Dewi Lestari',
+  'Rudi Hartono',
+  'Toko Makmur',
+  'CV Sentosa',
+  'Warung Bu Tini',
+  'PT Maju Jaya',
+  'Rina Kurnia',
+  'Agus Salim',
+  'Kafe Senja',
+  'Hotel Melati',
+  'Yayasan Harapan',
+  'Fajar Nugroho',
+  'Lina Marlina',
+];
 const ROWS = 6000;
 
 /**

@@ -27,8 +27,13 @@ export async function loadDataset(tx: Tx, datasetId: string): Promise<DatasetRec
 export async function listDatasets(tx: Tx, q: { page: number; limit: number; keyword?: string }) {
   const where = q.keyword ? ilike(analysisDatasets.name, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const [items, [{ total }]] = await Promise.all([
-    tx.select().from(analysisDatasets).where(where).orderBy(desc(analysisDatasets.refreshedAt), desc(analysisDatasets.id))
-      .limit(q.limit).offset((q.page - 1) * q.limit),
+    tx
+      .select()
+      .from(analysisDatasets)
+      .where(where)
+      .orderBy(desc(analysisDatasets.refreshedAt), desc(analysisDatasets.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     tx.select({ total: count() }).from(analysisDatasets).where(where),
   ]);
   return { items: items.map(toDataset), total };
@@ -53,7 +58,12 @@ export async function listDatasetRows(tx: Tx, datasetId: string, q: { page: numb
 
 /** Checks that the dataset is the tenant's (its rows are read only through its column map). */
 export const datasetExists = async (tx: Tx, datasetId: string) =>
-  (await tx.select({ id: analysisDatasets.id }).from(analysisDatasets).where(and(eq(analysisDatasets.id, datasetId)))).length > 0;
+  (
+    await tx
+      .select({ id: analysisDatasets.id })
+      .from(analysisDatasets)
+      .where(and(eq(analysisDatasets.id, datasetId)))
+  ).length > 0;
 
 export { monthOf } from './infer.ts';
 export type { StoredColumn } from './schema.ts';

@@ -25,7 +25,9 @@ afterAll(async () => {
 });
 
 const remote = (): AiSettingsInput => ({
-  provider: 'openai-compatible', baseUrl: ai.baseUrl, apiKey: KEY,
+  provider: 'openai-compatible',
+  baseUrl: ai.baseUrl,
+  apiKey: KEY,
   models: { chat: 'test-chat', embedding: 'test-embed', structured: '', image: 'test-image' },
   prices: [
     { model: 'test-chat', inputPerMillion: '2400', outputPerMillion: '9600.5', perImage: '0' },
@@ -40,7 +42,12 @@ describe('AI settings', () => {
   it('starts on the local engine, which answers with no provider configured', async () => {
     const res = await call(t, endpoints.getAiSettings, { token: admin });
     expect(res.json()).toEqual({
-      provider: 'local', baseUrl: '', apiKeySet: false, models: { chat: '', embedding: '', structured: '', image: '' }, prices: [], timeoutSeconds: 30,
+      provider: 'local',
+      baseUrl: '',
+      apiKeySet: false,
+      models: { chat: '', embedding: '', structured: '', image: '' },
+      prices: [],
+      timeoutSeconds: 30,
     });
     const engine = await inTenant(demoId, (tx) => engineFor(tx, demoId));
     expect(engine.provider).toBe('local');
@@ -56,7 +63,9 @@ describe('AI settings', () => {
     const stored = (await t.pools.owner.query<{ api_key_sealed: string }>('SELECT api_key_sealed FROM ai_settings')).rows[0];
     expect(stored.api_key_sealed).toMatch(/^v1\./);
     expect(stored.api_key_sealed).not.toContain(KEY);
-    const audit = await t.pools.owner.query<{ after: unknown; before: unknown }>(`SELECT before, after FROM audit_log WHERE module = 'configuration.ai-settings'`);
+    const audit = await t.pools.owner.query<{ after: unknown; before: unknown }>(
+      `SELECT before, after FROM audit_log WHERE module = 'configuration.ai-settings'`,
+    );
     expect(audit.rows).toHaveLength(1);
     expect(JSON.stringify(audit.rows[0])).not.toContain(KEY);
     expect(audit.rows[0].after).toMatchObject({ provider: 'openai-compatible', apiKeySet: true, apiKey: 'replaced' });
@@ -93,7 +102,10 @@ describe('AI settings', () => {
     expect(noEmbed.error()).toEqual({ errorCode: 'ai_settings_incomplete', errorArgs: ['models.embedding'] });
     const twice = await call(t, endpoints.saveAiSettings, { body: { ...remote(), prices: [remote().prices[0], remote().prices[0]] }, token: admin });
     expect(twice.error()).toEqual({ errorCode: 'ai_price_model_duplicate', errorArgs: ['test-chat'] });
-    const comma = await call(t, endpoints.saveAiSettings, { body: { ...remote(), prices: [{ ...remote().prices[0], inputPerMillion: '2.400,5' }] }, token: admin });
+    const comma = await call(t, endpoints.saveAiSettings, {
+      body: { ...remote(), prices: [{ ...remote().prices[0], inputPerMillion: '2.400,5' }] },
+      token: admin,
+    });
     expect(comma.statusCode).toBe(400);
     expect(comma.error().errorCode).toBe('invalid_input_format');
     const ftp = await call(t, endpoints.saveAiSettings, { body: { ...remote(), baseUrl: 'ftp://x.example' }, token: admin });
@@ -120,7 +132,7 @@ describe('AI settings', () => {
     expect((await call(t, endpoints.testAiConnection, { body: remote(), token: staff })).statusCode).toBe(403);
   });
 
-  it("shows a second tenant only its own settings, and gives it the local engine", async () => {
+  it('shows a second tenant only its own settings, and gives it the local engine', async () => {
     const acmeId = await t.seedTenant('acme');
     const acmeAdmin = await t.login('admin', 'acme');
     expect((await call(t, endpoints.getAiSettings, { token: acmeAdmin })).json()).toMatchObject({ provider: 'local', apiKeySet: false, prices: [] });

@@ -25,7 +25,10 @@ async function testConnection(tx: Tx, tenantId: string, input: AiSettingsInput, 
     const apiKey = sealed ? seal.openSetting(sealed, tenantId) : undefined;
     if (sealed && apiKey === undefined) throw new AppError('ai_settings_incomplete', ['apiKey']);
     const { models } = await checkConnection({
-      baseUrl: input.baseUrl, apiKey, timeoutMs: Math.min(input.timeoutSeconds, TEST_TIMEOUT_SECONDS) * 1000, maxRetries: 0,
+      baseUrl: input.baseUrl,
+      apiKey,
+      timeoutMs: Math.min(input.timeoutSeconds, TEST_TIMEOUT_SECONDS) * 1000,
+      maxRetries: 0,
       models: { ...input.models, structured: input.models.structured || input.models.chat },
     });
     return { ok: true, provider: input.provider, models };

@@ -14,8 +14,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const settings = {
-  productName: 'Nusa Niaga', defaultLanguage: 'en' as const, defaultPage: '/dashboard', releaseVersion: '1.1.0',
-  releaseDate: '2026-12-01', releaseNotes: 'Konfigurasi pengguna dan peran.',
+  productName: 'Nusa Niaga',
+  defaultLanguage: 'en' as const,
+  defaultPage: '/dashboard',
+  releaseVersion: '1.1.0',
+  releaseDate: '2026-12-01',
+  releaseNotes: 'Konfigurasi pengguna dan peran.',
 };
 
 describe('app configuration', () => {
@@ -37,9 +41,15 @@ describe('app configuration', () => {
   });
 
   it('keeps the password minimum at 4 or more and applies the policy to new passwords', async () => {
-    const low = await call(t, endpoints.savePasswordPolicy, { body: { minLength: 3, requiredClasses: [], expiryDays: 0, failedAttemptsBeforeLockout: 5 }, token: admin });
+    const low = await call(t, endpoints.savePasswordPolicy, {
+      body: { minLength: 3, requiredClasses: [], expiryDays: 0, failedAttemptsBeforeLockout: 5 },
+      token: admin,
+    });
     expect(low.statusCode).toBe(400);
-    const ok = await call(t, endpoints.savePasswordPolicy, { body: { minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 }, token: admin });
+    const ok = await call(t, endpoints.savePasswordPolicy, {
+      body: { minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 },
+      token: admin,
+    });
     expect(ok.json()).toEqual({ minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 });
     const me = await t.login('staff');
     const weak = await call(t, endpoints.changePassword, { body: { oldPassword: 'Nusa@2026', newPassword: 'short1A', confirmPassword: 'short1A' }, token: me });

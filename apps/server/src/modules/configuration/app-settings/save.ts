@@ -8,13 +8,20 @@ import { getAppSettings, getPasswordPolicy } from './service.ts';
 const MODULE = 'configuration.app';
 
 export const configurationOf = (s: Awaited<ReturnType<typeof getAppSettings>>): AppConfiguration => ({
-  productName: s.productName, defaultLanguage: s.defaultLanguage, defaultPage: s.defaultPage,
-  releaseVersion: s.releaseVersion, releaseDate: s.releaseDate, releaseNotes: s.releaseNotes,
+  productName: s.productName,
+  defaultLanguage: s.defaultLanguage,
+  defaultPage: s.defaultPage,
+  releaseVersion: s.releaseVersion,
+  releaseDate: s.releaseDate,
+  releaseNotes: s.releaseNotes,
 });
 
 /** One settings row per tenant: the first save inserts it, later saves update it. */
 async function upsert(tx: Tx, tenantId: string, values: Partial<typeof appSettings.$inferInsert>) {
-  await tx.insert(appSettings).values({ tenantId, ...values }).onConflictDoUpdate({ target: appSettings.tenantId, set: values });
+  await tx
+    .insert(appSettings)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: appSettings.tenantId, set: values });
 }
 
 export async function saveAppConfiguration(tx: Tx, actor: Actor, input: AppConfiguration): Promise<AppConfiguration> {

@@ -8,13 +8,18 @@ export const appSettings = pgTable(
   {
     tenantId: uuid('tenant_id').primaryKey(),
     productName: text('product_name').notNull().default('Nusa'),
-    defaultLanguage: text('default_language', { enum: ['id', 'en'] }).notNull().default('id'),
+    defaultLanguage: text('default_language', { enum: ['id', 'en'] })
+      .notNull()
+      .default('id'),
     defaultPage: text('default_page').notNull().default('/dashboard'),
     releaseVersion: text('release_version').notNull().default('1.0.0'),
     releaseDate: date('release_date').notNull().default('2026-11-21'),
     releaseNotes: text('release_notes').notNull().default(''),
     passwordMinLength: integer('password_min_length').notNull().default(4),
-    passwordRequiredClasses: text('password_required_classes').array().notNull().default(sql`'{}'::text[]`),
+    passwordRequiredClasses: text('password_required_classes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
     failedAttemptsBeforeLockout: integer('failed_attempts_before_lockout').notNull().default(5),
   },

@@ -16,11 +16,21 @@ afterAll(() => t.close());
 const create = (ouCode: string, ouTypeCode: OuTypeCode, parent?: string) =>
   call(t, endpoints.createOrgUnit, { body: { ouCode, ouName: `Unit ${ouCode}`, ouTypeCode, parentId: parent ? ids[parent] : null }, token: admin });
 const update = (code: string, ouTypeCode: OuTypeCode, parent: string | null) =>
-  call(t, endpoints.updateOrgUnit, { params: { ouId: ids[code] }, body: { ouCode: code, ouName: `Unit ${code}`, ouTypeCode, parentId: parent ? ids[parent] : null }, token: admin });
+  call(t, endpoints.updateOrgUnit, {
+    params: { ouId: ids[code] },
+    body: { ouCode: code, ouName: `Unit ${code}`, ouTypeCode, parentId: parent ? ids[parent] : null },
+    token: admin,
+  });
 
 describe('organisation units', () => {
   it('builds a legal tree: company, main business unit, branch, sub business unit', async () => {
-    for (const [code, type, parent] of [['ZX-PTDN', 'COM'], ['ZX-RETAIL', 'MBU'], ['ZX-JKT', 'BRA', 'ZX-RETAIL'], ['ZX-KEMANG', 'SBU', 'ZX-JKT'], ['ZX-ACC1', 'OUT', 'ZX-JKT']] as const) {
+    for (const [code, type, parent] of [
+      ['ZX-PTDN', 'COM'],
+      ['ZX-RETAIL', 'MBU'],
+      ['ZX-JKT', 'BRA', 'ZX-RETAIL'],
+      ['ZX-KEMANG', 'SBU', 'ZX-JKT'],
+      ['ZX-ACC1', 'OUT', 'ZX-JKT'],
+    ] as const) {
       const res = await create(code, type, parent);
       expect(res.statusCode, res.body).toBe(200);
       ids[code] = res.json().ouId;
@@ -53,7 +63,10 @@ describe('organisation units', () => {
   it('refuses a type change that would break the children, duplicate codes, and deleting a parent', async () => {
     expect((await update('ZX-JKT', 'OUT', 'ZX-RETAIL')).json()).toEqual({ errorCode: 'ou_children_rule_broken', errorArgs: ['ZX-KEMANG'] });
     expect((await create('zx-jkt', 'OUT')).json()).toEqual({ errorCode: 'ou_code_already_exists', errorArgs: ['zx-jkt'] });
-    expect((await call(t, endpoints.deleteOrgUnit, { params: { ouId: ids['ZX-JKT'] }, token: admin })).json()).toEqual({ errorCode: 'ou_has_children', errorArgs: ['ZX-JKT'] });
+    expect((await call(t, endpoints.deleteOrgUnit, { params: { ouId: ids['ZX-JKT'] }, token: admin })).json()).toEqual({
+      errorCode: 'ou_has_children',
+      errorArgs: ['ZX-JKT'],
+    });
     expect((await call(t, endpoints.deleteOrgUnit, { params: { ouId: ids['ZX-ACC2'] }, token: admin })).json()).toEqual({ ok: true });
   });
 
@@ -65,23 +78,44 @@ describe('organisation units', () => {
   });
 
   it('saves legal info and a real logo, and refuses a disguised file', async () => {
-    const legal = { address: 'Jl. Sudirman 1, Jakarta', taxName: 'PT Demo Nusantara', taxNumber: '01.234.567.8-901.000', taxDate: '2020-01-15', phone: '021-5550000', fax: null, taxableEntrepreneur: true };
+    const legal = {
+      address: 'Jl. Sudirman 1, Jakarta',
+      taxName: 'PT Demo Nusantara',
+      taxNumber: '01.234.567.8-901.000',
+      taxDate: '2020-01-15',
+      phone: '021-5550000',
+      fax: null,
+      taxableEntrepreneur: true,
+    };
     const saved = await call(t, endpoints.saveLegalInfo, { params: { ouId: ids['ZX-PTDN'] }, body: legal, token: admin });
     expect(saved.json().legal).toEqual(legal);
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
-    const up = await call(t, endpoints.uploadLogo, { params: { ouId: ids['ZX-PTDN'] }, body: { contentType: 'image/png', dataBase64: png.toString('base64') }, token: admin });
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082',
+      'hex',
+    );
+    const up = await call(t, endpoints.uploadLogo, {
+      params: { ouId: ids['ZX-PTDN'] },
+      body: { contentType: 'image/png', dataBase64: png.toString('base64') },
+      token: admin,
+    });
     expect(up.json().hasLogo).toBe(true);
     const logo = await call(t, endpoints.getLogo, { params: { ouId: ids['ZX-PTDN'] }, token: admin });
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.rawPayload.equals(png)).toBe(true);
-    const fake = await call(t, endpoints.uploadLogo, { params: { ouId: ids['ZX-PTDN'] }, body: { contentType: 'image/png', dataBase64: Buffer.from('<script>').toString('base64') }, token: admin });
+    const fake = await call(t, endpoints.uploadLogo, {
+      params: { ouId: ids['ZX-PTDN'] },
+      body: { contentType: 'image/png', dataBase64: Buffer.from('<script>').toString('base64') },
+      token: admin,
+    });
     expect(fake.error().errorCode).toBe('ou_logo_invalid');
   });
 
   it('lets read-only users look, not write; a second tenant sees none of it', async () => {
     const staff = await t.login('staff');
     expect((await call(t, endpoints.listOrgUnits, { query: { keyword: 'ZX-' }, token: staff })).json().total).toBe(5);
-    expect((await call(t, endpoints.createOrgUnit, { body: { ouCode: 'Z', ouName: 'Z', ouTypeCode: 'COM', parentId: null }, token: staff })).statusCode).toBe(403);
+    expect((await call(t, endpoints.createOrgUnit, { body: { ouCode: 'Z', ouName: 'Z', ouTypeCode: 'COM', parentId: null }, token: staff })).statusCode).toBe(
+      403,
+    );
     await t.seedTenant('acme');
     const acme = await t.login('admin', 'acme');
     expect((await call(t, endpoints.listOrgUnits, { query: { keyword: 'ZX-' }, token: acme })).json().total).toBe(0);

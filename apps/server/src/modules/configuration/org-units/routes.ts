@@ -18,7 +18,9 @@ export function orgUnitRoutes(app: FastifyInstance, options: OrgUnitRouteOptions
   registerEndpoint(app, orgUnitEndpoints.getOrgUnit, ({ tx, params }) => units.getOrgUnit(tx, params.ouId));
   registerEndpoint(app, orgUnitEndpoints.createOrgUnit, ({ tx, principal, body }) => units.createOrgUnit(tx, principal, body));
   registerEndpoint(app, orgUnitEndpoints.updateOrgUnit, ({ tx, principal, params, body }) => units.updateOrgUnit(tx, principal, params.ouId, body));
-  registerEndpoint(app, orgUnitEndpoints.setOrgUnitActive, ({ tx, principal, params, body }) => units.setOrgUnitActive(tx, principal, params.ouId, body.active));
+  registerEndpoint(app, orgUnitEndpoints.setOrgUnitActive, ({ tx, principal, params, body }) =>
+    units.setOrgUnitActive(tx, principal, params.ouId, body.active),
+  );
   registerEndpoint(app, orgUnitEndpoints.deleteOrgUnit, async ({ tx, principal, params }) => {
     await units.deleteOrgUnit(tx, principal, params.ouId, async (t, id) => {
       if (await ouHasPolicy(t, id)) return 'policy-ou';
@@ -31,7 +33,9 @@ export function orgUnitRoutes(app: FastifyInstance, options: OrgUnitRouteOptions
     return { ok: true as const };
   });
   registerEndpoint(app, orgUnitEndpoints.saveLegalInfo, ({ tx, principal, params, body }) => units.saveLegalInfo(tx, principal, params.ouId, body));
-  registerEndpoint(app, orgUnitEndpoints.uploadLogo, ({ tx, principal, params, body }) => units.saveLogo(tx, principal, params.ouId, body.contentType, body.dataBase64));
+  registerEndpoint(app, orgUnitEndpoints.uploadLogo, ({ tx, principal, params, body }) =>
+    units.saveLogo(tx, principal, params.ouId, body.contentType, body.dataBase64),
+  );
   registerEndpoint(app, orgUnitEndpoints.getLogo, async ({ tx, params, reply }) => {
     const logo = await units.getLogo(tx, params.ouId);
     reply.header('content-type', logo.contentType);

@@ -3,7 +3,6 @@ import { boolean, date, foreignKey, pgTable, primaryKey, text, timestamp, unique
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
 import { bytea } from '../../../platform/db/columns.ts';
 
-
 /** Organisation units (spec 3/5): a tree of company, business units, branches and accounting units with legal info. */
 export const orgUnits = pgTable(
   'org_units',

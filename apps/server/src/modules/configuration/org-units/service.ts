@@ -11,27 +11,67 @@ const MODULE = 'configuration.business-unit';
 const parent = alias(orgUnits, 'parent');
 
 const columns = {
-  id: orgUnits.id, code: orgUnits.code, name: orgUnits.name, typeCode: orgUnits.typeCode, parentId: orgUnits.parentId,
-  parentCode: parent.code, active: orgUnits.active, address: orgUnits.address, taxName: orgUnits.taxName,
-  taxNumber: orgUnits.taxNumber, taxDate: orgUnits.taxDate, phone: orgUnits.phone, fax: orgUnits.fax,
+  id: orgUnits.id,
+  code: orgUnits.code,
+  name: orgUnits.name,
+  typeCode: orgUnits.typeCode,
+  parentId: orgUnits.parentId,
+  parentCode: parent.code,
+  active: orgUnits.active,
+  address: orgUnits.address,
+  taxName: orgUnits.taxName,
+  taxNumber: orgUnits.taxNumber,
+  taxDate: orgUnits.taxDate,
+  phone: orgUnits.phone,
+  fax: orgUnits.fax,
   taxableEntrepreneur: orgUnits.taxableEntrepreneur,
   hasLogo: sql<boolean>`EXISTS (SELECT 1 FROM org_unit_logos l WHERE l.ou_id = ${orgUnits.id})`,
 };
 
 type Row = {
-  id: string; code: string; name: string; typeCode: string; parentId: string | null; parentCode: string | null; active: boolean;
-  address: string | null; taxName: string | null; taxNumber: string | null; taxDate: string | null; phone: string | null;
-  fax: string | null; taxableEntrepreneur: boolean; hasLogo: boolean;
+  id: string;
+  code: string;
+  name: string;
+  typeCode: string;
+  parentId: string | null;
+  parentCode: string | null;
+  active: boolean;
+  address: string | null;
+  taxName: string | null;
+  taxNumber: string | null;
+  taxDate: string | null;
+  phone: string | null;
+  fax: string | null;
+  taxableEntrepreneur: boolean;
+  hasLogo: boolean;
 };
 
 const toUnit = (r: Row): OrgUnit => ({
-  ouId: r.id, ouCode: r.code, ouName: r.name, ouTypeCode: r.typeCode as OuTypeCode, ouTypeId: ouTypeByCode(r.typeCode)?.id ?? 0,
-  parentId: r.parentId, parentCode: r.parentCode, active: r.active ? 'Y' : 'N', hasLogo: r.hasLogo,
-  legal: { address: r.address, taxName: r.taxName, taxNumber: r.taxNumber, taxDate: r.taxDate, phone: r.phone, fax: r.fax, taxableEntrepreneur: r.taxableEntrepreneur },
+  ouId: r.id,
+  ouCode: r.code,
+  ouName: r.name,
+  ouTypeCode: r.typeCode as OuTypeCode,
+  ouTypeId: ouTypeByCode(r.typeCode)?.id ?? 0,
+  parentId: r.parentId,
+  parentCode: r.parentCode,
+  active: r.active ? 'Y' : 'N',
+  hasLogo: r.hasLogo,
+  legal: {
+    address: r.address,
+    taxName: r.taxName,
+    taxNumber: r.taxNumber,
+    taxDate: r.taxDate,
+    phone: r.phone,
+    fax: r.fax,
+    taxableEntrepreneur: r.taxableEntrepreneur,
+  },
 });
 
 const base = (tx: Tx) =>
-  tx.select(columns).from(orgUnits).leftJoin(parent, and(eq(parent.tenantId, orgUnits.tenantId), eq(parent.id, orgUnits.parentId)));
+  tx
+    .select(columns)
+    .from(orgUnits)
+    .leftJoin(parent, and(eq(parent.tenantId, orgUnits.tenantId), eq(parent.id, orgUnits.parentId)));
 
 export async function listOrgUnits(tx: Tx, f: { page: number; limit: number; keyword?: string; type?: OuTypeCode }) {
   const where: SQL[] = [];
@@ -41,8 +81,15 @@ export async function listOrgUnits(tx: Tx, f: { page: number; limit: number; key
   }
   if (f.type) where.push(eq(orgUnits.typeCode, f.type));
   const condition = where.length ? and(...where) : undefined;
-  const rows = await base(tx).where(condition).orderBy(asc(sql`lower(${orgUnits.code})`)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(orgUnits).where(condition);
+  const rows = await base(tx)
+    .where(condition)
+    .orderBy(asc(sql`lower(${orgUnits.code})`))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orgUnits)
+    .where(condition);
   return { items: rows.map(toUnit), total: total[0].n };
 }
 
@@ -79,7 +126,10 @@ async function checkPlacement(tx: Tx, id: string | undefined, type: OuTypeCode, 
 }
 
 async function checkCodeFree(tx: Tx, code: string, exceptId?: string) {
-  const rows = await tx.select({ id: orgUnits.id }).from(orgUnits).where(sql`lower(${orgUnits.code}) = lower(${code})`);
+  const rows = await tx
+    .select({ id: orgUnits.id })
+    .from(orgUnits)
+    .where(sql`lower(${orgUnits.code}) = lower(${code})`);
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('ou_code_already_exists', [code]);
 }
 
@@ -94,7 +144,9 @@ export async function createOrgUnit(tx: Tx, actor: Actor, input: OuInput): Promi
   await checkCodeFree(tx, input.ouCode);
   await checkPlacement(tx, undefined, input.ouTypeCode, input.parentId);
   const id = uuidv7();
-  await tx.insert(orgUnits).values({ tenantId: actor.tenantId, id, code: input.ouCode, name: input.ouName, typeCode: input.ouTypeCode, parentId: input.parentId });
+  await tx
+    .insert(orgUnits)
+    .values({ tenantId: actor.tenantId, id, code: input.ouCode, name: input.ouName, typeCode: input.ouTypeCode, parentId: input.parentId });
   const after = await getOrgUnit(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: 'create', entity: 'org-unit', entityId: id, after });
   return after;
@@ -112,7 +164,10 @@ export async function updateOrgUnit(tx: Tx, actor: Actor, id: string, input: OuI
 
 export async function setOrgUnitActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<OrgUnit> {
   const before = await getOrgUnit(tx, id);
-  await tx.update(orgUnits).set({ active: active === 'Y' }).where(eq(orgUnits.id, id));
+  await tx
+    .update(orgUnits)
+    .set({ active: active === 'Y' })
+    .where(eq(orgUnits.id, id));
   const after = await getOrgUnit(tx, id);
   await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'org-unit', entityId: id, before, after });
   return after;
@@ -147,7 +202,9 @@ export async function saveLogo(tx: Tx, actor: Actor, id: string, contentType: st
   await getOrgUnit(tx, id);
   const data = Buffer.from(dataBase64, 'base64');
   if (data.length === 0 || data.length > 1024 * 1024 || !MAGIC[contentType]?.(data)) throw new AppError('ou_logo_invalid');
-  await tx.insert(orgUnitLogos).values({ tenantId: actor.tenantId, ouId: id, contentType, data })
+  await tx
+    .insert(orgUnitLogos)
+    .values({ tenantId: actor.tenantId, ouId: id, contentType, data })
     .onConflictDoUpdate({ target: [orgUnitLogos.tenantId, orgUnitLogos.ouId], set: { contentType, data, updatedAt: sql`now()` } });
   await writeAudit(tx, actor, { module: MODULE, action: 'upload-logo', entity: 'org-unit', entityId: id, after: { contentType, bytes: data.length } });
   return getOrgUnit(tx, id);

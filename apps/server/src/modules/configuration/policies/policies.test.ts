@@ -14,7 +14,8 @@ let demoId: string;
 beforeAll(async () => {
   t = await createTestApp('policies');
   admin = await t.login('admin');
-  ouId = (await call(t, endpoints.createOrgUnit, { body: { ouCode: 'P-RETAIL', ouName: 'Ritel', ouTypeCode: 'MBU', parentId: null }, token: admin })).json().ouId;
+  ouId = (await call(t, endpoints.createOrgUnit, { body: { ouCode: 'P-RETAIL', ouName: 'Ritel', ouTypeCode: 'MBU', parentId: null }, token: admin })).json()
+    .ouId;
   cashierId = (await call(t, endpoints.listUsers, { query: { keyword: 'cashier' }, token: admin })).json().items[0].userId;
   demoId = (await t.pools.owner.query(`SELECT id FROM tenants WHERE code = 'demo'`)).rows[0].id;
 });
@@ -57,14 +58,19 @@ describe('policy OU', () => {
   it('refuses unknown document types, users and OUs; keeps an OU with a policy from deletion', async () => {
     expect((await call(t, endpoints.saveOuPolicy, { params: { ouId }, body: { ...empty, documentTypes: [12345] }, token: admin })).statusCode).toBe(400);
     const ghost = '0190b5a0-0000-7000-8000-000000000000';
-    expect((await call(t, endpoints.saveOuPolicy, { params: { ouId }, body: { ...empty, products: ['P1'], memberIds: [ghost] }, token: admin })).error().errorCode).toBe('user_not_found');
-    expect((await call(t, endpoints.saveOuPolicy, { params: { ouId: ghost }, body: { ...empty, products: ['P1'] }, token: admin })).error().errorCode).toBe('ou_not_found');
+    expect(
+      (await call(t, endpoints.saveOuPolicy, { params: { ouId }, body: { ...empty, products: ['P1'], memberIds: [ghost] }, token: admin })).error().errorCode,
+    ).toBe('user_not_found');
+    expect((await call(t, endpoints.saveOuPolicy, { params: { ouId: ghost }, body: { ...empty, products: ['P1'] }, token: admin })).error().errorCode).toBe(
+      'ou_not_found',
+    );
     const del = await call(t, endpoints.deleteOrgUnit, { params: { ouId }, token: admin });
     expect(del.json()).toEqual({ errorCode: 'used_by_another_table', errorArgs: ['policy-ou'] });
   });
 
-  it('answers 404 to deleting the policy of an OU that is not there, is another tenant\'s or has none, and audits nothing (issue 9)', async () => {
-    const audits = async () => (await t.pools.owner.query(`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = $1 AND module = 'configuration.policy-ou'`, [demoId])).rows[0].n;
+  it("answers 404 to deleting the policy of an OU that is not there, is another tenant's or has none, and audits nothing (issue 9)", async () => {
+    const audits = async () =>
+      (await t.pools.owner.query(`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = $1 AND module = 'configuration.policy-ou'`, [demoId])).rows[0].n;
     const auditsBefore = await audits();
     const random = crypto.randomUUID();
     const missing = await call(t, endpoints.deleteOuPolicy, { params: { ouId: random }, token: admin });
@@ -72,13 +78,16 @@ describe('policy OU', () => {
 
     await t.seedTenant('beta');
     const beta = await t.login('admin', 'beta');
-    const betaOu = (await call(t, endpoints.createOrgUnit, { body: { ouCode: 'B-OU', ouName: 'Beta', ouTypeCode: 'MBU', parentId: null }, token: beta })).json().ouId;
+    const betaOu = (await call(t, endpoints.createOrgUnit, { body: { ouCode: 'B-OU', ouName: 'Beta', ouTypeCode: 'MBU', parentId: null }, token: beta })).json()
+      .ouId;
     expect((await call(t, endpoints.saveOuPolicy, { params: { ouId: betaOu }, body: { ...empty, warehouses: ['GD-B'] }, token: beta })).statusCode).toBe(200);
     const cross = await call(t, endpoints.deleteOuPolicy, { params: { ouId: betaOu }, token: admin });
     expect({ status: cross.statusCode, body: cross.json() }).toEqual({ status: 404, body: { errorCode: 'ou_not_found', errorArgs: [betaOu] } });
     expect((await call(t, endpoints.getOuPolicy, { params: { ouId: betaOu }, token: beta })).json().warehouses).toEqual(['GD-B']);
 
-    const bare = (await call(t, endpoints.createOrgUnit, { body: { ouCode: 'P-BARE', ouName: 'Tanpa policy', ouTypeCode: 'MBU', parentId: null }, token: admin })).json().ouId;
+    const bare = (
+      await call(t, endpoints.createOrgUnit, { body: { ouCode: 'P-BARE', ouName: 'Tanpa policy', ouTypeCode: 'MBU', parentId: null }, token: admin })
+    ).json().ouId;
     const none = await call(t, endpoints.deleteOuPolicy, { params: { ouId: bare }, token: admin });
     expect({ status: none.statusCode, body: none.json() }).toEqual({ status: 404, body: { errorCode: 'policy_not_found', errorArgs: [bare] } });
     expect(await audits()).toBe(auditsBefore);

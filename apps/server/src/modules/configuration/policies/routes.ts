@@ -13,7 +13,8 @@ export function policyRoutes(app: FastifyInstance) {
     return policies.getOuPolicy(tx, params.ouId);
   });
   registerEndpoint(app, policyEndpoints.saveOuPolicy, ({ tx, principal, params, body }) =>
-    policies.saveOuPolicy(tx, principal, params.ouId, body, { ouExists: (id) => orgUnitExists(tx, id), usersExist: (ids) => usersExist(tx, ids) }));
+    policies.saveOuPolicy(tx, principal, params.ouId, body, { ouExists: (id) => orgUnitExists(tx, id), usersExist: (ids) => usersExist(tx, ids) }),
+  );
   registerEndpoint(app, policyEndpoints.deleteOuPolicy, async ({ tx, principal, params }) => {
     await policies.deleteOuPolicy(tx, principal, params.ouId, { ouExists: (id) => orgUnitExists(tx, id) });
     return { ok: true as const };

@@ -37,19 +37,30 @@ async function checkPolicyChange(tx: Tx, actor: PolicyActor, before: OuPolicy, a
 }
 
 export async function getOuPolicy(tx: Tx, ouId: string): Promise<OuPolicy> {
-  const entries = await tx.select({ kind: ouPolicyEntries.kind, value: ouPolicyEntries.value }).from(ouPolicyEntries)
-    .where(eq(ouPolicyEntries.ouId, ouId)).orderBy(ouPolicyEntries.kind, ouPolicyEntries.value);
+  const entries = await tx
+    .select({ kind: ouPolicyEntries.kind, value: ouPolicyEntries.value })
+    .from(ouPolicyEntries)
+    .where(eq(ouPolicyEntries.ouId, ouId))
+    .orderBy(ouPolicyEntries.kind, ouPolicyEntries.value);
   const members = await tx.select({ userId: ouPolicyMembers.userId }).from(ouPolicyMembers).where(eq(ouPolicyMembers.ouId, ouId));
   const of = (kind: PolicyKind) => entries.filter((e) => e.kind === kind).map((e) => e.value);
   return {
-    documentTypes: of('documentTypes').map(Number).sort((a, b) => a - b),
-    products: of('products'), warehouses: of('warehouses'), partners: of('partners'), cashBanks: of('cashBanks'), glActivities: of('glActivities'),
+    documentTypes: of('documentTypes')
+      .map(Number)
+      .sort((a, b) => a - b),
+    products: of('products'),
+    warehouses: of('warehouses'),
+    partners: of('partners'),
+    cashBanks: of('cashBanks'),
+    glActivities: of('glActivities'),
     memberIds: members.map((m) => m.userId).sort(),
   };
 }
 
 export async function listOuPolicies(tx: Tx) {
-  const counts = await tx.execute<{ ou_id: string; kind: string; n: number }>(sql`SELECT ou_id, kind, count(*)::int AS n FROM ou_policy_entries GROUP BY ou_id, kind`);
+  const counts = await tx.execute<{ ou_id: string; kind: string; n: number }>(
+    sql`SELECT ou_id, kind, count(*)::int AS n FROM ou_policy_entries GROUP BY ou_id, kind`,
+  );
   const members = await tx.execute<{ ou_id: string; n: number }>(sql`SELECT ou_id, count(*)::int AS n FROM ou_policy_members GROUP BY ou_id`);
   const byOu = new Map<string, { ouId: string; counts: Record<string, number>; members: number }>();
   const entry = (ouId: string) => byOu.get(ouId) ?? byOu.set(ouId, { ouId, counts: {}, members: 0 }).get(ouId)!;
@@ -59,7 +70,13 @@ export async function listOuPolicies(tx: Tx) {
 }
 
 /** Spec 5: "Policy OU list must be filled": a saved policy restricts at least one kind. */
-export async function saveOuPolicy(tx: Tx, actor: PolicyActor, ouId: string, policy: OuPolicy, checks: { ouExists: (id: string) => Promise<boolean>; usersExist: (ids: string[]) => Promise<boolean> }) {
+export async function saveOuPolicy(
+  tx: Tx,
+  actor: PolicyActor,
+  ouId: string,
+  policy: OuPolicy,
+  checks: { ouExists: (id: string) => Promise<boolean>; usersExist: (ids: string[]) => Promise<boolean> },
+) {
   if (!(await checks.ouExists(ouId))) throw new AppError('ou_not_found', [ouId]);
   if (POLICY_KINDS.every((k) => policy[k].length === 0)) throw new AppError('policy_ou_list_empty');
   if (!(await checks.usersExist(policy.memberIds))) throw new AppError('user_not_found');
@@ -104,7 +121,11 @@ export async function getProhibitions(tx: Tx, userId: string): Promise<number[]>
 export async function saveProhibitions(tx: Tx, actor: PolicyActor, userId: string, ids: number[]) {
   await assertMayManage(tx, actor, [userId]);
   const before = await getProhibitions(tx, userId);
-  if (userId === actor.userId) assertNotRaisingOwn(actor, before.some((id) => !ids.includes(id)));
+  if (userId === actor.userId)
+    assertNotRaisingOwn(
+      actor,
+      before.some((id) => !ids.includes(id)),
+    );
   await tx.delete(documentProhibitions).where(eq(documentProhibitions.userId, userId));
   const unique = [...new Set(ids)];
   if (unique.length) await tx.insert(documentProhibitions).values(unique.map((documentTypeId) => ({ tenantId: actor.tenantId, userId, documentTypeId })));
@@ -137,7 +158,10 @@ export async function assertMayUseAll(tx: Tx, userId: string, kind: PolicyKind, 
   if (values.length === 0) return;
   if (values.length === 1) return assertMayUse(tx, userId, kind, values[0]!);
   const rows = await tx.execute<{ value: string }>(sql`
-    SELECT v.value FROM unnest(ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]) WITH ORDINALITY AS v(value, n)
+    SELECT v.value FROM unnest(ARRAY[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]) WITH ORDINALITY AS v(value, n)
      WHERE EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = ${kind} WHERE m.user_id = ${userId})
        AND NOT EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = ${kind}
                         WHERE m.user_id = ${userId} AND (e.value = v.value OR (e.kind = 'documentTypes' AND e.value = ${String(ALL_DOCUMENT_TYPES)})))

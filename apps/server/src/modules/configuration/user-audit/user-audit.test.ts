@@ -46,7 +46,7 @@ describe('user audit', () => {
     expect(sheet.getRow(2).getCell(6).value).toBe(401);
   });
 
-  it('names each session\'s module by the audit catalogue: today\'s name on screen, its label in the export\'s language, old rows under today\'s name', async () => {
+  it("names each session's module by the audit catalogue: today's name on screen, its label in the export's language, old rows under today's name", async () => {
     // A session written before the catalogue, as 'session-key' (rows are never rewritten).
     await t.pools.owner.query(
       `INSERT INTO sessions (tenant_id, id, user_id, username, response_code, module, ended_at)
@@ -57,7 +57,10 @@ describe('user audit', () => {
     // Found by today's name and by the label in either language, like the screen shows it.
     for (const keyword of ['auth.session-key', 'Sesi dan kunci', 'session and key']) {
       const found = (await call(t, endpoints.listUserAudit, { query: { keyword }, token: admin })).json();
-      expect(found.items.map((i) => i.username), keyword).toEqual(['legacy.keyholder']);
+      expect(
+        found.items.map((i) => i.username),
+        keyword,
+      ).toEqual(['legacy.keyholder']);
     }
     const logins = (await call(t, endpoints.listUserAudit, { query: { keyword: 'Kata sandi' }, token: admin })).json();
     expect(logins.total).toBe(4);

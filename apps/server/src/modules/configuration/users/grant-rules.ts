@@ -35,10 +35,14 @@ export function assertNotRaisingOwn(actor: Grantor, raises: boolean): void {
 export async function superAdminsAmong(tx: Tx, userIds: readonly string[]): Promise<string[]> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return [];
-  const main = await tx.select({ id: users.id }).from(users)
+  const main = await tx
+    .select({ id: users.id })
+    .from(users)
     .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
     .where(and(inArray(users.id, ids), eq(roles.isSuperAdmin, true)));
-  const extra = await tx.select({ id: userRoles.userId }).from(userRoles)
+  const extra = await tx
+    .select({ id: userRoles.userId })
+    .from(userRoles)
     .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
     .where(and(inArray(userRoles.userId, ids), eq(roles.isSuperAdmin, true)));
   return [...new Set([...main, ...extra].map((r) => r.id))];
@@ -61,7 +65,10 @@ export async function rolesOfUser(tx: Tx, userId: string): Promise<string[]> {
 export async function tasksOfRoles(tx: Tx, roleIds: readonly string[]): Promise<string[]> {
   const ids = [...new Set(roleIds)];
   if (ids.length === 0) return [];
-  const superAdmin = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.isSuperAdmin, true)));
+  const superAdmin = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(inArray(roles.id, ids), eq(roles.isSuperAdmin, true)));
   if (superAdmin.length) return [...TASKS];
   const rows = await tx.selectDistinct({ task: roleTasks.task }).from(roleTasks).where(inArray(roleTasks.roleId, ids));
   return rows.map((r) => r.task);
@@ -71,7 +78,13 @@ export async function tasksOfRoles(tx: Tx, roleIds: readonly string[]): Promise<
  * Rules 1 and 3 for a change of a role's tasks from `before` to `after`: the tasks added must be held, and a role
  * the caller holds may not gain any.
  */
-export async function assertMayChangeRoleTasks(tx: Tx, actor: Grantor, roleId: string | undefined, before: readonly string[], after: readonly string[]): Promise<void> {
+export async function assertMayChangeRoleTasks(
+  tx: Tx,
+  actor: Grantor,
+  roleId: string | undefined,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
   const added = after.filter((task) => !before.includes(task));
   if (added.length === 0) return;
   if (roleId && actor.userId && !actor.isSuperAdmin) assertNotRaisingOwn(actor, (await rolesOfUser(tx, actor.userId)).includes(roleId));

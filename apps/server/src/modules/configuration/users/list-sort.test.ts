@@ -14,12 +14,22 @@ beforeAll(async () => {
   admin = await t.login('admin');
   // The Super Admin creates them: the Admin may not hand out the Staff role, whose tasks it does not all hold (issue 9).
   const superadmin = await t.login('superadmin');
-  const r = await t.pools.owner.query<{ name: string; id: string }>(`SELECT r.name, r.id FROM roles r JOIN tenants t ON t.id = r.tenant_id WHERE t.code = 'demo'`);
+  const r = await t.pools.owner.query<{ name: string; id: string }>(
+    `SELECT r.name, r.id FROM roles r JOIN tenants t ON t.id = r.tenant_id WHERE t.code = 'demo'`,
+  );
   roleIds = Object.fromEntries(r.rows.map((x) => [x.name, x.id]));
   // Created in this order, so equal roles fall back to it (the id).
-  const rows = [['srt.delta', null, 'Cashier'], ['srt.alpha', 'z@srt.id', 'Staff'], ['srt.charlie', 'a@srt.id', 'Staff'], ['srt.bravo', 'm@srt.id', 'Cashier']] as const;
+  const rows = [
+    ['srt.delta', null, 'Cashier'],
+    ['srt.alpha', 'z@srt.id', 'Staff'],
+    ['srt.charlie', 'a@srt.id', 'Staff'],
+    ['srt.bravo', 'm@srt.id', 'Cashier'],
+  ] as const;
   for (const [username, email, role] of rows) {
-    const res = await call(t, endpoints.createUser, { body: { username, fullName: `User ${username}`, email, password: 'Rahasia#2026', confirmPassword: 'Rahasia#2026', roleId: roleIds[role] }, token: superadmin });
+    const res = await call(t, endpoints.createUser, {
+      body: { username, fullName: `User ${username}`, email, password: 'Rahasia#2026', confirmPassword: 'Rahasia#2026', roleId: roleIds[role] },
+      token: superadmin,
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 });
@@ -27,7 +37,13 @@ afterAll(() => t.close());
 
 describe('user list sort', () => {
   // The shared sort checks take raw query strings: they also send sorts the contract refuses.
-  const list = () => listSortChecks(t, () => admin, '/api/v1/config/users', (u) => String(u.username));
+  const list = () =>
+    listSortChecks(
+      t,
+      () => admin,
+      '/api/v1/config/users',
+      (u) => String(u.username),
+    );
   const Q = 'keyword=srt.';
 
   it('sorts by username, email (none last both ways) and role name', async () => {
@@ -59,6 +75,11 @@ describe('role list sort', () => {
     expect(byTasks.map((r) => r.taskCount)).toEqual(byTasks.map((r) => r.taskCount).sort((a, b) => a - b));
     expect(byTasks.at(-1)?.superAdmin).toBe(true);
     expect(new Set(byTasks.map((r) => r.taskCount)).size).toBeGreaterThan(1);
-    await listSortChecks(t, () => admin, '/api/v1/config/roles', (r) => String(r.name)).expectRefused('limit=5', 'active');
+    await listSortChecks(
+      t,
+      () => admin,
+      '/api/v1/config/roles',
+      (r) => String(r.name),
+    ).expectRefused('limit=5', 'active');
   });
 });

@@ -24,12 +24,27 @@ export function checkPassword(policy: PasswordPolicy, password: string, confirma
 }
 
 const toItem = (r: {
-  id: string; username: string; fullName: string; email: string | null; roleId: string; roleName: string; active: boolean;
-  lastLoginAt: Date | null; createdAt: Date; extraRoles: { roleId: string; roleName: string }[] | null;
+  id: string;
+  username: string;
+  fullName: string;
+  email: string | null;
+  roleId: string;
+  roleName: string;
+  active: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  extraRoles: { roleId: string; roleName: string }[] | null;
 }): UserItem => ({
-  userId: r.id, username: r.username, fullName: r.fullName, email: r.email, roleId: r.roleId, roleName: r.roleName,
-  extraRoles: r.extraRoles ?? [], active: r.active ? 'Y' : 'N',
-  lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null, createdAt: r.createdAt.toISOString(),
+  userId: r.id,
+  username: r.username,
+  fullName: r.fullName,
+  email: r.email,
+  roleId: r.roleId,
+  roleName: r.roleName,
+  extraRoles: r.extraRoles ?? [],
+  active: r.active ? 'Y' : 'N',
+  lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
 });
 
 const extraRolesOf = sql<{ roleId: string; roleName: string }[]>`(
@@ -38,8 +53,16 @@ const extraRolesOf = sql<{ roleId: string; roleName: string }[]>`(
    WHERE ur.user_id = ${users.id})`;
 
 const itemColumns = {
-  id: users.id, username: users.username, fullName: users.fullName, email: users.email, roleId: users.roleId, roleName: roles.name,
-  active: users.active, lastLoginAt: users.lastLoginAt, createdAt: users.createdAt, extraRoles: extraRolesOf,
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  roleId: users.roleId,
+  roleName: roles.name,
+  active: users.active,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  extraRoles: extraRolesOf,
 };
 
 export interface UserFilter {
@@ -52,8 +75,12 @@ export interface UserFilter {
 }
 
 const SORT_COLUMNS = {
-  username: caseless(users.username), fullName: caseless(users.fullName), email: caseless(users.email), role: caseless(roles.name),
-  lastLogin: users.lastLoginAt, active: users.active,
+  username: caseless(users.username),
+  fullName: caseless(users.fullName),
+  email: caseless(users.email),
+  role: caseless(roles.name),
+  lastLogin: users.lastLoginAt,
+  active: users.active,
 };
 
 /**
@@ -75,16 +102,33 @@ export async function listUsers(tx: Tx, f: UserFilter) {
   if (f.active) where.push(eq(users.active, f.active === 'Y'));
   const condition = where.length ? and(...where) : undefined;
   // One connection per transaction: the queries run one after the other.
-  const rows = await tx.select(itemColumns).from(users).innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
-    .where(condition).orderBy(...listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${users.username})`)], users.id)).limit(f.limit).offset((f.page - 1) * f.limit);
+  const rows = await tx
+    .select(itemColumns)
+    .from(users)
+    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    .where(condition)
+    .orderBy(...listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${users.username})`)], users.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
   const onlyKeyword = matches !== undefined && !f.roleId && !f.active;
-  const total = onlyKeyword ? matches!.length : (await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(condition))[0].n;
+  const total = onlyKeyword
+    ? matches!.length
+    : (
+        await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(condition)
+      )[0].n;
   return { items: rows.map(toItem), total };
 }
 
 export async function getUser(tx: Tx, userId: string): Promise<UserItem> {
-  const rows = await tx.select(itemColumns).from(users)
-    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId))).where(eq(users.id, userId)).limit(1);
+  const rows = await tx
+    .select(itemColumns)
+    .from(users)
+    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!rows[0]) throw new AppError('user_not_found');
   return toItem(rows[0]);
 }
@@ -97,7 +141,13 @@ async function checkRoles(tx: Tx, actor: ManageActor, roleIds: string[], held: r
   const found = await tx.select({ id: roles.id, superAdmin: roles.isSuperAdmin }).from(roles).where(inArray(roles.id, roleIds));
   if (found.length !== new Set(roleIds).size) throw new AppError('role_not_found');
   if (!actor.isSuperAdmin && found.some((r) => r.superAdmin)) throw new AppError('super-admin-only');
-  assertHolds(actor, await tasksOfRoles(tx, roleIds.filter((id) => !held.includes(id))));
+  assertHolds(
+    actor,
+    await tasksOfRoles(
+      tx,
+      roleIds.filter((id) => !held.includes(id)),
+    ),
+  );
 }
 
 /** Only a Super Admin may change a Super Admin's account (main or extra role). */
@@ -128,13 +178,21 @@ export interface NewUser {
 export async function createUser(tx: Tx, actor: ManageActor, policy: PasswordPolicy, input: NewUser): Promise<UserItem> {
   checkPassword(policy, input.password, input.confirmPassword);
   await checkRoles(tx, actor, [input.roleId, ...input.extraRoleIds]);
-  const taken = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  const taken = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (taken.length) throw new AppError('username_already_exists', [input.username]);
   const id = uuidv7();
   try {
     await tx.insert(users).values({
-      tenantId: actor.tenantId, id, username: input.username, fullName: input.fullName, email: input.email ?? null,
-      roleId: input.roleId, passwordHash: await hashPassword(input.password),
+      tenantId: actor.tenantId,
+      id,
+      username: input.username,
+      fullName: input.fullName,
+      email: input.email ?? null,
+      roleId: input.roleId,
+      passwordHash: await hashPassword(input.password),
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('username_already_exists', [input.username]);
@@ -147,14 +205,24 @@ export async function createUser(tx: Tx, actor: ManageActor, policy: PasswordPol
 }
 
 export async function updateUser(
-  tx: Tx, actor: ManageActor, userId: string, input: { fullName: string; email?: string | null; roleId: string; extraRoleIds: string[] },
+  tx: Tx,
+  actor: ManageActor,
+  userId: string,
+  input: { fullName: string; email?: string | null; roleId: string; extraRoleIds: string[] },
 ): Promise<UserItem> {
   const before = await checkTarget(tx, actor, userId);
   const held = await rolesOfUser(tx, userId);
   const wanted = [input.roleId, ...input.extraRoleIds];
-  if (userId === actor.userId) assertNotRaisingOwn(actor, wanted.some((id) => !held.includes(id)));
+  if (userId === actor.userId)
+    assertNotRaisingOwn(
+      actor,
+      wanted.some((id) => !held.includes(id)),
+    );
   await checkRoles(tx, actor, wanted, held);
-  await tx.update(users).set({ fullName: input.fullName, email: input.email ?? null, roleId: input.roleId }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ fullName: input.fullName, email: input.email ?? null, roleId: input.roleId })
+    .where(eq(users.id, userId));
   await setExtraRoles(tx, actor.tenantId, userId, input.roleId, input.extraRoleIds);
   const after = await getUser(tx, userId);
   await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'user', entityId: userId, before, after });
@@ -164,7 +232,10 @@ export async function updateUser(
 export async function setUserActive(tx: Tx, actor: ManageActor, userId: string, active: YN): Promise<UserItem> {
   if (userId === actor.userId) throw new AppError('cannot_change_own_account');
   const before = await checkTarget(tx, actor, userId);
-  await tx.update(users).set({ active: active === 'Y' }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ active: active === 'Y' })
+    .where(eq(users.id, userId));
   const after = await getUser(tx, userId);
   await writeAudit(tx, actor, { module: MODULE, action: active === 'Y' ? 'activate' : 'deactivate', entity: 'user', entityId: userId, before, after });
   return after;
@@ -195,7 +266,10 @@ export function generatePassword(minLength: number): string {
 export async function resetUserPassword(tx: Tx, actor: ManageActor, policy: PasswordPolicy, userId: string): Promise<string> {
   const before = await checkTarget(tx, actor, userId);
   const password = generatePassword(policy.minLength);
-  await tx.update(users).set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()` })
+    .where(eq(users.id, userId));
   await writeAudit(tx, actor, { module: MODULE, action: 'reset-password', entity: 'user', entityId: userId, before: { username: before.username } });
   return password;
 }

@@ -22,9 +22,10 @@ async function checkTarget(tx: Tx, target: GrantTarget) {
 
 export async function getGrants(tx: Tx, target: GrantTarget): Promise<string[]> {
   await checkTarget(tx, target);
-  const rows = target.kind === 'role'
-    ? await tx.select({ task: roleTasks.task }).from(roleTasks).where(eq(roleTasks.roleId, target.id)).orderBy(asc(roleTasks.task))
-    : await tx.select({ task: userTasks.task }).from(userTasks).where(eq(userTasks.userId, target.id)).orderBy(asc(userTasks.task));
+  const rows =
+    target.kind === 'role'
+      ? await tx.select({ task: roleTasks.task }).from(roleTasks).where(eq(roleTasks.roleId, target.id)).orderBy(asc(roleTasks.task))
+      : await tx.select({ task: userTasks.task }).from(userTasks).where(eq(userTasks.userId, target.id)).orderBy(asc(userTasks.task));
   return rows.map((r) => r.task);
 }
 
@@ -49,7 +50,12 @@ export async function setGrants(tx: Tx, actor: ManageActor, target: GrantTarget,
     if (unique.length) await tx.insert(userTasks).values(unique.map((task) => ({ tenantId: actor.tenantId, userId: target.id, task })));
   }
   await writeAudit(tx, actor, {
-    module: MODULE, action: unique.length ? 'update' : 'clear', entity: target.kind, entityId: target.id, before: { tasks: before }, after: { tasks: unique },
+    module: MODULE,
+    action: unique.length ? 'update' : 'clear',
+    entity: target.kind,
+    entityId: target.id,
+    before: { tasks: before },
+    after: { tasks: unique },
   });
   return unique;
 }

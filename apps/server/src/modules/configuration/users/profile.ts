@@ -12,8 +12,12 @@ const MODULE = 'configuration.profile';
 export async function getProfile(tx: Tx, userId: string) {
   const rows = await tx
     .select({
-      username: users.username, fullName: users.fullName, email: users.email, roleName: roles.name,
-      lastLoginAt: users.lastLoginAt, passwordChangedAt: users.passwordChangedAt,
+      username: users.username,
+      fullName: users.fullName,
+      email: users.email,
+      roleName: roles.name,
+      lastLoginAt: users.lastLoginAt,
+      passwordChangedAt: users.passwordChangedAt,
     })
     .from(users)
     .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
@@ -32,11 +36,17 @@ export async function updateProfile(tx: Tx, actor: Actor & { userId: string }, i
 }
 
 export async function changeOwnPassword(
-  tx: Tx, actor: Actor & { userId: string }, policy: PasswordPolicy, input: { oldPassword: string; newPassword: string; confirmPassword: string },
+  tx: Tx,
+  actor: Actor & { userId: string },
+  policy: PasswordPolicy,
+  input: { oldPassword: string; newPassword: string; confirmPassword: string },
 ) {
   const rows = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
   if (!rows[0] || !(await verifyPassword(rows[0].hash, input.oldPassword))) throw new AppError('old_password_incorrect');
   checkPassword(policy, input.newPassword, input.confirmPassword);
-  await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: sql`now()` }).where(eq(users.id, actor.userId));
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: sql`now()` })
+    .where(eq(users.id, actor.userId));
   await writeAudit(tx, actor, { module: MODULE, action: 'change-password', entity: 'user', entityId: actor.userId });
 }

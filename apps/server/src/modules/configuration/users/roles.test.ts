@@ -14,8 +14,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const role = (over: Partial<BodyOf<typeof endpoints.createRole>> = {}): BodyOf<typeof endpoints.createRole> => ({
-  name: 'Supervisor Gudang', type: 'USER', defaultPage: '/dashboard', minDiscountPercent: 0, maxDiscountPercent: 15,
-  minDiscountAmount: '0', maxDiscountAmount: '-1', tasks: ['readOnlyErpWarehouse', 'viewCountChat'], ...over,
+  name: 'Supervisor Gudang',
+  type: 'USER',
+  defaultPage: '/dashboard',
+  minDiscountPercent: 0,
+  maxDiscountPercent: 15,
+  minDiscountAmount: '0',
+  maxDiscountAmount: '-1',
+  tasks: ['readOnlyErpWarehouse', 'viewCountChat'],
+  ...over,
 });
 const post = (body: BodyOf<typeof endpoints.createRole>, token = admin) => call(t, endpoints.createRole, { body, token });
 
@@ -27,7 +34,14 @@ describe('roles', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     roleId = body.roleId;
-    expect(body).toMatchObject({ name: 'Supervisor Gudang', maxDiscountPercent: 15, maxDiscountAmount: '-1', minDiscountAmount: '0', taskCount: 2, userCount: 0 });
+    expect(body).toMatchObject({
+      name: 'Supervisor Gudang',
+      maxDiscountPercent: 15,
+      maxDiscountAmount: '-1',
+      minDiscountAmount: '0',
+      taskCount: 2,
+      userCount: 0,
+    });
     expect(body.tasks).toEqual(['readOnlyErpWarehouse', 'viewCountChat']);
   });
 
@@ -51,22 +65,33 @@ describe('roles', () => {
   });
 
   it('refuses to delete a role that users hold or link to, then deletes it once free', async () => {
-    const user = await call(t, endpoints.createUser, { body: { username: 'gudang1', fullName: 'Joko', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId }, token: admin });
+    const user = await call(t, endpoints.createUser, {
+      body: { username: 'gudang1', fullName: 'Joko', password: 'Gudang#2026', confirmPassword: 'Gudang#2026', roleId },
+      token: admin,
+    });
     expect(user.statusCode).toBe(200);
     const held = await call(t, endpoints.deleteRole, { params: { roleId }, token: admin });
     expect(held.statusCode).toBe(409);
     expect(held.json()).toEqual({ errorCode: 'role-has-users', errorArgs: [1] });
     // Cashier: a role whose tasks the Admin holds, so the Admin may hand it out (issue 9).
     const cashierRole = (await call(t, endpoints.listRoles, { query: { keyword: 'cashier' }, token: admin })).json().items[0].roleId;
-    const moved = await call(t, endpoints.updateUser, { params: { userId: user.json().userId }, body: { fullName: 'Joko', roleId: cashierRole, extraRoleIds: [roleId] }, token: admin });
+    const moved = await call(t, endpoints.updateUser, {
+      params: { userId: user.json().userId },
+      body: { fullName: 'Joko', roleId: cashierRole, extraRoleIds: [roleId] },
+      token: admin,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const linked = await call(t, endpoints.deleteRole, { params: { roleId }, token: admin });
     expect(linked.json()).toEqual({ errorCode: 'role-has-user-roles', errorArgs: [1] });
-    await call(t, endpoints.updateUser, { params: { userId: user.json().userId }, body: { fullName: 'Joko', roleId: cashierRole, extraRoleIds: [] }, token: admin });
+    await call(t, endpoints.updateUser, {
+      params: { userId: user.json().userId },
+      body: { fullName: 'Joko', roleId: cashierRole, extraRoleIds: [] },
+      token: admin,
+    });
     expect((await call(t, endpoints.deleteRole, { params: { roleId }, token: admin })).json()).toEqual({ ok: true });
   });
 
-  it('lets read-only users look but not write, with each role\'s user count', async () => {
+  it("lets read-only users look but not write, with each role's user count", async () => {
     const list = await call(t, endpoints.listRoles, { query: { keyword: 'cashier' }, token: staff });
     expect(list.statusCode).toBe(200);
     // The seeded cashier and Joko, moved to Cashier above.
@@ -96,7 +121,11 @@ describe('page access', () => {
     const roles = (await call(t, endpoints.listRoles, { query: { keyword: 'cashier' }, token: admin })).json();
     const cashierRole = roles.items[0].roleId;
     const before = (await call(t, endpoints.getPageAccess, { params: { kind: 'role', id: cashierRole }, token: staff })).json().tasks;
-    const res = await call(t, endpoints.setPageAccess, { params: { kind: 'role', id: cashierRole }, body: { tasks: [...before, 'viewCountChat'] }, token: admin });
+    const res = await call(t, endpoints.setPageAccess, {
+      params: { kind: 'role', id: cashierRole },
+      body: { tasks: [...before, 'viewCountChat'] },
+      token: admin,
+    });
     expect(res.json().tasks).toContain('viewCountChat');
     const missing = await call(t, endpoints.getPageAccess, { params: { kind: 'role', id: '0190b5a0-0000-7000-8000-000000000000' }, token: admin });
     expect(missing.error().errorCode).toBe('role_not_found');

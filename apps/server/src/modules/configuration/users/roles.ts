@@ -14,36 +14,75 @@ const MODULE = 'configuration.role';
 type RoleInput = z.output<typeof roleInput>;
 
 const columns = {
-  id: roles.id, name: roles.name, type: roles.type, superAdmin: roles.isSuperAdmin, defaultPage: roles.defaultPage,
-  minDiscountPercent: roles.minDiscountPercent, maxDiscountPercent: roles.maxDiscountPercent,
-  minDiscountAmount: roles.minDiscountAmount, maxDiscountAmount: roles.maxDiscountAmount, active: roles.active,
+  id: roles.id,
+  name: roles.name,
+  type: roles.type,
+  superAdmin: roles.isSuperAdmin,
+  defaultPage: roles.defaultPage,
+  minDiscountPercent: roles.minDiscountPercent,
+  maxDiscountPercent: roles.maxDiscountPercent,
+  minDiscountAmount: roles.minDiscountAmount,
+  maxDiscountAmount: roles.maxDiscountAmount,
+  active: roles.active,
   // Qualified by hand: in a one-table select drizzle writes the column unqualified, which the subquery would take as its own.
   userCount: sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = roles.id)`,
   taskCount: sql<number>`(SELECT count(*)::int FROM role_tasks rt WHERE rt.role_id = roles.id)`,
 };
 
-type Row = { id: string; name: string; type: string; superAdmin: boolean; defaultPage: string; active: boolean; userCount: number; taskCount: number; minDiscountPercent: string; maxDiscountPercent: string; minDiscountAmount: string; maxDiscountAmount: string };
+type Row = {
+  id: string;
+  name: string;
+  type: string;
+  superAdmin: boolean;
+  defaultPage: string;
+  active: boolean;
+  userCount: number;
+  taskCount: number;
+  minDiscountPercent: string;
+  maxDiscountPercent: string;
+  minDiscountAmount: string;
+  maxDiscountAmount: string;
+};
 
 /** numeric(20,4) comes back as "-1.0000" or "12.5000"; percent limits are small numbers, amounts stay strings. */
 const amount = (v: string) => (Number(v) === UNLIMITED ? '-1' : v.replace(/\.?0+$/, '') || '0');
 
 const toItem = (r: Row): RoleItem => ({
-  roleId: r.id, name: r.name, type: r.type as RoleItem['type'], superAdmin: r.superAdmin, defaultPage: r.defaultPage,
-  minDiscountPercent: Number(r.minDiscountPercent), maxDiscountPercent: Number(r.maxDiscountPercent),
-  minDiscountAmount: amount(r.minDiscountAmount), maxDiscountAmount: amount(r.maxDiscountAmount),
-  active: r.active ? 'Y' : 'N', userCount: r.userCount, taskCount: r.superAdmin ? TASKS.length : r.taskCount,
+  roleId: r.id,
+  name: r.name,
+  type: r.type as RoleItem['type'],
+  superAdmin: r.superAdmin,
+  defaultPage: r.defaultPage,
+  minDiscountPercent: Number(r.minDiscountPercent),
+  maxDiscountPercent: Number(r.maxDiscountPercent),
+  minDiscountAmount: amount(r.minDiscountAmount),
+  maxDiscountAmount: amount(r.maxDiscountAmount),
+  active: r.active ? 'Y' : 'N',
+  userCount: r.userCount,
+  taskCount: r.superAdmin ? TASKS.length : r.taskCount,
 });
 
 // A Super Admin role holds every task without role_tasks rows: its count is all tasks, as the list shows it.
 const SORT_COLUMNS = {
-  name: caseless(roles.name), type: roles.type, users: columns.userCount,
+  name: caseless(roles.name),
+  type: roles.type,
+  users: columns.userCount,
   tasks: sql`CASE WHEN ${roles.isSuperAdmin} THEN ${TASKS.length} ELSE ${columns.taskCount} END`,
 };
 
 export async function listRoles(tx: Tx, f: { page: number; limit: number; keyword?: string; sort?: SortValue<(typeof ROLE_SORT)[number]> }) {
   const where = f.keyword ? sql`${roles.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined;
-  const rows = await tx.select(columns).from(roles).where(where).orderBy(...listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${roles.name})`)], roles.id)).limit(f.limit).offset((f.page - 1) * f.limit);
-  const total = await tx.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
+  const rows = await tx
+    .select(columns)
+    .from(roles)
+    .where(where)
+    .orderBy(...listOrder(f.sort, SORT_COLUMNS, [asc(sql`lower(${roles.name})`)], roles.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const total = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(roles)
+    .where(where);
   return { items: rows.map(toItem), total: total[0].n };
 }
 
@@ -68,7 +107,10 @@ function checkLimits(input: RoleInput) {
 }
 
 async function checkNameFree(tx: Tx, name: string, exceptId?: string) {
-  const rows = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
+  const rows = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${name})`);
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('role_name_already_exists', [name]);
 }
 
@@ -79,9 +121,13 @@ async function setTasks(tx: Tx, tenantId: string, roleId: string, tasks: string[
 }
 
 const values = (input: RoleInput) => ({
-  name: input.name, type: input.type, defaultPage: input.defaultPage,
-  minDiscountPercent: String(input.minDiscountPercent), maxDiscountPercent: String(input.maxDiscountPercent),
-  minDiscountAmount: input.minDiscountAmount, maxDiscountAmount: input.maxDiscountAmount,
+  name: input.name,
+  type: input.type,
+  defaultPage: input.defaultPage,
+  minDiscountPercent: String(input.minDiscountPercent),
+  maxDiscountPercent: String(input.maxDiscountPercent),
+  minDiscountAmount: input.minDiscountAmount,
+  maxDiscountAmount: input.maxDiscountAmount,
 });
 
 export async function createRole(tx: Tx, actor: ManageActor, input: RoleInput) {
@@ -118,9 +164,15 @@ export async function updateRole(tx: Tx, actor: ManageActor, roleId: string, inp
 /** Spec 6: a role cannot be deleted while users or user-role links exist. */
 export async function deleteRole(tx: Tx, actor: ManageActor, roleId: string) {
   const before = await editable(tx, actor, roleId);
-  const holders = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.roleId, roleId));
+  const holders = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.roleId, roleId));
   if (holders[0].n > 0) throw new AppError('role-has-users', [holders[0].n]);
-  const links = await tx.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.roleId, roleId));
+  const links = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.roleId, roleId));
   if (links[0].n > 0) throw new AppError('role-has-user-roles', [links[0].n]);
   await tx.delete(roles).where(and(eq(roles.id, roleId)));
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'role', entityId: roleId, before });

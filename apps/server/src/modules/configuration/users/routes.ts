@@ -10,14 +10,19 @@ import { getGrants, setGrants } from './page-access.ts';
 import { changeOwnPassword, getProfile, updateProfile } from './profile.ts';
 
 const actorOf = (p: Principal): users.ManageActor => ({
-  tenantId: p.tenantId, userId: p.userId, sessionId: p.sessionId, isSuperAdmin: p.isSuperAdmin, tasks: p.tasks,
+  tenantId: p.tenantId,
+  userId: p.userId,
+  sessionId: p.sessionId,
+  isSuperAdmin: p.isSuperAdmin,
+  tasks: p.tasks,
 });
 
 export function userRoutes(app: FastifyInstance) {
   registerEndpoint(app, userEndpoints.listUsers, ({ tx, query }) => users.listUsers(tx, query));
   registerEndpoint(app, userEndpoints.getUser, ({ tx, params }) => users.getUser(tx, params.userId));
   registerEndpoint(app, userEndpoints.createUser, async ({ tx, principal, body }) =>
-    users.createUser(tx, actorOf(principal), await getPasswordPolicy(tx), body));
+    users.createUser(tx, actorOf(principal), await getPasswordPolicy(tx), body),
+  );
   registerEndpoint(app, userEndpoints.updateUser, ({ tx, principal, params, body }) => users.updateUser(tx, actorOf(principal), params.userId, body));
   registerEndpoint(app, userEndpoints.setUserActive, async ({ tx, principal, params, body }) => {
     const user = await users.setUserActive(tx, actorOf(principal), params.userId, body.active);

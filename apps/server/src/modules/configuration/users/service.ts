@@ -18,8 +18,13 @@ export interface LoginUser {
 export async function findUserByUsername(tx: Tx, username: string): Promise<LoginUser | undefined> {
   const rows = await tx
     .select({
-      id: users.id, username: users.username, fullName: users.fullName, passwordHash: users.passwordHash,
-      active: users.active, roleId: users.roleId, lastLoginAt: users.lastLoginAt,
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      passwordHash: users.passwordHash,
+      active: users.active,
+      roleId: users.roleId,
+      lastLoginAt: users.lastLoginAt,
     })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
@@ -30,8 +35,13 @@ export async function findUserByUsername(tx: Tx, username: string): Promise<Logi
 export async function findUserById(tx: Tx, id: string): Promise<LoginUser | undefined> {
   const rows = await tx
     .select({
-      id: users.id, username: users.username, fullName: users.fullName, passwordHash: users.passwordHash,
-      active: users.active, roleId: users.roleId, lastLoginAt: users.lastLoginAt,
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      passwordHash: users.passwordHash,
+      active: users.active,
+      roleId: users.roleId,
+      lastLoginAt: users.lastLoginAt,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -70,24 +80,47 @@ const vendorTasks = new Set<string>(VENDOR_TASKS);
 /** Read on every authenticated request, so it is a prepared statement. */
 export async function loadUserAccess(tx: Tx, userId: string): Promise<UserAccess | undefined> {
   const rows = await queryPrepared<{
-    user_id: string; username: string; full_name: string; active: boolean; role_id: string; role_name: string;
-    role_active: boolean; default_page: string; is_super_admin: boolean; vendor: boolean; tasks: string[];
+    user_id: string;
+    username: string;
+    full_name: string;
+    active: boolean;
+    role_id: string;
+    role_name: string;
+    role_active: boolean;
+    default_page: string;
+    is_super_admin: boolean;
+    vendor: boolean;
+    tasks: string[];
   }>(tx, 'nusa_user_access', USER_ACCESS_SQL, [userId]);
   const r = rows[0];
   if (!r) return undefined;
   return {
-    userId: r.user_id, username: r.username, fullName: r.full_name, active: r.active, roleId: r.role_id,
-    roleName: r.role_name, roleActive: r.role_active, defaultPage: r.default_page, isSuperAdmin: r.is_super_admin,
+    userId: r.user_id,
+    username: r.username,
+    fullName: r.full_name,
+    active: r.active,
+    roleId: r.role_id,
+    roleName: r.role_name,
+    roleActive: r.role_active,
+    defaultPage: r.default_page,
+    isSuperAdmin: r.is_super_admin,
     tasks: (r.is_super_admin ? [...TASKS] : r.tasks).filter((task) => r.vendor || !vendorTasks.has(task)),
   };
 }
 
 export async function recordLogin(tx: Tx, userId: string): Promise<void> {
-  await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function findRoleByName(tx: Tx, name: string) {
-  const rows = await tx.select().from(roles).where(and(sql`lower(${roles.name}) = lower(${name})`)).limit(1);
+  const rows = await tx
+    .select()
+    .from(roles)
+    .where(and(sql`lower(${roles.name}) = lower(${name})`))
+    .limit(1);
   return rows[0];
 }
 
@@ -128,22 +161,37 @@ export interface AccountContact {
  */
 export async function findUserByLogin(tx: Tx, login: string): Promise<AccountContact | undefined> {
   const cols = { id: users.id, username: users.username, fullName: users.fullName, email: users.email, active: users.active };
-  const byName = await tx.select(cols).from(users).where(sql`lower(${users.username}) = lower(${login})`).limit(1);
+  const byName = await tx
+    .select(cols)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${login})`)
+    .limit(1);
   if (byName[0]) return byName[0];
-  const byEmail = await tx.select(cols).from(users).where(sql`lower(${users.email}) = lower(${login})`).limit(2);
+  const byEmail = await tx
+    .select(cols)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${login})`)
+    .limit(2);
   return byEmail.length === 1 ? byEmail[0] : undefined;
 }
 
 /** Stores a new password (already checked against the policy by the caller) and restarts its expiry clock. */
 export async function setUserPassword(tx: Tx, userId: string, password: string): Promise<void> {
-  await tx.update(users).set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /**
  * A built-in role of a new tenant (registration, account preparation); does nothing when a role of that name
  * exists, so a retried preparation is safe. Returns the role id.
  */
-export async function ensureStandardRole(tx: Tx, tenantId: string, role: { name: string; type: string; superAdmin?: boolean; tasks: readonly string[] }): Promise<string> {
+export async function ensureStandardRole(
+  tx: Tx,
+  tenantId: string,
+  role: { name: string; type: string; superAdmin?: boolean; tasks: readonly string[] },
+): Promise<string> {
   const existing = await findRoleByName(tx, role.name);
   if (existing) return existing.id;
   const id = uuidv7();
@@ -155,10 +203,18 @@ export async function ensureStandardRole(tx: Tx, tenantId: string, role: { name:
 
 /** The first user of a new tenant (its password already checked against the tenant's policy by the caller). */
 export async function createFirstUser(
-  tx: Tx, tenantId: string, u: { id: string; username: string; fullName: string; email: string; password: string; roleId: string },
+  tx: Tx,
+  tenantId: string,
+  u: { id: string; username: string; fullName: string; email: string; password: string; roleId: string },
 ): Promise<void> {
   await tx.insert(users).values({
-    tenantId, id: u.id, username: u.username, fullName: u.fullName, email: u.email, roleId: u.roleId, passwordHash: await hashPassword(u.password),
+    tenantId,
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    roleId: u.roleId,
+    passwordHash: await hashPassword(u.password),
   });
 }
 

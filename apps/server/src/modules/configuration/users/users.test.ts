@@ -20,8 +20,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newUser = (over: Partial<BodyOf<typeof endpoints.createUser>> = {}): BodyOf<typeof endpoints.createUser> => ({
-  username: 'andi.pratama', fullName: 'Andi Pratama', email: 'andi@demo.nusa.id', password: 'Rahasia#2026',
-  confirmPassword: 'Rahasia#2026', roleId: roleIds.Cashier, ...over,
+  username: 'andi.pratama',
+  fullName: 'Andi Pratama',
+  email: 'andi@demo.nusa.id',
+  password: 'Rahasia#2026',
+  confirmPassword: 'Rahasia#2026',
+  roleId: roleIds.Cashier,
+  ...over,
 });
 const create = (token: string, body: BodyOf<typeof endpoints.createUser>) => call(t, endpoints.createUser, { body, token });
 
@@ -92,7 +97,7 @@ describe('user administration', () => {
     expect(read.statusCode).toBe(403);
   });
 
-  it('deactivation ends the user\'s sessions and blocks login; activation restores it', async () => {
+  it("deactivation ends the user's sessions and blocks login; activation restores it", async () => {
     const userId = (await call(t, endpoints.listUsers, { query: { keyword: 'andi' }, token: admin })).json().items[0].userId;
     const andi = await t.login('andi.pratama', 'demo', 'Rahasia#2026');
     const off = await call(t, endpoints.setUserActive, { params: { userId }, body: { active: 'N' }, token: admin });
@@ -114,14 +119,22 @@ describe('user administration', () => {
   it('edits roles and shows where each task comes from', async () => {
     const userId = (await call(t, endpoints.listUsers, { query: { keyword: 'andi' }, token: admin })).json().items[0].userId;
     // The demo Admin holds every task of the Staff, CS Agent and Cashier roles, so it may hand them out (issue 9).
-    const res = await call(t, endpoints.updateUser, { params: { userId }, body: { fullName: 'Andi P.', email: null, roleId: roleIds.Cashier, extraRoleIds: [roleIds.Staff, roleIds['CS Agent']] }, token: admin });
+    const res = await call(t, endpoints.updateUser, {
+      params: { userId },
+      body: { fullName: 'Andi P.', email: null, roleId: roleIds.Cashier, extraRoleIds: [roleIds.Staff, roleIds['CS Agent']] },
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ fullName: 'Andi P.', roleName: 'Cashier', extraRoles: expect.arrayContaining([expect.objectContaining({ roleName: 'Staff' })]) });
+    expect(res.json()).toMatchObject({
+      fullName: 'Andi P.',
+      roleName: 'Cashier',
+      extraRoles: expect.arrayContaining([expect.objectContaining({ roleName: 'Staff' })]),
+    });
     const tasks = (await call(t, endpoints.userTasks, { params: { userId }, token: staff })).json();
     expect(tasks.tasks).toContainEqual({ task: 'createEditErpCustomer', fromRole: true, fromUser: false });
   });
 
-  it('refuses to deactivate or delete one\'s own account, and deletes others', async () => {
+  it("refuses to deactivate or delete one's own account, and deletes others", async () => {
     const me = (await call(t, endpoints.me, { token: admin })).json().userId;
     const self = await call(t, endpoints.deleteUser, { params: { userId: me }, token: admin });
     expect(self.error().errorCode).toBe('cannot_change_own_account');

@@ -28,7 +28,8 @@ export async function seedAiUsage(tx: Tx, tenantId: string, clients: string[], n
                        VALUES (${tenantId}, ${DEMO_AI_QUOTA.monthlyRequests}, ${DEMO_AI_QUOTA.monthlyImages})`);
   const at = now.toISOString();
   await tx.execute(sql`SELECT setseed(0.2026)`);
-  await tx.execute(sql.raw(`
+  await tx.execute(
+    sql.raw(`
     WITH days AS (
       SELECT d, '${today}'::date - 89 + d AS day,
              (0.55 + 0.45 * d / 89.0) * CASE WHEN extract(isodow FROM '${today}'::date - 89 + d) IN (6, 7) THEN 0.4 ELSE 1 END AS busy
@@ -44,8 +45,10 @@ export async function seedAiUsage(tx: Tx, tenantId: string, clients: string[], n
            CASE WHEN random() < 0.7 THEN 'gpt-4o-mini' ELSE 'local-intent' END, started_at,
            CASE WHEN started_at < '${at}'::timestamptz - interval '30 minutes' THEN started_at + (2 + random() * 16) * interval '1 minute' END
       FROM sessions WHERE started_at < '${at}'::timestamptz
-     ORDER BY started_at`));
-  await tx.execute(sql.raw(`
+     ORDER BY started_at`),
+  );
+  await tx.execute(
+    sql.raw(`
     WITH chats AS (
       SELECT s.id AS session_id, s.client_ou_id, s.model, s.started_at + k * interval '40 seconds' AS at
         FROM ai_chat_sessions s CROSS JOIN LATERAL generate_series(1, 1 + floor(random() * 4)::int) k
@@ -76,12 +79,15 @@ export async function seedAiUsage(tx: Tx, tenantId: string, clients: string[], n
                 WHEN model = 'gpt-image-1' THEN ${PRICE.image} ELSE 0 END,
            CASE WHEN provider = 'local' THEN 5 + floor(random() * 40) WHEN kind = 'image' THEN 6000 + floor(random() * 9000) ELSE 600 + floor(random() * 2400) END,
            outcome
-      FROM outcomes ORDER BY at`));
+      FROM outcomes ORDER BY at`),
+  );
   // What the months' calls used of their quotas, as meteredCall would have counted it.
-  await tx.execute(sql.raw(`
+  await tx.execute(
+    sql.raw(`
     INSERT INTO ai_quotas (tenant_id, month, request_limit, image_limit, requests_used, images_used)
     SELECT '${tenantId}', date_trunc('month', (at AT TIME ZONE 'Asia/Jakarta'))::date, ${DEMO_AI_QUOTA.monthlyRequests}, ${DEMO_AI_QUOTA.monthlyImages},
            count(*) FILTER (WHERE kind = 'request' AND outcome = 'ok'), count(*) FILTER (WHERE kind = 'image' AND outcome = 'ok')
       FROM ai_usage WHERE tenant_id = '${tenantId}' GROUP BY 2
-    ON CONFLICT (tenant_id, month) DO UPDATE SET requests_used = ai_quotas.requests_used + excluded.requests_used, images_used = ai_quotas.images_used + excluded.images_used`));
+    ON CONFLICT (tenant_id, month) DO UPDATE SET requests_used = ai_quotas.requests_used + excluded.requests_used, images_used = ai_quotas.images_used + excluded.images_used`),
+  );
 }

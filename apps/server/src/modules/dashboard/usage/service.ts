@@ -3,7 +3,15 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { monthQuota } from '../../../platform/ai/metering/quota.ts';
-import { clientsWithUsage, newCustomersBefore, usageByDay, usageByModel, usageByMonth, type DayUsage, type MonthUsage } from '../../../platform/ai/metering/report.ts';
+import {
+  clientsWithUsage,
+  newCustomersBefore,
+  usageByDay,
+  usageByModel,
+  usageByMonth,
+  type DayUsage,
+  type MonthUsage,
+} from '../../../platform/ai/metering/report.ts';
 import { bookCurrency } from '../../accounting/currencies/service.ts';
 import { orgUnitNamesByIds } from '../../configuration/org-units/service.ts';
 
@@ -47,7 +55,12 @@ export async function usageDashboard(tx: Tx, caller: UsageCaller, query: { from?
   const shown = (w: UsageWidget) => caller.isSuperAdmin || hasAnyTask(caller.tasks, [USAGE_WIDGETS[w]]);
   const currencyRow = await bookCurrency(tx);
   const answer: UsageDashboard = {
-    from, to, clientOuId, currency: { code: currencyRow?.currencyCode ?? 'IDR', symbol: currencyRow?.symbol ?? 'Rp' }, clients: [], widgets: {},
+    from,
+    to,
+    clientOuId,
+    currency: { code: currencyRow?.currencyCode ?? 'IDR', symbol: currencyRow?.symbol ?? 'Rp' },
+    clients: [],
+    widgets: {},
   };
   if (!(Object.keys(USAGE_WIDGETS) as UsageWidget[]).some(shown)) return answer;
 
@@ -75,12 +88,16 @@ export async function usageDashboard(tx: Tx, caller: UsageCaller, query: { from?
       const before = await newCustomersBefore(tx, from, clientOuId);
       let total = before;
       w.newCustomers = {
-        before, added: daily.reduce((a, d) => a + d.newCustomers, 0),
+        before,
+        added: daily.reduce((a, d) => a + d.newCustomers, 0),
         days: daily.map((d) => ({ day: d.day, added: d.newCustomers, total: (total += d.newCustomers) })),
       };
     }
     if (shown('dailyChatDuration')) {
-      w.dailyChatDuration = { totalSeconds: seconds(daily.reduce((a, d) => a + d.chatMs, 0)), days: daily.map((d) => ({ day: d.day, seconds: seconds(d.chatMs) })) };
+      w.dailyChatDuration = {
+        totalSeconds: seconds(daily.reduce((a, d) => a + d.chatMs, 0)),
+        days: daily.map((d) => ({ day: d.day, seconds: seconds(d.chatMs) })),
+      };
     }
     if (shown('imageCount')) w.imageCount = { total: daily.reduce((a, d) => a + d.images, 0), days: daily.map((d) => ({ day: d.day, images: d.images })) };
     if (shown('imageCost')) {
@@ -98,7 +115,10 @@ export async function usageDashboard(tx: Tx, caller: UsageCaller, query: { from?
   if (shown('sessionsPerModel') || shown('costPerModel')) {
     const models = await usageByModel(tx, range);
     if (shown('sessionsPerModel')) {
-      w.sessionsPerModel = models.filter((m) => m.sessions > 0).map((m) => ({ model: m.model, sessions: m.sessions })).sort((a, b) => b.sessions - a.sessions);
+      w.sessionsPerModel = models
+        .filter((m) => m.sessions > 0)
+        .map((m) => ({ model: m.model, sessions: m.sessions }))
+        .sort((a, b) => b.sessions - a.sessions);
     }
     if (shown('costPerModel')) {
       w.costPerModel = models
@@ -109,7 +129,9 @@ export async function usageDashboard(tx: Tx, caller: UsageCaller, query: { from?
   }
   if (shown('monthlyChatDuration')) {
     const perMonth = await byMonth();
-    w.monthlyChatDuration = { months: months.map((month) => ({ month, seconds: seconds(perMonth.get(month)?.chatMs ?? 0), sessions: perMonth.get(month)?.sessions ?? 0 })) };
+    w.monthlyChatDuration = {
+      months: months.map((month) => ({ month, seconds: seconds(perMonth.get(month)?.chatMs ?? 0), sessions: perMonth.get(month)?.sessions ?? 0 })),
+    };
   }
   if (shown('quota')) {
     const quota = await monthQuota(tx, caller.tenantId, to);

@@ -6,7 +6,10 @@ import { freeTransactions } from './schema.ts';
 
 /** Registration puts a new tenant on the free trial. */
 export async function startFreeTrial(tx: Tx, tenantId: string): Promise<void> {
-  await tx.insert(freeTransactions).values({ tenantId, trial: true }).onConflictDoUpdate({ target: freeTransactions.tenantId, set: { trial: true } });
+  await tx
+    .insert(freeTransactions)
+    .values({ tenantId, trial: true })
+    .onConflictDoUpdate({ target: freeTransactions.tenantId, set: { trial: true } });
 }
 
 /**
@@ -19,7 +22,14 @@ export async function consumeFreeTransaction(tx: Tx, tenantId: string): Promise<
   const counted = await tx
     .update(freeTransactions)
     .set({ used: sql`${freeTransactions.used} + 1` })
-    .where(and(eq(freeTransactions.tenantId, tenantId), eq(freeTransactions.trial, true), eq(freeTransactions.packagePaid, false), lt(freeTransactions.used, FREE_TRANSACTION_LIMIT)))
+    .where(
+      and(
+        eq(freeTransactions.tenantId, tenantId),
+        eq(freeTransactions.trial, true),
+        eq(freeTransactions.packagePaid, false),
+        lt(freeTransactions.used, FREE_TRANSACTION_LIMIT),
+      ),
+    )
     .returning({ used: freeTransactions.used });
   if (counted.length) return;
   const rows = await tx.select().from(freeTransactions).where(eq(freeTransactions.tenantId, tenantId));
@@ -29,7 +39,9 @@ export async function consumeFreeTransaction(tx: Tx, tenantId: string): Promise<
 
 /** A paid package (lead payment) lifts the limit for good. */
 export async function markPackagePaid(tx: Tx, tenantId: string): Promise<void> {
-  await tx.insert(freeTransactions).values({ tenantId, packagePaid: true, paidAt: sql`now()` })
+  await tx
+    .insert(freeTransactions)
+    .values({ tenantId, packagePaid: true, paidAt: sql`now()` })
     .onConflictDoUpdate({ target: freeTransactions.tenantId, set: { packagePaid: true, paidAt: sql`coalesce(${freeTransactions.paidAt}, now())` } });
 }
 

@@ -18,11 +18,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const registration = (extra: Partial<BodyOf<typeof endpoints.register>> = {}): BodyOf<typeof endpoints.register> => ({
-  fullName: 'Rudi Hartono', email: 'rudi.hartono@gmail.com', phone: '0812-9876-5432', companyName: 'PT Maju Jaya', taxId: '01.234.567.8-901.000',
-  username: 'rudi', password: 'Rahasia@2026', confirmPassword: 'Rahasia@2026', language: 'id', ...extra,
+  fullName: 'Rudi Hartono',
+  email: 'rudi.hartono@gmail.com',
+  phone: '0812-9876-5432',
+  companyName: 'PT Maju Jaya',
+  taxId: '01.234.567.8-901.000',
+  username: 'rudi',
+  password: 'Rahasia@2026',
+  confirmPassword: 'Rahasia@2026',
+  language: 'id',
+  ...extra,
 });
-const register = (extra: Partial<BodyOf<typeof endpoints.register>> = {}) =>
-  call(t, endpoints.register, { body: registration(extra), token: anon });
+const register = (extra: Partial<BodyOf<typeof endpoints.register>> = {}) => call(t, endpoints.register, { body: registration(extra), token: anon });
 const progress = (tenant: string) => call(t, endpoints.registrationProgress, { tenant });
 const waitDone = async (app: TestApp, tenant: string) => {
   for (let i = 0; i < 200; i++) {
@@ -65,8 +72,16 @@ describe('registration with free trial', () => {
     expect(body.progress).toMatchObject({ stepsTotal: 4 });
     const done = await waitDone(t, code);
     expect(done).toEqual({
-      status: 'DONE', stepsDone: 4, stepsTotal: 4, error: null,
-      steps: [{ name: 'roles', done: true }, { name: 'company-unit', done: true }, { name: 'chart-of-accounts', done: true }, { name: 'welcome-mail', done: true }],
+      status: 'DONE',
+      stepsDone: 4,
+      stepsTotal: 4,
+      error: null,
+      steps: [
+        { name: 'roles', done: true },
+        { name: 'company-unit', done: true },
+        { name: 'chart-of-accounts', done: true },
+        { name: 'welcome-mail', done: true },
+      ],
     });
 
     const token = await t.login('rudi', code, 'Rahasia@2026');
@@ -90,7 +105,11 @@ describe('registration with free trial', () => {
   });
 
   it.each([
-    ['the same mailbox written differently', { email: 'RudiHartono+trial@googlemail.com', companyName: 'Toko Baru', taxId: '' }, 'RudiHartono+trial@googlemail.com'],
+    [
+      'the same mailbox written differently',
+      { email: 'RudiHartono+trial@googlemail.com', companyName: 'Toko Baru', taxId: '' },
+      'RudiHartono+trial@googlemail.com',
+    ],
     ['the same company', { email: 'lain@majujaya.co.id', companyName: 'Maju Jaya Tbk.', taxId: '' }, 'Maju Jaya Tbk.'],
     ['the same tax id', { email: 'lain@usaha.id', companyName: 'Usaha Lain', taxId: '012345678901000' }, '012345678901000'],
   ])('allows one free trial ever: refuses %s', async (_name, extra, arg) => {
@@ -117,7 +136,11 @@ describe('registration with free trial', () => {
     await expect(t.pools.app.query('SELECT * FROM trial_registrations')).rejects.toThrow(/permission denied/);
     expect((await progress('demo')).statusCode).toBe(404);
     const demoId = await t.tenantId('demo');
-    const seen = await withTenant(t.pools.app, demoId, async (_tx, client) => (await client.query('SELECT count(*)::int AS n FROM account_preparations')).rows[0].n);
+    const seen = await withTenant(
+      t.pools.app,
+      demoId,
+      async (_tx, client) => (await client.query('SELECT count(*)::int AS n FROM account_preparations')).rows[0].n,
+    );
     expect(seen).toBe(0);
   });
 
@@ -156,12 +179,18 @@ describe('registration with free trial', () => {
     await prepareAccount(deps, tenantId);
     expect((await progress(code)).json()).toMatchObject({ status: 'DONE', stepsDone: 4, error: null });
     expect((await owner.query('SELECT count(*)::int AS n FROM roles WHERE tenant_id = $1', [tenantId])).rows[0].n).toBe(rolesBefore);
-    expect((await owner.query(`SELECT code, type_code FROM org_units WHERE tenant_id = $1`, [tenantId])).rows).toEqual([{ code: 'PT-MAJU-JAYA', type_code: 'COM' }]);
+    expect((await owner.query(`SELECT code, type_code FROM org_units WHERE tenant_id = $1`, [tenantId])).rows).toEqual([
+      { code: 'PT-MAJU-JAYA', type_code: 'COM' },
+    ]);
   });
 
   it('limits registrations per address', async () => {
     const from = (n: number) =>
-      call(t, endpoints.register, { body: registration({ email: `pemilik${n}@usaha${n}.id`, companyName: `Usaha Nomor ${n}`, taxId: '', username: `pemilik${n}` }), token: anon, remoteAddress: '203.0.113.7' });
+      call(t, endpoints.register, {
+        body: registration({ email: `pemilik${n}@usaha${n}.id`, companyName: `Usaha Nomor ${n}`, taxId: '', username: `pemilik${n}` }),
+        token: anon,
+        remoteAddress: '203.0.113.7',
+      });
     const codes: string[] = [];
     for (let n = 1; n <= 5; n++) {
       const res = await from(n);
@@ -172,12 +201,21 @@ describe('registration with free trial', () => {
     const sixth = await from(6);
     expect(sixth.statusCode).toBe(429);
     // A forwarded-for header from a sender that is no trusted proxy names no other address.
-    const forged = await call(t, endpoints.register, { body: registration({ email: 'pemilik7@usaha7.id', companyName: 'Usaha Nomor 7', taxId: '', username: 'pemilik7' }), token: anon, headers: { 'x-forwarded-for': '192.0.2.99' }, remoteAddress: '203.0.113.7' });
+    const forged = await call(t, endpoints.register, {
+      body: registration({ email: 'pemilik7@usaha7.id', companyName: 'Usaha Nomor 7', taxId: '', username: 'pemilik7' }),
+      token: anon,
+      headers: { 'x-forwarded-for': '192.0.2.99' },
+      remoteAddress: '203.0.113.7',
+    });
     expect(forged.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ errorCode: 'too_many_requests', errorArgs: [] });
     expect(await tenantCount()).toBe(before);
     // Another address may still register.
-    const other = await call(t, endpoints.register, { body: registration({ email: 'pemilik6@usaha6.id', companyName: 'Usaha Nomor 6', taxId: '', username: 'pemilik6' }), token: anon, remoteAddress: '198.51.100.20' });
+    const other = await call(t, endpoints.register, {
+      body: registration({ email: 'pemilik6@usaha6.id', companyName: 'Usaha Nomor 6', taxId: '', username: 'pemilik6' }),
+      token: anon,
+      remoteAddress: '198.51.100.20',
+    });
     expect(other.statusCode, other.body).toBe(200);
     for (const c of [...codes, other.json().tenantCode]) expect((await waitDone(t, c)).status).toBe('DONE');
   });
@@ -193,7 +231,12 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     const proxied = await createTestApp('onboarding_proxy', { TRUST_PROXY: '127.0.0.1' });
     try {
       const token = (await call(proxied, endpoints.anonymous, { token: await proxied.preLoginToken(), tenant: 'demo' })).json().token;
-      const res = await call(proxied, endpoints.register, { body: registration({ email: 'rina@batik.id', companyName: 'Batik Rina', taxId: '', username: 'rina' }), token, headers: { 'x-forwarded-for': '192.0.2.44' }, remoteAddress: '127.0.0.1' });
+      const res = await call(proxied, endpoints.register, {
+        body: registration({ email: 'rina@batik.id', companyName: 'Batik Rina', taxId: '', username: 'rina' }),
+        token,
+        headers: { 'x-forwarded-for': '192.0.2.44' },
+        remoteAddress: '127.0.0.1',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((await proxied.pools.owner.query(`SELECT client_ip FROM trial_registrations`)).rows).toEqual([{ client_ip: '192.0.2.44' }]);
       await waitDone(proxied, res.json().tenantCode);

@@ -38,7 +38,13 @@ export const PREPARATION_STEPS: Step[] = [
       // A trial tenant is never the vendor's own.
       for (const role of standardRoles(false).filter((r) => !r.superAdmin)) {
         const id = await ensureStandardRole(tx, actor.tenantId, role);
-        await writeAudit(tx, actor, { module: MODULE, action: 'provision', entity: 'role', entityId: id, after: { name: role.name, tasks: role.tasks.length } });
+        await writeAudit(tx, actor, {
+          module: MODULE,
+          action: 'provision',
+          entity: 'role',
+          entityId: id,
+          after: { name: role.name, tasks: role.tasks.length },
+        });
       }
     },
   },
@@ -47,7 +53,12 @@ export const PREPARATION_STEPS: Step[] = [
     async run(tx, actor, p, _deps, tenantCode) {
       const existing = await listOrgUnits(tx, { page: 1, limit: 5, type: 'COM' });
       if (existing.total > 0) return;
-      const unit = await createOrgUnit(tx, actor, { ouCode: tenantCode.toUpperCase().slice(0, 20), ouName: p.companyName.slice(0, 100), ouTypeCode: 'COM', parentId: null });
+      const unit = await createOrgUnit(tx, actor, {
+        ouCode: tenantCode.toUpperCase().slice(0, 20),
+        ouName: p.companyName.slice(0, 100),
+        ouTypeCode: 'COM',
+        parentId: null,
+      });
       await saveLegalInfo(tx, actor, unit.ouId, { ...unit.legal, taxName: p.companyName.slice(0, 200), taxNumber: p.taxId });
     },
   },
@@ -56,7 +67,13 @@ export const PREPARATION_STEPS: Step[] = [
     async run(tx, actor) {
       if ((await listCoaGroups(tx, { page: 1, limit: 5 })).total > 0) return;
       const accounts = await seedChartOfAccounts(tx, actor.tenantId);
-      await writeAudit(tx, actor, { module: MODULE, action: 'provision', entity: 'chart-of-accounts', entityId: actor.tenantId, after: { accounts: accounts.size } });
+      await writeAudit(tx, actor, {
+        module: MODULE,
+        action: 'provision',
+        entity: 'chart-of-accounts',
+        entityId: actor.tenantId,
+        after: { accounts: accounts.size },
+      });
     },
   },
   {
@@ -101,8 +118,7 @@ export async function prepareAccount(deps: PrepareDeps, tenantId: string): Promi
       if (start.stepsDone.includes(step.name)) continue;
       const mails = await withTenant(deps.pools.app, tenantId, async (tx) => {
         const written = await step.run(tx, actor, start, deps, tenantCode);
-        await tx.update(accountPreparations)
-          .set({ stepsDone: sql`array_append(${accountPreparations.stepsDone}, ${step.name})`, updatedAt: sql`now()` });
+        await tx.update(accountPreparations).set({ stepsDone: sql`array_append(${accountPreparations.stepsDone}, ${step.name})`, updatedAt: sql`now()` });
         return written ?? [];
       });
       for (const mail of mails) await mail.deliver();

@@ -27,7 +27,12 @@ const LEGAL_FORMS = new Set(['pt', 'cv', 'ud', 'tbk', 'persero', 'perseroan', 't
 
 /** "PT. Maju Jaya, Tbk." and "maju  jaya" are one company: accents, case, punctuation and legal forms ignored. */
 export function companyKey(name: string): string {
-  const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && !LEGAL_FORMS.has(w));
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !LEGAL_FORMS.has(w));
   return words.join('') || name.trim().toLowerCase();
 }
 
@@ -57,7 +62,8 @@ export async function registerTrial(deps: RegisterDeps, input: RegistrationInput
   const registrationId = uuidv7();
   const claim = async (client: pg.PoolClient) => {
     const recent = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM trial_registrations WHERE client_ip = $1 AND created_at > now() - interval '1 hour'`, [deps.clientIp],
+      `SELECT count(*)::int AS n FROM trial_registrations WHERE client_ip = $1 AND created_at > now() - interval '1 hour'`,
+      [deps.clientIp],
     );
     if (recent.rows[0].n >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) throw new AppError('too_many_requests');
     const used = await client.query<{ email: boolean; company: boolean; tax: boolean }>(
@@ -84,18 +90,37 @@ export async function registerTrial(deps: RegisterDeps, input: RegistrationInput
   try {
     await withTenant(deps.pools.app, tenantId, async (tx) => {
       const roleId = await ensureStandardRole(tx, tenantId, SUPER_ADMIN_ROLE);
-      await createFirstUser(tx, tenantId, { id: adminUserId, username: input.username, fullName: input.fullName, email: input.email.toLowerCase(), password: input.password, roleId });
+      await createFirstUser(tx, tenantId, {
+        id: adminUserId,
+        username: input.username,
+        fullName: input.fullName,
+        email: input.email.toLowerCase(),
+        password: input.password,
+        roleId,
+      });
       const actor = { tenantId, userId: adminUserId };
       await saveAppConfiguration(tx, actor, {
-        productName: PRODUCT_NAME, defaultLanguage: input.language, defaultPage: '/dashboard', releaseVersion: APP_VERSION,
-        releaseDate: new Date().toISOString().slice(0, 10), releaseNotes: '',
+        productName: PRODUCT_NAME,
+        defaultLanguage: input.language,
+        defaultPage: '/dashboard',
+        releaseVersion: APP_VERSION,
+        releaseDate: new Date().toISOString().slice(0, 10),
+        releaseNotes: '',
       });
       await startFreeTrial(tx, tenantId);
       await tx.insert(accountPreparations).values({
-        tenantId, adminUserId, adminEmail: input.email.toLowerCase(), companyName: input.companyName, taxId: input.taxId || null, language: input.language,
+        tenantId,
+        adminUserId,
+        adminEmail: input.email.toLowerCase(),
+        companyName: input.companyName,
+        taxId: input.taxId || null,
+        language: input.language,
       });
       await writeAudit(tx, actor, {
-        module: MODULE, action: 'register', entity: 'tenant', entityId: tenantId,
+        module: MODULE,
+        action: 'register',
+        entity: 'tenant',
+        entityId: tenantId,
         after: { tenantCode: tenant.code, companyName: input.companyName, username: input.username, email: input.email.toLowerCase(), phone: input.phone },
       });
     });

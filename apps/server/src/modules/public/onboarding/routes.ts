@@ -29,13 +29,18 @@ export function onboardingRoutes(app: FastifyInstance) {
     }
   };
 
-  registerEndpoint(app, registrationEndpoints.register, async ({ body, req }) => {
-    const tenant = await registerTrial({ pools: app.platform.pools, clientIp: req.ip }, body);
-    app.platform.tenants.forget(tenant.code);
-    await enqueue(tenant.id);
-    const progress = await withTenant(app.platform.pools.app, tenant.id, (tx) => preparationProgress(tx));
-    return { tenantCode: tenant.code, username: body.username, progress: progress! };
-  }, { ownTransactions: true });
+  registerEndpoint(
+    app,
+    registrationEndpoints.register,
+    async ({ body, req }) => {
+      const tenant = await registerTrial({ pools: app.platform.pools, clientIp: req.ip }, body);
+      app.platform.tenants.forget(tenant.code);
+      await enqueue(tenant.id);
+      const progress = await withTenant(app.platform.pools.app, tenant.id, (tx) => preparationProgress(tx));
+      return { tenantCode: tenant.code, username: body.username, progress: progress! };
+    },
+    { ownTransactions: true },
+  );
 
   registerEndpoint(app, registrationEndpoints.registrationProgress, async ({ tx, tenant }) => {
     const progress = await preparationProgress(tx);

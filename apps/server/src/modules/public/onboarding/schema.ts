@@ -33,7 +33,10 @@ export const accountPreparations = pgTable(
   {
     tenantId: uuid('tenant_id').primaryKey(),
     status: text('status').notNull().default('QUEUED'),
-    stepsDone: text('steps_done').array().notNull().default(sql`'{}'::text[]`),
+    stepsDone: text('steps_done')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     error: text('error'),
     adminUserId: uuid('admin_user_id').notNull(),
     adminEmail: text('admin_email').notNull(),

@@ -20,8 +20,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const forgot = async (login: string, tenant = 'demo') =>
-  call(t, endpoints.forgotPassword, { body: { login }, token: await t.preLoginToken(), tenant });
+const forgot = async (login: string, tenant = 'demo') => call(t, endpoints.forgotPassword, { body: { login }, token: await t.preLoginToken(), tenant });
 const reset = async (token: string, newPassword: string, confirmPassword = newPassword, tenant = 'demo') =>
   call(t, endpoints.resetPassword, { body: { token, newPassword, confirmPassword }, token: await t.preLoginToken(), tenant });
 const loginStatus = async (username: string, password: string, tenant = 'demo') =>
@@ -146,7 +145,12 @@ describe('forgot and reset password', () => {
 describe('mail with an SMTP server that refuses', () => {
   it('records the failure on the outbox row and does not throw', async () => {
     const warnings: object[] = [];
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'Nusa <no-reply@nusa.test>', log: { info: () => {}, warn: (o) => warnings.push(o) }, pool: t.pools.app });
+    const mailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'Nusa <no-reply@nusa.test>',
+      log: { info: () => {}, warn: (o) => warnings.push(o) },
+      pool: t.pools.app,
+    });
     const demo = await t.tenantId('demo');
     const queued = await withTenant(t.pools.app, demo, (tx) => mailer.send(tx, demo, { to: 'siapa@contoh.id', subject: 'Uji', text: 'Isi' }));
     expect(queued.status).toBe('queued');
@@ -165,10 +169,12 @@ describe('mail whose transaction rolled back', () => {
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Nusa <no-reply@nusa.test>', log: { info: () => {}, warn: () => {} }, pool: t.pools.app });
     const demo = await t.tenantId('demo');
     let queued: Awaited<ReturnType<typeof mailer.send>> | undefined;
-    await expect(withTenant(t.pools.app, demo, async (tx) => {
-      queued = await mailer.send(tx, demo, { to: 'batal@contoh.id', subject: 'Batal', text: 'Tidak terkirim' });
-      throw new Error('the business write failed');
-    })).rejects.toThrow('the business write failed');
+    await expect(
+      withTenant(t.pools.app, demo, async (tx) => {
+        queued = await mailer.send(tx, demo, { to: 'batal@contoh.id', subject: 'Batal', text: 'Tidak terkirim' });
+        throw new Error('the business write failed');
+      }),
+    ).rejects.toThrow('the business write failed');
     expect(await queued!.deliver()).toBe('skipped');
     expect(smtp.mails.some((m) => m.to.includes('batal@contoh.id'))).toBe(false);
   });

@@ -6,7 +6,11 @@ import { requestPasswordReset, resetPassword } from './service.ts';
 
 export function passwordResetRoutes(app: FastifyInstance) {
   registerEndpoint(app, passwordResetEndpoints.forgotPassword, async ({ tx, tenant, body, reply }) => {
-    const mail = await requestPasswordReset(tx, { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL, mailer: mailerOf(app) }, body.login);
+    const mail = await requestPasswordReset(
+      tx,
+      { tenantId: tenant.id, tenantCode: tenant.code, publicUrl: app.platform.config.PUBLIC_URL, mailer: mailerOf(app) },
+      body.login,
+    );
     deliverAfterResponse(app, reply.raw, mail ? [mail] : []);
     return { ok: true as const };
   });

@@ -70,7 +70,10 @@ export async function requestPasswordReset(tx: Tx, ctx: ResetContext, login: str
   const token = randomBytes(32).toString('base64url');
   const id = uuidv7();
   await tx.insert(passwordResetTokens).values({
-    tenantId: ctx.tenantId, id, userId: user.id, tokenHash: hashToken(token),
+    tenantId: ctx.tenantId,
+    id,
+    userId: user.id,
+    tokenHash: hashToken(token),
     expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
   });
   const settings = await getAppSettings(tx);
@@ -84,7 +87,12 @@ export async function requestPasswordReset(tx: Tx, ctx: ResetContext, login: str
 /** Sets the password of the link's user under the tenant's policy, spends the link and ends the user's sessions. */
 export async function resetPassword(tx: Tx, tenantId: string, input: { token: string; newPassword: string; confirmPassword: string }): Promise<void> {
   const rows = await tx
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, usedAt: passwordResetTokens.usedAt, expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()` })
+    .select({
+      id: passwordResetTokens.id,
+      userId: passwordResetTokens.userId,
+      usedAt: passwordResetTokens.usedAt,
+      expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()`,
+    })
     .from(passwordResetTokens)
     .where(eq(passwordResetTokens.tokenHash, hashToken(input.token)))
     .for('update');
@@ -94,10 +102,17 @@ export async function resetPassword(tx: Tx, tenantId: string, input: { token: st
   checkPassword(await getPasswordPolicy(tx), input.newPassword, input.confirmPassword);
   await setUserPassword(tx, link.userId, input.newPassword);
   // This link and every other open link of the user stop working.
-  await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)));
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)));
   await endUserSessions(tx, link.userId);
   // A user whose name a stranger locked with wrong passwords gets in again through the mailed link.
   const user = await findUserById(tx, link.userId);
   if (user) await clearFailures(tx, user.username);
-  await writeAudit(tx, { tenantId, userId: link.userId }, { module: MODULE, action: 'reset-password', entity: 'user', entityId: link.userId, after: { tokenId: link.id } });
+  await writeAudit(
+    tx,
+    { tenantId, userId: link.userId },
+    { module: MODULE, action: 'reset-password', entity: 'user', entityId: link.userId, after: { tokenId: link.id } },
+  );
 }

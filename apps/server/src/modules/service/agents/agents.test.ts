@@ -12,14 +12,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('manage CS users', () => {
-  it('lists the demo client\'s agents; adds only users with a CS role; changes a limit and takes an agent off; audited', async () => {
+  it("lists the demo client's agents; adds only users with a CS role; changes a limit and takes an agent off; audited", async () => {
     const list = (await call(t, ep.listServiceAgents, { query: { clientCode: 'SEKAR' }, token: admin })).json();
     expect(list.items.map((a) => a.username).sort()).toEqual(['admin', 'agent']);
     expect(list.items[0]).toMatchObject({ clientCode: 'SEKAR', status: 'offline', active: true, openChats: 0, maxConcurrentChats: null });
-    expect((await call(t, ep.addServiceAgent, { params: { clientCode: 'SEKAR' }, body: { username: 'cashier' }, token: admin })).error())
-      .toEqual({ errorCode: 'service_user_not_cs_agent', errorArgs: ['cashier'] });
+    expect((await call(t, ep.addServiceAgent, { params: { clientCode: 'SEKAR' }, body: { username: 'cashier' }, token: admin })).error()).toEqual({
+      errorCode: 'service_user_not_cs_agent',
+      errorArgs: ['cashier'],
+    });
     const agent = list.items.find((a) => a.username === 'agent')!;
-    const changed = await call(t, ep.updateServiceAgent, { params: { clientCode: 'SEKAR', userId: agent.userId }, body: { maxConcurrentChats: 2, active: false }, token: admin });
+    const changed = await call(t, ep.updateServiceAgent, {
+      params: { clientCode: 'SEKAR', userId: agent.userId },
+      body: { maxConcurrentChats: 2, active: false },
+      token: admin,
+    });
     expect(changed.json()).toMatchObject({ maxConcurrentChats: 2, active: false });
     const again = await call(t, ep.addServiceAgent, { params: { clientCode: 'SEKAR' }, body: { username: 'agent', maxConcurrentChats: 3 }, token: admin });
     expect(again.json()).toMatchObject({ username: 'agent', maxConcurrentChats: 3, active: true });

@@ -9,9 +9,14 @@ import { clientRowByCode } from '../clients/service.ts';
 
 type Row = Record<string, unknown>;
 const toAgent = (r: Row): ServiceAgent => ({
-  clientCode: String(r.client_code), userId: String(r.user_id), username: String(r.username), fullName: String(r.full_name ?? ''),
-  status: r.status as ServiceAgent['status'], maxConcurrentChats: r.max_concurrent_chats === null ? null : Number(r.max_concurrent_chats),
-  active: Boolean(r.active), openChats: Number(r.open_chats),
+  clientCode: String(r.client_code),
+  userId: String(r.user_id),
+  username: String(r.username),
+  fullName: String(r.full_name ?? ''),
+  status: r.status as ServiceAgent['status'],
+  maxConcurrentChats: r.max_concurrent_chats === null ? null : Number(r.max_concurrent_chats),
+  active: Boolean(r.active),
+  openChats: Number(r.open_chats),
 });
 
 async function agents(tx: Tx, f: { clientCode?: string; userId?: string }): Promise<ServiceAgent[]> {
@@ -27,25 +32,60 @@ async function agents(tx: Tx, f: { clientCode?: string; userId?: string }): Prom
 export const listAgents = async (tx: Tx, clientCode?: string) => ({ items: await agents(tx, { clientCode }) });
 
 /** A user whose role holds sendChatForMe (a CS role) becomes an agent of the client (again, when taken off before). */
-export async function addAgent(tx: Tx, actor: Principal, clientCode: string, input: { username: string; maxConcurrentChats?: number | null }): Promise<ServiceAgent> {
+export async function addAgent(
+  tx: Tx,
+  actor: Principal,
+  clientCode: string,
+  input: { username: string; maxConcurrentChats?: number | null },
+): Promise<ServiceAgent> {
   const client = await clientRowByCode(tx, clientCode);
-  const [user] = (await tx.execute(sql`
+  const [user] = (
+    await tx.execute(sql`
     SELECT u.id, EXISTS (SELECT 1 FROM role_tasks r WHERE r.role_id = u.role_id AND r.task = 'sendChatForMe') AS cs
-      FROM users u WHERE lower(u.username) = lower(${input.username})`)).rows as { id: string; cs: boolean }[];
+      FROM users u WHERE lower(u.username) = lower(${input.username})`)
+  ).rows as { id: string; cs: boolean }[];
   if (!user?.cs) throw new AppError('service_user_not_cs_agent', [input.username]);
-  await tx.insert(serviceAgents).values({ tenantId: actor.tenantId, clientId: client.id, userId: user.id, maxConcurrentChats: input.maxConcurrentChats ?? null })
-    .onConflictDoUpdate({ target: [serviceAgents.tenantId, serviceAgents.clientId, serviceAgents.userId], set: { active: true, maxConcurrentChats: input.maxConcurrentChats ?? null } });
-  await writeAudit(tx, actor, { module: 'service.agent', action: 'create', entity: 'service-agent', entityId: `${client.code}/${user.id}`, after: { maxConcurrentChats: input.maxConcurrentChats ?? null } });
+  await tx
+    .insert(serviceAgents)
+    .values({ tenantId: actor.tenantId, clientId: client.id, userId: user.id, maxConcurrentChats: input.maxConcurrentChats ?? null })
+    .onConflictDoUpdate({
+      target: [serviceAgents.tenantId, serviceAgents.clientId, serviceAgents.userId],
+      set: { active: true, maxConcurrentChats: input.maxConcurrentChats ?? null },
+    });
+  await writeAudit(tx, actor, {
+    module: 'service.agent',
+    action: 'create',
+    entity: 'service-agent',
+    entityId: `${client.code}/${user.id}`,
+    after: { maxConcurrentChats: input.maxConcurrentChats ?? null },
+  });
   return (await agents(tx, { clientCode: client.code, userId: user.id }))[0];
 }
 
-export async function updateAgent(tx: Tx, actor: Principal, clientCode: string, userId: string, input: { maxConcurrentChats?: number | null; active?: boolean }): Promise<ServiceAgent> {
+export async function updateAgent(
+  tx: Tx,
+  actor: Principal,
+  clientCode: string,
+  userId: string,
+  input: { maxConcurrentChats?: number | null; active?: boolean },
+): Promise<ServiceAgent> {
   const client = await clientRowByCode(tx, clientCode);
   const [before] = await agents(tx, { clientCode: client.code, userId });
   if (!before) throw new AppError('service_agent_not_found', [userId]);
-  await tx.update(serviceAgents).set({
-    ...(input.maxConcurrentChats !== undefined ? { maxConcurrentChats: input.maxConcurrentChats } : {}), ...(input.active !== undefined ? { active: input.active } : {}),
-  }).where(and(eq(serviceAgents.clientId, client.id), eq(serviceAgents.userId, userId)));
-  await writeAudit(tx, actor, { module: 'service.agent', action: 'update', entity: 'service-agent', entityId: `${client.code}/${userId}`, before: { maxConcurrentChats: before.maxConcurrentChats, active: before.active }, after: input });
+  await tx
+    .update(serviceAgents)
+    .set({
+      ...(input.maxConcurrentChats !== undefined ? { maxConcurrentChats: input.maxConcurrentChats } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    })
+    .where(and(eq(serviceAgents.clientId, client.id), eq(serviceAgents.userId, userId)));
+  await writeAudit(tx, actor, {
+    module: 'service.agent',
+    action: 'update',
+    entity: 'service-agent',
+    entityId: `${client.code}/${userId}`,
+    before: { maxConcurrentChats: before.maxConcurrentChats, active: before.active },
+    after: input,
+  });
   return (await agents(tx, { clientCode: client.code, userId }))[0];
 }

@@ -2,7 +2,15 @@ import type { AiLanguage, ChatMessage, IntentPrediction } from '../../../platfor
 import { startChatSession } from '../../../platform/ai/metering/index.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { clientAi, SERVICE_AREA, type ClientAi, type ClientRow } from '../clients/service.ts';
-import { botTurnTaken, conversationTouched, notifyInbox, recentMessages, storeMessage, type ConversationRow, type HandoverReason } from '../conversations/service.ts';
+import {
+  botTurnTaken,
+  conversationTouched,
+  notifyInbox,
+  recentMessages,
+  storeMessage,
+  type ConversationRow,
+  type HandoverReason,
+} from '../conversations/service.ts';
 import { retrieveFacts } from '../datasets/service.ts';
 import { activeModel, intentsByName } from '../intents/index.ts';
 import { languageOf, mentionsAny } from './language.ts';
@@ -52,7 +60,11 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
   const at = message.at ?? new Date();
   const base = { conversationId: conversation.id, intent: null, confidence: 0, sources: [], duplicate: false };
   const stored = await storeMessage(tx, tenantId, conversation.id, {
-    sender: 'customer', text, at, channelId: message.channelId ?? conversation.channelId, externalId: message.externalId ?? null,
+    sender: 'customer',
+    text,
+    at,
+    channelId: message.channelId ?? conversation.channelId,
+    externalId: message.externalId ?? null,
   });
   if (!stored) return { ...base, reply: '', handedOver: conversation.status !== 'bot', handoverReason: null, duplicate: true };
 
@@ -60,7 +72,14 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
   let chatSessionId = conversation.chatSessionId;
   const reopening = conversation.status === 'closed';
   if (!chatSessionId || reopening) {
-    chatSessionId = await startChatSession(tx, { tenantId, area: SERVICE_AREA, clientOuId: client.ouId, customerKey: conversation.customerKey, model: ai.chatModel, at });
+    chatSessionId = await startChatSession(tx, {
+      tenantId,
+      area: SERVICE_AREA,
+      clientOuId: client.ouId,
+      customerKey: conversation.customerKey,
+      model: ai.chatModel,
+      at,
+    });
   }
   const status = reopening ? 'bot' : conversation.status;
   await conversationTouched(tx, conversation.id, { chatSessionId, status, at, reopen: reopening });
@@ -76,12 +95,26 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
   const reply = decided.handoverReason ? HANDOVER_TEXT[language] : decided.reply;
   const handedOver = decided.handoverReason !== null;
   await storeMessage(tx, tenantId, conversation.id, {
-    sender: 'bot', text: reply, at: new Date(Math.max(Date.now(), at.getTime() + 1)), intent: decided.intent, confidence: decided.confidence,
-    sources: decided.sources.map((s) => s.itemId), handedOver, channelId: conversation.channelId,
+    sender: 'bot',
+    text: reply,
+    at: new Date(Math.max(Date.now(), at.getTime() + 1)),
+    intent: decided.intent,
+    confidence: decided.confidence,
+    sources: decided.sources.map((s) => s.itemId),
+    handedOver,
+    channelId: conversation.channelId,
   });
   await botTurnTaken(tx, conversation.id, decided.intent, decided.handoverReason);
   if (handedOver) await notifyInbox(tx, tenantId, conversation.id);
-  return { ...base, reply, intent: decided.intent, confidence: decided.confidence, sources: decided.sources, handedOver, handoverReason: decided.handoverReason };
+  return {
+    ...base,
+    reply,
+    intent: decided.intent,
+    confidence: decided.confidence,
+    sources: decided.sources,
+    handedOver,
+    handoverReason: decided.handoverReason,
+  };
 }
 
 interface Decision {
@@ -92,11 +125,21 @@ interface Decision {
   handoverReason: HandoverReason | null;
 }
 
-async function decide(tx: Tx, client: ClientRow, ai: ClientAi, conversation: ConversationRow, text: string, language: AiLanguage, chatSessionId: string): Promise<Decision> {
+async function decide(
+  tx: Tx,
+  client: ClientRow,
+  ai: ClientAi,
+  conversation: ConversationRow,
+  text: string,
+  language: AiLanguage,
+  chatSessionId: string,
+): Promise<Decision> {
   const rules = client.handoverRules;
   const none = { reply: '', intent: null, confidence: 0, sources: [] };
   const aiFailed = (intent: string | null, confidence: number): Decision =>
-    (rules.aiUnavailable ? { ...none, intent, confidence, handoverReason: 'ai_unavailable' } : { ...none, intent, confidence, reply: HANDOVER_TEXT[language], handoverReason: null });
+    rules.aiUnavailable
+      ? { ...none, intent, confidence, handoverReason: 'ai_unavailable' }
+      : { ...none, intent, confidence, reply: HANDOVER_TEXT[language], handoverReason: null };
   if (rules.askForPerson && mentionsAny(text, [...rules.personWords.id, ...rules.personWords.en])) return { ...none, handoverReason: 'asked_for_person' };
 
   const threshold = Number(client.confidenceThreshold);
@@ -105,10 +148,15 @@ async function decide(tx: Tx, client: ClientRow, ai: ClientAi, conversation: Con
   if (trained?.model) {
     const model = trained.model;
     try {
-      prediction = await ai.metered('intent', async (engine) => {
-        const p = await engine.classifyIntent(model, text, { threshold });
-        return { ...p, usage: { model: model.engine, inputTokens: text.split(/\s+/).length, outputTokens: 0, images: 0 } };
-      }, chatSessionId, ai.intentEngine(model));
+      prediction = await ai.metered(
+        'intent',
+        async (engine) => {
+          const p = await engine.classifyIntent(model, text, { threshold });
+          return { ...p, usage: { model: model.engine, inputTokens: text.split(/\s+/).length, outputTokens: 0, images: 0 } };
+        },
+        chatSessionId,
+        ai.intentEngine(model),
+      );
     } catch {
       // ai_response_failed, a provider down, a model of another engine, the month's quota used up: a person answers.
       return aiFailed(null, 0);
@@ -136,7 +184,11 @@ async function decide(tx: Tx, client: ClientRow, ai: ClientAi, conversation: Con
     .map((m) => ({ role: m.sender === 'customer' ? 'user' : 'assistant', content: m.text }));
   let answer;
   try {
-    answer = await ai.metered('chat', (engine) => engine.chat({ systemInstruction: client.systemInstruction || undefined, messages: history, context: facts, language }), chatSessionId);
+    answer = await ai.metered(
+      'chat',
+      (engine) => engine.chat({ systemInstruction: client.systemInstruction || undefined, messages: history, context: facts, language }),
+      chatSessionId,
+    );
   } catch {
     return aiFailed(intent, confidence);
   }

@@ -9,9 +9,14 @@ export async function classify(tx: Tx, client: ClientRow, text: string): Promise
   if (!trained?.model) throw new AppError('service_model_not_trained', [client.code]);
   const model = trained.model;
   const ai = await clientAi(tx, client.tenantId, client);
-  const p = await ai.metered('intent', async (engine) => ({
-    ...(await engine.classifyIntent(model, text, { threshold: Number(client.confidenceThreshold) })),
-    usage: { model: model.engine, inputTokens: text.split(/\s+/).length, outputTokens: 0, images: 0 },
-  }), null, ai.intentEngine(model));
+  const p = await ai.metered(
+    'intent',
+    async (engine) => ({
+      ...(await engine.classifyIntent(model, text, { threshold: Number(client.confidenceThreshold) })),
+      usage: { model: model.engine, inputTokens: text.split(/\s+/).length, outputTokens: 0, images: 0 },
+    }),
+    null,
+    ai.intentEngine(model),
+  );
   return { intent: p.outOfScope ? null : p.intent, confidence: Math.round(p.confidence * 10000) / 10000, outOfScope: p.outOfScope };
 }

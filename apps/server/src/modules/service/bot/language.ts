@@ -1,11 +1,122 @@
 import type { AiLanguage } from '../../../platform/ai/engine.ts';
 
-const EN = new Set(['the', 'is', 'are', 'what', 'how', 'much', 'do', 'does', 'you', 'your', 'i', 'my', 'can', 'where', 'when', 'which', 'have', 'has', 'of',
-  'for', 'to', 'and', 'open', 'price', 'cost', 'please', 'hello', 'hi', 'thanks', 'thank', 'want', 'with', 'a', 'an', 'it', 'this', 'that', 'there', 'shipping',
-  'return', 'pay', 'payment', 'order', 'store', 'shop', 'hours', 'would', 'like', 'need', 'talk', 'speak', 'person', 'human', 'any', 'on', 'in', 'at', 'be', 'will', 'many']);
-const ID = new Set(['yang', 'dan', 'di', 'ke', 'dari', 'ini', 'itu', 'apa', 'berapa', 'bagaimana', 'gimana', 'kak', 'min', 'ya', 'saya', 'aku', 'mau', 'bisa', 'ada',
-  'tidak', 'gak', 'nggak', 'dengan', 'untuk', 'harga', 'jam', 'buka', 'kirim', 'bayar', 'toko', 'kapan', 'mana', 'dong', 'nya', 'sama', 'bicara', 'tolong', 'halo',
-  'terima', 'kasih', 'boleh', 'sudah', 'udah', 'belum', 'berapaan', 'brp', 'gan', 'sis', 'kah', 'apakah', 'bisakah', 'pesanan', 'ongkir']);
+const EN = new Set([
+  'the',
+  'is',
+  'are',
+  'what',
+  'how',
+  'much',
+  'do',
+  'does',
+  'you',
+  'your',
+  'i',
+  'my',
+  'can',
+  'where',
+  'when',
+  'which',
+  'have',
+  'has',
+  'of',
+  'for',
+  'to',
+  'and',
+  'open',
+  'price',
+  'cost',
+  'please',
+  'hello',
+  'hi',
+  'thanks',
+  'thank',
+  'want',
+  'with',
+  'a',
+  'an',
+  'it',
+  'this',
+  'that',
+  'there',
+  'shipping',
+  'return',
+  'pay',
+  'payment',
+  'order',
+  'store',
+  'shop',
+  'hours',
+  'would',
+  'like',
+  'need',
+  'talk',
+  'speak',
+  'person',
+  'human',
+  'any',
+  'on',
+  'in',
+  'at',
+  'be',
+  'will',
+  'many',
+]);
+const ID = new Set([
+  'yang',
+  'dan',
+  'di',
+  'ke',
+  'dari',
+  'ini',
+  'itu',
+  'apa',
+  'berapa',
+  'bagaimana',
+  'gimana',
+  'kak',
+  'min',
+  'ya',
+  'saya',
+  'aku',
+  'mau',
+  'bisa',
+  'ada',
+  'tidak',
+  'gak',
+  'nggak',
+  'dengan',
+  'untuk',
+  'harga',
+  'jam',
+  'buka',
+  'kirim',
+  'bayar',
+  'toko',
+  'kapan',
+  'mana',
+  'dong',
+  'nya',
+  'sama',
+  'bicara',
+  'tolong',
+  'halo',
+  'terima',
+  'kasih',
+  'boleh',
+  'sudah',
+  'udah',
+  'belum',
+  'berapaan',
+  'brp',
+  'gan',
+  'sis',
+  'kah',
+  'apakah',
+  'bisakah',
+  'pesanan',
+  'ongkir',
+]);
 
 /** The customer's language by its common words; Indonesian when unsure (the shops' customers mostly write it). */
 export function languageOf(text: string): AiLanguage {
@@ -20,9 +131,15 @@ export function languageOf(text: string): AiLanguage {
 
 /** Whether the text contains one of the phrases, as whole words, any case and punctuation. */
 export function mentionsAny(text: string, phrases: string[]): boolean {
-  const plain = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  const plain = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
   return phrases.some((p) => {
-    const phrase = p.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const phrase = p
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
     return phrase !== '' && plain.includes(` ${phrase} `);
   });
 }

@@ -44,21 +44,31 @@ const put = (kind: string, payload: Json, token = admin) => t.request({ method: 
 const activate = (kind: string, active: boolean, token = admin) => t.request({ method: 'POST', url: `${CH}/${kind}/active`, token, payload: { active } });
 const channels = async (token = admin) => (await t.request({ method: 'GET', url: CH, token })).json().items as Json[];
 const owner = async <T extends Json>(text: string, values: unknown[] = []) => (await t.pools.owner.query<T>(text, values)).rows;
-const messagesOf = (channelId: string) => owner<{ sender: string; text: string; external_id: string | null; delivery_status: string | null }>(
-  `SELECT m.sender, m.text, m.external_id, m.delivery_status FROM service_messages m JOIN service_conversations c ON c.tenant_id = m.tenant_id AND c.id = m.conversation_id
-   WHERE c.channel_id = $1 ORDER BY m.at, m.id`, [channelId]);
+const messagesOf = (channelId: string) =>
+  owner<{ sender: string; text: string; external_id: string | null; delivery_status: string | null }>(
+    `SELECT m.sender, m.text, m.external_id, m.delivery_status FROM service_messages m JOIN service_conversations c ON c.tenant_id = m.tenant_id AND c.id = m.conversation_id
+   WHERE c.channel_id = $1 ORDER BY m.at, m.id`,
+    [channelId],
+  );
 
 describe('channel management', () => {
   it('lists the three kinds, refuses to activate one without its attributes, seals secrets and answers only that they are set', async () => {
     const list = await channels();
-    expect(list.map((c) => [c.kind, c.active, c.channelId])).toEqual([['web', false, null], ['whatsapp', false, null], ['telegram', false, null]]);
+    expect(list.map((c) => [c.kind, c.active, c.channelId])).toEqual([
+      ['web', false, null],
+      ['whatsapp', false, null],
+      ['telegram', false, null],
+    ]);
     expect(list[1].missing).toEqual(['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken']);
 
     const refused = await activate('whatsapp', true);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errorCode).toBe('channel_cannot_be_active_without_attributes');
 
-    const saved = await put('whatsapp', { attributes: { phoneNumberId: '1098765', apiBaseUrl: wa.baseUrl }, secrets: { accessToken: ACCESS, appSecret: APP_SECRET } });
+    const saved = await put('whatsapp', {
+      attributes: { phoneNumberId: '1098765', apiBaseUrl: wa.baseUrl },
+      secrets: { accessToken: ACCESS, appSecret: APP_SECRET },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ secrets: { accessToken: true, appSecret: true, verifyToken: false }, missing: ['verifyToken'], active: false });
     expect(saved.body).not.toContain(ACCESS);
@@ -71,7 +81,9 @@ describe('channel management', () => {
     expect(active.json()).toMatchObject({ active: true, missing: [], attributes: { phoneNumberId: '1098765' } });
     expect(active.json().webhookUrl).toMatch(new RegExp(`/api/v1/service/whatsapp/demo/${active.json().channelId}$`));
 
-    const [row] = await owner<{ secrets_sealed: string; attributes: Json }>(`SELECT secrets_sealed, attributes FROM service_channels WHERE id = $1`, [active.json().channelId]);
+    const [row] = await owner<{ secrets_sealed: string; attributes: Json }>(`SELECT secrets_sealed, attributes FROM service_channels WHERE id = $1`, [
+      active.json().channelId,
+    ]);
     expect(row.secrets_sealed).not.toContain(ACCESS);
     expect(JSON.stringify(row.attributes)).not.toContain(ACCESS);
     // An active channel keeps its required attributes: clearing one is refused and changes nothing.
@@ -80,12 +92,15 @@ describe('channel management', () => {
     expect((await channels())[1].secrets).toMatchObject({ verifyToken: true });
     expect((await put('whatsapp', { attributes: { colour: 'red' } })).json().errorCode).toBe('service_channel_attribute_unknown');
 
-    const audit = await owner<{ action: string; after: Json }>(`SELECT action, after FROM audit_log WHERE entity = 'service-channel' AND entity_id = $1 ORDER BY id`, [active.json().channelId]);
+    const audit = await owner<{ action: string; after: Json }>(
+      `SELECT action, after FROM audit_log WHERE entity = 'service-channel' AND entity_id = $1 ORDER BY id`,
+      [active.json().channelId],
+    );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'activate']);
     expect(JSON.stringify(audit)).not.toContain(ACCESS);
   });
 
-  it('refuses a user without the integration tasks, and a second tenant sees none of the first one\'s channels', async () => {
+  it("refuses a user without the integration tasks, and a second tenant sees none of the first one's channels", async () => {
     const staff = await t.login('staff');
     expect((await t.request({ method: 'GET', url: CH, token: staff })).statusCode).toBe(403);
     expect((await put('web', {}, staff)).statusCode).toBe(403);
@@ -96,12 +111,18 @@ describe('channel management', () => {
     const theirs = await t.request({ method: 'GET', url: CH, token: other });
     // The second tenant has no client SEKAR, nor any channel of the first one's.
     expect(theirs.statusCode === 404 ? theirs.json().errorCode : (theirs.json().items as Json[]).filter((c) => c.channelId !== null)).toEqual(
-      theirs.statusCode === 404 ? 'service_client_not_found' : []);
+      theirs.statusCode === 404 ? 'service_client_not_found' : [],
+    );
     const kedua = await t.tenantId('kedua');
-    expect(await withTenant(t.pools.app, kedua, (tx) => tx.execute('SELECT count(*)::int AS n FROM service_channels').then((r) => r.rows[0]))).toEqual({ n: 0 });
+    expect(await withTenant(t.pools.app, kedua, (tx) => tx.execute('SELECT count(*)::int AS n FROM service_channels').then((r) => r.rows[0]))).toEqual({
+      n: 0,
+    });
     // The first tenant's channel under the second tenant's code is not found.
     const channelId = (await channels())[1].channelId as string;
-    const res = await t.request({ method: 'GET', url: `/api/v1/service/whatsapp/kedua/${channelId}?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1` });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/service/whatsapp/kedua/${channelId}?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1`,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -111,7 +132,12 @@ describe('WhatsApp Cloud API', () => {
   let url: string;
   const post = (body: unknown, signature?: string) => {
     const raw = JSON.stringify(body);
-    return t.request({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? hubSignature(raw, APP_SECRET) } });
+    return t.request({
+      method: 'POST',
+      url,
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? hubSignature(raw, APP_SECRET) },
+    });
   };
   beforeAll(async () => {
     channelId = (await channels())[1].channelId as string;
@@ -130,10 +156,17 @@ describe('WhatsApp Cloud API', () => {
     const res = await post(body);
     expect(res.statusCode, res.body).toBe(200);
     expect(wa.sent).toHaveLength(1);
-    expect(wa.sent[0]).toMatchObject({ phoneNumberId: '1098765', authorization: `Bearer ${ACCESS}`, body: { messaging_product: 'whatsapp', to: '6281234567890', type: 'text' } });
+    expect(wa.sent[0]).toMatchObject({
+      phoneNumberId: '1098765',
+      authorization: `Bearer ${ACCESS}`,
+      body: { messaging_product: 'whatsapp', to: '6281234567890', type: 'text' },
+    });
     expect(wa.sent[0].body.text?.body).toMatch(/350[.,]?000/);
     let stored = await messagesOf(channelId);
-    expect(stored.map((m) => [m.sender, m.external_id, m.delivery_status])).toEqual([['customer', 'wamid.IN-1', null], ['bot', wa.sent[0].wamid, 'sent']]);
+    expect(stored.map((m) => [m.sender, m.external_id, m.delivery_status])).toEqual([
+      ['customer', 'wamid.IN-1', null],
+      ['bot', wa.sent[0].wamid, 'sent'],
+    ]);
 
     expect((await post(body)).statusCode).toBe(200);
     expect(wa.sent).toHaveLength(1);
@@ -149,7 +182,8 @@ describe('WhatsApp Cloud API', () => {
     expect(await messagesOf(channelId)).toHaveLength(2);
 
     // Statuses move the bot message on and never back.
-    for (const status of ['delivered', 'read', 'delivered'] as const) expect((await post(whatsappStatusWebhook('1098765', wa.sent[0].wamid, status, '6281234567890'))).statusCode).toBe(200);
+    for (const status of ['delivered', 'read', 'delivered'] as const)
+      expect((await post(whatsappStatusWebhook('1098765', wa.sent[0].wamid, status, '6281234567890'))).statusCode).toBe(200);
     stored = await messagesOf(channelId);
     expect(stored[1].delivery_status).toBe('read');
   });
@@ -169,7 +203,12 @@ describe('Telegram Bot API', () => {
     const path = new URL(tg.webhook!.url).pathname;
     const secretToken = tg.webhook!.secretToken;
     const deliver = (update: unknown, secret = secretToken) =>
-      t.request({ method: 'POST', url: path, payload: JSON.stringify(update), headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret } });
+      t.request({
+        method: 'POST',
+        url: path,
+        payload: JSON.stringify(update),
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+      });
     const update = telegramTextUpdate(900001, { messageId: 55, chatId: 777001, firstName: 'Dewi', text: PRICE_QUESTION });
     expect((await deliver(update, 'wrong-secret')).statusCode).toBe(403);
     expect(await messagesOf(channelId)).toHaveLength(0);
@@ -181,7 +220,10 @@ describe('Telegram Bot API', () => {
     expect(sends[0].body).toMatchObject({ chat_id: '777001' });
     expect(String(sends[0].body.text)).toMatch(/350[.,]?000/);
     const stored = await messagesOf(channelId);
-    expect(stored.map((m) => [m.sender, m.external_id, m.delivery_status])).toEqual([['customer', '777001:55', null], ['bot', '777001:1001', 'sent']]);
+    expect(stored.map((m) => [m.sender, m.external_id, m.delivery_status])).toEqual([
+      ['customer', '777001:55', null],
+      ['bot', '777001:1001', 'sent'],
+    ]);
 
     expect((await activate('telegram', false)).statusCode).toBe(200);
     expect(tg.calls.at(-1)?.method).toBe('deleteWebhook');
@@ -190,7 +232,7 @@ describe('Telegram Bot API', () => {
 });
 
 describe('web chat widget', () => {
-  it('serves its script only for an active web channel, with the client\'s colours and greeting, cached', async () => {
+  it("serves its script only for an active web channel, with the client's colours and greeting, cached", async () => {
     const script = () => t.request({ method: 'GET', url: `/api/v1/service/widget/demo/${CLIENT}.js` });
     expect((await script()).statusCode).toBe(404);
     expect((await activate('web', true)).statusCode).toBe(200);
@@ -204,10 +246,13 @@ describe('web chat widget', () => {
     expect(res.body).toContain('Chat with us');
   });
 
-  it('talks over the socket: the bot answers, asking for a person hands over, an agent\'s reply is pushed, a flood is refused', async () => {
+  it("talks over the socket: the bot answers, asking for a person hands over, an agent's reply is pushed, a flood is refused", async () => {
     // The visitor's socket is on a second server instance; the agent's reply is stored and announced through the first.
     const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
-    const b = await buildApp({ config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) }, { webDist: '/nonexistent' });
+    const b = await buildApp(
+      { config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) },
+      { webDist: '/nonexistent' },
+    );
     onTestFinished(() => b.close());
     await b.listen({ port: 0, host: '127.0.0.1' });
     const { port } = b.server.address() as AddressInfo;
@@ -234,7 +279,9 @@ describe('web chat widget', () => {
     expect(await next(3)).toMatchObject({ type: 'message', sender: 'bot', handedOver: true });
 
     // An agent (S3's inbox) stores a reply and announces it; the visitor's socket gets it.
-    const [conversation] = await owner<{ id: string; status: string }>(`SELECT id, status FROM service_conversations WHERE customer_key = $1`, [`web:${visitor}`]);
+    const [conversation] = await owner<{ id: string; status: string }>(`SELECT id, status FROM service_conversations WHERE customer_key = $1`, [
+      `web:${visitor}`,
+    ]);
     expect(conversation.status).toBe('waiting');
     await withTenant(t.pools.app, demoId, async (tx) => {
       const m = await storeMessage(tx, demoId, conversation.id, { sender: 'agent', text: 'Halo, saya Siti dari CS.' });

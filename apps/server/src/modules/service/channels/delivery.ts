@@ -4,7 +4,15 @@ import type { ChannelKindName } from '@nusa/contracts';
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { answerCustomer, type BotTurn } from '../bot/index.ts';
 import { clientRowById } from '../clients/service.ts';
-import { latestConversationOn, messageToDeliver, openConversation, recentMessages, recordDelivery, type ConversationRow, type DeliveryStatus } from '../conversations/service.ts';
+import {
+  latestConversationOn,
+  messageToDeliver,
+  openConversation,
+  recentMessages,
+  recordDelivery,
+  type ConversationRow,
+  type DeliveryStatus,
+} from '../conversations/service.ts';
 import { channelById, openSecrets, type ChannelPlatform, type ChannelRow } from './service.ts';
 import { sendTelegramText } from './telegram-api.ts';
 import { sendWhatsappText } from './whatsapp-api.ts';
@@ -20,10 +28,18 @@ export async function notifyConversation(tx: Tx, tenantId: string, conversationI
 }
 
 /** The customer's newest conversation on this channel, or a new one; one at a time per customer (lock). */
-export async function customerConversation(tx: Tx, channel: ChannelRow, kind: ChannelKindName, customerKey: string, customerName: string): Promise<ConversationRow> {
+export async function customerConversation(
+  tx: Tx,
+  channel: ChannelRow,
+  kind: ChannelKindName,
+  customerKey: string,
+  customerName: string,
+): Promise<ConversationRow> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-customer:${channel.id}:${customerKey}`}))`);
-  return (await latestConversationOn(tx, channel.id, customerKey))
-    ?? openConversation(tx, channel.tenantId, channel.clientId, { channelKind: kind, channelId: channel.id, customerKey, customerName });
+  return (
+    (await latestConversationOn(tx, channel.id, customerKey)) ??
+    openConversation(tx, channel.tenantId, channel.clientId, { channelKind: kind, channelId: channel.id, customerKey, customerName })
+  );
 }
 
 export interface InboundText {
@@ -64,9 +80,10 @@ export async function deliverMessage(pool: pg.Pool, platform: ChannelPlatform, t
   const secrets = openSecrets(platform.seal, target.channel);
   let externalId: string | null = null;
   try {
-    externalId = target.channel.kind === 'whatsapp'
-      ? await sendWhatsappText(target.channel.attributes, secrets, target.customerKey, target.text)
-      : `${target.customerKey}:${await sendTelegramText(target.channel.attributes, secrets, target.customerKey, target.text)}`;
+    externalId =
+      target.channel.kind === 'whatsapp'
+        ? await sendWhatsappText(target.channel.attributes, secrets, target.customerKey, target.text)
+        : `${target.customerKey}:${await sendTelegramText(target.channel.attributes, secrets, target.customerKey, target.text)}`;
   } catch {
     externalId = null;
   }

@@ -10,7 +10,9 @@ export function channelRoutes(app: FastifyInstance) {
   const platform: ChannelPlatform = { seal: app.platform.tokens, publicUrl: app.platform.config.PUBLIC_URL };
   registerEndpoint(app, ep.listServiceChannels, ({ tx, principal, params }) => listChannels(tx, platform, principal.tenantCode, params.clientCode));
   registerEndpoint(app, ep.saveServiceChannel, ({ tx, principal, params, body }) => saveChannel(tx, principal, platform, params.clientCode, params.kind, body));
-  registerEndpoint(app, ep.setServiceChannelActive, ({ tx, principal, params, body }) => setChannelActive(tx, principal, platform, params.clientCode, params.kind, body.active));
+  registerEndpoint(app, ep.setServiceChannelActive, ({ tx, principal, params, body }) =>
+    setChannelActive(tx, principal, platform, params.clientCode, params.kind, body.active),
+  );
   webhookRoutes(app, platform);
   widgetRoutes(app);
 }

@@ -28,9 +28,15 @@ export function openSecrets(seal: SettingsSeal, row: Pick<ChannelRow, 'tenantId'
 }
 
 const sealSecrets = (seal: SettingsSeal, tenantId: string, secrets: Record<string, string>) =>
-  (Object.keys(secrets).length ? seal.sealSetting(JSON.stringify(secrets), tenantId) : null);
+  Object.keys(secrets).length ? seal.sealSetting(JSON.stringify(secrets), tenantId) : null;
 
-export function webhookUrl(publicUrl: string, tenantCode: string, client: Pick<ClientRow, 'code'>, kind: ChannelKindName, channelId: string | null): string | null {
+export function webhookUrl(
+  publicUrl: string,
+  tenantCode: string,
+  client: Pick<ClientRow, 'code'>,
+  kind: ChannelKindName,
+  channelId: string | null,
+): string | null {
   const base = `${publicUrl.replace(/\/$/, '')}/api/v1/service`;
   if (kind === 'web') return `${base}/widget/${encodeURIComponent(tenantCode)}/${encodeURIComponent(client.code)}.js`;
   return channelId ? `${base}/${kind}/${encodeURIComponent(tenantCode)}/${channelId}` : null;
@@ -44,7 +50,10 @@ function view(platform: ChannelPlatform, tenantCode: string, client: ClientRow, 
   const secrets = row ? openSecrets(platform.seal, row) : {};
   const attributes = row?.attributes ?? {};
   return {
-    kind, channelId: row?.id ?? null, active: row?.active ?? false, attributes,
+    kind,
+    channelId: row?.id ?? null,
+    active: row?.active ?? false,
+    attributes,
     secrets: Object.fromEntries(CHANNEL_ATTRIBUTES[kind].secret.map((name) => [name, Boolean(secrets[name])])),
     missing: missingAttributes(kind, attributes, secrets),
     webhookUrl: webhookUrl(platform.publicUrl, tenantCode, client, kind, row?.id ?? null),
@@ -53,7 +62,10 @@ function view(platform: ChannelPlatform, tenantCode: string, client: ClientRow, 
 }
 
 export async function channelOfKind(tx: Tx, clientId: string, kind: ChannelKindName): Promise<ChannelRow | undefined> {
-  const [row] = await tx.select().from(serviceChannels).where(and(eq(serviceChannels.clientId, clientId), eq(serviceChannels.kind, kind)));
+  const [row] = await tx
+    .select()
+    .from(serviceChannels)
+    .where(and(eq(serviceChannels.clientId, clientId), eq(serviceChannels.kind, kind)));
   return row;
 }
 
@@ -65,15 +77,37 @@ export async function channelById(tx: Tx, id: string): Promise<ChannelRow | unde
 export async function listChannels(tx: Tx, platform: ChannelPlatform, tenantCode: string, clientCode: string): Promise<{ items: ServiceChannel[] }> {
   const client = await clientRowByCode(tx, clientCode);
   const rows = await tx.select().from(serviceChannels).where(eq(serviceChannels.clientId, client.id));
-  return { items: (['web', 'whatsapp', 'telegram'] as const).map((kind) => view(platform, tenantCode, client, kind, rows.find((r) => r.kind === kind))) };
+  return {
+    items: (['web', 'whatsapp', 'telegram'] as const).map((kind) =>
+      view(
+        platform,
+        tenantCode,
+        client,
+        kind,
+        rows.find((r) => r.kind === kind),
+      ),
+    ),
+  };
 }
 
 /** One channel per kind and client: its writers take this lock first, so two first saves make one row. */
-const lockChannel = (tx: Tx, clientId: string, kind: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-channel:${clientId}:${kind}`}))`);
+const lockChannel = (tx: Tx, clientId: string, kind: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-channel:${clientId}:${kind}`}))`);
 
-const audited = (row: ChannelRow, secrets: Record<string, string>) => ({ active: row.active, attributes: row.attributes, secretsSet: Object.keys(secrets).sort() });
+const audited = (row: ChannelRow, secrets: Record<string, string>) => ({
+  active: row.active,
+  attributes: row.attributes,
+  secretsSet: Object.keys(secrets).sort(),
+});
 
-export async function saveChannel(tx: Tx, actor: Actor & { tenantCode: string }, platform: ChannelPlatform, clientCode: string, kind: ChannelKindName, input: ServiceChannelInput): Promise<ServiceChannel> {
+export async function saveChannel(
+  tx: Tx,
+  actor: Actor & { tenantCode: string },
+  platform: ChannelPlatform,
+  clientCode: string,
+  kind: ChannelKindName,
+  input: ServiceChannelInput,
+): Promise<ServiceChannel> {
   const client = await clientRowByCode(tx, clientCode);
   await lockChannel(tx, client.id, kind);
   const before = await channelOfKind(tx, client.id, kind);
@@ -98,10 +132,17 @@ export async function saveChannel(tx: Tx, actor: Actor & { tenantCode: string },
   const values = { attributes, secretsSealed: sealSecrets(platform.seal, actor.tenantId, secrets), updatedAt: new Date() };
   const [row] = before
     ? await tx.update(serviceChannels).set(values).where(eq(serviceChannels.id, before.id)).returning()
-    : await tx.insert(serviceChannels).values({ tenantId: actor.tenantId, id: uuidv7(), clientId: client.id, kind, ...values }).returning();
+    : await tx
+        .insert(serviceChannels)
+        .values({ tenantId: actor.tenantId, id: uuidv7(), clientId: client.id, kind, ...values })
+        .returning();
   await writeAudit(tx, actor, {
-    module: 'service.channel', action: before ? 'update' : 'create', entity: 'service-channel', entityId: row.id,
-    before: before ? audited(before, beforeSecrets) : undefined, after: audited(row, secrets),
+    module: 'service.channel',
+    action: before ? 'update' : 'create',
+    entity: 'service-channel',
+    entityId: row.id,
+    before: before ? audited(before, beforeSecrets) : undefined,
+    after: audited(row, secrets),
   });
   return view(platform, actor.tenantCode, client, kind, row);
 }
@@ -110,7 +151,14 @@ export async function saveChannel(tx: Tx, actor: Actor & { tenantCode: string },
  * Activates a channel that has every required attribute, or deactivates it. A Telegram bot is told where to deliver
  * (setWebhook with a fresh secret_token) on activation and forgets it on deactivation; a refusal leaves it unchanged.
  */
-export async function setChannelActive(tx: Tx, actor: Actor & { tenantCode: string }, platform: ChannelPlatform, clientCode: string, kind: ChannelKindName, active: boolean): Promise<ServiceChannel> {
+export async function setChannelActive(
+  tx: Tx,
+  actor: Actor & { tenantCode: string },
+  platform: ChannelPlatform,
+  clientCode: string,
+  kind: ChannelKindName,
+  active: boolean,
+): Promise<ServiceChannel> {
   const client = await clientRowByCode(tx, clientCode);
   await lockChannel(tx, client.id, kind);
   const before = await channelOfKind(tx, client.id, kind);
@@ -123,13 +171,28 @@ export async function setChannelActive(tx: Tx, actor: Actor & { tenantCode: stri
   if (row.active === active) return view(platform, actor.tenantCode, client, kind, row);
   if (kind === 'telegram' && active) {
     secrets[TELEGRAM_WEBHOOK_SECRET] = randomBytes(24).toString('hex');
-    await setTelegramWebhook(row.attributes, secrets, webhookUrl(platform.publicUrl, actor.tenantCode, client, kind, row.id)!, secrets[TELEGRAM_WEBHOOK_SECRET]);
+    await setTelegramWebhook(
+      row.attributes,
+      secrets,
+      webhookUrl(platform.publicUrl, actor.tenantCode, client, kind, row.id)!,
+      secrets[TELEGRAM_WEBHOOK_SECRET],
+    );
   } else if (kind === 'telegram') {
     await deleteTelegramWebhook(row.attributes, secrets).catch(() => undefined);
     delete secrets[TELEGRAM_WEBHOOK_SECRET];
   }
-  [row] = await tx.update(serviceChannels).set({ active, secretsSealed: sealSecrets(platform.seal, actor.tenantId, secrets), updatedAt: new Date() })
-    .where(eq(serviceChannels.id, row.id)).returning();
-  await writeAudit(tx, actor, { module: 'service.channel', action: active ? 'activate' : 'deactivate', entity: 'service-channel', entityId: row.id, before: { active: !active }, after: { active } });
+  [row] = await tx
+    .update(serviceChannels)
+    .set({ active, secretsSealed: sealSecrets(platform.seal, actor.tenantId, secrets), updatedAt: new Date() })
+    .where(eq(serviceChannels.id, row.id))
+    .returning();
+  await writeAudit(tx, actor, {
+    module: 'service.channel',
+    action: active ? 'activate' : 'deactivate',
+    entity: 'service-channel',
+    entityId: row.id,
+    before: { active: !active },
+    after: { active },
+  });
   return view(platform, actor.tenantCode, client, kind, row);
 }

@@ -9,7 +9,10 @@ async function call<T>(attributes: Record<string, string>, secrets: Record<strin
   let answer: { ok?: boolean; result?: T; description?: string };
   try {
     const res = await fetch(`${root}/bot${secrets.botToken}/${method}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     answer = (await res.json().catch(() => ({ ok: false, description: `HTTP ${res.status}` }))) as typeof answer;
   } catch (error) {

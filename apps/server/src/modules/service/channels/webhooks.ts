@@ -26,49 +26,74 @@ export function webhookRoutes(app: FastifyInstance, platform: ChannelPlatform) {
     // The signature is over the raw bytes: the body is parsed here, after it is checked.
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-    scope.get<{ Params: Params; Querystring: Record<string, string> }>('/api/v1/service/whatsapp/:tenant/:channelId', { config: PUBLIC, schema: { hide: true } }, async (req, reply) => {
-      const channel = await channelOf(req.params, 'whatsapp');
-      const secrets = openSecrets(platform.seal, channel);
-      if (req.query['hub.mode'] !== 'subscribe' || !secrets.verifyToken || req.query['hub.verify_token'] !== secrets.verifyToken) return reply.code(403).send();
-      return reply.type('text/plain').send(req.query['hub.challenge'] ?? '');
-    });
+    scope.get<{ Params: Params; Querystring: Record<string, string> }>(
+      '/api/v1/service/whatsapp/:tenant/:channelId',
+      { config: PUBLIC, schema: { hide: true } },
+      async (req, reply) => {
+        const channel = await channelOf(req.params, 'whatsapp');
+        const secrets = openSecrets(platform.seal, channel);
+        if (req.query['hub.mode'] !== 'subscribe' || !secrets.verifyToken || req.query['hub.verify_token'] !== secrets.verifyToken)
+          return reply.code(403).send();
+        return reply.type('text/plain').send(req.query['hub.challenge'] ?? '');
+      },
+    );
 
-    scope.post<{ Params: Params; Body: Buffer }>('/api/v1/service/whatsapp/:tenant/:channelId', { config: PUBLIC, schema: { hide: true } }, async (req, reply) => {
-      const channel = await channelOf(req.params, 'whatsapp');
-      const secrets = openSecrets(platform.seal, channel);
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!signatureValid(raw, header(req, 'x-hub-signature-256'), secrets.appSecret ?? '')) return reply.code(403).send();
-      const inbound = readWhatsappPayload(parse(raw), channel.attributes.phoneNumberId ?? '');
-      if (inbound.statuses.length) {
-        await withTenant(pool, channel.tenantId, async (tx) => {
-          for (const s of inbound.statuses) await recordDeliveryStatus(tx, channel.id, s.id, s.status);
-        });
-      }
-      for (const m of inbound.messages) {
-        await receiveText(pool, platform, channel, { customerKey: m.from, customerName: m.name, externalId: m.id, text: m.text, at: m.at });
-      }
-      return reply.code(200).send({ ok: true });
-    });
+    scope.post<{ Params: Params; Body: Buffer }>(
+      '/api/v1/service/whatsapp/:tenant/:channelId',
+      { config: PUBLIC, schema: { hide: true } },
+      async (req, reply) => {
+        const channel = await channelOf(req.params, 'whatsapp');
+        const secrets = openSecrets(platform.seal, channel);
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        if (!signatureValid(raw, header(req, 'x-hub-signature-256'), secrets.appSecret ?? '')) return reply.code(403).send();
+        const inbound = readWhatsappPayload(parse(raw), channel.attributes.phoneNumberId ?? '');
+        if (inbound.statuses.length) {
+          await withTenant(pool, channel.tenantId, async (tx) => {
+            for (const s of inbound.statuses) await recordDeliveryStatus(tx, channel.id, s.id, s.status);
+          });
+        }
+        for (const m of inbound.messages) {
+          await receiveText(pool, platform, channel, { customerKey: m.from, customerName: m.name, externalId: m.id, text: m.text, at: m.at });
+        }
+        return reply.code(200).send({ ok: true });
+      },
+    );
 
-    scope.post<{ Params: Params; Body: Buffer }>('/api/v1/service/telegram/:tenant/:channelId', { config: PUBLIC, schema: { hide: true } }, async (req, reply) => {
-      const channel = await channelOf(req.params, 'telegram');
-      const expected = openSecrets(platform.seal, channel)[TELEGRAM_WEBHOOK_SECRET];
-      if (!expected || header(req, 'x-telegram-bot-api-secret-token') !== expected) return reply.code(403).send();
-      const update = parse(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) as TelegramUpdate | undefined;
-      const m = update?.message;
-      if (m?.text && m.chat?.id !== undefined && m.message_id !== undefined) {
-        const chatId = String(m.chat.id);
-        const name = [m.from?.first_name, m.from?.last_name].filter(Boolean).join(' ') || m.from?.username || '';
-        await receiveText(pool, platform, channel, { customerKey: chatId, customerName: name, externalId: `${chatId}:${m.message_id}`, text: m.text, at: m.date ? new Date(m.date * 1000) : new Date() });
-      }
-      return reply.code(200).send({ ok: true });
-    });
+    scope.post<{ Params: Params; Body: Buffer }>(
+      '/api/v1/service/telegram/:tenant/:channelId',
+      { config: PUBLIC, schema: { hide: true } },
+      async (req, reply) => {
+        const channel = await channelOf(req.params, 'telegram');
+        const expected = openSecrets(platform.seal, channel)[TELEGRAM_WEBHOOK_SECRET];
+        if (!expected || header(req, 'x-telegram-bot-api-secret-token') !== expected) return reply.code(403).send();
+        const update = parse(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) as TelegramUpdate | undefined;
+        const m = update?.message;
+        if (m?.text && m.chat?.id !== undefined && m.message_id !== undefined) {
+          const chatId = String(m.chat.id);
+          const name = [m.from?.first_name, m.from?.last_name].filter(Boolean).join(' ') || m.from?.username || '';
+          await receiveText(pool, platform, channel, {
+            customerKey: chatId,
+            customerName: name,
+            externalId: `${chatId}:${m.message_id}`,
+            text: m.text,
+            at: m.date ? new Date(m.date * 1000) : new Date(),
+          });
+        }
+        return reply.code(200).send({ ok: true });
+      },
+    );
   });
 }
 
 interface TelegramUpdate {
   update_id?: number;
-  message?: { message_id?: number; date?: number; text?: string; chat?: { id?: number | string }; from?: { first_name?: string; last_name?: string; username?: string } };
+  message?: {
+    message_id?: number;
+    date?: number;
+    text?: string;
+    chat?: { id?: number | string };
+    from?: { first_name?: string; last_name?: string; username?: string };
+  };
 }
 
 function header(req: FastifyRequest, name: string): string | undefined {
@@ -83,4 +108,3 @@ function parse(raw: Buffer): unknown {
     return undefined;
   }
 }
-

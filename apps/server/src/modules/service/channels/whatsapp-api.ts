@@ -33,12 +33,16 @@ export interface WhatsappInbound {
 }
 
 interface Payload {
-  entry?: { changes?: { value?: {
-    metadata?: { phone_number_id?: string };
-    contacts?: { wa_id?: string; profile?: { name?: string } }[];
-    messages?: { id?: string; from?: string; timestamp?: string; type?: string; text?: { body?: string } }[];
-    statuses?: { id?: string; status?: string }[];
-  } }[] }[];
+  entry?: {
+    changes?: {
+      value?: {
+        metadata?: { phone_number_id?: string };
+        contacts?: { wa_id?: string; profile?: { name?: string } }[];
+        messages?: { id?: string; from?: string; timestamp?: string; type?: string; text?: { body?: string } }[];
+        statuses?: { id?: string; status?: string }[];
+      };
+    }[];
+  }[];
 }
 
 const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;

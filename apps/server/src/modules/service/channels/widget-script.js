@@ -17,10 +17,18 @@
 
   var storeKey = 'nusa-widget-visitor:' + config.key;
   var visitor = null;
-  try { visitor = localStorage.getItem(storeKey); } catch { /* storage blocked: a visitor per page load */ }
+  try {
+    visitor = localStorage.getItem(storeKey);
+  } catch {
+    /* storage blocked: a visitor per page load */
+  }
   if (!visitor || !/^[A-Za-z0-9-]{8,64}$/.test(visitor)) {
     visitor = window.crypto && crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + '-' + Math.random().toString(36).slice(2, 12);
-    try { localStorage.setItem(storeKey, visitor); } catch { /* see above */ }
+    try {
+      localStorage.setItem(storeKey, visitor);
+    } catch {
+      /* see above */
+    }
   }
   socketUrl.searchParams.set('visitor', visitor);
   socketUrl.searchParams.set('lang', lang);
@@ -33,25 +41,49 @@
     '<style>' +
     ':host{all:initial}' +
     '*{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
-    '.bubble{position:fixed;bottom:20px;' + side + ':20px;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;' +
-    'background:' + config.primaryColor + ';color:' + config.textColor + ';box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483000;display:flex;align-items:center;justify-content:center}' +
+    '.bubble{position:fixed;bottom:20px;' +
+    side +
+    ':20px;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;' +
+    'background:' +
+    config.primaryColor +
+    ';color:' +
+    config.textColor +
+    ';box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483000;display:flex;align-items:center;justify-content:center}' +
     '.bubble svg{width:28px;height:28px;fill:currentColor}' +
-    '.panel{position:fixed;bottom:88px;' + side + ':20px;width:360px;max-width:calc(100vw - 24px);height:480px;max-height:calc(100vh - 110px);background:#fff;' +
+    '.panel{position:fixed;bottom:88px;' +
+    side +
+    ':20px;width:360px;max-width:calc(100vw - 24px);height:480px;max-height:calc(100vh - 110px);background:#fff;' +
     'border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.25);display:none;flex-direction:column;overflow:hidden;z-index:2147483000}' +
     '.panel.open{display:flex}' +
-    '.head{background:' + config.primaryColor + ';color:' + config.textColor + ';padding:12px 14px;font-size:15px;font-weight:600;display:flex;justify-content:space-between;align-items:center}' +
+    '.head{background:' +
+    config.primaryColor +
+    ';color:' +
+    config.textColor +
+    ';padding:12px 14px;font-size:15px;font-weight:600;display:flex;justify-content:space-between;align-items:center}' +
     '.head button{background:none;border:0;color:inherit;font-size:20px;cursor:pointer;line-height:1}' +
     '.log{flex:1;overflow-y:auto;padding:12px;background:#f6f7f9;display:flex;flex-direction:column;gap:8px}' +
     '.msg{max-width:80%;padding:8px 11px;border-radius:10px;font-size:14px;line-height:1.4;white-space:pre-wrap;word-wrap:break-word;color:#1f2328}' +
-    '.msg.customer{align-self:flex-end;background:' + config.primaryColor + ';color:' + config.textColor + '}' +
+    '.msg.customer{align-self:flex-end;background:' +
+    config.primaryColor +
+    ';color:' +
+    config.textColor +
+    '}' +
     '.msg.bot,.msg.agent{align-self:flex-start;background:#fff;border:1px solid #e3e5e8}' +
-    '.msg.agent{border-color:' + config.primaryColor + '}' +
+    '.msg.agent{border-color:' +
+    config.primaryColor +
+    '}' +
     '.msg.system{align-self:center;background:none;color:#6b7280;font-size:12px}' +
     '.who{display:block;font-size:11px;color:#6b7280;margin-bottom:2px}' +
     'form{display:flex;border-top:1px solid #e3e5e8;padding:8px;gap:8px;background:#fff}' +
     'input{flex:1;border:1px solid #d0d4d9;border-radius:8px;padding:8px 10px;font-size:14px;outline:none}' +
-    'input:focus{border-color:' + config.primaryColor + '}' +
-    'form button{background:' + config.primaryColor + ';color:' + config.textColor + ';border:0;border-radius:8px;padding:0 14px;font-size:14px;cursor:pointer}' +
+    'input:focus{border-color:' +
+    config.primaryColor +
+    '}' +
+    'form button{background:' +
+    config.primaryColor +
+    ';color:' +
+    config.textColor +
+    ';border:0;border-radius:8px;padding:0 14px;font-size:14px;cursor:pointer}' +
     '.note{font-size:12px;color:#b42318;padding:0 12px 6px;background:#fff;min-height:0}' +
     '</style>' +
     '<div class="panel" part="panel" role="dialog">' +
@@ -77,7 +109,10 @@
 
   var seen = {};
   function add(sender, text, id) {
-    if (id) { if (seen[id]) return; seen[id] = true; }
+    if (id) {
+      if (seen[id]) return;
+      seen[id] = true;
+    }
     var div = document.createElement('div');
     div.className = 'msg ' + sender;
     div.setAttribute('data-sender', sender);
@@ -105,13 +140,22 @@
     };
     socket.onmessage = function (event) {
       var data;
-      try { data = JSON.parse(event.data); } catch { return; }
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
       if (data.type === 'hello') {
         // The server's record replaces what is drawn (a reconnect would otherwise repeat the visitor's own lines).
-        if (greeted) { log.textContent = ''; seen = {}; }
+        if (greeted) {
+          log.textContent = '';
+          seen = {};
+        }
         greeted = true;
         if (config.greeting) add('bot', config.greeting);
-        (data.messages || []).forEach(function (m) { add(m.sender, m.text, m.id); });
+        (data.messages || []).forEach(function (m) {
+          add(m.sender, m.text, m.id);
+        });
       } else if (data.type === 'message') {
         add(data.sender, data.text, data.id);
       } else if (data.type === 'error') {
@@ -120,7 +164,10 @@
     };
     socket.onclose = function (event) {
       socket = null;
-      if (event.code === 4404) { note.textContent = t.errors.unavailable; return; }
+      if (event.code === 4404) {
+        note.textContent = t.errors.unavailable;
+        return;
+      }
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 500 * Math.pow(2, retry));
     };
@@ -133,7 +180,9 @@
       input.focus();
     }
   });
-  root.querySelector('.close').addEventListener('click', function () { panel.classList.remove('open'); });
+  root.querySelector('.close').addEventListener('click', function () {
+    panel.classList.remove('open');
+  });
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var text = input.value.trim();
@@ -142,9 +191,15 @@
     add('customer', text);
     var frame = JSON.stringify({ type: 'message', text: text });
     if (socket && socket.readyState === 1) socket.send(frame);
-    else { queue.push(frame); if (!socket) connect(); }
+    else {
+      queue.push(frame);
+      if (!socket) connect();
+    }
   });
 
   if (document.body) document.body.appendChild(host);
-  else document.addEventListener('DOMContentLoaded', function () { document.body.appendChild(host); });
-})
+  else
+    document.addEventListener('DOMContentLoaded', function () {
+      document.body.appendChild(host);
+    });
+});

@@ -22,17 +22,38 @@ const MAX_TEXT = 2000;
 
 const TEXTS = {
   id: {
-    title: 'Chat dengan kami', placeholder: 'Tulis pesan…', send: 'Kirim', open: 'Buka chat', close: 'Tutup', agent: 'Petugas CS',
-    errors: { rate_limited: 'Terlalu banyak pesan. Tunggu sebentar, lalu coba lagi.', unavailable: 'Chat sedang tidak tersedia.', failed: 'Pesan gagal diproses. Coba lagi.' },
+    title: 'Chat dengan kami',
+    placeholder: 'Tulis pesan…',
+    send: 'Kirim',
+    open: 'Buka chat',
+    close: 'Tutup',
+    agent: 'Petugas CS',
+    errors: {
+      rate_limited: 'Terlalu banyak pesan. Tunggu sebentar, lalu coba lagi.',
+      unavailable: 'Chat sedang tidak tersedia.',
+      failed: 'Pesan gagal diproses. Coba lagi.',
+    },
   },
   en: {
-    title: 'Chat with us', placeholder: 'Type a message…', send: 'Send', open: 'Open chat', close: 'Close', agent: 'CS agent',
-    errors: { rate_limited: 'Too many messages. Please wait a moment and try again.', unavailable: 'Chat is not available right now.', failed: 'The message could not be processed. Please try again.' },
+    title: 'Chat with us',
+    placeholder: 'Type a message…',
+    send: 'Send',
+    open: 'Open chat',
+    close: 'Close',
+    agent: 'CS agent',
+    errors: {
+      rate_limited: 'Too many messages. Please wait a moment and try again.',
+      unavailable: 'Chat is not available right now.',
+      failed: 'The message could not be processed. Please try again.',
+    },
   },
 };
 
 type WidgetParams = { tenant: string; clientCode: string };
-interface Frame { type: string; [k: string]: unknown }
+interface Frame {
+  type: string;
+  [k: string]: unknown;
+}
 
 /**
  * The web chat widget: its script (public, cached) and its socket. A visitor's messages go through the bot
@@ -90,72 +111,89 @@ export function widgetRoutes(app: FastifyInstance) {
     return true;
   };
 
-  app.get<{ Params: { tenant: string; file: string } }>('/api/v1/service/widget/:tenant/:file', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    const clientCode = req.params.file.replace(/\.js$/, '');
-    if (clientCode === req.params.file) throw new AppError('service_channel_not_found', [req.params.file]);
-    const { client } = await webChannel({ tenant: req.params.tenant, clientCode });
-    const config = {
-      key: `${req.params.tenant.toLowerCase()}/${client.code}`,
-      socketPath: `${encodeURIComponent(client.code)}/socket`,
-      greeting: client.greeting, primaryColor: client.widget.primaryColor, textColor: client.widget.textColor, position: client.widget.position,
-      texts: TEXTS,
-    };
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300')
-      .send(`${SCRIPT.trimEnd()}(${JSON.stringify(config).replace(/</g, '\\u003c')});\n`);
-  });
+  app.get<{ Params: { tenant: string; file: string } }>(
+    '/api/v1/service/widget/:tenant/:file',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (req, reply) => {
+      const clientCode = req.params.file.replace(/\.js$/, '');
+      if (clientCode === req.params.file) throw new AppError('service_channel_not_found', [req.params.file]);
+      const { client } = await webChannel({ tenant: req.params.tenant, clientCode });
+      const config = {
+        key: `${req.params.tenant.toLowerCase()}/${client.code}`,
+        socketPath: `${encodeURIComponent(client.code)}/socket`,
+        greeting: client.greeting,
+        primaryColor: client.widget.primaryColor,
+        textColor: client.widget.textColor,
+        position: client.widget.position,
+        texts: TEXTS,
+      };
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(`${SCRIPT.trimEnd()}(${JSON.stringify(config).replace(/</g, '\\u003c')});\n`);
+    },
+  );
 
   app.register(async (scope) => {
     // One listener to the server's upgrades routes every socket route (the inbox's too); a second would route twice.
     const others = app.server.listenerCount('upgrade') > 0;
     await scope.register(websocket, { options: { maxPayload: 16 * 1024, ...(others ? { server: new EventEmitter() as never } : {}) } });
-    scope.route<{ Params: WidgetParams; Querystring: { visitor?: string } }>({ method: 'GET', url: '/api/v1/service/widget/:tenant/:clientCode/socket', config: { access: 'public' }, schema: { hide: true }, handler: websocketOnly, wsHandler: (socket, req) => {
-      const visitor = req.query.visitor ?? '';
-      let queue = Promise.resolve();
-      const ready = (async () => {
-        if (!VISITOR.test(visitor)) throw new AppError('service_channel_not_found', [visitor]);
-        const found = await webChannel(req.params);
-        const origins = (found.channel.attributes.allowedOrigins ?? '').split(/[\s,]+/).filter(Boolean);
-        if (origins.length && !origins.includes(String(req.headers.origin ?? ''))) throw new AppError('service_channel_not_found', [String(req.headers.origin)]);
-        const customerKey = `web:${visitor}`;
-        const history = await withTenant(pool, found.tenantId, async (tx) => {
-          const conversation = await latestConversationOn(tx, found.channel.id, customerKey);
-          if (!conversation) return [];
-          join(conversation.id, socket);
-          return (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note');
-        });
-        send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text })) });
-        return { ...found, customerKey };
-      })();
-      ready.catch(() => socket.close(4404, 'unavailable'));
+    scope.route<{ Params: WidgetParams; Querystring: { visitor?: string } }>({
+      method: 'GET',
+      url: '/api/v1/service/widget/:tenant/:clientCode/socket',
+      config: { access: 'public' },
+      schema: { hide: true },
+      handler: websocketOnly,
+      wsHandler: (socket, req) => {
+        const visitor = req.query.visitor ?? '';
+        let queue = Promise.resolve();
+        const ready = (async () => {
+          if (!VISITOR.test(visitor)) throw new AppError('service_channel_not_found', [visitor]);
+          const found = await webChannel(req.params);
+          const origins = (found.channel.attributes.allowedOrigins ?? '').split(/[\s,]+/).filter(Boolean);
+          if (origins.length && !origins.includes(String(req.headers.origin ?? '')))
+            throw new AppError('service_channel_not_found', [String(req.headers.origin)]);
+          const customerKey = `web:${visitor}`;
+          const history = await withTenant(pool, found.tenantId, async (tx) => {
+            const conversation = await latestConversationOn(tx, found.channel.id, customerKey);
+            if (!conversation) return [];
+            join(conversation.id, socket);
+            return (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note');
+          });
+          send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text })) });
+          return { ...found, customerKey };
+        })();
+        ready.catch(() => socket.close(4404, 'unavailable'));
 
-      socket.on('message', (data) => {
-        queue = queue.then(async () => {
-          const ctx = await ready.catch(() => undefined);
-          if (!ctx) return;
-          let frame: Frame;
-          try {
-            frame = JSON.parse(String(data)) as Frame;
-          } catch {
-            return;
-          }
-          const text = typeof frame.text === 'string' ? frame.text.trim().slice(0, MAX_TEXT) : '';
-          if (frame.type !== 'message' || !text) return;
-          if (!allowed(`${ctx.tenantId}:${ctx.customerKey}`)) return send(socket, { type: 'error', code: 'rate_limited' });
-          try {
-            const turn = await withTenant(pool, ctx.tenantId, async (tx) => {
-              const conversation = await customerConversation(tx, ctx.channel, 'web', ctx.customerKey, '');
-              join(conversation.id, socket);
-              return answerCustomer(tx, ctx.client, conversation, text, { channelId: ctx.channel.id });
-            });
-            if (turn.reply) send(socket, { type: 'message', sender: 'bot', text: turn.reply, handedOver: turn.handedOver });
-          } catch (err) {
-            app.log.warn({ err: String(err) }, 'widget message failed');
-            send(socket, { type: 'error', code: 'failed' });
-          }
+        socket.on('message', (data) => {
+          queue = queue.then(async () => {
+            const ctx = await ready.catch(() => undefined);
+            if (!ctx) return;
+            let frame: Frame;
+            try {
+              frame = JSON.parse(String(data)) as Frame;
+            } catch {
+              return;
+            }
+            const text = typeof frame.text === 'string' ? frame.text.trim().slice(0, MAX_TEXT) : '';
+            if (frame.type !== 'message' || !text) return;
+            if (!allowed(`${ctx.tenantId}:${ctx.customerKey}`)) return send(socket, { type: 'error', code: 'rate_limited' });
+            try {
+              const turn = await withTenant(pool, ctx.tenantId, async (tx) => {
+                const conversation = await customerConversation(tx, ctx.channel, 'web', ctx.customerKey, '');
+                join(conversation.id, socket);
+                return answerCustomer(tx, ctx.client, conversation, text, { channelId: ctx.channel.id });
+              });
+              if (turn.reply) send(socket, { type: 'message', sender: 'bot', text: turn.reply, handedOver: turn.handedOver });
+            } catch (err) {
+              app.log.warn({ err: String(err) }, 'widget message failed');
+              send(socket, { type: 'error', code: 'failed' });
+            }
+          });
         });
-      });
-      socket.on('close', () => leave(socket));
-    } });
+        socket.on('close', () => leave(socket));
+      },
+    });
   });
 }
 

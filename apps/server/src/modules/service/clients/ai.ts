@@ -19,15 +19,23 @@ export interface ClientAi {
   engine: AiEngine;
   chatModel: string;
   /** Runs an engine call metered on the client's OU (and the chat session, when given). */
-  metered<T extends { usage: AiUsage }>(purpose: 'chat' | 'intent' | 'embedding', fn: (engine: AiEngine) => Promise<T>, chatSessionId?: string | null, engine?: AiEngine): Promise<T>;
+  metered<T extends { usage: AiUsage }>(
+    purpose: 'chat' | 'intent' | 'embedding',
+    fn: (engine: AiEngine) => Promise<T>,
+    chatSessionId?: string | null,
+    engine?: AiEngine,
+  ): Promise<T>;
   intentEngine(model: IntentModel): AiEngine;
 }
 
 export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Promise<ClientAi> {
   const tenantSettings = await getAiSettings(tx);
-  const settings: StoredAiSettings = client.engine === 'local' ? { ...tenantSettings, provider: 'local' }
-    : client.model && tenantSettings.provider === 'openai-compatible' ? { ...tenantSettings, models: { ...tenantSettings.models, chat: client.model } }
-      : tenantSettings;
+  const settings: StoredAiSettings =
+    client.engine === 'local'
+      ? { ...tenantSettings, provider: 'local' }
+      : client.model && tenantSettings.provider === 'openai-compatible'
+        ? { ...tenantSettings, models: { ...tenantSettings.models, chat: client.model } }
+        : tenantSettings;
   const engine = engineOf(settings, tenantId);
   const local = engineOf({ ...tenantSettings, provider: 'local' }, tenantId);
   const chatModel = engine.provider === 'local' ? LOCAL_CHAT_MODEL : settings.models.chat;
@@ -35,10 +43,22 @@ export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Pro
   return {
     engine,
     chatModel,
-    metered: (purpose, fn, chatSessionId, which = engine) => meteredCall(tx, {
-      tenantId, area: SERVICE_AREA, clientOuId: client.ouId, chatSessionId: chatSessionId ?? null, purpose, kind: 'request',
-      provider: which.provider, model: purpose === 'chat' ? chatModel : undefined, priceOf,
-    }, () => fn(which)),
+    metered: (purpose, fn, chatSessionId, which = engine) =>
+      meteredCall(
+        tx,
+        {
+          tenantId,
+          area: SERVICE_AREA,
+          clientOuId: client.ouId,
+          chatSessionId: chatSessionId ?? null,
+          purpose,
+          kind: 'request',
+          provider: which.provider,
+          model: purpose === 'chat' ? chatModel : undefined,
+          priceOf,
+        },
+        () => fn(which),
+      ),
     intentEngine: (model) => (model.engine === LOCAL_INTENT_ENGINE ? local : engine),
   };
 }

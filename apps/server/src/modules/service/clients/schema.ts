@@ -81,7 +81,9 @@ export const serviceAgents = pgTable(
     userId: uuid('user_id').notNull(),
     /** null: the client's maxConcurrentChats. */
     maxConcurrentChats: integer('max_concurrent_chats'),
-    status: text('status', { enum: ['online', 'away', 'offline'] }).notNull().default('offline'),
+    status: text('status', { enum: ['online', 'away', 'offline'] })
+      .notNull()
+      .default('offline'),
     active: boolean('active').notNull().default(true),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,10 +14,24 @@ export type ClientRow = typeof serviceClients.$inferSelect;
 export { clientAi, SERVICE_AREA, type ClientAi } from './ai.ts';
 
 const toClient = (r: ClientRow): ServiceClient => ({
-  clientId: r.id, code: r.code, name: r.name, businessField: r.businessField, ouId: r.ouId, systemInstruction: r.systemInstruction,
-  engine: r.engine, model: r.model, confidenceThreshold: Number(r.confidenceThreshold), handoverRules: r.handoverRules, greeting: r.greeting,
-  widget: r.widget, workingHours: r.workingHours, maxConcurrentChats: r.maxConcurrentChats, active: yn(r.active), setupState: r.setupState,
-  createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  clientId: r.id,
+  code: r.code,
+  name: r.name,
+  businessField: r.businessField,
+  ouId: r.ouId,
+  systemInstruction: r.systemInstruction,
+  engine: r.engine,
+  model: r.model,
+  confidenceThreshold: Number(r.confidenceThreshold),
+  handoverRules: r.handoverRules,
+  greeting: r.greeting,
+  widget: r.widget,
+  workingHours: r.workingHours,
+  maxConcurrentChats: r.maxConcurrentChats,
+  active: yn(r.active),
+  setupState: r.setupState,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 const DRAFT: SetupState = { status: 'draft', steps: [] };
@@ -39,7 +53,10 @@ export const listClients = (tx: Tx, f: { keyword?: string; active?: 'Y' | 'N'; p
 
 /** The stored client of a code (any case); service_client_not_found when there is none in the tenant. */
 export async function clientRowByCode(tx: Tx, code: string): Promise<ClientRow> {
-  const [row] = await tx.select().from(serviceClients).where(sql`lower(${serviceClients.code}) = lower(${code})`);
+  const [row] = await tx
+    .select()
+    .from(serviceClients)
+    .where(sql`lower(${serviceClients.code}) = lower(${code})`);
   if (!row) throw new AppError('service_client_not_found', [code]);
   return row;
 }
@@ -53,7 +70,10 @@ export async function clientRowById(tx: Tx, id: string): Promise<ClientRow> {
 /** Codes of clients by id (lists of other service parts show them). */
 export async function clientCodesByIds(tx: Tx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: serviceClients.id, code: serviceClients.code }).from(serviceClients).where(sql`${serviceClients.id} = ANY(${sql.param([...new Set(ids)])}::uuid[])`);
+  const rows = await tx
+    .select({ id: serviceClients.id, code: serviceClients.code })
+    .from(serviceClients)
+    .where(sql`${serviceClients.id} = ANY(${sql.param([...new Set(ids)])}::uuid[])`);
   return new Map(rows.map((r) => [r.id, r.code]));
 }
 
@@ -77,7 +97,8 @@ function columnsOf(input: Fields) {
   if (input.handoverRules !== undefined) c.handoverRules = handoverRulesSchema.parse(input.handoverRules);
   if (input.greeting !== undefined) c.greeting = input.greeting;
   if (input.widget !== undefined) c.widget = widgetStyle.parse(input.widget);
-  if (input.workingHours !== undefined) c.workingHours = input.workingHours === null ? null : { timeZone: input.workingHours.timeZone ?? 'Asia/Jakarta', days: input.workingHours.days };
+  if (input.workingHours !== undefined)
+    c.workingHours = input.workingHours === null ? null : { timeZone: input.workingHours.timeZone ?? 'Asia/Jakarta', days: input.workingHours.days };
   if (input.maxConcurrentChats !== undefined) c.maxConcurrentChats = input.maxConcurrentChats;
   return c;
 }
@@ -85,8 +106,12 @@ function columnsOf(input: Fields) {
 export async function createClient(tx: Tx, actor: Actor, input: ServiceClientInput): Promise<ServiceClient> {
   await checkOu(tx, input.ouId);
   return kit.create(tx, actor, input.code, {
-    name: input.name, businessField: input.businessField ?? '', systemInstruction: input.systemInstruction ?? '',
-    handoverRules: handoverRulesSchema.parse({}), widget: widgetStyle.parse({}), setupState: DRAFT,
+    name: input.name,
+    businessField: input.businessField ?? '',
+    systemInstruction: input.systemInstruction ?? '',
+    handoverRules: handoverRulesSchema.parse({}),
+    widget: widgetStyle.parse({}),
+    setupState: DRAFT,
     ...columnsOf(input),
   });
 }

@@ -22,7 +22,9 @@ export const serviceConversations = pgTable(
     channelId: uuid('channel_id'),
     customerKey: text('customer_key').notNull(),
     customerName: text('customer_name').notNull().default(''),
-    status: text('status', { enum: ['bot', 'waiting', 'agent', 'closed'] }).notNull().default('bot'),
+    status: text('status', { enum: ['bot', 'waiting', 'agent', 'closed'] })
+      .notNull()
+      .default('bot'),
     assignedAgentId: uuid('assigned_agent_id'),
     chatSessionId: uuid('chat_session_id'),
     handoverReason: text('handover_reason').$type<HandoverReason>(),
@@ -75,7 +77,9 @@ export const serviceMessages = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.conversationId], foreignColumns: [serviceConversations.tenantId, serviceConversations.id] }).onDelete('cascade'),
     index('service_messages_conversation_idx').on(t.tenantId, t.conversationId, t.at),
-    uniqueIndex('service_messages_external_key').on(t.tenantId, t.channelId, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+    uniqueIndex('service_messages_external_key')
+      .on(t.tenantId, t.channelId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
     tenantPolicy('service_messages'),
   ],
 );

@@ -58,6 +58,10 @@ export async function importItems(tx: Tx, principal: Principal, meta: { datasetI
     },
   });
   await flush();
-  await auditDataset(tx, principal, 'service-dataset-item', 'import', dataset.id, undefined, { created: report.created, updated: report.updated, errors: report.errors.length });
+  await auditDataset(tx, principal, 'service-dataset-item', 'import', dataset.id, undefined, {
+    created: report.created,
+    updated: report.updated,
+    errors: report.errors.length,
+  });
   return report;
 }

@@ -10,7 +10,10 @@ const DECIMAL = /^-?\d{1,16}(\.\d{1,4})?$/;
 /** A number as typed or as a sheet holds it ("350000", "350.000", "Rp 350.000", "1,5", 1.5) as a decimal string, else undefined. */
 export function decimalOf(value: string | number): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? canonical(String(value)) : undefined;
-  let s = value.trim().replace(/^rp\.?\s*/i, '').replace(/\s+/g, '');
+  let s = value
+    .trim()
+    .replace(/^rp\.?\s*/i, '')
+    .replace(/\s+/g, '');
   if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, '').replace(',', '.');
   else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
   else if (/^-?\d+,\d+$/.test(s)) s = s.replace(',', '.');
@@ -33,10 +36,14 @@ export function readableNumber(decimal: string): string {
   return `${sign}${digits}${fraction ? `,${fraction}` : ''}`;
 }
 
-export type ValueProblem = { code: 'service_item_attribute_unknown'; attribute: string } | { code: 'service_item_value_not_number'; attribute: string; value: string };
+export type ValueProblem =
+  { code: 'service_item_attribute_unknown'; attribute: string } | { code: 'service_item_value_not_number'; attribute: string; value: string };
 
 /** Values checked against the attributes: known names only (any case, stored under the attribute's own name), numbers for NUMBER. */
-export function typedValues(attributes: DatasetAttribute[], input: Record<string, string | number | null | undefined>): { values: ItemValues; problems: ValueProblem[] } {
+export function typedValues(
+  attributes: DatasetAttribute[],
+  input: Record<string, string | number | null | undefined>,
+): { values: ItemValues; problems: ValueProblem[] } {
   const byName = new Map(attributes.map((a) => [a.name.toLowerCase(), a]));
   const values: ItemValues = {};
   const problems: ValueProblem[] = [];
@@ -77,11 +84,15 @@ const SEARCH_ONLY = new Set(['kata kunci', 'keywords', 'keyword', 'tags', 'tag',
 
 /** The item as read out to a customer: its values by attribute, without the search-only ones. */
 export function displayText(attributes: DatasetAttribute[], values: ItemValues): string {
-  return Object.entries(factFields(attributes, values)).filter(([name]) => !SEARCH_ONLY.has(name.toLowerCase()))
-    .map(([name, value]) => `${name}: ${value}`).join('; ');
+  return Object.entries(factFields(attributes, values))
+    .filter(([name]) => !SEARCH_ONLY.has(name.toLowerCase()))
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
 }
 
 /** The searchable line of an item. */
 export function itemText(attributes: DatasetAttribute[], values: ItemValues): string {
-  return Object.entries(factFields(attributes, values)).map(([name, value]) => `${name}: ${value}`).join('; ');
+  return Object.entries(factFields(attributes, values))
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
 }

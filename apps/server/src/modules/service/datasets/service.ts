@@ -16,19 +16,38 @@ import { serviceDatasetItems, serviceDatasets, type DatasetAttribute, type ItemV
 type DatasetRow = typeof serviceDatasets.$inferSelect;
 type ItemRow = typeof serviceDatasetItems.$inferSelect;
 
-const audit = (tx: Tx, actor: Actor, entity: 'service-dataset' | 'service-dataset-item', action: 'create' | 'update' | 'delete' | 'import', id: string, before?: unknown, after?: unknown) =>
-  writeAudit(tx, actor, { module: entity === 'service-dataset' ? 'service.dataset' : 'service.dataset-item', action, entity, entityId: id, before, after });
+const audit = (
+  tx: Tx,
+  actor: Actor,
+  entity: 'service-dataset' | 'service-dataset-item',
+  action: 'create' | 'update' | 'delete' | 'import',
+  id: string,
+  before?: unknown,
+  after?: unknown,
+) => writeAudit(tx, actor, { module: entity === 'service-dataset' ? 'service.dataset' : 'service.dataset-item', action, entity, entityId: id, before, after });
 
 async function present(tx: Tx, rows: DatasetRow[]): Promise<ServiceDataset[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const counts = await tx.select({ datasetId: serviceDatasetItems.datasetId, n: count() }).from(serviceDatasetItems)
-    .where(sql`${serviceDatasetItems.datasetId} = ANY(${sql.param(ids)}::uuid[])`).groupBy(serviceDatasetItems.datasetId);
-  const code = await clientCodesByIds(tx, rows.map((r) => r.clientId));
+  const counts = await tx
+    .select({ datasetId: serviceDatasetItems.datasetId, n: count() })
+    .from(serviceDatasetItems)
+    .where(sql`${serviceDatasetItems.datasetId} = ANY(${sql.param(ids)}::uuid[])`)
+    .groupBy(serviceDatasetItems.datasetId);
+  const code = await clientCodesByIds(
+    tx,
+    rows.map((r) => r.clientId),
+  );
   const n = new Map(counts.map((c) => [c.datasetId, c.n]));
   return rows.map((r) => ({
-    datasetId: r.id, clientId: r.clientId, clientCode: code.get(r.clientId) ?? '', name: r.name, attributes: r.attributes, itemCount: n.get(r.id) ?? 0,
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    datasetId: r.id,
+    clientId: r.clientId,
+    clientCode: code.get(r.clientId) ?? '',
+    name: r.name,
+    attributes: r.attributes,
+    itemCount: n.get(r.id) ?? 0,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   }));
 }
 
@@ -42,9 +61,17 @@ export const getDataset = async (tx: Tx, id: string) => (await present(tx, [awai
 
 export async function listDatasets(tx: Tx, clientCode: string, f: { keyword?: string; page: number; limit: number }) {
   const client = await clientRowByCode(tx, clientCode);
-  const where = and(eq(serviceDatasets.clientId, client.id), f.keyword ? sql`${serviceDatasets.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined);
-  const rows = await tx.select().from(serviceDatasets).where(where).orderBy(asc(sql`lower(${serviceDatasets.name})`), asc(serviceDatasets.id))
-    .limit(f.limit).offset((f.page - 1) * f.limit);
+  const where = and(
+    eq(serviceDatasets.clientId, client.id),
+    f.keyword ? sql`${serviceDatasets.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+  );
+  const rows = await tx
+    .select()
+    .from(serviceDatasets)
+    .where(where)
+    .orderBy(asc(sql`lower(${serviceDatasets.name})`), asc(serviceDatasets.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
   const [total] = await tx.select({ n: count() }).from(serviceDatasets).where(where);
   return { items: await present(tx, rows), total: total.n };
 }
@@ -60,7 +87,9 @@ function checkAttributes(attributes: DatasetAttribute[]) {
 
 async function assertNameFree(tx: Tx, clientId: string, name: string, exceptId?: string) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-dataset:${clientId}:${name.toLowerCase()}`}))`);
-  const found = await tx.select({ id: serviceDatasets.id }).from(serviceDatasets)
+  const found = await tx
+    .select({ id: serviceDatasets.id })
+    .from(serviceDatasets)
     .where(and(eq(serviceDatasets.clientId, clientId), sql`lower(${serviceDatasets.name}) = lower(${name})`));
   if (found.some((r) => r.id !== exceptId)) throw new AppError('service_dataset_name_already_exists', [name]);
 }
@@ -107,20 +136,38 @@ export async function deleteDataset(tx: Tx, actor: Actor, id: string): Promise<v
 }
 
 const toItem = (r: ItemRow): DatasetItem => ({
-  itemId: r.id, datasetId: r.datasetId, values: r.values, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  itemId: r.id,
+  datasetId: r.datasetId,
+  values: r.values,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 const ITEM_FIELDS = {
-  id: serviceDatasetItems.id, datasetId: serviceDatasetItems.datasetId, clientId: serviceDatasetItems.clientId, values: serviceDatasetItems.values,
-  text: serviceDatasetItems.text, createdAt: serviceDatasetItems.createdAt, updatedAt: serviceDatasetItems.updatedAt,
+  id: serviceDatasetItems.id,
+  datasetId: serviceDatasetItems.datasetId,
+  clientId: serviceDatasetItems.clientId,
+  values: serviceDatasetItems.values,
+  text: serviceDatasetItems.text,
+  createdAt: serviceDatasetItems.createdAt,
+  updatedAt: serviceDatasetItems.updatedAt,
 };
 
 /** Items of a dataset a page at a time: in their order, or with a keyword ranked as the bot's retrieval ranks them. */
-export async function listItems(tx: Tx, datasetId: string, f: { keyword?: string; page: number; limit: number }): Promise<{ items: DatasetItem[]; total: number }> {
+export async function listItems(
+  tx: Tx,
+  datasetId: string,
+  f: { keyword?: string; page: number; limit: number },
+): Promise<{ items: DatasetItem[]; total: number }> {
   await datasetRow(tx, datasetId);
   if (!f.keyword) {
-    const rows = await tx.select(ITEM_FIELDS).from(serviceDatasetItems).where(eq(serviceDatasetItems.datasetId, datasetId))
-      .orderBy(asc(serviceDatasetItems.createdAt), asc(serviceDatasetItems.id)).limit(f.limit).offset((f.page - 1) * f.limit);
+    const rows = await tx
+      .select(ITEM_FIELDS)
+      .from(serviceDatasetItems)
+      .where(eq(serviceDatasetItems.datasetId, datasetId))
+      .orderBy(asc(serviceDatasetItems.createdAt), asc(serviceDatasetItems.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit);
     const [total] = await tx.select({ n: count() }).from(serviceDatasetItems).where(eq(serviceDatasetItems.datasetId, datasetId));
     return { items: rows.map((r) => toItem(r as ItemRow)), total: total.n };
   }
@@ -128,7 +175,8 @@ export async function listItems(tx: Tx, datasetId: string, f: { keyword?: string
   // word-trigram match (a misspelt name in a long item text, which the whole-text similarity misses).
   const ranked = buildRetrievalQuery(
     { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.dataset_id = ${datasetId}::uuid` },
-    f.keyword, { limit: 1000, candidates: 1000 },
+    f.keyword,
+    { limit: 1000, candidates: 1000 },
   );
   const contains = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const found = await tx.execute<{ id: string }>(sql`
@@ -141,13 +189,21 @@ export async function listItems(tx: Tx, datasetId: string, f: { keyword?: string
     ) hits GROUP BY id ORDER BY max(score) DESC, id LIMIT 1000`);
   const ids = found.rows.map((r) => r.id);
   const page = ids.slice((f.page - 1) * f.limit, f.page * f.limit);
-  const rows = page.length ? await tx.select(ITEM_FIELDS).from(serviceDatasetItems).where(sql`${serviceDatasetItems.id} = ANY(${sql.param(page)}::uuid[])`) : [];
+  const rows = page.length
+    ? await tx
+        .select(ITEM_FIELDS)
+        .from(serviceDatasetItems)
+        .where(sql`${serviceDatasetItems.id} = ANY(${sql.param(page)}::uuid[])`)
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { items: page.map((id) => toItem(byId.get(id) as ItemRow)), total: ids.length };
 }
 
 async function itemRow(tx: Tx, datasetId: string, itemId: string): Promise<ItemRow> {
-  const [row] = await tx.select().from(serviceDatasetItems).where(and(eq(serviceDatasetItems.id, itemId), eq(serviceDatasetItems.datasetId, datasetId)));
+  const [row] = await tx
+    .select()
+    .from(serviceDatasetItems)
+    .where(and(eq(serviceDatasetItems.id, itemId), eq(serviceDatasetItems.datasetId, datasetId)));
   if (!row) throw new AppError('service_item_not_found', [itemId]);
   return row;
 }
@@ -163,11 +219,19 @@ export function checkedValues(attributes: DatasetAttribute[], input: Record<stri
 
 async function writeItemValues(tx: Tx, itemId: string, attributes: DatasetAttribute[], values: ItemValues) {
   const text = itemText(attributes, values);
-  await tx.update(serviceDatasetItems).set({ values, text, embedding: Array.from(hashedEmbedding(text)), updatedAt: new Date() }).where(eq(serviceDatasetItems.id, itemId));
+  await tx
+    .update(serviceDatasetItems)
+    .set({ values, text, embedding: Array.from(hashedEmbedding(text)), updatedAt: new Date() })
+    .where(eq(serviceDatasetItems.id, itemId));
 }
 
 /** Inserts items (already checked) of one dataset in one statement; answers their ids. */
-export async function insertItems(tx: Tx, tenantId: string, dataset: Pick<DatasetRow, 'id' | 'clientId' | 'attributes'>, items: ItemValues[]): Promise<string[]> {
+export async function insertItems(
+  tx: Tx,
+  tenantId: string,
+  dataset: Pick<DatasetRow, 'id' | 'clientId' | 'attributes'>,
+  items: ItemValues[],
+): Promise<string[]> {
   if (items.length === 0) return [];
   const rows = items.map((values) => {
     const text = itemText(dataset.attributes, values);
@@ -212,8 +276,12 @@ export async function exportItems(tx: Tx, datasetId: string, keyword: string | u
   const { items } = await listItems(tx, datasetId, { keyword, page: 1, limit: XLSX_EXPORT_LIMIT });
   const columns = [
     ...dataset.attributes.map((a) => ({
-      header: a.name, width: 24,
-      value: (i: DatasetItem) => { const v = i.values[a.name]; return v == null ? null : a.type === 'NUMBER' ? Number(v) : v; },
+      header: a.name,
+      width: 24,
+      value: (i: DatasetItem) => {
+        const v = i.values[a.name];
+        return v == null ? null : a.type === 'NUMBER' ? Number(v) : v;
+      },
     })),
     { header: ITEM_ID_HEADING, width: 38, value: (i: DatasetItem) => i.itemId },
   ];
@@ -231,19 +299,26 @@ export async function itemIdsOf(tx: Tx, datasetId: string): Promise<Set<string>>
  * customer and every attribute as a field (search-only ones too, so the chat matches them).
  */
 export async function retrieveFacts(tx: Tx, clientId: string, question: string, limit = 5): Promise<RetrievedFact[]> {
-  const ranked = await tx.execute<{ id: string; text: string; score: number }>(buildRetrievalQuery(
-    { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` },
-    question, { limit },
-  ));
+  const ranked = await tx.execute<{ id: string; text: string; score: number }>(
+    buildRetrievalQuery(
+      { table: 'service_dataset_items', idColumn: 'id', textColumn: 'text', searchColumn: 'search', where: sql`r.client_id = ${clientId}::uuid` },
+      question,
+      { limit },
+    ),
+  );
   if (ranked.rows.length === 0) return [];
-  const rows = await tx.select({ id: serviceDatasetItems.id, values: serviceDatasetItems.values, attributes: serviceDatasets.attributes })
-    .from(serviceDatasetItems).innerJoin(serviceDatasets, eq(serviceDatasets.id, serviceDatasetItems.datasetId))
+  const rows = await tx
+    .select({ id: serviceDatasetItems.id, values: serviceDatasetItems.values, attributes: serviceDatasets.attributes })
+    .from(serviceDatasetItems)
+    .innerJoin(serviceDatasets, eq(serviceDatasets.id, serviceDatasetItems.datasetId))
     .where(sql`${serviceDatasetItems.id} = ANY(${sql.param(ranked.rows.map((r) => r.id))}::uuid[])`);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ranked.rows.filter((r) => byId.has(r.id)).map((r) => {
-    const item = byId.get(r.id)!;
-    return { id: r.id, text: displayText(item.attributes, item.values), fields: factFields(item.attributes, item.values), score: Number(r.score) };
-  });
+  return ranked.rows
+    .filter((r) => byId.has(r.id))
+    .map((r) => {
+      const item = byId.get(r.id)!;
+      return { id: r.id, text: displayText(item.attributes, item.values), fields: factFields(item.attributes, item.values), score: Number(r.score) };
+    });
 }
 
 export { audit as auditDataset };

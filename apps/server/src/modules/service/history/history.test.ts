@@ -38,7 +38,7 @@ describe('history chat', () => {
     expect((await list({ from: '2000-01-01', to: '2000-01-31' })).total).toBe(0);
   });
 
-  it('a transcript shows each bot turn\'s intent and confidence; the export has one row per message', async () => {
+  it("a transcript shows each bot turn's intent and confidence; the export has one row per message", async () => {
     const tr = (await call(t, ep.getHistoryTranscript, { params: { conversationId: answered }, token: admin })).json();
     const bot = tr.messages.find((m) => m.sender === 'bot')!;
     expect(bot.intent).toBeTruthy();
@@ -50,7 +50,9 @@ describe('history chat', () => {
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(9).value).toBe('Message');
     const ids = new Set<string>();
-    sheet.eachRow((row, n) => { if (n > 1) ids.add(String(row.getCell(12).value)); });
+    sheet.eachRow((row, n) => {
+      if (n > 1) ids.add(String(row.getCell(12).value));
+    });
     expect([...ids].sort()).toEqual([answered, handedOver].sort());
     expect(sheet.rowCount - 1).toBe(tr.messages.length + 2);
   });
@@ -60,6 +62,8 @@ describe('history chat', () => {
     await t.seedTenant('lain');
     const other = await t.login('admin', 'lain');
     expect((await call(t, ep.listHistoryChat, { query: {} as never, token: other })).json().total).toBe(0);
-    expect((await call(t, ep.getHistoryTranscript, { params: { conversationId: answered }, token: other })).error().errorCode).toBe('service_conversation_not_found');
+    expect((await call(t, ep.getHistoryTranscript, { params: { conversationId: answered }, token: other })).error().errorCode).toBe(
+      'service_conversation_not_found',
+    );
   });
 });

@@ -7,7 +7,14 @@ import { messagesOf } from '../conversations/index.ts';
 import { toMessage } from '../inbox/service.ts';
 
 export interface HistoryFilter {
-  clientCode?: string; channel?: string; from?: string; to?: string; intent?: string; handledBy?: 'bot' | 'agent'; outcome?: string; keyword?: string;
+  clientCode?: string;
+  channel?: string;
+  from?: string;
+  to?: string;
+  intent?: string;
+  handledBy?: 'bot' | 'agent';
+  outcome?: string;
+  keyword?: string;
 }
 const EXPORT_LIMIT = 5000;
 type Row = Record<string, unknown>;
@@ -34,15 +41,27 @@ const SELECT = sql`
     FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id`;
 
 const toHistory = (r: Row): HistoryConversation => ({
-  id: String(r.id), clientCode: String(r.client_code), clientName: String(r.client_name), channelKind: String(r.channel_kind),
-  customerKey: String(r.customer_key), customerName: String(r.customer_name), status: String(r.status), handledBy: r.handed_over_at ? 'agent' : 'bot',
-  handoverReason: (r.handover_reason as string | null) ?? null, outcome: (r.outcome as string | null) ?? null, lastIntent: (r.last_intent as string | null) ?? null,
-  messages: Number(r.messages), startedAt: iso(r.started_at)!, endedAt: iso(r.ended_at),
+  id: String(r.id),
+  clientCode: String(r.client_code),
+  clientName: String(r.client_name),
+  channelKind: String(r.channel_kind),
+  customerKey: String(r.customer_key),
+  customerName: String(r.customer_name),
+  status: String(r.status),
+  handledBy: r.handed_over_at ? 'agent' : 'bot',
+  handoverReason: (r.handover_reason as string | null) ?? null,
+  outcome: (r.outcome as string | null) ?? null,
+  lastIntent: (r.last_intent as string | null) ?? null,
+  messages: Number(r.messages),
+  startedAt: iso(r.started_at)!,
+  endedAt: iso(r.ended_at),
 });
 
 export async function listHistory(tx: Tx, f: HistoryFilter & { page: number; limit: number }) {
   const rows = await tx.execute(sql`${SELECT} WHERE ${where(f)} ORDER BY c.started_at DESC, c.id DESC LIMIT ${f.limit} OFFSET ${(f.page - 1) * f.limit}`);
-  const [{ total }] = (await tx.execute(sql`SELECT count(*)::int AS total FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id WHERE ${where(f)}`)).rows as { total: number }[];
+  const [{ total }] = (
+    await tx.execute(sql`SELECT count(*)::int AS total FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id WHERE ${where(f)}`)
+  ).rows as { total: number }[];
   return { items: (rows.rows as Row[]).map(toHistory), total };
 }
 
@@ -66,10 +85,22 @@ export async function exportHistory(tx: Tx, f: HistoryFilter, lang: 'id' | 'en')
   const h = HEADERS[lang];
   type R = Row & { at: string; sender: string; text: string; intent: string | null; confidence: string | null };
   const col = (i: number, value: (r: R) => string | number | Date | null, width = 18, format?: string) => ({ header: h[i], value, width, format });
-  return writeXlsx<R>(lang === 'id' ? 'Riwayat chat' : 'Chat history', [
-    col(0, (r) => new Date(r.started_at as string), 18, 'dd/mm/yyyy hh:mm'), col(1, (r) => String(r.client_code)), col(2, (r) => String(r.channel_kind)),
-    col(3, (r) => String(r.customer_name || r.customer_key), 24), col(4, (r) => (r.handed_over_at ? 'agent' : 'bot'), 10), col(5, (r) => (r.outcome as string | null) ?? ''),
-    col(6, (r) => new Date(r.at), 18, 'dd/mm/yyyy hh:mm:ss'), col(7, (r) => r.sender, 10), col(8, (r) => r.text, 60), col(9, (r) => r.intent ?? ''),
-    col(10, (r) => (r.confidence === null ? null : Number(r.confidence)), 10, '0.00'), col(11, (r) => String(r.id), 38),
-  ], res.rows as R[]);
+  return writeXlsx<R>(
+    lang === 'id' ? 'Riwayat chat' : 'Chat history',
+    [
+      col(0, (r) => new Date(r.started_at as string), 18, 'dd/mm/yyyy hh:mm'),
+      col(1, (r) => String(r.client_code)),
+      col(2, (r) => String(r.channel_kind)),
+      col(3, (r) => String(r.customer_name || r.customer_key), 24),
+      col(4, (r) => (r.handed_over_at ? 'agent' : 'bot'), 10),
+      col(5, (r) => (r.outcome as string | null) ?? ''),
+      col(6, (r) => new Date(r.at), 18, 'dd/mm/yyyy hh:mm:ss'),
+      col(7, (r) => r.sender, 10),
+      col(8, (r) => r.text, 60),
+      col(9, (r) => r.intent ?? ''),
+      col(10, (r) => (r.confidence === null ? null : Number(r.confidence)), 10, '0.00'),
+      col(11, (r) => String(r.id), 38),
+    ],
+    res.rows as R[],
+  );
 }

@@ -25,8 +25,10 @@ const CLIENT = 'TOKO';
 const q = async <R extends object = Record<string, unknown>>(text: string, values: unknown[] = []) => (await t.pools.owner.query<R>(text, values)).rows;
 const userId = async (username: string) => (await q<{ id: string }>('SELECT id FROM users WHERE tenant_id = $1 AND username = $2', [tenantId, username]))[0].id;
 const makeAgent = async (username: string, max: number | null = null) =>
-  q(`INSERT INTO service_agents (tenant_id, client_id, user_id, max_concurrent_chats) SELECT $1, id, $3, $4 FROM service_clients WHERE tenant_id = $1 AND code = $2`,
-    [tenantId, CLIENT, await userId(username), max]);
+  q(
+    `INSERT INTO service_agents (tenant_id, client_id, user_id, max_concurrent_chats) SELECT $1, id, $3, $4 FROM service_clients WHERE tenant_id = $1 AND code = $2`,
+    [tenantId, CLIENT, await userId(username), max],
+  );
 
 /** A customer asks the bot for a person on instance A (virtual chat): a waiting conversation. */
 async function handOver(customerText = 'saya mau bicara dengan orang'): Promise<string> {
@@ -42,9 +44,15 @@ async function agentSocket(token: string) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}${INBOX_SOCKET_PATH}`);
   const frames: Record<string, unknown>[] = [];
   const waiters: (() => void)[] = [];
-  ws.on('message', (d) => { frames.push(JSON.parse(String(d)) as Record<string, unknown>); waiters.splice(0).forEach((w) => w()); });
+  ws.on('message', (d) => {
+    frames.push(JSON.parse(String(d)) as Record<string, unknown>);
+    waiters.splice(0).forEach((w) => w());
+  });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
   ws.send(JSON.stringify({ type: 'auth', token }));
   const next = async (match: (f: Record<string, unknown>) => boolean) => {
     for (;;) {
@@ -64,7 +72,10 @@ beforeAll(async () => {
   const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
   b = await buildApp({ config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) }, { webDist: '/nonexistent' });
   await b.listen({ port: 0, host: '127.0.0.1' });
-  const created = await call(t, clientEp.createServiceClient, { body: { code: CLIENT, name: 'Toko Nusa', businessField: 'Retail', systemInstruction: '' }, token: admin });
+  const created = await call(t, clientEp.createServiceClient, {
+    body: { code: CLIENT, name: 'Toko Nusa', businessField: 'Retail', systemInstruction: '' },
+    token: admin,
+  });
   expect(created.statusCode, created.body).toBe(200);
   await makeAgent('agent');
   await makeAgent('admin', 1);
@@ -88,7 +99,9 @@ describe('messages for me', () => {
     expect(await socket.next((f) => f.type === 'conversation' && f.conversationId === id)).toMatchObject({ status: 'waiting' });
     socket.ws.close();
     await socket.closed;
-    await expect.poll(async () => (await q<{ status: string }>('SELECT status FROM service_agents WHERE user_id = $1', [await userId('agent')]))[0].status).toBe('offline');
+    await expect
+      .poll(async () => (await q<{ status: string }>('SELECT status FROM service_agents WHERE user_id = $1', [await userId('agent')]))[0].status)
+      .toBe('offline');
   });
 
   it('a socket without a valid token is closed unheard', async () => {
@@ -105,7 +118,10 @@ describe('messages for me', () => {
     expect(row).toMatchObject({ clientCode: CLIENT, status: 'waiting', channelKind: 'virtual', handoverReason: 'asked_for_person', unread: 1 });
     expect(list.unread).toBeGreaterThanOrEqual(1);
 
-    const [x, y] = await Promise.all([call(t, ep.claimConversation, { params: { conversationId: id }, token: agent }), call(t, ep.claimConversation, { params: { conversationId: id }, token: admin })]);
+    const [x, y] = await Promise.all([
+      call(t, ep.claimConversation, { params: { conversationId: id }, token: agent }),
+      call(t, ep.claimConversation, { params: { conversationId: id }, token: admin }),
+    ]);
     const codes = [x.statusCode, y.statusCode].sort();
     expect(codes, x.body + y.body).toEqual([200, 409]);
     const loser = x.statusCode === 409 ? x : y;
@@ -113,12 +129,14 @@ describe('messages for me', () => {
     const winner = x.statusCode === 200 ? agent : admin;
     const other = winner === agent ? admin : agent;
     expect((await call(t, ep.listInbox, { token: other })).json().items.some((c) => c.id === id)).toBe(false);
-    expect((await call(t, ep.replyConversation, { params: { conversationId: id }, body: { text: 'halo' }, token: other })).error().errorCode).toBe('service_conversation_not_yours');
+    expect((await call(t, ep.replyConversation, { params: { conversationId: id }, body: { text: 'halo' }, token: other })).error().errorCode).toBe(
+      'service_conversation_not_yours',
+    );
     // Tidy: the winner closes it, so the limits below start from nothing.
     expect((await call(t, ep.closeInboxConversation, { params: { conversationId: id }, token: winner })).statusCode).toBe(200);
   });
 
-  it('reply is stored as the agent and announced to the widget (NOTIFY nusa_service_conversation); a note is not; the customer\'s next message counts as unread; close ends the metering chat session', async () => {
+  it("reply is stored as the agent and announced to the widget (NOTIFY nusa_service_conversation); a note is not; the customer's next message counts as unread; close ends the metering chat session", async () => {
     const first = await handOver('saya mau bicara dengan orang');
     expect((await call(t, ep.claimConversation, { params: { conversationId: first }, token: agent })).statusCode).toBe(200);
     await call(t, ep.closeInboxConversation, { params: { conversationId: first }, token: agent });
@@ -128,7 +146,11 @@ describe('messages for me', () => {
     const claimed = await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent });
     expect(claimed.json()).toMatchObject({ status: 'agent', assignedAgentId: await userId('agent') });
 
-    const reply = await call(t, ep.replyConversation, { params: { conversationId: id }, body: { text: 'Halo, saya Dewi. Ada yang bisa dibantu?' }, token: agent });
+    const reply = await call(t, ep.replyConversation, {
+      params: { conversationId: id },
+      body: { text: 'Halo, saya Dewi. Ada yang bisa dibantu?' },
+      token: agent,
+    });
     expect(reply.json()).toMatchObject({ sender: 'agent', agentId: await userId('agent') });
     const note = await call(t, ep.noteConversation, { params: { conversationId: id }, body: { text: 'pelanggan lama' }, token: agent });
     expect(note.json().sender).toBe('note');
@@ -144,19 +166,24 @@ describe('messages for me', () => {
     const closed = await call(t, ep.closeInboxConversation, { params: { conversationId: id }, token: agent });
     expect(closed.json()).toMatchObject({ status: 'closed' });
     const [session] = await q<{ ended_at: Date | null; outcome: string }>(
-      'SELECT s.ended_at, c.outcome FROM service_conversations c JOIN ai_chat_sessions s ON s.id = c.chat_session_id WHERE c.id = $1', [id]);
+      'SELECT s.ended_at, c.outcome FROM service_conversations c JOIN ai_chat_sessions s ON s.id = c.chat_session_id WHERE c.id = $1',
+      [id],
+    );
     expect(session.ended_at).not.toBeNull();
     expect(session.outcome).toBe('resolved_by_agent');
     const audit = await q<{ action: string }>("SELECT action FROM audit_log WHERE entity_id = $1 AND module = 'service.conversation' ORDER BY id", [id]);
     expect(audit.map((a) => a.action)).toEqual(['claim', 'reply', 'note', 'status']);
   });
 
-  it('send back to the bot: the bot answers again; the agent\'s limit refuses a claim beyond it', async () => {
+  it("send back to the bot: the bot answers again; the agent's limit refuses a claim beyond it", async () => {
     const one = await handOver();
     expect((await call(t, ep.claimConversation, { params: { conversationId: one }, token: admin })).statusCode).toBe(200);
     const two = await handOver('bicara dengan orang please');
     // admin's limit is 1 conversation at a time
-    expect((await call(t, ep.claimConversation, { params: { conversationId: two }, token: admin })).error()).toEqual({ errorCode: 'service_agent_chat_limit_reached', errorArgs: ['1'] });
+    expect((await call(t, ep.claimConversation, { params: { conversationId: two }, token: admin })).error()).toEqual({
+      errorCode: 'service_agent_chat_limit_reached',
+      errorArgs: ['1'],
+    });
     const back = await call(t, ep.sendBackToBot, { params: { conversationId: one }, token: admin });
     expect(back.json()).toMatchObject({ status: 'bot', assignedAgentId: null });
     expect((await call(t, ep.claimConversation, { params: { conversationId: two }, token: admin })).statusCode).toBe(200);
@@ -167,13 +194,18 @@ describe('messages for me', () => {
     expect((await call(t, ep.listInbox, { token: staff })).statusCode).toBe(403);
     const id = await handOver();
     await q('DELETE FROM service_agents WHERE user_id = $1', [await userId('agent')]);
-    expect((await call(t, ep.getInboxConversation, { params: { conversationId: id }, token: agent })).error()).toEqual({ errorCode: 'service_not_an_agent', errorArgs: [CLIENT] });
+    expect((await call(t, ep.getInboxConversation, { params: { conversationId: id }, token: agent })).error()).toEqual({
+      errorCode: 'service_not_an_agent',
+      errorArgs: [CLIENT],
+    });
     expect((await call(t, ep.listInbox, { token: agent })).json().items).toEqual([]);
     await makeAgent('agent');
 
     await t.seedTenant('lain');
     const otherAgent = await t.login('agent', 'lain');
     expect((await call(t, ep.listInbox, { token: otherAgent })).json()).toEqual({ items: [], waiting: 0, mine: 0, unread: 0 });
-    expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: otherAgent })).error().errorCode).toBe('service_conversation_not_found');
+    expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: otherAgent })).error().errorCode).toBe(
+      'service_conversation_not_found',
+    );
   });
 });

@@ -16,8 +16,13 @@ export function inboxRoutes(app: FastifyInstance) {
     const { message, channelKind } = await inbox.replyToCustomer(tx, principal, params.conversationId, body.text);
     // WhatsApp and Telegram are sent once the reply is committed (the platform's answer is recorded on the message).
     if (channelKind === 'whatsapp' || channelKind === 'telegram') {
-      reply.raw.once('finish', () => void deliverMessage(app.platform.pools.app, platform, principal.tenantId, message.id)
-        .catch((err: unknown) => app.log.warn({ err: String(err) }, 'agent reply delivery failed')));
+      reply.raw.once(
+        'finish',
+        () =>
+          void deliverMessage(app.platform.pools.app, platform, principal.tenantId, message.id).catch((err: unknown) =>
+            app.log.warn({ err: String(err) }, 'agent reply delivery failed'),
+          ),
+      );
     }
     return message;
   });

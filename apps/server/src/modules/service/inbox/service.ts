@@ -13,15 +13,30 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 type Row = Record<string, unknown>;
 const toConversation = (r: Row): InboxConversation => ({
-  id: String(r.id), clientCode: String(r.client_code), clientName: String(r.client_name), channelKind: r.channel_kind as InboxConversation['channelKind'],
-  customerKey: String(r.customer_key), customerName: String(r.customer_name), status: r.status as InboxConversation['status'],
-  assignedAgentId: (r.assigned_agent_id as string | null) ?? null, handoverReason: (r.handover_reason as string | null) ?? null,
-  handedOverAt: iso(r.handed_over_at as string | null), lastMessageAt: iso(r.last_message_at as string)!, lastText: String(r.last_text ?? ''), unread: Number(r.unread ?? 0),
+  id: String(r.id),
+  clientCode: String(r.client_code),
+  clientName: String(r.client_name),
+  channelKind: r.channel_kind as InboxConversation['channelKind'],
+  customerKey: String(r.customer_key),
+  customerName: String(r.customer_name),
+  status: r.status as InboxConversation['status'],
+  assignedAgentId: (r.assigned_agent_id as string | null) ?? null,
+  handoverReason: (r.handover_reason as string | null) ?? null,
+  handedOverAt: iso(r.handed_over_at as string | null),
+  lastMessageAt: iso(r.last_message_at as string)!,
+  lastText: String(r.last_text ?? ''),
+  unread: Number(r.unread ?? 0),
 });
 
 export const toMessage = (m: MessageRow): InboxMessage => ({
-  id: m.id, at: m.at.toISOString(), sender: m.sender, text: m.text, intent: m.intent, confidence: m.confidence === null ? null : Number(m.confidence),
-  agentId: m.agentId, deliveryStatus: m.deliveryStatus,
+  id: m.id,
+  at: m.at.toISOString(),
+  sender: m.sender,
+  text: m.text,
+  intent: m.intent,
+  confidence: m.confidence === null ? null : Number(m.confidence),
+  agentId: m.agentId,
+  deliveryStatus: m.deliveryStatus,
 });
 
 /**
@@ -37,8 +52,12 @@ async function inboxRows(tx: Tx, userId: string, conversationId?: string): Promi
               AND m.at > coalesce((SELECT max(a.at) FROM service_messages a WHERE a.conversation_id = c.id AND a.agent_id = ${userId}), '-infinity')
            )::int AS unread
       FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id
-     WHERE ${conversationId ? sql`c.id = ${conversationId}` : sql`(c.status = 'waiting' AND EXISTS (SELECT 1 FROM service_agents g WHERE g.client_id = c.client_id AND g.user_id = ${userId} AND g.active))
-        OR (c.status = 'agent' AND c.assigned_agent_id = ${userId})`}
+     WHERE ${
+       conversationId
+         ? sql`c.id = ${conversationId}`
+         : sql`(c.status = 'waiting' AND EXISTS (SELECT 1 FROM service_agents g WHERE g.client_id = c.client_id AND g.user_id = ${userId} AND g.active))
+        OR (c.status = 'agent' AND c.assigned_agent_id = ${userId})`
+     }
      ORDER BY c.status = 'agent' DESC, c.last_message_at DESC
      LIMIT 200`);
   return (res.rows as Row[]).map(toConversation);
@@ -51,7 +70,10 @@ export async function listInbox(tx: Tx, principal: Principal) {
 }
 
 async function agentOf(tx: Tx, userId: string, clientId: string) {
-  const [agent] = await tx.select().from(serviceAgents).where(and(eq(serviceAgents.clientId, clientId), eq(serviceAgents.userId, userId), eq(serviceAgents.active, true)));
+  const [agent] = await tx
+    .select()
+    .from(serviceAgents)
+    .where(and(eq(serviceAgents.clientId, clientId), eq(serviceAgents.userId, userId), eq(serviceAgents.active, true)));
   return agent;
 }
 
@@ -77,10 +99,15 @@ export async function inboxDetail(tx: Tx, principal: Principal, id: string) {
      WHERE c.client_id = ${c.clientId} AND c.customer_key = ${c.customerKey} AND c.id <> ${id}
      ORDER BY c.started_at DESC LIMIT 20`);
   return {
-    conversation, messages,
+    conversation,
+    messages,
     earlier: (earlier.rows as Row[]).map((r) => ({
-      id: String(r.id), startedAt: iso(r.started_at as string)!, status: String(r.status), outcome: (r.outcome as string | null) ?? null,
-      lastIntent: (r.last_intent as string | null) ?? null, lastText: String(r.last_text),
+      id: String(r.id),
+      startedAt: iso(r.started_at as string)!,
+      status: String(r.status),
+      outcome: (r.outcome as string | null) ?? null,
+      lastIntent: (r.last_intent as string | null) ?? null,
+      lastText: String(r.last_text),
     })),
   };
 }
@@ -96,13 +123,27 @@ export async function claimConversation(tx: Tx, principal: Principal, id: string
   if (!agent) throw new AppError('service_not_an_agent', [client.code]);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-agent:${principal.userId}`}))`);
   const limit = agent.maxConcurrentChats ?? client.maxConcurrentChats;
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(serviceConversations)
-    .where(and(eq(serviceConversations.clientId, c.clientId), eq(serviceConversations.assignedAgentId, principal.userId), eq(serviceConversations.status, 'agent')));
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(serviceConversations)
+    .where(
+      and(eq(serviceConversations.clientId, c.clientId), eq(serviceConversations.assignedAgentId, principal.userId), eq(serviceConversations.status, 'agent')),
+    );
   if (n >= limit) throw new AppError('service_agent_chat_limit_reached', [String(n)]);
-  const [won] = await tx.update(serviceConversations).set({ status: 'agent', assignedAgentId: principal.userId })
-    .where(and(eq(serviceConversations.id, id), eq(serviceConversations.status, 'waiting'))).returning({ id: serviceConversations.id });
+  const [won] = await tx
+    .update(serviceConversations)
+    .set({ status: 'agent', assignedAgentId: principal.userId })
+    .where(and(eq(serviceConversations.id, id), eq(serviceConversations.status, 'waiting')))
+    .returning({ id: serviceConversations.id });
   if (!won) throw new AppError('service_conversation_already_claimed', [id]);
-  await writeAudit(tx, principal, { module: 'service.conversation', action: 'claim', entity: 'service-conversation', entityId: id, before: { status: c.status }, after: { status: 'agent', assignedAgentId: principal.userId } });
+  await writeAudit(tx, principal, {
+    module: 'service.conversation',
+    action: 'claim',
+    entity: 'service-conversation',
+    entityId: id,
+    before: { status: c.status },
+    after: { status: 'agent', assignedAgentId: principal.userId },
+  });
   await notifyInbox(tx, principal.tenantId, id);
   return (await inboxRows(tx, principal.userId, id))[0];
 }
@@ -122,7 +163,13 @@ export async function replyToCustomer(tx: Tx, principal: Principal, id: string, 
   const at = new Date();
   const m = (await storeMessage(tx, principal.tenantId, id, { sender: 'agent', text, at, agentId: principal.userId, channelId: c.channelId }))!;
   await tx.update(serviceConversations).set({ lastMessageAt: at }).where(eq(serviceConversations.id, id));
-  await writeAudit(tx, principal, { module: 'service.conversation', action: 'reply', entity: 'service-conversation', entityId: id, after: { messageId: m.id } });
+  await writeAudit(tx, principal, {
+    module: 'service.conversation',
+    action: 'reply',
+    entity: 'service-conversation',
+    entityId: id,
+    after: { messageId: m.id },
+  });
   await notifyConversation(tx, principal.tenantId, id, m.id);
   await notifyInbox(tx, principal.tenantId, id);
   return { message: toMessage(m), channelKind: c.channelKind };
@@ -139,7 +186,14 @@ export async function addNote(tx: Tx, principal: Principal, id: string, text: st
 export async function sendBackToBot(tx: Tx, principal: Principal, id: string): Promise<InboxConversation> {
   const c = await handledByMe(tx, principal, id);
   await tx.update(serviceConversations).set({ status: 'bot', assignedAgentId: null, handoverReason: null }).where(eq(serviceConversations.id, id));
-  await writeAudit(tx, principal, { module: 'service.conversation', action: 'send-back', entity: 'service-conversation', entityId: id, before: { status: c.status, assignedAgentId: c.assignedAgentId }, after: { status: 'bot' } });
+  await writeAudit(tx, principal, {
+    module: 'service.conversation',
+    action: 'send-back',
+    entity: 'service-conversation',
+    entityId: id,
+    before: { status: c.status, assignedAgentId: c.assignedAgentId },
+    after: { status: 'bot' },
+  });
   await notifyInbox(tx, principal.tenantId, id);
   return (await inboxRows(tx, principal.userId, id))[0];
 }
@@ -152,6 +206,8 @@ export async function closeByAgent(tx: Tx, principal: Principal, id: string): Pr
 
 /** Presence the agent sets; the socket sets online on connect and offline when the last one closes. */
 export async function setPresence(tx: Tx, principal: Principal, status: 'online' | 'away' | 'offline', onlyFrom?: 'offline' | 'online') {
-  await tx.update(serviceAgents).set({ status, statusAt: new Date() })
+  await tx
+    .update(serviceAgents)
+    .set({ status, statusAt: new Date() })
     .where(and(eq(serviceAgents.userId, principal.userId), onlyFrom ? eq(serviceAgents.status, onlyFrom) : undefined));
 }

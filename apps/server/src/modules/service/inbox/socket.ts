@@ -31,7 +31,9 @@ export function inboxSocket(app: FastifyInstance) {
     channel: INBOX_CHANNEL,
     onNotify: (payload) => void push(payload).catch((err: unknown) => app.log.warn({ err: String(err) }, 'inbox push failed')),
     // Notifications may have been missed: every socket asks for its inbox again.
-    onConnect: () => { for (const tenant of sockets.values()) for (const s of tenant.keys()) send(s, { type: 'resync' }); },
+    onConnect: () => {
+      for (const tenant of sockets.values()) for (const s of tenant.keys()) send(s, { type: 'resync' });
+    },
     onError: (err) => app.log.warn({ err: String(err) }, 'inbox listener: connection lost'),
   });
   app.addHook('onClose', () => listener.close());
@@ -41,14 +43,20 @@ export function inboxSocket(app: FastifyInstance) {
     const tenant = sockets.get(tenantId);
     if (!tenant?.size) return;
     const found = await withTenant(pool, tenantId, async (tx) => {
-      const [c] = await tx.select({ clientId: serviceConversations.clientId, status: serviceConversations.status, assignedAgentId: serviceConversations.assignedAgentId })
-        .from(serviceConversations).where(eq(serviceConversations.id, conversationId));
+      const [c] = await tx
+        .select({ clientId: serviceConversations.clientId, status: serviceConversations.status, assignedAgentId: serviceConversations.assignedAgentId })
+        .from(serviceConversations)
+        .where(eq(serviceConversations.id, conversationId));
       if (!c) return undefined;
-      const agents = await tx.select({ userId: serviceAgents.userId }).from(serviceAgents).where(and(eq(serviceAgents.clientId, c.clientId), eq(serviceAgents.active, true)));
+      const agents = await tx
+        .select({ userId: serviceAgents.userId })
+        .from(serviceAgents)
+        .where(and(eq(serviceAgents.clientId, c.clientId), eq(serviceAgents.active, true)));
       return { ...c, users: new Set([...agents.map((a) => a.userId), ...(c.assignedAgentId ? [c.assignedAgentId] : [])]) };
     });
     if (!found) return;
-    for (const [s, p] of tenant) if (found.users.has(p.userId)) send(s, { type: 'conversation', conversationId, status: found.status, assignedAgentId: found.assignedAgentId });
+    for (const [s, p] of tenant)
+      if (found.users.has(p.userId)) send(s, { type: 'conversation', conversationId, status: found.status, assignedAgentId: found.assignedAgentId });
   }
 
   async function authenticate(token: string): Promise<Principal | undefined> {
@@ -60,44 +68,57 @@ export function inboxSocket(app: FastifyInstance) {
   }
 
   const presence = (p: Principal, status: 'online' | 'offline', onlyFrom: 'online' | 'offline') =>
-    withTenant(pool, p.tenantId, (tx) => setPresence(tx, p, status, onlyFrom)).catch((err: unknown) => app.log.warn({ err: String(err) }, 'agent presence failed'));
+    withTenant(pool, p.tenantId, (tx) => setPresence(tx, p, status, onlyFrom)).catch((err: unknown) =>
+      app.log.warn({ err: String(err) }, 'agent presence failed'),
+    );
 
   app.register(async (scope) => {
     // The widget's registration already listens to the server's upgrades and routes them; a second listener would
     // route each upgrade twice, so this one listens to nothing when another is there.
     const others = app.server.listenerCount('upgrade') > 0;
     await scope.register(websocket, { options: { maxPayload: 8 * 1024, ...(others ? { server: new EventEmitter() as never } : {}) } });
-    scope.route({ method: 'GET', url: INBOX_SOCKET_PATH, config: { access: 'public' }, schema: { hide: true }, handler: websocketOnly, wsHandler: (socket) => {
-      let principal: Principal | undefined;
-      const timer = setTimeout(() => { if (!principal) socket.close(4401, 'unauthorized'); }, AUTH_WITHIN_MS);
-      socket.once('message', (data) => {
-        void (async () => {
-          let token = '';
-          try {
-            const frame = JSON.parse(String(data)) as { type?: string; token?: unknown };
-            if (frame.type === 'auth' && typeof frame.token === 'string') token = frame.token;
-          } catch { /* not a frame */ }
-          const p = token ? await authenticate(token).catch(() => undefined) : undefined;
+    scope.route({
+      method: 'GET',
+      url: INBOX_SOCKET_PATH,
+      config: { access: 'public' },
+      schema: { hide: true },
+      handler: websocketOnly,
+      wsHandler: (socket) => {
+        let principal: Principal | undefined;
+        const timer = setTimeout(() => {
+          if (!principal) socket.close(4401, 'unauthorized');
+        }, AUTH_WITHIN_MS);
+        socket.once('message', (data) => {
+          void (async () => {
+            let token = '';
+            try {
+              const frame = JSON.parse(String(data)) as { type?: string; token?: unknown };
+              if (frame.type === 'auth' && typeof frame.token === 'string') token = frame.token;
+            } catch {
+              /* not a frame */
+            }
+            const p = token ? await authenticate(token).catch(() => undefined) : undefined;
+            clearTimeout(timer);
+            if (!p || socket.readyState !== socket.OPEN) return socket.close(4401, 'unauthorized');
+            principal = p;
+            const tenant = sockets.get(p.tenantId) ?? new Map<WebSocket, Principal>();
+            tenant.set(socket, p);
+            sockets.set(p.tenantId, tenant);
+            await presence(p, 'online', 'offline');
+            send(socket, { type: 'ready' });
+          })();
+        });
+        socket.on('close', () => {
           clearTimeout(timer);
-          if (!p || socket.readyState !== socket.OPEN) return socket.close(4401, 'unauthorized');
-          principal = p;
-          const tenant = sockets.get(p.tenantId) ?? new Map<WebSocket, Principal>();
-          tenant.set(socket, p);
-          sockets.set(p.tenantId, tenant);
-          await presence(p, 'online', 'offline');
-          send(socket, { type: 'ready' });
-        })();
-      });
-      socket.on('close', () => {
-        clearTimeout(timer);
-        if (!principal) return;
-        const tenant = sockets.get(principal.tenantId);
-        tenant?.delete(socket);
-        const stillOpen = [...(tenant?.values() ?? [])].some((p) => p.userId === principal!.userId);
-        if (!tenant?.size) sockets.delete(principal.tenantId);
-        if (!stillOpen) void presence(principal, 'offline', 'online');
-      });
-    } });
+          if (!principal) return;
+          const tenant = sockets.get(principal.tenantId);
+          tenant?.delete(socket);
+          const stillOpen = [...(tenant?.values() ?? [])].some((p) => p.userId === principal!.userId);
+          if (!tenant?.size) sockets.delete(principal.tenantId);
+          if (!stillOpen) void presence(principal, 'offline', 'online');
+        });
+      },
+    });
   });
 }
 

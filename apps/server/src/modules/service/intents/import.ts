@@ -44,6 +44,12 @@ export async function importIntents(tx: Tx, principal: Principal, meta: { client
       count(report, (await addPhrases(tx, principal.tenantId, intent, [example], 'import')) ? 'created' : 'unchanged');
     },
   });
-  if (clientId) await auditIntent(tx, principal, 'import', clientId, undefined, { rows: report.rows, created: report.created, unchanged: report.unchanged, errors: report.errors.length });
+  if (clientId)
+    await auditIntent(tx, principal, 'import', clientId, undefined, {
+      rows: report.rows,
+      created: report.created,
+      unchanged: report.unchanged,
+      errors: report.errors.length,
+    });
   return report;
 }

@@ -22,7 +22,9 @@ export const serviceIntents = pgTable(
     clientId: uuid('client_id').notNull(),
     name: text('name').notNull(),
     attributes: jsonb('attributes').$type<IntentAttribute[]>().notNull().default([]),
-    action: text('action', { enum: ['answer', 'handover'] }).notNull().default('answer'),
+    action: text('action', { enum: ['answer', 'handover'] })
+      .notNull()
+      .default('answer'),
     responseText: text('response_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,7 +46,9 @@ export const serviceIntentPhrases = pgTable(
     intentId: uuid('intent_id').notNull(),
     clientId: uuid('client_id').notNull(),
     text: text('text').notNull(),
-    source: text('source', { enum: ['manual', 'import', 'correction'] }).notNull().default('manual'),
+    source: text('source', { enum: ['manual', 'import', 'correction'] })
+      .notNull()
+      .default('manual'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,7 +75,9 @@ export const serviceModels = pgTable(
     tenantId: uuid('tenant_id').notNull(),
     id: uuid('id').notNull(),
     clientId: uuid('client_id').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     /** The trained IntentModel (engine, state, intents); null until done. */
     model: jsonb('model').$type<IntentModel>(),
     metrics: jsonb('metrics').$type<TrainingMetrics>(),

@@ -16,12 +16,21 @@ const audit = (tx: Tx, actor: Actor, action: 'create' | 'update' | 'delete' | 'i
 
 async function present(tx: Tx, rows: IntentRow[]): Promise<ServiceIntent[]> {
   if (rows.length === 0) return [];
-  const counts = await tx.select({ intentId: serviceIntentPhrases.intentId, n: count() }).from(serviceIntentPhrases)
-    .where(sql`${serviceIntentPhrases.intentId} = ANY(${sql.param(rows.map((r) => r.id))}::uuid[])`).groupBy(serviceIntentPhrases.intentId);
+  const counts = await tx
+    .select({ intentId: serviceIntentPhrases.intentId, n: count() })
+    .from(serviceIntentPhrases)
+    .where(sql`${serviceIntentPhrases.intentId} = ANY(${sql.param(rows.map((r) => r.id))}::uuid[])`)
+    .groupBy(serviceIntentPhrases.intentId);
   const n = new Map(counts.map((c) => [c.intentId, c.n]));
   return rows.map((r) => ({
-    intentId: r.id, clientId: r.clientId, name: r.name, attributes: r.attributes, action: r.action, responseText: r.responseText,
-    phraseCount: n.get(r.id) ?? 0, updatedAt: r.updatedAt.toISOString(),
+    intentId: r.id,
+    clientId: r.clientId,
+    name: r.name,
+    attributes: r.attributes,
+    action: r.action,
+    responseText: r.responseText,
+    phraseCount: n.get(r.id) ?? 0,
+    updatedAt: r.updatedAt.toISOString(),
   }));
 }
 
@@ -34,42 +43,76 @@ async function intentRow(tx: Tx, id: string): Promise<IntentRow> {
 export async function getIntent(tx: Tx, id: string): Promise<ServiceIntentDetail> {
   const row = await intentRow(tx, id);
   const [intent] = await present(tx, [row]);
-  const phrases = await tx.select().from(serviceIntentPhrases).where(eq(serviceIntentPhrases.intentId, id))
+  const phrases = await tx
+    .select()
+    .from(serviceIntentPhrases)
+    .where(eq(serviceIntentPhrases.intentId, id))
     .orderBy(asc(serviceIntentPhrases.createdAt), asc(serviceIntentPhrases.id));
   return { ...intent, phrases: phrases.map((p) => ({ phraseId: p.id, text: p.text, source: p.source, createdAt: p.createdAt.toISOString() })) };
 }
 
 export async function listIntents(tx: Tx, clientCode: string, f: { keyword?: string; page: number; limit: number }) {
   const client = await clientRowByCode(tx, clientCode);
-  const where = and(eq(serviceIntents.clientId, client.id), f.keyword ? sql`${serviceIntents.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined);
-  const rows = await tx.select().from(serviceIntents).where(where).orderBy(asc(sql`lower(${serviceIntents.name})`), asc(serviceIntents.id))
-    .limit(f.limit).offset((f.page - 1) * f.limit);
+  const where = and(
+    eq(serviceIntents.clientId, client.id),
+    f.keyword ? sql`${serviceIntents.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+  );
+  const rows = await tx
+    .select()
+    .from(serviceIntents)
+    .where(where)
+    .orderBy(asc(sql`lower(${serviceIntents.name})`), asc(serviceIntents.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
   const [total] = await tx.select({ n: count() }).from(serviceIntents).where(where);
   return { items: await present(tx, rows), total: total.n };
 }
 
 async function assertNameFree(tx: Tx, clientId: string, name: string, exceptId?: string) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-intent:${clientId}:${name.toLowerCase()}`}))`);
-  const found = await tx.select({ id: serviceIntents.id }).from(serviceIntents)
+  const found = await tx
+    .select({ id: serviceIntents.id })
+    .from(serviceIntents)
     .where(and(eq(serviceIntents.clientId, clientId), sql`lower(${serviceIntents.name}) = lower(${name})`));
   if (found.some((r) => r.id !== exceptId)) throw new AppError('service_intent_name_already_exists', [name]);
 }
 
 /** Adds phrases to an intent; a phrase it already has (any case) is left out. Answers how many were added. */
 export async function addPhrases(tx: Tx, tenantId: string, intent: Pick<IntentRow, 'id' | 'clientId'>, texts: string[], source: PhraseSource): Promise<number> {
-  const unique = [...new Map(texts.map((t) => t.trim()).filter(Boolean).map((t) => [t.toLowerCase(), t])).values()];
+  const unique = [
+    ...new Map(
+      texts
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map((t) => [t.toLowerCase(), t]),
+    ).values(),
+  ];
   if (unique.length === 0) return 0;
-  const added = await tx.insert(serviceIntentPhrases)
+  const added = await tx
+    .insert(serviceIntentPhrases)
     .values(unique.map((text) => ({ tenantId, id: uuidv7(), intentId: intent.id, clientId: intent.clientId, text, source })))
-    .onConflictDoNothing().returning({ id: serviceIntentPhrases.id });
+    .onConflictDoNothing()
+    .returning({ id: serviceIntentPhrases.id });
   return added.length;
 }
 
-export async function createIntentFor(tx: Tx, actor: Actor, client: Pick<ClientRow, 'id'>, input: ServiceIntentInput, source: PhraseSource = 'manual'): Promise<ServiceIntentDetail> {
+export async function createIntentFor(
+  tx: Tx,
+  actor: Actor,
+  client: Pick<ClientRow, 'id'>,
+  input: ServiceIntentInput,
+  source: PhraseSource = 'manual',
+): Promise<ServiceIntentDetail> {
   await assertNameFree(tx, client.id, input.name);
   const id = uuidv7();
   await tx.insert(serviceIntents).values({
-    tenantId: actor.tenantId, id, clientId: client.id, name: input.name, attributes: input.attributes ?? [], action: input.action ?? 'answer', responseText: input.responseText ?? '',
+    tenantId: actor.tenantId,
+    id,
+    clientId: client.id,
+    name: input.name,
+    attributes: input.attributes ?? [],
+    action: input.action ?? 'answer',
+    responseText: input.responseText ?? '',
   });
   await addPhrases(tx, actor.tenantId, { id, clientId: client.id }, input.phrases ?? [], source);
   const after = await getIntent(tx, id);
@@ -83,9 +126,16 @@ export const createIntent = async (tx: Tx, actor: Actor, clientCode: string, inp
 export async function updateIntent(tx: Tx, actor: Actor, id: string, input: Omit<ServiceIntentInput, 'phrases'>): Promise<ServiceIntentDetail> {
   const before = await getIntent(tx, id);
   await assertNameFree(tx, before.clientId, input.name, id);
-  await tx.update(serviceIntents).set({
-    name: input.name, attributes: input.attributes ?? [], action: input.action ?? 'answer', responseText: input.responseText ?? '', updatedAt: new Date(),
-  }).where(eq(serviceIntents.id, id));
+  await tx
+    .update(serviceIntents)
+    .set({
+      name: input.name,
+      attributes: input.attributes ?? [],
+      action: input.action ?? 'answer',
+      responseText: input.responseText ?? '',
+      updatedAt: new Date(),
+    })
+    .where(eq(serviceIntents.id, id));
   const after = await getIntent(tx, id);
   await audit(tx, actor, 'update', id, before, after);
   return after;
@@ -108,7 +158,10 @@ export async function addPhrase(tx: Tx, actor: Actor, id: string, text: string):
 
 export async function deletePhrase(tx: Tx, actor: Actor, id: string, phraseId: string): Promise<ServiceIntentDetail> {
   const before = await getIntent(tx, id);
-  const gone = await tx.delete(serviceIntentPhrases).where(and(eq(serviceIntentPhrases.id, phraseId), eq(serviceIntentPhrases.intentId, id))).returning({ id: serviceIntentPhrases.id });
+  const gone = await tx
+    .delete(serviceIntentPhrases)
+    .where(and(eq(serviceIntentPhrases.id, phraseId), eq(serviceIntentPhrases.intentId, id)))
+    .returning({ id: serviceIntentPhrases.id });
   if (!gone.length) throw new AppError('service_phrase_not_found', [phraseId]);
   await tx.update(serviceIntents).set({ updatedAt: new Date() }).where(eq(serviceIntents.id, id));
   const after = await getIntent(tx, id);
@@ -118,7 +171,9 @@ export async function deletePhrase(tx: Tx, actor: Actor, id: string, phraseId: s
 
 /** Every phrase of a client's intents: what training reads and the export writes. */
 export async function phrasesOf(tx: Tx, clientId: string): Promise<{ intent: string; text: string }[]> {
-  return tx.select({ intent: serviceIntents.name, text: serviceIntentPhrases.text }).from(serviceIntentPhrases)
+  return tx
+    .select({ intent: serviceIntents.name, text: serviceIntentPhrases.text })
+    .from(serviceIntentPhrases)
     .innerJoin(serviceIntents, eq(serviceIntents.id, serviceIntentPhrases.intentId))
     .where(eq(serviceIntentPhrases.clientId, clientId))
     .orderBy(asc(sql`lower(${serviceIntents.name})`), asc(serviceIntentPhrases.createdAt), asc(serviceIntentPhrases.id));
@@ -130,10 +185,14 @@ export const INTENT_SHEET_COLUMNS = { intent: { id: 'intent', en: 'intent' }, ex
 export async function exportIntents(tx: Tx, clientCode: string): Promise<{ name: string; file: Buffer }> {
   const client = await clientRowByCode(tx, clientCode);
   const rows = await phrasesOf(tx, client.id);
-  const file = await writeXlsx(`${client.code} intents`, [
-    { header: 'intent', width: 24, value: (r: { intent: string }) => r.intent },
-    { header: 'example', width: 60, value: (r: { text: string }) => r.text },
-  ], rows);
+  const file = await writeXlsx(
+    `${client.code} intents`,
+    [
+      { header: 'intent', width: 24, value: (r: { intent: string }) => r.intent },
+      { header: 'example', width: 60, value: (r: { text: string }) => r.text },
+    ],
+    rows,
+  );
   return { name: `${client.code.toLowerCase()}-intents`, file };
 }
 

@@ -43,21 +43,27 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
 
 /** Precision and recall per intent and the most confused pairs, from the held-out phrases' predictions. */
 export function metricsOf(intents: string[], expected: string[], predicted: string[]): TrainingMetrics {
-  const perIntent = intents.map((intent) => {
-    let tp = 0, support = 0, called = 0;
-    expected.forEach((e, i) => {
-      if (e === intent) support++;
-      if (predicted[i] === intent) called++;
-      if (e === intent && predicted[i] === intent) tp++;
-    });
-    return { intent, precision: round(called ? tp / called : 0), recall: round(support ? tp / support : 0), support };
-  }).filter((m) => m.support > 0);
+  const perIntent = intents
+    .map((intent) => {
+      let tp = 0,
+        support = 0,
+        called = 0;
+      expected.forEach((e, i) => {
+        if (e === intent) support++;
+        if (predicted[i] === intent) called++;
+        if (e === intent && predicted[i] === intent) tp++;
+      });
+      return { intent, precision: round(called ? tp / called : 0), recall: round(support ? tp / support : 0), support };
+    })
+    .filter((m) => m.support > 0);
   const pairs = new Map<string, number>();
   expected.forEach((e, i) => {
     if (predicted[i] !== e) pairs.set(`${e}\u0000${predicted[i]}`, (pairs.get(`${e}\u0000${predicted[i]}`) ?? 0) + 1);
   });
-  const confused = [...pairs].map(([k, count]) => ({ expected: k.split('\u0000')[0], predicted: k.split('\u0000')[1], count }))
-    .sort((a, b) => b.count - a.count || a.expected.localeCompare(b.expected)).slice(0, 10);
+  const confused = [...pairs]
+    .map(([k, count]) => ({ expected: k.split('\u0000')[0], predicted: k.split('\u0000')[1], count }))
+    .sort((a, b) => b.count - a.count || a.expected.localeCompare(b.expected))
+    .slice(0, 10);
   const correct = expected.filter((e, i) => predicted[i] === e).length;
   return { accuracy: round(expected.length ? correct / expected.length : 0), heldOut: expected.length, perIntent, confused };
 }
@@ -78,9 +84,15 @@ export async function trainClient(tx: Tx, tenantId: string, client: ClientRow, o
   const intents = [...new Set(examples.map((e) => e.intent))];
   if (intents.length < 2) throw new AppError('service_training_too_few_intents', [intents.length]);
   const ai = await clientAi(tx, tenantId, client);
-  const run = <T>(fn: (engine: AiEngine) => Promise<T>): Promise<T> => (options.meter === false
-    ? fn(ai.engine)
-    : ai.metered('intent', async (engine) => ({ value: await fn(engine), usage: { model: engine.provider, inputTokens: examples.length, outputTokens: 0, images: 0 } })).then((r) => r.value));
+  const run = <T>(fn: (engine: AiEngine) => Promise<T>): Promise<T> =>
+    options.meter === false
+      ? fn(ai.engine)
+      : ai
+          .metered('intent', async (engine) => ({
+            value: await fn(engine),
+            usage: { model: engine.provider, inputTokens: examples.length, outputTokens: 0, images: 0 },
+          }))
+          .then((r) => r.value);
   const threshold = Number(client.confidenceThreshold);
   const { train, test } = splitHeldOut(examples);
   const metrics = await run(async (engine) => {
@@ -91,35 +103,57 @@ export async function trainClient(tx: Tx, tenantId: string, client: ClientRow, o
       const p = await engine.classifyIntent(heldOutModel, e.text, { threshold });
       predicted.push(p.outOfScope || !p.intent ? OUT_OF_SCOPE : p.intent);
     }
-    return metricsOf(intents, test.map((e) => e.intent), predicted);
+    return metricsOf(
+      intents,
+      test.map((e) => e.intent),
+      predicted,
+    );
   });
   const model = await run((engine) => engine.trainIntents(examples));
   return { model, metrics, intents: intents.length, examples: examples.length };
 }
 
 const toState = (row: ModelRow | undefined, active: ModelRow | undefined): TrainingState => ({
-  trainingId: row?.id ?? null, status: row?.status ?? 'none', intents: row?.intents ?? 0, examples: row?.examples ?? 0, metrics: row?.metrics ?? null,
-  errorCode: row?.errorCode ?? null, requestedAt: row?.requestedAt.toISOString() ?? null, trainedAt: row?.trainedAt?.toISOString() ?? null,
+  trainingId: row?.id ?? null,
+  status: row?.status ?? 'none',
+  intents: row?.intents ?? 0,
+  examples: row?.examples ?? 0,
+  metrics: row?.metrics ?? null,
+  errorCode: row?.errorCode ?? null,
+  requestedAt: row?.requestedAt.toISOString() ?? null,
+  trainedAt: row?.trainedAt?.toISOString() ?? null,
   activeTrainedAt: active?.trainedAt?.toISOString() ?? null,
 });
 
 /** The model the bot uses: the newest done run's. */
 export async function activeModel(tx: Tx, clientId: string): Promise<ModelRow | undefined> {
-  const [row] = await tx.select().from(serviceModels).where(and(eq(serviceModels.clientId, clientId), eq(serviceModels.status, 'done')))
-    .orderBy(desc(serviceModels.trainedAt), desc(serviceModels.id)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(serviceModels)
+    .where(and(eq(serviceModels.clientId, clientId), eq(serviceModels.status, 'done')))
+    .orderBy(desc(serviceModels.trainedAt), desc(serviceModels.id))
+    .limit(1);
   return row;
 }
 
 export async function trainingState(tx: Tx, clientId: string): Promise<TrainingState> {
-  const [latest] = await tx.select().from(serviceModels).where(eq(serviceModels.clientId, clientId)).orderBy(desc(serviceModels.requestedAt), desc(serviceModels.id)).limit(1);
+  const [latest] = await tx
+    .select()
+    .from(serviceModels)
+    .where(eq(serviceModels.clientId, clientId))
+    .orderBy(desc(serviceModels.requestedAt), desc(serviceModels.id))
+    .limit(1);
   return toState(latest, await activeModel(tx, clientId));
 }
 
 /** Queues a run (its own committed transaction, so the job finds it); process_cannot_be_requested while one is queued or running. */
 export async function requestTraining(tx: Tx, actor: Actor, client: ClientRow): Promise<TrainingState> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-train:${client.id}`}))`);
-  const busy = await tx.select({ id: serviceModels.id }).from(serviceModels)
-    .where(and(eq(serviceModels.clientId, client.id), inArray(serviceModels.status, ['queued', 'running']))).limit(1);
+  const busy = await tx
+    .select({ id: serviceModels.id })
+    .from(serviceModels)
+    .where(and(eq(serviceModels.clientId, client.id), inArray(serviceModels.status, ['queued', 'running'])))
+    .limit(1);
   if (busy.length) throw new AppError('process_cannot_be_requested');
   const id = uuidv7();
   await tx.insert(serviceModels).values({ tenantId: actor.tenantId, id, clientId: client.id, status: 'queued', requestedBy: actor.userId ?? null });
@@ -134,20 +168,35 @@ export async function requestTraining(tx: Tx, actor: Actor, client: ClientRow): 
 export async function runTraining(pools: Pools, tenantId: string, trainingId: string, log: (err: unknown) => void = () => {}): Promise<void> {
   try {
     await withTenant(pools.app, tenantId, async (tx) => {
-      const [claimed] = await tx.update(serviceModels).set({ status: 'running', startedAt: new Date() })
-        .where(and(eq(serviceModels.id, trainingId), eq(serviceModels.status, 'queued'))).returning();
+      const [claimed] = await tx
+        .update(serviceModels)
+        .set({ status: 'running', startedAt: new Date() })
+        .where(and(eq(serviceModels.id, trainingId), eq(serviceModels.status, 'queued')))
+        .returning();
       if (!claimed) return;
       // The running state is seen by others only if this commits; a crash leaves it queued for the job's retry.
       const client = await clientRowById(tx, claimed.clientId);
       const trained = await trainClient(tx, tenantId, client);
-      await tx.update(serviceModels).set({
-        status: 'done', model: trained.model, metrics: trained.metrics, intents: trained.intents, examples: trained.examples, trainedAt: new Date(),
-      }).where(eq(serviceModels.id, trainingId));
+      await tx
+        .update(serviceModels)
+        .set({
+          status: 'done',
+          model: trained.model,
+          metrics: trained.metrics,
+          intents: trained.intents,
+          examples: trained.examples,
+          trainedAt: new Date(),
+        })
+        .where(eq(serviceModels.id, trainingId));
     });
   } catch (err) {
     if (!(err instanceof AppError)) log(err);
     const errorCode = err instanceof AppError ? err.code : 'ai_response_failed';
-    await withTenant(pools.app, tenantId, (tx) => tx.update(serviceModels).set({ status: 'failed', errorCode, trainedAt: null })
-      .where(and(eq(serviceModels.id, trainingId), inArray(serviceModels.status, ['queued', 'running'])))).catch(log);
+    await withTenant(pools.app, tenantId, (tx) =>
+      tx
+        .update(serviceModels)
+        .set({ status: 'failed', errorCode, trainedAt: null })
+        .where(and(eq(serviceModels.id, trainingId), inArray(serviceModels.status, ['queued', 'running']))),
+    ).catch(log);
   }
 }

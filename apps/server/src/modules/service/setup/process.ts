@@ -41,11 +41,21 @@ export async function requestSetup(tx: Tx, actor: Actor, client: ClientRow): Pro
   // A retry keeps what the failed run got done; a first run (or a run after a done one) does every step.
   const kept = (name: SetupStepName) => before.status === 'failed' && before.steps.some((s) => s.name === name && s.status === 'done');
   const state: SetupState = {
-    status: 'queued', jobId: uuidv7(), requestedAt: new Date().toISOString(), finishedAt: null,
+    status: 'queued',
+    jobId: uuidv7(),
+    requestedAt: new Date().toISOString(),
+    finishedAt: null,
     steps: SETUP_STEPS.map((name) => (kept(name) ? before.steps.find((s) => s.name === name)! : { name, status: 'pending', errorCode: null, at: null })),
   };
   await setState(tx, client.id, state);
-  await writeAudit(tx, actor, { module: 'service.client', action: 'update', entity: 'service-client-setup', entityId: client.id, before: { status: before.status }, after: { status: 'queued', clientCode: client.code } });
+  await writeAudit(tx, actor, {
+    module: 'service.client',
+    action: 'update',
+    entity: 'service-client-setup',
+    entityId: client.id,
+    before: { status: before.status },
+    after: { status: 'queued', clientCode: client.code },
+  });
   return state;
 }
 
@@ -81,11 +91,22 @@ async function runIntegration(tx: Tx, platform: ChannelPlatform, job: SetupJob, 
 export async function runSetup(pools: Pools, platform: ChannelPlatform, job: SetupJob, log: (err: unknown) => void = () => {}): Promise<void> {
   const within = <T>(fn: (tx: Tx) => Promise<T>) => withTenant(pools.app, job.tenantId, fn);
   const claimed = await within(async (tx) => {
-    const [row] = await tx.update(serviceClients).set({ setupState: sql`jsonb_set(${serviceClients.setupState}, '{status}', '"running"')` })
-      .where(and(eq(serviceClients.id, job.clientId), sql`${serviceClients.setupState}->>'status' = 'queued'`, sql`${serviceClients.setupState}->>'jobId' = ${job.runId}`))
+    const [row] = await tx
+      .update(serviceClients)
+      .set({ setupState: sql`jsonb_set(${serviceClients.setupState}, '{status}', '"running"')` })
+      .where(
+        and(
+          eq(serviceClients.id, job.clientId),
+          sql`${serviceClients.setupState}->>'status' = 'queued'`,
+          sql`${serviceClients.setupState}->>'jobId' = ${job.runId}`,
+        ),
+      )
       .returning({ state: serviceClients.setupState });
     return row?.state;
-  }).catch((err) => { log(err); return undefined; });
+  }).catch((err) => {
+    log(err);
+    return undefined;
+  });
   if (!claimed) return;
   const state = claimed;
   const save = () => within((tx) => setState(tx, job.clientId, state));
@@ -96,11 +117,12 @@ export async function runSetup(pools: Pools, platform: ChannelPlatform, job: Set
     await save();
     try {
       if (step.name === 'setupAi') await setupAi(pools, job, log);
-      else await within(async (tx) => {
-        const client = await clientRowById(tx, job.clientId);
-        if (step.name === 'importDataset') await importDataset(tx, client);
-        else await runIntegration(tx, platform, job, client);
-      });
+      else
+        await within(async (tx) => {
+          const client = await clientRowById(tx, job.clientId);
+          if (step.name === 'importDataset') await importDataset(tx, client);
+          else await runIntegration(tx, platform, job, client);
+        });
       step.status = 'done';
     } catch (err) {
       if (!(err instanceof AppError)) log(err);

@@ -19,16 +19,21 @@ export function setupRoutes(app: FastifyInstance) {
       await boss.work<SetupJob>(SETUP_QUEUE, async ([job]) => runSetup(app.platform.pools, platform, job.data, log));
     });
   }
-  registerEndpoint(app, ep.processServiceClientSetup, async ({ principal, params }) => {
-    const who = principal as Principal;
-    const { state, clientId } = await withTenant(app.platform.pools.app, who.tenantId, async (tx) => {
-      const client = await clientRowByCode(tx, params.clientCode);
-      return { state: await requestSetup(tx, who, client), clientId: client.id };
-    });
-    const job: SetupJob = { tenantId: who.tenantId, tenantCode: who.tenantCode, userId: who.userId ?? null, clientId, runId: state.jobId! };
-    if (queued) await boss.send(SETUP_QUEUE, job, { singletonKey: job.runId });
-    else setImmediate(() => void runSetup(app.platform.pools, platform, job, log));
-    return state;
-  }, { ownTransactions: true });
+  registerEndpoint(
+    app,
+    ep.processServiceClientSetup,
+    async ({ principal, params }) => {
+      const who = principal as Principal;
+      const { state, clientId } = await withTenant(app.platform.pools.app, who.tenantId, async (tx) => {
+        const client = await clientRowByCode(tx, params.clientCode);
+        return { state: await requestSetup(tx, who, client), clientId: client.id };
+      });
+      const job: SetupJob = { tenantId: who.tenantId, tenantCode: who.tenantCode, userId: who.userId ?? null, clientId, runId: state.jobId! };
+      if (queued) await boss.send(SETUP_QUEUE, job, { singletonKey: job.runId });
+      else setImmediate(() => void runSetup(app.platform.pools, platform, job, log));
+      return state;
+    },
+    { ownTransactions: true },
+  );
   registerEndpoint(app, ep.getServiceClientSetup, async ({ tx, params }) => setupStateOf(tx, (await clientRowByCode(tx, params.clientCode)).id));
 }

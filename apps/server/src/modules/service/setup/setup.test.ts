@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  serviceClientEndpoints as clientEp, serviceDatasetEndpoints as datasetEp, serviceIntentEndpoints as intentEp, serviceSetupEndpoints as ep,
-  SETUP_POLL_ATTEMPTS, SETUP_POLL_MS, type ServiceSetupState,
+  serviceClientEndpoints as clientEp,
+  serviceDatasetEndpoints as datasetEp,
+  serviceIntentEndpoints as intentEp,
+  serviceSetupEndpoints as ep,
+  SETUP_POLL_ATTEMPTS,
+  SETUP_POLL_MS,
+  type ServiceSetupState,
 } from '@nusa/contracts';
 import { call } from '../../../../test/call.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
@@ -30,16 +35,37 @@ async function finished(clientCode: string, token = admin): Promise<ServiceSetup
 const process = (clientCode: string, token = admin) => call(t, ep.processServiceClientSetup, { params: { clientCode }, token });
 
 async function client(code: string, intents: number) {
-  expect((await call(t, clientEp.createServiceClient, { body: { code, name: `Toko ${code}`, businessField: 'Retail', systemInstruction: 'Jawab singkat.' }, token: admin })).statusCode).toBe(200);
+  expect(
+    (
+      await call(t, clientEp.createServiceClient, {
+        body: { code, name: `Toko ${code}`, businessField: 'Retail', systemInstruction: 'Jawab singkat.' },
+        token: admin,
+      })
+    ).statusCode,
+  ).toBe(200);
   const phrases = [
     ['jam buka toko', 'kapan toko buka', 'toko buka jam berapa', 'buka hari minggu?', 'jam operasional', 'tutup jam berapa'],
     ['harga kain batik', 'berapa harganya', 'harga kemeja', 'ada diskon?', 'harga paling murah', 'biaya kirim berapa'],
   ];
   for (let i = 0; i < intents; i++) {
-    const res = await call(t, intentEp.createServiceIntent, { params: { clientCode: code }, body: { name: ['jam_buka', 'harga'][i], phrases: phrases[i] }, token: admin });
+    const res = await call(t, intentEp.createServiceIntent, {
+      params: { clientCode: code },
+      body: { name: ['jam_buka', 'harga'][i], phrases: phrases[i] },
+      token: admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const dataset = await call(t, datasetEp.createServiceDataset, { params: { clientCode: code }, body: { name: 'Info', attributes: [{ name: 'Topik', type: 'TEXT' }, { name: 'Isi', type: 'TEXT' }] }, token: admin });
+  const dataset = await call(t, datasetEp.createServiceDataset, {
+    params: { clientCode: code },
+    body: {
+      name: 'Info',
+      attributes: [
+        { name: 'Topik', type: 'TEXT' },
+        { name: 'Isi', type: 'TEXT' },
+      ],
+    },
+    token: admin,
+  });
   return dataset.json().datasetId;
 }
 
@@ -47,18 +73,38 @@ describe('service client set-up (process all)', () => {
   it('runs import dataset, set up AI and run integration in sequence; the state the page polls tells each step', async () => {
     expect([SETUP_POLL_MS, SETUP_POLL_ATTEMPTS]).toEqual([10_000, 60]);
     const datasetId = await client('SETA', 2);
-    await call(t, datasetEp.createDatasetItem, { params: { datasetId }, body: { values: { Topik: 'Jam buka', Isi: 'Setiap hari 08.00-17.00' } }, token: admin });
+    await call(t, datasetEp.createDatasetItem, {
+      params: { datasetId },
+      body: { values: { Topik: 'Jam buka', Isi: 'Setiap hari 08.00-17.00' } },
+      token: admin,
+    });
     expect((await call(t, ep.getServiceClientSetup, { params: { clientCode: 'SETA' }, token: admin })).json()).toMatchObject({ status: 'draft' });
     const queued = await process('SETA');
     expect(queued.statusCode, queued.body).toBe(200);
-    expect(queued.json()).toMatchObject({ status: 'queued', steps: [{ name: 'importDataset', status: 'pending' }, { name: 'setupAi', status: 'pending' }, { name: 'runIntegration', status: 'pending' }] });
+    expect(queued.json()).toMatchObject({
+      status: 'queued',
+      steps: [
+        { name: 'importDataset', status: 'pending' },
+        { name: 'setupAi', status: 'pending' },
+        { name: 'runIntegration', status: 'pending' },
+      ],
+    });
     const done = await finished('SETA');
     expect(done.status).toBe('done');
-    expect(done.steps.map((s) => [s.name, s.status, s.errorCode])).toEqual([['importDataset', 'done', null], ['setupAi', 'done', null], ['runIntegration', 'done', null]]);
+    expect(done.steps.map((s) => [s.name, s.status, s.errorCode])).toEqual([
+      ['importDataset', 'done', null],
+      ['setupAi', 'done', null],
+      ['runIntegration', 'done', null],
+    ]);
     const training = (await call(t, intentEp.getServiceTraining, { params: { clientCode: 'SETA' }, token: admin })).json();
     expect(training).toMatchObject({ status: 'done', intents: 2, examples: 12 });
-    expect((await call(t, intentEp.classifyServiceText, { params: { clientCode: 'SETA' }, body: { text: 'toko buka jam berapa' }, token: admin })).json().intent).toBe('jam_buka');
-    const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE module = 'service.client' AND entity = 'service-client-setup' AND entity_id = $1`, [queued.json().jobId ? (await call(t, clientEp.getServiceClient, { params: { clientCode: 'SETA' }, token: admin })).json().clientId : '']);
+    expect(
+      (await call(t, intentEp.classifyServiceText, { params: { clientCode: 'SETA' }, body: { text: 'toko buka jam berapa' }, token: admin })).json().intent,
+    ).toBe('jam_buka');
+    const audit = await t.pools.owner.query(
+      `SELECT action FROM audit_log WHERE module = 'service.client' AND entity = 'service-client-setup' AND entity_id = $1`,
+      [queued.json().jobId ? (await call(t, clientEp.getServiceClient, { params: { clientCode: 'SETA' }, token: admin })).json().clientId : ''],
+    );
     expect(audit.rows.map((r: { action: string }) => r.action)).toEqual(['update']);
   });
 
@@ -67,15 +113,27 @@ describe('service client set-up (process all)', () => {
     await process('SETB');
     const noItems = await finished('SETB');
     expect(noItems.status).toBe('failed');
-    expect(noItems.steps.map((s) => [s.name, s.status, s.errorCode ?? null])).toEqual([['importDataset', 'failed', 'service_setup_dataset_empty'], ['setupAi', 'pending', null], ['runIntegration', 'pending', null]]);
+    expect(noItems.steps.map((s) => [s.name, s.status, s.errorCode ?? null])).toEqual([
+      ['importDataset', 'failed', 'service_setup_dataset_empty'],
+      ['setupAi', 'pending', null],
+      ['runIntegration', 'pending', null],
+    ]);
 
     await call(t, datasetEp.createDatasetItem, { params: { datasetId }, body: { values: { Topik: 'Harga', Isi: 'Mulai 50.000' } }, token: admin });
     await process('SETB');
     const oneIntent = await finished('SETB');
-    expect(oneIntent.steps.map((s) => [s.name, s.status, s.errorCode ?? null])).toEqual([['importDataset', 'done', null], ['setupAi', 'failed', 'service_training_too_few_intents'], ['runIntegration', 'pending', null]]);
+    expect(oneIntent.steps.map((s) => [s.name, s.status, s.errorCode ?? null])).toEqual([
+      ['importDataset', 'done', null],
+      ['setupAi', 'failed', 'service_training_too_few_intents'],
+      ['runIntegration', 'pending', null],
+    ]);
     const importedAt = oneIntent.steps[0].at;
 
-    await call(t, intentEp.createServiceIntent, { params: { clientCode: 'SETB' }, body: { name: 'harga', phrases: ['harga kain', 'berapa harganya', 'ada diskon', 'harga termurah', 'biaya kirim'] }, token: admin });
+    await call(t, intentEp.createServiceIntent, {
+      params: { clientCode: 'SETB' },
+      body: { name: 'harga', phrases: ['harga kain', 'berapa harganya', 'ada diskon', 'harga termurah', 'biaya kirim'] },
+      token: admin,
+    });
     await process('SETB');
     const retried = await finished('SETB');
     expect(retried.status).toBe('done');

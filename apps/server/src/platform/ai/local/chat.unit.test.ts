@@ -46,7 +46,11 @@ describe('local chat answers from facts only', () => {
 
   it('uses the last user message', async () => {
     const answer = await engine.chat({
-      messages: [{ role: 'user', content: 'harga kopi?' }, { role: 'assistant', content: '...' }, { role: 'user', content: 'alamat tokonya dimana' }],
+      messages: [
+        { role: 'user', content: 'harga kopi?' },
+        { role: 'assistant', content: '...' },
+        { role: 'user', content: 'alamat tokonya dimana' },
+      ],
       context: facts,
       language: 'id',
     });
@@ -68,7 +72,9 @@ describe('local chat answers from facts only', () => {
   it('stops streaming when aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(engine.chat({ messages: [{ role: 'user', content: 'harga teh tarik' }], context: facts, language: 'id', signal: controller.signal, onDelta: () => {} })).rejects.toThrow();
+    await expect(
+      engine.chat({ messages: [{ role: 'user', content: 'harga teh tarik' }], context: facts, language: 'id', signal: controller.signal, onDelta: () => {} }),
+    ).rejects.toThrow();
   });
 });
 

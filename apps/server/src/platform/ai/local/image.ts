@@ -58,9 +58,10 @@ async function subjectOf(image: Buffer): Promise<{ data: Buffer; width: number; 
 }
 
 function backdropSvg(width: number, height: number, preset: ImagePreset): Buffer {
-  const fill = preset === 'studio'
-    ? '<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f4f6"/><stop offset="0.7" stop-color="#dcdde2"/><stop offset="1" stop-color="#c9cad0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>'
-    : '<rect width="100%" height="100%" fill="#ffffff"/>';
+  const fill =
+    preset === 'studio'
+      ? '<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f4f6"/><stop offset="0.7" stop-color="#dcdde2"/><stop offset="1" stop-color="#c9cad0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>'
+      : '<rect width="100%" height="100%" fill="#ffffff"/>';
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${fill}</svg>`);
 }
 
@@ -127,8 +128,6 @@ export async function editImageLocally(request: ImageEditRequest): Promise<Image
   } catch {
     throw new AppError('invalid_input_format', ['image', 'PNG, JPEG, WebP']);
   }
-  const { image, mimeType } = preset === 'enhance'
-    ? await enhance(request)
-    : { image: await onBackdrop(request, preset), mimeType: 'image/jpeg' };
+  const { image, mimeType } = preset === 'enhance' ? await enhance(request) : { image: await onBackdrop(request, preset), mimeType: 'image/jpeg' };
   return { image, mimeType, usage: { model: LOCAL_IMAGE_MODEL, inputTokens: 0, outputTokens: 0, images: 1 } };
 }

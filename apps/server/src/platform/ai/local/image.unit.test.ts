@@ -6,7 +6,9 @@ const engine = createLocalEngine();
 
 /** A product photo: a red box on a light grey table surface. */
 async function productPhoto(format: 'png' | 'jpeg'): Promise<Buffer> {
-  const box = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c0392b' } }).png().toBuffer();
+  const box = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
   const photo = sharp({ create: { width: 300, height: 240, channels: 3, background: '#e6e6e6' } }).composite([{ input: box, left: 90, top: 80 }]);
   return format === 'png' ? photo.png().toBuffer() : photo.jpeg().toBuffer();
 }
@@ -35,7 +37,15 @@ describe('local image presets', () => {
 
   it('enhance: same format, asked size, more contrast', async () => {
     const dull = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#777777' } })
-      .composite([{ input: await sharp({ create: { width: 32, height: 64, channels: 3, background: '#888888' } }).png().toBuffer(), left: 0, top: 0 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 32, height: 64, channels: 3, background: '#888888' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
       .png()
       .toBuffer();
     const result = await engine.editImage({ image: dull, prompt: 'enhance', width: 48, height: 48 });
@@ -48,7 +58,15 @@ describe('local image presets', () => {
 
   it('keeps the transparency of a PNG it enhances', async () => {
     const cutOut = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 0 } } })
-      .composite([{ input: await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 90, g: 90, b: 200, alpha: 1 } } }).png().toBuffer(), left: 5, top: 5 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 90, g: 90, b: 200, alpha: 1 } } })
+            .png()
+            .toBuffer(),
+          left: 5,
+          top: 5,
+        },
+      ])
       .png()
       .toBuffer();
     const result = await engine.editImage({ image: cutOut, prompt: 'perjelas foto' });
@@ -59,7 +77,9 @@ describe('local image presets', () => {
   });
 
   it('white-background: the backdrop does not show through the subject (inside a handle)', async () => {
-    const ring = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#d8d2c8"/><circle cx="100" cy="100" r="60" fill="none" stroke="#1f5fa0" stroke-width="20"/></svg>');
+    const ring = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#d8d2c8"/><circle cx="100" cy="100" r="60" fill="none" stroke="#1f5fa0" stroke-width="20"/></svg>',
+    );
     const result = await engine.editImage({ image: await sharp(ring).png().toBuffer(), prompt: 'white-background', width: 200, height: 200 });
     const { data, info } = await sharp(result.image).raw().toBuffer({ resolveWithObject: true });
     const centre = (100 * info.width + 100) * info.channels;

@@ -60,11 +60,7 @@ function mulberry32(seed: number) {
 }
 
 /** Sublinear TF × IDF with words and characters normalised separately; features the model does not know are left out. */
-function vectorise(
-  counts: Map<string, number>,
-  indexOf: Map<string, number>,
-  idf: ArrayLike<number>,
-): SparseVector {
+function vectorise(counts: Map<string, number>, indexOf: Map<string, number>, idf: ArrayLike<number>): SparseVector {
   const known: { index: number; weight: number; isWord: boolean }[] = [];
   let wordNorm = 0;
   let charNorm = 0;
@@ -151,7 +147,10 @@ export function trainIntentClassifier(examples: IntentExample[], options: Intent
   const featureCounts = usable.map((e) => textFeatures(e.text, language));
   const documentFrequency = new Map<string, number>();
   for (const counts of featureCounts) for (const f of counts.keys()) documentFrequency.set(f, (documentFrequency.get(f) ?? 0) + 1);
-  const features = [...documentFrequency.entries()].filter(([, df]) => df >= minCount).map(([f]) => f).sort();
+  const features = [...documentFrequency.entries()]
+    .filter(([, df]) => df >= minCount)
+    .map(([f]) => f)
+    .sort();
   const indexOf = new Map(features.map((f, i) => [f, i]));
   const n = usable.length;
   const idf = features.map((f) => Math.log((n + 1) / (documentFrequency.get(f)! + 1)) + 1);

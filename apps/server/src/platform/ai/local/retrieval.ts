@@ -60,7 +60,11 @@ export function RETRIEVAL_COLUMN_SQL(table: string, textColumn: string): string[
 
 const FUZZY_WORDS = 3;
 
-const identifier = (name: string) => sql.join(name.split('.').map((part) => sql.identifier(part)), sql`.`);
+const identifier = (name: string) =>
+  sql.join(
+    name.split('.').map((part) => sql.identifier(part)),
+    sql`.`,
+  );
 
 /**
  * The ranked top-k query. Candidates come from the two GIN indexes, each bounded (`candidates`, default 50): the rows
@@ -78,8 +82,7 @@ export function buildRetrievalQuery(source: RetrievalSource, question: string, o
   const words = normalise(question);
   const topic = words.filter((w) => !isStopWord(w));
   const terms = (topic.length ? topic : words).join(' ');
-  const anyWord = (config: string) =>
-    sql`to_tsquery(${config}::regconfig, replace(plainto_tsquery(${config}::regconfig, ${terms})::text, ' & ', ' | '))`;
+  const anyWord = (config: string) => sql`to_tsquery(${config}::regconfig, replace(plainto_tsquery(${config}::regconfig, ${terms})::text, ' & ', ' | '))`;
   const tsq = sql`(${anyWord('indonesian')} || ${anyWord('english')})`;
   const raw = sql`${question}::text`;
   const termsText = sql`${terms}::text`;
@@ -95,9 +98,13 @@ export function buildRetrievalQuery(source: RetrievalSource, question: string, o
     WITH candidates AS (
       (SELECT r.${id} AS id FROM ${table} r WHERE r.${search} @@ ${tsq} ${where}
         ORDER BY ts_rank(r.${search}, ${tsq}, 32) DESC LIMIT ${candidates})
-      ${fuzzy ? sql`UNION
+      ${
+        fuzzy
+          ? sql`UNION
       (SELECT r.${id} AS id FROM ${table} r WHERE r.${text} % ${termsText} ${where}
-        ORDER BY similarity(r.${text}, ${termsText}) DESC LIMIT ${candidates})` : sql``}
+        ORDER BY similarity(r.${text}, ${termsText}) DESC LIMIT ${candidates})`
+          : sql``
+      }
     ),
     ranked AS (
       SELECT r.${id}::text AS id, r.${text} AS text,

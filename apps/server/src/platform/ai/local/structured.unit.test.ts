@@ -21,6 +21,8 @@ describe('local structured output', () => {
     const invalid = engine.structured({ schema: plan, instruction: 'plan', input: 'penjualan', language: 'id' });
     await expect(invalid).rejects.toBeInstanceOf(AppError);
     await expect(invalid).rejects.toMatchObject({ code: 'ai_generated_query_invalid' });
-    await expect(engine.structured({ schema: z.object({ a: z.string() }), instruction: '', input: 'x', language: 'en' })).rejects.toMatchObject({ code: 'ai_generated_query_invalid' });
+    await expect(engine.structured({ schema: z.object({ a: z.string() }), instruction: '', input: 'x', language: 'en' })).rejects.toMatchObject({
+      code: 'ai_generated_query_invalid',
+    });
   });
 });

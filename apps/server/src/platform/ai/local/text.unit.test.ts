@@ -11,7 +11,13 @@ describe('local engine text', () => {
   });
 
   it('stems Indonesian with Sastrawi and English with Porter', () => {
-    expect(['pembayaran', 'mengirimkan', 'harganya', 'dikembalikan', 'pesanan'].map((w) => stem(w, 'id'))).toEqual(['bayar', 'kirim', 'harga', 'kembali', 'pesan']);
+    expect(['pembayaran', 'mengirimkan', 'harganya', 'dikembalikan', 'pesanan'].map((w) => stem(w, 'id'))).toEqual([
+      'bayar',
+      'kirim',
+      'harga',
+      'kembali',
+      'pesan',
+    ]);
     expect(['deliveries', 'opening', 'prices'].map((w) => stem(w, 'en'))).toEqual(['deliveri', 'open', 'price']);
   });
 

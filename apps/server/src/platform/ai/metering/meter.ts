@@ -79,9 +79,21 @@ export async function meteredCall<T extends { usage: AiUsage }>(tx: Tx, options:
 async function writeUsage(tx: Tx, o: MeteredCallOptions, at: Date, outcome: UsageOutcome, durationMs: number, usage?: AiUsage) {
   const cost = usage && o.priceOf ? new Money(o.priceOf(usage)) : new Money(0);
   await tx.insert(aiUsage).values({
-    tenantId: o.tenantId, id: uuidv7(), at, area: o.area, clientOuId: o.clientOuId ?? null, chatSessionId: o.chatSessionId ?? null,
-    provider: o.provider, model: usage?.model ?? o.model ?? '', purpose: o.purpose, kind: o.kind,
-    inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0, images: usage?.images ?? 0,
-    cost: toDecimalString(cost), durationMs: Math.round(durationMs), outcome,
+    tenantId: o.tenantId,
+    id: uuidv7(),
+    at,
+    area: o.area,
+    clientOuId: o.clientOuId ?? null,
+    chatSessionId: o.chatSessionId ?? null,
+    provider: o.provider,
+    model: usage?.model ?? o.model ?? '',
+    purpose: o.purpose,
+    kind: o.kind,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    images: usage?.images ?? 0,
+    cost: toDecimalString(cost),
+    durationMs: Math.round(durationMs),
+    outcome,
   });
 }

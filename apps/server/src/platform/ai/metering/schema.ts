@@ -156,7 +156,9 @@ export const aiQuotaSettings = pgTable(
     tenantId: uuid('tenant_id').primaryKey(),
     monthlyRequests: integer('monthly_requests').notNull(),
     monthlyImages: integer('monthly_images').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   () => [tenantPolicy('ai_quota_settings')],
 );

@@ -20,7 +20,12 @@ export interface ChatSessionStart {
 export async function startChatSession(tx: Tx, start: ChatSessionStart): Promise<string> {
   const id = uuidv7();
   await tx.insert(aiChatSessions).values({
-    tenantId: start.tenantId, id, area: start.area, clientOuId: start.clientOuId ?? null, customerKey: start.customerKey, model: start.model,
+    tenantId: start.tenantId,
+    id,
+    area: start.area,
+    clientOuId: start.clientOuId ?? null,
+    customerKey: start.customerKey,
+    model: start.model,
     startedAt: start.at ?? new Date(),
   });
   return id;

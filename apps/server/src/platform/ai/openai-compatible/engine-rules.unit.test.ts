@@ -52,8 +52,13 @@ describe('nearest-centroid intents', () => {
   it('ranks by similarity and says out of scope when the best is ambiguous or unlike its examples', () => {
     const v = (...xs: number[]) => Float32Array.from(xs);
     const model = trainCentroids(
-      [{ intent: 'p', text: '' }, { intent: 'p', text: '' }, { intent: 'h', text: '' }],
-      [v(1, 0.1, 0), v(1, -0.1, 0), v(0, 1, 0)], 'e',
+      [
+        { intent: 'p', text: '' },
+        { intent: 'p', text: '' },
+        { intent: 'h', text: '' },
+      ],
+      [v(1, 0.1, 0), v(1, -0.1, 0), v(0, 1, 0)],
+      'e',
     );
     const state = model.state as Parameters<typeof predictCentroid>[0];
     expect(predictCentroid(state, v(1, 0, 0))).toMatchObject({ intent: 'p', outOfScope: false });

@@ -12,7 +12,11 @@ export const UNKNOWN_ANSWER: Record<AiLanguage, string> = {
 const LANGUAGE_NAME: Record<AiLanguage, string> = { id: 'Indonesian', en: 'English' };
 
 const factLine = (f: RetrievedFact) => {
-  const fields = f.fields ? Object.entries(f.fields).map(([k, v]) => `${k}: ${v}`).join('; ') : '';
+  const fields = f.fields
+    ? Object.entries(f.fields)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; ')
+    : '';
   return `[#${f.id}] ${f.text.replace(/\s+/g, ' ').trim()}${fields ? ` (${fields})` : ''}`;
 };
 
@@ -47,7 +51,11 @@ export class GroundedStream {
   private unknownAnswer = false;
   readonly sources = new Set<string>();
 
-  constructor(private readonly facts: ReadonlySet<string>, private readonly language: AiLanguage, private readonly emit: (text: string) => void) {}
+  constructor(
+    private readonly facts: ReadonlySet<string>,
+    private readonly language: AiLanguage,
+    private readonly emit: (text: string) => void,
+  ) {}
 
   push(piece: string) {
     this.pending += piece;

@@ -1,7 +1,19 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { embedMany, generateImage, generateText, NoObjectGeneratedError, Output, streamText, type LanguageModelUsage } from 'ai';
 import { AppError } from '../../errors/app-error.ts';
-import type { AiEngine, AiUsage, ChatAnswer, ChatRequest, EmbeddingResult, ImageEditRequest, ImageEditResult, IntentExample, IntentModel, IntentPrediction, StructuredRequest } from '../engine.ts';
+import type {
+  AiEngine,
+  AiUsage,
+  ChatAnswer,
+  ChatRequest,
+  EmbeddingResult,
+  ImageEditRequest,
+  ImageEditResult,
+  IntentExample,
+  IntentModel,
+  IntentPrediction,
+  StructuredRequest,
+} from '../engine.ts';
 import { groundedSystemPrompt, GroundedStream } from './grounding.ts';
 import { isCentroidState, predictCentroid, trainCentroids } from './intents.ts';
 import { ProviderHttpError, withRetries, type RetryPolicy } from './retry.ts';
@@ -32,7 +44,10 @@ const MAX_DELAY_MS = 20_000;
 const EMBED_BATCH = 256;
 
 const usageOf = (model: string, u: LanguageModelUsage | undefined, images = 0): AiUsage => ({
-  model, inputTokens: u?.inputTokens ?? 0, outputTokens: u?.outputTokens ?? 0, images,
+  model,
+  inputTokens: u?.inputTokens ?? 0,
+  outputTokens: u?.outputTokens ?? 0,
+  images,
 });
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -40,8 +55,12 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): AiEngine {
   const baseURL = trimSlash(options.baseUrl);
   const provider = createOpenAICompatible({
-    name: 'openai-compatible', baseURL, apiKey: options.apiKey || undefined, fetch: options.fetch,
-    includeUsage: true, supportsStructuredOutputs: true,
+    name: 'openai-compatible',
+    baseURL,
+    apiKey: options.apiKey || undefined,
+    fetch: options.fetch,
+    includeUsage: true,
+    supportsStructuredOutputs: true,
   });
   const policy: RetryPolicy = { maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, backoffMs: options.backoffMs ?? 500, maxDelayMs: MAX_DELAY_MS };
   const { models } = options;
@@ -52,7 +71,8 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
     for (let i = 0; i < texts.length; i += EMBED_BATCH) {
       const batch = texts.slice(i, i + EMBED_BATCH);
       const result = await withRetries(policy, ({ signal }) =>
-        embedMany({ model: provider.embeddingModel(model), values: batch, maxRetries: 0, abortSignal: signal }));
+        embedMany({ model: provider.embeddingModel(model), values: batch, maxRetries: 0, abortSignal: signal }),
+      );
       for (const e of result.embeddings) vectors.push(Float32Array.from(e));
       tokens += result.usage?.tokens ?? 0;
     }
@@ -62,26 +82,34 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
   async function chat(request: ChatRequest): Promise<ChatAnswer> {
     const factIds = new Set(request.context.map((f) => f.id));
     const system = groundedSystemPrompt(request.systemInstruction, request.context, request.language);
-    return withRetries(policy, async ({ signal, markVisible }) => {
-      const grounded = new GroundedStream(factIds, request.language, (text) => {
-        markVisible();
-        request.onDelta?.(text);
-      });
-      const result = streamText({
-        model: provider.chatModel(models.chat), system, messages: request.messages, maxRetries: 0, abortSignal: signal,
-        // Failures arrive as the stream's error part and are handled below; the SDK would also print them.
-        onError: () => {},
-      });
-      let usage: LanguageModelUsage | undefined;
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') grounded.push(part.text);
-        else if (part.type === 'error') throw part.error;
-        else if (part.type === 'abort') throw new Error('aborted');
-        else if (part.type === 'finish') usage = part.totalUsage;
-      }
-      const answer = grounded.end();
-      return { ...answer, usage: usageOf(models.chat, usage) };
-    }, request.signal);
+    return withRetries(
+      policy,
+      async ({ signal, markVisible }) => {
+        const grounded = new GroundedStream(factIds, request.language, (text) => {
+          markVisible();
+          request.onDelta?.(text);
+        });
+        const result = streamText({
+          model: provider.chatModel(models.chat),
+          system,
+          messages: request.messages,
+          maxRetries: 0,
+          abortSignal: signal,
+          // Failures arrive as the stream's error part and are handled below; the SDK would also print them.
+          onError: () => {},
+        });
+        let usage: LanguageModelUsage | undefined;
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta') grounded.push(part.text);
+          else if (part.type === 'error') throw part.error;
+          else if (part.type === 'abort') throw new Error('aborted');
+          else if (part.type === 'finish') usage = part.totalUsage;
+        }
+        const answer = grounded.end();
+        return { ...answer, usage: usageOf(models.chat, usage) };
+      },
+      request.signal,
+    );
   }
 
   async function structured<T>(request: StructuredRequest<T>): Promise<{ value: T; usage: AiUsage }> {
@@ -89,8 +117,12 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
     return withRetries(policy, async ({ signal }) => {
       try {
         const result = await generateText({
-          model: provider.chatModel(models.structured), system, prompt: request.input,
-          output: Output.object({ schema: request.schema }), maxRetries: 0, abortSignal: signal,
+          model: provider.chatModel(models.structured),
+          system,
+          prompt: request.input,
+          output: Output.object({ schema: request.schema }),
+          maxRetries: 0,
+          abortSignal: signal,
         });
         return { value: result.output as T, usage: usageOf(models.structured, result.usage) };
       } catch (error) {
@@ -106,7 +138,8 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
         model: provider.imageModel(models.image),
         prompt: { images: [request.image], text: request.prompt },
         ...(request.width && request.height ? { size: `${request.width}x${request.height}` as const } : {}),
-        maxRetries: 0, abortSignal: signal,
+        maxRetries: 0,
+        abortSignal: signal,
       });
       const image = result.images[0];
       if (!image) throw new AppError('ai_response_failed', ['no image in the answer']);
@@ -124,12 +157,17 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
     editImage,
     async trainIntents(examples: IntentExample[]): Promise<IntentModel> {
       if (examples.length === 0) return trainCentroids([], [], intentModel);
-      const { vectors } = await embed(examples.map((e) => e.text), intentModel);
+      const { vectors } = await embed(
+        examples.map((e) => e.text),
+        intentModel,
+      );
       return trainCentroids(examples, vectors, intentModel);
     },
     async classifyIntent(model: IntentModel, text: string, opts?: { threshold?: number }): Promise<IntentPrediction> {
       if (!isCentroidState(model) || model.state.embeddingModel !== intentModel) {
-        throw new AppError('ai_response_failed', [`the intents were trained with another engine or model (${isCentroidState(model) ? model.state.embeddingModel : model.engine}); train them again`]);
+        throw new AppError('ai_response_failed', [
+          `the intents were trained with another engine or model (${isCentroidState(model) ? model.state.embeddingModel : model.engine}); train them again`,
+        ]);
       }
       const { vectors } = await embed([text], intentModel);
       return predictCentroid(model.state, vectors[0], opts?.threshold);
@@ -153,21 +191,30 @@ export async function checkConnection(options: OpenAiCompatibleOptions): Promise
   const doFetch = options.fetch ?? fetch;
   const models = await withRetries(policy, async ({ signal }) => {
     const res = await doFetch(`${trimSlash(options.baseUrl)}/models`, {
-      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}, signal,
+      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+      signal,
     });
     const text = await res.text();
     let body: { data?: { id?: unknown }[]; error?: { message?: unknown } | string } | undefined;
-    try { body = JSON.parse(text) as typeof body; } catch { body = undefined; }
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      body = undefined;
+    }
     if (!res.ok) {
-      const message = typeof body?.error === 'string' ? body.error : typeof body?.error?.message === 'string' ? body.error.message : text.slice(0, 200) || res.statusText;
+      const message =
+        typeof body?.error === 'string' ? body.error : typeof body?.error?.message === 'string' ? body.error.message : text.slice(0, 200) || res.statusText;
       const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => { headers[name] = value; });
+      res.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
       throw new ProviderHttpError(res.status, message, headers);
     }
     return (body?.data ?? []).map((m) => String(m.id));
   });
   const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: trimSlash(once.baseUrl), apiKey: once.apiKey || undefined, fetch: once.fetch });
   await withRetries(policy, ({ signal }) =>
-    generateText({ model: provider.chatModel(once.models.chat), prompt: 'ping', maxOutputTokens: 1, maxRetries: 0, abortSignal: signal }));
+    generateText({ model: provider.chatModel(once.models.chat), prompt: 'ping', maxOutputTokens: 1, maxRetries: 0, abortSignal: signal }),
+  );
   return { models, chatModel: once.models.chat };
 }

@@ -44,7 +44,10 @@ export function trainCentroids(examples: IntentExample[], vectors: Float32Array[
   const dimensions = vectors[0]?.length ?? 0;
   const centroids = [...groups].map(([intent, members]) => {
     const sum = new Array<number>(dimensions).fill(0);
-    for (const m of members) m.forEach((x, i) => { sum[i] += x; });
+    for (const m of members)
+      m.forEach((x, i) => {
+        sum[i] += x;
+      });
     const vector = unit(sum);
     const floor = Math.min(Math.min(...members.map((m) => dot(m, vector))) - FLOOR_MARGIN, FLOOR_CAP);
     return { intent, vector, floor };

@@ -18,7 +18,11 @@ beforeAll(async () => {
   server = await startOpenAiTestServer();
   defaultReply.fn = server.reply;
   options = {
-    baseUrl: server.baseUrl, apiKey: 'sk-test-1234567890', timeoutMs: 2_000, maxRetries: 2, backoffMs: 1,
+    baseUrl: server.baseUrl,
+    apiKey: 'sk-test-1234567890',
+    timeoutMs: 2_000,
+    maxRetries: 2,
+    backoffMs: 1,
     models: { chat: 'test-chat', embedding: 'test-embed', structured: 'test-chat', image: 'test-image' },
   };
   engine = createOpenAiCompatibleEngine(options);
@@ -33,7 +37,10 @@ beforeEach(() => {
 
 /** The failure a call ended with, as the API would answer it. */
 async function failure(p: Promise<unknown>) {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return (err as AppError).body();
 }
@@ -45,9 +52,14 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
     server.reply = () => 'Toko buka pukul 09.00 sampai 21.00 [#hours]. Parkir gratis [#parking].';
     const deltas: string[] = [];
     const answer = await engine.chat({
-      systemInstruction: 'Kamu asisten Toko Maju.', language: 'id',
+      systemInstruction: 'Kamu asisten Toko Maju.',
+      language: 'id',
       messages: [{ role: 'user', content: 'Jam berapa toko buka?' }],
-      context: [{ id: 'hours', text: 'Jam buka 09.00-21.00', fields: { hari: 'Senin-Sabtu' } }, { id: 'parking', text: 'Parkir gratis' }, { id: 'unused', text: 'Ada wifi' }],
+      context: [
+        { id: 'hours', text: 'Jam buka 09.00-21.00', fields: { hari: 'Senin-Sabtu' } },
+        { id: 'parking', text: 'Parkir gratis' },
+        { id: 'unused', text: 'Ada wifi' },
+      ],
       onDelta: (d) => deltas.push(d),
     });
     expect(deltas.length).toBeGreaterThan(3);
@@ -68,7 +80,12 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
   it('says plainly in the user language that it does not know when the model finds nothing in the facts', async () => {
     server.reply = () => '[[UNKNOWN]]';
     const deltas: string[] = [];
-    const answer = await engine.chat({ language: 'en', messages: [{ role: 'user', content: 'Who won in 1998?' }], context: [], onDelta: (d) => deltas.push(d) });
+    const answer = await engine.chat({
+      language: 'en',
+      messages: [{ role: 'user', content: 'Who won in 1998?' }],
+      context: [],
+      onDelta: (d) => deltas.push(d),
+    });
     expect(answer).toMatchObject({ text: UNKNOWN_ANSWER.en, unknown: true, sources: [] });
     expect(deltas.join('')).toBe(UNKNOWN_ANSWER.en);
   });
@@ -93,7 +110,10 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
     expect(format?.json_schema?.schema?.required).toEqual(['metric', 'months', 'product']);
 
     server.reply = () => JSON.stringify({ metric: 'profit', months: 0 });
-    expect(await failure(engine.structured({ schema, instruction: 'Plan.', input: 'x', language: 'en' }))).toEqual({ errorCode: 'ai_generated_query_invalid', errorArgs: [] });
+    expect(await failure(engine.structured({ schema, instruction: 'Plan.', input: 'x', language: 'en' }))).toEqual({
+      errorCode: 'ai_generated_query_invalid',
+      errorArgs: [],
+    });
     server.reply = () => 'not json at all';
     expect((await failure(engine.structured({ schema, instruction: 'Plan.', input: 'x', language: 'en' }))).errorCode).toBe('ai_generated_query_invalid');
   });
@@ -101,7 +121,9 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
   it('speaks tool calls on the wire: the SDK gets the call with arguments made from the tool schema', async () => {
     const provider = createOpenAICompatible({ name: 'test', baseURL: server.baseUrl, apiKey: options.apiKey });
     const result = await generateText({
-      model: provider.chatModel('test-chat'), prompt: 'Stok kopi?', maxRetries: 0,
+      model: provider.chatModel('test-chat'),
+      prompt: 'Stok kopi?',
+      maxRetries: 0,
       tools: { stock: tool({ description: 'Stock of a product', inputSchema: z.object({ product: z.string(), warehouse: z.enum(['JKT', 'SBY']) }) }) },
     });
     expect(result.toolCalls.map((c) => [c.toolName, c.input])).toEqual([['stock', { product: 'contoh', warehouse: 'JKT' }]]);
@@ -109,7 +131,9 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
   });
 
   it('edits an image through POST /images/edits (multipart) and returns the PNG it answers', async () => {
-    const photo = await sharp({ create: { width: 4, height: 2, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 4, height: 2, channels: 3, background: { r: 200, g: 10, b: 10 } } })
+      .png()
+      .toBuffer();
     const result = await engine.editImage({ image: photo, prompt: 'white studio background', width: 8, height: 4 });
     expect(result.mimeType).toBe('image/png');
     expect(await sharp(result.image).metadata()).toMatchObject({ format: 'png', width: 8, height: 4 });
@@ -119,8 +143,10 @@ describe('openai-compatible engine against a loopback OpenAI server', () => {
 
   it('trains intents from embeddings and classifies by the nearest centroid, with an out-of-scope verdict', async () => {
     const model = await engine.trainIntents([
-      { intent: 'price', text: 'berapa harga kopi' }, { intent: 'price', text: 'harga kopi susu berapa' },
-      { intent: 'hours', text: 'jam buka toko' }, { intent: 'hours', text: 'toko buka jam berapa' },
+      { intent: 'price', text: 'berapa harga kopi' },
+      { intent: 'price', text: 'harga kopi susu berapa' },
+      { intent: 'hours', text: 'jam buka toko' },
+      { intent: 'hours', text: 'toko buka jam berapa' },
     ]);
     expect(model.intents).toEqual(['price', 'hours']);
     const price = await engine.classifyIntent(model, 'harga kopi');

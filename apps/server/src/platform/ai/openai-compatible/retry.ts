@@ -46,7 +46,14 @@ function providerMessage(error: APICallError): string {
   if (!fromBody && error.responseBody) {
     try {
       const body = JSON.parse(error.responseBody) as { error?: { message?: unknown } | string; message?: unknown };
-      parsed = typeof body.error === 'string' ? body.error : typeof body.error?.message === 'string' ? body.error.message : typeof body.message === 'string' ? body.message : undefined;
+      parsed =
+        typeof body.error === 'string'
+          ? body.error
+          : typeof body.error?.message === 'string'
+            ? body.error.message
+            : typeof body.message === 'string'
+              ? body.message
+              : undefined;
     } catch {
       parsed = error.responseBody.slice(0, 200);
     }
@@ -56,7 +63,8 @@ function providerMessage(error: APICallError): string {
 
 const causeText = (error: unknown): string => {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (cause && typeof cause.code === 'string') return typeof cause.message === 'string' && cause.message.includes(cause.code) ? cause.message : `${cause.code} ${String(cause.message ?? '')}`.trim();
+  if (cause && typeof cause.code === 'string')
+    return typeof cause.message === 'string' && cause.message.includes(cause.code) ? cause.message : `${cause.code} ${String(cause.message ?? '')}`.trim();
   const outer = error instanceof Error ? error.message : String(error);
   return cause && typeof cause.message === 'string' ? `${outer}: ${cause.message}` : outer;
 };
@@ -68,14 +76,24 @@ export function failureOf(error: unknown): ProviderFailure {
     if (status === undefined) return { message: causeText(error.cause ?? error), retryable: true };
     return { status, message: providerMessage(error), retryable: status === 408 || status === 429 || status >= 500, headers: error.responseHeaders };
   }
-  if (error instanceof ProviderHttpError) return { status: error.status, message: error.message, retryable: error.status === 408 || error.status === 429 || error.status >= 500, headers: error.headers };
+  if (error instanceof ProviderHttpError)
+    return {
+      status: error.status,
+      message: error.message,
+      retryable: error.status === 408 || error.status === 429 || error.status >= 500,
+      headers: error.headers,
+    };
   if (error instanceof TypeError && error.message === 'fetch failed') return { message: causeText(error), retryable: true };
   return { message: error instanceof Error ? error.message : String(error), retryable: false };
 }
 
 /** A failed answer of a plain-fetch call (images/edits, models), shaped like the SDK's so one policy handles both. */
 export class ProviderHttpError extends Error {
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string>) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string>,
+  ) {
     super(message);
   }
 }
@@ -92,7 +110,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (ms <= 0) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 export interface AttemptContext {
@@ -111,7 +136,12 @@ export async function withRetries<T>(policy: RetryPolicy, attempt: (ctx: Attempt
     const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout;
     let visible = false;
     try {
-      return await attempt({ signal, markVisible: () => { visible = true; } });
+      return await attempt({
+        signal,
+        markVisible: () => {
+          visible = true;
+        },
+      });
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (callerSignal?.aborted) throw new AppError('ai_response_failed', ['cancelled']);

@@ -9,7 +9,9 @@ export const aiSettings = pgTable(
   'ai_settings',
   {
     tenantId: uuid('tenant_id').primaryKey(),
-    provider: text('provider', { enum: ['local', 'openai-compatible'] }).notNull().default('local'),
+    provider: text('provider', { enum: ['local', 'openai-compatible'] })
+      .notNull()
+      .default('local'),
     baseUrl: text('base_url').notNull().default(''),
     apiKeySealed: text('api_key_sealed'),
     chatModel: text('chat_model').notNull().default(''),

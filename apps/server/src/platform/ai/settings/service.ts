@@ -20,9 +20,12 @@ export interface StoredAiSettings extends Omit<AiSettings, 'apiKeySet'> {
 }
 
 const DEFAULTS: StoredAiSettings = {
-  provider: 'local', baseUrl: '', apiKeySealed: null,
+  provider: 'local',
+  baseUrl: '',
+  apiKeySealed: null,
   models: { chat: '', embedding: '', structured: '', image: '' },
-  prices: [], timeoutSeconds: AI_TIMEOUT_SECONDS.default,
+  prices: [],
+  timeoutSeconds: AI_TIMEOUT_SECONDS.default,
 };
 
 /** The tenant's AI settings (of the transaction's tenant); the local engine's defaults when it has saved none. */
@@ -31,17 +34,22 @@ export async function getAiSettings(tx: Tx): Promise<StoredAiSettings> {
   const prices = await modelPriceRows(tx);
   if (!row) return { ...DEFAULTS, prices };
   return {
-    provider: row.provider, baseUrl: row.baseUrl, apiKeySealed: row.apiKeySealed,
+    provider: row.provider,
+    baseUrl: row.baseUrl,
+    apiKeySealed: row.apiKeySealed,
     models: { chat: row.chatModel, embedding: row.embeddingModel, structured: row.structuredModel, image: row.imageModel },
-    prices, timeoutSeconds: row.timeoutSeconds,
+    prices,
+    timeoutSeconds: row.timeoutSeconds,
   };
 }
 
 async function modelPriceRows(tx: Tx): Promise<AiModelPrice[]> {
   const rows = await tx.select().from(aiModelPrices).orderBy(aiModelPrices.model);
   return rows.map((r) => ({
-    model: r.model, inputPerMillion: plainDecimal(r.inputPerMillion) ?? '0',
-    outputPerMillion: plainDecimal(r.outputPerMillion) ?? '0', perImage: plainDecimal(r.perImage) ?? '0',
+    model: r.model,
+    inputPerMillion: plainDecimal(r.inputPerMillion) ?? '0',
+    outputPerMillion: plainDecimal(r.outputPerMillion) ?? '0',
+    perImage: plainDecimal(r.perImage) ?? '0',
   }));
 }
 
@@ -82,18 +90,31 @@ export async function saveAiSettings(tx: Tx, actor: Actor, input: AiSettingsInpu
   checkPrices(input.prices);
   const before = await getAiSettings(tx);
   const values = {
-    provider: input.provider, baseUrl: input.baseUrl, apiKeySealed: keyAfter(input, before, seal, actor.tenantId),
-    chatModel: input.models.chat, embeddingModel: input.models.embedding, structuredModel: input.models.structured,
-    imageModel: input.models.image, timeoutSeconds: input.timeoutSeconds, updatedAt: new Date(),
+    provider: input.provider,
+    baseUrl: input.baseUrl,
+    apiKeySealed: keyAfter(input, before, seal, actor.tenantId),
+    chatModel: input.models.chat,
+    embeddingModel: input.models.embedding,
+    structuredModel: input.models.structured,
+    imageModel: input.models.image,
+    timeoutSeconds: input.timeoutSeconds,
+    updatedAt: new Date(),
   };
-  await tx.insert(aiSettings).values({ tenantId: actor.tenantId, ...values }).onConflictDoUpdate({ target: aiSettings.tenantId, set: values });
+  await tx
+    .insert(aiSettings)
+    .values({ tenantId: actor.tenantId, ...values })
+    .onConflictDoUpdate({ target: aiSettings.tenantId, set: values });
   await tx.delete(aiModelPrices).where(eq(aiModelPrices.tenantId, actor.tenantId));
   if (input.prices.length) await tx.insert(aiModelPrices).values(input.prices.map((p) => ({ tenantId: actor.tenantId, ...p })));
   const after = await getAiSettings(tx);
   const apiKey = input.apiKey === undefined ? 'kept' : input.apiKey === null ? 'cleared' : 'replaced';
   await writeAudit(tx, actor, {
-    module: 'configuration.ai-settings', action: 'update', entity: 'ai-settings', entityId: actor.tenantId,
-    before: aiSettingsView(before), after: { ...aiSettingsView(after), apiKey },
+    module: 'configuration.ai-settings',
+    action: 'update',
+    entity: 'ai-settings',
+    entityId: actor.tenantId,
+    before: aiSettingsView(before),
+    after: { ...aiSettingsView(after), apiKey },
   });
   return aiSettingsView(after);
 }

@@ -3,7 +3,6 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../PageHeading.tsx';
 
-
 export interface ListPageProps {
   title: string;
   subtitle?: string;

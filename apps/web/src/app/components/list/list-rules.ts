@@ -14,7 +14,9 @@ export function cellOf<T>(column: TableColumnType<T>, row: T, index: number): Re
   if (column.render) {
     const rendered = column.render(value, row, index);
     // A render may answer antd's { children, props } cell object.
-    return rendered !== null && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered) ? rendered.children : (rendered as ReactNode);
+    return rendered !== null && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered)
+      ? rendered.children
+      : (rendered as ReactNode);
   }
   return value === null || value === undefined ? '' : String(value as string | number);
 }

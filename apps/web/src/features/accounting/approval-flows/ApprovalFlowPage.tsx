@@ -70,7 +70,9 @@ export default function ApprovalFlowPage() {
   };
   const columns: SortableColumn<ApprovalFlow>[] = [
     {
-      title: t('approvals.name'), dataIndex: 'name', sortKey: 'name',
+      title: t('approvals.name'),
+      dataIndex: 'name',
+      sortKey: 'name',
       render: (name: string, f) => (
         <Space size={6}>
           <strong>{name}</strong>
@@ -78,23 +80,38 @@ export default function ApprovalFlowPage() {
         </Space>
       ),
     },
-    { title: t('approvals.documentType'), dataIndex: 'documentTypeId', sortKey: 'documentType', render: (id: number) => <Tag color="blue">{typeLabel(id)}</Tag> },
-    { title: t('approvals.ou'), key: 'ou', render: (_: unknown, f) => (f.ouId ? `${f.ouCode} - ${f.ouName}` : <span className="muted-text">{t('approvals.allOus')}</span>) },
     {
-      title: t('approvals.levels'), key: 'levels',
+      title: t('approvals.documentType'),
+      dataIndex: 'documentTypeId',
+      sortKey: 'documentType',
+      render: (id: number) => <Tag color="blue">{typeLabel(id)}</Tag>,
+    },
+    {
+      title: t('approvals.ou'),
+      key: 'ou',
+      render: (_: unknown, f) => (f.ouId ? `${f.ouCode} - ${f.ouName}` : <span className="muted-text">{t('approvals.allOus')}</span>),
+    },
+    {
+      title: t('approvals.levels'),
+      key: 'levels',
       render: (_: unknown, f) => (
         <ol className="flow-levels">
           {f.levels.map((l) => (
             <li key={l.levelNo}>
               <span className="flow-levels__who">{[...l.roles, ...l.users].map((a) => a.name).join(', ')}</span>
-              <span className="muted-text"> · {t(`approvals.modes.${l.mode}`)} · <BandText level={l} /></span>
+              <span className="muted-text">
+                {' '}
+                · {t(`approvals.modes.${l.mode}`)} · <BandText level={l} />
+              </span>
             </li>
           ))}
         </ol>
       ),
     },
     {
-      title: t('listKit.actions'), key: 'actions', width: 110,
+      title: t('listKit.actions'),
+      key: 'actions',
+      width: 110,
       render: (_: unknown, flow) => (
         <Space size={2}>
           <Tooltip title={level !== 'view' ? t('listKit.edit') : t('listKit.view')}>
@@ -120,11 +137,13 @@ export default function ApprovalFlowPage() {
       <ListPage
         title={t('page.approvalFlow')}
         subtitle={t('approvals.description')}
-        actions={level !== 'view' && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-            {t('approvals.add')}
-          </Button>
-        )}
+        actions={
+          level !== 'view' && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+              {t('approvals.add')}
+            </Button>
+          )
+        }
       >
         <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('approvals.searchPlaceholder')}>
           <Select
@@ -177,9 +196,26 @@ function FlowDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
   const required = (label: string) => ({ required: true, message: t('validation.required', { label }) });
 
   return (
-    <FormDrawer title={title} size={720} onClose={onClose} maskClosable={readOnly} save={readOnly ? undefined : { label: t('listKit.save'), pending: save.isPending, onSave: () => form.submit() }}>
-      <Form<FlowForm> form={form} layout="vertical" initialValues={saved ? formOfFlow(saved) : newFlowForm()} disabled={readOnly} requiredMark={!readOnly} onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="name" label={t('approvals.name')} rules={[required(t('approvals.name')), { whitespace: true, message: t('validation.required', { label: t('approvals.name') }) }]}>
+    <FormDrawer
+      title={title}
+      size={720}
+      onClose={onClose}
+      maskClosable={readOnly}
+      save={readOnly ? undefined : { label: t('listKit.save'), pending: save.isPending, onSave: () => form.submit() }}
+    >
+      <Form<FlowForm>
+        form={form}
+        layout="vertical"
+        initialValues={saved ? formOfFlow(saved) : newFlowForm()}
+        disabled={readOnly}
+        requiredMark={!readOnly}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          name="name"
+          label={t('approvals.name')}
+          rules={[required(t('approvals.name')), { whitespace: true, message: t('validation.required', { label: t('approvals.name') }) }]}
+        >
           <Input maxLength={100} autoFocus placeholder={t('approvals.namePlaceholder')} />
         </Form.Item>
         <div className="flow-form__grid">
@@ -203,13 +239,37 @@ function FlowDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
                   size="small"
                   className="flow-form__level"
                   title={t('approvals.levelTitle', { level: index + 1 })}
-                  extra={!readOnly && (
-                    <Space size={0}>
-                      <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={t('approvals.moveUp', { level: index + 1 })} onClick={() => move(index, index - 1)} />
-                      <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === fields.length - 1} aria-label={t('approvals.moveDown', { level: index + 1 })} onClick={() => move(index, index + 1)} />
-                      <Button type="text" size="small" danger icon={<MinusCircleOutlined />} disabled={fields.length === 1} aria-label={t('approvals.removeLevel', { level: index + 1 })} onClick={() => remove(field.name)} />
-                    </Space>
-                  )}
+                  extra={
+                    !readOnly && (
+                      <Space size={0}>
+                        <Button
+                          type="text"
+                          size="small"
+                          icon={<ArrowUpOutlined />}
+                          disabled={index === 0}
+                          aria-label={t('approvals.moveUp', { level: index + 1 })}
+                          onClick={() => move(index, index - 1)}
+                        />
+                        <Button
+                          type="text"
+                          size="small"
+                          icon={<ArrowDownOutlined />}
+                          disabled={index === fields.length - 1}
+                          aria-label={t('approvals.moveDown', { level: index + 1 })}
+                          onClick={() => move(index, index + 1)}
+                        />
+                        <Button
+                          type="text"
+                          size="small"
+                          danger
+                          icon={<MinusCircleOutlined />}
+                          disabled={fields.length === 1}
+                          aria-label={t('approvals.removeLevel', { level: index + 1 })}
+                          onClick={() => remove(field.name)}
+                        />
+                      </Space>
+                    )
+                  }
                 >
                   <Form.Item name={[field.name, 'mode']} label={t('approvals.mode')}>
                     <Segmented block options={(['any', 'all'] as const).map((m) => ({ value: m, label: t(`approvals.modes.${m}`) }))} />
@@ -222,12 +282,14 @@ function FlowDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
                       name={[field.name, 'amountUpTo']}
                       label={t('approvals.amountUpTo')}
                       dependencies={[['levels', field.name, 'amountAbove']]}
-                      rules={[{
-                        validator: async (_: unknown, upTo: string | null) => {
-                          const above = form.getFieldValue(['levels', field.name, 'amountAbove']) as string | null;
-                          if (!bandInOrder(above, upTo)) throw new Error(t('approvals.bandOrder'));
+                      rules={[
+                        {
+                          validator: async (_: unknown, upTo: string | null) => {
+                            const above = form.getFieldValue(['levels', field.name, 'amountAbove']) as string | null;
+                            if (!bandInOrder(above, upTo)) throw new Error(t('approvals.bandOrder'));
+                          },
                         },
-                      }]}
+                      ]}
                     >
                       <MoneyInput prefix="Rp" cents placeholder={t('approvals.noLimit')} aria-label={`${t('approvals.amountUpTo')} ${index + 1}`} />
                     </Form.Item>
@@ -236,12 +298,14 @@ function FlowDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
                     name={[field.name, 'roleIds']}
                     label={t('approvals.roles')}
                     dependencies={[['levels', field.name, 'userIds']]}
-                    rules={[{
-                      validator: async (_: unknown, roleIds: string[] | undefined) => {
-                        const userIds = form.getFieldValue(['levels', field.name, 'userIds']) as string[] | undefined;
-                        if (!roleIds?.length && !userIds?.length) throw new Error(t('approvals.approversRequired'));
+                    rules={[
+                      {
+                        validator: async (_: unknown, roleIds: string[] | undefined) => {
+                          const userIds = form.getFieldValue(['levels', field.name, 'userIds']) as string[] | undefined;
+                          if (!roleIds?.length && !userIds?.length) throw new Error(t('approvals.approversRequired'));
+                        },
                       },
-                    }]}
+                    ]}
                   >
                     <RolePicker<string[]> multiple knownLabels={names} aria-label={`${t('approvals.roles')} ${index + 1}`} />
                   </Form.Item>

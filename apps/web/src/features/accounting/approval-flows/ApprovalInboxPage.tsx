@@ -32,7 +32,8 @@ export default function ApprovalInboxPage() {
   const [open, setOpen] = useState<InboxItem | null>(null);
   const inbox = useQuery({
     queryKey: ['accounting', 'approval-inbox', 'list', list.query, list.filters],
-    queryFn: ({ signal }) => call(endpoints.approvalInbox, { query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword, ...list.filters }, signal }),
+    queryFn: ({ signal }) =>
+      call(endpoints.approvalInbox, { query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword, ...list.filters }, signal }),
     placeholderData: keepPreviousData,
   });
   list.settle(inbox.data, inbox.isFetching);
@@ -40,7 +41,8 @@ export default function ApprovalInboxPage() {
 
   const columns: SortableColumn<InboxItem>[] = [
     {
-      title: t('inbox.number'), dataIndex: 'number',
+      title: t('inbox.number'),
+      dataIndex: 'number',
       render: (number: string, d) => (
         <Button type="link" className="link-cell" aria-label={t('inbox.view', { number })} onClick={() => setOpen(d)}>
           {number}
@@ -51,10 +53,17 @@ export default function ApprovalInboxPage() {
     { title: t('inbox.date'), dataIndex: 'documentDate', render: date },
     { title: t('inbox.remarks'), key: 'remarks', render: (_: unknown, d) => [d.reference, d.remarks].filter(Boolean).join(' · ') || '—', responsive: ['lg'] },
     { title: t('inbox.author'), dataIndex: 'createdByName' },
-    { title: t('inbox.total'), key: 'total', align: 'right', render: (_: unknown, d) => <span className="nowrap">{formatAmount(d.totalAmount, d.currencyCode)}</span> },
+    {
+      title: t('inbox.total'),
+      key: 'total',
+      align: 'right',
+      render: (_: unknown, d) => <span className="nowrap">{formatAmount(d.totalAmount, d.currencyCode)}</span>,
+    },
     { title: t('inbox.level'), dataIndex: 'approvalLevel', align: 'center', render: (level: number | null) => (level === null ? '—' : level) },
     {
-      title: t('inbox.actions'), key: 'actions', width: 140,
+      title: t('inbox.actions'),
+      key: 'actions',
+      width: 140,
       render: (_: unknown, d) => <DocumentActions document={d} only={APPROVER_ACTIONS} size="small" compact />,
     },
   ];
@@ -109,7 +118,13 @@ function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void
       title={`${typeName(item.type)} ${item.number}`}
       onClose={onClose}
       destroyOnHidden
-      footer={d && <div className="drawer-footer"><DocumentActions document={d} only={APPROVER_ACTIONS} onDone={onClose} /></div>}
+      footer={
+        d && (
+          <div className="drawer-footer">
+            <DocumentActions document={d} only={APPROVER_ACTIONS} onDone={onClose} />
+          </div>
+        )
+      }
     >
       {!d ? (
         <Skeleton active />
@@ -117,7 +132,10 @@ function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="inbox-detail__meta">
             <Descriptions.Item label={t('inbox.date')}>{dayjs(d.documentDate).locale(language).format('D MMM YYYY')}</Descriptions.Item>
-            <Descriptions.Item label={t('inbox.status')}><DocumentStatusTag label={d.label} /> {d.approvalLevel !== null && <span className="muted-text">{t('documents.level', { level: d.approvalLevel })}</span>}</Descriptions.Item>
+            <Descriptions.Item label={t('inbox.status')}>
+              <DocumentStatusTag label={d.label} />{' '}
+              {d.approvalLevel !== null && <span className="muted-text">{t('documents.level', { level: d.approvalLevel })}</span>}
+            </Descriptions.Item>
             <Descriptions.Item label={t('inbox.author')}>{d.createdByName}</Descriptions.Item>
             <Descriptions.Item label={t('inbox.total')}>{formatAmount(d.totalAmount, d.currencyCode)}</Descriptions.Item>
             {d.reference && <Descriptions.Item label={t('inbox.reference')}>{d.reference}</Descriptions.Item>}

@@ -21,14 +21,32 @@ export const emptyLevel = (): LevelForm => ({ mode: 'any', amountAbove: null, am
 export const newFlowForm = (): FlowForm => ({ name: '', documentTypeId: APPROVAL_DOCUMENT_TYPES[0].id, ouId: null, active: true, levels: [emptyLevel()] });
 
 export const formOfFlow = (f: ApprovalFlow): FlowForm => ({
-  name: f.name, documentTypeId: f.documentTypeId, ouId: f.ouId, active: f.active === 'Y',
-  levels: f.levels.map((l) => ({ mode: l.mode, amountAbove: l.amountAbove, amountUpTo: l.amountUpTo, roleIds: l.roles.map((r) => r.id), userIds: l.users.map((u) => u.id) })),
+  name: f.name,
+  documentTypeId: f.documentTypeId,
+  ouId: f.ouId,
+  active: f.active === 'Y',
+  levels: f.levels.map((l) => ({
+    mode: l.mode,
+    amountAbove: l.amountAbove,
+    amountUpTo: l.amountUpTo,
+    roleIds: l.roles.map((r) => r.id),
+    userIds: l.users.map((u) => u.id),
+  })),
 });
 
 /** Blank amounts mean no bound; the levels go in the order shown (level 1 first). */
 export const inputOfForm = (f: FlowForm): ApprovalFlowInput => ({
-  name: f.name.trim(), documentTypeId: f.documentTypeId, ouId: f.ouId ?? null, active: f.active ? 'Y' : 'N',
-  levels: f.levels.map((l) => ({ mode: l.mode, amountAbove: l.amountAbove || null, amountUpTo: l.amountUpTo || null, roleIds: l.roleIds ?? [], userIds: l.userIds ?? [] })),
+  name: f.name.trim(),
+  documentTypeId: f.documentTypeId,
+  ouId: f.ouId ?? null,
+  active: f.active ? 'Y' : 'N',
+  levels: f.levels.map((l) => ({
+    mode: l.mode,
+    amountAbove: l.amountAbove || null,
+    amountUpTo: l.amountUpTo || null,
+    roleIds: l.roleIds ?? [],
+    userIds: l.userIds ?? [],
+  })),
 });
 
 /** Names of a saved flow's approvers, for the pickers before they load a page holding them. */

@@ -56,7 +56,9 @@ export default function AuditLogPage() {
   const list = useListState<AuditLogItem, AuditLogFilters, (typeof AUDIT_LOG_SORT)[number]>({ filters: {}, sortable: AUDIT_LOG_SORT });
   const { userId, module, action, range } = list.filters;
   const filter = {
-    userId, module, action,
+    userId,
+    module,
+    action,
     record: list.query.keyword,
     from: range?.[0]?.format('YYYY-MM-DD'),
     to: range?.[1]?.format('YYYY-MM-DD'),
@@ -81,9 +83,20 @@ export default function AuditLogPage() {
 
   const columns: SortableColumn<AuditLogItem>[] = [
     { key: 'at', sortKey: 'at', title: t('auditLog.time'), dataIndex: 'at', width: 190, render: (at: string) => time(at) },
-    { key: 'user', title: t('auditLog.user'), dataIndex: 'userName', render: (name: string | null) => name ?? <span className="muted-text">{t('auditLog.system')}</span> },
+    {
+      key: 'user',
+      title: t('auditLog.user'),
+      dataIndex: 'userName',
+      render: (name: string | null) => name ?? <span className="muted-text">{t('auditLog.system')}</span>,
+    },
     { key: 'module', title: t('auditLog.module'), dataIndex: 'module', render: (m: string) => auditModuleLabel(m, language) },
-    { key: 'action', title: t('auditLog.action'), dataIndex: 'action', width: 150, render: (a: string) => <Tag color={actionColor[a]}>{auditActionLabel(a, language)}</Tag> },
+    {
+      key: 'action',
+      title: t('auditLog.action'),
+      dataIndex: 'action',
+      width: 150,
+      render: (a: string) => <Tag color={actionColor[a]}>{auditActionLabel(a, language)}</Tag>,
+    },
     {
       key: 'record',
       title: t('auditLog.record'),
@@ -124,7 +137,12 @@ export default function AuditLogPage() {
       <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('auditLog.searchPlaceholder')}>
         {session && hasAnyTask(session.tasks, USER_READ) && (
           <div className="list-toolbar__filter list-toolbar__filter--wide">
-            <UserPicker<string | undefined> value={userId} onChange={(v) => list.setFilter('userId', v)} placeholder={t('auditLog.allUsers')} aria-label={t('auditLog.user')} />
+            <UserPicker<string | undefined>
+              value={userId}
+              onChange={(v) => list.setFilter('userId', v)}
+              placeholder={t('auditLog.allUsers')}
+              aria-label={t('auditLog.user')}
+            />
           </div>
         )}
         <Select<AuditModule>

@@ -26,8 +26,15 @@ const api = masterApi({
 type Filters = { type?: CashBankType };
 /** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
 const IMPORT_COLUMNS: Record<string, TextKey> = {
-  cashBankCode: 'cashBankPage.code', cashBankName: 'cashBankPage.name', type: 'cashBankPage.type', coaCode: 'cashBankPage.coa', coaName: 'cashBankPage.coa',
-  currencyCode: 'cashBankPage.currency', ouCode: 'cashBankPage.ou', accountNumber: 'cashBankPage.accountNumber', active: 'masterKit.active',
+  cashBankCode: 'cashBankPage.code',
+  cashBankName: 'cashBankPage.name',
+  type: 'cashBankPage.type',
+  coaCode: 'cashBankPage.coa',
+  coaName: 'cashBankPage.coa',
+  currencyCode: 'cashBankPage.currency',
+  ouCode: 'cashBankPage.ou',
+  accountNumber: 'cashBankPage.accountNumber',
+  active: 'masterKit.active',
 };
 const TYPE_COLORS: Record<CashBankType, string> = { CASH: 'gold', BANK: 'geekblue' };
 
@@ -38,16 +45,25 @@ export default function CashBankPage() {
   const columns: SortableColumn<CashBank>[] = [
     { title: t('cashBankPage.code'), sortKey: 'code', dataIndex: 'cashBankCode', width: 130, render: (code: string) => <strong>{code}</strong> },
     { title: t('cashBankPage.name'), sortKey: 'name', dataIndex: 'cashBankName' },
-    { title: t('cashBankPage.type'), sortKey: 'type', dataIndex: 'type', width: 100, render: (type: CashBankType) => <Tag color={TYPE_COLORS[type]}>{typeLabel(type)}</Tag> },
+    {
+      title: t('cashBankPage.type'),
+      sortKey: 'type',
+      dataIndex: 'type',
+      width: 100,
+      render: (type: CashBankType) => <Tag color={TYPE_COLORS[type]}>{typeLabel(type)}</Tag>,
+    },
     { title: t('cashBankPage.coa'), key: 'coa', render: (_: unknown, r) => coaLabel(r) },
     { title: t('cashBankPage.currency'), dataIndex: 'currencyCode', width: 100 },
     {
-      title: t('cashBankPage.ou'), key: 'ou', responsive: ['lg'],
+      title: t('cashBankPage.ou'),
+      key: 'ou',
+      responsive: ['lg'],
       render: (_: unknown, r) => (r.ouCode ? `${r.ouCode} - ${r.ouName}` : <span className="muted-text">—</span>),
     },
     {
       title: t('cashBankPage.accountNumber'),
-      sortKey: 'accountNumber', dataIndex: 'accountNumber',
+      sortKey: 'accountNumber',
+      dataIndex: 'accountNumber',
       responsive: ['lg'],
       render: (n: string | null) => n ?? <span className="muted-text">—</span>,
     },
@@ -57,7 +73,14 @@ export default function CashBankPage() {
     codeField: 'cashBankCode',
     initialValues: cashBankValues,
     toBody: cashBankBody,
-    errorFields: { cash_bank_coa_already_used: 'coaId', cash_bank_coa_group_invalid: 'coaId', coa_not_found: 'coaId', cash_bank_ou_required: 'ouId', ou_not_found: 'ouId', currency_not_found: 'currencyId' },
+    errorFields: {
+      cash_bank_coa_already_used: 'coaId',
+      cash_bank_coa_group_invalid: 'coaId',
+      coa_not_found: 'coaId',
+      cash_bank_ou_required: 'ouId',
+      ou_not_found: 'ouId',
+      currency_not_found: 'currencyId',
+    },
     fields: ({ row, form: f }) => <CashBankFields row={row} form={f} />,
   };
 
@@ -107,7 +130,12 @@ function CashBankFields({ row, form }: { row?: CashBank; form: Parameters<Master
   return (
     <>
       <div className="master-form-grid">
-        <Form.Item name="cashBankCode" label={t('cashBankPage.code')} extra={row ? undefined : t('cashBankPage.codeHint')} rules={[{ pattern: /^[A-Za-z0-9._-]*$/, message: t('cashBankPage.codePattern') }]}>
+        <Form.Item
+          name="cashBankCode"
+          label={t('cashBankPage.code')}
+          extra={row ? undefined : t('cashBankPage.codeHint')}
+          rules={[{ pattern: /^[A-Za-z0-9._-]*$/, message: t('cashBankPage.codePattern') }]}
+        >
           <Input maxLength={20} autoFocus autoComplete="off" />
         </Form.Item>
         <Form.Item name="type" label={t('cashBankPage.type')} rules={[required(t('cashBankPage.type'))]}>
@@ -129,7 +157,12 @@ function CashBankFields({ row, form }: { row?: CashBank; form: Parameters<Master
         extra={t(type === 'CASH' ? 'cashBankPage.coaHintCash' : 'cashBankPage.coaHintBank')}
         rules={[required(t('cashBankPage.coa'))]}
       >
-        <CoaPicker purpose={type === 'CASH' ? 'cash' : 'bank'} freeForCashBank={row?.cashBankId ?? 'new'} knownLabel={sameCoaAsSaved ? coaLabel(row) : undefined} placeholder={t('cashBankPage.coaPlaceholder')} />
+        <CoaPicker
+          purpose={type === 'CASH' ? 'cash' : 'bank'}
+          freeForCashBank={row?.cashBankId ?? 'new'}
+          knownLabel={sameCoaAsSaved ? coaLabel(row) : undefined}
+          placeholder={t('cashBankPage.coaPlaceholder')}
+        />
       </Form.Item>
       <div className="master-form-grid">
         <Form.Item name="currencyId" label={t('cashBankPage.currency')} rules={[required(t('cashBankPage.currency'))]}>
@@ -145,7 +178,11 @@ function CashBankFields({ row, form }: { row?: CashBank; form: Parameters<Master
           <OrgUnitPicker placeholder={t('cashBankPage.ouPlaceholder')} />
         </Form.Item>
       </div>
-      <Form.Item name="accountNumber" label={t('cashBankPage.accountNumber')} rules={[{ pattern: /^[0-9 .-]*$/, message: t('cashBankPage.accountNumberPattern') }]}>
+      <Form.Item
+        name="accountNumber"
+        label={t('cashBankPage.accountNumber')}
+        rules={[{ pattern: /^[0-9 .-]*$/, message: t('cashBankPage.accountNumberPattern') }]}
+      >
         <Input maxLength={40} autoComplete="off" inputMode="numeric" />
       </Form.Item>
     </>

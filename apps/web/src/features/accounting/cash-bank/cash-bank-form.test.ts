@@ -3,8 +3,20 @@ import type { CashBank } from '@nusa/contracts';
 import { cashBankBody, cashBankValues } from './cash-bank-form.ts';
 
 const saved: CashBank = {
-  cashBankId: 'c1', cashBankCode: 'CB00003', cashBankName: 'Bank BCA Operasional', type: 'BANK', coaId: 'coa', coaCode: '1201.01', coaName: 'Bank BCA',
-  currencyId: 'idr', currencyCode: 'IDR', ouId: 'ou', ouCode: 'JKT', ouName: 'Cabang Jakarta', accountNumber: '5270 1234 56', active: 'Y',
+  cashBankId: 'c1',
+  cashBankCode: 'CB00003',
+  cashBankName: 'Bank BCA Operasional',
+  type: 'BANK',
+  coaId: 'coa',
+  coaCode: '1201.01',
+  coaName: 'Bank BCA',
+  currencyId: 'idr',
+  currencyCode: 'IDR',
+  ouId: 'ou',
+  ouCode: 'JKT',
+  ouName: 'Cabang Jakarta',
+  accountNumber: '5270 1234 56',
+  active: 'Y',
 };
 
 describe('cash-bank form mapping', () => {
@@ -14,7 +26,13 @@ describe('cash-bank form mapping', () => {
 
   it('round-trips a saved record to the same body', () => {
     expect(cashBankBody(cashBankValues(saved))).toEqual({
-      cashBankCode: 'CB00003', cashBankName: 'Bank BCA Operasional', type: 'BANK', coaId: 'coa', currencyId: 'idr', ouId: 'ou', accountNumber: '5270 1234 56',
+      cashBankCode: 'CB00003',
+      cashBankName: 'Bank BCA Operasional',
+      type: 'BANK',
+      coaId: 'coa',
+      currencyId: 'idr',
+      ouId: 'ou',
+      accountNumber: '5270 1234 56',
     });
   });
 

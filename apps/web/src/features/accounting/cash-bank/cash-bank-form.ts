@@ -14,7 +14,15 @@ export interface CashBankValues {
 /** A new cash bank starts as a bank (the common case to add) with a blank code the server numbers. */
 export const cashBankValues = (row?: CashBank): CashBankValues =>
   row
-    ? { cashBankCode: row.cashBankCode, cashBankName: row.cashBankName, type: row.type, coaId: row.coaId, currencyId: row.currencyId, ouId: row.ouId, accountNumber: row.accountNumber ?? '' }
+    ? {
+        cashBankCode: row.cashBankCode,
+        cashBankName: row.cashBankName,
+        type: row.type,
+        coaId: row.coaId,
+        currencyId: row.currencyId,
+        ouId: row.ouId,
+        accountNumber: row.accountNumber ?? '',
+      }
     : { cashBankCode: '', cashBankName: '', type: 'BANK', coaId: null, currencyId: null, ouId: null, accountNumber: '' };
 
 const blankToNull = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);

@@ -92,13 +92,21 @@ export function CoaFormModal({ open, account, placement, knownLabels, onSaved, o
           if ('groupId' in changed) form.setFieldValue('mainAccountId', null);
         }}
       >
-        <Form.Item name="coaCode" label={t('ledger.code')} rules={[required(t('ledger.code')), { pattern: COA_CODE_PATTERN, message: t('ledger.codePattern') }]}>
+        <Form.Item
+          name="coaCode"
+          label={t('ledger.code')}
+          rules={[required(t('ledger.code')), { pattern: COA_CODE_PATTERN, message: t('ledger.codePattern') }]}
+        >
           <Input maxLength={30} showCount autoFocus placeholder={t('coaAccounts.codePlaceholder')} />
         </Form.Item>
         <Form.Item name="coaName" label={t('ledger.name')} rules={[required(t('ledger.name'))]}>
           <Input maxLength={100} showCount />
         </Form.Item>
-        <Form.Item name="groupId" label={t('coaAccounts.group')} rules={[{ required: true, message: t('validation.required', { label: t('coaAccounts.group') }) }]}>
+        <Form.Item
+          name="groupId"
+          label={t('coaAccounts.group')}
+          rules={[{ required: true, message: t('validation.required', { label: t('coaAccounts.group') }) }]}
+        >
           <LazySelect<string | undefined>
             cacheKey={['erp', 'coa-groups', 'pick']}
             aria-label={t('coaAccounts.group')}
@@ -118,7 +126,10 @@ export function CoaFormModal({ open, account, placement, knownLabels, onSaved, o
             knownLabels={knownLabels}
             disabled={!groupId}
             fetchPage={async (keyword, limit, signal) => {
-              const page = await call(endpoints.listCoa, { query: { page: 1, limit: limit ?? DROPDOWN_PAGE_SIZE, keyword: keyword || undefined, groupId }, signal });
+              const page = await call(endpoints.listCoa, {
+                query: { page: 1, limit: limit ?? DROPDOWN_PAGE_SIZE, keyword: keyword || undefined, groupId },
+                signal,
+              });
               return page.items
                 .filter((a) => a.mainAccountId === null && a.coaId !== account?.coaId)
                 .map((a) => ({ value: a.coaId, label: pickLabel(a.coaCode, a.coaName) }));

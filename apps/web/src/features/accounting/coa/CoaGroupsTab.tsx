@@ -30,7 +30,12 @@ export function CoaGroupsTab() {
   const options = useCoaOptions();
   const required = (label: string) => ({ required: true, whitespace: true, message: t('validation.required', { label }) });
   const chosen = (label: string) => ({ required: true, message: t('validation.required', { label }) });
-  const importReport = useLabelledImportReport({ ...useCoaSheetLabels(), groupCode: t('ledger.code'), groupName: t('ledger.name'), purpose: t('coaGroups.purpose') });
+  const importReport = useLabelledImportReport({
+    ...useCoaSheetLabels(),
+    groupCode: t('ledger.code'),
+    groupName: t('ledger.name'),
+    purpose: t('coaGroups.purpose'),
+  });
 
   return (
     <MasterListPage
@@ -51,20 +56,34 @@ export function CoaGroupsTab() {
       columns={[
         { title: t('ledger.code'), sortKey: 'code', dataIndex: 'groupCode', width: 120, render: (code: string) => <span className="code-text">{code}</span> },
         { title: t('ledger.name'), sortKey: 'name', dataIndex: 'groupName' },
-        { title: t('ledger.type'), sortKey: 'type', dataIndex: 'type', width: 120, render: (v: CoaType) => <Tag color={TYPE_COLORS[v]}>{t(`ledger.types.${v}`)}</Tag> },
+        {
+          title: t('ledger.type'),
+          sortKey: 'type',
+          dataIndex: 'type',
+          width: 120,
+          render: (v: CoaType) => <Tag color={TYPE_COLORS[v]}>{t(`ledger.types.${v}`)}</Tag>,
+        },
         { title: t('ledger.sign'), sortKey: 'sign', dataIndex: 'sign', width: 120, render: (v: CoaSign) => t(`ledger.signs.${v}`) },
         { title: t('coaGroups.purpose'), sortKey: 'purpose', dataIndex: 'purpose', width: 110, render: (v: CoaGroupPurpose) => t(`ledger.purposes.${v}`) },
         {
           title: t('coaGroups.origin'),
           dataIndex: 'systemPredefined',
           width: 150,
-          render: (v: 'Y' | 'N') => (v === 'Y' ? <LockedTag label={t('coaGroups.system')} reason={t('coaGroups.systemLocked')} /> : <span className="muted-text">{t('coaGroups.own')}</span>),
+          render: (v: 'Y' | 'N') =>
+            v === 'Y' ? (
+              <LockedTag label={t('coaGroups.system')} reason={t('coaGroups.systemLocked')} />
+            ) : (
+              <span className="muted-text">{t('coaGroups.own')}</span>
+            ),
         },
       ]}
       form={{
         codeField: 'groupCode',
         errorFields: { coa_group_system_predefined: 'groupCode' },
-        initialValues: (g?: CoaGroup): Partial<GroupForm> => (g ? { groupCode: g.groupCode, groupName: g.groupName, type: g.type, sign: g.sign, purpose: g.purpose } : { groupCode: '', groupName: '', purpose: 'general' }),
+        initialValues: (g?: CoaGroup): Partial<GroupForm> =>
+          g
+            ? { groupCode: g.groupCode, groupName: g.groupName, type: g.type, sign: g.sign, purpose: g.purpose }
+            : { groupCode: '', groupName: '', purpose: 'general' },
         toBody: (v: GroupForm) => ({ groupCode: v.groupCode.trim(), groupName: v.groupName.trim(), type: v.type!, sign: v.sign!, purpose: v.purpose }),
         fields: ({ row }) => {
           const system = row?.systemPredefined === 'Y';

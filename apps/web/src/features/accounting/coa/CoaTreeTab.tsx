@@ -169,7 +169,12 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
           />
           {/* A search already opens every branch leading to a match. */}
           <Tooltip title={t('coaAccounts.expandAll')}>
-            <Button icon={<PlusSquareOutlined />} aria-label={t('coaAccounts.expandAll')} disabled={Boolean(keyword)} onClick={() => setExpanded(parentKeys(all))} />
+            <Button
+              icon={<PlusSquareOutlined />}
+              aria-label={t('coaAccounts.expandAll')}
+              disabled={Boolean(keyword)}
+              onClick={() => setExpanded(parentKeys(all))}
+            />
           </Tooltip>
           <Tooltip title={t('coaAccounts.collapseAll')}>
             <Button icon={<MinusSquareOutlined />} aria-label={t('coaAccounts.collapseAll')} disabled={Boolean(keyword)} onClick={() => setExpanded([])} />
@@ -177,7 +182,13 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
         </Space>
         <Space wrap>
           <span className="section-card__hint">{t('coaAccounts.count', { value: formatNumber(countAccounts(rows)) })}</span>
-          {canEdit && <ImportButton upload={(file, onStage) => importSheet(endpoints.importCoa, file, onStage)} renderReport={importReport} onImported={() => void refresh()} />}
+          {canEdit && (
+            <ImportButton
+              upload={(file, onStage) => importSheet(endpoints.importCoa, file, onStage)}
+              renderReport={importReport}
+              onImported={() => void refresh()}
+            />
+          )}
           <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
             {t('masterKit.export')}
           </Button>

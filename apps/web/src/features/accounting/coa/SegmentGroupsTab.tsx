@@ -50,7 +50,11 @@ export function SegmentGroupsTab() {
         toBody: (v) => ({ segmentCode: v.segmentCode.trim(), segmentName: v.segmentName.trim() }),
         fields: () => (
           <>
-            <Form.Item name="segmentCode" label={t('ledger.code')} rules={[required(t('ledger.code')), { pattern: COA_CODE_PATTERN, message: t('ledger.codePattern') }]}>
+            <Form.Item
+              name="segmentCode"
+              label={t('ledger.code')}
+              rules={[required(t('ledger.code')), { pattern: COA_CODE_PATTERN, message: t('ledger.codePattern') }]}
+            >
               <Input maxLength={20} showCount autoFocus />
             </Form.Item>
             <Form.Item name="segmentName" label={t('ledger.name')} rules={[required(t('ledger.name'))]}>

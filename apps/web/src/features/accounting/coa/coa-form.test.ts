@@ -5,9 +5,24 @@ import { coaFormValues, coaPayload } from './coa-form.ts';
 const GROUP = '0190a000-0000-7000-8000-000000000001';
 const MAIN = '0190a000-0000-7000-8000-000000000002';
 const stored: CoaAccount = {
-  coaId: '0190a000-0000-7000-8000-000000000003', coaCode: '1201.04', coaName: 'Bank BNI', coaDesc: '1201.04 - Bank BNI', description: 'Rekening operasional',
-  sign: 'credit', type: 'asset', groupId: GROUP, groupCode: '1200', groupName: 'Bank', groupPurpose: 'bank', mainAccountId: MAIN, mainAccountCode: '1201',
-  detail: 'Y', default: 'N', active: 'Y', activityGlCode: 'GL-7', activityGlName: 'Operasional',
+  coaId: '0190a000-0000-7000-8000-000000000003',
+  coaCode: '1201.04',
+  coaName: 'Bank BNI',
+  coaDesc: '1201.04 - Bank BNI',
+  description: 'Rekening operasional',
+  sign: 'credit',
+  type: 'asset',
+  groupId: GROUP,
+  groupCode: '1200',
+  groupName: 'Bank',
+  groupPurpose: 'bank',
+  mainAccountId: MAIN,
+  mainAccountCode: '1201',
+  detail: 'Y',
+  default: 'N',
+  active: 'Y',
+  activityGlCode: 'GL-7',
+  activityGlName: 'Operasional',
 };
 
 describe('account form ↔ payload', () => {
@@ -16,8 +31,17 @@ describe('account form ↔ payload', () => {
     expect(values).toMatchObject({ groupId: GROUP, mainAccountId: MAIN, coaCode: '', sign: null, type: null, detail: false, isDefault: false });
     const body = coaPayload({ ...values, coaCode: ' 1201.09 ', coaName: ' Bank Jago ', description: '   ' });
     expect(body).toEqual({
-      coaCode: '1201.09', coaName: 'Bank Jago', description: null, groupId: GROUP, mainAccountId: MAIN, sign: undefined, type: undefined,
-      detail: false, isDefault: false, activityGlCode: null, activityGlName: null,
+      coaCode: '1201.09',
+      coaName: 'Bank Jago',
+      description: null,
+      groupId: GROUP,
+      mainAccountId: MAIN,
+      sign: undefined,
+      type: undefined,
+      detail: false,
+      isDefault: false,
+      activityGlCode: null,
+      activityGlName: null,
     });
     expect(coaAccountInput.safeParse(body).success).toBe(true);
     // A main account: no main account chosen.
@@ -27,7 +51,15 @@ describe('account form ↔ payload', () => {
   it('edits an account without losing what the dialog does not show', () => {
     const values = coaFormValues(stored);
     expect(values).toEqual({
-      groupId: GROUP, mainAccountId: MAIN, coaCode: '1201.04', coaName: 'Bank BNI', description: 'Rekening operasional', sign: 'credit', type: 'asset', detail: true, isDefault: false,
+      groupId: GROUP,
+      mainAccountId: MAIN,
+      coaCode: '1201.04',
+      coaName: 'Bank BNI',
+      description: 'Rekening operasional',
+      sign: 'credit',
+      type: 'asset',
+      detail: true,
+      isDefault: false,
     });
     const body = coaPayload({ ...values, coaName: 'Bank BNI Syariah' }, stored);
     expect(body).toMatchObject({ coaName: 'Bank BNI Syariah', sign: 'credit', detail: true, activityGlCode: 'GL-7', activityGlName: 'Operasional' });

@@ -21,7 +21,17 @@ export interface CoaPlacement {
 
 export function coaFormValues(account: CoaAccount | undefined, placement: CoaPlacement = {}): CoaFormValues {
   if (!account) {
-    return { groupId: placement.groupId, mainAccountId: placement.mainAccountId ?? null, coaCode: '', coaName: '', description: '', sign: null, type: null, detail: false, isDefault: false };
+    return {
+      groupId: placement.groupId,
+      mainAccountId: placement.mainAccountId ?? null,
+      coaCode: '',
+      coaName: '',
+      description: '',
+      sign: null,
+      type: null,
+      detail: false,
+      isDefault: false,
+    };
   }
   return {
     groupId: account.groupId,

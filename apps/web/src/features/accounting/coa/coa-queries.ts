@@ -8,5 +8,4 @@ import { call } from '../../../api/call.ts';
  */
 export const COA_KEY = ['accounting', 'coa'] as const;
 
-export const useCoaTree = () =>
-  useQuery({ queryKey: [...COA_KEY, 'tree'], queryFn: ({ signal }) => call(endpoints.coaTree, { signal }) });
+export const useCoaTree = () => useQuery({ queryKey: [...COA_KEY, 'tree'], queryFn: ({ signal }) => call(endpoints.coaTree, { signal }) });

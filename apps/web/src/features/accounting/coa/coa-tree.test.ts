@@ -3,16 +3,45 @@ import type { CoaAccount } from '@nusa/contracts';
 import { countAccounts, filterCoaTree, parentKeys, toCoaNodes, type CoaNode, type CoaTreeGroup } from './coa-tree.ts';
 
 const account = (coaId: string, coaCode: string, coaName: string, mainAccountId: string | null = null): CoaAccount => ({
-  coaId, coaCode, coaName, coaDesc: `${coaCode} - ${coaName}`, description: null, sign: 'debit', type: 'asset', groupId: 'g', groupCode: '', groupName: '',
-  groupPurpose: 'general', mainAccountId, mainAccountCode: null, detail: 'N', default: 'N', active: 'Y', activityGlCode: null, activityGlName: null,
+  coaId,
+  coaCode,
+  coaName,
+  coaDesc: `${coaCode} - ${coaName}`,
+  description: null,
+  sign: 'debit',
+  type: 'asset',
+  groupId: 'g',
+  groupCode: '',
+  groupName: '',
+  groupPurpose: 'general',
+  mainAccountId,
+  mainAccountCode: null,
+  detail: 'N',
+  default: 'N',
+  active: 'Y',
+  activityGlCode: null,
+  activityGlName: null,
 });
 const group = (groupId: string, groupCode: string, groupName: string, accounts: CoaTreeGroup['accounts']): CoaTreeGroup => ({
-  groupId, groupCode, groupName, type: 'asset', sign: 'debit', purpose: 'general', systemPredefined: 'Y', active: 'Y', accounts,
+  groupId,
+  groupCode,
+  groupName,
+  type: 'asset',
+  sign: 'debit',
+  purpose: 'general',
+  systemPredefined: 'Y',
+  active: 'Y',
+  accounts,
 });
 
 const chart = [
-  group('bank', '1200', 'Bank', [{ ...account('1201', '1201', 'Bank'), subAccounts: [account('bri', '1201.03', 'Bank BRI', '1201'), account('bca', '1201.01', 'Bank BCA', '1201')] }]),
-  group('cash', '1100', 'Kas', [{ ...account('1102', '1102', 'Kas Kecil'), subAccounts: [] }, { ...account('1101', '1101', 'Kas'), subAccounts: [] }]),
+  group('bank', '1200', 'Bank', [
+    { ...account('1201', '1201', 'Bank'), subAccounts: [account('bri', '1201.03', 'Bank BRI', '1201'), account('bca', '1201.01', 'Bank BCA', '1201')] },
+  ]),
+  group('cash', '1100', 'Kas', [
+    { ...account('1102', '1102', 'Kas Kecil'), subAccounts: [] },
+    { ...account('1101', '1101', 'Kas'), subAccounts: [] },
+  ]),
   group('rev', '4100', 'Pendapatan Usaha', [{ ...account('4101', '4101', 'Penjualan'), subAccounts: [] }]),
   group('empty', '1600', 'Uang Muka', []),
 ];
@@ -23,12 +52,7 @@ const shape = (nodes: readonly CoaNode[]): unknown[] => nodes.map((n) => (n.chil
 describe('chart of accounts tree', () => {
   it('nests groups → main accounts → sub accounts, each level sorted by code', () => {
     const nodes = toCoaNodes(chart);
-    expect(shape(nodes)).toEqual([
-      { 1100: ['1101', '1102'] },
-      { 1200: [{ 1201: ['1201.01', '1201.03'] }] },
-      '1600',
-      { 4100: ['4101'] },
-    ]);
+    expect(shape(nodes)).toEqual([{ 1100: ['1101', '1102'] }, { 1200: [{ 1201: ['1201.01', '1201.03'] }] }, '1600', { 4100: ['4101'] }]);
     expect(nodes.map((n) => n.kind)).toEqual(['group', 'group', 'group', 'group']);
     expect(nodes[1].children?.[0].kind).toBe('main');
     expect(nodes[1].children?.[0].children?.[0].kind).toBe('sub');

@@ -13,8 +13,14 @@ export const accountKey = (coaId: string) => `a:${coaId}`;
 const byCode = (a: CoaNode, b: CoaNode) => a.code.localeCompare(b.code, undefined, { numeric: true });
 const sorted = (nodes: CoaNode[]) => (nodes.length ? nodes.sort(byCode) : undefined);
 
-const accountNode = (kind: 'main' | 'sub', account: CoaAccount, children?: CoaNode[]): CoaNode =>
-  ({ kind, key: accountKey(account.coaId), code: account.coaCode, name: account.coaName, account, children });
+const accountNode = (kind: 'main' | 'sub', account: CoaAccount, children?: CoaNode[]): CoaNode => ({
+  kind,
+  key: accountKey(account.coaId),
+  code: account.coaCode,
+  name: account.coaName,
+  account,
+  children,
+});
 
 /** The server's tree (groups → main accounts → sub accounts) as table rows, each level sorted by code. */
 export function toCoaNodes(groups: readonly CoaTreeGroup[]): CoaNode[] {
@@ -45,8 +51,7 @@ export function filterCoaTree(nodes: readonly CoaNode[], keyword: string): CoaNo
 }
 
 /** Keys of every row that has children (what "expand all" opens). */
-export const parentKeys = (nodes: readonly CoaNode[]): string[] =>
-  nodes.flatMap((n) => (n.children?.length ? [n.key, ...parentKeys(n.children)] : []));
+export const parentKeys = (nodes: readonly CoaNode[]): string[] => nodes.flatMap((n) => (n.children?.length ? [n.key, ...parentKeys(n.children)] : []));
 
 /** Number of accounts (main and sub) in a tree. */
 export const countAccounts = (nodes: readonly CoaNode[]): number =>

@@ -50,7 +50,8 @@ export function CurrencyTab() {
       columns={[
         {
           title: t('acCurrency.code'),
-          sortKey: 'code', dataIndex: 'currencyCode',
+          sortKey: 'code',
+          dataIndex: 'currencyCode',
           width: 160,
           render: (code: string, c) => (
             <Space size={6}>
@@ -70,8 +71,18 @@ export function CurrencyTab() {
       form={{
         codeField: 'currencyCode',
         errorFields: { currency_book_cannot_be_changed: 'currencyCode' },
-        initialValues: (c) => ({ currencyCode: c?.currencyCode ?? '', currencyName: c?.currencyName ?? '', symbol: c?.symbol ?? '', decimals: c?.decimals ?? 2 }),
-        toBody: (v) => ({ currencyCode: v.currencyCode.trim().toUpperCase(), currencyName: v.currencyName.trim(), symbol: v.symbol.trim(), decimals: v.decimals }),
+        initialValues: (c) => ({
+          currencyCode: c?.currencyCode ?? '',
+          currencyName: c?.currencyName ?? '',
+          symbol: c?.symbol ?? '',
+          decimals: c?.decimals ?? 2,
+        }),
+        toBody: (v) => ({
+          currencyCode: v.currencyCode.trim().toUpperCase(),
+          currencyName: v.currencyName.trim(),
+          symbol: v.symbol.trim(),
+          decimals: v.decimals,
+        }),
         fields: ({ row }) => {
           const book = row?.book === 'Y';
           return (
@@ -103,7 +114,11 @@ export function CurrencyTab() {
                 >
                   <Input maxLength={8} />
                 </Form.Item>
-                <Form.Item name="decimals" label={t('acCurrency.decimals')} rules={[{ required: true, message: t('validation.required', { label: t('acCurrency.decimals') }) }]}>
+                <Form.Item
+                  name="decimals"
+                  label={t('acCurrency.decimals')}
+                  rules={[{ required: true, message: t('validation.required', { label: t('acCurrency.decimals') }) }]}
+                >
                   <InputNumber min={0} max={4} precision={0} style={{ width: '100%' }} />
                 </Form.Item>
               </div>

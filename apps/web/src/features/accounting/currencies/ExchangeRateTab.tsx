@@ -98,7 +98,8 @@ export function ExchangeRateTab() {
       columns={[
         {
           title: t('acRate.pair'),
-          sortKey: 'pair', key: 'pair',
+          sortKey: 'pair',
+          key: 'pair',
           width: 160,
           render: (_: unknown, r) => (
             <strong>
@@ -109,7 +110,8 @@ export function ExchangeRateTab() {
         { title: t('acRate.date'), sortKey: 'date', dataIndex: 'rateDate', width: 160, render: (iso: string) => showDate(iso) },
         {
           title: t('acRate.rate'),
-          sortKey: 'rate', dataIndex: 'rate',
+          sortKey: 'rate',
+          dataIndex: 'rate',
           align: 'right',
           render: (rate: string, r) => (
             <span className="nowrap">

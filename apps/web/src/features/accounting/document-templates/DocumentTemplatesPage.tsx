@@ -35,7 +35,13 @@ export default function DocumentTemplatesPage() {
       activeFilter={false}
       scrollX={1000}
       columns={[
-        { title: t('ledger.code'), sortKey: 'code', dataIndex: 'templateCode', width: 130, render: (code: string) => <span className="code-text">{code}</span> },
+        {
+          title: t('ledger.code'),
+          sortKey: 'code',
+          dataIndex: 'templateCode',
+          width: 130,
+          render: (code: string) => <span className="code-text">{code}</span>,
+        },
         { title: t('ledger.name'), sortKey: 'name', dataIndex: 'templateName' },
         { title: t('docTemplates.documentType'), sortKey: 'documentType', dataIndex: 'documentType', width: 130, render: (v: string) => <Tag>{v}</Tag> },
         { title: t('docTemplates.example'), dataIndex: 'example', width: 180, render: (v: string) => <span className="code-text">{v}</span> },

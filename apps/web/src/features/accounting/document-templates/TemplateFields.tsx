@@ -3,7 +3,14 @@ import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DOCUMENT_TYPE_PATTERN, NUMBER_AFFIX_PATTERN, NUMBER_RESETS, TEMPLATE_CODE_PATTERN, endpoints, formatProblem, todayInJakarta, type DocumentTemplate,
+  DOCUMENT_TYPE_PATTERN,
+  NUMBER_AFFIX_PATTERN,
+  NUMBER_RESETS,
+  TEMPLATE_CODE_PATTERN,
+  endpoints,
+  formatProblem,
+  todayInJakarta,
+  type DocumentTemplate,
 } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { useDebounced } from '../../../app/components/LazySelect.tsx';
@@ -68,7 +75,11 @@ export function TemplateFields({ row, form }: Props) {
     <>
       <Row gutter={16}>
         <Col xs={24} md={9}>
-          <Form.Item name="templateCode" label={t('ledger.code')} rules={[required(t('ledger.code')), { pattern: TEMPLATE_CODE_PATTERN, message: t('docTemplates.codePattern') }]}>
+          <Form.Item
+            name="templateCode"
+            label={t('ledger.code')}
+            rules={[required(t('ledger.code')), { pattern: TEMPLATE_CODE_PATTERN, message: t('docTemplates.codePattern') }]}
+          >
             <Input maxLength={30} autoFocus placeholder="TPL-QT" />
           </Form.Item>
         </Col>

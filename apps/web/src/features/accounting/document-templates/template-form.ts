@@ -1,6 +1,15 @@
 import {
-  DOCUMENT_TYPE_PATTERN, defaultCodeFormat, formatNumber, formatProblem, parseNumber, periodKey,
-  type DocumentTemplate, type DocumentTemplateInput, type ErrorCode, type NumberFormat, type NumberReset,
+  DOCUMENT_TYPE_PATTERN,
+  defaultCodeFormat,
+  formatNumber,
+  formatProblem,
+  parseNumber,
+  periodKey,
+  type DocumentTemplate,
+  type DocumentTemplateInput,
+  type ErrorCode,
+  type NumberFormat,
+  type NumberReset,
 } from '@nusa/contracts';
 
 /** What the template dialog edits. */
@@ -20,7 +29,17 @@ export interface TemplateFormValues {
 
 /** A new template starts as the common monthly layout, e.g. INV/202611/0001. */
 const NEW_TEMPLATE: TemplateFormValues = {
-  templateCode: '', templateName: '', documentType: '', prefix: '', suffix: '', separator: '/', yearDigits: 4, month: true, day: false, counterDigits: 4, reset: 'year-month',
+  templateCode: '',
+  templateName: '',
+  documentType: '',
+  prefix: '',
+  suffix: '',
+  separator: '/',
+  yearDigits: 4,
+  month: true,
+  day: false,
+  counterDigits: 4,
+  reset: 'year-month',
 };
 
 export function templateFormValues(template?: DocumentTemplate): TemplateFormValues {
@@ -78,9 +97,7 @@ export function nextPeriodStart(reset: NumberReset, date: string): string | unde
   return undefined;
 }
 
-export type NumberPreview =
-  | { problem: ErrorCode }
-  | { problem?: undefined; next: string; afterNext: string; nextPeriod?: string };
+export type NumberPreview = { problem: ErrorCode } | { problem?: undefined; next: string; afterNext: string; nextPeriod?: string };
 
 /** What the live preview shows: the rule the format breaks, or its next numbers and the first of the next period. */
 export function previewNumbers(values: Partial<TemplateFormValues>, date: string, known: KnownNumber | undefined): NumberPreview {

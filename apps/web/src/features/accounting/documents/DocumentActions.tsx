@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { App, Button, Input, Modal, Space, Tooltip } from 'antd';
-import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, RollbackOutlined, SendOutlined, StopOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  StopOutlined,
+  UndoOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type DocumentAction, type DocumentDetail, type DocumentStepAction } from '@nusa/contracts';
@@ -9,8 +19,15 @@ import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog
 import { toast } from '../../../app/feedback.tsx';
 
 const ICONS: Record<DocumentAction, React.ReactNode> = {
-  edit: <EditOutlined />, delete: <DeleteOutlined />, submit: <SendOutlined />, approve: <CheckOutlined />, reject: <CloseOutlined />,
-  requestChanges: <RollbackOutlined />, cancelApproval: <UndoOutlined />, release: <UploadOutlined />, void: <StopOutlined />,
+  edit: <EditOutlined />,
+  delete: <DeleteOutlined />,
+  submit: <SendOutlined />,
+  approve: <CheckOutlined />,
+  reject: <CloseOutlined />,
+  requestChanges: <RollbackOutlined />,
+  cancelApproval: <UndoOutlined />,
+  release: <UploadOutlined />,
+  void: <StopOutlined />,
 };
 /** Actions that ask for a comment first (the approver's word to the author); reject and void also confirm. */
 const WITH_COMMENT: readonly DocumentAction[] = ['approve', 'reject', 'requestChanges', 'void'];
@@ -66,7 +83,10 @@ export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'mi
         cancelText: t('common.cancel'),
         width: dialogWidth,
         style: { minWidth: DIALOG_MIN_WIDTH },
-        onOk: () => onDelete?.().then(() => void queryClient.invalidateQueries({ queryKey: ['accounting'] })).catch(() => undefined),
+        onOk: () =>
+          onDelete?.()
+            .then(() => void queryClient.invalidateQueries({ queryKey: ['accounting'] }))
+            .catch(() => undefined),
       });
     }
     if (WITH_COMMENT.includes(action)) return setAsking(action);
@@ -95,7 +115,13 @@ export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'mi
               {compact ? null : label(a)}
             </Button>
           );
-          return compact ? <Tooltip key={a} title={label(a)}>{button}</Tooltip> : button;
+          return compact ? (
+            <Tooltip key={a} title={label(a)}>
+              {button}
+            </Tooltip>
+          ) : (
+            button
+          );
         })}
       </Space>
       {asking && (

@@ -6,7 +6,15 @@ import { DOCUMENT_STATUSES, documentLabel, endpoints, type DocumentHistoryItem, 
 import { call } from '../../../api/call.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 
-const COLORS: Partial<Record<string, string>> = { approve: 'green', release: 'green', submit: 'blue', reject: 'red', void: 'red', requestChanges: 'orange', delete: 'gray' };
+const COLORS: Partial<Record<string, string>> = {
+  approve: 'green',
+  release: 'green',
+  submit: 'blue',
+  reject: 'red',
+  void: 'red',
+  requestChanges: 'orange',
+  delete: 'gray',
+};
 const KNOWN_ACTIONS = ['create', 'edit', 'delete', 'submit', 'approve', 'reject', 'requestChanges', 'cancelApproval', 'release', 'void'] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (a: string): a is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(a);

@@ -9,17 +9,32 @@ import { dateNeededBy, employeeBody, employeeValues, type EmployeeValues } from 
 import type { TextKey } from '../../../i18n/keys.ts';
 
 const api = masterApi({
-  list: endpoints.listEmployees, create: endpoints.createEmployee, update: endpoints.updateEmployee, setActive: endpoints.setEmployeeActive,
-  remove: endpoints.deleteEmployee, export: endpoints.exportEmployees, import: endpoints.importEmployees, idName: 'employeeId',
+  list: endpoints.listEmployees,
+  create: endpoints.createEmployee,
+  update: endpoints.updateEmployee,
+  setActive: endpoints.setEmployeeActive,
+  remove: endpoints.deleteEmployee,
+  export: endpoints.exportEmployees,
+  import: endpoints.importEmployees,
+  idName: 'employeeId',
 });
 
 type Status = (typeof EMPLOYEE_STATUSES)[number];
 type Filters = { jobTitle?: JobTitle; status?: Status };
 /** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
 const IMPORT_COLUMNS: Record<string, TextKey> = {
-  employeeCode: 'employeePage.code', employeeName: 'employeePage.name', employeeType: 'employeePage.type', birthPlace: 'employeePage.birthPlace',
-  birthDate: 'employeePage.birthDate', identityNumber: 'employeePage.identityNumber', joinDate: 'employeePage.joinDate', resignDate: 'employeePage.resignDate',
-  pensionDate: 'employeePage.pensionDate', jobTitle: 'employeePage.jobTitle', status: 'employeePage.status', active: 'masterKit.active',
+  employeeCode: 'employeePage.code',
+  employeeName: 'employeePage.name',
+  employeeType: 'employeePage.type',
+  birthPlace: 'employeePage.birthPlace',
+  birthDate: 'employeePage.birthDate',
+  identityNumber: 'employeePage.identityNumber',
+  joinDate: 'employeePage.joinDate',
+  resignDate: 'employeePage.resignDate',
+  pensionDate: 'employeePage.pensionDate',
+  jobTitle: 'employeePage.jobTitle',
+  status: 'employeePage.status',
+  active: 'masterKit.active',
 };
 const STATUS_COLORS: Record<Status, string> = { ACTIVE: 'green', ON_LEAVE: 'orange', RESIGNED: 'default', RETIRED: 'purple' };
 /** Spec 9 dates: 21 Nov 2026 in both languages' month names. */
@@ -33,7 +48,8 @@ export default function EmployeePage() {
     { title: t('employeePage.code'), sortKey: 'code', dataIndex: 'employeeCode', width: 130, render: (code: string) => <strong>{code}</strong> },
     {
       title: t('employeePage.name'),
-      sortKey: 'name', dataIndex: 'employeeName',
+      sortKey: 'name',
+      dataIndex: 'employeeName',
       render: (name: string, e) => (
         <div className="master-cell-stack">
           <span>{name}</span>
@@ -43,7 +59,13 @@ export default function EmployeePage() {
     },
     { title: t('employeePage.jobTitle'), sortKey: 'jobTitle', dataIndex: 'jobTitle', render: (j: JobTitle) => t(`employeePage.job${j}`) },
     { title: t('employeePage.joinDate'), sortKey: 'joinDate', dataIndex: 'joinDate', width: 130, render: showDate, responsive: ['lg'] },
-    { title: t('employeePage.status'), sortKey: 'status', dataIndex: 'status', width: 150, render: (s: Status) => <Tag color={STATUS_COLORS[s]}>{t(`employeePage.status${s}`)}</Tag> },
+    {
+      title: t('employeePage.status'),
+      sortKey: 'status',
+      dataIndex: 'status',
+      width: 150,
+      render: (s: Status) => <Tag color={STATUS_COLORS[s]}>{t(`employeePage.status${s}`)}</Tag>,
+    },
   ];
 
   const form: MasterFormSpec<Employee, EmployeeValues, ReturnType<typeof employeeBody>> = {
@@ -115,7 +137,12 @@ function EmployeeFields() {
   return (
     <>
       <div className="master-form-grid">
-        <Form.Item name="employeeCode" label={t('employeePage.code')} extra={t('employeePage.codeHint')} rules={[{ pattern: /^[A-Za-z0-9._/-]*$/, message: t('employeePage.codePattern') }]}>
+        <Form.Item
+          name="employeeCode"
+          label={t('employeePage.code')}
+          extra={t('employeePage.codeHint')}
+          rules={[{ pattern: /^[A-Za-z0-9._/-]*$/, message: t('employeePage.codePattern') }]}
+        >
           <Input maxLength={30} autoFocus autoComplete="off" />
         </Form.Item>
         <Form.Item name="employeeType" label={t('employeePage.type')} rules={[required(t('employeePage.type'))]}>
@@ -145,7 +172,12 @@ function EmployeeFields() {
           {datePicker(t('employeePage.birthDate'))}
         </Form.Item>
       </div>
-      <Form.Item name="identityNumber" label={t('employeePage.identityNumber')} extra={t('employeePage.identityHint')} rules={[{ pattern: /^[0-9A-Za-z.-]*$/, message: t('employeePage.identityPattern') }]}>
+      <Form.Item
+        name="identityNumber"
+        label={t('employeePage.identityNumber')}
+        extra={t('employeePage.identityHint')}
+        rules={[{ pattern: /^[0-9A-Za-z.-]*$/, message: t('employeePage.identityPattern') }]}
+      >
         <Input maxLength={30} autoComplete="off" />
       </Form.Item>
       <div className="master-form-grid">

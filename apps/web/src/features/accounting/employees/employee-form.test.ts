@@ -4,8 +4,19 @@ import type { Employee } from '@nusa/contracts';
 import { dateNeededBy, employeeBody, employeeValues, isoDate } from './employee-form.ts';
 
 const saved: Employee = {
-  employeeId: 'e1', employeeCode: 'EMP-0007', employeeName: 'Rina Kurniawati', employeeType: 'CONTRACT', birthPlace: 'Bandung', birthDate: '1994-02-28',
-  identityNumber: '3273012802940001', joinDate: '2021-07-01', resignDate: null, pensionDate: null, jobTitle: 'SUPERVISOR', status: 'ACTIVE', active: 'Y',
+  employeeId: 'e1',
+  employeeCode: 'EMP-0007',
+  employeeName: 'Rina Kurniawati',
+  employeeType: 'CONTRACT',
+  birthPlace: 'Bandung',
+  birthDate: '1994-02-28',
+  identityNumber: '3273012802940001',
+  joinDate: '2021-07-01',
+  resignDate: null,
+  pensionDate: null,
+  jobTitle: 'SUPERVISOR',
+  status: 'ACTIVE',
+  active: 'Y',
 };
 
 describe('employee form mapping', () => {
@@ -16,7 +27,14 @@ describe('employee form mapping', () => {
 
   it('sends calendar dates as picked and blanks as null', () => {
     const v = { ...employeeValues(), employeeName: ' Agus ', joinDate: dayjs('2026-01-31T23:30:00'), birthPlace: '  ' };
-    expect(employeeBody(v)).toMatchObject({ employeeName: 'Agus', joinDate: '2026-01-31', birthPlace: null, birthDate: null, identityNumber: null, status: 'ACTIVE' });
+    expect(employeeBody(v)).toMatchObject({
+      employeeName: 'Agus',
+      joinDate: '2026-01-31',
+      birthPlace: null,
+      birthDate: null,
+      identityNumber: null,
+      status: 'ACTIVE',
+    });
     expect(isoDate(null)).toBeNull();
   });
 

@@ -20,13 +20,30 @@ export const isoDate = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-D
 export const employeeValues = (row?: Employee): EmployeeValues =>
   row
     ? {
-        employeeCode: row.employeeCode, employeeName: row.employeeName, employeeType: row.employeeType, birthPlace: row.birthPlace ?? '',
-        birthDate: day(row.birthDate), identityNumber: row.identityNumber ?? '', joinDate: day(row.joinDate), resignDate: day(row.resignDate),
-        pensionDate: day(row.pensionDate), jobTitle: row.jobTitle, status: row.status,
+        employeeCode: row.employeeCode,
+        employeeName: row.employeeName,
+        employeeType: row.employeeType,
+        birthPlace: row.birthPlace ?? '',
+        birthDate: day(row.birthDate),
+        identityNumber: row.identityNumber ?? '',
+        joinDate: day(row.joinDate),
+        resignDate: day(row.resignDate),
+        pensionDate: day(row.pensionDate),
+        jobTitle: row.jobTitle,
+        status: row.status,
       }
     : {
-        employeeCode: '', employeeName: '', employeeType: 'PERMANENT', birthPlace: '', birthDate: null, identityNumber: '', joinDate: null,
-        resignDate: null, pensionDate: null, jobTitle: 'STAFF', status: 'ACTIVE',
+        employeeCode: '',
+        employeeName: '',
+        employeeType: 'PERMANENT',
+        birthPlace: '',
+        birthDate: null,
+        identityNumber: '',
+        joinDate: null,
+        resignDate: null,
+        pensionDate: null,
+        jobTitle: 'STAFF',
+        status: 'ACTIVE',
       };
 
 const text = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);

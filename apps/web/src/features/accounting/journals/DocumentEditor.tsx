@@ -33,7 +33,9 @@ export function DocumentEditor({ kind, documentId, onSaved, onClosed }: Props) {
     enabled: !!documentId,
   });
   if (documentId && !doc.data) return <Skeleton active />;
-  return <EditorBody key={doc.data ? `${doc.data.documentId}:${doc.data.updatedAt}` : 'new'} kind={kind} doc={doc.data} onSaved={onSaved} onClosed={onClosed} />;
+  return (
+    <EditorBody key={doc.data ? `${doc.data.documentId}:${doc.data.updatedAt}` : 'new'} kind={kind} doc={doc.data} onSaved={onSaved} onClosed={onClosed} />
+  );
 }
 
 interface HeaderValues {
@@ -84,12 +86,25 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
     mutationFn: async () => {
       const v = await form.validateFields();
       const header = {
-        number: v.number?.trim() ?? '', documentDate: iso(v.documentDate)!, dueDate: iso(v.dueDate), reference: v.reference?.trim() || null,
-        externalNumber: v.externalNumber?.trim() || null, externalDate: iso(v.externalDate), remarks: v.remarks?.trim() || null,
-        currencyId: cash ? null : v.currencyId, ouId: v.ouId, partnerId: v.partnerId,
+        number: v.number?.trim() ?? '',
+        documentDate: iso(v.documentDate)!,
+        dueDate: iso(v.dueDate),
+        reference: v.reference?.trim() || null,
+        externalNumber: v.externalNumber?.trim() || null,
+        externalDate: iso(v.externalDate),
+        remarks: v.remarks?.trim() || null,
+        currencyId: cash ? null : v.currencyId,
+        ouId: v.ouId,
+        partnerId: v.partnerId,
       };
       const body = cash
-        ? { ...header, cashBankId: v.cashBankId!, paymentMethod: v.paymentMethod, paymentReference: v.paymentReference?.trim() || null, lines: cashLinesBody(lines) }
+        ? {
+            ...header,
+            cashBankId: v.cashBankId!,
+            paymentMethod: v.paymentMethod,
+            paymentReference: v.paymentReference?.trim() || null,
+            lines: cashLinesBody(lines),
+          }
         : { ...header, lines: journalLinesBody(lines) };
       return api.save(doc?.documentId, body);
     },
@@ -125,11 +140,29 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
 
   const initial: Partial<HeaderValues> = doc
     ? {
-        number: doc.number, documentDate: dayjs(doc.documentDate), dueDate: day(doc.dueDate), reference: doc.reference ?? '', externalNumber: doc.externalNumber ?? '',
-        externalDate: day(doc.externalDate), remarks: doc.remarks ?? '', currencyId: doc.currencyId, ouId: doc.ouId, partnerId: doc.partnerId, cashBankId: doc.cashBankId,
-        paymentMethod: doc.paymentMethod ?? 'CASH', paymentReference: doc.paymentReference ?? '',
+        number: doc.number,
+        documentDate: dayjs(doc.documentDate),
+        dueDate: day(doc.dueDate),
+        reference: doc.reference ?? '',
+        externalNumber: doc.externalNumber ?? '',
+        externalDate: day(doc.externalDate),
+        remarks: doc.remarks ?? '',
+        currencyId: doc.currencyId,
+        ouId: doc.ouId,
+        partnerId: doc.partnerId,
+        cashBankId: doc.cashBankId,
+        paymentMethod: doc.paymentMethod ?? 'CASH',
+        paymentReference: doc.paymentReference ?? '',
       }
-    : { number: '', documentDate: dayjs(todayInJakarta()), currencyId: null, ouId: null, partnerId: null, cashBankId: null, paymentMethod: cash ? 'TRANSFER' : 'CASH' };
+    : {
+        number: '',
+        documentDate: dayjs(todayInJakarta()),
+        currencyId: null,
+        ouId: null,
+        partnerId: null,
+        cashBankId: null,
+        paymentMethod: cash ? 'TRANSFER' : 'CASH',
+      };
 
   return (
     <div className="journals-editor">
@@ -150,10 +183,19 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
       )}
       <Form<HeaderValues> form={form} layout="vertical" initialValues={initial} disabled={!editable} className="journals-editor__header" requiredMark>
         <div className="journals-form-grid">
-          <Form.Item name="number" label={t('journals.number')} extra={doc ? undefined : t('journals.numberHint')} rules={[{ pattern: /^\S*$/, message: t('journals.numberPattern') }]}>
+          <Form.Item
+            name="number"
+            label={t('journals.number')}
+            extra={doc ? undefined : t('journals.numberHint')}
+            rules={[{ pattern: /^\S*$/, message: t('journals.numberPattern') }]}
+          >
             <Input maxLength={40} autoComplete="off" placeholder={t('journals.numberPlaceholder')} />
           </Form.Item>
-          <Form.Item name="documentDate" label={t('journals.date')} rules={[{ required: true, message: t('validation.required', { label: t('journals.date') }) }]}>
+          <Form.Item
+            name="documentDate"
+            label={t('journals.date')}
+            rules={[{ required: true, message: t('validation.required', { label: t('journals.date') }) }]}
+          >
             <DatePicker format="DD/MM/YYYY" allowClear={false} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="dueDate" label={t('journals.dueDate')}>
@@ -170,7 +212,12 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
           </Form.Item>
           {cash ? (
             <>
-              <Form.Item name="cashBankId" label={t('journals.cashBank')} extra={t('journals.cashBankHint')} rules={[{ required: true, message: t('validation.required', { label: t('journals.cashBank') }) }]}>
+              <Form.Item
+                name="cashBankId"
+                label={t('journals.cashBank')}
+                extra={t('journals.cashBankHint')}
+                rules={[{ required: true, message: t('validation.required', { label: t('journals.cashBank') }) }]}
+              >
                 <CashBankPicker knownLabel={doc?.cashBankCode ? `${doc.cashBankCode} - ${doc.cashBankName}` : undefined} />
               </Form.Item>
               <Form.Item name="paymentMethod" label={t('journals.paymentMethod')} rules={[{ required: true }]}>
@@ -203,7 +250,9 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
           <span>{t('journals.account')}</span>
           <span>{cash ? t('journals.partner') : t('journals.ou')}</span>
           <span>{t('journals.memo')}</span>
-          {cash ? <span className="num">{t('journals.amount')}</span> : (
+          {cash ? (
+            <span className="num">{t('journals.amount')}</span>
+          ) : (
             <>
               <span className="num">{t('journals.debit')}</span>
               <span className="num">{t('journals.credit')}</span>
@@ -215,24 +264,51 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
           <div key={l.key} className={`journals-grid__row ${cash ? 'is-cash' : ''}`} data-grid-row>
             <span className="journals-grid__no">{i + 1}</span>
             <span data-grid-cell>
-              <CoaPicker value={l.coaId} onChange={(coaId) => setLine(l.key, { coaId })} disabled={!editable} aria-label={`${t('journals.account')} ${i + 1}`} placeholder={t('journals.account')} />
+              <CoaPicker
+                value={l.coaId}
+                onChange={(coaId) => setLine(l.key, { coaId })}
+                disabled={!editable}
+                aria-label={`${t('journals.account')} ${i + 1}`}
+                placeholder={t('journals.account')}
+              />
             </span>
             <span data-grid-cell>
               {cash ? (
-                <PartnerPicker value={l.partnerId} onChange={(partnerId) => setLine(l.key, { partnerId })} disabled={!editable} aria-label={`${t('journals.partner')} ${i + 1}`} />
+                <PartnerPicker
+                  value={l.partnerId}
+                  onChange={(partnerId) => setLine(l.key, { partnerId })}
+                  disabled={!editable}
+                  aria-label={`${t('journals.partner')} ${i + 1}`}
+                />
               ) : (
                 <OrgUnitPicker value={l.ouId} onChange={(ouId) => setLine(l.key, { ouId })} disabled={!editable} aria-label={`${t('journals.ou')} ${i + 1}`} />
               )}
             </span>
             <span data-grid-cell>
-              <Input value={l.memo} maxLength={200} disabled={!editable} aria-label={`${t('journals.memo')} ${i + 1}`} onChange={(e) => setLine(l.key, { memo: e.target.value })} />
+              <Input
+                value={l.memo}
+                maxLength={200}
+                disabled={!editable}
+                aria-label={`${t('journals.memo')} ${i + 1}`}
+                onChange={(e) => setLine(l.key, { memo: e.target.value })}
+              />
             </span>
             <span data-grid-cell>
-              <AmountInput value={l.debit} disabled={!editable} label={`${t(cash ? 'journals.amount' : 'journals.debit')} ${i + 1}`} onChange={(debit) => setLine(l.key, cash ? { debit } : { debit, credit: debit ? '' : l.credit })} />
+              <AmountInput
+                value={l.debit}
+                disabled={!editable}
+                label={`${t(cash ? 'journals.amount' : 'journals.debit')} ${i + 1}`}
+                onChange={(debit) => setLine(l.key, cash ? { debit } : { debit, credit: debit ? '' : l.credit })}
+              />
             </span>
             {!cash && (
               <span data-grid-cell>
-                <AmountInput value={l.credit} disabled={!editable} label={`${t('journals.credit')} ${i + 1}`} onChange={(credit) => setLine(l.key, { credit, debit: credit ? '' : l.debit })} />
+                <AmountInput
+                  value={l.credit}
+                  disabled={!editable}
+                  label={`${t('journals.credit')} ${i + 1}`}
+                  onChange={(credit) => setLine(l.key, { credit, debit: credit ? '' : l.debit })}
+                />
               </span>
             )}
             <span>
@@ -278,7 +354,9 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
 
       {editable && (
         <div className="journals-editor__footer">
-          {problem && <Alert type={problem === 'unbalanced' ? 'error' : 'info'} showIcon title={t(`journals.problem.${problem}`)} className="journals-editor__problem" />}
+          {problem && (
+            <Alert type={problem === 'unbalanced' ? 'error' : 'info'} showIcon title={t(`journals.problem.${problem}`)} className="journals-editor__problem" />
+          )}
           <Tooltip title={problem ? t(`journals.problem.${problem}`) : undefined}>
             <Button type="primary" icon={<SaveOutlined />} disabled={!!problem} loading={save.isPending} onClick={() => save.mutate()}>
               {t(doc ? 'journals.save' : 'journals.saveDraft')}
@@ -312,7 +390,18 @@ function AmountInput({ value, onChange, disabled, label }: { value: string; onCh
   );
 }
 
-function CashBankPicker({ value, onChange, knownLabel, ...rest }: { value?: string | null; onChange?: (v: string | null) => void; knownLabel?: string; id?: string; disabled?: boolean }) {
+function CashBankPicker({
+  value,
+  onChange,
+  knownLabel,
+  ...rest
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  knownLabel?: string;
+  id?: string;
+  disabled?: boolean;
+}) {
   return (
     <LazySelect<string | undefined>
       cacheKey={['erp', 'cash-banks', 'active']}

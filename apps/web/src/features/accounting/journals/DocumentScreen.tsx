@@ -41,8 +41,14 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
   const f = list.filters;
   const amountOk = (v?: string) => !v || AMOUNT.test(v);
   const query = {
-    ...list.query, status: f.status, dateFrom: f.range?.[0], dateTo: f.range?.[1], ouId: f.ouId, partnerId: f.partnerId,
-    amountFrom: amountOk(f.amountFrom) ? f.amountFrom || undefined : undefined, amountTo: amountOk(f.amountTo) ? f.amountTo || undefined : undefined,
+    ...list.query,
+    status: f.status,
+    dateFrom: f.range?.[0],
+    dateTo: f.range?.[1],
+    ouId: f.ouId,
+    partnerId: f.partnerId,
+    amountFrom: amountOk(f.amountFrom) ? f.amountFrom || undefined : undefined,
+    amountTo: amountOk(f.amountTo) ? f.amountTo || undefined : undefined,
   };
   const documents = useQuery({
     queryKey: ['accounting', 'documents', kind, 'list', query],
@@ -66,12 +72,26 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
   const columns: SortableColumn<DocumentHeader>[] = [
     { title: t('journals.number'), sortKey: 'number', dataIndex: 'number', width: 170, render: (n: string) => <strong>{n}</strong> },
     { title: t('journals.date'), sortKey: 'documentDate', dataIndex: 'documentDate', width: 110, render: showDate },
-    { title: t('journals.remarks'), key: 'remarks', render: (_: unknown, d) => <span title={d.remarks ?? undefined}>{remarksPreview(d.remarks) || <span className="muted-text">—</span>}</span> },
+    {
+      title: t('journals.remarks'),
+      key: 'remarks',
+      render: (_: unknown, d) => <span title={d.remarks ?? undefined}>{remarksPreview(d.remarks) || <span className="muted-text">—</span>}</span>,
+    },
     { title: t('journals.reference'), dataIndex: 'reference', responsive: ['lg'], render: (r: string | null) => r ?? <span className="muted-text">—</span> },
-    { title: t('journals.total'), sortKey: 'total', key: 'total', align: 'right', width: 170, render: (_: unknown, d) => formatAmount(d.totalAmount, d.currencyCode) },
+    {
+      title: t('journals.total'),
+      sortKey: 'total',
+      key: 'total',
+      align: 'right',
+      width: 170,
+      render: (_: unknown, d) => formatAmount(d.totalAmount, d.currencyCode),
+    },
     { title: t('journals.status'), sortKey: 'status', key: 'status', width: 170, render: (_: unknown, d) => <DocumentStatusTag label={d.label} /> },
     {
-      title: '', key: 'actions', width: 90, align: 'right',
+      title: '',
+      key: 'actions',
+      width: 90,
+      align: 'right',
       render: (_: unknown, d) => (
         <Button size="small" onClick={() => setOpen({ id: d.documentId })} aria-label={`${t('journals.open')} ${d.number}`}>
           {t('journals.open')}
@@ -116,10 +136,20 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
           onChange={(v) => list.setFilter('range', v?.[0] && v[1] ? [v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')] : undefined)}
         />
         <div className="list-toolbar__filter journals-filter">
-          <OrgUnitPicker value={f.ouId ?? null} onChange={(ouId) => list.setFilter('ouId', ouId ?? undefined)} placeholder={t('journals.allOus')} aria-label={t('journals.ou')} />
+          <OrgUnitPicker
+            value={f.ouId ?? null}
+            onChange={(ouId) => list.setFilter('ouId', ouId ?? undefined)}
+            placeholder={t('journals.allOus')}
+            aria-label={t('journals.ou')}
+          />
         </div>
         <div className="list-toolbar__filter journals-filter">
-          <PartnerPicker value={f.partnerId ?? null} onChange={(p) => list.setFilter('partnerId', p ?? undefined)} placeholder={t('journals.allPartners')} aria-label={t('journals.partner')} />
+          <PartnerPicker
+            value={f.partnerId ?? null}
+            onChange={(p) => list.setFilter('partnerId', p ?? undefined)}
+            placeholder={t('journals.allPartners')}
+            aria-label={t('journals.partner')}
+          />
         </div>
         <Input
           className="list-toolbar__filter journals-amount"

@@ -1,11 +1,23 @@
 import {
-  LEDGER_DOCUMENT_TASKS, cashTransactionEndpoints, endpoints, hasAnyTask, type CashTransaction, type CashTransactionInput, type DocumentDetail,
-  type DocumentHeader, type JournalInput, type Task,
+  LEDGER_DOCUMENT_TASKS,
+  cashTransactionEndpoints,
+  endpoints,
+  hasAnyTask,
+  type CashTransaction,
+  type CashTransactionInput,
+  type DocumentDetail,
+  type DocumentHeader,
+  type JournalInput,
+  type Task,
 } from '@nusa/contracts';
 import { call, callFile } from '../../../api/call.ts';
 
 export type DocumentKind = 'JV' | 'CI' | 'CO';
-export type ListQuery = Parameters<typeof call<typeof endpoints.listJournals>>[1] extends infer I ? (I extends { query?: infer Q } ? NonNullable<Q> : never) : never;
+export type ListQuery = Parameters<typeof call<typeof endpoints.listJournals>>[1] extends infer I
+  ? I extends { query?: infer Q }
+    ? NonNullable<Q>
+    : never
+  : never;
 type ExportQuery = Omit<ListQuery, 'page' | 'limit'> & { page?: undefined; limit?: undefined; lang: 'id' | 'en' };
 
 /** A document of either shape: a journal, or a cash document with its payment and cash bank. */
@@ -29,7 +41,9 @@ const journalApi: DocumentApi = {
   get: (documentId, signal) => call(endpoints.getJournal, { params: { documentId }, signal }),
   pdf: (documentId, lang) => callFile(endpoints.journalPdf, { params: { documentId }, query: { lang } }),
   save: (documentId, body) =>
-    documentId ? call(endpoints.updateJournal, { params: { documentId }, body: body as JournalInput }) : call(endpoints.createJournal, { body: body as JournalInput }),
+    documentId
+      ? call(endpoints.updateJournal, { params: { documentId }, body: body as JournalInput })
+      : call(endpoints.createJournal, { body: body as JournalInput }),
   remove: (documentId) => call(endpoints.deleteJournal, { params: { documentId } }),
   editTasks: LEDGER_DOCUMENT_TASKS.JV.edit,
   mayCreate: (tasks) => hasAnyTask(tasks ?? [], LEDGER_DOCUMENT_TASKS.JV.edit),

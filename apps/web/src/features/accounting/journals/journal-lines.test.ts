@@ -22,7 +22,9 @@ describe('journal lines', () => {
   });
 
   it('sends filled lines with decimal strings and reads saved lines back', () => {
-    expect(journalLinesBody([line('1250000.50', ''), emptyLine()])).toEqual([{ coaId: 'a', memo: null, ouId: null, partnerId: null, segmentId: null, debit: '1250000.5', credit: '0' }]);
+    expect(journalLinesBody([line('1250000.50', ''), emptyLine()])).toEqual([
+      { coaId: 'a', memo: null, ouId: null, partnerId: null, segmentId: null, debit: '1250000.5', credit: '0' },
+    ]);
     const back = gridOf([{ coaId: 'a', memo: null, ouId: null, partnerId: null, debit: '0', credit: '25' }], 'cash');
     expect(back[0]).toMatchObject({ debit: '25' });
     expect(remarksPreview('Pembayaran sewa kantor bulan Maret')).toBe('Pembayaran sewa kantor bulan M…');

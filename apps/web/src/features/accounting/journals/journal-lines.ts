@@ -75,18 +75,35 @@ export function gridProblem(lines: readonly GridLine[], kind: 'journal' | 'cash'
 
 /** The lines a journal sends: filled lines only, amounts as decimal strings, '0' for the empty side. */
 export const journalLinesBody = (lines: readonly GridLine[]) =>
-  lines.filter((l) => l.coaId).map((l) => ({
-    coaId: l.coaId!, memo: l.memo.trim() || null, ouId: l.ouId, partnerId: l.partnerId, segmentId: null,
-    debit: fromUnits(toUnits(l.debit) ?? 0n), credit: fromUnits(toUnits(l.credit) ?? 0n),
-  }));
+  lines
+    .filter((l) => l.coaId)
+    .map((l) => ({
+      coaId: l.coaId!,
+      memo: l.memo.trim() || null,
+      ouId: l.ouId,
+      partnerId: l.partnerId,
+      segmentId: null,
+      debit: fromUnits(toUnits(l.debit) ?? 0n),
+      credit: fromUnits(toUnits(l.credit) ?? 0n),
+    }));
 
 export const cashLinesBody = (lines: readonly GridLine[]) =>
-  lines.filter((l) => l.coaId).map((l) => ({
-    coaId: l.coaId!, memo: l.memo.trim() || null, ouId: l.ouId, partnerId: l.partnerId, segmentId: null, amount: fromUnits(toUnits(l.debit) ?? 0n),
-  }));
+  lines
+    .filter((l) => l.coaId)
+    .map((l) => ({
+      coaId: l.coaId!,
+      memo: l.memo.trim() || null,
+      ouId: l.ouId,
+      partnerId: l.partnerId,
+      segmentId: null,
+      amount: fromUnits(toUnits(l.debit) ?? 0n),
+    }));
 
 /** A saved document's lines back in the grid (cash lines: their one side as the amount). */
-export function gridOf(lines: readonly { coaId: string | null; memo: string | null; ouId: string | null; partnerId: string | null; debit: string; credit: string }[], kind: 'journal' | 'cash'): GridLine[] {
+export function gridOf(
+  lines: readonly { coaId: string | null; memo: string | null; ouId: string | null; partnerId: string | null; debit: string; credit: string }[],
+  kind: 'journal' | 'cash',
+): GridLine[] {
   return lines.map((l) => {
     const zero = (v: string) => (toUnits(v) ?? 0n) === 0n;
     const line = { ...emptyLine(), coaId: l.coaId, memo: l.memo ?? '', ouId: l.ouId, partnerId: l.partnerId };

@@ -117,9 +117,7 @@ interface ReportViewProps {
 /** Counts of an import, then its refused rows: row number, column and the translated reason. */
 export function ImportReportView({ report, columnLabel, reason: reasonOf }: ReportViewProps) {
   const { t, i18n } = useTranslation();
-  const reason =
-    reasonOf ??
-    ((code: string, args: readonly (string | number)[]) => importReasonText(code, args, t, (key) => i18n.exists(key)));
+  const reason = reasonOf ?? ((code: string, args: readonly (string | number)[]) => importReasonText(code, args, t, (key) => i18n.exists(key)));
   return (
     <div className="master-import-report">
       <div className="master-import-report__counts">

@@ -14,7 +14,7 @@ describe('the reason of a refused import row', async () => {
   const id = await translator('id');
   const en = await translator('en');
 
-  it('is only Indonesian in Indonesian: the server\'s English rule of a badly formatted value is left out', () => {
+  it("is only Indonesian in Indonesian: the server's English rule of a badly formatted value is left out", () => {
     const text = importReasonText('invalid_input_format', ['warrantyMonths', 'a whole number'], id.t, id.exists);
     expect(text).toBe('Nilai tidak sesuai format kolom ini');
     expect(text).not.toMatch(/whole number|warrantyMonths/);
@@ -22,7 +22,9 @@ describe('the reason of a refused import row', async () => {
   });
 
   it('says the same in English', () => {
-    expect(importReasonText('invalid_input_format', ['warrantyMonths', 'a whole number'], en.t, en.exists)).toBe('The value does not fit the format of this column');
+    expect(importReasonText('invalid_input_format', ['warrantyMonths', 'a whole number'], en.t, en.exists)).toBe(
+      'The value does not fit the format of this column',
+    );
   });
 
   it('translates every other refusal from the catalogue with its arguments', () => {

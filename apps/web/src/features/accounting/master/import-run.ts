@@ -4,10 +4,7 @@ import { call, uploadFile } from '../../../api/call.ts';
 import type { ImportReport } from './import-report.ts';
 
 /** Where an import is: sending the file, waiting for its turn, or reading rows on the server. */
-export type ImportStage =
-  | { phase: 'upload'; percent: number | null }
-  | { phase: 'queued' }
-  | { phase: 'running'; rowsRead: number };
+export type ImportStage = { phase: 'upload'; percent: number | null } | { phase: 'queued' } | { phase: 'running'; rowsRead: number };
 
 type ImportEndpoint = Endpoint & { response: unknown };
 

@@ -56,10 +56,16 @@ export function masterApi<L extends Endpoint, C extends Endpoint & TaskAccess, R
   type T = ItemOf<L>;
   const idOf = (row: T) => String(row[e.idName]);
   const params = (row: T) => ({ [e.idName]: idOf(row) }) as never;
-  const clean = (p: Omit<ListParams<FiltersOf<L>>, 'page' | 'limit'>) => ({ keyword: p.keyword || undefined, active: p.active, sort: p.sort, ...(p.filters as object) });
+  const clean = (p: Omit<ListParams<FiltersOf<L>>, 'page' | 'limit'>) => ({
+    keyword: p.keyword || undefined,
+    active: p.active,
+    sort: p.sort,
+    ...(p.filters as object),
+  });
   const importEndpoint = e.import;
   return {
-    list: ({ page, limit, ...rest }, signal) => call(e.list, { query: { page, limit, ...clean(rest) } as never, signal }) as Promise<{ items: T[]; total: number }>,
+    list: ({ page, limit, ...rest }, signal) =>
+      call(e.list, { query: { page, limit, ...clean(rest) } as never, signal }) as Promise<{ items: T[]; total: number }>,
     create: (body) => call(e.create, { body: body as never }) as Promise<T>,
     update: (row, body) => call(e.update, { params: params(row), body: body as never }) as Promise<T>,
     setActive: (row, active) => call(e.setActive, { params: params(row), body: { active } as never }) as Promise<T>,

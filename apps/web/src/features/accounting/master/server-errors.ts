@@ -10,12 +10,18 @@ export type FieldPath = string | (string | number)[];
  * - any other code the page maps itself (e.g. cash_bank_ou_required → ouId).
  * Undefined when the error concerns no one field the form shows.
  */
-export function fieldOfError(err: unknown, o: { codeField: string; byCode?: Partial<Record<string, FieldPath>>; fields: readonly string[] }): FieldPath | undefined {
+export function fieldOfError(
+  err: unknown,
+  o: { codeField: string; byCode?: Partial<Record<string, FieldPath>>; fields: readonly string[] },
+): FieldPath | undefined {
   if (!(err instanceof ApiError)) return undefined;
   if (err.code === 'invalid_input_format' || err.code === 'value_cannot_null') {
     const where = String(err.args[0] ?? '');
     if (!where.startsWith('body.')) return undefined;
-    const path = where.slice('body.'.length).split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const path = where
+      .slice('body.'.length)
+      .split('.')
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
     if (!o.fields.includes(String(path[0]))) return undefined;
     return path.length === 1 ? String(path[0]) : path;
   }

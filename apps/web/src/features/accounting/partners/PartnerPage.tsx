@@ -14,20 +14,40 @@ import './partners.css';
 import type { TextKey, Translate } from '../../../i18n/keys.ts';
 
 const customerApi = masterApi({
-  list: endpoints.listCustomers, create: endpoints.createCustomer, update: endpoints.updateCustomer, setActive: endpoints.setCustomerActive,
-  remove: endpoints.deleteCustomer, export: endpoints.exportCustomers, import: endpoints.importCustomers, idName: 'partnerId',
+  list: endpoints.listCustomers,
+  create: endpoints.createCustomer,
+  update: endpoints.updateCustomer,
+  setActive: endpoints.setCustomerActive,
+  remove: endpoints.deleteCustomer,
+  export: endpoints.exportCustomers,
+  import: endpoints.importCustomers,
+  idName: 'partnerId',
 });
 const supplierApi = masterApi({
-  list: endpoints.listSuppliers, create: endpoints.createSupplier, update: endpoints.updateSupplier, setActive: endpoints.setSupplierActive,
-  remove: endpoints.deleteSupplier, export: endpoints.exportSuppliers, import: endpoints.importSuppliers, idName: 'partnerId',
+  list: endpoints.listSuppliers,
+  create: endpoints.createSupplier,
+  update: endpoints.updateSupplier,
+  setActive: endpoints.setSupplierActive,
+  remove: endpoints.deleteSupplier,
+  export: endpoints.exportSuppliers,
+  import: endpoints.importSuppliers,
+  idName: 'partnerId',
 });
 
 type Filters = { rank?: number };
 /** The import report's column keys (the sheet's, as in the export) → their labels on this screen. */
 const IMPORT_COLUMNS: Record<string, TextKey> = {
-  partnerCode: 'partnerPage.code', partnerName: 'partnerPage.name', alias: 'partnerPage.alias', lineOfBusiness: 'partnerPage.lineOfBusiness',
-  rank: 'partnerPage.rank', phones: 'partnerPage.phones', fax: 'partnerPage.fax', email: 'partnerPage.email', creditLimit: 'partnerPage.creditLimit',
-  addresses: 'partnerPage.addresses', active: 'masterKit.active',
+  partnerCode: 'partnerPage.code',
+  partnerName: 'partnerPage.name',
+  alias: 'partnerPage.alias',
+  lineOfBusiness: 'partnerPage.lineOfBusiness',
+  rank: 'partnerPage.rank',
+  phones: 'partnerPage.phones',
+  fax: 'partnerPage.fax',
+  email: 'partnerPage.email',
+  creditLimit: 'partnerPage.creditLimit',
+  addresses: 'partnerPage.addresses',
+  active: 'masterKit.active',
 };
 const PHONE = /^[0-9+()\- ]+$/;
 
@@ -39,7 +59,8 @@ export function PartnerPage({ type }: { type: PartnerType }) {
     { title: t('partnerPage.code'), sortKey: 'code', dataIndex: 'partnerCode', width: 130, render: (code: string) => <strong>{code}</strong> },
     {
       title: t('partnerPage.name'),
-      sortKey: 'name', dataIndex: 'partnerName',
+      sortKey: 'name',
+      dataIndex: 'partnerName',
       render: (name: string, p) => (
         <div className="master-cell-stack">
           <span>{name}</span>
@@ -56,7 +77,8 @@ export function PartnerPage({ type }: { type: PartnerType }) {
     },
     {
       title: t('partnerPage.creditLimit'),
-      sortKey: 'creditLimit', dataIndex: 'creditLimit',
+      sortKey: 'creditLimit',
+      dataIndex: 'creditLimit',
       align: 'right',
       width: 170,
       render: (v: string | null) => (v ? <span className="partner-money">{formatDecimalId(v, true)}</span> : <span className="muted-text">—</span>),
@@ -116,7 +138,12 @@ function PartnerFields() {
   return (
     <>
       <div className="master-form-grid">
-        <Form.Item name="partnerCode" label={t('partnerPage.code')} extra={t('partnerPage.codeHint')} rules={[{ pattern: /^[A-Za-z0-9._/-]*$/, message: t('partnerPage.codePattern') }]}>
+        <Form.Item
+          name="partnerCode"
+          label={t('partnerPage.code')}
+          extra={t('partnerPage.codeHint')}
+          rules={[{ pattern: /^[A-Za-z0-9._/-]*$/, message: t('partnerPage.codePattern') }]}
+        >
           <Input maxLength={30} autoFocus autoComplete="off" />
         </Form.Item>
         <Form.Item name="alias" label={t('partnerPage.alias')}>
@@ -213,14 +240,22 @@ function AddressEditor() {
                   {t('partnerPage.removeAddress')}
                 </Button>
               </div>
-              <Form.Item name={[item.name, 'address']} label={t('partnerPage.address')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('partnerPage.address') }) }]}>
+              <Form.Item
+                name={[item.name, 'address']}
+                label={t('partnerPage.address')}
+                rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('partnerPage.address') }) }]}
+              >
                 <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
               </Form.Item>
               <div className="master-form-grid">
                 <Form.Item name={[item.name, 'city']} label={t('partnerPage.city')}>
                   <Input maxLength={100} />
                 </Form.Item>
-                <Form.Item name={[item.name, 'postalCode']} label={t('partnerPage.postalCode')} rules={[{ pattern: /^[0-9A-Za-z -]*$/, message: t('partnerPage.postalCodePattern') }]}>
+                <Form.Item
+                  name={[item.name, 'postalCode']}
+                  label={t('partnerPage.postalCode')}
+                  rules={[{ pattern: /^[0-9A-Za-z -]*$/, message: t('partnerPage.postalCodePattern') }]}
+                >
                   <Input maxLength={10} />
                 </Form.Item>
               </div>
@@ -236,7 +271,9 @@ function AddressEditor() {
                   name={[item.name, 'latitude']}
                   label={t('partnerPage.latitude')}
                   dependencies={[['addresses', item.name, 'longitude']]}
-                  rules={[{ validator: async (_: unknown, v: string) => degreesRule(v, 90, form.getFieldValue(['addresses', item.name, 'longitude']) as string, t) }]}
+                  rules={[
+                    { validator: async (_: unknown, v: string) => degreesRule(v, 90, form.getFieldValue(['addresses', item.name, 'longitude']) as string, t) },
+                  ]}
                 >
                   <Input placeholder="-6.2088" inputMode="decimal" />
                 </Form.Item>
@@ -244,7 +281,9 @@ function AddressEditor() {
                   name={[item.name, 'longitude']}
                   label={t('partnerPage.longitude')}
                   dependencies={[['addresses', item.name, 'latitude']]}
-                  rules={[{ validator: async (_: unknown, v: string) => degreesRule(v, 180, form.getFieldValue(['addresses', item.name, 'latitude']) as string, t) }]}
+                  rules={[
+                    { validator: async (_: unknown, v: string) => degreesRule(v, 180, form.getFieldValue(['addresses', item.name, 'latitude']) as string, t) },
+                  ]}
                 >
                   <Input placeholder="106.8456" inputMode="decimal" />
                 </Form.Item>

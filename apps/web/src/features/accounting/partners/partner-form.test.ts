@@ -4,9 +4,28 @@ import { emptyAddress, partnerBody, partnerValues, validDegrees } from './partne
 import { RANKS, RANK_STYLES, rankStars, rankStyle } from './rank.ts';
 
 const saved: Partner = {
-  partnerId: 'p1', partnerCode: 'CUST-001', partnerName: 'PT Sinar Jaya', typePartnerCode: 'CUSTOMER', alias: null, lineOfBusiness: 'Ritel',
-  rank: 4, phones: ['021-5550 1234'], fax: null, email: 'halo@sinarjaya.co.id', creditLimit: '25000000.5',
-  addresses: [{ addressId: 'a1', address: 'Jl. Sudirman 1', city: 'Jakarta', postalCode: '10210', roles: ['BILLING', 'SHIPPING'], latitude: '-6.2088', longitude: '106.8456' }],
+  partnerId: 'p1',
+  partnerCode: 'CUST-001',
+  partnerName: 'PT Sinar Jaya',
+  typePartnerCode: 'CUSTOMER',
+  alias: null,
+  lineOfBusiness: 'Ritel',
+  rank: 4,
+  phones: ['021-5550 1234'],
+  fax: null,
+  email: 'halo@sinarjaya.co.id',
+  creditLimit: '25000000.5',
+  addresses: [
+    {
+      addressId: 'a1',
+      address: 'Jl. Sudirman 1',
+      city: 'Jakarta',
+      postalCode: '10210',
+      roles: ['BILLING', 'SHIPPING'],
+      latitude: '-6.2088',
+      longitude: '106.8456',
+    },
+  ],
   active: 'Y',
 };
 
@@ -18,10 +37,22 @@ describe('partner form mapping', () => {
 
   it('sends blanks as null, drops empty phone rows and keeps the credit limit a decimal string', () => {
     const body = partnerBody({
-      ...partnerValues(), partnerName: ' CV Maju ', phones: ['0812 3456 7890', ' '], creditLimit: '1500000.25',
+      ...partnerValues(),
+      partnerName: ' CV Maju ',
+      phones: ['0812 3456 7890', ' '],
+      creditLimit: '1500000.25',
       addresses: [{ ...emptyAddress(), address: ' Jl. Merdeka 5 ', roles: ['MAILING'] }],
     });
-    expect(body).toMatchObject({ partnerCode: '', partnerName: 'CV Maju', alias: null, fax: null, email: null, phones: ['0812 3456 7890'], creditLimit: '1500000.25', rank: 1 });
+    expect(body).toMatchObject({
+      partnerCode: '',
+      partnerName: 'CV Maju',
+      alias: null,
+      fax: null,
+      email: null,
+      phones: ['0812 3456 7890'],
+      creditLimit: '1500000.25',
+      rank: 1,
+    });
     expect(body.addresses).toEqual([{ address: 'Jl. Merdeka 5', city: null, postalCode: null, roles: ['MAILING'], latitude: null, longitude: null }]);
   });
 

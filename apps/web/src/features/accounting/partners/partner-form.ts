@@ -38,7 +38,12 @@ export const partnerValues = (row?: Partner): PartnerValues =>
         email: row.email ?? '',
         creditLimit: row.creditLimit,
         addresses: row.addresses.map((a) => ({
-          address: a.address, city: a.city ?? '', postalCode: a.postalCode ?? '', roles: a.roles, latitude: a.latitude ?? '', longitude: a.longitude ?? '',
+          address: a.address,
+          city: a.city ?? '',
+          postalCode: a.postalCode ?? '',
+          roles: a.roles,
+          latitude: a.latitude ?? '',
+          longitude: a.longitude ?? '',
         })),
       }
     : { partnerCode: '', partnerName: '', alias: '', lineOfBusiness: '', rank: 1, phones: [], fax: '', email: '', creditLimit: null, addresses: [] };

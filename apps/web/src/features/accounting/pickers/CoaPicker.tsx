@@ -12,13 +12,23 @@ const getCoa = async (coaId: string, signal: AbortSignal) => label(await call(en
  * Active accounts, optionally only those of the COA groups with a purpose (cash banks: 'cash' or 'bank'), and for a
  * cash bank only the accounts no other cash bank uses (`freeForCashBank`: 'new', or the edited cash bank's id).
  */
-export function CoaPicker({ value, onChange, knownLabel, purpose, freeForCashBank, ...rest }: PickerProps & { purpose?: CoaGroupPurpose; freeForCashBank?: string }) {
+export function CoaPicker({
+  value,
+  onChange,
+  knownLabel,
+  purpose,
+  freeForCashBank,
+  ...rest
+}: PickerProps & { purpose?: CoaGroupPurpose; freeForCashBank?: string }) {
   const knownLabels = usePickedLabel('coa', value, knownLabel, getCoa);
   return (
     <LazySelect<string | undefined>
       cacheKey={['erp', 'coa', purpose ?? 'any', freeForCashBank ?? 'all']}
       fetchPage={async (keyword, limit, signal) => {
-        const { items } = await call(endpoints.listCoa, { query: { page: 1, limit, keyword: keyword || undefined, purpose, active: 'Y', freeForCashBank }, signal });
+        const { items } = await call(endpoints.listCoa, {
+          query: { page: 1, limit, keyword: keyword || undefined, purpose, active: 'Y', freeForCashBank },
+          signal,
+        });
         return items.map((c) => ({ value: c.coaId, label: label(c) }));
       }}
       value={value ?? undefined}

@@ -4,7 +4,12 @@ import { useQuery } from '@tanstack/react-query';
  * The label of a value chosen before this dropdown showed a page holding it (an edited record's saved reference):
  * `known` when the page passes one (it often has the code and name from the row), else fetched once by id.
  */
-export function usePickedLabel(cacheKey: string, id: string | null | undefined, known: string | undefined, get: (id: string, signal: AbortSignal) => Promise<string>) {
+export function usePickedLabel(
+  cacheKey: string,
+  id: string | null | undefined,
+  known: string | undefined,
+  get: (id: string, signal: AbortSignal) => Promise<string>,
+) {
   const { data } = useQuery({
     queryKey: ['picker-label', cacheKey, id],
     queryFn: ({ signal }) => get(id!, signal),

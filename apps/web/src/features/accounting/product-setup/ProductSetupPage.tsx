@@ -7,36 +7,42 @@ import { masterApi } from '../master/MasterListPage.tsx';
 import { SimpleCatalogTab, asSimpleApi } from './SimpleCatalogTab.tsx';
 import { SubCategoryTab } from './SubCategoryTab.tsx';
 
-const uoms = asSimpleApi(masterApi({
-  list: endpoints.listUoms,
-  create: endpoints.createUom,
-  update: endpoints.updateUom,
-  setActive: endpoints.setUomActive,
-  remove: endpoints.deleteUom,
-  export: endpoints.exportUoms,
-  import: endpoints.importUoms,
-  idName: 'uomId',
-}));
-const brands = asSimpleApi(masterApi({
-  list: endpoints.listBrands,
-  create: endpoints.createBrand,
-  update: endpoints.updateBrand,
-  setActive: endpoints.setBrandActive,
-  remove: endpoints.deleteBrand,
-  export: endpoints.exportBrands,
-  import: endpoints.importBrands,
-  idName: 'brandId',
-}));
-const categories = asSimpleApi(masterApi({
-  list: endpoints.listProductCategories,
-  create: endpoints.createProductCategory,
-  update: endpoints.updateProductCategory,
-  setActive: endpoints.setProductCategoryActive,
-  remove: endpoints.deleteProductCategory,
-  export: endpoints.exportProductCategories,
-  import: endpoints.importProductCategories,
-  idName: 'categoryId',
-}));
+const uoms = asSimpleApi(
+  masterApi({
+    list: endpoints.listUoms,
+    create: endpoints.createUom,
+    update: endpoints.updateUom,
+    setActive: endpoints.setUomActive,
+    remove: endpoints.deleteUom,
+    export: endpoints.exportUoms,
+    import: endpoints.importUoms,
+    idName: 'uomId',
+  }),
+);
+const brands = asSimpleApi(
+  masterApi({
+    list: endpoints.listBrands,
+    create: endpoints.createBrand,
+    update: endpoints.updateBrand,
+    setActive: endpoints.setBrandActive,
+    remove: endpoints.deleteBrand,
+    export: endpoints.exportBrands,
+    import: endpoints.importBrands,
+    idName: 'brandId',
+  }),
+);
+const categories = asSimpleApi(
+  masterApi({
+    list: endpoints.listProductCategories,
+    create: endpoints.createProductCategory,
+    update: endpoints.updateProductCategory,
+    setActive: endpoints.setProductCategoryActive,
+    remove: endpoints.deleteProductCategory,
+    export: endpoints.exportProductCategories,
+    import: endpoints.importProductCategories,
+    idName: 'categoryId',
+  }),
+);
 
 /** Accounting › Units, brands & categories: what a product's form chooses from, one tab each. */
 export default function ProductSetupPage() {
@@ -52,7 +58,11 @@ export default function ProductSetupPage() {
           destroyOnHidden
           items={[
             { key: 'uom', label: t('acSetup.tabUom'), children: <SimpleCatalogTab kind="uom" api={uoms} codeField="uomCode" nameField="uomName" /> },
-            { key: 'brand', label: t('acSetup.tabBrand'), children: <SimpleCatalogTab kind="brand" api={brands} codeField="brandCode" nameField="brandName" /> },
+            {
+              key: 'brand',
+              label: t('acSetup.tabBrand'),
+              children: <SimpleCatalogTab kind="brand" api={brands} codeField="brandCode" nameField="brandName" />,
+            },
             {
               key: 'category',
               label: t('acSetup.tabCategory'),

@@ -53,7 +53,12 @@ export function SimpleCatalogTab({ kind, api, codeField, nameField }: Props) {
         toBody: (v) => ({ [codeField]: (v[codeField] ?? '').trim(), [nameField]: (v[nameField] ?? '').trim() }),
         fields: ({ row }) => (
           <>
-            <Form.Item name={codeField} label={code} extra={row ? undefined : t('acCatalog.codeHint')} rules={[{ pattern: MASTER_CODE_PATTERN, message: t('acCatalog.codePattern') }]}>
+            <Form.Item
+              name={codeField}
+              label={code}
+              extra={row ? undefined : t('acCatalog.codeHint')}
+              rules={[{ pattern: MASTER_CODE_PATTERN, message: t('acCatalog.codePattern') }]}
+            >
               <Input maxLength={30} showCount autoFocus={!row} placeholder={t('acCatalog.codeGenerated')} />
             </Form.Item>
             <Form.Item name={nameField} label={name} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: name }) }]}>

@@ -62,7 +62,8 @@ export function SubCategoryTab() {
         { title: t('acSetup.subCategoryName'), sortKey: 'name', dataIndex: 'subCategoryName' },
         {
           title: t('acSetup.category'),
-          sortKey: 'category', key: 'category',
+          sortKey: 'category',
+          key: 'category',
           render: (_: unknown, s) => (
             <div className="master-cell-stack">
               <span>{s.categoryName}</span>
@@ -78,7 +79,11 @@ export function SubCategoryTab() {
         toBody: (v) => ({ subCategoryCode: v.subCategoryCode.trim(), subCategoryName: v.subCategoryName.trim(), categoryId: v.categoryId! }),
         fields: ({ row }) => (
           <>
-            <Form.Item name="categoryId" label={t('acSetup.category')} rules={[{ required: true, message: t('validation.required', { label: t('acSetup.category') }) }]}>
+            <Form.Item
+              name="categoryId"
+              label={t('acSetup.category')}
+              rules={[{ required: true, message: t('validation.required', { label: t('acSetup.category') }) }]}
+            >
               <CategoryPicker autoFocus placeholder={t('acProduct.pickCategory')} knownLabel={row ? `${row.categoryCode} - ${row.categoryName}` : undefined} />
             </Form.Item>
             <Form.Item

@@ -68,10 +68,7 @@ export function ProductFields({ row, form }: { row?: Product; form: FormInstance
           />
         </Form.Item>
         <Form.Item name="subCategoryId" label={t('acProduct.subCategory')}>
-          <SubCategoryPicker
-            categoryId={categoryId}
-            placeholder={categoryId ? t('acProduct.pickSubCategory') : t('acProduct.subCategoryFirst')}
-          />
+          <SubCategoryPicker categoryId={categoryId} placeholder={categoryId ? t('acProduct.pickSubCategory') : t('acProduct.subCategoryFirst')} />
         </Form.Item>
       </div>
       <Form.Item name="keywords" label={t('acProduct.keywords')} extra={t('acProduct.keywordsHint')}>

@@ -23,7 +23,9 @@ export function ProductImportReport({ report }: { report: ImportReport }) {
   return (
     <div className="product-import-report">
       <ImportReportView report={report} columnLabel={(column) => sheetColumnLabel(column, t)} reason={reason} />
-      {report.errors.length >= PRODUCT_IMPORT_MAX_ERRORS && <Alert type="warning" showIcon title={t('acImport.truncated', { value: formatNumber(PRODUCT_IMPORT_MAX_ERRORS) })} />}
+      {report.errors.length >= PRODUCT_IMPORT_MAX_ERRORS && (
+        <Alert type="warning" showIcon title={t('acImport.truncated', { value: formatNumber(PRODUCT_IMPORT_MAX_ERRORS) })} />
+      )}
       {report.errors.length > 0 && (
         <Button icon={<DownloadOutlined />} onClick={download}>
           {t('acImport.downloadErrors')}

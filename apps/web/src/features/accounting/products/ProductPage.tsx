@@ -27,7 +27,8 @@ const api = masterApi({
   idName: 'productId',
 });
 
-const amount = (value: string | null) => (value === null ? <span className="muted-text">—</span> : <span className="product-price-cell">{formatDecimalId(value)}</span>);
+const amount = (value: string | null) =>
+  value === null ? <span className="muted-text">—</span> : <span className="product-price-cell">{formatDecimalId(value)}</span>;
 
 /** Accounting › Product (spec 3, 5): goods and services with units, prices and classification; xlsx import and export. */
 export default function ProductPage() {
@@ -84,7 +85,8 @@ export default function ProductPage() {
         { title: t('acProduct.code'), sortKey: 'code', dataIndex: 'productCode', width: 130, fixed: 'left', render: (code: string) => <strong>{code}</strong> },
         {
           title: t('acProduct.name'),
-          sortKey: 'name', dataIndex: 'productName',
+          sortKey: 'name',
+          dataIndex: 'productName',
           width: 260,
           render: (name: string, p) => (
             <div className="master-cell-stack">
@@ -95,7 +97,8 @@ export default function ProductPage() {
         },
         {
           title: t('acProduct.type'),
-          sortKey: 'type', dataIndex: 'productType',
+          sortKey: 'type',
+          dataIndex: 'productType',
           width: 100,
           render: (type: ProductType) => <Tag color={type === 'PRODUCT' ? 'blue' : 'purple'}>{t(`acProduct.types.${type}`)}</Tag>,
         },
@@ -105,7 +108,8 @@ export default function ProductPage() {
         { title: t('acProduct.baseUom'), sortKey: 'baseUom', dataIndex: 'baseUomCode', width: 90 },
         {
           title: t('acProduct.category'),
-          sortKey: 'category', key: 'category',
+          sortKey: 'category',
+          key: 'category',
           width: 170,
           render: (_: unknown, p) =>
             p.categoryName ? (
@@ -117,7 +121,13 @@ export default function ProductPage() {
               <span className="muted-text">—</span>
             ),
         },
-        { title: t('acProduct.brand'), sortKey: 'brand', dataIndex: 'brandName', width: 130, render: (name: string | null) => name ?? <span className="muted-text">—</span> },
+        {
+          title: t('acProduct.brand'),
+          sortKey: 'brand',
+          dataIndex: 'brandName',
+          width: 130,
+          render: (name: string | null) => name ?? <span className="muted-text">—</span>,
+        },
         {
           title: t('acProduct.quantity'),
           key: 'quantity',
@@ -144,4 +154,3 @@ export default function ProductPage() {
     />
   );
 }
-

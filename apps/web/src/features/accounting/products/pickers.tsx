@@ -52,7 +52,15 @@ const getSubCategory: Get = async (subCategoryId, signal) => {
 };
 
 /** A lazy dropdown of one catalogue record; a value chosen earlier shows its "code - name" (fetched once by id when not known). */
-function CatalogPicker({ cacheKey, fetchPage, get, value, onChange, knownLabel, ...rest }: CatalogPickerProps & { cacheKey: readonly string[]; fetchPage: Fetch; get: Get }) {
+function CatalogPicker({
+  cacheKey,
+  fetchPage,
+  get,
+  value,
+  onChange,
+  knownLabel,
+  ...rest
+}: CatalogPickerProps & { cacheKey: readonly string[]; fetchPage: Fetch; get: Get }) {
   const knownLabels = usePickedLabel(cacheKey.join('/'), value, knownLabel, get);
   return (
     <LazySelect<string | undefined>
@@ -71,7 +79,9 @@ export const UomPicker = (props: CatalogPickerProps) => <CatalogPicker cacheKey=
 /** Active brands. */
 export const BrandPicker = (props: CatalogPickerProps) => <CatalogPicker cacheKey={['erp', 'brands']} fetchPage={fetchBrands} get={getBrand} {...props} />;
 /** Active product categories. */
-export const CategoryPicker = (props: CatalogPickerProps) => <CatalogPicker cacheKey={['erp', 'product-categories']} fetchPage={fetchCategories} get={getCategory} {...props} />;
+export const CategoryPicker = (props: CatalogPickerProps) => (
+  <CatalogPicker cacheKey={['erp', 'product-categories']} fetchPage={fetchCategories} get={getCategory} {...props} />
+);
 
 /** Active sub-categories of one category; disabled until the category is chosen. */
 export function SubCategoryPicker({ categoryId, disabled, ...props }: CatalogPickerProps & { categoryId?: string | null }) {

@@ -49,7 +49,13 @@ describe('product rule refusals', async () => {
 
 describe('refusedRowsCsv', () => {
   it('quotes cells with separators, quotes or line breaks and starts with a BOM', () => {
-    const csv = refusedRowsCsv(['Baris', 'Kolom', 'Alasan'], [[4, 'Harga jual', 'Harga jual harus lebih dari 0'], [5, 'Nama', 'Kode "X", baris 2\nlagi']]);
+    const csv = refusedRowsCsv(
+      ['Baris', 'Kolom', 'Alasan'],
+      [
+        [4, 'Harga jual', 'Harga jual harus lebih dari 0'],
+        [5, 'Nama', 'Kode "X", baris 2\nlagi'],
+      ],
+    );
     expect(csv).toBe('\uFEFFBaris,Kolom,Alasan\r\n4,Harga jual,Harga jual harus lebih dari 0\r\n5,Nama,"Kode ""X"", baris 2\nlagi"\r\n');
   });
 });

@@ -3,7 +3,6 @@ import { ApiError } from '../../../api/api-error.ts';
 import { importReasonText } from '../master/import-reason.ts';
 import { textOfKey, type TextKey, type Translate } from '../../../i18n/keys.ts';
 
-
 /** price_must_be_positive names its price as purchase, sell or standard (the server's words); the field each one is. */
 const PRICE_FIELDS = { purchase: 'purchasePrice', sell: 'sellPrice', standard: 'standardPrice' } as const;
 type PriceKind = keyof typeof PRICE_FIELDS;

@@ -3,25 +3,60 @@ import type { Product } from '@nusa/contracts';
 import { decimalProblem, priceBelowMinimum, productBody, productFormValues } from './product-form.ts';
 
 const product: Product = {
-  productId: 'p1', productCode: 'PRD-0001', productName: 'Beras Premium', productType: 'PRODUCT',
-  baseUomId: 'u-pcs', baseUomCode: 'PCS', brandId: 'b1', brandCode: 'NUSA', brandName: 'Nusa', categoryId: 'c1', categoryCode: 'MKN',
-  categoryName: 'Makanan', subCategoryId: 's1', subCategoryCode: 'MKN-POKOK', subCategoryName: 'Makanan pokok', minQuantity: '10', maxQuantity: '500', buyable: 'Y', sellable: 'N',
-  purchasePrice: '68000', sellPrice: '75000.5', standardPrice: null, weight: '5', length: null, width: null, height: null,
-  keywords: 'beras', warrantyMonths: null, conversions: [{ uomId: 'u-krt', uomCode: 'KRT', factor: '24' }], active: 'Y',
+  productId: 'p1',
+  productCode: 'PRD-0001',
+  productName: 'Beras Premium',
+  productType: 'PRODUCT',
+  baseUomId: 'u-pcs',
+  baseUomCode: 'PCS',
+  brandId: 'b1',
+  brandCode: 'NUSA',
+  brandName: 'Nusa',
+  categoryId: 'c1',
+  categoryCode: 'MKN',
+  categoryName: 'Makanan',
+  subCategoryId: 's1',
+  subCategoryCode: 'MKN-POKOK',
+  subCategoryName: 'Makanan pokok',
+  minQuantity: '10',
+  maxQuantity: '500',
+  buyable: 'Y',
+  sellable: 'N',
+  purchasePrice: '68000',
+  sellPrice: '75000.5',
+  standardPrice: null,
+  weight: '5',
+  length: null,
+  width: null,
+  height: null,
+  keywords: 'beras',
+  warrantyMonths: null,
+  conversions: [{ uomId: 'u-krt', uomCode: 'KRT', factor: '24' }],
+  active: 'Y',
 };
 
 describe('product form values ↔ body', () => {
   it('round-trips a stored product, keeping its conversions and decimal strings', () => {
     const body = productBody(productFormValues(product));
     expect(body).toMatchObject({
-      productCode: 'PRD-0001', baseUomId: 'u-pcs', subCategoryId: 's1', sellable: 'N', buyable: 'Y',
-      sellPrice: '75000.5', standardPrice: null, keywords: 'beras', conversions: [{ uomId: 'u-krt', factor: '24' }],
+      productCode: 'PRD-0001',
+      baseUomId: 'u-pcs',
+      subCategoryId: 's1',
+      sellable: 'N',
+      buyable: 'Y',
+      sellPrice: '75000.5',
+      standardPrice: null,
+      keywords: 'beras',
+      conversions: [{ uomId: 'u-krt', factor: '24' }],
     });
   });
 
   it('sends blanks as null, drops an unfinished conversion and a sub-category without category', () => {
     const values = { ...productFormValues(), productName: ' Kopi ', baseUomId: 'u', purchasePrice: ' ', keywords: '  ', subCategoryId: 's9' };
-    values.conversions = [{ uomId: 'u2', factor: null }, { uomId: null, factor: '3' }];
+    values.conversions = [
+      { uomId: 'u2', factor: null },
+      { uomId: null, factor: '3' },
+    ];
     const body = productBody(values);
     expect(body.productName).toBe('Kopi');
     expect(body.purchasePrice).toBeNull();
@@ -49,7 +84,7 @@ describe('decimalProblem', () => {
   });
 });
 
-describe('priceBelowMinimum (the contract\'s productPrice rule, checked in the form)', () => {
+describe("priceBelowMinimum (the contract's productPrice rule, checked in the form)", () => {
   it.each([
     ['0', true],
     ['0.0000', true],

@@ -32,12 +32,17 @@ export default function BalanceSheetPage() {
         label={label}
         amounts={[{ key: 'amount', title: t('reports.amount'), value: (l) => l.amount }]}
         drillTo={(coaId) => ledgerLink(coaId, yearToDate, filters.ouId)}
-        lineLink={(l) => (l.kind === 'profit' ? `/accounting/profit-loss?${new URLSearchParams({ from: yearToDate.from, to: yearToDate.to, ...(filters.ouId ? { ouId: filters.ouId } : {}) }).toString()}` : undefined)}
+        lineLink={(l) =>
+          l.kind === 'profit'
+            ? `/accounting/profit-loss?${new URLSearchParams({ from: yearToDate.from, to: yearToDate.to, ...(filters.ouId ? { ouId: filters.ouId } : {}) }).toString()}`
+            : undefined
+        }
         summary={[{ key: 'total', label: totalLabel, amounts: [s.total] }, ...(extra ? [{ key: extra.key, label: extra.label, amounts: [extra.amount] }] : [])]}
       />
     </>
   );
-  const empty = !data || (data.assets.lines.length === 0 && data.liabilities.lines.length === 0 && data.equity.lines.every((l) => l.kind !== 'group' && l.amount === '0'));
+  const empty =
+    !data || (data.assets.lines.length === 0 && data.liabilities.lines.length === 0 && data.equity.lines.every((l) => l.kind !== 'group' && l.amount === '0'));
   return (
     <ReportPage
       title={t('page.balanceSheet')}
@@ -56,7 +61,11 @@ export default function BalanceSheetPage() {
           )}
           {section(t('reports.assets'), t('reports.totalAssets'), data.assets)}
           {section(t('reports.liabilities'), t('reports.totalLiabilities'), data.liabilities)}
-          {section(t('reports.equity'), t('reports.totalEquity'), data.equity, { key: 'le', label: t('reports.liabilitiesAndEquity'), amount: data.liabilitiesAndEquity })}
+          {section(t('reports.equity'), t('reports.totalEquity'), data.equity, {
+            key: 'le',
+            label: t('reports.liabilitiesAndEquity'),
+            amount: data.liabilitiesAndEquity,
+          })}
         </>
       )}
     </ReportPage>

@@ -23,13 +23,29 @@ export default function CashBankBookPage() {
   });
   const data = report.data;
   const link = (c: CashBankBookLine, text: string) => (data ? <Link to={ledgerLink(c.coaId, data.range, filters.ouId)}>{text}</Link> : text);
-  const amount = (key: 'opening' | 'debit' | 'credit' | 'closing', title: string) =>
-    ({ key, title, dataIndex: key, align: 'right' as const, render: (v: string, c: CashBankBookLine) => (v === '0' ? <span className="muted-text">{formatRupiah(v)}</span> : link(c, formatRupiah(v))) });
+  const amount = (key: 'opening' | 'debit' | 'credit' | 'closing', title: string) => ({
+    key,
+    title,
+    dataIndex: key,
+    align: 'right' as const,
+    render: (v: string, c: CashBankBookLine) => (v === '0' ? <span className="muted-text">{formatRupiah(v)}</span> : link(c, formatRupiah(v))),
+  });
   const columns: ColumnsType<CashBankBookLine> = [
     { key: 'code', title: t('reports.code'), dataIndex: 'cashBankCode', width: 100, className: 'code-text' },
-    { key: 'name', title: t('reports.cashBank'), render: (_: unknown, c) => <span>{link(c, c.cashBankName)} <Tag>{c.type}</Tag></span> },
+    {
+      key: 'name',
+      title: t('reports.cashBank'),
+      render: (_: unknown, c) => (
+        <span>
+          {link(c, c.cashBankName)} <Tag>{c.type}</Tag>
+        </span>
+      ),
+    },
     { key: 'coa', title: t('reports.coa'), dataIndex: 'coaCode', width: 90, className: 'code-text' },
-    amount('opening', t('reports.opening')), amount('debit', t('reports.moneyIn')), amount('credit', t('reports.moneyOut')), amount('closing', t('reports.closing')),
+    amount('opening', t('reports.opening')),
+    amount('debit', t('reports.moneyIn')),
+    amount('credit', t('reports.moneyOut')),
+    amount('closing', t('reports.closing')),
   ];
   return (
     <ReportPage
@@ -55,7 +71,9 @@ export default function CashBankBookPage() {
               <Table.Summary.Cell index={1}>{t('reports.total')}</Table.Summary.Cell>
               <Table.Summary.Cell index={2} />
               {[data.totals.opening, data.totals.debit, data.totals.credit, data.totals.closing].map((v, i) => (
-                <Table.Summary.Cell key={i} index={i + 3} align="right">{formatRupiah(v)}</Table.Summary.Cell>
+                <Table.Summary.Cell key={i} index={i + 3} align="right">
+                  {formatRupiah(v)}
+                </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>
           )}

@@ -36,13 +36,20 @@ export default function GeneralLedgerPage() {
   const columns: ColumnsType<LedgerMovement> = [
     { key: 'date', title: t('reports.date'), dataIndex: 'date', width: 110, render: dmy },
     {
-      key: 'document', title: t('reports.document'),
+      key: 'document',
+      title: t('reports.document'),
       render: (_: unknown, m: LedgerMovement) => {
         const path = documentPathOf(m.documentType, m.documentId);
         const number = <span className="code-text">{m.documentNumber}</span>;
         return (
           <span>
-            {path ? <Link to={path} aria-label={t('reports.openDocument', { number: m.documentNumber })}>{number}</Link> : number}{' '}
+            {path ? (
+              <Link to={path} aria-label={t('reports.openDocument', { number: m.documentNumber })}>
+                {number}
+              </Link>
+            ) : (
+              number
+            )}{' '}
             <Tag>{m.documentType}</Tag>
             {m.reversal === 'Y' && <Tag color="orange">{t('reports.reversal')}</Tag>}
           </span>
@@ -64,7 +71,12 @@ export default function GeneralLedgerPage() {
       filters={
         <ReportFilterBar filters={filters} onChange={onFilters}>
           <div className="report-filters__ou">
-            <CoaPicker value={coaId} onChange={(v) => onFilters({ coaId: v ?? undefined })} placeholder={t('reports.accountPlaceholder')} aria-label={t('reports.account')} />
+            <CoaPicker
+              value={coaId}
+              onChange={(v) => onFilters({ coaId: v ?? undefined })}
+              placeholder={t('reports.accountPlaceholder')}
+              aria-label={t('reports.account')}
+            />
           </div>
         </ReportFilterBar>
       }
@@ -82,20 +94,36 @@ export default function GeneralLedgerPage() {
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('reports.emptyMovements') }}
           pagination={{
-            current: paging.page, pageSize: paging.limit, total: data.movements.total, showSizeChanger: true, pageSizeOptions: [25, 50, 100],
+            current: paging.page,
+            pageSize: paging.limit,
+            total: data.movements.total,
+            showSizeChanger: true,
+            pageSizeOptions: [25, 50, 100],
             onChange: (page, limit) => setPaging({ page, limit: limit as 25 | 50 | 100 }),
           }}
           summary={() => (
             <>
               <Table.Summary.Row className="report-summary">
-                <Table.Summary.Cell index={0} colSpan={5}>{t('reports.opening')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={5} colSpan={3} align="right">{formatRupiah(data.opening)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={0} colSpan={5}>
+                  {t('reports.opening')}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={5} colSpan={3} align="right">
+                  {formatRupiah(data.opening)}
+                </Table.Summary.Cell>
               </Table.Summary.Row>
               <Table.Summary.Row className="report-summary">
-                <Table.Summary.Cell index={0} colSpan={5}>{t('reports.closing')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">{formatRupiah(data.debit)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={6} align="right">{formatRupiah(data.credit)}</Table.Summary.Cell>
-                <Table.Summary.Cell index={7} align="right">{formatRupiah(data.closing)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={0} colSpan={5}>
+                  {t('reports.closing')}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={5} align="right">
+                  {formatRupiah(data.debit)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={6} align="right">
+                  {formatRupiah(data.credit)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">
+                  {formatRupiah(data.closing)}
+                </Table.Summary.Cell>
               </Table.Summary.Row>
             </>
           )}

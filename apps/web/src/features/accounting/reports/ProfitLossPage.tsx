@@ -47,7 +47,9 @@ export default function ProfitLossPage() {
       actions={<ExportButtons report="profit-loss" query={query} disabled={!data} />}
       filters={
         <ReportFilterBar filters={filters} onChange={change}>
-          <Checkbox checked={filters.compare} onChange={(e) => change({ compare: e.target.checked })}>{t('reports.compare')}</Checkbox>
+          <Checkbox checked={filters.compare} onChange={(e) => change({ compare: e.target.checked })}>
+            {t('reports.compare')}
+          </Checkbox>
         </ReportFilterBar>
       }
       loading={report.isFetching}

@@ -37,7 +37,10 @@ export function ReportFilterBar({ filters: f, onChange, asOfDate, children }: Pr
           <Segmented<ReportFilters['mode']>
             value={f.mode}
             onChange={(mode) => onChange({ mode })}
-            options={[{ value: 'period', label: t('reports.mode.period') }, { value: 'range', label: t('reports.mode.range') }]}
+            options={[
+              { value: 'period', label: t('reports.mode.period') },
+              { value: 'range', label: t('reports.mode.range') },
+            ]}
           />
           {f.mode === 'period' ? (
             <DatePicker
@@ -61,7 +64,12 @@ export function ReportFilterBar({ filters: f, onChange, asOfDate, children }: Pr
         </>
       )}
       <div className="report-filters__ou">
-        <OrgUnitPicker value={f.ouId} onChange={(ouId) => onChange({ ouId: ouId ?? undefined })} placeholder={t('reports.allOus')} aria-label={t('reports.ou')} />
+        <OrgUnitPicker
+          value={f.ouId}
+          onChange={(ouId) => onChange({ ouId: ouId ?? undefined })}
+          placeholder={t('reports.allOus')}
+          aria-label={t('reports.ou')}
+        />
       </div>
       {children}
     </div>
@@ -83,10 +91,20 @@ export function ExportButtons({ report, query, disabled }: { report: LedgerRepor
   });
   return (
     <>
-      <Button icon={<FileExcelOutlined />} disabled={disabled} loading={download.isPending && download.variables === 'xlsx'} onClick={() => download.mutate('xlsx')}>
+      <Button
+        icon={<FileExcelOutlined />}
+        disabled={disabled}
+        loading={download.isPending && download.variables === 'xlsx'}
+        onClick={() => download.mutate('xlsx')}
+      >
         {t('reports.exportXlsx')}
       </Button>
-      <Button icon={<FilePdfOutlined />} disabled={disabled} loading={download.isPending && download.variables === 'pdf'} onClick={() => download.mutate('pdf')}>
+      <Button
+        icon={<FilePdfOutlined />}
+        disabled={disabled}
+        loading={download.isPending && download.variables === 'pdf'}
+        onClick={() => download.mutate('pdf')}
+      >
         {t('reports.exportPdf')}
       </Button>
     </>

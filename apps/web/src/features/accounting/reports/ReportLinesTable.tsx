@@ -41,7 +41,10 @@ export function ReportLinesTable<L extends ReportLine>(p: {
   const columns: ColumnsType<L> = [
     ...(phone ? [] : [{ key: 'code', title: t('reports.code'), dataIndex: 'code', width: 110, className: 'code-text' }]),
     {
-      key: 'name', title: t('reports.name'), fixed: phone ? ('left' as const) : undefined, width: phone ? 150 : undefined,
+      key: 'name',
+      title: t('reports.name'),
+      fixed: phone ? ('left' as const) : undefined,
+      width: phone ? 150 : undefined,
       render: (_: unknown, l: L) => (
         <span className={`report-line__name report-line__name--${l.level}`}>
           {phone && l.code && <span className="code-text">{l.code} </span>}
@@ -50,19 +53,29 @@ export function ReportLinesTable<L extends ReportLine>(p: {
       ),
     },
     ...p.amounts.map((a) => ({
-      key: a.key, title: a.title, align: 'right' as const, width: phone ? 140 : 170,
+      key: a.key,
+      title: a.title,
+      align: 'right' as const,
+      width: phone ? 140 : 170,
       render: (_: unknown, l: L) => {
         const value = a.value(l);
         if (value === null) return null;
         const text = formatRupiah(value);
         if (value === '0') return <span className="muted-text">{text}</span>;
         const other = l.kind !== 'account' ? p.lineLink?.(l) : undefined;
-        if (other) return <Link to={other} className="report-amount-link">{text}</Link>;
+        if (other)
+          return (
+            <Link to={other} className="report-amount-link">
+              {text}
+            </Link>
+          );
         // A main account with sub accounts shows their subtotal: its own ledger would not hold those lines.
         if (l.kind !== 'account' || !l.coaId || l.hasSubAccounts || !p.drillTo) return text;
         return (
           <Tooltip title={t('reports.drill', { account: `${l.code} ${l.name}` })} mouseEnterDelay={0.6}>
-            <Link to={p.drillTo(l.coaId)} className="report-amount-link">{text}</Link>
+            <Link to={p.drillTo(l.coaId)} className="report-amount-link">
+              {text}
+            </Link>
           </Tooltip>
         );
       },
@@ -86,7 +99,9 @@ export function ReportLinesTable<L extends ReportLine>(p: {
             {!phone && <Table.Summary.Cell index={0} />}
             <Table.Summary.Cell index={phone ? 0 : 1}>{s.label}</Table.Summary.Cell>
             {s.amounts.map((a, i) => (
-              <Table.Summary.Cell key={i} index={i + (phone ? 1 : 2)} align="right">{a === null ? null : formatRupiah(a)}</Table.Summary.Cell>
+              <Table.Summary.Cell key={i} index={i + (phone ? 1 : 2)} align="right">
+                {a === null ? null : formatRupiah(a)}
+              </Table.Summary.Cell>
             ))}
           </Table.Summary.Row>
         ))

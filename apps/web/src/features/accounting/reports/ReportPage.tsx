@@ -5,7 +5,16 @@ import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import './reports.css';
 
 /** A report page: heading with the export buttons, the filters, then the report (or its empty state). */
-export function ReportPage(p: { title: string; subtitle: string; actions?: ReactNode; filters: ReactNode; loading: boolean; empty: boolean; emptyText?: string; children: ReactNode }) {
+export function ReportPage(p: {
+  title: string;
+  subtitle: string;
+  actions?: ReactNode;
+  filters: ReactNode;
+  loading: boolean;
+  empty: boolean;
+  emptyText?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="list-page">

@@ -55,4 +55,3 @@ export function ledgerLink(coaId: string, range: { from: string; to: string; per
   const p: Record<string, string> = range.period ? { period: String(range.period) } : { from: range.from, to: range.to };
   return `/accounting/general-ledger?${new URLSearchParams({ ...p, coaId, ...(ouId ? { ouId } : {}) }).toString()}`;
 }
-

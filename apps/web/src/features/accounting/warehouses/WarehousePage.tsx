@@ -66,13 +66,15 @@ export default function WarehousePage() {
         { title: t('acWarehouse.name'), sortKey: 'name', dataIndex: 'warehouseName' },
         {
           title: t('acWarehouse.type'),
-          sortKey: 'type', dataIndex: 'flgWarehouse',
+          sortKey: 'type',
+          dataIndex: 'flgWarehouse',
           width: 130,
           render: (type: WarehouseType) => <Tag color={TYPE_COLORS[type]}>{t(`acWarehouse.types.${type}`)}</Tag>,
         },
         {
           title: t('acWarehouse.address'),
-          sortKey: 'address', dataIndex: 'address',
+          sortKey: 'address',
+          dataIndex: 'address',
           responsive: ['lg'],
           render: (address: string | null) => address ?? <span className="muted-text">—</span>,
         },
@@ -108,7 +110,11 @@ export default function WarehousePage() {
             >
               <Input maxLength={150} showCount autoFocus={Boolean(row)} />
             </Form.Item>
-            <Form.Item name="flgWarehouse" label={t('acWarehouse.type')} rules={[{ required: true, message: t('validation.required', { label: t('acWarehouse.type') }) }]}>
+            <Form.Item
+              name="flgWarehouse"
+              label={t('acWarehouse.type')}
+              rules={[{ required: true, message: t('validation.required', { label: t('acWarehouse.type') }) }]}
+            >
               <Select options={typeOptions} />
             </Form.Item>
             <Form.Item name="address" label={t('acWarehouse.address')}>

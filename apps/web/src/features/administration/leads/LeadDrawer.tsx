@@ -60,7 +60,11 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
   const [form] = Form.useForm<LeadForm>();
   const [proofShown, setProofShown] = useState(false);
   const key = ['admin', 'leads', 'one', leadId];
-  const { data: lead, isError, refetch } = useQuery({
+  const {
+    data: lead,
+    isError,
+    refetch,
+  } = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => call(endpoints.getLead, { params: { leadId }, signal }),
     gcTime: 0,
@@ -74,7 +78,14 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
     mutationFn: (v: LeadForm) =>
       call(endpoints.updateLead, {
         params: { leadId },
-        body: { ...v, contactName: v.contactName.trim(), email: v.email.trim(), phone: v.phone.trim(), company: v.company.trim(), requirements: (v.requirements ?? '').trim() },
+        body: {
+          ...v,
+          contactName: v.contactName.trim(),
+          email: v.email.trim(),
+          phone: v.phone.trim(),
+          company: v.company.trim(),
+          requirements: (v.requirements ?? '').trim(),
+        },
       }),
     onSuccess: (saved) => {
       applied(saved);
@@ -242,10 +253,17 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
   );
 }
 
-
 function contactItems(l: Lead, t: Translate): DescriptionsProps['items'] {
   return [
-    { key: 'reference', label: t('adminLeads.reference'), children: <Typography.Text copyable code>{l.reference}</Typography.Text> },
+    {
+      key: 'reference',
+      label: t('adminLeads.reference'),
+      children: (
+        <Typography.Text copyable code>
+          {l.reference}
+        </Typography.Text>
+      ),
+    },
     { key: 'contactName', label: t('adminLeads.contactName'), children: l.contactName },
     { key: 'email', label: t('adminLeads.email'), children: l.email },
     { key: 'phone', label: t('adminLeads.phone'), children: l.phone },
@@ -256,7 +274,11 @@ function contactItems(l: Lead, t: Translate): DescriptionsProps['items'] {
     {
       key: 'requirements',
       label: t('adminLeads.requirements'),
-      children: l.requirements ? <span className="lead-drawer__requirements">{l.requirements}</span> : <span className="muted-text">{t('adminLeads.noRequirements')}</span>,
+      children: l.requirements ? (
+        <span className="lead-drawer__requirements">{l.requirements}</span>
+      ) : (
+        <span className="muted-text">{t('adminLeads.noRequirements')}</span>
+      ),
     },
   ];
 }
@@ -266,7 +288,11 @@ function PriceAndPayment({ lead: l }: { lead: Lead }) {
   const dates = useDateFormat();
   const money = (v: string) => <span className="amount-text">{formatRupiah(v)}</span>;
   const items: DescriptionsProps['items'] = [
-    { key: 'promo', label: t('adminLeads.promoCode'), children: l.promoCode ? <span className="code-text">{l.promoCode}</span> : <span className="muted-text">{t('adminLeads.noPromo')}</span> },
+    {
+      key: 'promo',
+      label: t('adminLeads.promoCode'),
+      children: l.promoCode ? <span className="code-text">{l.promoCode}</span> : <span className="muted-text">{t('adminLeads.noPromo')}</span>,
+    },
     { key: 'channel', label: t('adminLeads.channel'), children: t(`adminLeads.channels.${l.channel}`) },
     { key: 'price', label: t('adminLeads.price'), children: money(l.price) },
     { key: 'discount', label: t('adminLeads.discount'), children: money(l.discount) },

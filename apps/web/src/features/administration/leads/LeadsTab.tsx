@@ -62,7 +62,13 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   });
 
   const columns: SortableColumn<Lead>[] = [
-    { title: t('adminLeads.date'), dataIndex: 'createdAt', sortKey: 'date', width: 140, render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span> },
+    {
+      title: t('adminLeads.date'),
+      dataIndex: 'createdAt',
+      sortKey: 'date',
+      width: 140,
+      render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span>,
+    },
     {
       title: t('adminLeads.contact'),
       key: 'contact',

@@ -64,12 +64,7 @@ export function PromoCodeDrawer({ promo, onClose }: { promo?: PromoCode; onClose
       onClose={onClose}
       save={{ label: t('adminPromo.save'), pending: save.isPending, onSave: () => form.submit() }}
     >
-      <Form<FormShape>
-        form={form}
-        layout="vertical"
-        initialValues={toShape(promo ? promoFormOf(promo) : emptyPromoForm())}
-        onFinish={(v) => save.mutate(v)}
-      >
+      <Form<FormShape> form={form} layout="vertical" initialValues={toShape(promo ? promoFormOf(promo) : emptyPromoForm())} onFinish={(v) => save.mutate(v)}>
         <Form.Item
           name="code"
           label={t('adminPromo.code')}

@@ -76,9 +76,7 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
       key: 'discount',
       align: 'right',
       width: 140,
-      render: (_: unknown, p) => (
-        <span className="amount-text">{formatDiscount(p, formatRupiah)}</span>
-      ),
+      render: (_: unknown, p) => <span className="amount-text">{formatDiscount(p, formatRupiah)}</span>,
     },
     { title: t('adminPromo.period'), key: 'period', sortKey: 'period', render: (_: unknown, p) => <span className="nowrap">{period(p)}</span> },
     {
@@ -129,7 +127,12 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
             render: (_: unknown, p: PromoCode) => (
               <Space size={2} className="row-actions">
                 <Tooltip title={t('listKit.edit')}>
-                  <Button type="text" icon={<EditOutlined />} aria-label={t('adminPromo.editOf', { code: p.code })} onClick={() => setEditing({ mode: 'edit', promo: p })} />
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={t('adminPromo.editOf', { code: p.code })}
+                    onClick={() => setEditing({ mode: 'edit', promo: p })}
+                  />
                 </Tooltip>
                 <Tooltip title={t('adminPromo.delete')}>
                   <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('adminPromo.deleteOf', { code: p.code })} onClick={() => askDelete(p)} />

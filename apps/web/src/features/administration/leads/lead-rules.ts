@@ -1,12 +1,4 @@
-import {
-  LEAD_TRANSITIONS,
-  type Lead,
-  type LeadFilter,
-  type LeadPackage,
-  type LeadProduct,
-  type LeadStatus,
-  type PaymentStatus,
-} from '@nusa/contracts';
+import { LEAD_TRANSITIONS, type Lead, type LeadFilter, type LeadPackage, type LeadProduct, type LeadStatus, type PaymentStatus } from '@nusa/contracts';
 
 /** The statuses a lead may move to next (the server refuses any other move). */
 export const nextStatuses = (status: LeadStatus): readonly LeadStatus[] => LEAD_TRANSITIONS[status];
@@ -30,8 +22,7 @@ export const PAYMENT_COLORS: Record<PaymentStatus, string> = {
 };
 
 /** A bank transfer whose proof waits for an admin's check is the only payment an admin confirms. */
-export const canConfirmPayment = (lead: Pick<Lead, 'payment'>) =>
-  lead.payment?.method === 'bank-transfer' && lead.payment.status === 'PROOF_UPLOADED';
+export const canConfirmPayment = (lead: Pick<Lead, 'payment'>) => lead.payment?.method === 'bank-transfer' && lead.payment.status === 'PROOF_UPLOADED';
 
 /** What the leads toolbar holds; dates are calendar days (YYYY-MM-DD). */
 export interface LeadFilterState {

@@ -28,7 +28,16 @@ describe('promo form ↔ contract body', () => {
   });
 
   it('produces a body the contract accepts, and reads a promo back into the same form', () => {
-    const form = { ...emptyPromoForm(), code: 'WEB-25', discountType: 'amount' as const, discountValue: '250000', startsOn: '2026-12-01', endsOn: '2026-12-31', channels: ['web' as const], segments: ['micro' as const, 'small' as const] };
+    const form = {
+      ...emptyPromoForm(),
+      code: 'WEB-25',
+      discountType: 'amount' as const,
+      discountValue: '250000',
+      startsOn: '2026-12-01',
+      endsOn: '2026-12-31',
+      channels: ['web' as const],
+      segments: ['micro' as const, 'small' as const],
+    };
     const body = promoInputOf(form);
     expect(promoInput.parse(body)).toEqual(body);
     const saved = promo({ ...body, promoId: 'x', discountAmount: '250000.0000' });

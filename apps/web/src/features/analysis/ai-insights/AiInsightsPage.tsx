@@ -20,7 +20,12 @@ interface Turn {
 }
 
 const EXAMPLES = {
-  id: ['total penjualan per cabang bulan lalu', 'penjualan per kategori tahun lalu', 'tren penjualan per bulan tahun ini', '5 produk dengan penjualan tertinggi'],
+  id: [
+    'total penjualan per cabang bulan lalu',
+    'penjualan per kategori tahun lalu',
+    'tren penjualan per bulan tahun ini',
+    '5 produk dengan penjualan tertinggi',
+  ],
   en: ['total sales by branch last month', 'sales by category last year', 'monthly sales trend this year', 'top 5 products by sales'],
 } as const;
 
@@ -102,7 +107,18 @@ export default function AiInsightsPage() {
         {turns.length === 0 && (
           <div className="ai-insights__examples" aria-label={t('analysis.ask.examples')}>
             {EXAMPLES[lang].map((q) => (
-              <Tag key={q} color="blue" role="button" tabIndex={0} onClick={() => send(q)} onKeyDown={(e) => { if (e.key === 'Enter') send(q); }}>{q}</Tag>
+              <Tag
+                key={q}
+                color="blue"
+                role="button"
+                tabIndex={0}
+                onClick={() => send(q)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') send(q);
+                }}
+              >
+                {q}
+              </Tag>
             ))}
           </div>
         )}
@@ -124,7 +140,11 @@ export default function AiInsightsPage() {
           <Button type="primary" icon={<SendOutlined />} loading={ask.isPending} disabled={!canAsk || !chosen || !question.trim()} onClick={() => send()}>
             {t('analysis.ask.send')}
           </Button>
-          {turns.length > 0 && <Button type="link" onClick={() => setTurns([])}>{t('analysis.ask.newConversation')}</Button>}
+          {turns.length > 0 && (
+            <Button type="link" onClick={() => setTurns([])}>
+              {t('analysis.ask.newConversation')}
+            </Button>
+          )}
         </div>
       </div>
     </>

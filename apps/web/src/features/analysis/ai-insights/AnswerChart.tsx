@@ -17,7 +17,9 @@ export function AnswerChart({ answer }: { answer: AskAnswer }) {
   const option = useMemo((): EChartsCoreOption => {
     const o = chart.option as Record<string, unknown>;
     const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatCell(v, type) : String(v ?? ''));
-    const yAxis = o.yAxis ? { ...(o.yAxis as object), axisLabel: { formatter: (v: number) => (type === 'money' ? `Rp${compact.format(v)}` : compact.format(v)) } } : undefined;
+    const yAxis = o.yAxis
+      ? { ...(o.yAxis as object), axisLabel: { formatter: (v: number) => (type === 'money' ? `Rp${compact.format(v)}` : compact.format(v)) } }
+      : undefined;
     // One series needs no legend (the title names it); several get theirs above the plot, never over the axis.
     const series = Array.isArray(o.series) ? o.series.length : 0;
     const legend = o.legend ? { ...(o.legend as object), show: series > 1, top: 0, type: 'scroll' } : undefined;

@@ -37,7 +37,13 @@ export default function DatabaseManagerPage() {
     <ListPage
       title={t('analysis.title.databaseManager')}
       subtitle={t('analysis.datasets.subtitle')}
-      actions={canAdd && <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>{t('analysis.datasets.upload')}</Button>}
+      actions={
+        canAdd && (
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+            {t('analysis.datasets.upload')}
+          </Button>
+        )
+      }
     >
       <ImportRuns
         runs={runs}
@@ -54,13 +60,24 @@ export default function DatabaseManagerPage() {
         onRetry={() => void datasets.refetch()}
         emptyText={t('analysis.datasets.empty')}
         columns={[
-          { title: t('analysis.datasets.name'), key: 'name', render: (_: unknown, d: Dataset) => <Link to={`/analysis/database-manager/dataset/${d.datasetId}`}>{d.name}</Link> },
+          {
+            title: t('analysis.datasets.name'),
+            key: 'name',
+            render: (_: unknown, d: Dataset) => <Link to={`/analysis/database-manager/dataset/${d.datasetId}`}>{d.name}</Link>,
+          },
           { title: t('analysis.datasets.rows'), key: 'rows', align: 'right', render: (_: unknown, d: Dataset) => formatNumber(d.rowCount) },
           { title: t('analysis.datasets.columns'), key: 'columns', align: 'right', render: (_: unknown, d: Dataset) => formatNumber(d.columns.length) },
           { title: t('analysis.datasets.refreshedAt'), key: 'refreshedAt', render: (_: unknown, d: Dataset) => when.format(new Date(d.refreshedAt)) },
         ]}
       />
-      <UploadDialog open={uploading} onClose={() => setUploading(false)} onStarted={(run) => { keep([run, ...runs]); setUploading(false); }} />
+      <UploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        onStarted={(run) => {
+          keep([run, ...runs]);
+          setUploading(false);
+        }}
+      />
     </ListPage>
   );
 }
@@ -72,10 +89,13 @@ function UploadDialog({ open, onClose, onStarted }: { open: boolean; onClose: ()
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState(0);
   const start = useMutation({
-    mutationFn: ({ name, file: f }: { name: string; file: File }) => uploadFile(endpoints.importDataset, {
-      query: { name }, file: f, contentType: f.name.toLowerCase().endsWith('.csv') ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-      onProgress: (s, total) => setSent(total ? Math.round((s / total) * 100) : 0),
-    }),
+    mutationFn: ({ name, file: f }: { name: string; file: File }) =>
+      uploadFile(endpoints.importDataset, {
+        query: { name },
+        file: f,
+        contentType: f.name.toLowerCase().endsWith('.csv') ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        onProgress: (s, total) => setSent(total ? Math.round((s / total) * 100) : 0),
+      }),
     meta: { silent: true },
     onSuccess: (run, { name }) => {
       onStarted({ importId: run.importId, name });
@@ -86,21 +106,40 @@ function UploadDialog({ open, onClose, onStarted }: { open: boolean; onClose: ()
   });
   const tooBig = file !== null && file.size > DATASET_IMPORT_MAX_BYTES;
   return (
-    <Modal open={open} title={t('analysis.datasets.upload')} okText={t('analysis.datasets.start')} cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !file || tooBig }} confirmLoading={start.isPending} onCancel={onClose} destroyOnHidden
-      onOk={() => void form.validateFields().then(({ name }) => file && start.mutate({ name: name.trim(), file }))}>
+    <Modal
+      open={open}
+      title={t('analysis.datasets.upload')}
+      okText={t('analysis.datasets.start')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !file || tooBig }}
+      confirmLoading={start.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      onOk={() => void form.validateFields().then(({ name }) => file && start.mutate({ name: name.trim(), file }))}
+    >
       <Form form={form} layout="vertical">
-        <Form.Item name="name" label={t('analysis.datasets.name')} rules={[{ required: true, whitespace: true, message: t('analysis.datasets.nameRequired') }, { max: 100 }]}>
+        <Form.Item
+          name="name"
+          label={t('analysis.datasets.name')}
+          rules={[{ required: true, whitespace: true, message: t('analysis.datasets.nameRequired') }, { max: 100 }]}
+        >
           <Input maxLength={100} />
         </Form.Item>
       </Form>
-      <Upload.Dragger className="analysis-dropzone" accept=".xlsx,.csv" multiple={false} showUploadList={false}
+      <Upload.Dragger
+        className="analysis-dropzone"
+        accept=".xlsx,.csv"
+        multiple={false}
+        showUploadList={false}
         beforeUpload={(f) => {
           setFile(f);
           if (!form.getFieldValue('name')) form.setFieldValue('name', f.name.replace(/\.(xlsx|csv)$/i, ''));
           return false;
-        }}>
-        <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
         <p className="ant-upload-text">{file ? file.name : t('analysis.datasets.drop')}</p>
         <p className="ant-upload-hint">{t('analysis.datasets.dropHint')}</p>
       </Upload.Dragger>

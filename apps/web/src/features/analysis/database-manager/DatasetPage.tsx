@@ -36,7 +36,11 @@ export default function DatasetPage() {
     <ListPage
       title={d ? `${t('analysis.title.dataset')}: ${d.name}` : t('analysis.title.dataset')}
       subtitle={d ? t('analysis.dataset.summary', { rows: formatNumber(d.rowCount), columns: formatNumber(d.columns.length) }) : undefined}
-      actions={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/analysis/database-manager')}>{t('analysis.dataset.back')}</Button>}
+      actions={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/analysis/database-manager')}>
+          {t('analysis.dataset.back')}
+        </Button>
+      }
     >
       <h2 className="analysis-dataset__heading">{t('analysis.dataset.columns')}</h2>
       <Table
@@ -49,7 +53,11 @@ export default function DatasetPage() {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('analysis.dataset.column'), dataIndex: 'label' },
-          { title: t('analysis.dataset.type'), dataIndex: 'type', render: (type: keyof typeof TYPE_COLOURS) => <Tag color={TYPE_COLOURS[type]}>{t(`analysis.type.${type}`)}</Tag> },
+          {
+            title: t('analysis.dataset.type'),
+            dataIndex: 'type',
+            render: (type: keyof typeof TYPE_COLOURS) => <Tag color={TYPE_COLOURS[type]}>{t(`analysis.type.${type}`)}</Tag>,
+          },
         ]}
       />
       <h2 className="analysis-dataset__heading">{t('analysis.dataset.rows')}</h2>
@@ -65,7 +73,9 @@ export default function DatasetPage() {
         columns={[
           { title: '#', key: 'at', width: 70, render: (_: unknown, r: Row) => formatNumber(r.at) },
           ...columns.map((c, i) => ({
-            title: c.label, key: c.key, align: isNumeric(c.type) ? ('right' as const) : undefined,
+            title: c.label,
+            key: c.key,
+            align: isNumeric(c.type) ? ('right' as const) : undefined,
             render: (_: unknown, r: Row) => formatCell(r.cells[i] ?? null, c.type),
           })),
         ]}

@@ -31,7 +31,11 @@ export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[];
       {runs.map((r, i) => {
         const answer = answers[i];
         const run = answer?.data;
-        const close = <Button size="small" onClick={() => onDismiss(r.importId)}>{t('common.close')}</Button>;
+        const close = (
+          <Button size="small" onClick={() => onDismiss(r.importId)}>
+            {t('common.close')}
+          </Button>
+        );
         if (answer?.isError) {
           return <Alert key={r.importId} type="error" showIcon title={`${r.name}: ${describeError(answer.error)}`} action={close} />;
         }
@@ -45,13 +49,24 @@ export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[];
           );
         }
         if (run.status === 'failed') {
-          return <Alert key={r.importId} type="error" showIcon title={`${r.name}: ${describeError(new ApiError(422, run.errorCode ?? 'processing_error', run.errorArgs ?? []))}`} action={close} />;
+          return (
+            <Alert
+              key={r.importId}
+              type="error"
+              showIcon
+              title={`${r.name}: ${describeError(new ApiError(422, run.errorCode ?? 'processing_error', run.errorArgs ?? []))}`}
+              action={close}
+            />
+          );
         }
         const errors = run.report?.errors ?? [];
         return (
           <Card key={r.importId} size="small" className="analysis-import" title={r.name} extra={close}>
-            <Alert type={errors.length ? 'warning' : 'success'} showIcon
-              title={t('analysis.import.done', { rows: formatNumber(run.report?.rows ?? run.rowsRead), bad: formatNumber(errors.length) })} />
+            <Alert
+              type={errors.length ? 'warning' : 'success'}
+              showIcon
+              title={t('analysis.import.done', { rows: formatNumber(run.report?.rows ?? run.rowsRead), bad: formatNumber(errors.length) })}
+            />
             {errors.length > 0 && (
               <Table
                 size="small"

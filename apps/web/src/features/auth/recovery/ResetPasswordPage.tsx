@@ -110,15 +110,7 @@ export default function ResetPasswordPage() {
       {error !== undefined && (
         <Alert className="auth-card__error" type="error" showIcon title={t('recovery.reset.failed')} description={describeError(error)} />
       )}
-      <Form<ResetValues>
-        name="reset-password"
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        size="large"
-        onFinish={onFinish}
-        disabled={submitting}
-      >
+      <Form<ResetValues> name="reset-password" form={form} layout="vertical" requiredMark={false} size="large" onFinish={onFinish} disabled={submitting}>
         <Form.Item
           name="newPassword"
           label={t('recovery.reset.newPassword')}

@@ -3,13 +3,7 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Space, 
 import { ApiOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  AI_TIMEOUT_SECONDS,
-  endpoints,
-  isErrorCode,
-  type AiConnectionResult,
-  type AiSettings,
-} from '@nusa/contracts';
+import { AI_TIMEOUT_SECONDS, endpoints, isErrorCode, type AiConnectionResult, type AiSettings } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
@@ -23,10 +17,20 @@ function ConnectionResult({ result }: { result: AiConnectionResult }) {
   const { t } = useTranslation();
   if (result.ok) {
     const provider = result.provider === 'local' ? t('aiSettings.providerLocal') : t('aiSettings.providerRemote');
-    return <Alert type="success" showIcon role="status" title={t('aiSettings.testOk', { provider })} description={t('aiSettings.testModels', { models: result.models.join(', ') })} />;
+    return (
+      <Alert
+        type="success"
+        showIcon
+        role="status"
+        title={t('aiSettings.testOk', { provider })}
+        description={t('aiSettings.testModels', { models: result.models.join(', ') })}
+      />
+    );
   }
   const code = result.errorCode && isErrorCode(result.errorCode) ? result.errorCode : 'unexpected_error';
-  return <Alert type="error" showIcon role="alert" title={t('aiSettings.testFailed')} description={describeError(new ApiError(502, code, result.errorArgs ?? []))} />;
+  return (
+    <Alert type="error" showIcon role="alert" title={t('aiSettings.testFailed')} description={describeError(new ApiError(502, code, result.errorArgs ?? []))} />
+  );
 }
 
 function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: boolean }) {
@@ -62,9 +66,14 @@ function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: 
     validator: (_: unknown, value: string | null | undefined) =>
       value && PRICE.test(value) && fitsDecimal(value) ? Promise.resolve() : Promise.reject(new Error(t('aiSettings.priceInvalid'))),
   };
-  const keyState = key === 'clear'
-    ? <Tag color="warning">{t('aiSettings.keyWillClear')}</Tag>
-    : settings.apiKeySet ? <Tag color="success">{t('aiSettings.keySet')}</Tag> : <Tag>{t('aiSettings.keyNotSet')}</Tag>;
+  const keyState =
+    key === 'clear' ? (
+      <Tag color="warning">{t('aiSettings.keyWillClear')}</Tag>
+    ) : settings.apiKeySet ? (
+      <Tag color="success">{t('aiSettings.keySet')}</Tag>
+    ) : (
+      <Tag>{t('aiSettings.keyNotSet')}</Tag>
+    );
 
   return (
     <Form<Values> form={form} layout="vertical" disabled={!canEdit} onFinish={(v) => save.mutate(v)} initialValues={{ ...settings, newKey: '' }}>
@@ -80,23 +89,51 @@ function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: 
       <div hidden={!remote}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="baseUrl" label={t('aiSettings.baseUrl')} extra={t('aiSettings.baseUrlHint')} rules={[required(t('aiSettings.baseUrl')), { type: 'url', message: t('aiSettings.baseUrlHint') }]}>
+            <Form.Item
+              name="baseUrl"
+              label={t('aiSettings.baseUrl')}
+              extra={t('aiSettings.baseUrlHint')}
+              rules={[required(t('aiSettings.baseUrl')), { type: 'url', message: t('aiSettings.baseUrlHint') }]}
+            >
               <Input maxLength={500} placeholder="https://api.openai.com/v1" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label={<Space>{t('aiSettings.apiKey')}{keyState}</Space>} extra={t('aiSettings.keyHint')}>
+            <Form.Item
+              label={
+                <Space>
+                  {t('aiSettings.apiKey')}
+                  {keyState}
+                </Space>
+              }
+              extra={t('aiSettings.keyHint')}
+            >
               {key === 'replace' ? (
                 <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item name="newKey" noStyle rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('aiSettings.newKey') }) }]}>
+                  <Form.Item
+                    name="newKey"
+                    noStyle
+                    rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('aiSettings.newKey') }) }]}
+                  >
                     <Input.Password autoComplete="off" maxLength={500} placeholder={t('aiSettings.newKey')} aria-label={t('aiSettings.newKey')} />
                   </Form.Item>
-                  <Button onClick={() => { setKey('keep'); form.setFieldValue('newKey', ''); }}>{t('aiSettings.undo')}</Button>
+                  <Button
+                    onClick={() => {
+                      setKey('keep');
+                      form.setFieldValue('newKey', '');
+                    }}
+                  >
+                    {t('aiSettings.undo')}
+                  </Button>
                 </Space.Compact>
               ) : (
                 <Space wrap>
                   <Button onClick={() => setKey('replace')}>{t('aiSettings.replaceKey')}</Button>
-                  {settings.apiKeySet && key !== 'clear' && <Button danger onClick={() => setKey('clear')}>{t('aiSettings.clearKey')}</Button>}
+                  {settings.apiKeySet && key !== 'clear' && (
+                    <Button danger onClick={() => setKey('clear')}>
+                      {t('aiSettings.clearKey')}
+                    </Button>
+                  )}
                   {key === 'clear' && <Button onClick={() => setKey('keep')}>{t('aiSettings.undo')}</Button>}
                 </Space>
               )}
@@ -126,7 +163,19 @@ function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: 
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
-            <Form.Item name="timeoutSeconds" label={t('aiSettings.timeout')} rules={[{ required: true, type: 'number', min: AI_TIMEOUT_SECONDS.min, max: AI_TIMEOUT_SECONDS.max, message: t('appConfig.between', { min: AI_TIMEOUT_SECONDS.min, max: AI_TIMEOUT_SECONDS.max }) }]}>
+            <Form.Item
+              name="timeoutSeconds"
+              label={t('aiSettings.timeout')}
+              rules={[
+                {
+                  required: true,
+                  type: 'number',
+                  min: AI_TIMEOUT_SECONDS.min,
+                  max: AI_TIMEOUT_SECONDS.max,
+                  message: t('appConfig.between', { min: AI_TIMEOUT_SECONDS.min, max: AI_TIMEOUT_SECONDS.max }),
+                },
+              ]}
+            >
               <InputNumber precision={0} style={{ width: '100%' }} suffix={t('aiSettings.secondsUnit')} />
             </Form.Item>
           </Col>
@@ -142,7 +191,11 @@ function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: 
                 return (
                   <Row gutter={12} key={field.key} align="bottom">
                     <Col xs={24} md={6}>
-                      <Form.Item name={[field.name, 'model']} label={t('aiSettings.priceModel')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('aiSettings.priceModel') }) }]}>
+                      <Form.Item
+                        name={[field.name, 'model']}
+                        label={t('aiSettings.priceModel')}
+                        rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('aiSettings.priceModel') }) }]}
+                      >
                         <Input maxLength={100} />
                       </Form.Item>
                     </Col>
@@ -178,13 +231,26 @@ function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: 
           )}
         </Form.List>
       </div>
-      {tested && <div style={{ marginBottom: 16 }}><ConnectionResult result={tested} /></div>}
+      {tested && (
+        <div style={{ marginBottom: 16 }}>
+          <ConnectionResult result={tested} />
+        </div>
+      )}
       {canEdit && (
         <Space className="form-actions" wrap>
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
             {t('crud.save')}
           </Button>
-          <Button icon={<ApiOutlined />} loading={test.isPending} onClick={() => void form.validateFields().then((v) => test.mutate(v), () => undefined)}>
+          <Button
+            icon={<ApiOutlined />}
+            loading={test.isPending}
+            onClick={() =>
+              void form.validateFields().then(
+                (v) => test.mutate(v),
+                () => undefined,
+              )
+            }
+          >
             {t('aiSettings.testConnection')}
           </Button>
         </Space>

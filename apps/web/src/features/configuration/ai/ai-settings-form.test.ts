@@ -3,7 +3,9 @@ import { aiSettingsInput } from '@nusa/contracts';
 import { inputOf, type Values } from './ai-settings-form.ts';
 
 const values: Values = {
-  provider: 'openai-compatible', baseUrl: ' https://api.openai.com/v1 ', newKey: '  sk-new-1  ',
+  provider: 'openai-compatible',
+  baseUrl: ' https://api.openai.com/v1 ',
+  newKey: '  sk-new-1  ',
   models: { chat: ' gpt-4o-mini ', embedding: 'text-embedding-3-small', structured: '', image: '' },
   prices: [{ model: ' gpt-4o-mini ', inputPerMillion: '2400', outputPerMillion: '9600.5', perImage: '0' }],
   timeoutSeconds: 30,

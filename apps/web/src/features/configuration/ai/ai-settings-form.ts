@@ -20,7 +20,12 @@ export function inputOf(v: Values, key: KeyChange): AiSettingsInput {
   return {
     provider: v.provider,
     baseUrl: trimmed(v.baseUrl),
-    models: { chat: trimmed(v.models?.chat), embedding: trimmed(v.models?.embedding), structured: trimmed(v.models?.structured), image: trimmed(v.models?.image) },
+    models: {
+      chat: trimmed(v.models?.chat),
+      embedding: trimmed(v.models?.embedding),
+      structured: trimmed(v.models?.structured),
+      image: trimmed(v.models?.image),
+    },
     prices: (v.prices ?? []).map((p) => ({ ...p, model: p.model.trim() })),
     timeoutSeconds: v.timeoutSeconds,
     ...(key === 'replace' && trimmed(v.newKey) ? { apiKey: trimmed(v.newKey) } : key === 'clear' ? { apiKey: null } : {}),

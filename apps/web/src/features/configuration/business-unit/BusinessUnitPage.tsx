@@ -116,7 +116,12 @@ export default function BusinessUnitPage() {
           {canEdit && (
             <>
               <Tooltip title={t('businessUnit.addChild')}>
-                <Button type="text" icon={<SubnodeOutlined />} aria-label={`${t('businessUnit.addChild')} ${unit.ouCode}`} onClick={() => setEditing({ parentId: unit.ouId })} />
+                <Button
+                  type="text"
+                  icon={<SubnodeOutlined />}
+                  aria-label={`${t('businessUnit.addChild')} ${unit.ouCode}`}
+                  onClick={() => setEditing({ parentId: unit.ouId })}
+                />
               </Tooltip>
               <Tooltip title={t('crud.edit')}>
                 <Button type="text" icon={<EditOutlined />} aria-label={`${t('crud.edit')} ${unit.ouCode}`} onClick={() => setEditing({ unit })} />

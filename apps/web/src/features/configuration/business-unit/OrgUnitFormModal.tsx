@@ -96,8 +96,7 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
   // Spec 5: only units that may be the parent of the chosen type are offered (never the unit itself or one below it);
   // a company or main business unit has none. A parent already chosen stays listed so its refusal can be read.
   const currentParent = Form.useWatch('parentId', form);
-  const mayBeParent = (u: OrgUnit) =>
-    u.ouId !== unit?.ouId && !descendants.has(u.ouId) && (!type || ouParentProblem(type, u.ouTypeCode) === undefined);
+  const mayBeParent = (u: OrgUnit) => u.ouId !== unit?.ouId && !descendants.has(u.ouId) && (!type || ouParentProblem(type, u.ouTypeCode) === undefined);
   const parentAllowed = !type || OU_TYPES.some((x) => ouParentProblem(type, x.code) === undefined);
   const parentOptions = units
     .filter((u) => mayBeParent(u) || u.ouId === currentParent)
@@ -136,7 +135,11 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
         >
           <Input maxLength={20} showCount autoFocus placeholder={t('businessUnit.codePlaceholder')} />
         </Form.Item>
-        <Form.Item name="ouName" label={t('businessUnit.name')} rules={[required(t('businessUnit.name')), { whitespace: true, message: t('validation.required', { label: t('businessUnit.name') }) }]}>
+        <Form.Item
+          name="ouName"
+          label={t('businessUnit.name')}
+          rules={[required(t('businessUnit.name')), { whitespace: true, message: t('validation.required', { label: t('businessUnit.name') }) }]}
+        >
           <Input maxLength={100} showCount placeholder={t('businessUnit.namePlaceholder')} />
         </Form.Item>
         <Form.Item name="ouTypeCode" label={t('businessUnit.type')} rules={[required(t('businessUnit.type'))]}>
@@ -145,13 +148,7 @@ export function OrgUnitFormModal({ open, unit, parentId, units, onClose }: Props
             options={OU_TYPES.map((x) => ({ value: x.code, label: `${t(`businessUnit.types.${x.key}`)} (${x.code})` }))}
           />
         </Form.Item>
-        <Form.Item
-          name="parentId"
-          label={t('businessUnit.parent')}
-          extra={t('businessUnit.parentHint')}
-          dependencies={['ouTypeCode']}
-          rules={[parentRule]}
-        >
+        <Form.Item name="parentId" label={t('businessUnit.parent')} extra={t('businessUnit.parentHint')} dependencies={['ouTypeCode']} rules={[parentRule]}>
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}

@@ -3,16 +3,7 @@ import { Alert, App, Badge, Button, Card, Checkbox, Col, Empty, Form, Input, Lis
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ALL_DOCUMENT_TYPES,
-  DOCUMENT_TYPES,
-  POLICY_KINDS,
-  actionLevel,
-  endpoints,
-  type OrgUnit,
-  type OuPolicy,
-  type PolicyKind,
-} from '@nusa/contracts';
+import { ALL_DOCUMENT_TYPES, DOCUMENT_TYPES, POLICY_KINDS, actionLevel, endpoints, type OrgUnit, type OuPolicy, type PolicyKind } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
@@ -40,10 +31,7 @@ const CODE_SOURCES: Record<CodeKind, (keyword: string, limit: number, signal: Ab
     })),
   partners: async (keyword, limit, signal) => {
     const query = { keyword: keyword || undefined, limit };
-    const [customers, suppliers] = await Promise.all([
-      call(endpoints.listCustomers, { query, signal }),
-      call(endpoints.listSuppliers, { query, signal }),
-    ]);
+    const [customers, suppliers] = await Promise.all([call(endpoints.listCustomers, { query, signal }), call(endpoints.listSuppliers, { query, signal })]);
     const seen = new Set<string>();
     return [...customers.items, ...suppliers.items]
       .filter((p) => !seen.has(p.partnerCode) && seen.add(p.partnerCode))
@@ -62,8 +50,7 @@ const CODE_SOURCES: Record<CodeKind, (keyword: string, limit: number, signal: Ab
 };
 const CODE_KINDS = POLICY_KINDS.filter((k): k is CodeKind => k !== 'documentTypes');
 
-const documentTypeOptions = (t: Translate) =>
-  DOCUMENT_TYPES.map((d) => ({ value: d.id, label: t(`policyOu.documentTypes.${d.key}`) }));
+const documentTypeOptions = (t: Translate) => DOCUMENT_TYPES.map((d) => ({ value: d.id, label: t(`policyOu.documentTypes.${d.key}`) }));
 
 /** "All" stands alone: picking it clears the others, picking another clears it. */
 const normaliseDocumentTypes = (next: number[], previous: number[]) => {
@@ -242,7 +229,11 @@ export default function PolicyOuPage() {
 
   const countOf = useMemo(() => {
     const map = new Map<string, number>();
-    for (const s of summaries.data?.items ?? []) map.set(s.ouId, Object.values(s.counts).reduce((a, b) => a + b, 0));
+    for (const s of summaries.data?.items ?? [])
+      map.set(
+        s.ouId,
+        Object.values(s.counts).reduce((a, b) => a + b, 0),
+      );
     return map;
   }, [summaries.data]);
   const needle = keyword.trim().toLowerCase();
@@ -257,7 +248,12 @@ export default function PolicyOuPage() {
       <Row gutter={[20, 20]}>
         <Col xs={24} lg={8}>
           <Card className="section-card ou-list-card" title={t('policyOu.units')}>
-            <Input.Search allowClear placeholder={t('businessUnit.searchPlaceholder')} aria-label={t('crud.search')} onChange={(e) => setKeyword(e.target.value)} />
+            <Input.Search
+              allowClear
+              placeholder={t('businessUnit.searchPlaceholder')}
+              aria-label={t('crud.search')}
+              onChange={(e) => setKeyword(e.target.value)}
+            />
             <List<OrgUnit>
               className="ou-list"
               loading={units.isPending}

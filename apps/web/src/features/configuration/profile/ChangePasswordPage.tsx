@@ -98,13 +98,7 @@ export default function ChangePasswordPage() {
           />
         )}
         <div className="password-layout">
-          <Form<PasswordValues>
-            form={form}
-            layout="vertical"
-            className="narrow-form"
-            onFinish={(v) => change.mutate(v)}
-            onValuesChange={() => setDone(false)}
-          >
+          <Form<PasswordValues> form={form} layout="vertical" className="narrow-form" onFinish={(v) => change.mutate(v)} onValuesChange={() => setDone(false)}>
             <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[required('changePassword.oldPassword')]}>
               <Input.Password autoComplete="current-password" maxLength={200} autoFocus />
             </Form.Item>

@@ -40,7 +40,13 @@ export function NewPasswordDialog({ shown, onClose }: { shown: { user: UserItem;
         <div className="new-password">
           <p>{t('configUser.newPasswordFor', { name: shown.user.username })}</p>
           <Space.Compact block>
-            <Input readOnly value={shown.password} aria-label={t('configUser.newPassword')} className="new-password__value" onFocus={(e) => e.target.select()} />
+            <Input
+              readOnly
+              value={shown.password}
+              aria-label={t('configUser.newPassword')}
+              className="new-password__value"
+              onFocus={(e) => e.target.select()}
+            />
             <Button icon={<CopyOutlined />} onClick={() => void copy()}>
               {t('configUser.copy')}
             </Button>

@@ -84,7 +84,13 @@ export function UserDrawer({ editing, onClose }: { editing: UserEditing; onClose
         layout="vertical"
         initialValues={
           user
-            ? { username: user.username, fullName: user.fullName, email: user.email ?? '', roleId: user.roleId, extraRoleIds: user.extraRoles.map((r) => r.roleId) }
+            ? {
+                username: user.username,
+                fullName: user.fullName,
+                email: user.email ?? '',
+                roleId: user.roleId,
+                extraRoleIds: user.extraRoles.map((r) => r.roleId),
+              }
             : { extraRoleIds: [] }
         }
         onFinish={(v) => save.mutate(v)}
@@ -93,11 +99,7 @@ export function UserDrawer({ editing, onClose }: { editing: UserEditing; onClose
           name="username"
           label={t('configUser.username')}
           extra={user ? undefined : t('configUser.usernameHint')}
-          rules={
-            user
-              ? []
-              : [required(t('configUser.username')), { pattern: USERNAME_PATTERN, message: t('configUser.usernamePattern') }]
-          }
+          rules={user ? [] : [required(t('configUser.username')), { pattern: USERNAME_PATTERN, message: t('configUser.usernamePattern') }]}
         >
           <Input maxLength={LIMITS.username} showCount={!user} disabled={!!user} autoFocus={!user} autoComplete="off" />
         </Form.Item>

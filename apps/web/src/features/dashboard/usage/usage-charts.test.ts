@@ -16,16 +16,27 @@ describe('usage dashboard figures', () => {
   });
 
   it('draws bars with a gap at the axis ends and lines without, and a legend only for two series or more', () => {
-    const line = overTime(['1 Nov', '2 Nov'], [{ name: 'Chat', kind: 'line', values: [1, 2] }], String) as { xAxis: { boundaryGap: boolean }; legend?: unknown };
+    const line = overTime(['1 Nov', '2 Nov'], [{ name: 'Chat', kind: 'line', values: [1, 2] }], String) as {
+      xAxis: { boundaryGap: boolean };
+      legend?: unknown;
+    };
     expect(line.xAxis.boundaryGap).toBe(false);
     expect(line.legend).toBeUndefined();
-    const both = overTime(['1 Nov'], [{ name: 'a', kind: 'line', values: [1] }, { name: 'b', kind: 'bar', values: [1] }], String) as { xAxis: { boundaryGap: boolean }; legend?: unknown };
+    const both = overTime(
+      ['1 Nov'],
+      [
+        { name: 'a', kind: 'line', values: [1] },
+        { name: 'b', kind: 'bar', values: [1] },
+      ],
+      String,
+    ) as { xAxis: { boundaryGap: boolean }; legend?: unknown };
     expect(both.xAxis.boundaryGap).toBe(true);
     expect(both.legend).toBeDefined();
   });
 
   it('fills the quota gauge to the share used, never past full, red at the limit', () => {
-    const gauge = (used: number, limit: number) => (quotaGauge(used, limit, 'q', String) as { series: { data: { value: number }[]; progress: { itemStyle: { color: string } } }[] }).series[0];
+    const gauge = (used: number, limit: number) =>
+      (quotaGauge(used, limit, 'q', String) as { series: { data: { value: number }[]; progress: { itemStyle: { color: string } } }[] }).series[0];
     expect(gauge(750, 1000).data[0].value).toBe(75);
     expect(gauge(1200, 1000).data[0].value).toBe(100);
     expect(gauge(1000, 1000).progress.itemStyle.color).toBe('#e03131');

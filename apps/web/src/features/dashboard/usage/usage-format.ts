@@ -7,7 +7,11 @@ import { formatNumber } from '../../../app/format.ts';
 export function formatMoney(amount: string | number, code: string): string {
   const value = Number(amount);
   return new Intl.NumberFormat('id-ID', {
-    style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', maximumFractionDigits: Math.abs(value) >= 1000 ? 0 : 2, minimumFractionDigits: 0,
+    style: 'currency',
+    currency: code,
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: Math.abs(value) >= 1000 ? 0 : 2,
+    minimumFractionDigits: 0,
   }).format(value);
 }
 

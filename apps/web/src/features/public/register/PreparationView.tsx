@@ -91,7 +91,13 @@ export function PreparationView({ tenant, username, progress }: { tenant: string
       ) : (
         <>
           {state.failed && (
-            <Alert className="form-alert" type="warning" showIcon title={t('trialSignup.preparationStalledTitle')} description={t('trialSignup.preparationStalledText')} />
+            <Alert
+              className="form-alert"
+              type="warning"
+              showIcon
+              title={t('trialSignup.preparationStalledTitle')}
+              description={t('trialSignup.preparationStalledText')}
+            />
           )}
           <Progress percent={state.percent} status={state.failed ? 'exception' : 'active'} aria-label={t('trialSignup.preparingTitle')} />
         </>
@@ -100,14 +106,12 @@ export function PreparationView({ tenant, username, progress }: { tenant: string
         {progress.data.steps.map((step) => {
           const running = step.name === state.current && !state.failed;
           return (
-            <li
-              key={step.name}
-              className={`preparation__step ${step.done ? 'preparation__step--done' : 'preparation__step--waiting'}`}
-              data-done={step.done}
-            >
+            <li key={step.name} className={`preparation__step ${step.done ? 'preparation__step--done' : 'preparation__step--waiting'}`} data-done={step.done}>
               {step.done ? <CheckCircleFilled aria-hidden /> : running ? <LoadingOutlined aria-hidden /> : <ClockCircleOutlined aria-hidden />}
               <span>{t(`trialSignup.prepStep.${step.name}`, { defaultValue: step.name })}</span>
-              <span className="visually-hidden">{step.done ? t('trialSignup.stepDone') : running ? t('trialSignup.stepRunning') : t('trialSignup.stepWaiting')}</span>
+              <span className="visually-hidden">
+                {step.done ? t('trialSignup.stepDone') : running ? t('trialSignup.stepRunning') : t('trialSignup.stepWaiting')}
+              </span>
             </li>
           );
         })}

@@ -71,7 +71,11 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
 
   const problems = passwordProblems(policy, password);
   const rules = [
-    { key: 'length', text: t('trialSignup.ruleLength', { count: Math.max(PASSWORD_ABSOLUTE_MIN, policy.minLength) }), ok: password !== '' && problems.length === 0 },
+    {
+      key: 'length',
+      text: t('trialSignup.ruleLength', { count: Math.max(PASSWORD_ABSOLUTE_MIN, policy.minLength) }),
+      ok: password !== '' && problems.length === 0,
+    },
     { key: 'match', text: t('trialSignup.ruleMatch'), ok: confirm !== '' && confirm === password },
   ];
 
@@ -124,13 +128,21 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
             <Input autoComplete="name" maxLength={100} />
           </Form.Item>
           <div className="public-flow__row">
-            <Form.Item name="email" label={t('trialSignup.email')} rules={[required('trialSignup.email'), { type: 'email', message: t('onboarding.emailInvalid') }]}>
+            <Form.Item
+              name="email"
+              label={t('trialSignup.email')}
+              rules={[required('trialSignup.email'), { type: 'email', message: t('onboarding.emailInvalid') }]}
+            >
               <Input type="email" autoComplete="email" maxLength={200} placeholder={t('onboarding.emailPlaceholder')} />
             </Form.Item>
             <Form.Item
               name="phone"
               label={t('trialSignup.phone')}
-              rules={[required('trialSignup.phone'), { min: 11, message: t('onboarding.phoneTooShort') }, { pattern: PHONE, message: t('onboarding.phoneInvalid') }]}
+              rules={[
+                required('trialSignup.phone'),
+                { min: 11, message: t('onboarding.phoneTooShort') },
+                { pattern: PHONE, message: t('onboarding.phoneInvalid') },
+              ]}
             >
               <Input type="tel" autoComplete="tel" maxLength={30} placeholder={t('onboarding.phonePlaceholder')} />
             </Form.Item>
@@ -189,7 +201,13 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
         </Form>
       </Card>
       <aside className="public-flow__aside">
-        <Card title={<><GiftOutlined aria-hidden /> {t('trialSignup.offerTitle')}</>}>
+        <Card
+          title={
+            <>
+              <GiftOutlined aria-hidden /> {t('trialSignup.offerTitle')}
+            </>
+          }
+        >
           <p>{t('trialSignup.offerText', { limit: formatNumber(FREE_TRANSACTION_LIMIT) })}</p>
           <p className="public-flow__hint">{t('trialSignup.offerOnce')}</p>
         </Card>

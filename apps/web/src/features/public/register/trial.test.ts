@@ -19,7 +19,11 @@ describe('preparationState', () => {
 
   it('stops asking when done', () => {
     expect(preparationState(progress('DONE', ['roles', 'company-unit', 'chart-of-accounts', 'welcome-mail']))).toEqual({
-      percent: 100, current: undefined, finished: true, failed: false, pollMs: false,
+      percent: 100,
+      current: undefined,
+      finished: true,
+      failed: false,
+      pollMs: false,
     });
   });
 

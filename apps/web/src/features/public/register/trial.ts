@@ -17,7 +17,12 @@ export interface TrialIdentity {
  * came from gets the message. Company names match loosely on the server, so anything else is the company.
  */
 export function fieldOfUsedTrial(used: string | number | undefined, values: TrialIdentity): keyof TrialIdentity {
-  const same = (a: string | undefined) => a !== undefined && a.trim().toLowerCase() === String(used ?? '').trim().toLowerCase();
+  const same = (a: string | undefined) =>
+    a !== undefined &&
+    a.trim().toLowerCase() ===
+      String(used ?? '')
+        .trim()
+        .toLowerCase();
   if (same(values.email)) return 'email';
   if (values.taxId && same(values.taxId)) return 'taxId';
   return 'companyName';

@@ -19,7 +19,10 @@ import { aimAt, useDemoRequest, useStoreDemoRequest } from './use-demo-request.t
 const METHOD_ICONS: Record<PaymentMethod, ReactNode> = { 'bank-transfer': <BankOutlined />, gateway: <CreditCardOutlined /> };
 
 /** The methods this site can take now: bank transfer only with an account to pay into, the gateway only when set up. */
-const offeredMethods = (o: PaymentOptions): PaymentMethod[] => [...(o.bankAccount ? (['bank-transfer'] as const) : []), ...(o.gateway ? (['gateway'] as const) : [])];
+const offeredMethods = (o: PaymentOptions): PaymentMethod[] => [
+  ...(o.bankAccount ? (['bank-transfer'] as const) : []),
+  ...(o.gateway ? (['gateway'] as const) : []),
+];
 
 /** Step 2 of requesting a demo (public): choose a payment provider, then transfer and upload the proof or go to the checkout. */
 export default function PaymentPage() {
@@ -31,7 +34,11 @@ export default function PaymentPage() {
   const stage = view ? stageOf(view) : undefined;
 
   return (
-    <PublicShell title={t('demoRequest.paymentTitle')} subtitle={t('demoRequest.paymentSubtitle')} stepper={ref && (view || !request.error) ? stepperOf('payment', stage) : undefined}>
+    <PublicShell
+      title={t('demoRequest.paymentTitle')}
+      subtitle={t('demoRequest.paymentSubtitle')}
+      stepper={ref && (view || !request.error) ? stepperOf('payment', stage) : undefined}
+    >
       {!ref ? (
         <RequestMissing />
       ) : !view ? (
@@ -119,14 +126,28 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
   return (
     <Card>
       {error !== undefined && (
-        <Alert className="form-alert" type="error" showIcon role="alert" title={t('demoRequest.paymentFailedToStart')} description={describeError(error)} closable={{ onClose: () => setError(undefined) }} />
+        <Alert
+          className="form-alert"
+          type="error"
+          showIcon
+          role="alert"
+          title={t('demoRequest.paymentFailedToStart')}
+          description={describeError(error)}
+          closable={{ onClose: () => setError(undefined) }}
+        />
       )}
       {showChoice && offered?.length === 0 ? (
         <NoPaymentMethod reference={view.reference} />
       ) : showChoice ? (
         <>
           {stage === 'payment-failed' && !choosing && (
-            <Alert className="form-alert" type="warning" showIcon title={t('demoRequest.gatewayFailedTitle')} description={t('demoRequest.gatewayFailedText')} />
+            <Alert
+              className="form-alert"
+              type="warning"
+              showIcon
+              title={t('demoRequest.gatewayFailedTitle')}
+              description={t('demoRequest.gatewayFailedText')}
+            />
           )}
           <h2 className="public-flow__section-title">{t('demoRequest.chooseMethod')}</h2>
           <form
@@ -135,7 +156,13 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
               begin();
             }}
           >
-            <Radio.Group className="choice-cards" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)} aria-label={t('demoRequest.chooseMethod')} disabled={start.isPending}>
+            <Radio.Group
+              className="choice-cards"
+              value={method}
+              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+              aria-label={t('demoRequest.chooseMethod')}
+              disabled={start.isPending}
+            >
               {(offered ?? []).map((m) => (
                 <Radio key={m} value={m} className="choice-card" autoFocus={m === method}>
                   <span className="choice-card__title">
@@ -151,7 +178,14 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
                   {t('common.cancel')}
                 </Button>
               )}
-              <Button type="primary" htmlType="submit" loading={start.isPending || options.isPending} disabled={!offered} icon={<ArrowRightOutlined />} iconPlacement="end">
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={start.isPending || options.isPending}
+                disabled={!offered}
+                icon={<ArrowRightOutlined />}
+                iconPlacement="end"
+              >
                 {t('demoRequest.payWith', { method: t(`demoRequest.method.${method}`) })}
               </Button>
             </div>
@@ -176,12 +210,28 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
                     {
                       key: 'number',
                       label: t('demoRequest.accountNumber'),
-                      children: <Typography.Text copyable strong data-testid="transfer-account-number">{payment.bankAccount.accountNumber}</Typography.Text>,
+                      children: (
+                        <Typography.Text copyable strong data-testid="transfer-account-number">
+                          {payment.bankAccount.accountNumber}
+                        </Typography.Text>
+                      ),
                     },
-                    { key: 'holder', label: t('demoRequest.accountHolder'), children: <span data-testid="transfer-account-holder">{payment.bankAccount.accountHolder}</span> },
+                    {
+                      key: 'holder',
+                      label: t('demoRequest.accountHolder'),
+                      children: <span data-testid="transfer-account-holder">{payment.bankAccount.accountHolder}</span>,
+                    },
                   ]
                 : [{ key: 'bank', label: t('demoRequest.bankName'), children: t('demoRequest.bankAccountBySales') }]),
-              { key: 'reference', label: t('demoRequest.reference'), children: <Typography.Text copyable strong data-testid="transfer-reference">{payment.orderId}</Typography.Text> },
+              {
+                key: 'reference',
+                label: t('demoRequest.reference'),
+                children: (
+                  <Typography.Text copyable strong data-testid="transfer-reference">
+                    {payment.orderId}
+                  </Typography.Text>
+                ),
+              },
             ]}
           />
           <ol className="transfer-steps">
@@ -212,7 +262,13 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
               {t('demoRequest.changeMethod')}
             </Button>
             {payment?.redirectUrl && (
-              <Button type="primary" href={payment.redirectUrl} onClick={() => rememberGatewayOrder(payment.orderId, requestRef)} icon={<ArrowRightOutlined />} iconPlacement="end">
+              <Button
+                type="primary"
+                href={payment.redirectUrl}
+                onClick={() => rememberGatewayOrder(payment.orderId, requestRef)}
+                icon={<ArrowRightOutlined />}
+                iconPlacement="end"
+              >
                 {t('demoRequest.gatewayContinue')}
               </Button>
             )}

@@ -73,7 +73,16 @@ export function ProofUpload({ requestRef, onUploaded }: { requestRef: RequestRef
         <p className="ant-upload-text">{upload.isPending ? t('demoRequest.proofUploading', { name: fileName }) : t('demoRequest.proofDrop')}</p>
         <p className="ant-upload-hint">{t('demoRequest.proofHint')}</p>
       </Upload.Dragger>
-      {problem && <Alert className="proof-upload__error" type="error" showIcon role="alert" title={t('demoRequest.proofFailed', { name: fileName })} description={problem} />}
+      {problem && (
+        <Alert
+          className="proof-upload__error"
+          type="error"
+          showIcon
+          role="alert"
+          title={t('demoRequest.proofFailed', { name: fileName })}
+          description={problem}
+        />
+      )}
     </div>
   );
 }

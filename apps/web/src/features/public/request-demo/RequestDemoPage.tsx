@@ -154,7 +154,8 @@ export default function RequestDemoPage() {
       navigate(stepPath(PAYMENT_PATH, { tenant: currentTenant(), requestId: view.requestId }));
     },
     onError: (err, v) => {
-      if (err instanceof ApiError && isPromoRefusal(err.code)) promo.refuse({ code: v.promoCode ?? '', pkg: v.package, size: v.companySize!, channel }, err.code);
+      if (err instanceof ApiError && isPromoRefusal(err.code))
+        promo.refuse({ code: v.promoCode ?? '', pkg: v.package, size: v.companySize!, channel }, err.code);
       else setError(err);
     },
   });
@@ -171,7 +172,14 @@ export default function RequestDemoPage() {
       <div className="public-flow__grid">
         <Card>
           {error !== undefined && (
-            <Alert className="form-alert" type="error" showIcon title={t('demoRequest.sendFailed')} description={describeError(error)} closable={{ onClose: () => setError(undefined) }} />
+            <Alert
+              className="form-alert"
+              type="error"
+              showIcon
+              title={t('demoRequest.sendFailed')}
+              description={describeError(error)}
+              closable={{ onClose: () => setError(undefined) }}
+            />
           )}
           <Form<RequestValues>
             form={form}
@@ -213,12 +221,20 @@ export default function RequestDemoPage() {
                 <Input type="tel" autoComplete="tel" maxLength={30} placeholder={t('onboarding.phonePlaceholder')} />
               </Form.Item>
             </div>
-            <Form.Item name="companySize" label={t('demoRequest.companySize')} rules={[{ required: true, message: t('validation.required', { label: t('demoRequest.companySize') }) }]}>
+            <Form.Item
+              name="companySize"
+              label={t('demoRequest.companySize')}
+              rules={[{ required: true, message: t('validation.required', { label: t('demoRequest.companySize') }) }]}
+            >
               <Radio.Group optionType="button" buttonStyle="solid" options={COMPANY_SIZES.map((s) => ({ value: s, label: t(`onboarding.size.${s}`) }))} />
             </Form.Item>
 
             <h2 className="public-flow__section-title">{t('demoRequest.sectionNeeds')}</h2>
-            <Form.Item name="product" label={t('demoRequest.product')} rules={[{ required: true, message: t('validation.required', { label: t('demoRequest.product') }) }]}>
+            <Form.Item
+              name="product"
+              label={t('demoRequest.product')}
+              rules={[{ required: true, message: t('validation.required', { label: t('demoRequest.product') }) }]}
+            >
               <Select
                 placeholder={t('demoRequest.productPlaceholder')}
                 options={LEAD_PRODUCTS.map((p) => ({ value: p, label: leadProductName(p, i18n.language) }))}

@@ -6,14 +6,22 @@ describe('request form draft', () => {
   beforeEach(() => {
     store.clear();
     vi.stubGlobal('window', {
-      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) },
+      sessionStorage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => store.set(k, v),
+        removeItem: (k: string) => store.delete(k),
+      },
     });
   });
   afterEach(() => vi.unstubAllGlobals());
 
   it('keeps the typed values and gives back only known text fields', () => {
     saveDraft({ contactName: 'Budi', email: 'budi@example.com', package: 'starter', promoCode: undefined, extra: 'x', companySize: 3 });
-    expect(loadDraft(['contactName', 'email', 'package', 'promoCode', 'companySize'])).toEqual({ contactName: 'Budi', email: 'budi@example.com', package: 'starter' });
+    expect(loadDraft(['contactName', 'email', 'package', 'promoCode', 'companySize'])).toEqual({
+      contactName: 'Budi',
+      email: 'budi@example.com',
+      package: 'starter',
+    });
   });
 
   it('is empty after sending and after garbage', () => {

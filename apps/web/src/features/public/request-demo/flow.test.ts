@@ -5,8 +5,16 @@ import { refFromQuery, refOfCompletion, rememberGatewayOrder, stageOf, stepPath,
 const REQUEST_ID = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 
 const payment = (over: Partial<PaymentView>): PaymentView => ({
-  paymentId: 'p', method: 'bank-transfer', status: 'PENDING', orderId: 'demo~0123456789abcdef', amount: '1350000.0000',
-  bankAccount: null, redirectUrl: null, hasProof: false, paidAt: null, ...over,
+  paymentId: 'p',
+  method: 'bank-transfer',
+  status: 'PENDING',
+  orderId: 'demo~0123456789abcdef',
+  amount: '1350000.0000',
+  bankAccount: null,
+  redirectUrl: null,
+  hasProof: false,
+  paidAt: null,
+  ...over,
 });
 
 describe('stageOf', () => {

@@ -72,7 +72,9 @@ function readOrders(): Record<string, RequestRef> {
  * transaction_status), not ours: the request of each order sent to the gateway is remembered in this browser.
  */
 export function rememberGatewayOrder(orderId: string, ref: RequestRef) {
-  const kept = Object.entries(readOrders()).filter(([id]) => id !== orderId).slice(-(MAX_REMEMBERED - 1));
+  const kept = Object.entries(readOrders())
+    .filter(([id]) => id !== orderId)
+    .slice(-(MAX_REMEMBERED - 1));
   try {
     window.localStorage.setItem(GATEWAY_ORDERS_KEY, JSON.stringify(Object.fromEntries([...kept, [orderId, ref]])));
   } catch {

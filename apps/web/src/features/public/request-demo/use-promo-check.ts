@@ -44,25 +44,28 @@ export function usePromoCheck() {
     setStateNow(next);
   }, []);
 
-  const check = useCallback(async (input: PromoInput) => {
-    const code = input.code.trim();
-    if (!code) {
-      latest.current++;
-      setState({ kind: 'none' });
-      return;
-    }
-    if (settled(current.current, { ...input, code })) return;
-    setState({ kind: 'checking', code, pkg: input.pkg, size: input.size });
-    const ticket = ++latest.current;
-    try {
-      const verdict = await call(endpoints.checkPromoCode, { body: { code, package: input.pkg, companySize: input.size, channel: input.channel } });
-      if (ticket !== latest.current) return;
-      if (verdict.valid) setState({ kind: 'valid', code, pkg: input.pkg, size: input.size, quote: verdict });
-      else setState({ kind: 'invalid', code, pkg: input.pkg, size: input.size, reason: verdict.reason });
-    } catch (error) {
-      if (ticket === latest.current) setState({ kind: 'failed', code, pkg: input.pkg, size: input.size, error });
-    }
-  }, [setState]);
+  const check = useCallback(
+    async (input: PromoInput) => {
+      const code = input.code.trim();
+      if (!code) {
+        latest.current++;
+        setState({ kind: 'none' });
+        return;
+      }
+      if (settled(current.current, { ...input, code })) return;
+      setState({ kind: 'checking', code, pkg: input.pkg, size: input.size });
+      const ticket = ++latest.current;
+      try {
+        const verdict = await call(endpoints.checkPromoCode, { body: { code, package: input.pkg, companySize: input.size, channel: input.channel } });
+        if (ticket !== latest.current) return;
+        if (verdict.valid) setState({ kind: 'valid', code, pkg: input.pkg, size: input.size, quote: verdict });
+        else setState({ kind: 'invalid', code, pkg: input.pkg, size: input.size, reason: verdict.reason });
+      } catch (error) {
+        if (ticket === latest.current) setState({ kind: 'failed', code, pkg: input.pkg, size: input.size, error });
+      }
+    },
+    [setState],
+  );
 
   /** The visitor typed: an earlier answer no longer applies to the field. */
   const reset = useCallback(() => {
@@ -71,16 +74,22 @@ export function usePromoCheck() {
   }, [setState]);
 
   /** The server refused the code when the request was sent. */
-  const refuse = useCallback((input: PromoInput, reason: PromoRefusal) => {
-    latest.current++;
-    setState({ kind: 'invalid', code: input.code.trim(), pkg: input.pkg, size: input.size, reason });
-  }, [setState]);
+  const refuse = useCallback(
+    (input: PromoInput, reason: PromoRefusal) => {
+      latest.current++;
+      setState({ kind: 'invalid', code: input.code.trim(), pkg: input.pkg, size: input.size, reason });
+    },
+    [setState],
+  );
 
   /** A code to check, but no company size yet: said under the field. */
-  const needSize = useCallback((code: string) => {
-    latest.current++;
-    setState({ kind: 'needs-size', code: code.trim() });
-  }, [setState]);
+  const needSize = useCallback(
+    (code: string) => {
+      latest.current++;
+      setState({ kind: 'needs-size', code: code.trim() });
+    },
+    [setState],
+  );
 
   return { state, check, reset, refuse, needSize };
 }

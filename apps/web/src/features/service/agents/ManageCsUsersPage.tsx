@@ -25,12 +25,19 @@ export default function ManageCsUsersPage() {
   const done = () => void queryClient.invalidateQueries({ queryKey: KEY });
   const add = useMutation({
     mutationFn: () => call(endpoints.addServiceAgent, { params: { clientCode: clientCode! }, body: { username: username.trim() } }),
-    onSuccess: (a) => { toast.success(t('serviceInbox.agents.added', { name: a.fullName || a.username })); setUsername(''); done(); },
+    onSuccess: (a) => {
+      toast.success(t('serviceInbox.agents.added', { name: a.fullName || a.username }));
+      setUsername('');
+      done();
+    },
     onError: (err) => toast.error(describeError(err)),
   });
   const update = useMutation({
     mutationFn: (v: { agent: ServiceAgent; maxConcurrentChats?: number | null; active?: boolean }) =>
-      call(endpoints.updateServiceAgent, { params: { clientCode: v.agent.clientCode, userId: v.agent.userId }, body: { maxConcurrentChats: v.maxConcurrentChats, active: v.active } }),
+      call(endpoints.updateServiceAgent, {
+        params: { clientCode: v.agent.clientCode, userId: v.agent.userId },
+        body: { maxConcurrentChats: v.maxConcurrentChats, active: v.active },
+      }),
     onSuccess: done,
     onError: (err) => toast.error(describeError(err)),
   });
@@ -42,24 +49,64 @@ export default function ManageCsUsersPage() {
       <div className="page-card" style={{ padding: 16 }}>
         {mayAdd && clientCode && (
           <Space.Compact style={{ marginBottom: 12, maxWidth: 420, width: '100%' }}>
-            <Input aria-label={t('serviceInbox.agents.username')} placeholder={t('serviceInbox.agents.username')} value={username} onChange={(e) => setUsername(e.target.value)} onPressEnter={() => username.trim() && add.mutate()} />
-            <Button type="primary" disabled={!username.trim()} loading={add.isPending} onClick={() => add.mutate()}>{t('serviceInbox.agents.add')}</Button>
+            <Input
+              aria-label={t('serviceInbox.agents.username')}
+              placeholder={t('serviceInbox.agents.username')}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              onPressEnter={() => username.trim() && add.mutate()}
+            />
+            <Button type="primary" disabled={!username.trim()} loading={add.isPending} onClick={() => add.mutate()}>
+              {t('serviceInbox.agents.add')}
+            </Button>
           </Space.Compact>
         )}
         <Table<ServiceAgent>
-          rowKey={(a) => `${a.clientCode}/${a.userId}`} size="small" scroll={{ x: 700 }} loading={agents.isLoading} dataSource={agents.data?.items ?? []} pagination={false}
+          rowKey={(a) => `${a.clientCode}/${a.userId}`}
+          size="small"
+          scroll={{ x: 700 }}
+          loading={agents.isLoading}
+          dataSource={agents.data?.items ?? []}
+          pagination={false}
           columns={[
             { title: t('service.client'), dataIndex: 'clientCode' },
             { title: t('serviceInbox.agents.agent'), render: (_, a) => `${a.fullName} (${a.username})` },
-            { title: t('serviceInbox.agents.status'), dataIndex: 'status', render: (s: ServiceAgent['status']) => <Tag color={STATUS_COLOUR[s]}>{t(`serviceInbox.agents.${s}`)}</Tag> },
+            {
+              title: t('serviceInbox.agents.status'),
+              dataIndex: 'status',
+              render: (s: ServiceAgent['status']) => <Tag color={STATUS_COLOUR[s]}>{t(`serviceInbox.agents.${s}`)}</Tag>,
+            },
             { title: t('serviceInbox.agents.openChats'), dataIndex: 'openChats', align: 'right' },
             {
-              title: t('serviceInbox.agents.limit'), render: (_, a) => (
-                <InputNumber min={1} max={100} size="small" disabled={!mayEdit} aria-label={`${t('serviceInbox.agents.limit')} ${a.username}`} placeholder={t('serviceInbox.agents.clientLimit')}
-                  defaultValue={a.maxConcurrentChats ?? undefined} onBlur={(e) => { const v = e.target.value ? Number(e.target.value) : null; if (v !== a.maxConcurrentChats) update.mutate({ agent: a, maxConcurrentChats: v }); }} />
+              title: t('serviceInbox.agents.limit'),
+              render: (_, a) => (
+                <InputNumber
+                  min={1}
+                  max={100}
+                  size="small"
+                  disabled={!mayEdit}
+                  aria-label={`${t('serviceInbox.agents.limit')} ${a.username}`}
+                  placeholder={t('serviceInbox.agents.clientLimit')}
+                  defaultValue={a.maxConcurrentChats ?? undefined}
+                  onBlur={(e) => {
+                    const v = e.target.value ? Number(e.target.value) : null;
+                    if (v !== a.maxConcurrentChats) update.mutate({ agent: a, maxConcurrentChats: v });
+                  }}
+                />
               ),
             },
-            { title: t('serviceInbox.agents.active'), render: (_, a) => <Switch size="small" checked={a.active} disabled={!mayEdit} aria-label={`${t('serviceInbox.agents.active')} ${a.username}`} onChange={(active) => update.mutate({ agent: a, active })} /> },
+            {
+              title: t('serviceInbox.agents.active'),
+              render: (_, a) => (
+                <Switch
+                  size="small"
+                  checked={a.active}
+                  disabled={!mayEdit}
+                  aria-label={`${t('serviceInbox.agents.active')} ${a.username}`}
+                  onChange={(active) => update.mutate({ agent: a, active })}
+                />
+              ),
+            },
           ]}
         />
       </div>

@@ -28,14 +28,20 @@ export default function DatasetDetailPage() {
   });
   const items = useQuery({
     queryKey: ['service', 'dataset', datasetId, 'items', list.query.page, list.query.limit, list.query.keyword],
-    queryFn: ({ signal }) => call(endpoints.listDatasetItems, { params: { datasetId }, query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword }, signal }),
+    queryFn: ({ signal }) =>
+      call(endpoints.listDatasetItems, {
+        params: { datasetId },
+        query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queries.invalidateQueries({ queryKey: ['service', 'dataset', datasetId] });
   const save = useMutation({
-    mutationFn: (values: Values) => editing?.row
-      ? call(endpoints.updateDatasetItem, { params: { datasetId, itemId: editing.row.itemId }, body: { values } })
-      : call(endpoints.createDatasetItem, { params: { datasetId }, body: { values } }),
+    mutationFn: (values: Values) =>
+      editing?.row
+        ? call(endpoints.updateDatasetItem, { params: { datasetId, itemId: editing.row.itemId }, body: { values } })
+        : call(endpoints.createDatasetItem, { params: { datasetId }, body: { values } }),
     onSuccess: () => {
       toast.success(t('service.item.saved'));
       setEditing(null);
@@ -58,12 +64,23 @@ export default function DatasetDetailPage() {
     <ListPage
       title={dataset.data ? `${t('service.title.datasetDetail')}: ${dataset.data.name}` : t('service.title.datasetDetail')}
       subtitle={dataset.data ? t('service.item.description', { client: dataset.data.clientCode, count: dataset.data.itemCount }) : undefined}
-      actions={<>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/service/dataset${dataset.data ? `?client=${encodeURIComponent(dataset.data.clientCode)}` : ''}`)}>{t('service.back')}</Button>
-        <ServiceImportButton endpoint={endpoints.importDatasetItems} params={{ datasetId }} onImported={() => void refresh()} />
-        <Button icon={<DownloadOutlined />} onClick={() => void exportXlsx()}>{t('service.export')}</Button>
-        <Button type="primary" icon={<PlusOutlined />} disabled={!dataset.data} onClick={() => setEditing({})}>{t('service.item.add')}</Button>
-      </>}
+      actions={
+        <>
+          <Button
+            icon={<ArrowLeftOutlined />}
+            onClick={() => navigate(`/service/dataset${dataset.data ? `?client=${encodeURIComponent(dataset.data.clientCode)}` : ''}`)}
+          >
+            {t('service.back')}
+          </Button>
+          <ServiceImportButton endpoint={endpoints.importDatasetItems} params={{ datasetId }} onImported={() => void refresh()} />
+          <Button icon={<DownloadOutlined />} onClick={() => void exportXlsx()}>
+            {t('service.export')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} disabled={!dataset.data} onClick={() => setEditing({})}>
+            {t('service.item.add')}
+          </Button>
+        </>
+      }
     >
       <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('service.item.search')} />
       <ListTable
@@ -76,13 +93,25 @@ export default function DatasetDetailPage() {
         emptyText={t('service.item.empty')}
         onOpen={(row) => setEditing({ row })}
         columns={[
-          ...attributes.map((a) => ({ title: `${a.name} (${a.type})`, key: `v:${a.name}`, render: (_: unknown, row: DatasetItem) => row.values[a.name] ?? '' })),
+          ...attributes.map((a) => ({
+            title: `${a.name} (${a.type})`,
+            key: `v:${a.name}`,
+            render: (_: unknown, row: DatasetItem) => row.values[a.name] ?? '',
+          })),
           {
-            title: t('service.actions'), key: 'actions', width: 100, render: (_: unknown, row: DatasetItem) => (
+            title: t('service.actions'),
+            key: 'actions',
+            width: 100,
+            render: (_: unknown, row: DatasetItem) => (
               <Space size={2}>
                 <Button type="text" icon={<EditOutlined />} aria-label={t('service.item.edit')} onClick={() => setEditing({ row })} />
-                <Popconfirm title={t('service.item.deleteConfirm')} okText={t('service.delete')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')}
-                  onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}>
+                <Popconfirm
+                  title={t('service.item.deleteConfirm')}
+                  okText={t('service.delete')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
+                >
                   <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('service.item.delete')} />
                 </Popconfirm>
               </Space>
@@ -91,15 +120,34 @@ export default function DatasetDetailPage() {
         ]}
       />
       {dataset.data && (
-        <ItemForm dataset={dataset.data} row={editing?.row} open={editing !== null} saving={save.isPending} onSave={(v) => save.mutate(v)} onClose={() => setEditing(null)} />
+        <ItemForm
+          dataset={dataset.data}
+          row={editing?.row}
+          open={editing !== null}
+          saving={save.isPending}
+          onSave={(v) => save.mutate(v)}
+          onClose={() => setEditing(null)}
+        />
       )}
     </ListPage>
   );
 }
 
 /** An item's values, one field per attribute; a NUMBER field takes a decimal number. */
-function ItemForm({ dataset, row, open, saving, onSave, onClose }: {
-  dataset: ServiceDataset; row?: DatasetItem; open: boolean; saving: boolean; onSave: (v: Values) => void; onClose: () => void;
+function ItemForm({
+  dataset,
+  row,
+  open,
+  saving,
+  onSave,
+  onClose,
+}: {
+  dataset: ServiceDataset;
+  row?: DatasetItem;
+  open: boolean;
+  saving: boolean;
+  onSave: (v: Values) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -107,12 +155,24 @@ function ItemForm({ dataset, row, open, saving, onSave, onClose }: {
     if (open) form.setFieldsValue(Object.fromEntries(dataset.attributes.map((a) => [a.name, row?.values[a.name] ?? ''])));
   }, [open, row, dataset, form]);
   return (
-    <Modal open={open} title={row ? t('service.item.edit') : t('service.item.add')} okText={t('service.save')} cancelText={t('common.cancel')}
-      confirmLoading={saving} onCancel={onClose} onOk={() => void form.validateFields().then(onSave)} destroyOnHidden>
+    <Modal
+      open={open}
+      title={row ? t('service.item.edit') : t('service.item.add')}
+      okText={t('service.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then(onSave)}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         {dataset.attributes.map((a) => (
-          <Form.Item key={a.name} name={a.name} label={`${a.name} (${a.type})`}
-            rules={a.type === 'NUMBER' ? [{ pattern: /^-?\d+(\.\d+)?$/, message: t('service.item.number') }] : []}>
+          <Form.Item
+            key={a.name}
+            name={a.name}
+            label={`${a.name} (${a.type})`}
+            rules={a.type === 'NUMBER' ? [{ pattern: /^-?\d+(\.\d+)?$/, message: t('service.item.number') }] : []}
+          >
             {a.type === 'NUMBER' ? <Input inputMode="decimal" /> : <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} />}
           </Form.Item>
         ))}

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_TYPES, type ServiceDatasetInput } from '@nusa/contracts';
 
 /** The name and typed attributes of a dataset (a new one, or a change to one). */
-export function DatasetForm({ open, initial, saving, onSave, onClose }: {
+export function DatasetForm({
+  open,
+  initial,
+  saving,
+  onSave,
+  onClose,
+}: {
   open: boolean;
   initial?: ServiceDatasetInput;
   saving: boolean;
@@ -18,8 +24,16 @@ export function DatasetForm({ open, initial, saving, onSave, onClose }: {
     if (open) form.setFieldsValue(initial ?? { name: '', attributes: [{ name: '', type: 'TEXT' }] });
   }, [open, initial, form]);
   return (
-    <Modal open={open} title={initial ? t('service.dataset.edit') : t('service.dataset.add')} okText={t('service.save')} cancelText={t('common.cancel')}
-      confirmLoading={saving} onCancel={onClose} onOk={() => void form.validateFields().then(onSave)} destroyOnHidden>
+    <Modal
+      open={open}
+      title={initial ? t('service.dataset.edit') : t('service.dataset.add')}
+      okText={t('service.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then(onSave)}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Form.Item name="name" label={t('service.dataset.name')} rules={[{ required: true, whitespace: true, max: 100 }]}>
           <Input maxLength={100} />
@@ -35,10 +49,19 @@ export function DatasetForm({ open, initial, saving, onSave, onClose }: {
                   <Form.Item name={[field.name, 'type']}>
                     <Select aria-label={t('service.dataset.type')} style={{ width: 120 }} options={ATTRIBUTE_TYPES.map((v) => ({ value: v, label: v }))} />
                   </Form.Item>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('service.delete')} disabled={fields.length < 2} onClick={() => remove(field.name)} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('service.delete')}
+                    disabled={fields.length < 2}
+                    onClick={() => remove(field.name)}
+                  />
                 </Space>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', type: 'TEXT' })} disabled={fields.length >= 30}>{t('service.dataset.addAttribute')}</Button>
+              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', type: 'TEXT' })} disabled={fields.length >= 30}>
+                {t('service.dataset.addAttribute')}
+              </Button>
             </>
           )}
         </Form.List>

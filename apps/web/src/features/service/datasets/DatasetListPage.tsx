@@ -23,15 +23,21 @@ export default function DatasetListPage() {
   const [editing, setEditing] = useState<{ row?: ServiceDataset } | null>(null);
   const datasets = useQuery({
     queryKey: ['service', 'datasets', clientCode, list.query.page, list.query.limit, list.query.keyword],
-    queryFn: ({ signal }) => call(endpoints.listServiceDatasets, { params: { clientCode: clientCode! }, query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword }, signal }),
+    queryFn: ({ signal }) =>
+      call(endpoints.listServiceDatasets, {
+        params: { clientCode: clientCode! },
+        query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword },
+        signal,
+      }),
     enabled: Boolean(clientCode),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queries.invalidateQueries({ queryKey: ['service', 'datasets'] });
   const save = useMutation({
-    mutationFn: (input: ServiceDatasetInput) => editing?.row
-      ? call(endpoints.updateServiceDataset, { params: { datasetId: editing.row.datasetId }, body: input })
-      : call(endpoints.createServiceDataset, { params: { clientCode: clientCode! }, body: input }),
+    mutationFn: (input: ServiceDatasetInput) =>
+      editing?.row
+        ? call(endpoints.updateServiceDataset, { params: { datasetId: editing.row.datasetId }, body: input })
+        : call(endpoints.createServiceDataset, { params: { clientCode: clientCode! }, body: input }),
     onSuccess: (d) => {
       toast.success(t('service.saved', { name: d.name }));
       setEditing(null);
@@ -50,10 +56,14 @@ export default function DatasetListPage() {
     <ListPage
       title={t('service.title.dataset')}
       subtitle={t('service.dataset.description')}
-      actions={<>
-        <ClientPicker value={clientCode} onChange={setClientCode} />
-        <Button type="primary" icon={<PlusOutlined />} disabled={!clientCode} onClick={() => setEditing({})}>{t('service.dataset.add')}</Button>
-      </>}
+      actions={
+        <>
+          <ClientPicker value={clientCode} onChange={setClientCode} />
+          <Button type="primary" icon={<PlusOutlined />} disabled={!clientCode} onClick={() => setEditing({})}>
+            {t('service.dataset.add')}
+          </Button>
+        </>
+      }
     >
       <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('service.dataset.search')} />
       <ListTable
@@ -67,14 +77,34 @@ export default function DatasetListPage() {
         onOpen={open}
         columns={[
           { title: t('service.dataset.name'), dataIndex: 'name', render: (name: string, row) => <a onClick={() => open(row)}>{name}</a> },
-          { title: t('service.dataset.attributes'), key: 'attributes', render: (_: unknown, row) => <Space size={[4, 4]} wrap>{row.attributes.map((a) => <Tag key={a.name}>{a.name} · {a.type}</Tag>)}</Space> },
+          {
+            title: t('service.dataset.attributes'),
+            key: 'attributes',
+            render: (_: unknown, row) => (
+              <Space size={[4, 4]} wrap>
+                {row.attributes.map((a) => (
+                  <Tag key={a.name}>
+                    {a.name} · {a.type}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
           { title: t('service.dataset.items'), dataIndex: 'itemCount', width: 100 },
           {
-            title: t('service.actions'), key: 'actions', width: 100, render: (_: unknown, row) => (
+            title: t('service.actions'),
+            key: 'actions',
+            width: 100,
+            render: (_: unknown, row) => (
               <Space size={2}>
                 <Button type="text" icon={<EditOutlined />} aria-label={t('service.editOf', { name: row.name })} onClick={() => setEditing({ row })} />
-                <Popconfirm title={t('service.deleteConfirm', { name: row.name })} okText={t('service.delete')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')}
-                  onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}>
+                <Popconfirm
+                  title={t('service.deleteConfirm', { name: row.name })}
+                  okText={t('service.delete')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
+                >
                   <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('service.deleteOf', { name: row.name })} />
                 </Popconfirm>
               </Space>
@@ -82,8 +112,13 @@ export default function DatasetListPage() {
           },
         ]}
       />
-      <DatasetForm open={editing !== null} initial={editing?.row ? { name: editing.row.name, attributes: editing.row.attributes } : undefined}
-        saving={save.isPending} onSave={(input) => save.mutate(input)} onClose={() => setEditing(null)} />
+      <DatasetForm
+        open={editing !== null}
+        initial={editing?.row ? { name: editing.row.name, attributes: editing.row.attributes } : undefined}
+        saving={save.isPending}
+        onSave={(input) => save.mutate(input)}
+        onClose={() => setEditing(null)}
+      />
     </ListPage>
   );
 }

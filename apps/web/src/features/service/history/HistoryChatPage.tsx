@@ -15,7 +15,14 @@ import '../inbox/inbox.css';
 const CHANNELS = ['web', 'whatsapp', 'telegram', 'virtual'] as const;
 const when = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
 
-interface Filter { clientCode?: string; channel?: (typeof CHANNELS)[number]; handledBy?: 'bot' | 'agent'; intent?: string; outcome?: string; range?: [Dayjs, Dayjs] | null }
+interface Filter {
+  clientCode?: string;
+  channel?: (typeof CHANNELS)[number];
+  handledBy?: 'bot' | 'agent';
+  intent?: string;
+  outcome?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
 
 /** Service › History chat: every conversation with filters, its transcript, and the xlsx export. */
 export default function HistoryChatPage() {
@@ -24,31 +31,79 @@ export default function HistoryChatPage() {
   const [page, setPage] = useState({ page: 1, limit: 25 });
   const [open, setOpen] = useState<string>();
   const query = {
-    clientCode: filter.clientCode, channel: filter.channel, handledBy: filter.handledBy, intent: filter.intent || undefined, outcome: filter.outcome || undefined,
-    from: filter.range?.[0].format('YYYY-MM-DD'), to: filter.range?.[1].format('YYYY-MM-DD'),
+    clientCode: filter.clientCode,
+    channel: filter.channel,
+    handledBy: filter.handledBy,
+    intent: filter.intent || undefined,
+    outcome: filter.outcome || undefined,
+    from: filter.range?.[0].format('YYYY-MM-DD'),
+    to: filter.range?.[1].format('YYYY-MM-DD'),
   };
-  const list = useQuery({ queryKey: ['service', 'history', query, page], queryFn: ({ signal }) => call(endpoints.listHistoryChat, { query: { ...query, ...page }, signal }) });
-  const change = (f: Partial<Filter>) => { setFilter((x) => ({ ...x, ...f })); setPage((p) => ({ ...p, page: 1 })); };
-  const exportXlsx = () => callFile(endpoints.exportHistoryChat, { query: { ...query, lang: i18n.language === 'en' ? 'en' : 'id' } })
-    .then((blob) => saveBlob(blob, 'chat-history.xlsx')).catch((err: unknown) => toast.error(describeError(err)));
+  const list = useQuery({
+    queryKey: ['service', 'history', query, page],
+    queryFn: ({ signal }) => call(endpoints.listHistoryChat, { query: { ...query, ...page }, signal }),
+  });
+  const change = (f: Partial<Filter>) => {
+    setFilter((x) => ({ ...x, ...f }));
+    setPage((p) => ({ ...p, page: 1 }));
+  };
+  const exportXlsx = () =>
+    callFile(endpoints.exportHistoryChat, { query: { ...query, lang: i18n.language === 'en' ? 'en' : 'id' } })
+      .then((blob) => saveBlob(blob, 'chat-history.xlsx'))
+      .catch((err: unknown) => toast.error(describeError(err)));
   return (
     <div>
       <PageHeading title={t('serviceInbox.history.title')} subtitle={t('serviceInbox.history.description')}>
-        <Button icon={<DownloadOutlined />} onClick={exportXlsx}>{t('serviceInbox.history.export')}</Button>
+        <Button icon={<DownloadOutlined />} onClick={exportXlsx}>
+          {t('serviceInbox.history.export')}
+        </Button>
       </PageHeading>
       <div className="page-card service-history">
         <Space wrap style={{ marginBottom: 12 }}>
           <ClientPicker value={filter.clientCode} onChange={(clientCode) => change({ clientCode })} />
-          <Select allowClear style={{ minWidth: 150 }} aria-label={t('serviceInbox.history.channel')} placeholder={t('serviceInbox.history.channel')} value={filter.channel}
-            onChange={(channel) => change({ channel })} options={CHANNELS.map((c) => ({ value: c, label: t(`serviceInbox.channel.${c}`) }))} />
-          <Select allowClear style={{ minWidth: 150 }} aria-label={t('serviceInbox.history.handledBy')} placeholder={t('serviceInbox.history.handledBy')} value={filter.handledBy}
-            onChange={(handledBy) => change({ handledBy })} options={[{ value: 'bot', label: t('serviceInbox.sender.bot') }, { value: 'agent', label: t('serviceInbox.sender.agent') }]} />
-          <Input.Search allowClear style={{ width: 180 }} aria-label={t('serviceInbox.history.intent')} placeholder={t('serviceInbox.history.intent')} onSearch={(intent) => change({ intent })} />
-          <Input.Search allowClear style={{ width: 180 }} aria-label={t('serviceInbox.history.outcome')} placeholder={t('serviceInbox.history.outcome')} onSearch={(outcome) => change({ outcome })} />
+          <Select
+            allowClear
+            style={{ minWidth: 150 }}
+            aria-label={t('serviceInbox.history.channel')}
+            placeholder={t('serviceInbox.history.channel')}
+            value={filter.channel}
+            onChange={(channel) => change({ channel })}
+            options={CHANNELS.map((c) => ({ value: c, label: t(`serviceInbox.channel.${c}`) }))}
+          />
+          <Select
+            allowClear
+            style={{ minWidth: 150 }}
+            aria-label={t('serviceInbox.history.handledBy')}
+            placeholder={t('serviceInbox.history.handledBy')}
+            value={filter.handledBy}
+            onChange={(handledBy) => change({ handledBy })}
+            options={[
+              { value: 'bot', label: t('serviceInbox.sender.bot') },
+              { value: 'agent', label: t('serviceInbox.sender.agent') },
+            ]}
+          />
+          <Input.Search
+            allowClear
+            style={{ width: 180 }}
+            aria-label={t('serviceInbox.history.intent')}
+            placeholder={t('serviceInbox.history.intent')}
+            onSearch={(intent) => change({ intent })}
+          />
+          <Input.Search
+            allowClear
+            style={{ width: 180 }}
+            aria-label={t('serviceInbox.history.outcome')}
+            placeholder={t('serviceInbox.history.outcome')}
+            onSearch={(outcome) => change({ outcome })}
+          />
           <DatePicker.RangePicker value={filter.range ?? null} onChange={(range) => change({ range: range as [Dayjs, Dayjs] | null })} />
         </Space>
         <Table<HistoryConversation>
-          rowKey="id" size="small" scroll={{ x: 900 }} loading={list.isLoading} dataSource={list.data?.items ?? []}
+          rowKey="id"
+          size="small"
+          scroll={{ x: 900 }}
+          loading={list.isLoading}
+          dataSource={list.data?.items ?? []}
           onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
           pagination={{ current: page.page, pageSize: page.limit, total: list.data?.total ?? 0, onChange: (p, limit) => setPage({ page: p, limit }) }}
           columns={[
@@ -56,7 +111,16 @@ export default function HistoryChatPage() {
             { title: t('service.client'), dataIndex: 'clientCode' },
             { title: t('serviceInbox.history.channel'), dataIndex: 'channelKind', render: (c: string) => t(`serviceInbox.channel.${c as 'web'}`) },
             { title: t('serviceInbox.sender.customer'), render: (_, r) => r.customerName || r.customerKey },
-            { title: t('serviceInbox.history.handledBy'), dataIndex: 'handledBy', render: (h: 'bot' | 'agent', r) => <Tag color={h === 'agent' ? 'orange' : 'green'}>{t(`serviceInbox.sender.${h}`)}{r.handoverReason ? ` · ${reasonText(t, r.handoverReason)}` : ''}</Tag> },
+            {
+              title: t('serviceInbox.history.handledBy'),
+              dataIndex: 'handledBy',
+              render: (h: 'bot' | 'agent', r) => (
+                <Tag color={h === 'agent' ? 'orange' : 'green'}>
+                  {t(`serviceInbox.sender.${h}`)}
+                  {r.handoverReason ? ` · ${reasonText(t, r.handoverReason)}` : ''}
+                </Tag>
+              ),
+            },
             { title: t('serviceInbox.history.intent'), dataIndex: 'lastIntent' },
             { title: t('serviceInbox.history.outcome'), dataIndex: 'outcome' },
             { title: t('serviceInbox.history.messages'), dataIndex: 'messages', align: 'right' },
@@ -72,14 +136,22 @@ export default function HistoryChatPage() {
 
 function Transcript({ id }: { id: string }) {
   const { t } = useTranslation();
-  const tr = useQuery({ queryKey: ['service', 'history', 'transcript', id], queryFn: ({ signal }) => call(endpoints.getHistoryTranscript, { params: { conversationId: id }, signal }) });
+  const tr = useQuery({
+    queryKey: ['service', 'history', 'transcript', id],
+    queryFn: ({ signal }) => call(endpoints.getHistoryTranscript, { params: { conversationId: id }, signal }),
+  });
   return (
     <div className="service-inbox__log" data-testid="history-transcript">
       {tr.data?.messages.map((m) => (
         <div key={m.id} className={`service-inbox__msg service-inbox__msg--${m.sender}`}>
           <div className="service-inbox__who">
             {t(`serviceInbox.sender.${m.sender}`)} · {when(m.at)}
-            {m.sender === 'bot' && <> · {m.intent ?? '—'} <Typography.Text type="secondary">({Math.round((m.confidence ?? 0) * 100)} %)</Typography.Text></>}
+            {m.sender === 'bot' && (
+              <>
+                {' '}
+                · {m.intent ?? '—'} <Typography.Text type="secondary">({Math.round((m.confidence ?? 0) * 100)} %)</Typography.Text>
+              </>
+            )}
           </div>
           <div>{m.text}</div>
         </div>

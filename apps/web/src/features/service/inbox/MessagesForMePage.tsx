@@ -31,11 +31,16 @@ export default function MessagesForMePage() {
   return (
     <div>
       <PageHeading title={t('serviceInbox.title')} subtitle={t('serviceInbox.description')}>
-        <Tag color={live ? 'green' : 'default'} data-testid="inbox-live">{live ? t('serviceInbox.live') : t('serviceInbox.offline')}</Tag>
+        <Tag color={live ? 'green' : 'default'} data-testid="inbox-live">
+          {live ? t('serviceInbox.live') : t('serviceInbox.offline')}
+        </Tag>
         <Segmented
           value={presence}
           onChange={(v) => status.mutate(v as 'online' | 'away')}
-          options={[{ value: 'online', label: t('serviceInbox.online') }, { value: 'away', label: t('serviceInbox.away') }]}
+          options={[
+            { value: 'online', label: t('serviceInbox.online') },
+            { value: 'away', label: t('serviceInbox.away') },
+          ]}
         />
       </PageHeading>
       <div className="service-inbox">
@@ -46,7 +51,13 @@ export default function MessagesForMePage() {
             renderItem={(c) => <ConversationItem c={c} active={c.id === selected} onPick={() => setSelected(c.id)} />}
           />
         </div>
-        {selected ? <ConversationPane key={selected} id={selected} /> : <div className="page-card service-inbox__pane"><Empty description={t('serviceInbox.pick')} /></div>}
+        {selected ? (
+          <ConversationPane key={selected} id={selected} />
+        ) : (
+          <div className="page-card service-inbox__pane">
+            <Empty description={t('serviceInbox.pick')} />
+          </div>
+        )}
       </div>
     </div>
   );
@@ -57,17 +68,24 @@ function ConversationItem({ c, active, onPick }: { c: InboxConversation; active:
   return (
     <List.Item className={`service-inbox__item${active ? ' service-inbox__item--active' : ''}`} onClick={onPick} data-testid="inbox-item">
       <List.Item.Meta
-        title={<Space size={6}><span>{c.customerName || c.customerKey}</span>{c.unread > 0 && <Badge count={c.unread} size="small" />}</Space>}
-        description={(
+        title={
+          <Space size={6}>
+            <span>{c.customerName || c.customerKey}</span>
+            {c.unread > 0 && <Badge count={c.unread} size="small" />}
+          </Space>
+        }
+        description={
           <>
-            <Typography.Text type="secondary" ellipsis>{c.lastText}</Typography.Text>
+            <Typography.Text type="secondary" ellipsis>
+              {c.lastText}
+            </Typography.Text>
             <div>
               <Tag>{c.clientCode}</Tag>
               <Tag>{t(`serviceInbox.channel.${c.channelKind}`)}</Tag>
               <Tag color={c.status === 'waiting' ? 'orange' : 'blue'}>{t(`serviceInbox.status.${c.status}`)}</Tag>
             </div>
           </>
-        )}
+        }
       />
     </List.Item>
   );
@@ -79,7 +97,10 @@ function ConversationPane({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
-  const detail = useQuery({ queryKey: [...SERVICE_INBOX_KEY, 'conversation', id], queryFn: ({ signal }) => call(endpoints.getInboxConversation, { params: { conversationId: id }, signal }) });
+  const detail = useQuery({
+    queryKey: [...SERVICE_INBOX_KEY, 'conversation', id],
+    queryFn: ({ signal }) => call(endpoints.getInboxConversation, { params: { conversationId: id }, signal }),
+  });
   const after = () => void queryClient.invalidateQueries({ queryKey: SERVICE_INBOX_KEY });
   const act = useMutation({
     mutationFn: async (action: 'claim' | 'send' | 'sendBack' | 'close') => {
@@ -104,41 +125,76 @@ function ConversationPane({ id }: { id: string }) {
   if (!d) return <div className="page-card service-inbox__pane" />;
   const c = d.conversation;
   const mine = c.status === 'agent';
-  const close = () => modal.confirm({ title: t('serviceInbox.close'), content: t('serviceInbox.closeConfirm'), okText: t('serviceInbox.close'), okButtonProps: { danger: true }, onOk: () => act.mutateAsync('close') });
+  const close = () =>
+    modal.confirm({
+      title: t('serviceInbox.close'),
+      content: t('serviceInbox.closeConfirm'),
+      okText: t('serviceInbox.close'),
+      okButtonProps: { danger: true },
+      onOk: () => act.mutateAsync('close'),
+    });
   return (
     <>
       <div className="page-card service-inbox__pane">
         <div className="service-inbox__head">
           <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>{c.customerName || c.customerKey}</Typography.Title>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {c.customerName || c.customerKey}
+            </Typography.Title>
             <Space size={4} wrap>
               <Tag>{c.clientName}</Tag>
               <Tag>{t(`serviceInbox.channel.${c.channelKind}`)}</Tag>
-              {c.handoverReason && <Tag color="orange">{t('serviceInbox.reason')}: {reasonText(t, c.handoverReason)}</Tag>}
+              {c.handoverReason && (
+                <Tag color="orange">
+                  {t('serviceInbox.reason')}: {reasonText(t, c.handoverReason)}
+                </Tag>
+              )}
             </Space>
           </div>
           <Space wrap>
-            {c.status === 'waiting' && <Button type="primary" loading={act.isPending} onClick={() => act.mutate('claim')}>{t('serviceInbox.claim')}</Button>}
+            {c.status === 'waiting' && (
+              <Button type="primary" loading={act.isPending} onClick={() => act.mutate('claim')}>
+                {t('serviceInbox.claim')}
+              </Button>
+            )}
             {mine && <Button onClick={() => act.mutate('sendBack')}>{t('serviceInbox.sendBack')}</Button>}
-            {mine && <Button danger onClick={close}>{t('serviceInbox.close')}</Button>}
+            {mine && (
+              <Button danger onClick={close}>
+                {t('serviceInbox.close')}
+              </Button>
+            )}
           </Space>
         </div>
         <div className="service-inbox__log" aria-live="polite" data-testid="inbox-log">
           {d.messages.map((m) => (
             <div key={m.id} className={`service-inbox__msg service-inbox__msg--${m.sender}`}>
-              <div className="service-inbox__who">{t(`serviceInbox.sender.${m.sender}`)} · {formatDateTime(m.at)}{m.intent ? ` · ${m.intent} (${Math.round((m.confidence ?? 0) * 100)} %)` : ''}</div>
+              <div className="service-inbox__who">
+                {t(`serviceInbox.sender.${m.sender}`)} · {formatDateTime(m.at)}
+                {m.intent ? ` · ${m.intent} (${Math.round((m.confidence ?? 0) * 100)} %)` : ''}
+              </div>
               <div>{m.text}</div>
             </div>
           ))}
         </div>
         {mine && (
           <div className="service-inbox__compose">
-            <Segmented size="small" value={mode} onChange={setMode} options={[{ value: 'reply', label: t('serviceInbox.reply') }, { value: 'note', label: t('serviceInbox.note') }]} />
+            <Segmented
+              size="small"
+              value={mode}
+              onChange={setMode}
+              options={[
+                { value: 'reply', label: t('serviceInbox.reply') },
+                { value: 'note', label: t('serviceInbox.note') },
+              ]}
+            />
             <Space.Compact style={{ width: '100%' }}>
               <Input.TextArea
                 aria-label={mode === 'reply' ? t('serviceInbox.replyPlaceholder') : t('serviceInbox.notePlaceholder')}
                 placeholder={mode === 'reply' ? t('serviceInbox.replyPlaceholder') : t('serviceInbox.notePlaceholder')}
-                autoSize={{ minRows: 1, maxRows: 4 }} maxLength={4000} value={text} onChange={(e) => setText(e.target.value)}
+                autoSize={{ minRows: 1, maxRows: 4 }}
+                maxLength={4000}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
               />
               <Button type="primary" disabled={!text.trim()} loading={act.isPending} onClick={() => act.mutate('send')}>
                 {mode === 'reply' ? t('serviceInbox.reply') : t('serviceInbox.note')}
@@ -149,12 +205,29 @@ function ConversationPane({ id }: { id: string }) {
       </div>
       <div className="page-card service-inbox__earlier">
         <Typography.Title level={5}>{t('serviceInbox.earlier')}</Typography.Title>
-        {d.earlier.length === 0 ? <Typography.Text type="secondary">{t('serviceInbox.noEarlier')}</Typography.Text> : (
-          <List size="small" dataSource={d.earlier} renderItem={(e) => (
-            <List.Item>
-              <List.Item.Meta title={formatDateTime(e.startedAt)} description={<>{e.lastText}<div><Tag>{t(`serviceInbox.status.${e.status as 'closed'}`)}</Tag>{e.lastIntent && <Tag>{e.lastIntent}</Tag>}</div></>} />
-            </List.Item>
-          )} />
+        {d.earlier.length === 0 ? (
+          <Typography.Text type="secondary">{t('serviceInbox.noEarlier')}</Typography.Text>
+        ) : (
+          <List
+            size="small"
+            dataSource={d.earlier}
+            renderItem={(e) => (
+              <List.Item>
+                <List.Item.Meta
+                  title={formatDateTime(e.startedAt)}
+                  description={
+                    <>
+                      {e.lastText}
+                      <div>
+                        <Tag>{t(`serviceInbox.status.${e.status as 'closed'}`)}</Tag>
+                        {e.lastIntent && <Tag>{e.lastIntent}</Tag>}
+                      </div>
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
         )}
       </div>
     </>

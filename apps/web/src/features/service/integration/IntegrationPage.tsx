@@ -29,12 +29,18 @@ export default function IntegrationPage() {
       <PageHeading title={t('serviceChannels.title')} subtitle={t('serviceChannels.description')}>
         <ClientPicker value={clientCode} onChange={setClientCode} />
       </PageHeading>
-      {!clientCode && <div className="page-card"><Empty description={t('service.pickClient')} /></div>}
+      {!clientCode && (
+        <div className="page-card">
+          <Empty description={t('service.pickClient')} />
+        </div>
+      )}
       {clientCode && !canEdit && <Alert className="integration__note" type="info" showIcon title={t('serviceChannels.readOnly')} />}
       {clientCode && channels.error && <Alert type="error" showIcon title={describeError(channels.error)} />}
       {clientCode && channels.data && (
         <div className="integration">
-          {channels.data.items.map((c) => <ChannelCard key={`${clientCode}-${c.kind}`} clientCode={clientCode} channel={c} canEdit={canEdit} />)}
+          {channels.data.items.map((c) => (
+            <ChannelCard key={`${clientCode}-${c.kind}`} clientCode={clientCode} channel={c} canEdit={canEdit} />
+          ))}
         </div>
       )}
     </div>
@@ -48,8 +54,10 @@ function ChannelCard({ clientCode, channel, canEdit }: { clientCode: string; cha
   const [error, setError] = useState<string>();
   const spec = CHANNEL_ATTRIBUTES[channel.kind];
   const refresh = (saved: ServiceChannel) => {
-    queryClient.setQueryData(['service', 'channels', clientCode], (old: { items: ServiceChannel[] } | undefined) =>
-      old && { items: old.items.map((c) => (c.kind === saved.kind ? saved : c)) });
+    queryClient.setQueryData(
+      ['service', 'channels', clientCode],
+      (old: { items: ServiceChannel[] } | undefined) => old && { items: old.items.map((c) => (c.kind === saved.kind ? saved : c)) },
+    );
   };
   // A refusal is shown on the card it concerns, not as a toast as well.
   const save = useMutation({
@@ -82,12 +90,19 @@ function ChannelCard({ clientCode, channel, canEdit }: { clientCode: string; cha
     <Card
       className="integration__card"
       data-testid={`channel-${channel.kind}`}
-      title={<Space wrap>{t(`serviceChannels.kind.${channel.kind}`)}<Tag color={channel.active ? 'green' : 'default'}>{t(channel.active ? 'serviceChannels.active' : 'serviceChannels.inactive')}</Tag></Space>}
-      extra={canEdit && (
-        <Button type={channel.active ? 'default' : 'primary'} loading={activate.isPending} onClick={() => activate.mutate(!channel.active)}>
-          {t(channel.active ? 'serviceChannels.deactivate' : 'serviceChannels.activate')}
-        </Button>
-      )}
+      title={
+        <Space wrap>
+          {t(`serviceChannels.kind.${channel.kind}`)}
+          <Tag color={channel.active ? 'green' : 'default'}>{t(channel.active ? 'serviceChannels.active' : 'serviceChannels.inactive')}</Tag>
+        </Space>
+      }
+      extra={
+        canEdit && (
+          <Button type={channel.active ? 'default' : 'primary'} loading={activate.isPending} onClick={() => activate.mutate(!channel.active)}>
+            {t(channel.active ? 'serviceChannels.deactivate' : 'serviceChannels.activate')}
+          </Button>
+        )
+      }
     >
       <Typography.Paragraph type="secondary">{t(`serviceChannels.hint.${channel.kind}`)}</Typography.Paragraph>
       {error && <Alert className="integration__note" type="error" showIcon title={error} role="alert" />}
@@ -97,24 +112,43 @@ function ChannelCard({ clientCode, channel, canEdit }: { clientCode: string; cha
       {channel.kind !== 'web' && channel.webhookUrl && (
         <div className="integration__field">
           <Typography.Text type="secondary">{t('serviceChannels.webhookUrl')}</Typography.Text>
-          <Typography.Text code copyable className="integration__code">{channel.webhookUrl}</Typography.Text>
+          <Typography.Text code copyable className="integration__code">
+            {channel.webhookUrl}
+          </Typography.Text>
         </div>
       )}
       {(spec.plain.length > 0 || spec.secret.length > 0) && (
         <Form form={form} layout="vertical" disabled={!canEdit} initialValues={channel.attributes} onFinish={(values) => save.mutate(values)}>
           {spec.plain.map((name) => (
-            <Form.Item key={name} name={name} label={label(name)}><Input maxLength={2000} /></Form.Item>
+            <Form.Item key={name} name={name} label={label(name)}>
+              <Input maxLength={2000} />
+            </Form.Item>
           ))}
           {spec.secret.map((name) => (
             <Form.Item
               key={name}
               name={name}
-              label={<Space>{label(name)}<Tag color={channel.secrets[name] ? 'blue' : 'default'}>{t(channel.secrets[name] ? 'serviceChannels.secretSet' : 'serviceChannels.secretNotSet')}</Tag></Space>}
+              label={
+                <Space>
+                  {label(name)}
+                  <Tag color={channel.secrets[name] ? 'blue' : 'default'}>
+                    {t(channel.secrets[name] ? 'serviceChannels.secretSet' : 'serviceChannels.secretNotSet')}
+                  </Tag>
+                </Space>
+              }
             >
-              <Input.Password autoComplete="new-password" placeholder={t(channel.secrets[name] ? 'serviceChannels.replaceSecret' : 'serviceChannels.newSecret')} maxLength={2000} />
+              <Input.Password
+                autoComplete="new-password"
+                placeholder={t(channel.secrets[name] ? 'serviceChannels.replaceSecret' : 'serviceChannels.newSecret')}
+                maxLength={2000}
+              />
             </Form.Item>
           ))}
-          {canEdit && <Button htmlType="submit" loading={save.isPending}>{t('serviceChannels.save')}</Button>}
+          {canEdit && (
+            <Button htmlType="submit" loading={save.isPending}>
+              {t('serviceChannels.save')}
+            </Button>
+          )}
         </Form>
       )}
       {channel.kind === 'web' && channel.webhookUrl && <WidgetTag url={channel.webhookUrl} active={channel.active} />}
@@ -132,12 +166,22 @@ function WidgetTag({ url, active }: { url: string; active: boolean }) {
     <div className="integration__widget">
       <div className="integration__field">
         <Typography.Text type="secondary">{t('serviceChannels.scriptTag')}</Typography.Text>
-        <Typography.Text code copyable={{ text: tag }} className="integration__code" data-testid="widget-tag">{tag}</Typography.Text>
+        <Typography.Text code copyable={{ text: tag }} className="integration__code" data-testid="widget-tag">
+          {tag}
+        </Typography.Text>
       </div>
       <Typography.Text type="secondary">{t('serviceChannels.preview')}</Typography.Text>
-      {active
-        ? <iframe className="integration__preview" title={t('serviceChannels.preview')} srcDoc={`<!doctype html><html lang="${i18n.language}"><body style="margin:0;background:#f5f6f8"><script src="${here}" async></script></body></html>`} />
-        : <div className="integration__preview integration__preview--off"><Typography.Text type="secondary">{t('serviceChannels.previewInactive')}</Typography.Text></div>}
+      {active ? (
+        <iframe
+          className="integration__preview"
+          title={t('serviceChannels.preview')}
+          srcDoc={`<!doctype html><html lang="${i18n.language}"><body style="margin:0;background:#f5f6f8"><script src="${here}" async></script></body></html>`}
+        />
+      ) : (
+        <div className="integration__preview integration__preview--off">
+          <Typography.Text type="secondary">{t('serviceChannels.previewInactive')}</Typography.Text>
+        </div>
+      )}
     </div>
   );
 }

@@ -31,7 +31,11 @@ export default function IntentDetailPage() {
     void queries.invalidateQueries({ queryKey: ['service', 'intents'] });
   };
   const update = useMutation({
-    mutationFn: (v: IntentFormValues) => call(endpoints.updateServiceIntent, { params: { intentId }, body: { name: v.name, action: v.action, responseText: v.responseText, attributes: intent.data?.attributes ?? [] } }),
+    mutationFn: (v: IntentFormValues) =>
+      call(endpoints.updateServiceIntent, {
+        params: { intentId },
+        body: { name: v.name, action: v.action, responseText: v.responseText, attributes: intent.data?.attributes ?? [] },
+      }),
     onSuccess: (next) => {
       changed(next);
       setEditing(false);
@@ -52,43 +56,91 @@ export default function IntentDetailPage() {
   const d = intent.data;
   return (
     <div>
-      <PageHeading title={d ? `${t('service.title.intentDetail')}: ${d.name}` : t('service.title.intentDetail')} subtitle={`${t('service.client')}: ${clientCode}`}>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/service/intent-classification?client=${encodeURIComponent(clientCode)}`)}>{t('service.back')}</Button>
-        {canEdit && <Button icon={<EditOutlined />} disabled={!d} onClick={() => setEditing(true)}>{t('service.intent.edit')}</Button>}
+      <PageHeading
+        title={d ? `${t('service.title.intentDetail')}: ${d.name}` : t('service.title.intentDetail')}
+        subtitle={`${t('service.client')}: ${clientCode}`}
+      >
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/service/intent-classification?client=${encodeURIComponent(clientCode)}`)}>
+          {t('service.back')}
+        </Button>
+        {canEdit && (
+          <Button icon={<EditOutlined />} disabled={!d} onClick={() => setEditing(true)}>
+            {t('service.intent.edit')}
+          </Button>
+        )}
       </PageHeading>
       <div className="service-detail">
         {d && (
           <Card size="small">
-            <Descriptions size="small" column={1} items={[
-              { key: 'action', label: t('service.intent.action'), children: <Tag color={d.action === 'handover' ? 'orange' : 'blue'}>{t(`service.intent.actions.${d.action}`)}</Tag> },
-              { key: 'response', label: t('service.intent.response'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{d.responseText || '—'}</span> },
-            ]} />
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                {
+                  key: 'action',
+                  label: t('service.intent.action'),
+                  children: <Tag color={d.action === 'handover' ? 'orange' : 'blue'}>{t(`service.intent.actions.${d.action}`)}</Tag>,
+                },
+                { key: 'response', label: t('service.intent.response'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{d.responseText || '—'}</span> },
+              ]}
+            />
           </Card>
         )}
         <Card size="small" title={`${t('service.intent.phrases')} (${d?.phrases.length ?? 0})`}>
           {canEdit && (
             <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
-              <Input aria-label={t('service.intent.newPhrase')} placeholder={t('service.intent.newPhrase')} value={phrase} maxLength={500}
-                onChange={(e) => setPhrase(e.target.value)} onPressEnter={() => phrase.trim() && addPhrase.mutate(phrase.trim())} />
-              <Button icon={<PlusOutlined />} loading={addPhrase.isPending} disabled={!phrase.trim()} onClick={() => addPhrase.mutate(phrase.trim())}>{t('service.intent.addPhrase')}</Button>
+              <Input
+                aria-label={t('service.intent.newPhrase')}
+                placeholder={t('service.intent.newPhrase')}
+                value={phrase}
+                maxLength={500}
+                onChange={(e) => setPhrase(e.target.value)}
+                onPressEnter={() => phrase.trim() && addPhrase.mutate(phrase.trim())}
+              />
+              <Button icon={<PlusOutlined />} loading={addPhrase.isPending} disabled={!phrase.trim()} onClick={() => addPhrase.mutate(phrase.trim())}>
+                {t('service.intent.addPhrase')}
+              </Button>
             </Space.Compact>
           )}
-          <List size="small" loading={intent.isLoading} dataSource={d?.phrases ?? []} pagination={{ pageSize: 25, hideOnSinglePage: true }}
+          <List
+            size="small"
+            loading={intent.isLoading}
+            dataSource={d?.phrases ?? []}
+            pagination={{ pageSize: 25, hideOnSinglePage: true }}
             renderItem={(p) => (
-              <List.Item actions={canEdit ? [
-                <Popconfirm key="del" title={t('service.intent.deletePhrase')} okText={t('service.delete')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')}
-                  onConfirm={() => deletePhrase.mutateAsync(p.phraseId).catch(() => undefined)}>
-                  <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('service.delete')} />
-                </Popconfirm>,
-              ] : []}>
+              <List.Item
+                actions={
+                  canEdit
+                    ? [
+                        <Popconfirm
+                          key="del"
+                          title={t('service.intent.deletePhrase')}
+                          okText={t('service.delete')}
+                          okButtonProps={{ danger: true }}
+                          cancelText={t('common.cancel')}
+                          onConfirm={() => deletePhrase.mutateAsync(p.phraseId).catch(() => undefined)}
+                        >
+                          <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('service.delete')} />
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              >
                 {p.text} {p.source !== 'manual' && <Tag>{t(`service.intent.sources.${p.source}`)}</Tag>}
               </List.Item>
-            )} />
+            )}
+          />
         </Card>
         {clientCode && <TryASentence clientCode={clientCode} />}
       </div>
-      <IntentForm open={editing} withPhrases={false} initial={d ? { name: d.name, action: d.action, responseText: d.responseText } : undefined}
-        saving={update.isPending} onSave={(v) => update.mutate(v)} onClose={() => setEditing(false)} />
+      <IntentForm
+        open={editing}
+        withPhrases={false}
+        initial={d ? { name: d.name, action: d.action, responseText: d.responseText } : undefined}
+        saving={update.isPending}
+        onSave={(v) => update.mutate(v)}
+        onClose={() => setEditing(false)}
+      />
     </div>
   );
 }

@@ -12,8 +12,20 @@ export interface IntentFormValues {
 }
 
 /** An intent's name, what the bot does with it, its response and (new intents) its first phrases. */
-export function IntentForm({ open, initial, withPhrases, saving, onSave, onClose }: {
-  open: boolean; initial?: IntentFormValues; withPhrases: boolean; saving: boolean; onSave: (v: IntentFormValues) => void; onClose: () => void;
+export function IntentForm({
+  open,
+  initial,
+  withPhrases,
+  saving,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  initial?: IntentFormValues;
+  withPhrases: boolean;
+  saving: boolean;
+  onSave: (v: IntentFormValues) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<IntentFormValues>();
@@ -21,10 +33,20 @@ export function IntentForm({ open, initial, withPhrases, saving, onSave, onClose
     if (open) form.setFieldsValue(initial ?? { name: '', action: 'answer', responseText: '', phrases: '' });
   }, [open, initial, form]);
   return (
-    <Modal open={open} title={initial ? t('service.intent.edit') : t('service.intent.add')} okText={t('service.save')} cancelText={t('common.cancel')}
-      confirmLoading={saving} onCancel={onClose} onOk={() => void form.validateFields().then(onSave)} destroyOnHidden>
+    <Modal
+      open={open}
+      title={initial ? t('service.intent.edit') : t('service.intent.add')}
+      okText={t('service.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then(onSave)}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
-        <Form.Item name="name" label={t('service.intent.name')} rules={[{ required: true, whitespace: true, max: 60 }]}><Input maxLength={60} /></Form.Item>
+        <Form.Item name="name" label={t('service.intent.name')} rules={[{ required: true, whitespace: true, max: 60 }]}>
+          <Input maxLength={60} />
+        </Form.Item>
         <Form.Item name="action" label={t('service.intent.action')}>
           <Radio.Group options={INTENT_ACTIONS.map((a) => ({ value: a, label: t(`service.intent.actions.${a}`) }))} />
         </Form.Item>
@@ -41,4 +63,8 @@ export function IntentForm({ open, initial, withPhrases, saving, onSave, onClose
   );
 }
 
-export const phraseLines = (text?: string) => (text ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+export const phraseLines = (text?: string) =>
+  (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);

@@ -29,13 +29,22 @@ export default function IntentListPage() {
   const [adding, setAdding] = useState(false);
   const intents = useQuery({
     queryKey: ['service', 'intents', clientCode, list.query.page, list.query.limit, list.query.keyword],
-    queryFn: ({ signal }) => call(endpoints.listServiceIntents, { params: { clientCode: clientCode! }, query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword }, signal }),
+    queryFn: ({ signal }) =>
+      call(endpoints.listServiceIntents, {
+        params: { clientCode: clientCode! },
+        query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword },
+        signal,
+      }),
     enabled: Boolean(clientCode),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queries.invalidateQueries({ queryKey: ['service', 'intents'] });
   const create = useMutation({
-    mutationFn: (v: IntentFormValues) => call(endpoints.createServiceIntent, { params: { clientCode: clientCode! }, body: { name: v.name, action: v.action, responseText: v.responseText, phrases: phraseLines(v.phrases) } }),
+    mutationFn: (v: IntentFormValues) =>
+      call(endpoints.createServiceIntent, {
+        params: { clientCode: clientCode! },
+        body: { name: v.name, action: v.action, responseText: v.responseText, phrases: phraseLines(v.phrases) },
+      }),
     onSuccess: (intent) => {
       toast.success(t('service.saved', { name: intent.name }));
       setAdding(false);
@@ -50,17 +59,28 @@ export default function IntentListPage() {
     },
   });
   const open = (row: ServiceIntent) => navigate(`/service/intent-classification/${encodeURIComponent(clientCode!)}/${row.intentId}`);
-  const exportXlsx = () => callFile(endpoints.exportServiceIntents, { params: { clientCode: clientCode! } }).then((b) => saveBlob(b, `intents-${clientCode}.xlsx`)).catch(reportError);
+  const exportXlsx = () =>
+    callFile(endpoints.exportServiceIntents, { params: { clientCode: clientCode! } })
+      .then((b) => saveBlob(b, `intents-${clientCode}.xlsx`))
+      .catch(reportError);
   return (
     <ListPage
       title={t('service.title.intentClassification')}
       subtitle={t('service.intent.description')}
-      actions={<>
-        <ClientPicker value={clientCode} onChange={setClientCode} />
-        {clientCode && canEdit && <ServiceImportButton endpoint={endpoints.importServiceIntents} params={{ clientCode }} onImported={() => void refresh()} />}
-        <Button icon={<DownloadOutlined />} disabled={!clientCode} onClick={() => void exportXlsx()}>{t('service.export')}</Button>
-        {canEdit && <Button type="primary" icon={<PlusOutlined />} disabled={!clientCode} onClick={() => setAdding(true)}>{t('service.intent.add')}</Button>}
-      </>}
+      actions={
+        <>
+          <ClientPicker value={clientCode} onChange={setClientCode} />
+          {clientCode && canEdit && <ServiceImportButton endpoint={endpoints.importServiceIntents} params={{ clientCode }} onImported={() => void refresh()} />}
+          <Button icon={<DownloadOutlined />} disabled={!clientCode} onClick={() => void exportXlsx()}>
+            {t('service.export')}
+          </Button>
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} disabled={!clientCode} onClick={() => setAdding(true)}>
+              {t('service.intent.add')}
+            </Button>
+          )}
+        </>
+      }
     >
       {clientCode && (
         <div className="service-detail service-detail--top">
@@ -80,18 +100,35 @@ export default function IntentListPage() {
         onOpen={open}
         columns={[
           { title: t('service.intent.name'), dataIndex: 'name', render: (name: string, row) => <a onClick={() => open(row)}>{name}</a> },
-          { title: t('service.intent.action'), dataIndex: 'action', width: 140, render: (a: ServiceIntent['action']) => <Tag color={a === 'handover' ? 'orange' : 'blue'}>{t(`service.intent.actions.${a}`)}</Tag> },
+          {
+            title: t('service.intent.action'),
+            dataIndex: 'action',
+            width: 140,
+            render: (a: ServiceIntent['action']) => <Tag color={a === 'handover' ? 'orange' : 'blue'}>{t(`service.intent.actions.${a}`)}</Tag>,
+          },
           { title: t('service.intent.phraseCount'), dataIndex: 'phraseCount', width: 110 },
-          ...(canEdit ? [{
-            title: t('service.actions'), key: 'actions', width: 70, render: (_: unknown, row: ServiceIntent) => (
-              <Space size={2}>
-                <Popconfirm title={t('service.deleteConfirm', { name: row.name })} okText={t('service.delete')} okButtonProps={{ danger: true }} cancelText={t('common.cancel')}
-                  onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('service.deleteOf', { name: row.name })} />
-                </Popconfirm>
-              </Space>
-            ),
-          }] : []),
+          ...(canEdit
+            ? [
+                {
+                  title: t('service.actions'),
+                  key: 'actions',
+                  width: 70,
+                  render: (_: unknown, row: ServiceIntent) => (
+                    <Space size={2}>
+                      <Popconfirm
+                        title={t('service.deleteConfirm', { name: row.name })}
+                        okText={t('service.delete')}
+                        okButtonProps={{ danger: true }}
+                        cancelText={t('common.cancel')}
+                        onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
+                      >
+                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('service.deleteOf', { name: row.name })} />
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <IntentForm open={adding} withPhrases saving={create.isPending} onSave={(v) => create.mutate(v)} onClose={() => setAdding(false)} />

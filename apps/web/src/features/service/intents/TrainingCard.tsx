@@ -27,34 +27,71 @@ export function TrainingCard({ clientCode, canTrain }: { clientCode: string; can
   const s = training.data;
   const m = s?.metrics;
   return (
-    <Card title={t('service.training.title')} size="small"
-      extra={canTrain && <Button type="primary" icon={<ExperimentOutlined />} loading={train.isPending || busy(s)} onClick={() => train.mutate()}>{t('service.training.train')}</Button>}>
+    <Card
+      title={t('service.training.title')}
+      size="small"
+      extra={
+        canTrain && (
+          <Button type="primary" icon={<ExperimentOutlined />} loading={train.isPending || busy(s)} onClick={() => train.mutate()}>
+            {t('service.training.train')}
+          </Button>
+        )
+      }
+    >
       {s && (
-        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} items={[
-          { key: 'status', label: t('service.training.status'), children: <Tag data-testid="training-status" color={s.status === 'done' ? 'green' : s.status === 'failed' ? 'red' : 'blue'}>{t(`service.training.statuses.${s.status}`)}</Tag> },
-          { key: 'intents', label: t('service.training.intents'), children: s.intents },
-          { key: 'examples', label: t('service.training.examples'), children: s.examples },
-          { key: 'accuracy', label: t('service.training.accuracy'), children: m ? `${pct(m.accuracy)} (${t('service.training.heldOut', { count: m.heldOut })})` : '—' },
-        ]} />
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 4 }}
+          items={[
+            {
+              key: 'status',
+              label: t('service.training.status'),
+              children: (
+                <Tag data-testid="training-status" color={s.status === 'done' ? 'green' : s.status === 'failed' ? 'red' : 'blue'}>
+                  {t(`service.training.statuses.${s.status}`)}
+                </Tag>
+              ),
+            },
+            { key: 'intents', label: t('service.training.intents'), children: s.intents },
+            { key: 'examples', label: t('service.training.examples'), children: s.examples },
+            {
+              key: 'accuracy',
+              label: t('service.training.accuracy'),
+              children: m ? `${pct(m.accuracy)} (${t('service.training.heldOut', { count: m.heldOut })})` : '—',
+            },
+          ]}
+        />
       )}
       {s?.status === 'failed' && s.errorCode && <Alert type="error" showIcon title={describeError(new ApiError(422, s.errorCode as never, []))} />}
       {m && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Table size="small" rowKey="intent" pagination={{ pageSize: 10 }} dataSource={m.perIntent} scroll={{ x: 400 }}
+          <Table
+            size="small"
+            rowKey="intent"
+            pagination={{ pageSize: 10 }}
+            dataSource={m.perIntent}
+            scroll={{ x: 400 }}
             columns={[
               { title: t('service.training.intent'), dataIndex: 'intent' },
               { title: t('service.training.precision'), dataIndex: 'precision', render: pct, width: 110 },
               { title: t('service.training.recall'), dataIndex: 'recall', render: pct, width: 110 },
               { title: t('service.training.support'), dataIndex: 'support', width: 90 },
-            ]} />
+            ]}
+          />
           {m.confused.length > 0 && (
-            <Table size="small" rowKey={(c) => `${c.expected}>${c.predicted}`} pagination={false} dataSource={m.confused.slice(0, 10)} scroll={{ x: 400 }}
+            <Table
+              size="small"
+              rowKey={(c) => `${c.expected}>${c.predicted}`}
+              pagination={false}
+              dataSource={m.confused.slice(0, 10)}
+              scroll={{ x: 400 }}
               title={() => t('service.training.confused')}
               columns={[
                 { title: t('service.training.expected'), dataIndex: 'expected' },
                 { title: t('service.training.predicted'), dataIndex: 'predicted' },
                 { title: t('service.training.count'), dataIndex: 'count', width: 90 },
-              ]} />
+              ]}
+            />
           )}
         </Space>
       )}

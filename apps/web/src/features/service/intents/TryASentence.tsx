@@ -15,13 +15,26 @@ export function TryASentence({ clientCode }: { clientCode: string }) {
   return (
     <Card title={t('service.try.title')} size="small">
       <Space.Compact style={{ width: '100%' }}>
-        <Input aria-label={t('service.try.sentence')} placeholder={t('service.try.sentence')} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} onPressEnter={run} />
-        <Button type="primary" loading={classify.isPending} disabled={!text.trim()} onClick={run}>{t('service.try.classify')}</Button>
+        <Input
+          aria-label={t('service.try.sentence')}
+          placeholder={t('service.try.sentence')}
+          value={text}
+          maxLength={2000}
+          onChange={(e) => setText(e.target.value)}
+          onPressEnter={run}
+        />
+        <Button type="primary" loading={classify.isPending} disabled={!text.trim()} onClick={run}>
+          {t('service.try.classify')}
+        </Button>
       </Space.Compact>
       {r && (
         <Space size={[4, 4]} wrap style={{ marginTop: 8 }} data-testid="classification">
-          <Tag>{t('service.virtualChat.intent')}: {r.intent ?? t('service.virtualChat.noIntent')}</Tag>
-          <Tag>{t('service.virtualChat.confidence')}: {Math.round(r.confidence * 100)} %</Tag>
+          <Tag>
+            {t('service.virtualChat.intent')}: {r.intent ?? t('service.virtualChat.noIntent')}
+          </Tag>
+          <Tag>
+            {t('service.virtualChat.confidence')}: {Math.round(r.confidence * 100)} %
+          </Tag>
           {r.outOfScope && <Tag color="orange">{t('service.try.outOfScope')}</Tag>}
         </Space>
       )}

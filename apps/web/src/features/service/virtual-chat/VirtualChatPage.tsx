@@ -43,7 +43,9 @@ export default function VirtualChatPage() {
       <PageHeading title={t('service.virtualChat.title')} subtitle={t('service.virtualChat.description')}>
         <Space>
           <ClientPicker value={clientCode} onChange={pick} />
-          <Button icon={<ReloadOutlined />} disabled={!turns.length} onClick={() => setTurns([])}>{t('service.virtualChat.newConversation')}</Button>
+          <Button icon={<ReloadOutlined />} disabled={!turns.length} onClick={() => setTurns([])}>
+            {t('service.virtualChat.newConversation')}
+          </Button>
         </Space>
       </PageHeading>
       <div className="page-card virtual-chat">
@@ -55,16 +57,29 @@ export default function VirtualChatPage() {
               <div className="virtual-chat__bubble virtual-chat__bubble--bot" data-testid="bot-reply">
                 <div>{turn.answer.reply || <Typography.Text type="secondary">{t('service.virtualChat.noReply')}</Typography.Text>}</div>
                 <Space size={[4, 4]} wrap className="virtual-chat__meta">
-                  <Tag>{t('service.virtualChat.intent')}: {turn.answer.intent ?? t('service.virtualChat.noIntent')}</Tag>
-                  <Tag>{t('service.virtualChat.confidence')}: {Math.round(turn.answer.confidence * 100)} %</Tag>
-                  {turn.answer.handedOver
-                    ? <Tag color="orange">{t('service.virtualChat.handedOver')}{turn.answer.handoverReason ? ` (${reasonText(t, turn.answer.handoverReason)})` : ''}</Tag>
-                    : <Tag color="green">{t('service.virtualChat.answeredByBot')}</Tag>}
+                  <Tag>
+                    {t('service.virtualChat.intent')}: {turn.answer.intent ?? t('service.virtualChat.noIntent')}
+                  </Tag>
+                  <Tag>
+                    {t('service.virtualChat.confidence')}: {Math.round(turn.answer.confidence * 100)} %
+                  </Tag>
+                  {turn.answer.handedOver ? (
+                    <Tag color="orange">
+                      {t('service.virtualChat.handedOver')}
+                      {turn.answer.handoverReason ? ` (${reasonText(t, turn.answer.handoverReason)})` : ''}
+                    </Tag>
+                  ) : (
+                    <Tag color="green">{t('service.virtualChat.answeredByBot')}</Tag>
+                  )}
                 </Space>
                 {turn.answer.sources.length > 0 && (
                   <div className="virtual-chat__sources">
                     <Typography.Text type="secondary">{t('service.virtualChat.sources')}</Typography.Text>
-                    <ul>{turn.answer.sources.map((s) => <li key={s.itemId}>{s.text}</li>)}</ul>
+                    <ul>
+                      {turn.answer.sources.map((s) => (
+                        <li key={s.itemId}>{s.text}</li>
+                      ))}
+                    </ul>
                   </div>
                 )}
               </div>

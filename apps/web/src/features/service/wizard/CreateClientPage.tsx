@@ -36,9 +36,23 @@ export default function CreateClientPage() {
     <div>
       <PageHeading title={t('service.title.createClient')} subtitle={t('service.wizard.description')} />
       <div className="page-card service-wizard">
-        <Steps size="small" current={step} onChange={(s) => clientCode && setStep(s)} responsive items={STEPS.map((s) => ({ title: t(`service.wizard.${s}`), disabled: !clientCode && s !== 'client' }))} />
+        <Steps
+          size="small"
+          current={step}
+          onChange={(s) => clientCode && setStep(s)}
+          responsive
+          items={STEPS.map((s) => ({ title: t(`service.wizard.${s}`), disabled: !clientCode && s !== 'client' }))}
+        />
         <div className="service-wizard__body">
-          {key === 'client' && <ClientInfo clientCode={clientCode} onDone={(code) => { setClientCode(code); next(); }} />}
+          {key === 'client' && (
+            <ClientInfo
+              clientCode={clientCode}
+              onDone={(code) => {
+                setClientCode(code);
+                next();
+              }}
+            />
+          )}
           {key === 'dataset' && clientCode && <DatasetStep clientCode={clientCode} onNext={next} />}
           {key === 'ai' && clientCode && <AiStep clientCode={clientCode} onNext={next} />}
           {key === 'integrations' && clientCode && <IntegrationsStep clientCode={clientCode} onNext={next} />}
@@ -51,14 +65,16 @@ export default function CreateClientPage() {
 }
 
 function useClient(clientCode: string) {
-  return useQuery({ queryKey: ['service', 'client', clientCode], queryFn: ({ signal }) => call(endpoints.getServiceClient, { params: { clientCode }, signal }) });
+  return useQuery({
+    queryKey: ['service', 'client', clientCode],
+    queryFn: ({ signal }) => call(endpoints.getServiceClient, { params: { clientCode }, signal }),
+  });
 }
 
 function useUpdateClient(clientCode: string, onDone: () => void) {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: ServiceClientUpdate) =>
-      call(endpoints.updateServiceClient, { params: { clientCode }, body }),
+    mutationFn: (body: ServiceClientUpdate) => call(endpoints.updateServiceClient, { params: { clientCode }, body }),
     onSuccess: (c) => {
       queries.setQueryData(['service', 'client', clientCode], c);
       onDone();
@@ -69,23 +85,43 @@ function useUpdateClient(clientCode: string, onDone: () => void) {
 function ClientInfo({ clientCode, onDone }: { clientCode?: string; onDone: (code: string) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ServiceClientInput>();
-  const existing = useQuery({ queryKey: ['service', 'client', clientCode], queryFn: ({ signal }) => call(endpoints.getServiceClient, { params: { clientCode: clientCode! }, signal }), enabled: Boolean(clientCode) });
+  const existing = useQuery({
+    queryKey: ['service', 'client', clientCode],
+    queryFn: ({ signal }) => call(endpoints.getServiceClient, { params: { clientCode: clientCode! }, signal }),
+    enabled: Boolean(clientCode),
+  });
   useEffect(() => {
-    if (existing.data) form.setFieldsValue({ code: existing.data.code, name: existing.data.name, businessField: existing.data.businessField, ouId: existing.data.ouId });
+    if (existing.data)
+      form.setFieldsValue({ code: existing.data.code, name: existing.data.name, businessField: existing.data.businessField, ouId: existing.data.ouId });
   }, [existing.data, form]);
   const save = useMutation({
-    mutationFn: (v: ServiceClientInput) => existing.data
-      ? call(endpoints.updateServiceClient, { params: { clientCode: existing.data.code }, body: v })
-      : call(endpoints.createServiceClient, { body: v }),
+    mutationFn: (v: ServiceClientInput) =>
+      existing.data
+        ? call(endpoints.updateServiceClient, { params: { clientCode: existing.data.code }, body: v })
+        : call(endpoints.createServiceClient, { body: v }),
     onSuccess: (c) => onDone(c.code),
   });
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={(v) => save.mutate(v)}>
-      <Form.Item name="code" label={t('service.wizard.code')} rules={[{ required: true, max: 20, pattern: /^[A-Za-z0-9._-]+$/, message: t('service.wizard.codeRule') }]}><Input maxLength={20} /></Form.Item>
-      <Form.Item name="name" label={t('service.wizard.name')} rules={[{ required: true, whitespace: true, max: 100 }]}><Input maxLength={100} /></Form.Item>
-      <Form.Item name="businessField" label={t('service.wizard.businessField')}><Input maxLength={100} /></Form.Item>
-      <Form.Item name="ouId" label={t('service.wizard.ou')}><OrgUnitPicker allowClear aria-label={t('service.wizard.ou')} /></Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>{t('service.wizard.saveNext')}</Button>
+      <Form.Item
+        name="code"
+        label={t('service.wizard.code')}
+        rules={[{ required: true, max: 20, pattern: /^[A-Za-z0-9._-]+$/, message: t('service.wizard.codeRule') }]}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="name" label={t('service.wizard.name')} rules={[{ required: true, whitespace: true, max: 100 }]}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="businessField" label={t('service.wizard.businessField')}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="ouId" label={t('service.wizard.ou')}>
+        <OrgUnitPicker allowClear aria-label={t('service.wizard.ou')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {t('service.wizard.saveNext')}
+      </Button>
     </Form>
   );
 }
@@ -93,7 +129,10 @@ function ClientInfo({ clientCode, onDone }: { clientCode?: string; onDone: (code
 function DatasetStep({ clientCode, onNext }: { clientCode: string; onNext: () => void }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
-  const datasets = useQuery({ queryKey: ['service', 'datasets', clientCode, 'wizard'], queryFn: ({ signal }) => call(endpoints.listServiceDatasets, { params: { clientCode }, query: { page: 1, limit: 100 }, signal }) });
+  const datasets = useQuery({
+    queryKey: ['service', 'datasets', clientCode, 'wizard'],
+    queryFn: ({ signal }) => call(endpoints.listServiceDatasets, { params: { clientCode }, query: { page: 1, limit: 100 }, signal }),
+  });
   const [form] = Form.useForm<ServiceDatasetInput>();
   const create = useMutation({
     mutationFn: (v: ServiceDatasetInput) => call(endpoints.createServiceDataset, { params: { clientCode }, body: v }),
@@ -103,29 +142,53 @@ function DatasetStep({ clientCode, onNext }: { clientCode: string; onNext: () =>
   if (!datasets.data) return null;
   if (!dataset) {
     return (
-      <Form form={form} layout="vertical" style={{ maxWidth: 560 }} initialValues={{ name: '', attributes: [{ name: '', type: 'TEXT' }] }} onFinish={(v) => create.mutate(v)}>
-        <Form.Item name="name" label={t('service.dataset.name')} rules={[{ required: true, whitespace: true, max: 100 }]}><Input maxLength={100} /></Form.Item>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        initialValues={{ name: '', attributes: [{ name: '', type: 'TEXT' }] }}
+        onFinish={(v) => create.mutate(v)}
+      >
+        <Form.Item name="name" label={t('service.dataset.name')} rules={[{ required: true, whitespace: true, max: 100 }]}>
+          <Input maxLength={100} />
+        </Form.Item>
         <Form.List name="attributes">
           {(fields, { add }) => (
             <>
               {fields.map((f) => (
                 <Space key={f.key} align="baseline" wrap>
-                  <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, max: 60 }]}><Input placeholder={t('service.dataset.attribute')} aria-label={`${t('service.dataset.attribute')} ${f.name + 1}`} /></Form.Item>
-                  <Form.Item name={[f.name, 'type']}><Select style={{ width: 120 }} aria-label={`${t('service.dataset.type')} ${f.name + 1}`} options={['ANY', 'TEXT', 'NUMBER'].map((v) => ({ value: v, label: v }))} /></Form.Item>
+                  <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, max: 60 }]}>
+                    <Input placeholder={t('service.dataset.attribute')} aria-label={`${t('service.dataset.attribute')} ${f.name + 1}`} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'type']}>
+                    <Select
+                      style={{ width: 120 }}
+                      aria-label={`${t('service.dataset.type')} ${f.name + 1}`}
+                      options={['ANY', 'TEXT', 'NUMBER'].map((v) => ({ value: v, label: v }))}
+                    />
+                  </Form.Item>
                 </Space>
               ))}
-              <Form.Item><Button onClick={() => add({ name: '', type: 'TEXT' })}>{t('service.dataset.addAttribute')}</Button></Form.Item>
+              <Form.Item>
+                <Button onClick={() => add({ name: '', type: 'TEXT' })}>{t('service.dataset.addAttribute')}</Button>
+              </Form.Item>
             </>
           )}
         </Form.List>
-        <Button type="primary" htmlType="submit" loading={create.isPending}>{t('service.dataset.add')}</Button>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          {t('service.dataset.add')}
+        </Button>
       </Form>
     );
   }
   return (
     <div className="service-detail">
       <DatasetItems dataset={dataset} />
-      <div><Button type="primary" onClick={onNext}>{t('service.wizard.next')}</Button></div>
+      <div>
+        <Button type="primary" onClick={onNext}>
+          {t('service.wizard.next')}
+        </Button>
+      </div>
     </div>
   );
 }
@@ -138,22 +201,65 @@ function AiStep({ clientCode, onNext }: { clientCode: string; onNext: () => void
   if (!c) return null;
   return (
     <div className="service-detail">
-      <Form layout="vertical" style={{ maxWidth: 640 }} initialValues={{ engine: c.engine ?? 'tenant', model: c.model ?? '', systemInstruction: c.systemInstruction, confidenceThreshold: c.confidenceThreshold, rules: Object.entries(c.handoverRules).filter(([, v]) => v === true).map(([k]) => k) }}
-        onFinish={(v: { engine: string; model: string; systemInstruction: string; confidenceThreshold: number; rules: string[] }) => save.mutate({
-          engine: v.engine === 'tenant' ? null : (v.engine as (typeof SERVICE_ENGINES)[number]), model: v.model.trim() || null, systemInstruction: v.systemInstruction, confidenceThreshold: v.confidenceThreshold,
-          handoverRules: { ...c.handoverRules, lowConfidence: v.rules.includes('lowConfidence'), outOfScope: v.rules.includes('outOfScope'), askForPerson: v.rules.includes('askForPerson'), aiUnavailable: v.rules.includes('aiUnavailable') },
-        })}>
+      <Form
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        initialValues={{
+          engine: c.engine ?? 'tenant',
+          model: c.model ?? '',
+          systemInstruction: c.systemInstruction,
+          confidenceThreshold: c.confidenceThreshold,
+          rules: Object.entries(c.handoverRules)
+            .filter(([, v]) => v === true)
+            .map(([k]) => k),
+        }}
+        onFinish={(v: { engine: string; model: string; systemInstruction: string; confidenceThreshold: number; rules: string[] }) =>
+          save.mutate({
+            engine: v.engine === 'tenant' ? null : (v.engine as (typeof SERVICE_ENGINES)[number]),
+            model: v.model.trim() || null,
+            systemInstruction: v.systemInstruction,
+            confidenceThreshold: v.confidenceThreshold,
+            handoverRules: {
+              ...c.handoverRules,
+              lowConfidence: v.rules.includes('lowConfidence'),
+              outOfScope: v.rules.includes('outOfScope'),
+              askForPerson: v.rules.includes('askForPerson'),
+              aiUnavailable: v.rules.includes('aiUnavailable'),
+            },
+          })
+        }
+      >
         <Form.Item name="engine" label={t('service.wizard.engine')}>
-          <Radio.Group options={[{ value: 'tenant', label: t('service.wizard.engineTenant') }, ...SERVICE_ENGINES.map((e) => ({ value: e, label: t(`service.wizard.engines.${e}`) }))]} />
+          <Radio.Group
+            options={[
+              { value: 'tenant', label: t('service.wizard.engineTenant') },
+              ...SERVICE_ENGINES.map((e) => ({ value: e, label: t(`service.wizard.engines.${e}`) })),
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="model" label={t('service.wizard.model')}><Input maxLength={100} /></Form.Item>
-        <Form.Item name="systemInstruction" label={t('service.wizard.systemInstruction')}><Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} /></Form.Item>
-        <Form.Item name="confidenceThreshold" label={t('service.wizard.threshold')}><InputNumber min={0} max={1} step={0.05} /></Form.Item>
+        <Form.Item name="model" label={t('service.wizard.model')}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="systemInstruction" label={t('service.wizard.systemInstruction')}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
+        </Form.Item>
+        <Form.Item name="confidenceThreshold" label={t('service.wizard.threshold')}>
+          <InputNumber min={0} max={1} step={0.05} />
+        </Form.Item>
         <Form.Item name="rules" label={t('service.wizard.handover')}>
-          <Checkbox.Group options={(['lowConfidence', 'outOfScope', 'askForPerson', 'aiUnavailable'] as const).map((r) => ({ value: r, label: t(`service.wizard.rules.${r}`) }))} />
+          <Checkbox.Group
+            options={(['lowConfidence', 'outOfScope', 'askForPerson', 'aiUnavailable'] as const).map((r) => ({
+              value: r,
+              label: t(`service.wizard.rules.${r}`),
+            }))}
+          />
         </Form.Item>
-        <Card size="small" title={t('service.wizard.intents')}><WizardIntents clientCode={clientCode} /></Card>
-        <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>{t('service.wizard.saveNext')}</Button>
+        <Card size="small" title={t('service.wizard.intents')}>
+          <WizardIntents clientCode={clientCode} />
+        </Card>
+        <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
+          {t('service.wizard.saveNext')}
+        </Button>
       </Form>
     </div>
   );
@@ -167,7 +273,9 @@ function IntegrationsStep({ clientCode, onNext }: { clientCode: string; onNext: 
       <Typography.Paragraph>{t('service.wizard.integrationsText')}</Typography.Paragraph>
       <Space wrap>
         <Button onClick={() => navigate(`/service/integration?client=${encodeURIComponent(clientCode)}`)}>{t('service.wizard.openIntegration')}</Button>
-        <Button type="primary" onClick={onNext}>{t('service.wizard.next')}</Button>
+        <Button type="primary" onClick={onNext}>
+          {t('service.wizard.next')}
+        </Button>
       </Space>
     </div>
   );
@@ -186,19 +294,37 @@ function HumanCsStep({ clientCode, onNext }: { clientCode: string; onNext: () =>
   if (!c) return null;
   const hours = c.workingHours?.days ?? [];
   return (
-    <Form layout="vertical" style={{ maxWidth: 560 }}
-      initialValues={{ maxConcurrentChats: c.maxConcurrentChats, days: hours.length ? hours.map((d) => d.day) : [1, 2, 3, 4, 5], range: [dayjs(hours[0]?.from ?? '08:00', 'HH:mm'), dayjs(hours[0]?.to ?? '17:00', 'HH:mm')] }}
-      onFinish={(v: { maxConcurrentChats: number; days: number[]; range: [Dayjs, Dayjs] }) => save.mutate({
-        maxConcurrentChats: v.maxConcurrentChats,
-        workingHours: { timeZone: c.workingHours?.timeZone ?? 'Asia/Jakarta', days: v.days.map((day) => ({ day, from: v.range[0].format('HH:mm'), to: v.range[1].format('HH:mm') })) },
-      })}>
+    <Form
+      layout="vertical"
+      style={{ maxWidth: 560 }}
+      initialValues={{
+        maxConcurrentChats: c.maxConcurrentChats,
+        days: hours.length ? hours.map((d) => d.day) : [1, 2, 3, 4, 5],
+        range: [dayjs(hours[0]?.from ?? '08:00', 'HH:mm'), dayjs(hours[0]?.to ?? '17:00', 'HH:mm')],
+      }}
+      onFinish={(v: { maxConcurrentChats: number; days: number[]; range: [Dayjs, Dayjs] }) =>
+        save.mutate({
+          maxConcurrentChats: v.maxConcurrentChats,
+          workingHours: {
+            timeZone: c.workingHours?.timeZone ?? 'Asia/Jakarta',
+            days: v.days.map((day) => ({ day, from: v.range[0].format('HH:mm'), to: v.range[1].format('HH:mm') })),
+          },
+        })
+      }
+    >
       <Typography.Paragraph>{t('service.wizard.agentsText')}</Typography.Paragraph>
       <Form.Item name="days" label={t('service.wizard.workingDays')}>
         <Checkbox.Group options={DAYS.map((d) => ({ value: d, label: dayjs().day(d).format('ddd') }))} />
       </Form.Item>
-      <Form.Item name="range" label={t('service.wizard.workingHours')}><TimePicker.RangePicker format="HH:mm" minuteStep={15} /></Form.Item>
-      <Form.Item name="maxConcurrentChats" label={t('service.wizard.maxChats')}><InputNumber min={1} max={100} /></Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>{t('service.wizard.saveNext')}</Button>
+      <Form.Item name="range" label={t('service.wizard.workingHours')}>
+        <TimePicker.RangePicker format="HH:mm" minuteStep={15} />
+      </Form.Item>
+      <Form.Item name="maxConcurrentChats" label={t('service.wizard.maxChats')}>
+        <InputNumber min={1} max={100} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {t('service.wizard.saveNext')}
+      </Button>
     </Form>
   );
 }

@@ -12,7 +12,10 @@ export function DatasetItems({ dataset }: { dataset: ServiceDataset }) {
   const queries = useQueryClient();
   const [form] = Form.useForm<Record<string, string>>();
   const key = ['service', 'dataset', dataset.datasetId, 'items', 'wizard'];
-  const items = useQuery({ queryKey: key, queryFn: ({ signal }) => call(endpoints.listDatasetItems, { params: { datasetId: dataset.datasetId }, query: { page: 1, limit: 25 }, signal }) });
+  const items = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => call(endpoints.listDatasetItems, { params: { datasetId: dataset.datasetId }, query: { page: 1, limit: 25 }, signal }),
+  });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['service'] });
   const add = useMutation({
     mutationFn: (values: Record<string, string>) => call(endpoints.createDatasetItem, { params: { datasetId: dataset.datasetId }, body: { values } }),
@@ -30,12 +33,26 @@ export function DatasetItems({ dataset }: { dataset: ServiceDataset }) {
       </Space>
       <Form form={form} layout="inline" onFinish={(v) => add.mutate(Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x ?? ''])))}>
         {dataset.attributes.map((a) => (
-          <Form.Item key={a.name} name={a.name}><Input placeholder={a.name} aria-label={a.name} /></Form.Item>
+          <Form.Item key={a.name} name={a.name}>
+            <Input placeholder={a.name} aria-label={a.name} />
+          </Form.Item>
         ))}
-        <Button htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>{t('service.item.add')}</Button>
+        <Button htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+          {t('service.item.add')}
+        </Button>
       </Form>
-      <Table size="small" rowKey="itemId" pagination={false} dataSource={items.data?.items ?? []} scroll={{ x: 480 }}
-        columns={dataset.attributes.map((a) => ({ title: a.name, key: a.name, render: (_: unknown, row: { values: Record<string, string | null> }) => row.values[a.name] ?? '' }))} />
+      <Table
+        size="small"
+        rowKey="itemId"
+        pagination={false}
+        dataSource={items.data?.items ?? []}
+        scroll={{ x: 480 }}
+        columns={dataset.attributes.map((a) => ({
+          title: a.name,
+          key: a.name,
+          render: (_: unknown, row: { values: Record<string, string | null> }) => row.values[a.name] ?? '',
+        }))}
+      />
     </div>
   );
 }

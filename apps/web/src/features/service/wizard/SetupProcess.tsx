@@ -48,18 +48,45 @@ export function SetupProcess({ clientCode }: { clientCode: string }) {
       <Steps
         direction="vertical"
         current={currentStep(s)}
-        items={(s?.steps.length ? s.steps : (['importDataset', 'setupAi', 'runIntegration'] as const).map((name) => ({ name, status: 'pending' as const, errorCode: null }))).map((step) => ({
+        items={(s?.steps.length
+          ? s.steps
+          : (['importDataset', 'setupAi', 'runIntegration'] as const).map((name) => ({ name, status: 'pending' as const, errorCode: null }))
+        ).map((step) => ({
           title: t(`service.wizard.steps.${step.name}`),
           status: STEP_STATUS[step.status],
-          description: step.status === 'failed' && step.errorCode
-            ? <span data-testid={`setup-error-${step.name}`}>{describeError(new ApiError(422, step.errorCode as never, [clientCode]))}</span>
-            : <span data-testid={`setup-step-${step.name}`}>{t(`service.wizard.stepStatus.${step.status}`)}</span>,
+          description:
+            step.status === 'failed' && step.errorCode ? (
+              <span data-testid={`setup-error-${step.name}`}>{describeError(new ApiError(422, step.errorCode as never, [clientCode]))}</span>
+            ) : (
+              <span data-testid={`setup-step-${step.name}`}>{t(`service.wizard.stepStatus.${step.status}`)}</span>
+            ),
         }))}
       />
       {s?.status === 'done' && <Alert type="success" showIcon title={t('service.wizard.processDone')} />}
-      {gaveUp && <Alert type="warning" showIcon title={t('service.wizard.stillRunning')} action={<Button onClick={() => { setPolls(0); void state.refetch(); }}>{t('service.wizard.checkAgain')}</Button>} />}
+      {gaveUp && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('service.wizard.stillRunning')}
+          action={
+            <Button
+              onClick={() => {
+                setPolls(0);
+                void state.refetch();
+              }}
+            >
+              {t('service.wizard.checkAgain')}
+            </Button>
+          }
+        />
+      )}
       <div>
-        <Button type="primary" icon={s?.status === 'failed' ? <RedoOutlined /> : <PlayCircleOutlined />} loading={start.isPending || running(s)} onClick={() => start.mutate()}>
+        <Button
+          type="primary"
+          icon={s?.status === 'failed' ? <RedoOutlined /> : <PlayCircleOutlined />}
+          loading={start.isPending || running(s)}
+          onClick={() => start.mutate()}
+        >
           {s?.status === 'failed' ? t('service.wizard.retry') : t('service.wizard.processAll')}
         </Button>
       </div>

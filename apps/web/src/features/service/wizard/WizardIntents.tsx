@@ -13,10 +13,17 @@ export function WizardIntents({ clientCode }: { clientCode: string }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const intents = useQuery({ queryKey: ['service', 'intents', clientCode, 'wizard'], queryFn: ({ signal }) => call(endpoints.listServiceIntents, { params: { clientCode }, query: { page: 1, limit: 100 }, signal }) });
+  const intents = useQuery({
+    queryKey: ['service', 'intents', clientCode, 'wizard'],
+    queryFn: ({ signal }) => call(endpoints.listServiceIntents, { params: { clientCode }, query: { page: 1, limit: 100 }, signal }),
+  });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['service', 'intents'] });
   const create = useMutation({
-    mutationFn: (v: IntentFormValues) => call(endpoints.createServiceIntent, { params: { clientCode }, body: { name: v.name, action: v.action, responseText: v.responseText, phrases: phraseLines(v.phrases) } }),
+    mutationFn: (v: IntentFormValues) =>
+      call(endpoints.createServiceIntent, {
+        params: { clientCode },
+        body: { name: v.name, action: v.action, responseText: v.responseText, phrases: phraseLines(v.phrases) },
+      }),
     onSuccess: () => {
       setAdding(false);
       refresh();
@@ -25,11 +32,24 @@ export function WizardIntents({ clientCode }: { clientCode: string }) {
   return (
     <>
       <Space wrap style={{ marginBottom: 8 }}>
-        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t('service.intent.add')}</Button>
+        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          {t('service.intent.add')}
+        </Button>
         <ServiceImportButton endpoint={endpoints.importServiceIntents} params={{ clientCode }} onImported={refresh} />
       </Space>
-      <List size="small" dataSource={intents.data?.items ?? []} locale={{ emptyText: t('service.intent.empty') }}
-        renderItem={(i) => <List.Item>{i.name} <Tag>{t('service.intent.phraseCount')}: {i.phraseCount}</Tag></List.Item>} />
+      <List
+        size="small"
+        dataSource={intents.data?.items ?? []}
+        locale={{ emptyText: t('service.intent.empty') }}
+        renderItem={(i) => (
+          <List.Item>
+            {i.name}{' '}
+            <Tag>
+              {t('service.intent.phraseCount')}: {i.phraseCount}
+            </Tag>
+          </List.Item>
+        )}
+      />
       <IntentForm open={adding} withPhrases saving={create.isPending} onSave={(v) => create.mutate(v)} onClose={() => setAdding(false)} />
     </>
   );

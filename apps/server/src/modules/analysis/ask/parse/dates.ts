@@ -21,9 +21,32 @@ const range = (from: Date, to: Date): DateRange => ({ from: ymd(from), to: ymd(t
 const monthRange = (y: number, m: number) => range(day(y, m, 1), monthEnd(y, m));
 const quarterRange = (y: number, q: number) => range(day(y, q * 3 - 2, 1), monthEnd(y, q * 3));
 
-const MONTH = '(januari|january|jan|februari|february|feb|peb|maret|march|mar|april|apr|mei|may|juni|june|jun|juli|july|jul|agustus|august|agu|agt|aug|september|sept|sep|oktober|october|okt|oct|november|nopember|nov|desember|december|des|dec)';
+const MONTH =
+  '(januari|january|jan|februari|february|feb|peb|maret|march|mar|april|apr|mei|may|juni|june|jun|juli|july|jul|agustus|august|agu|agt|aug|september|sept|sep|oktober|october|okt|oct|november|nopember|nov|desember|december|des|dec)';
 const YEAR = '((?:19|20)\\d{2})';
-const ORDINAL: Record<string, number> = { pertama: 1, kesatu: 1, satu: 1, first: 1, '1': 1, '1st': 1, kedua: 2, dua: 2, second: 2, '2': 2, '2nd': 2, ketiga: 3, tiga: 3, third: 3, '3': 3, '3rd': 3, keempat: 4, empat: 4, fourth: 4, '4': 4, '4th': 4 };
+const ORDINAL: Record<string, number> = {
+  pertama: 1,
+  kesatu: 1,
+  satu: 1,
+  first: 1,
+  '1': 1,
+  '1st': 1,
+  kedua: 2,
+  dua: 2,
+  second: 2,
+  '2': 2,
+  '2nd': 2,
+  ketiga: 3,
+  tiga: 3,
+  third: 3,
+  '3': 3,
+  '3rd': 3,
+  keempat: 4,
+  empat: 4,
+  fourth: 4,
+  '4': 4,
+  '4th': 4,
+};
 const ORD = '(pertama|kesatu|satu|first|1st|1|kedua|dua|second|2nd|2|ketiga|tiga|third|3rd|3|keempat|empat|fourth|4th|4)';
 
 /** The year a month name without a year means: this year, or last year for a month still to come. */
@@ -44,7 +67,9 @@ const UNIT_DAYS: Record<string, number> = { hari: 1, day: 1, days: 1, minggu: 7,
 const RULES: Rule[] = [
   // Two dates: dari 1 Juni sampai 31 Agustus 2025, between 1 June and 31 August, 01/06/2025 - 31/08/2025.
   {
-    re: new RegExp(`(?:dari |from |between |antara |sejak )?(?:tanggal |tgl )?(\\d{1,2}) ${MONTH}(?: ${YEAR})? (?:sampai|hingga|sd|s/d|-|to|until|and|dan|through) (?:tanggal |tgl )?(\\d{1,2}) ${MONTH}(?: ${YEAR})?`),
+    re: new RegExp(
+      `(?:dari |from |between |antara |sejak )?(?:tanggal |tgl )?(\\d{1,2}) ${MONTH}(?: ${YEAR})? (?:sampai|hingga|sd|s/d|-|to|until|and|dan|through) (?:tanggal |tgl )?(\\d{1,2}) ${MONTH}(?: ${YEAR})?`,
+    ),
     make: (m, today) => {
       const toYear = m[6] ?? m[3];
       const to = dayOf(m[4], m[5], toYear, today);
@@ -58,7 +83,9 @@ const RULES: Rule[] = [
   },
   // Two months: dari Juni sampai Agustus 2025, from June to August.
   {
-    re: new RegExp(`(?:dari |from |between |antara )?(?:bulan )?${MONTH}(?: ${YEAR})? (?:sampai|hingga|sd|s/d|-|to|until|and|dan|through) (?:bulan )?${MONTH}(?: ${YEAR})?`),
+    re: new RegExp(
+      `(?:dari |from |between |antara )?(?:bulan )?${MONTH}(?: ${YEAR})? (?:sampai|hingga|sd|s/d|-|to|until|and|dan|through) (?:bulan )?${MONTH}(?: ${YEAR})?`,
+    ),
     make: (m, today) => {
       const mt = monthOf(m[3])!;
       const yt = m[4] ? Number(m[4]) : m[2] ? Number(m[2]) : yearOfMonth(today, mt);
@@ -69,13 +96,25 @@ const RULES: Rule[] = [
   },
   { re: /(\d{1,2})[/-](\d{1,2})[/-]((?:19|20)\d{2})/, make: (m) => range(day(+m[3], +m[2], +m[1]), day(+m[3], +m[2], +m[1])) },
   { re: /((?:19|20)\d{2})-(\d{2})-(\d{2})/, make: (m) => range(day(+m[1], +m[2], +m[3]), day(+m[1], +m[2], +m[3])) },
-  { re: new RegExp(`(?:tanggal |tgl |on )?(\\d{1,2}) ${MONTH}(?: ${YEAR})?`), make: (m, today) => { const d = dayOf(m[1], m[2], m[3], today); return range(d, d); } },
-  { re: new RegExp(`(?:kuartal|triwulan|quarter|kw) ${ORD}(?: (?:tahun |of )?${YEAR})?`), make: (m, today) => quarterRange(m[2] ? +m[2] : today.getUTCFullYear(), ORDINAL[m[1]]) },
+  {
+    re: new RegExp(`(?:tanggal |tgl |on )?(\\d{1,2}) ${MONTH}(?: ${YEAR})?`),
+    make: (m, today) => {
+      const d = dayOf(m[1], m[2], m[3], today);
+      return range(d, d);
+    },
+  },
+  {
+    re: new RegExp(`(?:kuartal|triwulan|quarter|kw) ${ORD}(?: (?:tahun |of )?${YEAR})?`),
+    make: (m, today) => quarterRange(m[2] ? +m[2] : today.getUTCFullYear(), ORDINAL[m[1]]),
+  },
   { re: new RegExp(`${ORD} quarter(?: (?:of )?${YEAR})?`), make: (m, today) => quarterRange(m[2] ? +m[2] : today.getUTCFullYear(), ORDINAL[m[1]]) },
   { re: new RegExp(`\\bq([1-4])(?: ${YEAR})?\\b`), make: (m, today) => quarterRange(m[2] ? +m[2] : today.getUTCFullYear(), +m[1]) },
   {
     re: new RegExp(`(?:semester|paruh|smt) ${ORD}(?: (?:tahun )?${YEAR})?`),
-    make: (m, today) => { const y = m[2] ? +m[2] : today.getUTCFullYear(); return ORDINAL[m[1]] === 1 ? range(day(y, 1, 1), day(y, 6, 30)) : range(day(y, 7, 1), day(y, 12, 31)); },
+    make: (m, today) => {
+      const y = m[2] ? +m[2] : today.getUTCFullYear();
+      return ORDINAL[m[1]] === 1 ? range(day(y, 1, 1), day(y, 6, 30)) : range(day(y, 7, 1), day(y, 12, 31));
+    },
   },
   {
     re: new RegExp(`(first|second) half(?: (?:of )?${YEAR})?|\\bh([12])(?: ${YEAR})?\\b`),
@@ -85,19 +124,52 @@ const RULES: Rule[] = [
     },
   },
   { re: new RegExp(`(?:bulan )?${MONTH} ${YEAR}`), make: (m) => monthRange(+m[2], monthOf(m[1])!) },
-  { re: new RegExp(`(?:bulan |in |during )${MONTH}\\b`), make: (m, today) => { const mo = monthOf(m[1])!; return monthRange(yearOfMonth(today, mo), mo); } },
+  {
+    re: new RegExp(`(?:bulan |in |during )${MONTH}\\b`),
+    make: (m, today) => {
+      const mo = monthOf(m[1])!;
+      return monthRange(yearOfMonth(today, mo), mo);
+    },
+  },
   {
     re: /\b(januari|january|februari|february|maret|march|april|juni|june|juli|july|agustus|august|september|oktober|october|november|nopember|desember|december|mei)\b/,
-    make: (m, today) => { const mo = monthOf(m[1])!; return monthRange(yearOfMonth(today, mo), mo); },
+    make: (m, today) => {
+      const mo = monthOf(m[1])!;
+      return monthRange(yearOfMonth(today, mo), mo);
+    },
   },
-  { re: /\b(ytd|year to date|sepanjang tahun ini|dari awal tahun|sejak awal tahun|awal tahun sampai sekarang|tahun berjalan)\b/, make: (_m, t) => range(day(t.getUTCFullYear(), 1, 1), t) },
+  {
+    re: /\b(ytd|year to date|sepanjang tahun ini|dari awal tahun|sejak awal tahun|awal tahun sampai sekarang|tahun berjalan)\b/,
+    make: (_m, t) => range(day(t.getUTCFullYear(), 1, 1), t),
+  },
   { re: /\b(mtd|month to date|bulan berjalan|dari awal bulan)\b/, make: (_m, t) => range(day(t.getUTCFullYear(), t.getUTCMonth() + 1, 1), t) },
   { re: /\b(hari ini|today)\b/, make: (_m, t) => range(t, t) },
-  { re: /\b(kemarin|kemaren|yesterday)\b/, make: (_m, t) => { const d = new Date(t.getTime() - 86_400_000); return range(d, d); } },
+  {
+    re: /\b(kemarin|kemaren|yesterday)\b/,
+    make: (_m, t) => {
+      const d = new Date(t.getTime() - 86_400_000);
+      return range(d, d);
+    },
+  },
   {
     re: /\b(\d+|dua|tiga|empat|lima|enam|tujuh|sepuluh|two|three|four|five|six|seven|ten) (hari|minggu|pekan|bulan|tahun|days?|weeks?|months?|years?) (terakhir|belakangan|ke belakang)\b|\b(?:last|past) (\d+|two|three|four|five|six|seven|ten) (days?|weeks?|months?|years?)\b/,
     make: (m, t) => {
-      const words: Record<string, number> = { dua: 2, tiga: 3, empat: 4, lima: 5, enam: 6, tujuh: 7, sepuluh: 10, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10 };
+      const words: Record<string, number> = {
+        dua: 2,
+        tiga: 3,
+        empat: 4,
+        lima: 5,
+        enam: 6,
+        tujuh: 7,
+        sepuluh: 10,
+        two: 2,
+        three: 3,
+        four: 4,
+        five: 5,
+        six: 6,
+        seven: 7,
+        ten: 10,
+      };
       const nText = m[1] ?? m[4];
       const n = words[nText] ?? Number(nText);
       const unit = m[2] ?? m[5];
@@ -107,16 +179,34 @@ const RULES: Rule[] = [
     },
   },
   { re: /\b(minggu ini|pekan ini|this week)\b/, make: (_m, t) => range(weekStart(t), t) },
-  { re: /\b(minggu lalu|minggu kemarin|minggu kemaren|pekan lalu|last week|previous week|minggu sebelumnya)\b/, make: (_m, t) => { const s = new Date(weekStart(t).getTime() - 7 * 86_400_000); return range(s, new Date(s.getTime() + 6 * 86_400_000)); } },
+  {
+    re: /\b(minggu lalu|minggu kemarin|minggu kemaren|pekan lalu|last week|previous week|minggu sebelumnya)\b/,
+    make: (_m, t) => {
+      const s = new Date(weekStart(t).getTime() - 7 * 86_400_000);
+      return range(s, new Date(s.getTime() + 6 * 86_400_000));
+    },
+  },
   { re: /\b(bulan ini|this month)\b/, make: (_m, t) => monthRange(t.getUTCFullYear(), t.getUTCMonth() + 1) },
-  { re: /\b(bulan lalu|bulan kemarin|bulan kemaren|last month|previous month|bulan sebelumnya|sebulan lalu)\b/, make: (_m, t) => { const d = day(t.getUTCFullYear(), t.getUTCMonth(), 1); return monthRange(d.getUTCFullYear(), d.getUTCMonth() + 1); } },
+  {
+    re: /\b(bulan lalu|bulan kemarin|bulan kemaren|last month|previous month|bulan sebelumnya|sebulan lalu)\b/,
+    make: (_m, t) => {
+      const d = day(t.getUTCFullYear(), t.getUTCMonth(), 1);
+      return monthRange(d.getUTCFullYear(), d.getUTCMonth() + 1);
+    },
+  },
   { re: /\b(kuartal ini|triwulan ini|this quarter)\b/, make: (_m, t) => quarterRange(t.getUTCFullYear(), Math.floor(t.getUTCMonth() / 3) + 1) },
   {
     re: /\b(kuartal lalu|triwulan lalu|kuartal sebelumnya|last quarter|previous quarter)\b/,
-    make: (_m, t) => { const q = Math.floor(t.getUTCMonth() / 3); return q === 0 ? quarterRange(t.getUTCFullYear() - 1, 4) : quarterRange(t.getUTCFullYear(), q); },
+    make: (_m, t) => {
+      const q = Math.floor(t.getUTCMonth() / 3);
+      return q === 0 ? quarterRange(t.getUTCFullYear() - 1, 4) : quarterRange(t.getUTCFullYear(), q);
+    },
   },
   { re: /\b(tahun ini|this year)\b/, make: (_m, t) => range(day(t.getUTCFullYear(), 1, 1), day(t.getUTCFullYear(), 12, 31)) },
-  { re: /\b(tahun lalu|tahun kemarin|tahun kemaren|last year|previous year|tahun sebelumnya|setahun lalu)\b/, make: (_m, t) => range(day(t.getUTCFullYear() - 1, 1, 1), day(t.getUTCFullYear() - 1, 12, 31)) },
+  {
+    re: /\b(tahun lalu|tahun kemarin|tahun kemaren|last year|previous year|tahun sebelumnya|setahun lalu)\b/,
+    make: (_m, t) => range(day(t.getUTCFullYear() - 1, 1, 1), day(t.getUTCFullYear() - 1, 12, 31)),
+  },
   { re: new RegExp(`(?:tahun |in |year |during )?\\b${YEAR}\\b`), make: (m) => range(day(+m[1], 1, 1), day(+m[1], 12, 31)) },
 ];
 

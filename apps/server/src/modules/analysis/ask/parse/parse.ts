@@ -1,4 +1,12 @@
-import { NUMERIC_COLUMN_TYPES, type Aggregation, type DatasetColumnType, type PlanDimension, type PlanFilter, type QueryPlan, type TimeGrain } from '@nusa/contracts';
+import {
+  NUMERIC_COLUMN_TYPES,
+  type Aggregation,
+  type DatasetColumnType,
+  type PlanDimension,
+  type PlanFilter,
+  type QueryPlan,
+  type TimeGrain,
+} from '@nusa/contracts';
 import { daysOf, findDateRange, previousRange, type DateRange } from './dates.ts';
 import { amountOf, normalize, numberWord, sameWord, stem, tokens } from './text.ts';
 import { EN_MARKERS, FILLER, FOLLOW_UP, ID_MARKERS, REFUSAL, REVENUE_WORDS, SYNONYM_GROUPS } from './vocabulary.ts';
@@ -60,22 +68,50 @@ const GRAINS: [TimeGrain, RegExp][] = [
   ['year', /\b(tahunan|per tahun|setiap tahun|tiap tahun|yearly|annual|annually|per year|by year|each year|year by year)\b/],
 ];
 const TREND = /\b(tren|trend|trends|trennya|perkembangan|pergerakan|over time|dari waktu ke waktu|historis|history|riwayat)\b/;
-const PREVIOUS_PERIOD = /\b(?:(?:di)?banding(?:kan)?(?: dengan| sama)?|vs|versus|compared (?:to|with)|against|than) (?:the )?(?:(bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period) )?(?:lalu|sebelumnya|kemarin|kemaren|last|previous|prior|before)(?: (bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period))?\b|\b(pertumbuhan|growth|kenaikan|penurunan|naik turun|perubahan|change|growing)\b/;
-const PREVIOUS_OF_LAST = /\b(?:(bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period) sebelumnya|the (month|week|year|quarter|period) before|(?:the )?previous (period)|sebelumnya)\b/;
+const PREVIOUS_PERIOD =
+  /\b(?:(?:di)?banding(?:kan)?(?: dengan| sama)?|vs|versus|compared (?:to|with)|against|than) (?:the )?(?:(bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period) )?(?:lalu|sebelumnya|kemarin|kemaren|last|previous|prior|before)(?: (bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period))?\b|\b(pertumbuhan|growth|kenaikan|penurunan|naik turun|perubahan|change|growing)\b/;
+const PREVIOUS_OF_LAST =
+  /\b(?:(bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period) sebelumnya|the (month|week|year|quarter|period) before|(?:the )?previous (period)|sebelumnya)\b/;
 const SHARE = /\b(persentase|prosentase|persen|porsi|share|kontribusi|proporsi|pangsa|percentage|percent|proportion|contribution|% dari)\b|%/;
 const AVG = /\b(rata rata|rata-rata|ratarata|rerata|average|avg|mean)\b/;
 const COUNT = /\b(berapa banyak|berapa kali|berapa jumlah|banyaknya|how many|number of|count of|count|hitung|berapa(?= (?:transaksi|pesanan|order|nota)))\b/;
 const COUNT_NOUN = /\b(transaksi|transaksinya|transactions?|orders?|pesanan|nota|struk|baris|rows?|records?)\b/;
-const DESC = /\b(top|teratas|tertinggi|terbesar|terlaris|terbanyak|paling laris|paling laku|paling banyak|paling besar|paling tinggi|best selling|best-selling|bestselling|best|highest|largest|biggest|most|leading|terlaku|laris|maksimum|maximum|max|tertinggi)\b/;
-const ASC = /\b(bottom|terbawah|terendah|terkecil|tersedikit|paling sedikit|paling rendah|paling kecil|kurang laris|paling tidak laku|least|lowest|smallest|worst|fewest|weakest|terburuk|paling buruk|minimum|min)\b/;
-const TOP_N = /\b(?:top|bottom|best|worst) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh)\b|\b(\d{1,3}|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|one|two|three|four|five|six|seven|eight|nine|ten|twenty)(?= (?:\w+ ){0,3}(?:teratas|terbawah|terlaris|tertinggi|terendah|terbesar|terkecil|terbanyak|besar|paling|best|highest|lowest|top|bottom|worst|laris))/;
+const DESC =
+  /\b(top|teratas|tertinggi|terbesar|terlaris|terbanyak|paling laris|paling laku|paling banyak|paling besar|paling tinggi|best selling|best-selling|bestselling|best|highest|largest|biggest|most|leading|terlaku|laris|maksimum|maximum|max|tertinggi)\b/;
+const ASC =
+  /\b(bottom|terbawah|terendah|terkecil|tersedikit|paling sedikit|paling rendah|paling kecil|kurang laris|paling tidak laku|least|lowest|smallest|worst|fewest|weakest|terburuk|paling buruk|minimum|min)\b/;
+const TOP_N =
+  /\b(?:top|bottom|best|worst) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh)\b|\b(\d{1,3}|satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|one|two|three|four|five|six|seven|eight|nine|ten|twenty)(?= (?:\w+ ){0,3}(?:teratas|terbawah|terlaris|tertinggi|terendah|terbesar|terkecil|terbanyak|besar|paling|best|highest|lowest|top|bottom|worst|laris))/;
 const COMPARE_WORDS = /\b(bandingkan|perbandingan|banding|dibanding|dibandingkan|compare|comparison|vs|versus|antara|between)\b/;
-const NUMBER_FILTER = /\b(lebih dari|lebih besar dari|di atas|diatas|minimal|minimum|paling sedikit|at least|more than|greater than|above|over|kurang dari|lebih kecil dari|di bawah|dibawah|maksimal|paling banyak|at most|less than|below|under)\s*(?:rp\.?\s*)?(\d+(?:[.,]\d+)?\s*(?:juta|jt|ribu|rb|k|m|million|thousand|miliar|milyar|billion|bn)?)\b|([<>]=?)\s*(\d+(?:[.,]\d+)?\s*(?:juta|jt|ribu|rb|k|m|million|thousand)?)/;
+const NUMBER_FILTER =
+  /\b(lebih dari|lebih besar dari|di atas|diatas|minimal|minimum|paling sedikit|at least|more than|greater than|above|over|kurang dari|lebih kecil dari|di bawah|dibawah|maksimal|paling banyak|at most|less than|below|under)\s*(?:rp\.?\s*)?(\d+(?:[.,]\d+)?\s*(?:juta|jt|ribu|rb|k|m|million|thousand|miliar|milyar|billion|bn)?)\b|([<>]=?)\s*(\d+(?:[.,]\d+)?\s*(?:juta|jt|ribu|rb|k|m|million|thousand)?)/;
 const FILTER_OPS: Record<string, PlanFilter['op']> = {
-  'lebih dari': 'gt', 'lebih besar dari': 'gt', 'di atas': 'gt', diatas: 'gt', 'more than': 'gt', 'greater than': 'gt', above: 'gt', over: 'gt', '>': 'gt', '>=': 'gte',
-  minimal: 'gte', minimum: 'gte', 'paling sedikit': 'gte', 'at least': 'gte',
-  'kurang dari': 'lt', 'lebih kecil dari': 'lt', 'di bawah': 'lt', dibawah: 'lt', 'less than': 'lt', below: 'lt', under: 'lt', '<': 'lt', '<=': 'lte',
-  maksimal: 'lte', 'paling banyak': 'lte', 'at most': 'lte',
+  'lebih dari': 'gt',
+  'lebih besar dari': 'gt',
+  'di atas': 'gt',
+  diatas: 'gt',
+  'more than': 'gt',
+  'greater than': 'gt',
+  above: 'gt',
+  over: 'gt',
+  '>': 'gt',
+  '>=': 'gte',
+  minimal: 'gte',
+  minimum: 'gte',
+  'paling sedikit': 'gte',
+  'at least': 'gte',
+  'kurang dari': 'lt',
+  'lebih kecil dari': 'lt',
+  'di bawah': 'lt',
+  dibawah: 'lt',
+  'less than': 'lt',
+  below: 'lt',
+  under: 'lt',
+  '<': 'lt',
+  '<=': 'lte',
+  maksimal: 'lte',
+  'paling banyak': 'lte',
+  'at most': 'lte',
 };
 
 interface Mention {
@@ -156,10 +192,19 @@ const grainFor = (range: DateRange | null): TimeGrain => {
 
 export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome {
   const language = detectLanguage(question);
-  const notUnderstood = (unknown?: string[]): ParseOutcome => ({ ok: false, code: 'analysis_question_not_understood', language, ...(unknown ? { unknown } : {}) });
+  const notUnderstood = (unknown?: string[]): ParseOutcome => ({
+    ok: false,
+    code: 'analysis_question_not_understood',
+    language,
+    ...(unknown ? { unknown } : {}),
+  });
   const raw = normalize(question);
   const labelWords = new Set(ctx.columns.flatMap((c) => tokens(normalize(c.label))));
-  const valueText = new Set(Object.values(ctx.values).flat().map((v) => normalize(v)));
+  const valueText = new Set(
+    Object.values(ctx.values)
+      .flat()
+      .map((v) => normalize(v)),
+  );
   for (const re of REFUSAL) {
     const m = re.exec(raw);
     // A word of the refusal lists that is the dataset's own column or value ("Update", "Login") is no request.
@@ -227,14 +272,32 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
 
   // Text columns named just before or after one of their values are the filter's own words ("cabang Surabaya", "Grosir segment").
   const valueColumns = new Set(values.map((v) => v.column.key));
-  const textMentions = columns.filter((m) => m.column.type === 'text' && !(valueColumns.has(m.column.key) && values.some((v) => v.column.key === m.column.key && (v.at === m.at + 1 || v.at + tokens(normalize(v.value!)).length === m.at))));
+  const textMentions = columns.filter(
+    (m) =>
+      m.column.type === 'text' &&
+      !(
+        valueColumns.has(m.column.key) &&
+        values.some((v) => v.column.key === m.column.key && (v.at === m.at + 1 || v.at + tokens(normalize(v.value!)).length === m.at))
+      ),
+  );
   // A numeric column named right before "lebih dari 5" is what the filter compares, not a measure.
   const filterSubjects = new Map(numberFilters.map((f) => [f, columns.find((m) => isNumeric(m.column) && words[m.at] === f.at)]));
   const numericMentions = columns.filter((m) => isNumeric(m.column) && ![...filterSubjects.values()].includes(m));
   const dateMentions = columns.filter((m) => m.column.type === 'date');
   const dateColumn = dateMentions[0]?.column ?? ctx.columns.find((c) => c.type === 'date');
 
-  const anything = values.length + columns.length + (range ? 1 : 0) + (aggregation ? 1 : 0) + (revenueWord ? 1 : 0) + (grain || trend ? 1 : 0) + (direction ? 1 : 0) + (share ? 1 : 0) + (countNoun ? 1 : 0) + numberFilters.length + (previousPeriod ? 1 : 0);
+  const anything =
+    values.length +
+    columns.length +
+    (range ? 1 : 0) +
+    (aggregation ? 1 : 0) +
+    (revenueWord ? 1 : 0) +
+    (grain || trend ? 1 : 0) +
+    (direction ? 1 : 0) +
+    (share ? 1 : 0) +
+    (countNoun ? 1 : 0) +
+    numberFilters.length +
+    (previousPeriod ? 1 : 0);
   if (anything === 0) return notUnderstood();
   if ((range || grain || trend || previousPeriod) && !dateColumn) return notUnderstood();
 
@@ -249,7 +312,8 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
     measures.push({ column: distinctOf.key, aggregation: 'countDistinct', label: '' });
   } else if (numericMentions.length) {
     for (const m of numericMentions) {
-      if (!measures.some((x) => x.column === m.column.key)) measures.push({ column: m.column.key, aggregation: aggregation === 'count' ? 'sum' : aggregation ?? 'sum', label: '' });
+      if (!measures.some((x) => x.column === m.column.key))
+        measures.push({ column: m.column.key, aggregation: aggregation === 'count' ? 'sum' : (aggregation ?? 'sum'), label: '' });
     }
   } else if (aggregation === 'count' || (countNoun && !revenueWord && !direction)) {
     measures.push({ column: null, aggregation: 'count', label: '' });
@@ -260,7 +324,10 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
     if (m.column !== distinctOf && !dimensions.some((d) => d.column === m.column.key)) dimensions.push({ column: m.column.key });
   }
   if ((grain || trend || dateMentions.length) && dateColumn) {
-    dimensions.unshift({ column: dateColumn.key, timeGrain: grain ?? (dateMentions.length && !trend ? 'day' : grainFor(range ?? previous?.timeRange ?? null)) });
+    dimensions.unshift({
+      column: dateColumn.key,
+      timeGrain: grain ?? (dateMentions.length && !trend ? 'day' : grainFor(range ?? previous?.timeRange ?? null)),
+    });
   }
 
   // Values: one per column filters by it; two or more are compared side by side.
@@ -285,12 +352,17 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   }
   void compareWords;
 
-  if (followUp && previous) return mergeFollowUp(previous, { measures, dimensions, filters, range, limit, direction, comparison, share, previousPeriod: !!previousPeriod, grain, language }, dateColumn?.key);
+  if (followUp && previous)
+    return mergeFollowUp(
+      previous,
+      { measures, dimensions, filters, range, limit, direction, comparison, share, previousPeriod: !!previousPeriod, grain, language },
+      dateColumn?.key,
+    );
 
   if (!measures.length) {
     const measure = defaultMeasure(ctx);
     if (!measure) return notUnderstood();
-    measures.push({ column: measure.key, aggregation: aggregation === 'count' ? 'count' : aggregation ?? 'sum', label: '' });
+    measures.push({ column: measure.key, aggregation: aggregation === 'count' ? 'count' : (aggregation ?? 'sum'), label: '' });
     if (aggregation === 'count') measures[0].column = null;
   }
   for (const f of numberFilters) {
@@ -319,8 +391,15 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   if (share && (!dimensions.length || measures[0].aggregation === 'avg')) return notUnderstood();
   const timeRange = range && dateColumn ? { column: dateColumn.key, ...range } : null;
   const plan: QueryPlan = {
-    datasetId: ctx.datasetId, measures, dimensions, filters, timeRange, sort, limit: planLimit,
-    comparison: comparison ?? (previousPeriod ? { kind: 'previousPeriod' } : null), share,
+    datasetId: ctx.datasetId,
+    measures,
+    dimensions,
+    filters,
+    timeRange,
+    sort,
+    limit: planLimit,
+    comparison: comparison ?? (previousPeriod ? { kind: 'previousPeriod' } : null),
+    share,
   };
   if (plan.comparison?.kind === 'previousPeriod' && !plan.timeRange) {
     const t = ctx.today;
@@ -345,7 +424,16 @@ interface Parsed {
 
 /** A follow-up changes what it names of the previous plan and keeps the rest ("kalau Jakarta?", "per produk?"). */
 function mergeFollowUp(previous: QueryPlan, p: Parsed, dateColumn: string | undefined): ParseOutcome {
-  const changed = p.measures.length + p.dimensions.length + p.filters.length + (p.range ? 1 : 0) + (p.limit ? 1 : 0) + (p.direction ? 1 : 0) + (p.share ? 1 : 0) + (p.previousPeriod ? 1 : 0) + (p.grain ? 1 : 0);
+  const changed =
+    p.measures.length +
+    p.dimensions.length +
+    p.filters.length +
+    (p.range ? 1 : 0) +
+    (p.limit ? 1 : 0) +
+    (p.direction ? 1 : 0) +
+    (p.share ? 1 : 0) +
+    (p.previousPeriod ? 1 : 0) +
+    (p.grain ? 1 : 0);
   if (changed === 0) return { ok: false, code: 'analysis_question_not_understood', language: p.language };
   const plan: QueryPlan = structuredClone(previous);
   if (p.measures.length) plan.measures = p.measures;
@@ -361,7 +449,9 @@ function mergeFollowUp(previous: QueryPlan, p: Parsed, dateColumn: string | unde
   if (p.dimensions.length) {
     const filtered = new Set(plan.filters.filter((f) => f.op === 'eq').map((f) => f.column));
     plan.dimensions = p.dimensions;
-    plan.filters = plan.filters.filter((f) => !(filtered.has(f.column) && p.dimensions.some((d) => d.column === f.column) && p.comparison === null && f.op === 'eq' && !p.filters.includes(f)));
+    plan.filters = plan.filters.filter(
+      (f) => !(filtered.has(f.column) && p.dimensions.some((d) => d.column === f.column) && p.comparison === null && f.op === 'eq' && !p.filters.includes(f)),
+    );
     plan.sort = p.dimensions[0].timeGrain ? { by: 'dimension', index: 0, direction: 'asc' } : { by: 'measure', index: 0, direction: 'desc' };
     plan.limit = null;
   }
@@ -376,8 +466,8 @@ function mergeFollowUp(previous: QueryPlan, p: Parsed, dateColumn: string | unde
   }
   if (p.share) plan.share = true;
   if (p.previousPeriod) plan.comparison = { kind: 'previousPeriod' };
-  const unanswerable = (plan.share && (!plan.dimensions.length || plan.measures[0].aggregation === 'avg'))
-    || (plan.comparison?.kind === 'previousPeriod' && !plan.timeRange);
+  const unanswerable =
+    (plan.share && (!plan.dimensions.length || plan.measures[0].aggregation === 'avg')) || (plan.comparison?.kind === 'previousPeriod' && !plan.timeRange);
   if (unanswerable) return { ok: false, code: 'analysis_question_not_understood', language: p.language };
   return { ok: true, plan, language: p.language };
 }

@@ -36,7 +36,16 @@ const eq = (column: string, value: string) => ({ column, op: 'eq', values: [valu
 
 /** The plan fields a case sets (checked against the parser's whole plan with toEqual). */
 type Expect = Record<string, unknown>;
-const base: Omit<QueryPlan, 'datasetId'> = { measures: [{ column: 'c6', aggregation: 'sum', label: '' }], dimensions: [], filters: [], timeRange: null, sort: null, limit: null, comparison: null, share: false };
+const base: Omit<QueryPlan, 'datasetId'> = {
+  measures: [{ column: 'c6', aggregation: 'sum', label: '' }],
+  dimensions: [],
+  filters: [],
+  timeRange: null,
+  sort: null,
+  limit: null,
+  comparison: null,
+  share: false,
+};
 
 /** Question, the plan expected (the fields that differ from "total sales, everything"), and the language. */
 const CASES: [string, Expect, 'id' | 'en'][] = [
@@ -84,7 +93,11 @@ const CASES: [string, Expect, 'id' | 'en'][] = [
   ['5 produk terlaris', { dimensions: [byProduct], sort: desc, limit: 5 }, 'id'],
   ['top 3 branches by revenue last month', { dimensions: [byBranch], sort: desc, limit: 3, timeRange: FEB }, 'en'],
   ['cabang dengan penjualan tertinggi', { dimensions: [byBranch], sort: desc, limit: 1 }, 'id'],
-  ['produk terendah penjualannya tahun lalu', { dimensions: [byProduct], sort: asc, limit: 1, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
+  [
+    'produk terendah penjualannya tahun lalu',
+    { dimensions: [byProduct], sort: asc, limit: 1, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } },
+    'id',
+  ],
   ['bottom 2 products', { dimensions: [byProduct], sort: asc, limit: 2 }, 'en'],
   ['tiga cabang terbawah', { dimensions: [byBranch], sort: asc, limit: 3 }, 'id'],
   ['best selling product by quantity', { measures: [{ column: 'c5', aggregation: 'sum', label: '' }], dimensions: [byProduct], sort: desc, limit: 1 }, 'en'],
@@ -96,34 +109,81 @@ const CASES: [string, Expect, 'id' | 'en'][] = [
   ['berapa banyak transaksi bulan ini', { measures: [{ column: null, aggregation: 'count', label: '' }], timeRange: MAR }, 'id'],
   ['how many transactions in Jakarta', { measures: [{ column: null, aggregation: 'count', label: '' }], filters: [eq('c2', 'Jakarta')] }, 'en'],
   ['jumlah transaksi per cabang', { measures: [{ column: null, aggregation: 'count', label: '' }], dimensions: [byBranch], sort: desc }, 'id'],
-  ['berapa banyak pelanggan tahun ini', { measures: [{ column: 'c7', aggregation: 'countDistinct', label: '' }], timeRange: { column: 'c1', from: '2026-01-01', to: '2026-12-31' } }, 'id'],
+  [
+    'berapa banyak pelanggan tahun ini',
+    { measures: [{ column: 'c7', aggregation: 'countDistinct', label: '' }], timeRange: { column: 'c1', from: '2026-01-01', to: '2026-12-31' } },
+    'id',
+  ],
   ['how many customers per branch', { measures: [{ column: 'c7', aggregation: 'countDistinct', label: '' }], dimensions: [byBranch], sort: desc }, 'en'],
   ['penjualan tertinggi bulan ini', { measures: [{ column: 'c6', aggregation: 'max', label: '' }], timeRange: MAR }, 'id'],
   ['lowest sale last month', { measures: [{ column: 'c6', aggregation: 'min', label: '' }], timeRange: FEB }, 'en'],
   // Shares
   ['persentase penjualan per cabang', { dimensions: [byBranch], sort: desc, share: true }, 'id'],
-  ['share of revenue by segment this year', { dimensions: [{ column: 'c4' }], sort: desc, share: true, timeRange: { column: 'c1', from: '2026-01-01', to: '2026-12-31' } }, 'en'],
+  [
+    'share of revenue by segment this year',
+    { dimensions: [{ column: 'c4' }], sort: desc, share: true, timeRange: { column: 'c1', from: '2026-01-01', to: '2026-12-31' } },
+    'en',
+  ],
   ['porsi omzet tiap produk', { dimensions: [byProduct], sort: desc, share: true }, 'id'],
   // Comparisons
-  ['bandingkan penjualan Surabaya vs Jakarta', { dimensions: [byBranch], sort: desc, filters: [{ column: 'c2', op: 'in', values: ['Surabaya', 'Jakarta'] }], comparison: { kind: 'values', column: 'c2', values: ['Surabaya', 'Jakarta'] } }, 'id'],
-  ['compare revenue of Bandung and Medan last month', { dimensions: [byBranch], sort: desc, filters: [{ column: 'c2', op: 'in', values: ['Bandung', 'Medan'] }], comparison: { kind: 'values', column: 'c2', values: ['Bandung', 'Medan'] }, timeRange: FEB }, 'en'],
+  [
+    'bandingkan penjualan Surabaya vs Jakarta',
+    {
+      dimensions: [byBranch],
+      sort: desc,
+      filters: [{ column: 'c2', op: 'in', values: ['Surabaya', 'Jakarta'] }],
+      comparison: { kind: 'values', column: 'c2', values: ['Surabaya', 'Jakarta'] },
+    },
+    'id',
+  ],
+  [
+    'compare revenue of Bandung and Medan last month',
+    {
+      dimensions: [byBranch],
+      sort: desc,
+      filters: [{ column: 'c2', op: 'in', values: ['Bandung', 'Medan'] }],
+      comparison: { kind: 'values', column: 'c2', values: ['Bandung', 'Medan'] },
+      timeRange: FEB,
+    },
+    'en',
+  ],
   ['penjualan bulan ini dibanding bulan lalu', { timeRange: MAR, comparison: { kind: 'previousPeriod' } }, 'id'],
   ['revenue growth this month', { timeRange: MAR, comparison: { kind: 'previousPeriod' } }, 'en'],
   // Trends
   ['tren penjualan bulanan', { dimensions: [{ column: 'c1', timeGrain: 'month' }], sort: byTime }, 'id'],
-  ['penjualan per bulan tahun lalu', { dimensions: [{ column: 'c1', timeGrain: 'month' }], sort: byTime, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
+  [
+    'penjualan per bulan tahun lalu',
+    { dimensions: [{ column: 'c1', timeGrain: 'month' }], sort: byTime, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } },
+    'id',
+  ],
   ['weekly sales trend in Surabaya', { dimensions: [{ column: 'c1', timeGrain: 'week' }], sort: byTime, filters: [eq('c2', 'Surabaya')] }, 'en'],
   ['omzet setiap minggu bulan ini', { dimensions: [{ column: 'c1', timeGrain: 'week' }], sort: byTime, timeRange: MAR }, 'id'],
   ['daily revenue last month', { dimensions: [{ column: 'c1', timeGrain: 'day' }], sort: byTime, timeRange: FEB }, 'en'],
-  ['penjualan per kuartal 2025', { dimensions: [{ column: 'c1', timeGrain: 'quarter' }], sort: byTime, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
+  [
+    'penjualan per kuartal 2025',
+    { dimensions: [{ column: 'c1', timeGrain: 'quarter' }], sort: byTime, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } },
+    'id',
+  ],
   ['yearly revenue', { dimensions: [{ column: 'c1', timeGrain: 'year' }], sort: byTime }, 'en'],
   ['tren penjualan bulan lalu', { dimensions: [{ column: 'c1', timeGrain: 'day' }], sort: byTime, timeRange: FEB }, 'id'],
-  ['3 cabang dengan penjualan tertinggi tahun lalu', { dimensions: [byBranch], sort: desc, limit: 3, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
-  ['transaksi terkecil tahun lalu', { measures: [{ column: 'c6', aggregation: 'min', label: '' }], timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } }, 'id'],
+  [
+    '3 cabang dengan penjualan tertinggi tahun lalu',
+    { dimensions: [byBranch], sort: desc, limit: 3, timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } },
+    'id',
+  ],
+  [
+    'transaksi terkecil tahun lalu',
+    { measures: [{ column: 'c6', aggregation: 'min', label: '' }], timeRange: { column: 'c1', from: '2025-01-01', to: '2025-12-31' } },
+    'id',
+  ],
   ['number of transactions per branch', { measures: [{ column: null, aggregation: 'count', label: '' }], dimensions: [byBranch], sort: desc }, 'en'],
   ['online segment sales this month', { filters: [eq('c4', 'Online')], timeRange: MAR }, 'en'],
   // Number filters
-  ['berapa transaksi di atas 1 juta', { measures: [{ column: null, aggregation: 'count', label: '' }], filters: [{ column: 'c6', op: 'gt', values: [1000000] }] }, 'id'],
+  [
+    'berapa transaksi di atas 1 juta',
+    { measures: [{ column: null, aggregation: 'count', label: '' }], filters: [{ column: 'c6', op: 'gt', values: [1000000] }] },
+    'id',
+  ],
   ['sales with qty more than 5', { filters: [{ column: 'c5', op: 'gt', values: [5] }] }, 'en'],
 ];
 
@@ -139,9 +199,18 @@ describe('the local question parser', () => {
   });
 
   it.each([
-    'hapus semua data penjualan', 'delete all sales in Surabaya', 'update penjualan Jakarta jadi 0', 'ubah harga produk',
-    'drop table analysis_rows', 'select * from users', 'tampilkan password semua pengguna', 'show me the users table',
-    'penjualan; DROP TABLE x', 'show data from other tables', 'tampilkan data perusahaan lain', 'tambahkan transaksi baru',
+    'hapus semua data penjualan',
+    'delete all sales in Surabaya',
+    'update penjualan Jakarta jadi 0',
+    'ubah harga produk',
+    'drop table analysis_rows',
+    'select * from users',
+    'tampilkan password semua pengguna',
+    'show me the users table',
+    'penjualan; DROP TABLE x',
+    'show data from other tables',
+    'tampilkan data perusahaan lain',
+    'tambahkan transaksi baru',
   ])('refuses "%s"', (question) => {
     expect(parseQuestion(question, ctx)).toMatchObject({ ok: false, code: 'analysis_request_refused' });
   });
@@ -157,12 +226,23 @@ describe('the local question parser', () => {
     const previous = first.plan;
     const follow = (q: string) => parseQuestion(q, { ...ctx, previous });
 
-    it('the month before', () => expect(follow('bagaimana dengan bulan sebelumnya?')).toMatchObject({ ok: true, plan: { ...previous, timeRange: { column: 'c1', from: '2026-01-01', to: '2026-01-31' } } }));
+    it('the month before', () =>
+      expect(follow('bagaimana dengan bulan sebelumnya?')).toMatchObject({
+        ok: true,
+        plan: { ...previous, timeRange: { column: 'c1', from: '2026-01-01', to: '2026-01-31' } },
+      }));
     it('another branch', () => expect(follow('kalau Jakarta?')).toMatchObject({ ok: true, plan: { ...previous, filters: [eq('c2', 'Jakarta')] } }));
-    it('another period, in English', () => expect(follow('what about this year?')).toMatchObject({ ok: true, language: 'en', plan: { ...previous, timeRange: { column: 'c1', from: '2026-01-01', to: '2026-12-31' } } }));
+    it('another period, in English', () =>
+      expect(follow('what about this year?')).toMatchObject({
+        ok: true,
+        language: 'en',
+        plan: { ...previous, timeRange: { column: 'c1', from: '2026-01-01', to: '2026-12-31' } },
+      }));
     it('per product', () => expect(follow('kalau per produk?')).toMatchObject({ ok: true, plan: { ...previous, dimensions: [byProduct], sort: desc } }));
-    it('a new question starts afresh', () => expect(follow('penjualan per cabang')).toMatchObject({ ok: true, plan: { ...base, dimensions: [byBranch], sort: desc } }));
-    it('a follow-up that names nothing is not understood', () => expect(follow('kalau itu?')).toMatchObject({ ok: false, code: 'analysis_question_not_understood' }));
+    it('a new question starts afresh', () =>
+      expect(follow('penjualan per cabang')).toMatchObject({ ok: true, plan: { ...base, dimensions: [byBranch], sort: desc } }));
+    it('a follow-up that names nothing is not understood', () =>
+      expect(follow('kalau itu?')).toMatchObject({ ok: false, code: 'analysis_question_not_understood' }));
   });
 });
 

@@ -68,8 +68,30 @@ export function stem(word: string): string {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  satu: 1, dua: 2, tiga: 3, empat: 4, lima: 5, enam: 6, tujuh: 7, delapan: 8, sembilan: 9, sepuluh: 10, sebelas: 11, 'dua belas': 12,
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, twenty: 20,
+  satu: 1,
+  dua: 2,
+  tiga: 3,
+  empat: 4,
+  lima: 5,
+  enam: 6,
+  tujuh: 7,
+  delapan: 8,
+  sembilan: 9,
+  sepuluh: 10,
+  sebelas: 11,
+  'dua belas': 12,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  twenty: 20,
 };
 export const numberWord = (w: string): number | undefined => NUMBER_WORDS[w] ?? (/^\d+$/.test(w) ? Number(w) : undefined);
 
@@ -78,6 +100,19 @@ export function amountOf(text: string): number | undefined {
   const m = /^(\d+(?:[.,]\d+)?)\s*(juta|jt|ribu|rb|k|m|million|thousand|miliar|milyar|billion|bn)?$/.exec(text.trim());
   if (!m) return undefined;
   const n = Number(m[1].replace(',', '.'));
-  const scale: Record<string, number> = { juta: 1e6, jt: 1e6, m: 1e6, million: 1e6, ribu: 1e3, rb: 1e3, k: 1e3, thousand: 1e3, miliar: 1e9, milyar: 1e9, billion: 1e9, bn: 1e9 };
+  const scale: Record<string, number> = {
+    juta: 1e6,
+    jt: 1e6,
+    m: 1e6,
+    million: 1e6,
+    ribu: 1e3,
+    rb: 1e3,
+    k: 1e3,
+    thousand: 1e3,
+    miliar: 1e9,
+    milyar: 1e9,
+    billion: 1e9,
+    bn: 1e9,
+  };
   return n * (m[2] ? scale[m[2]] : 1);
 }

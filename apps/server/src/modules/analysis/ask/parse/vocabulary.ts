@@ -2,7 +2,24 @@
 
 /** Words of one meaning: a question's word and a column's label match when they share a group. */
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['omzet', 'omset', 'penjualan', 'pendapatan', 'revenue', 'sales', 'turnover', 'jualan', 'nilai penjualan', 'pemasukan', 'income', 'amount', 'nominal', 'nilai', 'gmv', 'sale'],
+  [
+    'omzet',
+    'omset',
+    'penjualan',
+    'pendapatan',
+    'revenue',
+    'sales',
+    'turnover',
+    'jualan',
+    'nilai penjualan',
+    'pemasukan',
+    'income',
+    'amount',
+    'nominal',
+    'nilai',
+    'gmv',
+    'sale',
+  ],
   ['cabang', 'branch', 'toko', 'outlet', 'store', 'gerai', 'lokasi', 'location', 'kota', 'city', 'branches', 'stores', 'shop'],
   ['produk', 'product', 'barang', 'item', 'menu', 'sku', 'products', 'items', 'goods'],
   ['qty', 'quantity', 'kuantitas', 'unit', 'units', 'pcs', 'volume', 'kuantiti', 'qtty'],
@@ -23,7 +40,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 export const REVENUE_WORDS = new Set(SYNONYM_GROUPS[0]);
 
 /** Words of nothing the parser needs: greetings, fillers, question words and glue, both languages, informal ones too. */
-export const FILLER = new Set(`
+export const FILLER = new Set(
+  `
 berapa berapakah brp apa apakah yang yg di ke dari pada untuk utk dengan dgn dan atau saja aja sih dong donk ya yah deh kak gan min
 tolong coba mohon please pls kasih tau tahu lihat liat melihat tampilkan tunjukkan tunjukan perlihatkan show me give tell list daftar
 what whats is are was were be the a an of in on at for to by how much many which mana siapa who total jumlah nilai value values adalah itu
@@ -37,7 +55,10 @@ dapat dapatkan berikan beri yg tsb tersebut sebut mengenai tentang terkait regar
 and vs versus with without make makes made earn earned earning generate generated bring brought achieve achieved reach reached
 hey hi hello halo hai plus serta sampai hingga until
 distribusi distribution rincian breakdown detail rekap rekapitulasi ringkasan summary summarize
-`.trim().split(/\s+/));
+`
+    .trim()
+    .split(/\s+/),
+);
 
 /** A request to change or remove data, or to read outside the dataset: refused whatever else the question says. */
 export const REFUSAL = [
@@ -48,8 +69,17 @@ export const REFUSAL = [
 ];
 
 /** How a question goes on from the one before: "bagaimana dengan ...", "kalau ...", "what about ...". */
-export const FOLLOW_UP = /^(bagaimana dengan|bagaimana kalau|bagaimana|gimana|gmn|bgmn|kalau|kalo|klo|terus|trus|lalu|how about|what about|and|dan|then|now|sekarang|sedangkan|versus|vs)\b/;
+export const FOLLOW_UP =
+  /^(bagaimana dengan|bagaimana kalau|bagaimana|gimana|gmn|bgmn|kalau|kalo|klo|terus|trus|lalu|how about|what about|and|dan|then|now|sekarang|sedangkan|versus|vs)\b/;
 
 /** Indonesian and English marker words, to answer in the question's language. */
-export const ID_MARKERS = new Set('berapa apa yang bulan tahun minggu hari penjualan omzet omset cabang produk dan di dari untuk dengan rata lalu ini tampilkan bandingkan terlaris tertinggi terendah pelanggan jumlah bagaimana kalau sebelumnya sampai barang toko pendapatan setiap tiap kemarin berapakah sih dong tolong saja aja mana paling banyak terbanyak kuartal semester persentase porsi laris'.split(' '));
-export const EN_MARKERS = new Set('what how the of by in show me top sales revenue month year last this week average which between and from to customers customer branch branches product products many much total compare quarter half share percentage best highest lowest each per day trend monthly weekly daily is are was were did'.split(' '));
+export const ID_MARKERS = new Set(
+  'berapa apa yang bulan tahun minggu hari penjualan omzet omset cabang produk dan di dari untuk dengan rata lalu ini tampilkan bandingkan terlaris tertinggi terendah pelanggan jumlah bagaimana kalau sebelumnya sampai barang toko pendapatan setiap tiap kemarin berapakah sih dong tolong saja aja mana paling banyak terbanyak kuartal semester persentase porsi laris'.split(
+    ' ',
+  ),
+);
+export const EN_MARKERS = new Set(
+  'what how the of by in show me top sales revenue month year last this week average which between and from to customers customer branch branches product products many much total compare quarter half share percentage best highest lowest each per day trend monthly weekly daily is are was were did'.split(
+    ' ',
+  ),
+);
