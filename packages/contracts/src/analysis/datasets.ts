@@ -16,6 +16,9 @@ export const DATASET_SLOTS = { num: 24, text: 24, date: 8 } as const;
 /** The csv or xlsx upload of a dataset: at most this many bytes. */
 export const DATASET_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 export const CSV_CONTENT_TYPE = 'text/csv';
+/** Where a dataset's rows come from: an uploaded xlsx/csv, a PDF, a Google Sheet, an application's API posts, or typed by hand. */
+export const DATASET_SOURCES = ['file', 'pdf', 'google-sheet', 'api', 'manual'] as const;
+export type DatasetSource = (typeof DATASET_SOURCES)[number];
 
 const DATASET_READ = ['viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics'] as const;
 const DATASET_ADD = ['addManageDatabaseAiAnalytics'] as const;
@@ -32,6 +35,7 @@ export type DatasetColumn = z.infer<typeof datasetColumn>;
 export const dataset = z.object({
   datasetId: z.string(),
   name: z.string(),
+  source: z.enum(DATASET_SOURCES),
   columns: z.array(datasetColumn),
   rowCount: z.number().int(),
   refreshedAt: z.string(),

@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DatasetColumnType } from '@nusa/contracts';
+import type { DatasetColumnType, DatasetSource } from '@nusa/contracts';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
 
 /**
@@ -30,6 +30,8 @@ export const analysisDatasets = pgTable(
     name: text('name').notNull(),
     columns: jsonb('columns').$type<StoredColumn[]>().notNull(),
     rowCount: integer('row_count').notNull().default(0),
+    /** Where its rows come from (DATASET_SOURCES): an uploaded file, entered by hand, ... */
+    source: text('source').$type<DatasetSource>().notNull().default('file'),
     /** The import run that made or last refreshed it. */
     importId: uuid('import_id'),
     createdBy: uuid('created_by').notNull(),

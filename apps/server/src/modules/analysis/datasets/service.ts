@@ -11,6 +11,7 @@ const publicColumns = (columns: StoredColumn[]): DatasetColumn[] => columns.map(
 export const toDataset = (d: DatasetRecord): Dataset => ({
   datasetId: d.id,
   name: d.name,
+  source: d.source,
   columns: publicColumns(d.columns),
   rowCount: d.rowCount,
   refreshedAt: d.refreshedAt.toISOString(),

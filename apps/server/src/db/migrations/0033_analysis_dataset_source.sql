@@ -1,0 +1,1 @@
+ALTER TABLE "analysis_datasets" ADD COLUMN "source" text DEFAULT 'file' NOT NULL;
