@@ -29,6 +29,8 @@ import { approvalFlowEndpoints } from './accounting/approval-flows.ts';
 import { importRunEndpoints } from './accounting/sheet-import.ts';
 import { usageDashboardEndpoints } from './dashboard/usage.ts';
 import { analysisAskEndpoints, analysisEndpoints } from './analysis/datasets.ts';
+import { datasetEditEndpoints } from './analysis/dataset-edit.ts';
+import { savedGraphEndpoints } from './analysis/saved-graphs.ts';
 import { auditLogEndpoints } from './accounting/audit-log.ts';
 import { serviceChannelEndpoints } from './service/channels.ts';
 import { serviceSetupEndpoints } from './service/setup.ts';
@@ -76,6 +78,8 @@ export const endpoints = {
   ...usageDashboardEndpoints,
   ...analysisEndpoints,
   ...analysisAskEndpoints,
+  ...datasetEditEndpoints,
+  ...savedGraphEndpoints,
   ...serviceClientEndpoints,
   ...serviceDatasetEndpoints,
   ...serviceIntentEndpoints,

@@ -148,7 +148,17 @@ const analysis = {
   ),
   analysis_dataset_not_found: e(404, 'Dataset {{0}} tidak ditemukan', 'Dataset {{0}} not found'),
   analysis_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan untuk dataset ini', 'Conversation {{0}} was not found for this dataset'),
-  analysis_file_invalid: e(400, 'Berkas dataset harus xlsx atau csv yang dapat dibaca', 'The dataset file must be a readable xlsx or csv'),
+  analysis_file_invalid: e(400, 'Berkas dataset harus xlsx, csv, atau PDF yang dapat dibaca', 'The dataset file must be a readable xlsx, csv or PDF'),
+  analysis_pdf_scanned: e(
+    422,
+    'PDF ini hasil pindai (gambar tanpa teks), jadi tabelnya tidak dapat dibaca. Unggah berkas Excel/CSV-nya, atau PDF yang teksnya dapat dipilih',
+    'This PDF is a scan (images without text), so its table cannot be read. Upload the Excel/CSV sheet, or a PDF whose text can be selected',
+  ),
+  analysis_import_columns_invalid: e(
+    422,
+    'Kolom yang dipilih tidak cocok dengan berkas: berkas memiliki {{0}} kolom',
+    'The chosen columns do not match the file: it has {{0}} columns',
+  ),
   analysis_header_missing: e(400, 'Tidak ditemukan baris judul kolom di berkas ini', 'No header row with column names was found in this file'),
   analysis_too_many_columns: e(
     422,
@@ -156,6 +166,52 @@ const analysis = {
     'The dataset has too many {{0}} columns (at most {{1}})',
   ),
   analysis_cell_invalid: e(422, 'Nilai "{{0}}" bukan {{1}}', 'The value "{{0}}" is not a {{1}}'),
+  analysis_google_account_missing: e(
+    422,
+    'Akun layanan Google belum diatur. Minta admin mengisinya di Konfigurasi Aplikasi',
+    'No Google service account is set up. Ask an administrator to set it in App configuration',
+  ),
+  analysis_google_key_invalid: e(422, 'Kunci akun layanan Google tidak valid: {{0}}', 'The Google service-account key is invalid: {{0}}'),
+  analysis_google_sheet_url_invalid: e(400, 'Alamat Google Sheet tidak dikenali', 'This is not a Google Sheet address'),
+  analysis_google_sheet_not_shared: e(
+    422,
+    'Sheet belum dibagikan ke {{0}}. Bagikan sheet ke alamat ini sebagai Viewer lalu coba lagi',
+    'The sheet is not shared with {{0}}. Share it with this address as Viewer and try again',
+  ),
+  analysis_google_sheet_not_found: e(404, 'Google Sheet {{0}} tidak ditemukan', 'Google Sheet {{0}} was not found'),
+  analysis_google_template_mismatch: e(
+    422,
+    'Sheet tidak sesuai templat, kolom yang tidak ada: {{0}}',
+    'The sheet does not match the template, missing columns: {{0}}',
+  ),
+  analysis_google_unreachable: e(502, 'Google tidak dapat dihubungi ({{0}}). Coba lagi nanti', 'Google could not be reached ({{0}}). Try again later'),
+  analysis_google_auth_failed: e(502, 'Google menolak akun layanan: {{0}}', 'Google refused the service account: {{0}}'),
+  analysis_dataset_not_google_sheet: e(422, 'Dataset ini tidak berasal dari Google Sheet', 'This dataset does not come from a Google Sheet'),
+  analysis_api_key_invalid: e(401, 'Kunci API dataset tidak valid atau sudah dicabut', 'The dataset API key is invalid or revoked'),
+  analysis_api_key_not_found: e(404, 'Kunci API {{0}} tidak ditemukan', 'API key {{0}} not found'),
+  analysis_idempotency_key_missing: e(400, 'Header Idempotency-Key wajib diisi (1-200 karakter)', 'The Idempotency-Key header is required (1-200 characters)'),
+  analysis_idempotency_conflict: e(
+    409,
+    'Idempotency-Key {{0}} sudah dipakai untuk isi permintaan yang berbeda',
+    'Idempotency-Key {{0}} was already used with a different request body',
+  ),
+  analysis_idempotency_in_progress: e(
+    409,
+    'Permintaan dengan Idempotency-Key {{0}} masih diproses',
+    'The request with Idempotency-Key {{0}} is still being processed',
+  ),
+  analysis_api_rows_invalid: e(422, '{{0}} baris tidak valid, tidak ada yang disimpan: {{1}}', '{{0}} rows are invalid, nothing was saved: {{1}}'),
+  analysis_saved_graph_not_found: e(404, 'Grafik tersimpan {{0}} tidak ditemukan', 'Saved graph {{0}} not found'),
+  analysis_saved_graph_outdated: e(
+    422,
+    'Grafik ini tidak bisa ditampilkan lagi: kolom yang dipakainya sudah tidak ada atau berubah jenis di dataset',
+    'This graph can no longer be shown: a column it uses is gone from the dataset or has changed type',
+  ),
+  analysis_saved_graph_order_invalid: e(
+    422,
+    'Urutan harus memuat setiap grafik tersimpan tepat satu kali',
+    'The order must name every saved graph exactly once',
+  ),
 } as const;
 
 const promo = {

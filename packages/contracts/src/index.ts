@@ -42,6 +42,8 @@ export * from './accounting/audit-log.ts';
 export * from './dashboard/usage.ts';
 export * from './analysis/plan.ts';
 export * from './analysis/datasets.ts';
+export * from './analysis/dataset-edit.ts';
+export * from './analysis/saved-graphs.ts';
 export * from './service/access.ts';
 export * from './service/clients.ts';
 export * from './service/channels.ts';

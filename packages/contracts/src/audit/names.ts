@@ -41,6 +41,7 @@ export const AUDIT_MODULES = {
   'accounting.import': l('Impor xlsx', 'xlsx import'),
   'analysis.dataset': l('Dataset analisis', 'Analysis datasets'),
   'analysis.conversation': l('Percakapan analisis AI', 'AI analysis conversations'),
+  'analysis.savedGraph': l('Grafik tersimpan', 'Saved graphs'),
   'accounting.document': l('Dokumen', 'Documents'),
   'accounting.approval-flow': l('Alur persetujuan', 'Approval flows'),
   'service.client': l('Klien layanan pelanggan', 'Customer-service clients'),
