@@ -148,6 +148,16 @@ const analysis = {
   ),
   analysis_dataset_not_found: e(404, 'Dataset {{0}} tidak ditemukan', 'Dataset {{0}} not found'),
   analysis_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan untuk dataset ini', 'Conversation {{0}} was not found for this dataset'),
+  analysis_column_not_found: e(404, 'Kolom {{0}} tidak ditemukan di dataset ini', 'Column {{0}} was not found in this dataset'),
+  analysis_column_label_taken: e(409, 'Kolom bernama "{{0}}" sudah ada di dataset ini', 'A column named "{{0}}" already exists in this dataset'),
+  analysis_retype_refused: e(
+    422,
+    'Tipe kolom {{0}} tidak diubah menjadi {{1}}: {{2}} nilai tidak dapat dibaca, di baris {{3}} (misalnya "{{4}}"). Perbaiki nilainya dulu',
+    'Column {{0}} was not changed to {{1}}: {{2}} values do not read as it, in rows {{3}} (e.g. "{{4}}"). Fix those values first',
+  ),
+  analysis_row_cell_invalid: e(422, 'Kolom {{0}}: "{{1}}" bukan {{2}}', 'Column {{0}}: "{{1}}" is not a {{2}}'),
+  analysis_row_too_wide: e(400, 'Baris berisi {{0}} sel, dataset ini hanya {{1}} kolom', 'The row has {{0}} cells, this dataset only {{1}} columns'),
+  analysis_row_not_found: e(404, 'Baris {{0}} tidak ditemukan di dataset ini', 'Row {{0}} was not found in this dataset'),
   analysis_file_invalid: e(400, 'Berkas dataset harus xlsx, csv, atau PDF yang dapat dibaca', 'The dataset file must be a readable xlsx, csv or PDF'),
   analysis_pdf_scanned: e(
     422,
