@@ -40,6 +40,7 @@ import { serviceIntentEndpoints } from './service/intents.ts';
 import { serviceInboxEndpoints } from './service/inbox.ts';
 import { serviceHistoryEndpoints } from './service/history.ts';
 import { serviceAgentEndpoints } from './service/agents.ts';
+import { serviceFineTuningEndpoints } from './service/fine-tuning.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
 export const endpoints = {
@@ -88,4 +89,5 @@ export const endpoints = {
   ...serviceInboxEndpoints,
   ...serviceHistoryEndpoints,
   ...serviceAgentEndpoints,
+  ...serviceFineTuningEndpoints,
 };

@@ -119,6 +119,11 @@ const service = {
     'Pelatihan memerlukan setidaknya dua intent yang masing-masing memiliki frasa latihan (ada {{0}})',
     'Training needs at least two intents with training phrases each (there are {{0}})',
   ),
+  service_fine_tune_set_empty: e(
+    422,
+    'Set latihan klien {{0}} belum memiliki contoh percakapan (intent dengan teks jawaban atau koreksi petugas)',
+    "The training set of client {{0}} has no chat examples yet (intents with an answer text or agents' corrections)",
+  ),
   service_model_not_trained: e(409, 'Klasifikasi intent klien {{0}} belum dilatih', 'The intent classifier of client {{0}} has not been trained yet'),
   service_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan', 'Conversation {{0}} not found'),
   service_conversation_already_claimed: e(409, 'Percakapan {{0}} sudah diambil petugas lain', 'Conversation {{0}} was already taken by another agent'),

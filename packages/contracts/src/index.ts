@@ -53,5 +53,6 @@ export * from './service/intents.ts';
 export * from './service/inbox.ts';
 export * from './service/history.ts';
 export * from './service/agents.ts';
+export * from './service/fine-tuning.ts';
 export * from './all-endpoints.ts';
 export * from './product.ts';

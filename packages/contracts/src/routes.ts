@@ -88,6 +88,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     inMenu: true,
   },
   service('create-new-client', 'service.title.createClient', ['viewDataset']),
+  service('fine-tuning', 'serviceFineTuning.title', ['viewFineTuning']),
   service('dataset', 'service.title.dataset', ['viewDataset']),
   service('dataset/{datasetId}', 'service.title.datasetDetail', ['viewDataset'], false),
   service('messages-for-me', 'serviceInbox.title', ['sendChatForMe']),
@@ -102,6 +103,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'analysis.title.aiInsights',
     area: 'analysis',
     tasks: ['viewAiInsightsSales', 'sendAiInsightsSales'],
+    inMenu: true,
+  },
+  {
+    path: '/analysis/saved-graphs',
+    titleKey: 'analysis.title.savedGraphs',
+    area: 'analysis',
+    tasks: ['viewSavedGraph', 'editSavedGraph'],
     inMenu: true,
   },
   {

@@ -49,6 +49,7 @@ export const AUDIT_MODULES = {
   'service.dataset-item': l('Item dataset layanan pelanggan', 'Customer-service dataset items'),
   'service.intent': l('Intent layanan pelanggan', 'Customer-service intents'),
   'service.training': l('Pelatihan klasifikasi intent', 'Intent classifier training'),
+  'service.fine-tuning': l('Fine tuning chatbot', 'Chatbot fine tuning'),
   'service.channel': l('Kanal layanan pelanggan', 'Customer-service channels'),
   'service.conversation': l('Percakapan layanan pelanggan', 'Customer-service conversations'),
   'service.agent': l('Petugas CS', 'CS agents'),
