@@ -31,6 +31,7 @@ import { usageDashboardEndpoints } from './dashboard/usage.ts';
 import { analysisAskEndpoints, analysisEndpoints } from './analysis/datasets.ts';
 import { datasetEditEndpoints } from './analysis/dataset-edit.ts';
 import { savedGraphEndpoints } from './analysis/saved-graphs.ts';
+import { datasetSourceEndpoints } from './analysis/dataset-sources.ts';
 import { auditLogEndpoints } from './accounting/audit-log.ts';
 import { serviceChannelEndpoints } from './service/channels.ts';
 import { serviceSetupEndpoints } from './service/setup.ts';
@@ -81,6 +82,7 @@ export const endpoints = {
   ...analysisAskEndpoints,
   ...datasetEditEndpoints,
   ...savedGraphEndpoints,
+  ...datasetSourceEndpoints,
   ...serviceClientEndpoints,
   ...serviceDatasetEndpoints,
   ...serviceIntentEndpoints,

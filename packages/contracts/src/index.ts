@@ -44,6 +44,7 @@ export * from './analysis/plan.ts';
 export * from './analysis/datasets.ts';
 export * from './analysis/dataset-edit.ts';
 export * from './analysis/saved-graphs.ts';
+export * from './analysis/dataset-sources.ts';
 export * from './service/access.ts';
 export * from './service/clients.ts';
 export * from './service/channels.ts';
