@@ -75,6 +75,14 @@ const schema = z.object({
     .string()
     .regex(/^[^|]+\|[^|]+\|[^|]+$/, 'must be "bank|account number|account holder"')
     .optional(),
+  /** Google's OAuth token endpoint, where a service account's signed JWT is exchanged for an access token (the sales analysis's Google Sheets). */
+  GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://oauth2.googleapis.com/token'),
+  /** The Google Sheets API's base (…/v4/spreadsheets/… is added). */
+  GOOGLE_SHEETS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://sheets.googleapis.com'),
+  /** A service-account JSON key for every tenant that has not set its own in App configuration. */
+  GOOGLE_SERVICE_ACCOUNT_KEY: z.string().min(2).optional(),
+  /** The Google Sheet template users copy (the Google Sheet guide links to it). */
+  GOOGLE_SHEETS_TEMPLATE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
 });
 
 export type Config = z.output<typeof schema> & { dataDir: string };
@@ -82,7 +90,7 @@ export type Config = z.output<typeof schema> & { dataDir: string };
 export class ConfigError extends Error {}
 
 /** Settings whose value must not reach a log: shown by length only. */
-const SECRET = new Set(['AUTH_SECRET', 'DATABASE_APP_PASSWORD', 'PAYMENT_GATEWAY_SERVER_KEY']);
+const SECRET = new Set(['AUTH_SECRET', 'DATABASE_APP_PASSWORD', 'PAYMENT_GATEWAY_SERVER_KEY', 'GOOGLE_SERVICE_ACCOUNT_KEY']);
 
 /** The value as the error message may show it: secrets hidden, a URL's password masked. */
 function shown(name: string, value: string | undefined): string {
