@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, listQuery, XLSX_CONTENT_TYPE } from '../endpoint.ts';
-import { cellValue, dataset, DATASET_COLUMN_TYPES } from './datasets.ts';
+import { cellValue, dataset, DATASET_COLUMN_TYPES, datasetRowSort } from './datasets.ts';
 
 /**
  * The dataset page (issue 13): a dataset made by hand, its columns renamed or retyped, and its rows added, edited,
@@ -30,12 +30,6 @@ export const rowInput = z.object({ cells: z.array(z.union([z.string().max(1000),
 
 export const datasetRow = z.object({ rowNo: z.number().int(), cells: z.array(cellValue) });
 export type DatasetRow = z.infer<typeof datasetRow>;
-
-/** Sort of the rows: a column key, `row` (the rows' own order), `-` in front for descending. */
-export const datasetRowSort = z
-  .string()
-  .regex(/^-?(row|c\d{1,2})$/, 'sort must be row, -row, a column key (c1) or -c1')
-  .optional();
 
 const datasetId = z.object({ datasetId: z.uuid() });
 

@@ -50,8 +50,16 @@ export const datasetRows = z.object({
   columns: z.array(datasetColumn),
   /** Each row's cells in the order of `columns`. */
   items: z.array(z.array(cellValue)),
+  /** Each row's number (its place when added; what edits and deletes name), in the order of items. */
+  rowNos: z.array(z.number().int()),
   total: z.number().int(),
 });
+
+/** Sort of a dataset's rows: a column key, `row` (the rows' own order), `-` in front for descending. */
+export const datasetRowSort = z
+  .string()
+  .regex(/^-?(row|c\d{1,2})$/, 'sort must be row, -row, a column key (c1) or -c1')
+  .optional();
 
 /** An analysis import run: the accounting import run, and once done the dataset it made. */
 export const analysisImportRun = importRun.extend({ datasetId: z.string().nullable() });
@@ -145,9 +153,9 @@ export const analysisEndpoints = {
     method: 'GET',
     path: '/v1/analysis/datasets/{datasetId}/rows',
     access: DATASET_READ,
-    summary: "A dataset's rows in their order, a page at a time; cells in the order of columns",
+    summary: "A dataset's rows, a page at a time, searched (keyword over its text columns) and sorted; cells in the order of columns",
     params: datasetId,
-    query: listQuery.pick({ page: true, limit: true }),
+    query: listQuery.extend({ sort: datasetRowSort }),
     response: datasetRows,
   }),
 };

@@ -24,7 +24,7 @@ const TYPE_SAMPLE = 2000;
 /** Rows written per INSERT (one array parameter per column, whatever the batch). */
 const BATCH = 5000;
 /** A text column's values kept for questions to name, the most frequent first. */
-const KEPT_VALUES = 300;
+export const KEPT_VALUES = 300;
 /** Distinct values counted per text column; past this, only those already seen are counted (bounded memory). */
 const COUNTED_VALUES = 20_000;
 
@@ -45,14 +45,14 @@ export const envelope = (e: Envelope, file: Buffer) => Buffer.concat([Buffer.fro
 /** The report of a dataset import: the accounting import's, plus the dataset made. */
 export type DatasetImportReport = SheetImportReport & { datasetId: string };
 
-const TYPE_WORDS: Record<DatasetColumnType, string> = {
+export const TYPE_WORDS: Record<DatasetColumnType, string> = {
   number: 'number/angka',
   money: 'money/uang',
   percent: 'percent/persen',
   date: 'date/tanggal',
   text: 'text/teks',
 };
-const slotKindOf = (type: DatasetColumnType): SlotKind => (type === 'date' ? 'date' : type === 'text' ? 'text' : 'num');
+export const slotKindOf = (type: DatasetColumnType): SlotKind => (type === 'date' ? 'date' : type === 'text' ? 'text' : 'num');
 const SQL_TYPE: Record<SlotKind, string> = { num: 'numeric', text: 'text', date: 'date' };
 
 async function* rowsOf(file: Buffer, format: DatasetFileFormat): AsyncGenerator<{ number: number; cells: RawCell[] }> {
@@ -113,7 +113,7 @@ function planColumns(labels: string[], sample: RawCell[][]): { columns: StoredCo
 }
 
 /** Writes a batch of converted rows with one array parameter per column (unnest), so a batch is one statement. */
-async function insertRows(tx: Tx, tenantId: string, datasetId: string, columns: StoredColumn[], firstRowNo: number, batch: (string | null)[][]) {
+export async function insertRows(tx: Tx, tenantId: string, datasetId: string, columns: StoredColumn[], firstRowNo: number, batch: (string | null)[][]) {
   if (batch.length === 0) return;
   const names = columns.map((c) => sql.raw(c.slot));
   const arrays = columns.map((c, i) => sql`${sql.param(batch.map((r) => r[i]))}::${sql.raw(SQL_TYPE[slotKindOf(c.type)])}[]`);

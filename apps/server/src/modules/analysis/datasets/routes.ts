@@ -9,6 +9,7 @@ import { isZipArchive, readUploadBytes } from '../../../platform/files/sheet-rou
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, type DatasetFileFormat } from './import.ts';
 import * as datasets from './service.ts';
+import { listRows } from './rows.ts';
 
 /** Reads the upload, never past the limit; an xlsx is known by its zip signature, anything else must be CSV text. */
 async function readUpload(body: Readable): Promise<{ file: Buffer; format: DatasetFileFormat }> {
@@ -68,5 +69,5 @@ export function datasetRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, ep.listDatasets, ({ tx, query }) => datasets.listDatasets(tx, query));
   registerEndpoint(app, ep.getDataset, async ({ tx, params }) => datasets.toDataset(await datasets.loadDataset(tx, params.datasetId)));
-  registerEndpoint(app, ep.listDatasetRows, ({ tx, params, query }) => datasets.listDatasetRows(tx, params.datasetId, query));
+  registerEndpoint(app, ep.listDatasetRows, ({ tx, params, query }) => listRows(tx, params.datasetId, query));
 }

@@ -44,19 +44,6 @@ export async function listDatasets(tx: Tx, q: { page: number; limit: number; key
 export const cellOut = (type: StoredColumn['type'], v: unknown): string | number | null =>
   v === null || v === undefined ? null : type === 'text' || type === 'date' ? String(v) : Number(v);
 
-export async function listDatasetRows(tx: Tx, datasetId: string, q: { page: number; limit: number }) {
-  const d = await loadDataset(tx, datasetId);
-  const cols = d.columns.map((c) => sql.raw(c.slot));
-  const rows = await tx.execute<Record<string, unknown>>(sql`
-    SELECT ${sql.join([sql`row_no`, ...cols], sql`, `)} FROM analysis_rows
-     WHERE dataset_id = ${d.id} ORDER BY row_no LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`);
-  return {
-    columns: publicColumns(d.columns),
-    items: rows.rows.map((r) => d.columns.map((c) => cellOut(c.type, r[c.slot]))),
-    total: d.rowCount,
-  };
-}
-
 /** Checks that the dataset is the tenant's (its rows are read only through its column map). */
 export const datasetExists = async (tx: Tx, datasetId: string) =>
   (
