@@ -44,6 +44,11 @@ describe('Service › Messages for me', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
+    // The demo client's CS works Monday to Saturday 08:00–22:00 WIB; these flows run at any hour (the hours' own
+    // rules are tested in apps/server/src/modules/service/inbox/inbox.test.ts with a fixed clock).
+    const admin = await apiLogin('admin');
+    const open = await api('PATCH', `/v1/service/clients/${CLIENT}`, { token: admin.token, body: { workingHours: null } });
+    expect(open.status).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();

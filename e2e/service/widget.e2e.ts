@@ -52,6 +52,11 @@ describe('Service › web chat widget', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
     browser = await launchBrowser();
+    // The demo client's CS works Monday to Saturday 08:00–22:00 WIB; these flows run at any hour (the hours' own
+    // rules are tested in apps/server/src/modules/service/inbox/inbox.test.ts with a fixed clock).
+    const admin = await apiLogin('admin');
+    const open = await api('PATCH', `/v1/service/clients/${CLIENT}`, { token: admin.token, body: { workingHours: null } });
+    expect(open.status).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();

@@ -62,7 +62,17 @@ export const widgetStyle = z.object({
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM');
 export const workingHours = z.object({
-  timeZone: z.string().default('Asia/Jakarta'),
+  timeZone: z
+    .string()
+    .default('Asia/Jakarta')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone such as Asia/Jakarta'),
   days: z.array(z.object({ day: z.number().int().min(0).max(6), from: hhmm, to: hhmm })).max(21),
 });
 

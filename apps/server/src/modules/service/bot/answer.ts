@@ -13,6 +13,7 @@ import {
 } from '../conversations/service.ts';
 import { retrieveFacts } from '../datasets/service.ts';
 import { activeModel, intentsByName } from '../intents/index.ts';
+import { handoverText } from './handover-text.ts';
 import { languageOf, mentionsAny } from './language.ts';
 
 export interface BotTurn {
@@ -35,9 +36,10 @@ export interface CustomerMessage {
   at?: Date;
 }
 
-const HANDOVER_TEXT: Record<AiLanguage, string> = {
-  id: 'Baik, percakapan ini kami teruskan ke petugas CS kami. Mohon tunggu sebentar, ya.',
-  en: 'Sure, I am passing this conversation to our customer service staff. Please wait a moment.',
+/** When the AI fails and the client's rules keep the conversation with the bot. */
+const AI_DOWN_TEXT: Record<AiLanguage, string> = {
+  id: 'Maaf, saya belum bisa menjawab saat ini. Silakan coba lagi sebentar lagi.',
+  en: 'Sorry, I cannot answer right now. Please try again in a moment.',
 };
 /** The template word a response text puts where the dataset's answer goes. */
 const ANSWER_SLOT = '{{answer}}';
@@ -92,7 +94,7 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
 
   const language = languageOf(text);
   const decided = await decide(tx, client, ai, conversation, text, language, chatSessionId);
-  const reply = decided.handoverReason ? HANDOVER_TEXT[language] : decided.reply;
+  const reply = decided.handoverReason ? handoverText(client.workingHours, at, language) : decided.reply;
   const handedOver = decided.handoverReason !== null;
   await storeMessage(tx, tenantId, conversation.id, {
     sender: 'bot',
@@ -139,7 +141,7 @@ async function decide(
   const aiFailed = (intent: string | null, confidence: number): Decision =>
     rules.aiUnavailable
       ? { ...none, intent, confidence, handoverReason: 'ai_unavailable' }
-      : { ...none, intent, confidence, reply: HANDOVER_TEXT[language], handoverReason: null };
+      : { ...none, intent, confidence, reply: AI_DOWN_TEXT[language], handoverReason: null };
   if (rules.askForPerson && mentionsAny(text, [...rules.personWords.id, ...rules.personWords.en])) return { ...none, handoverReason: 'asked_for_person' };
 
   const threshold = Number(client.confidenceThreshold);

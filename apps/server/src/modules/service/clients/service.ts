@@ -12,6 +12,8 @@ import { serviceClients, type SetupState } from './schema.ts';
 
 export type ClientRow = typeof serviceClients.$inferSelect;
 export { clientAi, SERVICE_AREA, type ClientAi } from './ai.ts';
+export { nextOpening, withinWorkingHours, type Opening } from './working-hours.ts';
+export type { WorkingHours } from './schema.ts';
 
 const toClient = (r: ClientRow): ServiceClient => ({
   clientId: r.id,

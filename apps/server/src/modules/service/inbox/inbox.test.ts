@@ -1,6 +1,6 @@
 import pg from 'pg';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoints as ep, serviceIntentEndpoints as intentEp } from '@nusa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
@@ -207,5 +207,66 @@ describe('messages for me', () => {
     expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: otherAgent })).error().errorCode).toBe(
       'service_conversation_not_found',
     );
+  });
+});
+
+describe('CS working hours (a fixed clock)', () => {
+  /** Monday to Saturday 08:00–22:00 in Jakarta; 2026-11-23 is a Monday. */
+  const SHOP = { timeZone: 'Asia/Jakarta', days: [1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '08:00', to: '22:00' })) };
+  const at = (isoLocal: string) => vi.setSystemTime(new Date(`${isoLocal}+07:00`));
+  const setHours = async (workingHours: typeof SHOP | null) =>
+    expect((await call(t, clientEp.updateServiceClient, { params: { clientCode: CLIENT }, body: { workingHours }, token: admin })).statusCode).toBe(200);
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await setHours(null);
+  });
+
+  it("outside the client's hours a customer asking for a person is told when the staff are back; nobody can claim until they are; a chat taken before the end is finished after it", async () => {
+    await setHours(SHOP);
+    const bad = await call(t, clientEp.updateServiceClient, {
+      params: { clientCode: CLIENT },
+      body: { workingHours: { ...SHOP, timeZone: 'Asia/Atlantis' } },
+      token: admin,
+    });
+    expect(bad.statusCode).toBe(400);
+
+    at('2026-11-23T23:00:00');
+    const night = await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: 'saya mau bicara dengan orang' }, token: admin });
+    expect(night.json()).toMatchObject({ handedOver: true });
+    expect(night.json().reply).toBe(
+      'Maaf, petugas CS kami sedang di luar jam kerja. Pesan Anda sudah kami simpan dan akan dibalas saat kami kembali, besok pukul 08:00 WIB.',
+    );
+    const en = await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: 'I want to talk to a person' }, token: agent });
+    expect(en.json().reply).toContain('we will reply when we are back, tomorrow at 08:00 WIB');
+    // The conversation waits (nothing is lost): agents see it, but may not take it yet.
+    const id = night.json().conversationId;
+    expect((await call(t, ep.listInbox, { token: agent })).json().items.find((c) => c.id === id)).toMatchObject({ status: 'waiting' });
+    expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent })).error()).toEqual({
+      errorCode: 'service_outside_working_hours',
+      errorArgs: [CLIENT],
+    });
+    at('2026-11-24T07:59:00');
+    expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent })).error().errorCode).toBe('service_outside_working_hours');
+
+    at('2026-11-24T08:00:00');
+    const day = await call(t, intentEp.virtualChat, {
+      params: { clientCode: CLIENT },
+      body: { message: 'saya mau bicara dengan orang', conversationId: en.json().conversationId },
+      token: agent,
+    });
+    expect(day.json().reply).toBe(''); // already waiting for a person: the bot stays silent
+    expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent })).json()).toMatchObject({ status: 'agent' });
+
+    at('2026-11-24T22:30:00');
+    const late = await call(t, ep.replyConversation, { params: { conversationId: id }, body: { text: 'Maaf menunggu, ada yang bisa dibantu?' }, token: agent });
+    expect(late.statusCode, late.body).toBe(200);
+    expect((await call(t, ep.claimConversation, { params: { conversationId: en.json().conversationId }, token: agent })).error().errorCode).toBe(
+      'service_outside_working_hours',
+    );
+    // Tidy for the other tests: nothing left open for this agent.
+    expect((await call(t, ep.closeInboxConversation, { params: { conversationId: id }, token: agent })).statusCode).toBe(200);
   });
 });

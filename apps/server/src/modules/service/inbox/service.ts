@@ -6,6 +6,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { notifyConversation } from '../channels/index.ts';
 import { serviceAgents, serviceClients } from '../clients/index.ts';
+import { withinWorkingHours } from '../clients/service.ts';
 import { serviceConversations } from '../conversations/index.ts';
 import { closeConversation, conversationRow, messagesOf, notifyInbox, storeMessage, type ConversationRow, type MessageRow } from '../conversations/index.ts';
 
@@ -113,7 +114,8 @@ export async function inboxDetail(tx: Tx, principal: Principal, id: string) {
 }
 
 /**
- * Takes a waiting conversation. The UPDATE's `status = 'waiting'` condition decides a race: of agents claiming at
+ * Takes a waiting conversation, within the client's CS working hours only (an agent finishes a chat taken before
+ * they end: replies are not refused). The UPDATE's `status = 'waiting'` condition decides a race: of agents claiming at
  * once exactly one row is updated. The agent's own claims are serialised (advisory lock) so the limit holds.
  */
 export async function claimConversation(tx: Tx, principal: Principal, id: string): Promise<InboxConversation> {
@@ -121,6 +123,7 @@ export async function claimConversation(tx: Tx, principal: Principal, id: string
   const agent = await agentOf(tx, principal.userId, c.clientId);
   const [client] = await tx.select().from(serviceClients).where(eq(serviceClients.id, c.clientId));
   if (!agent) throw new AppError('service_not_an_agent', [client.code]);
+  if (!withinWorkingHours(client.workingHours, new Date())) throw new AppError('service_outside_working_hours', [client.code]);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-agent:${principal.userId}`}))`);
   const limit = agent.maxConcurrentChats ?? client.maxConcurrentChats;
   const [{ n }] = await tx
