@@ -1,0 +1,160 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { datasetSourceEndpoints as ep, DATASET_API_KEY_HEADER, IDEMPOTENCY_KEY_HEADER, type AnalysisImportRun } from '@nusa/contracts';
+import type { Tx } from '../../../../platform/db/tenant.ts';
+import { AppError } from '../../../../platform/errors/app-error.ts';
+import { STALE_SECONDS, toImportRun } from '../../../../platform/files/import-runs.ts';
+import { importRuns } from '../../../../platform/files/schema.ts';
+import { registerEndpoint } from '../../../../platform/http/register.ts';
+import { newDatasetId } from '../import.ts';
+import { loadDataset } from '../service.ts';
+import {
+  API_ROWS_KEY,
+  appendApiRows,
+  authenticateKey,
+  bodyHashOf,
+  convertRows,
+  createApiKey,
+  listApiKeys,
+  markKeyUsed,
+  revokeApiKey,
+  rotateApiKey,
+} from './api-source.ts';
+import { sheetUrlOf, spreadsheetIdOf } from './google-sheets.ts';
+import { analysisApiPosts } from './schema.ts';
+import {
+  checkSheet,
+  googleAccountView,
+  saveGoogleAccount,
+  SHEET_IMPORT_KEY,
+  sheetEnvelope,
+  sheetImportHandler,
+  sheetSourceOf,
+  type SheetDeps,
+} from './sheet-source.ts';
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** A run as the analysis answers it: once done, the dataset it made or filled. */
+async function runOf(tx: Tx, importId: string): Promise<AnalysisImportRun> {
+  const [run] = await tx
+    .select({
+      id: importRuns.id,
+      status: importRuns.status,
+      rowsRead: importRuns.rowsRead,
+      report: importRuns.report,
+      errorCode: importRuns.errorCode,
+      errorArgs: importRuns.errorArgs,
+      createdAt: importRuns.createdAt,
+      finishedAt: importRuns.finishedAt,
+      stale: sql<boolean>`${importRuns.status} = 'running' AND coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}, ${importRuns.createdAt}) < now() - make_interval(secs => ${STALE_SECONDS})`,
+    })
+    .from(importRuns)
+    .where(eq(importRuns.id, importId));
+  if (!run) throw new AppError('param_not_found', [importId]);
+  const { datasetId, ...report } = (run.report ?? {}) as { datasetId?: string };
+  const shown = run.stale ? { ...run, status: 'queued' as const, rowsRead: 0 } : run;
+  const answered = toImportRun({ ...shown, report: run.report ? (report as NonNullable<typeof run.report>) : null });
+  return { ...answered, datasetId: shown.status === 'done' ? (datasetId ?? null) : null };
+}
+
+/** The Google Sheet and API sources of the sales analysis's datasets (issue 13). */
+export function datasetSourceRoutes(app: FastifyInstance) {
+  const deps: SheetDeps = { config: app.platform.config, seal: app.platform.tokens };
+  app.sheetImports.importers.set(SHEET_IMPORT_KEY, { handler: sheetImportHandler(deps), access: ep.importGoogleSheet.access });
+  app.sheetImports.importers.set(API_ROWS_KEY, { handler: appendApiRows, access: ep.createDatasetApiKey.access });
+
+  registerEndpoint(app, ep.getGoogleAccount, ({ tx, principal }) => googleAccountView(tx, deps, principal.tenantId));
+  registerEndpoint(app, ep.saveGoogleAccount, ({ tx, principal, body }) => saveGoogleAccount(tx, principal, deps, body.key));
+  registerEndpoint(app, ep.checkGoogleSheet, ({ tx, principal, body }) => checkSheet(tx, deps, principal.tenantId, spreadsheetIdOf(body.url)));
+  registerEndpoint(app, ep.importGoogleSheet, async ({ principal, body, inTenant }) => {
+    const spreadsheetId = spreadsheetIdOf(body.url);
+    const envelope = sheetEnvelope({ spreadsheetId, name: body.name, datasetId: newDatasetId(), refresh: false });
+    return { ...(await app.sheetImports.start(principal.tenantId, principal, SHEET_IMPORT_KEY, envelope, inTenant)), datasetId: null };
+  });
+  registerEndpoint(app, ep.refreshGoogleSheet, async ({ tx, principal, params, inTenant }) => {
+    const d = await loadDataset(tx, params.datasetId);
+    const source = await sheetSourceOf(tx, d.id);
+    if (!source) throw new AppError('analysis_dataset_not_google_sheet');
+    const envelope = sheetEnvelope({ spreadsheetId: source.spreadsheetId, name: d.name, datasetId: d.id, refresh: true });
+    return { ...(await app.sheetImports.start(principal.tenantId, principal, SHEET_IMPORT_KEY, envelope, inTenant)), datasetId: null };
+  });
+  registerEndpoint(app, ep.getDatasetSources, async ({ tx, params }) => {
+    const d = await loadDataset(tx, params.datasetId);
+    const sheet = await sheetSourceOf(tx, d.id);
+    return {
+      googleSheet: sheet
+        ? { spreadsheetId: sheet.spreadsheetId, title: sheet.title, sheetTitle: sheet.sheetTitle, url: sheetUrlOf(sheet.spreadsheetId) }
+        : null,
+      apiKeys: await listApiKeys(tx, d.id),
+    };
+  });
+  registerEndpoint(app, ep.createDatasetApiKey, ({ tx, principal, params }) => createApiKey(tx, principal, params.datasetId));
+  registerEndpoint(app, ep.rotateDatasetApiKey, ({ tx, principal, params }) => rotateApiKey(tx, principal, params.datasetId, params.keyId));
+  registerEndpoint(app, ep.revokeDatasetApiKey, ({ tx, principal, params }) => revokeApiKey(tx, principal, params.datasetId, params.keyId));
+
+  registerEndpoint(
+    app,
+    ep.postDatasetRows,
+    async ({ req, params, body, inTenant }) => {
+      const idempotencyKey = header(req, IDEMPOTENCY_KEY_HEADER)?.trim() ?? '';
+      if (idempotencyKey.length < 1 || idempotencyKey.length > 200) throw new AppError('analysis_idempotency_key_missing');
+      const bodyHash = bodyHashOf(body);
+      // First, in a transaction of its own: the key checked, the post's Idempotency-Key claimed (or its first answer
+      // found), and the rows checked against the columns. A claim is released when the rows are refused.
+      const claimed = await inTenant(async (tx): Promise<{ replay: AnalysisImportRun } | { key: Awaited<ReturnType<typeof authenticateKey>> }> => {
+        const key = await authenticateKey(tx, params.datasetId, header(req, DATASET_API_KEY_HEADER));
+        await markKeyUsed(tx, key.id);
+        const [claim] = await tx
+          .insert(analysisApiPosts)
+          .values({ tenantId: key.tenantId, datasetId: params.datasetId, idempotencyKey, bodyHash })
+          .onConflictDoNothing()
+          .returning();
+        if (!claim) {
+          const [first] = await tx
+            .select()
+            .from(analysisApiPosts)
+            .where(and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey)));
+          if (first.bodyHash !== bodyHash) throw new AppError('analysis_idempotency_conflict', [idempotencyKey.slice(0, 60)]);
+          if (!first.importId) throw new AppError('analysis_idempotency_in_progress', [idempotencyKey.slice(0, 60)]);
+          return { replay: await runOf(tx, first.importId) };
+        }
+        return { key };
+      });
+      if ('replay' in claimed) return claimed.replay;
+      const release = () =>
+        inTenant((tx) =>
+          tx.delete(analysisApiPosts).where(and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey))),
+        );
+      try {
+        await inTenant(async (tx) => convertRows((await loadDataset(tx, params.datasetId)).columns, body.rows));
+        const principal = claimed.key.principal;
+        const envelope = Buffer.from(JSON.stringify({ datasetId: params.datasetId, rows: body.rows }));
+        const run = await app.sheetImports.start(principal.tenantId, principal, API_ROWS_KEY, envelope, inTenant);
+        await inTenant((tx) =>
+          tx
+            .update(analysisApiPosts)
+            .set({ importId: run.importId })
+            .where(and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey))),
+        );
+        return { ...run, datasetId: null };
+      } catch (err) {
+        await release();
+        throw err;
+      }
+    },
+    { ownTransactions: true },
+  );
+  registerEndpoint(app, ep.getDatasetRowsPost, async ({ tx, req, params }) => {
+    await authenticateKey(tx, params.datasetId, header(req, DATASET_API_KEY_HEADER));
+    const [post] = await tx
+      .select({ importId: analysisApiPosts.importId })
+      .from(analysisApiPosts)
+      .where(and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.importId, params.importId)));
+    if (!post) throw new AppError('param_not_found', [params.importId]);
+    return runOf(tx, params.importId);
+  });
+}
