@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@nusa/contracts';
@@ -48,6 +49,7 @@ import { setupRoutes } from './modules/service/setup/routes.ts';
 import { inboxRoutes } from './modules/service/inbox/routes.ts';
 import { historyRoutes } from './modules/service/history/routes.ts';
 import { agentRoutes } from './modules/service/agents/routes.ts';
+import { fineTuningRoutes } from './modules/service/fine-tuning/routes.ts';
 import { makeSessionResolver } from './modules/auth/sessions.ts';
 
 export interface BuildOptions {
@@ -123,6 +125,9 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
     await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   });
 
+  // One WebSocket server for the whole app (it routes every upgrade); socket routes declare a wsHandler. 16 KiB holds
+  // a chat message of the widget's 2,000 characters in any script.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   observabilityRoutes(app);
   authRoutes(app);
   appSettingsRoutes(app);
@@ -158,6 +163,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   inboxRoutes(app);
   historyRoutes(app);
   agentRoutes(app);
+  fineTuningRoutes(app);
   await webRoutes(app, options.webDist);
   // Sessions are cached only once changes can be heard; a database that does not answer must not hold up the start.
   await Promise.race([accessListener.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

@@ -1,6 +1,4 @@
-import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { listen } from '../../../platform/db/notifications.ts';
@@ -134,66 +132,61 @@ export function widgetRoutes(app: FastifyInstance) {
     },
   );
 
-  app.register(async (scope) => {
-    // One listener to the server's upgrades routes every socket route (the inbox's too); a second would route twice.
-    const others = app.server.listenerCount('upgrade') > 0;
-    await scope.register(websocket, { options: { maxPayload: 16 * 1024, ...(others ? { server: new EventEmitter() as never } : {}) } });
-    scope.route<{ Params: WidgetParams; Querystring: { visitor?: string } }>({
-      method: 'GET',
-      url: '/api/v1/service/widget/:tenant/:clientCode/socket',
-      config: { access: 'public' },
-      schema: { hide: true },
-      handler: websocketOnly,
-      wsHandler: (socket, req) => {
-        const visitor = req.query.visitor ?? '';
-        let queue = Promise.resolve();
-        const ready = (async () => {
-          if (!VISITOR.test(visitor)) throw new AppError('service_channel_not_found', [visitor]);
-          const found = await webChannel(req.params);
-          const origins = (found.channel.attributes.allowedOrigins ?? '').split(/[\s,]+/).filter(Boolean);
-          if (origins.length && !origins.includes(String(req.headers.origin ?? '')))
-            throw new AppError('service_channel_not_found', [String(req.headers.origin)]);
-          const customerKey = `web:${visitor}`;
-          const history = await withTenant(pool, found.tenantId, async (tx) => {
-            const conversation = await latestConversationOn(tx, found.channel.id, customerKey);
-            if (!conversation) return [];
-            join(conversation.id, socket);
-            return (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note');
-          });
-          send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text })) });
-          return { ...found, customerKey };
-        })();
-        ready.catch(() => socket.close(4404, 'unavailable'));
-
-        socket.on('message', (data) => {
-          queue = queue.then(async () => {
-            const ctx = await ready.catch(() => undefined);
-            if (!ctx) return;
-            let frame: Frame;
-            try {
-              frame = JSON.parse(String(data)) as Frame;
-            } catch {
-              return;
-            }
-            const text = typeof frame.text === 'string' ? frame.text.trim().slice(0, MAX_TEXT) : '';
-            if (frame.type !== 'message' || !text) return;
-            if (!allowed(`${ctx.tenantId}:${ctx.customerKey}`)) return send(socket, { type: 'error', code: 'rate_limited' });
-            try {
-              const turn = await withTenant(pool, ctx.tenantId, async (tx) => {
-                const conversation = await customerConversation(tx, ctx.channel, 'web', ctx.customerKey, '');
-                join(conversation.id, socket);
-                return answerCustomer(tx, ctx.client, conversation, text, { channelId: ctx.channel.id });
-              });
-              if (turn.reply) send(socket, { type: 'message', sender: 'bot', text: turn.reply, handedOver: turn.handedOver });
-            } catch (err) {
-              app.log.warn({ err: String(err) }, 'widget message failed');
-              send(socket, { type: 'error', code: 'failed' });
-            }
-          });
+  app.route<{ Params: WidgetParams; Querystring: { visitor?: string } }>({
+    method: 'GET',
+    url: '/api/v1/service/widget/:tenant/:clientCode/socket',
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: websocketOnly,
+    wsHandler: (socket, req) => {
+      const visitor = req.query.visitor ?? '';
+      let queue = Promise.resolve();
+      const ready = (async () => {
+        if (!VISITOR.test(visitor)) throw new AppError('service_channel_not_found', [visitor]);
+        const found = await webChannel(req.params);
+        const origins = (found.channel.attributes.allowedOrigins ?? '').split(/[\s,]+/).filter(Boolean);
+        if (origins.length && !origins.includes(String(req.headers.origin ?? '')))
+          throw new AppError('service_channel_not_found', [String(req.headers.origin)]);
+        const customerKey = `web:${visitor}`;
+        const history = await withTenant(pool, found.tenantId, async (tx) => {
+          const conversation = await latestConversationOn(tx, found.channel.id, customerKey);
+          if (!conversation) return [];
+          join(conversation.id, socket);
+          return (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note');
         });
-        socket.on('close', () => leave(socket));
-      },
-    });
+        send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text })) });
+        return { ...found, customerKey };
+      })();
+      ready.catch(() => socket.close(4404, 'unavailable'));
+
+      socket.on('message', (data) => {
+        queue = queue.then(async () => {
+          const ctx = await ready.catch(() => undefined);
+          if (!ctx) return;
+          let frame: Frame;
+          try {
+            frame = JSON.parse(String(data)) as Frame;
+          } catch {
+            return;
+          }
+          const text = typeof frame.text === 'string' ? frame.text.trim().slice(0, MAX_TEXT) : '';
+          if (frame.type !== 'message' || !text) return;
+          if (!allowed(`${ctx.tenantId}:${ctx.customerKey}`)) return send(socket, { type: 'error', code: 'rate_limited' });
+          try {
+            const turn = await withTenant(pool, ctx.tenantId, async (tx) => {
+              const conversation = await customerConversation(tx, ctx.channel, 'web', ctx.customerKey, '');
+              join(conversation.id, socket);
+              return answerCustomer(tx, ctx.client, conversation, text, { channelId: ctx.channel.id });
+            });
+            if (turn.reply) send(socket, { type: 'message', sender: 'bot', text: turn.reply, handedOver: turn.handedOver });
+          } catch (err) {
+            app.log.warn({ err: String(err) }, 'widget message failed');
+            send(socket, { type: 'error', code: 'failed' });
+          }
+        });
+      });
+      socket.on('close', () => leave(socket));
+    },
   });
 }
 

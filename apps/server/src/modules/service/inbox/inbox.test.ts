@@ -104,6 +104,13 @@ describe('messages for me', () => {
       .toBe('offline');
   });
 
+  it('a plain request to a socket route (one WebSocket plugin at the root routes both) gets websocket_required', async () => {
+    for (const url of [INBOX_SOCKET_PATH, `/api/v1/service/widget/demo/${CLIENT}/socket?visitor=visitor-0001`]) {
+      const res = await t.request({ method: 'GET', url });
+      expect([res.statusCode, res.json()]).toEqual([400, { errorCode: 'websocket_required', errorArgs: [] }]);
+    }
+  });
+
   it('a socket without a valid token is closed unheard', async () => {
     const socket = await agentSocket('not-a-token');
     expect(await socket.closed).toBe(4401);

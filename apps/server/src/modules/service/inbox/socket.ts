@@ -1,5 +1,3 @@
-import { EventEmitter } from 'node:events';
-import websocket from '@fastify/websocket';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -72,53 +70,47 @@ export function inboxSocket(app: FastifyInstance) {
       app.log.warn({ err: String(err) }, 'agent presence failed'),
     );
 
-  app.register(async (scope) => {
-    // The widget's registration already listens to the server's upgrades and routes them; a second listener would
-    // route each upgrade twice, so this one listens to nothing when another is there.
-    const others = app.server.listenerCount('upgrade') > 0;
-    await scope.register(websocket, { options: { maxPayload: 8 * 1024, ...(others ? { server: new EventEmitter() as never } : {}) } });
-    scope.route({
-      method: 'GET',
-      url: INBOX_SOCKET_PATH,
-      config: { access: 'public' },
-      schema: { hide: true },
-      handler: websocketOnly,
-      wsHandler: (socket) => {
-        let principal: Principal | undefined;
-        const timer = setTimeout(() => {
-          if (!principal) socket.close(4401, 'unauthorized');
-        }, AUTH_WITHIN_MS);
-        socket.once('message', (data) => {
-          void (async () => {
-            let token = '';
-            try {
-              const frame = JSON.parse(String(data)) as { type?: string; token?: unknown };
-              if (frame.type === 'auth' && typeof frame.token === 'string') token = frame.token;
-            } catch {
-              /* not a frame */
-            }
-            const p = token ? await authenticate(token).catch(() => undefined) : undefined;
-            clearTimeout(timer);
-            if (!p || socket.readyState !== socket.OPEN) return socket.close(4401, 'unauthorized');
-            principal = p;
-            const tenant = sockets.get(p.tenantId) ?? new Map<WebSocket, Principal>();
-            tenant.set(socket, p);
-            sockets.set(p.tenantId, tenant);
-            await presence(p, 'online', 'offline');
-            send(socket, { type: 'ready' });
-          })();
-        });
-        socket.on('close', () => {
+  app.route({
+    method: 'GET',
+    url: INBOX_SOCKET_PATH,
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: websocketOnly,
+    wsHandler: (socket) => {
+      let principal: Principal | undefined;
+      const timer = setTimeout(() => {
+        if (!principal) socket.close(4401, 'unauthorized');
+      }, AUTH_WITHIN_MS);
+      socket.once('message', (data) => {
+        void (async () => {
+          let token = '';
+          try {
+            const frame = JSON.parse(String(data)) as { type?: string; token?: unknown };
+            if (frame.type === 'auth' && typeof frame.token === 'string') token = frame.token;
+          } catch {
+            /* not a frame */
+          }
+          const p = token ? await authenticate(token).catch(() => undefined) : undefined;
           clearTimeout(timer);
-          if (!principal) return;
-          const tenant = sockets.get(principal.tenantId);
-          tenant?.delete(socket);
-          const stillOpen = [...(tenant?.values() ?? [])].some((p) => p.userId === principal!.userId);
-          if (!tenant?.size) sockets.delete(principal.tenantId);
-          if (!stillOpen) void presence(principal, 'offline', 'online');
-        });
-      },
-    });
+          if (!p || socket.readyState !== socket.OPEN) return socket.close(4401, 'unauthorized');
+          principal = p;
+          const tenant = sockets.get(p.tenantId) ?? new Map<WebSocket, Principal>();
+          tenant.set(socket, p);
+          sockets.set(p.tenantId, tenant);
+          await presence(p, 'online', 'offline');
+          send(socket, { type: 'ready' });
+        })();
+      });
+      socket.on('close', () => {
+        clearTimeout(timer);
+        if (!principal) return;
+        const tenant = sockets.get(principal.tenantId);
+        tenant?.delete(socket);
+        const stillOpen = [...(tenant?.values() ?? [])].some((p) => p.userId === principal!.userId);
+        if (!tenant?.size) sockets.delete(principal.tenantId);
+        if (!stillOpen) void presence(principal, 'offline', 'online');
+      });
+    },
   });
 }
 
