@@ -15,6 +15,7 @@ import { seedCashBanks } from '../../modules/accounting/cash-banks/seed.ts';
 import { seedDocumentTemplates } from '../../modules/accounting/document-templates/seed.ts';
 import { seedAiUsage } from '../../modules/dashboard/usage/seed.ts';
 import { seedDemoSalesDataset } from '../../modules/analysis/datasets/seed.ts';
+import { seedDemoSavedGraphs } from '../../modules/analysis/saved-graphs/seed.ts';
 import { seedServiceDemo } from '../../modules/service/seed.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq } from 'drizzle-orm';
@@ -169,7 +170,10 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
     // The demo's dashboard shows a quarter of AI usage from the first start; other tenants start with none.
     if (opts.code === DEFAULT_TENANT) await seedAiUsage(tx, id, [jakarta.id, surabaya.id, kemang.id]);
     // The demo's sales analysis has a dataset to ask about from the first start.
-    if (opts.code === DEFAULT_TENANT) await seedDemoSalesDataset(tx, id);
+    if (opts.code === DEFAULT_TENANT) {
+      const sales = await seedDemoSalesDataset(tx, id);
+      if (sales) await seedDemoSavedGraphs(tx, id, sales);
+    }
     // The demo's customer-service client answers in the virtual chat from the first start.
     if (opts.code === DEFAULT_TENANT) await seedServiceDemo(tx, id, kemang.id);
     await tx.insert(appSettings).values({

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { describePlan, queryPlan, type AskAnswer, type QueryPlan } from '@nusa/contracts';
+import { queryPlan, type AskAnswer, type QueryPlan } from '@nusa/contracts';
 import type { Principal } from '../../../platform/access/principal.ts';
 import type { AiEngine } from '../../../platform/ai/engine.ts';
 import { registerLocalStructuredParser } from '../../../platform/ai/local/index.ts';
@@ -10,10 +10,11 @@ import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { loadDataset, textValues, type DatasetRecord } from '../datasets/service.ts';
-import { previousRange } from './parse/dates.ts';
+import { answerPlan } from './answer.ts';
+
+export { answerPlan, type PlanAnswer } from './answer.ts';
+export { validatePlan } from './query.ts';
 import { detectLanguage, parseQuestion, type ParseColumn } from './parse/parse.ts';
-import { runPlan, validatePlan } from './query.ts';
-import { chooseChart, shapeResult, writeInsight } from './result.ts';
 import { analysisConversations, analysisQuestions } from './schema.ts';
 
 /** The plan's schema as engines see it: the local engine finds this package's parser by the schema's id. */
@@ -109,14 +110,7 @@ export async function askQuestion(
     },
     () => engine.structured({ schema: planSchema, instruction: INSTRUCTION, input: JSON.stringify(input), language }),
   );
-  const cols = validatePlan(plan, d);
-  const rows = await runPlan(tx, plan, d, cols);
-  const before =
-    plan.comparison?.kind === 'previousPeriod' && plan.timeRange
-      ? await runPlan(tx, plan, d, cols, { column: plan.timeRange.column, ...previousRange(plan.timeRange) })
-      : undefined;
-  const shaped = shapeResult(plan, cols, rows, language, before);
-  const description = describePlan(plan, d.columns, language);
+  const answer = await answerPlan(tx, plan, d, language);
 
   const turn = conversation.turn + 1;
   if (conversation.fresh) {
@@ -137,14 +131,5 @@ export async function askQuestion(
     entityId: conversation.id,
     after: { datasetId: d.id, turn, question: body.question, engine: engine.provider },
   });
-  return {
-    plan,
-    description,
-    columns: shaped.columns,
-    rows: shaped.rows,
-    chart: chooseChart(plan, shaped, description),
-    insight: writeInsight(plan, shaped, language),
-    conversationId: conversation.id,
-    language,
-  };
+  return { plan, ...answer, conversationId: conversation.id };
 }

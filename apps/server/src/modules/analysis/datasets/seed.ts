@@ -45,11 +45,11 @@ const ROWS = 6000;
  * The demo tenant's sales dataset: two years up to the day it is seeded, six branches, twelve products in three
  * categories, three segments and sixteen customers; quantities and amounts vary by branch, product and season so
  * that questions have answers worth charting. Written by one INSERT … SELECT generate_series (the seed runs for every
- * test database, so it stays small and fast).
+ * test database, so it stays small and fast). Answers the dataset's id.
  */
-export async function seedDemoSalesDataset(tx: Tx, tenantId: string): Promise<void> {
+export async function seedDemoSalesDataset(tx: Tx, tenantId: string): Promise<string | undefined> {
   const admin = await findUserByUsername(tx, 'admin');
-  if (!admin) return;
+  if (!admin) return undefined;
   const columns: StoredColumn[] = [
     { key: 'c1', label: 'Tanggal', type: 'date', slot: 'date_1' },
     { key: 'c2', label: 'Cabang', type: 'text', slot: 'text_1', values: BRANCHES },
@@ -85,4 +85,5 @@ export async function seedDemoSalesDataset(tx: Tx, tenantId: string): Promise<vo
       FROM (SELECT r.*, (1 + h / 1013 % 4) * (CASE s WHEN 2 THEN 3 ELSE 1 END)
                         + (CASE WHEN extract(isodow FROM day) >= 6 THEN 1 ELSE 0 END)
                         + (CASE WHEN extract(month FROM day) = 12 THEN 2 ELSE 0 END) AS q FROM r) x`);
+  return id;
 }

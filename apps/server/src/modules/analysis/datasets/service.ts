@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Dataset, DatasetColumn } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -23,6 +23,13 @@ export async function loadDataset(tx: Tx, datasetId: string): Promise<DatasetRec
   const [d] = await tx.select().from(analysisDatasets).where(eq(analysisDatasets.id, datasetId));
   if (!d) throw new AppError('analysis_dataset_not_found', [datasetId]);
   return d;
+}
+
+/** The names of the tenant's datasets among these ids (a gone one is absent). */
+export async function datasetNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.select({ id: analysisDatasets.id, name: analysisDatasets.name }).from(analysisDatasets).where(inArray(analysisDatasets.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function listDatasets(tx: Tx, q: { page: number; limit: number; keyword?: string }) {
