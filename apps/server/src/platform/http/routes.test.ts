@@ -112,8 +112,18 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/analysis/ask → sendAiInsightsSales
       GET    /api/v1/analysis/datasets → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
       GET    /api/v1/analysis/datasets/:datasetId → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
+      POST   /api/v1/analysis/datasets/:datasetId/api-keys → editManageDatabaseAiAnalytics
+      DELETE /api/v1/analysis/datasets/:datasetId/api-keys/:keyId → editManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/datasets/:datasetId/api-keys/:keyId/rotate → editManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/datasets/:datasetId/api-rows → public
+      GET    /api/v1/analysis/datasets/:datasetId/api-rows/:importId → public
+      POST   /api/v1/analysis/datasets/:datasetId/google-sheet/refresh → editManageDatabaseAiAnalytics
       GET    /api/v1/analysis/datasets/:datasetId/rows → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics
+      GET    /api/v1/analysis/datasets/:datasetId/sources → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics
       POST   /api/v1/analysis/datasets/import → addManageDatabaseAiAnalytics
+      GET    /api/v1/analysis/google-sheets/account → addManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/google-sheets/check → addManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/google-sheets/import → addManageDatabaseAiAnalytics
       GET    /api/v1/analysis/imports/:importId → addManageDatabaseAiAnalytics
       GET    /api/v1/app/config → public
       GET    /api/v1/audit/entries → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
@@ -134,6 +144,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/config/ai/test → viewConfig
       PUT    /api/v1/config/app → viewConfig
       GET    /api/v1/config/app → viewConfig | managePasswordPolicy
+      PUT    /api/v1/config/google-service-account → viewConfig
       POST   /api/v1/config/org-units → createEditConfigBusinessUnit | writeAllConfigBusinessUnit
       GET    /api/v1/config/org-units → readOnlyConfigBusinessUnit | createEditConfigBusinessUnit | writeAllConfigBusinessUnit | readOnlyConfigPolicy | createEditConfigPolicy | writeAllConfigPolicy | readOnlyConfigUser | createEditConfigUser | writeAllConfigUser | createEditErpCashBank | writeAllErpCashBank | createEditErpAll | writeAllErpAll
       PUT    /api/v1/config/org-units/:ouId → createEditConfigBusinessUnit | writeAllConfigBusinessUnit

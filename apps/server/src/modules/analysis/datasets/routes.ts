@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { analysisEndpoints as ep, CSV_CONTENT_TYPE, DATASET_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type AnalysisImportRun } from '@nusa/contracts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -9,6 +9,8 @@ import { isZipArchive, readUploadBytes } from '../../../platform/files/sheet-rou
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, type DatasetFileFormat } from './import.ts';
 import * as datasets from './service.ts';
+import { API_ROWS_KEY } from './sources/api-source.ts';
+import { SHEET_IMPORT_KEY } from './sources/sheet-source.ts';
 import { listRows } from './rows.ts';
 
 /** Reads the upload, never past the limit; an xlsx is known by its zip signature, anything else must be CSV text. */
@@ -62,7 +64,13 @@ export function datasetRoutes(app: FastifyInstance) {
         stale: sql<boolean>`${importRuns.status} = 'running' AND coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}, ${importRuns.createdAt}) < now() - make_interval(secs => ${STALE_SECONDS})`,
       })
       .from(importRuns)
-      .where(and(eq(importRuns.id, params.importId), eq(importRuns.createdBy, principal.userId), eq(importRuns.endpoint, DATASET_IMPORT_KEY)));
+      .where(
+        and(
+          eq(importRuns.id, params.importId),
+          eq(importRuns.createdBy, principal.userId),
+          inArray(importRuns.endpoint, [DATASET_IMPORT_KEY, SHEET_IMPORT_KEY, API_ROWS_KEY]),
+        ),
+      );
     if (!run) throw new AppError('param_not_found', [params.importId]);
     // A run whose worker died waits to start over from the first row (as the accounting imports' runs show it).
     return toAnalysisRun(run.stale ? { ...run, status: 'queued', rowsRead: 0 } : run);
