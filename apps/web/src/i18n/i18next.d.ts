@@ -3,6 +3,7 @@ import type { ErrorCode } from '@nusa/contracts';
 import type { ErrorTextKey } from './keys.ts';
 import type base from './id.json';
 import type analysis from './modules/analysis.id.json';
+import type analysisDataset from './modules/analysis-dataset.id.json';
 import type accountingAuditLog from './modules/accounting-audit-log.id.json';
 import type aiSettings from './modules/ai-settings.id.json';
 import type accountingApprovals from './modules/accounting-approvals.id.json';
@@ -30,6 +31,7 @@ import type usageDashboard from './modules/usage-dashboard.id.json';
  */
 export type Texts = typeof base &
   typeof analysis &
+  typeof analysisDataset &
   typeof aiSettings &
   typeof accountingAuditLog &
   typeof accountingApprovals &

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Upload } from 'antd';
-import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { InboxOutlined, TableOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatNumber } from '../../../app/format.ts';
 import { useHeldTasks } from '../../../app/session.ts';
 import { ListPage, ListTable, ListToolbar, useListState } from '../../../app/components/list/index.ts';
 import { ImportRuns } from './ImportRuns.tsx';
+import { NewDatasetDialog } from './NewDatasetDialog.tsx';
 import { saveTrackedImports, trackedImports, type TrackedImport } from './import-runs.ts';
 import '../analysis.css';
 
@@ -24,6 +25,7 @@ export default function DatabaseManagerPage() {
   const list = useListState<Dataset>();
   const [runs, setRuns] = useState<TrackedImport[]>(trackedImports);
   const [uploading, setUploading] = useState(false);
+  const [creating, setCreating] = useState(false);
   const datasets = useQuery({
     queryKey: ['analysis', 'datasets', list.query.page, list.query.limit, list.query.keyword],
     queryFn: ({ signal }) => call(endpoints.listDatasets, { query: list.query, signal }),
@@ -39,9 +41,14 @@ export default function DatabaseManagerPage() {
       subtitle={t('analysis.datasets.subtitle')}
       actions={
         canAdd && (
-          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-            {t('analysis.datasets.upload')}
-          </Button>
+          <>
+            <Button icon={<TableOutlined />} onClick={() => setCreating(true)}>
+              {t('analysisDataset.create.button')}
+            </Button>
+            <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+              {t('analysis.datasets.upload')}
+            </Button>
+          </>
         )
       }
     >
@@ -70,6 +77,7 @@ export default function DatabaseManagerPage() {
           { title: t('analysis.datasets.refreshedAt'), key: 'refreshedAt', render: (_: unknown, d: Dataset) => when.format(new Date(d.refreshedAt)) },
         ]}
       />
+      <NewDatasetDialog open={creating} onClose={() => setCreating(false)} />
       <UploadDialog
         open={uploading}
         onClose={() => setUploading(false)}

@@ -1,0 +1,52 @@
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DATASET_COLUMN_TYPES, endpoints, type DatasetColumn, type DatasetColumnType } from '@nusa/contracts';
+import { call } from '../../../../api/call.ts';
+import { describeError, toast } from '../../../../app/feedback.tsx';
+
+/** Renames a column or changes its type; a type the stored values do not read as is refused, the rows named in the dialog. */
+export function ColumnDialog({ datasetId, column, onClose }: { datasetId: string; column: DatasetColumn | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queries = useQueryClient();
+  const [form] = Form.useForm<{ label: string; type: DatasetColumnType }>();
+  const save = useMutation({
+    mutationFn: (change: { label: string; type: DatasetColumnType }) =>
+      call(endpoints.updateDatasetColumn, { params: { datasetId, key: column!.key }, body: change }),
+    meta: { silent: true },
+    onSuccess: () => {
+      toast.success(t('analysisDataset.columns.saved'));
+      void queries.invalidateQueries({ queryKey: ['analysis', 'dataset', datasetId] });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open={column !== null}
+      title={t('analysisDataset.columns.dialogTitle')}
+      okText={t('analysisDataset.rows.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      afterOpenChange={(open) => !open && save.reset()}
+      onOk={() => void form.validateFields().then((v) => save.mutate({ label: v.label.trim(), type: v.type }))}
+    >
+      {column && (
+        <Form form={form} layout="vertical" initialValues={{ label: column.label, type: column.type }}>
+          <Form.Item
+            name="label"
+            label={t('analysisDataset.columns.label')}
+            rules={[{ required: true, whitespace: true, message: t('analysisDataset.columns.labelRequired') }]}
+          >
+            <Input maxLength={100} autoFocus />
+          </Form.Item>
+          <Form.Item name="type" label={t('analysisDataset.columns.type')} extra={t('analysisDataset.columns.retypeHint')}>
+            <Select options={DATASET_COLUMN_TYPES.map((type) => ({ value: type, label: t(`analysis.type.${type}`) }))} />
+          </Form.Item>
+        </Form>
+      )}
+      {save.isError && <Alert type="error" showIcon title={describeError(save.error)} />}
+    </Modal>
+  );
+}
