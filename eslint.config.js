@@ -14,22 +14,6 @@ const BOUNDARY = 'A module uses another module only through its public service.t
 const siblingInternals = { regex: `^\\.\\./(?!\\.\\.)(?:[^/]+/)+(?!${PUBLIC_FILE})[^/]+$`, message: BOUNDARY };
 const areaInternals = { regex: `^\\.\\./\\.\\./(?!\\.\\.)(?:[^/]+/)+(?!${PUBLIC_FILE})[^/]+$`, message: BOUNDARY };
 
-/**
- * Files of the engineers working in parallel on issue 9 (users, policies, leads, public, auth; register.ts, tenant.ts,
- * import-runs.ts, sheet-import.ts): their findings of the rules below are warnings until they land their work.
- */
-const IN_PROGRESS_ELSEWHERE = [
-  'apps/server/src/modules/configuration/users/**',
-  'apps/server/src/modules/configuration/policies/**',
-  'apps/server/src/modules/administration/leads/**',
-  'apps/server/src/modules/public/**',
-  'apps/server/src/modules/auth/**',
-  'apps/server/src/platform/http/register.ts',
-  'apps/server/src/platform/db/tenant.ts',
-  'apps/server/src/platform/files/import-runs.ts',
-  'apps/server/src/platform/files/sheet-import.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'artifacts/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -66,22 +50,5 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest'].rules,
-  },
-  {
-    files: IN_PROGRESS_ELSEWHERE,
-    rules: { 'no-restricted-imports': 'warn', '@typescript-eslint/no-floating-promises': 'warn' },
-  },
-  // User audit reads the auth module's sessions table; it becomes an error once auth offers the read in its service.
-  { files: ['apps/server/src/modules/configuration/user-audit/user-audit.ts'], rules: { 'no-restricted-imports': 'warn' } },
-  // Web files whose findings of the React Compiler rules (a ref read while rendering, setState inside an effect) their
-  // owners fix with their current work: warnings until then, errors everywhere else.
-  {
-    files: [
-      'apps/web/src/app/components/LazySelect.tsx',
-      'apps/web/src/features/configuration/PageAccessPage.tsx',
-      'apps/web/src/features/configuration/business-unit/LegalInfoPage.tsx',
-      'apps/web/src/features/configuration/policy-ou/PolicyOuPage.tsx',
-    ],
-    rules: { 'react-hooks/refs': 'warn', 'react-hooks/set-state-in-effect': 'warn' },
   },
 );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,10 @@ export function useDebounced<T>(value: T, ms = DROPDOWN_DEBOUNCE_MS): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
+}
+
+function asList(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : typeof value === 'string' ? [value] : value;
 }
 
 interface LazySelectProps<V extends string | string[] | undefined> {
@@ -61,7 +65,8 @@ export function LazySelect<V extends string | string[] | undefined>({
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
   const keyword = useDebounced(search.trim());
-  const seen = useRef(new Map<string, string>());
+  // Labels of the options the user chose, kept for when a later page (another keyword) no longer holds them.
+  const [picked, setPicked] = useState<Record<string, string>>({});
   const page = useQuery({
     queryKey: ['lazy-select', ...cacheKey, keyword],
     queryFn: ({ signal }) => fetchPage(keyword, DROPDOWN_PAGE_SIZE, signal),
@@ -69,16 +74,14 @@ export function LazySelect<V extends string | string[] | undefined>({
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  for (const option of page.data ?? []) seen.current.set(option.value, option.label);
 
   const options = useMemo(() => {
     const list = [...(page.data ?? [])];
-    const chosen: string[] = value === undefined ? [] : typeof value === 'string' ? [value] : (value as string[]);
-    for (const v of chosen) {
-      if (!list.some((o) => o.value === v)) list.push({ value: v, label: knownLabels?.[v] ?? seen.current.get(v) ?? v });
+    for (const v of asList(value)) {
+      if (!list.some((o) => o.value === v)) list.push({ value: v, label: knownLabels?.[v] ?? picked[v] ?? v });
     }
     return list;
-  }, [page.data, value, knownLabels]);
+  }, [page.data, value, knownLabels, picked]);
 
   return (
     <Select<V>
@@ -88,7 +91,12 @@ export function LazySelect<V extends string | string[] | undefined>({
       aria-label={rest['aria-label']}
       mode={mode}
       value={value}
-      onChange={(v) => onChange?.(v)}
+      onChange={(v) => {
+        const chosen = asList(v);
+        const labels = Object.fromEntries(options.filter((o) => chosen.includes(o.value)).map((o) => [o.value, o.label]));
+        setPicked((before) => ({ ...before, ...labels }));
+        onChange?.(v);
+      }}
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
       onOpenChange={setOpen}
       onBlur={() => setSearch('')}

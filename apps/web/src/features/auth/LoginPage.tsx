@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Spin } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -71,26 +71,30 @@ export default function LoginPage() {
       { replace: true },
     );
 
+  // The outcome of the redirect bundle reaches the latest render's state and navigation.
+  const redirectSucceeded = useEffectEvent((data: SessionData & { remember: boolean; rememberedUsername: string | null }, token: string) => {
+    if (data.remember) rememberedLogin.set(data.rememberedUsername);
+    finish(data, token);
+  });
+  const redirectFailed = useEffectEvent((err: unknown) => {
+    setError(err);
+    setAutoLogin(false);
+    dropFromUrl(REDIRECT_PARAM);
+  });
   useEffect(() => {
     if (!redirect) return;
     let active = true;
     runOnce(`redirect:${redirect}`, () => callWithResponse(endpoints.loginByRedirect, { body: { redirect } })).then(
       ({ data, headers }) => {
-        if (!active) return;
-        if (data.remember) rememberedLogin.set(data.rememberedUsername);
-        finish(data, workTokenOf(headers));
+        if (active) redirectSucceeded(data, workTokenOf(headers));
       },
       (err: unknown) => {
-        if (!active) return;
-        setError(err);
-        setAutoLogin(false);
-        dropFromUrl(REDIRECT_PARAM);
+        if (active) redirectFailed(err);
       },
     );
     return () => {
       active = false;
     };
-    // Runs once per redirect bundle in the address; the `finish` of that render receives the result.
   }, [redirect]);
 
   const onFinish = async (values: LoginValues) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Modal, Spin } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ export function SessionKeyDialog({ session, secret, onValid, onInvalid }: Sessio
   const [status, setStatus] = useState<Status>({ state: 'waiting' });
   const [open, setOpen] = useState(true);
 
+  const valid = useEffectEvent((data: SessionData, token: string) => onValid(data, token));
+  const invalid = useEffectEvent((error: unknown) => onInvalid(error));
   useEffect(() => {
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,7 +38,7 @@ export function SessionKeyDialog({ session, secret, onValid, onInvalid }: Sessio
         setStatus({ state: 'valid' });
         timer = setTimeout(() => {
           setOpen(false);
-          onValid(data, workTokenOf(headers));
+          valid(data, workTokenOf(headers));
         }, VERDICT_MS);
       },
       (error: unknown) => {
@@ -44,7 +46,7 @@ export function SessionKeyDialog({ session, secret, onValid, onInvalid }: Sessio
         setStatus({ state: 'invalid', error });
         timer = setTimeout(() => {
           setOpen(false);
-          onInvalid(error);
+          invalid(error);
         }, VERDICT_MS);
       },
     );
@@ -52,7 +54,6 @@ export function SessionKeyDialog({ session, secret, onValid, onInvalid }: Sessio
       active = false;
       if (timer) clearTimeout(timer);
     };
-    // The pair is validated once per dialog; the callbacks of that render receive the verdict.
   }, [session, secret]);
 
   return (

@@ -110,14 +110,13 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
     queryFn: ({ signal }) => call(endpoints.getPageAccess, { params: { kind, id }, signal }),
     staleTime: 0,
   });
-  const [tasks, setTasks] = useState<string[] | undefined>();
-  useEffect(() => {
-    if (granted.data) setTasks(granted.data.tasks);
-  }, [granted.data]);
+  // The user's unsaved edit; undefined shows what the server holds.
+  const [edited, setEdited] = useState<string[] | undefined>();
+  const tasks = edited ?? granted.data?.tasks;
 
   const afterChange = (data: { tasks: string[] }) => {
     queryClient.setQueryData(queryKey, data);
-    setTasks(data.tasks);
+    setEdited(undefined);
     // Role task counts and users' effective tasks shown elsewhere are now stale.
     void queryClient.invalidateQueries({ queryKey: ['config', 'roles'] });
     void queryClient.invalidateQueries({ queryKey: ['config', 'users'] });
@@ -180,7 +179,7 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
           )}
           {level !== 'view' && (
             <>
-              <Button disabled={!dirty} onClick={() => setTasks(granted.data.tasks)}>
+              <Button disabled={!dirty} onClick={() => setEdited(undefined)}>
                 {t('pageAccess.undo')}
               </Button>
               <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(tasks)}>
@@ -192,7 +191,7 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
       }
     >
       {kind === 'user' && <p className="muted-text access-note">{t('pageAccess.userNote')}</p>}
-      <TaskChecklist value={tasks} onChange={setTasks} disabled={level === 'view'} grantable={(task) => mayGrant(heldTasks, task)} />
+      <TaskChecklist value={tasks} onChange={setEdited} disabled={level === 'view'} grantable={(task) => mayGrant(heldTasks, task)} />
     </Card>
   );
 }

@@ -27,33 +27,28 @@ interface LegalValues {
 
 const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
-/** The unit's logo, fetched with the work token (the endpoint needs it) and shown through an object URL. */
-function useLogo(unit: OrgUnit | undefined) {
-  const logo = useQuery({
-    queryKey: [...ORG_UNITS_KEY, unit?.ouId, 'logo', unit?.hasLogo],
-    queryFn: ({ signal }) => callFile(endpoints.getLogo, { params: { ouId: unit!.ouId }, signal }),
-    enabled: Boolean(unit?.hasLogo),
-  });
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!logo.data || !unit?.hasLogo) {
-      setUrl(undefined);
-      return;
-    }
-    const href = URL.createObjectURL(logo.data);
-    setUrl(href);
-    return () => URL.revokeObjectURL(href);
-  }, [logo.data, unit?.hasLogo]);
-  return { url, loading: logo.isFetching };
-}
-
-const readBase64 = (file: File) =>
+const readDataUrl = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsDataURL(file);
   });
+
+const readBase64 = async (file: File) => (await readDataUrl(file)).replace(/^data:[^,]*,/, '');
+
+/**
+ * The unit's logo, fetched with the work token (the endpoint needs it) and shown as a data URL: a logo is at most
+ * LOGO_MAX_BYTES, and unlike an object URL it needs no revoking when the logo changes.
+ */
+function useLogo(unit: OrgUnit | undefined) {
+  const logo = useQuery({
+    queryKey: [...ORG_UNITS_KEY, unit?.ouId, 'logo', unit?.hasLogo],
+    queryFn: async ({ signal }) => readDataUrl(await callFile(endpoints.getLogo, { params: { ouId: unit!.ouId }, signal })),
+    enabled: Boolean(unit?.hasLogo),
+  });
+  return { url: unit?.hasLogo ? logo.data : undefined, loading: logo.isFetching };
+}
 
 function LegalForm({ unit, canEdit }: { unit: OrgUnit; canEdit: boolean }) {
   const { t } = useTranslation();

@@ -172,15 +172,14 @@ function PolicyEditor({ unit, level }: { unit: OrgUnit; level: 'full' | 'edit' |
 function ProhibitionsCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const [userId, setUserId] = useState<string | undefined>();
-  const [selected, setSelected] = useState<number[]>([]);
+  // The unsaved choice for the picked user; undefined shows what the server holds.
+  const [edited, setEdited] = useState<number[] | undefined>();
   const prohibitions = useQuery({
     queryKey: [...POLICIES_KEY, 'prohibitions', userId],
     queryFn: ({ signal }) => call(endpoints.getProhibitions, { params: { userId: userId! }, signal }),
     enabled: Boolean(userId),
   });
-  useEffect(() => {
-    setSelected(prohibitions.data?.documentTypeIds ?? []);
-  }, [prohibitions.data]);
+  const selected = edited ?? prohibitions.data?.documentTypeIds ?? [];
   const save = useMutation({
     mutationFn: () => call(endpoints.saveProhibitions, { params: { userId: userId! }, body: { documentTypeIds: selected } }),
     onSuccess: () => toast.success(t('policyOu.prohibitionsSaved')),
@@ -189,7 +188,15 @@ function ProhibitionsCard({ canEdit }: { canEdit: boolean }) {
   return (
     <Card className="section-card" title={t('policyOu.prohibitions')} extra={<span className="section-card__hint">{t('policyOu.prohibitionsHint')}</span>}>
       <div className="narrow-form">
-        <UserPicker<string | undefined> value={userId} onChange={setUserId} placeholder={t('policyOu.pickUser')} aria-label={t('policyOu.pickUser')} />
+        <UserPicker<string | undefined>
+          value={userId}
+          onChange={(id) => {
+            setUserId(id);
+            setEdited(undefined);
+          }}
+          placeholder={t('policyOu.pickUser')}
+          aria-label={t('policyOu.pickUser')}
+        />
       </div>
       {userId ? (
         prohibitions.isPending ? (
@@ -200,7 +207,7 @@ function ProhibitionsCard({ canEdit }: { canEdit: boolean }) {
               className="checkbox-grid"
               disabled={!canEdit}
               value={selected}
-              onChange={(next) => setSelected(normaliseDocumentTypes(next, selected))}
+              onChange={(next) => setEdited(normaliseDocumentTypes(next, selected))}
               options={documentTypeOptions(t)}
             />
             {canEdit && (

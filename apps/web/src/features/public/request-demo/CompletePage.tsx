@@ -31,10 +31,10 @@ export default function CompletePage() {
   const ref = refOfCompletion(query);
   // Back from the hosted checkout the address names the gateway's order; it becomes the request's own address,
   // so a copied or bookmarked link opens the request in any browser.
-  const cameFromGateway = Boolean(ref && !query.get('requestId'));
+  const ownAddress = ref && !query.get('requestId') ? stepPath(COMPLETE_PATH, ref) : undefined;
   useEffect(() => {
-    if (cameFromGateway && ref) void navigate(stepPath(COMPLETE_PATH, ref), { replace: true });
-  }, [cameFromGateway, ref?.tenant, ref?.requestId]);
+    if (ownAddress) void navigate(ownAddress, { replace: true });
+  }, [ownAddress, navigate]);
   const request = useDemoRequest(ref, (view) => (stageOf(view) === 'awaiting-gateway' ? GATEWAY_POLL_MS : false));
   const view = request.data;
   const stage = view ? stageOf(view) : undefined;

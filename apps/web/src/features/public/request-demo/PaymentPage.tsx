@@ -78,9 +78,10 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
   const toCompletion = () => navigate(stepPath(COMPLETE_PATH, requestRef));
 
   // A proof already sent or a paid request belongs on the completion page (a reload or an old mail link).
+  const settledAddress = isSettledForVisitor(stage) ? stepPath(COMPLETE_PATH, requestRef) : undefined;
   useEffect(() => {
-    if (isSettledForVisitor(stage)) navigate(stepPath(COMPLETE_PATH, requestRef), { replace: true });
-  }, [stage]);
+    if (settledAddress) void navigate(settledAddress, { replace: true });
+  }, [settledAddress, navigate]);
 
   const start = useMutation({
     mutationFn: (m: PaymentMethod) => {

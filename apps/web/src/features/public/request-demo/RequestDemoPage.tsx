@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { ArrowRightOutlined, CheckCircleFilled } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
@@ -103,9 +103,10 @@ export default function RequestDemoPage() {
   const product = Form.useWatch('product', form);
 
   // A promo code kept from before a reload is checked again at once, so the summary shows its discount.
-  useEffect(() => {
+  const checkDraftPromo = useEffectEvent(() => {
     if (draft.promoCode?.trim() && draft.companySize) void promo.check({ code: draft.promoCode, pkg: draft.package!, size: draft.companySize, channel });
-  }, []);
+  });
+  useEffect(() => checkDraftPromo(), []);
 
   const checkPromo = async () => {
     const code = (form.getFieldValue('promoCode') as string | undefined)?.trim() ?? '';
@@ -124,10 +125,11 @@ export default function RequestDemoPage() {
   // (Also while a check runs: clicking a size blurs the promo field, which checks it for the size before the click.)
   const checkedFor = promo.state.kind === 'none' ? undefined : promo.state.code;
   // (A code waiting for the size is checked as soon as the size is chosen.)
-  useEffect(() => {
+  // Only a change of package or size re-checks; the code itself is checked on blur or apply.
+  const recheckPromo = useEffectEvent((pkg: LeadPackage, size: CompanySize | undefined) => {
     if (checkedFor && size) void promo.check({ code: checkedFor, pkg, size, channel });
-    // Only a change of package or size re-checks; the code itself is checked on blur or apply.
-  }, [pkg, size]);
+  });
+  useEffect(() => recheckPromo(pkg, size), [pkg, size]);
 
   const quote = promo.state.kind === 'valid' && promo.state.pkg === pkg ? promo.state.quote : undefined;
   const lines = priceLines(quote ?? { price: LEAD_PACKAGES[pkg], discount: '0', amount: LEAD_PACKAGES[pkg] });
