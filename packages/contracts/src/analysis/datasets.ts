@@ -55,6 +55,30 @@ export const datasetRows = z.object({
   total: z.number().int(),
 });
 
+/** The files a dataset is read from: a sheet, or the table of a text PDF (read by the positions of its text). */
+export const DATASET_FILE_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
+/** Data rows shown in the preview before an import. */
+export const DATASET_PREVIEW_ROWS = 20;
+
+/** A column as the user confirms it in the preview: its name and type (one per detected column, in their order). */
+export const importColumnChoice = z.object({ label: z.string().trim().min(1).max(100), type: z.enum(DATASET_COLUMN_TYPES) });
+export type ImportColumnChoice = z.infer<typeof importColumnChoice>;
+export const importColumnChoices = z
+  .array(importColumnChoice)
+  .min(1)
+  .max(DATASET_SLOTS.num + DATASET_SLOTS.text + DATASET_SLOTS.date);
+
+/** What an import would make of a file: the header row found, each column's inferred type and the first data rows. */
+export const datasetPreview = z.object({
+  format: z.enum(DATASET_FILE_FORMATS),
+  /** The header row's place in the file (line of a csv, row of a sheet, table line of a PDF). */
+  headerRow: z.number().int(),
+  columns: z.array(z.object({ label: z.string(), type: z.enum(DATASET_COLUMN_TYPES) })),
+  /** The first data rows' cells as written in the file, in the order of `columns`. */
+  rows: z.array(z.array(z.string().nullable())),
+});
+export type DatasetPreview = z.infer<typeof datasetPreview>;
+
 /** Sort of a dataset's rows: a column key, `row` (the rows' own order), `-` in front for descending. */
 export const datasetRowSort = z
   .string()
@@ -119,11 +143,24 @@ export const analysisEndpoints = {
     path: '/v1/analysis/datasets/import',
     access: DATASET_ADD,
     summary:
-      'Start importing a dataset from an xlsx (first sheet) or csv file sent as the raw body (content type ' +
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or text/csv, at most 100 MB); the header row is found, ' +
-      "each column's type inferred from its cells. Answers the queued run; GET /v1/analysis/imports/{importId} follows it; once done it names the dataset",
-    query: z.object({ name: z.string().trim().min(1).max(100) }),
+      'Start importing a dataset from an xlsx (first sheet), csv or text PDF (its table) file sent as the raw body (content type ' +
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv or application/pdf, at most 100 MB); the header row is found, ' +
+      "each column's type inferred from its cells, unless `columns` (a JSON array of {label, type}, one per column of the preview) names them. " +
+      'Answers the queued run; GET /v1/analysis/imports/{importId} follows it; once done it names the dataset',
+    query: z.object({
+      name: z.string().trim().min(1).max(100),
+      columns: z.string().max(20_000).optional().describe('JSON array of {label, type}: the columns as confirmed in the preview'),
+    }),
     response: analysisImportRun,
+  }),
+  previewDataset: defineEndpoint({
+    method: 'POST',
+    path: '/v1/analysis/datasets/preview',
+    access: DATASET_ADD,
+    summary:
+      'What importing this file (raw body, as for the import) would make: the header row, each column with its inferred type, and the first ' +
+      `${DATASET_PREVIEW_ROWS} data rows; nothing is saved. A scanned PDF (no text) is analysis_pdf_scanned`,
+    response: datasetPreview,
   }),
   getAnalysisImport: defineEndpoint({
     method: 'GET',

@@ -110,6 +110,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/admin/promo-codes/:promoId → editManagementLeads
       GET    /api/v1/admin/promo-codes/:promoId → viewManagementLeads | editManagementLeads
       POST   /api/v1/analysis/ask → sendAiInsightsSales
+      POST   /api/v1/analysis/datasets → addManageDatabaseAiAnalytics
       GET    /api/v1/analysis/datasets → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
       GET    /api/v1/analysis/datasets/:datasetId → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics | sendAiInsightsSales
       POST   /api/v1/analysis/datasets/:datasetId/api-keys → editManageDatabaseAiAnalytics
@@ -117,14 +118,27 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/analysis/datasets/:datasetId/api-keys/:keyId/rotate → editManageDatabaseAiAnalytics
       POST   /api/v1/analysis/datasets/:datasetId/api-rows → public
       GET    /api/v1/analysis/datasets/:datasetId/api-rows/:importId → public
+      PATCH  /api/v1/analysis/datasets/:datasetId/columns/:key → editManageDatabaseAiAnalytics
       POST   /api/v1/analysis/datasets/:datasetId/google-sheet/refresh → editManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/datasets/:datasetId/rows → editManageDatabaseAiAnalytics
       GET    /api/v1/analysis/datasets/:datasetId/rows → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics
+      PUT    /api/v1/analysis/datasets/:datasetId/rows/:rowNo → editManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/datasets/:datasetId/rows/delete → editManageDatabaseAiAnalytics
+      GET    /api/v1/analysis/datasets/:datasetId/rows/export → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics
       GET    /api/v1/analysis/datasets/:datasetId/sources → viewManageDatabaseAiAnalytics | addManageDatabaseAiAnalytics | editManageDatabaseAiAnalytics
       POST   /api/v1/analysis/datasets/import → addManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/datasets/preview → addManageDatabaseAiAnalytics
       GET    /api/v1/analysis/google-sheets/account → addManageDatabaseAiAnalytics
       POST   /api/v1/analysis/google-sheets/check → addManageDatabaseAiAnalytics
       POST   /api/v1/analysis/google-sheets/import → addManageDatabaseAiAnalytics
       GET    /api/v1/analysis/imports/:importId → addManageDatabaseAiAnalytics
+      POST   /api/v1/analysis/saved-graphs → editSavedGraph
+      GET    /api/v1/analysis/saved-graphs → viewSavedGraph | editSavedGraph
+      DELETE /api/v1/analysis/saved-graphs/:savedGraphId → editSavedGraph
+      PUT    /api/v1/analysis/saved-graphs/:savedGraphId → editSavedGraph
+      GET    /api/v1/analysis/saved-graphs/:savedGraphId/export → viewSavedGraph | editSavedGraph
+      GET    /api/v1/analysis/saved-graphs/:savedGraphId/result → viewSavedGraph | editSavedGraph
+      PUT    /api/v1/analysis/saved-graphs/order → editSavedGraph
       GET    /api/v1/app/config → public
       GET    /api/v1/audit/entries → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
       POST   /api/v1/auth/anonymous → prelogin
@@ -389,6 +403,10 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/service/clients/:clientCode/classify → viewIntentClassifier | editIntentClassifier | viewVirtualChatCS
       POST   /api/v1/service/clients/:clientCode/datasets → viewDataset
       GET    /api/v1/service/clients/:clientCode/datasets → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
+      GET    /api/v1/service/clients/:clientCode/fine-tuning/runs → viewFineTuning
+      POST   /api/v1/service/clients/:clientCode/fine-tuning/runs → viewFineTuning
+      GET    /api/v1/service/clients/:clientCode/fine-tuning/training-set → viewFineTuning
+      GET    /api/v1/service/clients/:clientCode/fine-tuning/training-set.jsonl → viewFineTuning
       POST   /api/v1/service/clients/:clientCode/intents → editIntentClassifier
       GET    /api/v1/service/clients/:clientCode/intents → viewIntentClassifier | editIntentClassifier | viewFineTuning
       GET    /api/v1/service/clients/:clientCode/intents/export → viewIntentClassifier | editIntentClassifier | viewFineTuning
@@ -407,6 +425,8 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/service/datasets/:datasetId/items/:itemId → viewDataset
       GET    /api/v1/service/datasets/:datasetId/items/export → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       POST   /api/v1/service/datasets/:datasetId/items/import → viewDataset
+      GET    /api/v1/service/fine-tuning/runs/:runId → viewFineTuning
+      POST   /api/v1/service/fine-tuning/runs/:runId/cancel → viewFineTuning
       GET    /api/v1/service/history → viewHistoryChat
       GET    /api/v1/service/history/:conversationId → viewHistoryChat
       GET    /api/v1/service/history/export → viewHistoryChat

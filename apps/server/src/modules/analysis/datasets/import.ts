@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { DATASET_SLOTS, SHEET_IMPORT_MAX_ERRORS, type DatasetColumnType, type SheetImportReport } from '@nusa/contracts';
+import {
+  DATASET_PREVIEW_ROWS,
+  DATASET_SLOTS,
+  SHEET_IMPORT_MAX_ERRORS,
+  type DatasetColumnType,
+  type DatasetPreview,
+  type ImportColumnChoice,
+  type SheetImportReport,
+} from '@nusa/contracts';
 import type { Principal } from '../../../platform/access/principal.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
@@ -13,6 +21,7 @@ import { importProgress } from '../../../platform/files/import-progress.ts';
 import { readXlsxRows, XlsxUnreadable } from '../../../platform/files/xlsx-reader.ts';
 import { readCsvRows } from './csv.ts';
 import { convertCell, findHeaderRow, inferColumnType, numberStyleOf, type NumberStyle, type RawCell } from './infer.ts';
+import { readPdfRows } from './pdf.ts';
 import { analysisDatasets, type SlotKind, type StoredColumn } from './schema.ts';
 
 /** The import endpoint's key in the import runs (platform/files/import-runs.ts). */
@@ -28,7 +37,7 @@ export const KEPT_VALUES = 300;
 /** Distinct values counted per text column; past this, only those already seen are counted (bounded memory). */
 const COUNTED_VALUES = 20_000;
 
-export type DatasetFileFormat = 'xlsx' | 'csv';
+export type DatasetFileFormat = 'xlsx' | 'csv' | 'pdf';
 
 /**
  * What the run needs besides the file. The import runs keep only the uploaded bytes, so the request puts this in
@@ -38,6 +47,8 @@ interface Envelope {
   datasetId: string;
   name: string;
   format: DatasetFileFormat;
+  /** The columns as the user confirmed them in the preview (names and types); else found from the file. */
+  columns?: ImportColumnChoice[];
 }
 
 export const envelope = (e: Envelope, file: Buffer) => Buffer.concat([Buffer.from(`${JSON.stringify(e)}\n`), file]);
@@ -55,7 +66,14 @@ export const TYPE_WORDS: Record<DatasetColumnType, string> = {
 export const slotKindOf = (type: DatasetColumnType): SlotKind => (type === 'date' ? 'date' : type === 'text' ? 'text' : 'num');
 const SQL_TYPE: Record<SlotKind, string> = { num: 'numeric', text: 'text', date: 'date' };
 
-async function* rowsOf(file: Buffer, format: DatasetFileFormat): AsyncGenerator<{ number: number; cells: RawCell[] }> {
+type FileRow = { number: number; cells: RawCell[] };
+
+/** A PDF's table is read whole, once (pdf.js has no streaming): its rows are handed to both passes. */
+async function* rowsOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRow[]): AsyncGenerator<FileRow> {
+  if (format === 'pdf') {
+    yield* pdfRows ?? (await readPdfRows(file));
+    return;
+  }
   if (format === 'csv') {
     for (const row of readCsvRows(file)) yield row;
     return;
@@ -95,13 +113,23 @@ function labelsOf(header: RawCell[], width: number): string[] {
   });
 }
 
-/** Columns with their types and slots, from the header and a sample of data rows. */
-function planColumns(labels: string[], sample: RawCell[][]): { columns: StoredColumn[]; styles: NumberStyle[] } {
+/**
+ * Columns with their types and slots, from the header and a sample of data rows, or as the user chose them in the
+ * preview (one choice per column found: a file that changed since is refused rather than read into the wrong columns).
+ */
+function planColumns(labels: string[], sample: RawCell[][], choices?: ImportColumnChoice[]): { columns: StoredColumn[]; styles: NumberStyle[] } {
+  if (choices && choices.length !== labels.length) throw new AppError('analysis_import_columns_invalid', [labels.length]);
+  const named = choices
+    ? labelsOf(
+        choices.map((c) => c.label),
+        labels.length,
+      )
+    : labels;
   const used: Record<SlotKind, number> = { num: 0, text: 0, date: 0 };
   const styles: NumberStyle[] = [];
-  const columns = labels.map((label, i) => {
+  const columns = named.map((label, i) => {
     const cells = sample.map((r) => r[i]);
-    const type = inferColumnType(cells, label);
+    const type = choices ? choices[i].type : inferColumnType(cells, label);
     styles.push(numberStyleOf(cells));
     const kind = slotKindOf(type);
     used[kind]++;
@@ -124,22 +152,19 @@ export async function insertRows(tx: Tx, tenantId: string, datasetId: string, co
       FROM unnest(${sql.param(rowNos)}::int[]${arrays.length ? sql`, ${sql.join(arrays, sql`, `)}` : sql``}) AS r`);
 }
 
-/**
- * The import run's handler: reads the file twice (the header and each column's type from the first rows, then
- * every row), writes the rows in batches and the dataset last, all in the run's one transaction: a file that
- * fails leaves nothing. A cell that does not fit its column's type is stored empty and reported by row and column.
- */
-export async function importDataset(tx: Tx, principal: Principal, body: Readable): Promise<DatasetImportReport> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  const whole = Buffer.concat(chunks);
-  const lineEnd = whole.indexOf(0x0a);
-  const meta = JSON.parse(whole.subarray(0, lineEnd).toString('utf8')) as Envelope;
-  const file = whole.subarray(lineEnd + 1);
+interface Layout {
+  header: FileRow;
+  width: number;
+  labels: string[];
+  /** The data rows read after the header (up to the type sample). */
+  sample: FileRow[];
+}
 
-  const head: { number: number; cells: RawCell[] }[] = [];
+/** The header row among the first rows, the table's width and the data rows that follow it, up to the type sample. */
+async function layoutOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRow[]): Promise<Layout> {
+  const head: FileRow[] = [];
   let headerAt = -1;
-  for await (const row of rowsOf(file, meta.format)) {
+  for await (const row of rowsOf(file, format, pdfRows)) {
     head.push(row);
     if (headerAt < 0 && head.length === HEADER_SCAN) {
       headerAt = findHeaderRow(head.map((r) => r.cells));
@@ -157,10 +182,49 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
       return w;
     }),
   );
-  const labels = labelsOf(header.cells, width);
+  return { header, width, labels: labelsOf(header.cells, width), sample: head.slice(headerAt + 1) };
+}
+
+/** A cell as the preview shows it: as written, a date as YYYY-MM-DD. */
+const shown = (c: RawCell): string | null => (blank(c) ? null : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim());
+
+/** What importing the file would make: the header found, each column's inferred type, and the first data rows. */
+export async function previewDataset(file: Buffer, format: DatasetFileFormat): Promise<DatasetPreview> {
+  const { header, width, labels, sample } = await layoutOf(file, format);
+  const { columns } = planColumns(
+    labels,
+    sample.map((r) => r.cells),
+  );
+  return {
+    format,
+    headerRow: header.number,
+    columns: columns.map(({ label, type }) => ({ label, type })),
+    rows: sample
+      .filter((r) => !r.cells.slice(0, width).every(blank))
+      .slice(0, DATASET_PREVIEW_ROWS)
+      .map((r) => Array.from({ length: width }, (_, i) => shown(r.cells[i]))),
+  };
+}
+
+/**
+ * The import run's handler: reads the file twice (the header and each column's type from the first rows, then
+ * every row), writes the rows in batches and the dataset last, all in the run's one transaction: a file that
+ * fails leaves nothing. A cell that does not fit its column's type is stored empty and reported by row and column.
+ */
+export async function importDataset(tx: Tx, principal: Principal, body: Readable): Promise<DatasetImportReport> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const whole = Buffer.concat(chunks);
+  const lineEnd = whole.indexOf(0x0a);
+  const meta = JSON.parse(whole.subarray(0, lineEnd).toString('utf8')) as Envelope;
+  const file = whole.subarray(lineEnd + 1);
+
+  const pdfRows = meta.format === 'pdf' ? await readPdfRows(file) : undefined;
+  const { header, width, labels, sample } = await layoutOf(file, meta.format, pdfRows);
   const { columns, styles } = planColumns(
     labels,
-    head.slice(headerAt + 1).map((r) => r.cells),
+    sample.map((r) => r.cells),
+    meta.columns,
   );
 
   const report: DatasetImportReport = { datasetId: meta.datasetId, rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] };
@@ -169,7 +233,7 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   let rowNo = 0;
   let badCells = 0;
   const counts = columns.map((c) => (c.type === 'text' ? new Map<string, number>() : undefined));
-  for await (const row of rowsOf(file, meta.format)) {
+  for await (const row of rowsOf(file, meta.format, pdfRows)) {
     if (row.number <= header.number) continue;
     if (row.cells.slice(0, width).every(blank)) continue;
     rowNo++;
@@ -227,7 +291,14 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
     action: 'import',
     entity: 'analysis_dataset',
     entityId: meta.datasetId,
-    after: { name: meta.name, format: meta.format, rows: rowNo, badCells, columns: columns.map(({ label, type }) => ({ label, type })) },
+    after: {
+      name: meta.name,
+      format: meta.format,
+      rows: rowNo,
+      badCells,
+      typesChosen: meta.columns !== undefined,
+      columns: columns.map(({ label, type }) => ({ label, type })),
+    },
   });
   return report;
 }

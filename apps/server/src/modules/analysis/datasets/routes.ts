@@ -1,25 +1,60 @@
 import { Readable } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { analysisEndpoints as ep, CSV_CONTENT_TYPE, DATASET_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type AnalysisImportRun } from '@nusa/contracts';
+import {
+  analysisEndpoints as ep,
+  CSV_CONTENT_TYPE,
+  DATASET_IMPORT_MAX_BYTES,
+  importColumnChoices,
+  PDF_CONTENT_TYPE,
+  XLSX_CONTENT_TYPE,
+  type AnalysisImportRun,
+  type ImportColumnChoice,
+} from '@nusa/contracts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { STALE_SECONDS, toImportRun } from '../../../platform/files/import-runs.ts';
 import { importRuns } from '../../../platform/files/schema.ts';
 import { isZipArchive, readUploadBytes } from '../../../platform/files/sheet-route.ts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, type DatasetFileFormat } from './import.ts';
+import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, previewDataset, type DatasetFileFormat } from './import.ts';
 import * as datasets from './service.ts';
 import { API_ROWS_KEY } from './sources/api-source.ts';
 import { SHEET_IMPORT_KEY } from './sources/sheet-source.ts';
 import { listRows } from './rows.ts';
 
-/** Reads the upload, never past the limit; an xlsx is known by its zip signature, anything else must be CSV text. */
-async function readUpload(body: Readable): Promise<{ file: Buffer; format: DatasetFileFormat }> {
-  const file = await readUploadBytes(body, DATASET_IMPORT_MAX_BYTES);
+/** A PDF starts with %PDF- within its first kilobyte (the PDF standard lets a few bytes come before it). */
+const isPdf = (file: Buffer) => file.subarray(0, 1024).includes('%PDF-');
+
+/**
+ * Reads the upload, never past the limit; an xlsx is known by its zip signature, a PDF by its own, anything else must
+ * be CSV text.
+ */
+async function readUpload(req: {
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}): Promise<{ file: Buffer; format: DatasetFileFormat }> {
+  if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
+  if (Number(req.headers['content-length'] ?? 0) > DATASET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
+  const file = await readUploadBytes(req.body, DATASET_IMPORT_MAX_BYTES);
   if (isZipArchive(file)) return { file, format: 'xlsx' };
+  if (isPdf(file)) return { file, format: 'pdf' };
   // A CSV is text: a NUL byte in its first kilobytes means some other binary file.
   if (file.subarray(0, 4096).includes(0)) throw new AppError('analysis_file_invalid');
   return { file, format: 'csv' };
+}
+
+/** The columns confirmed in the preview, as sent in the query (JSON). */
+function columnChoices(text: string | undefined): ImportColumnChoice[] | undefined {
+  if (text === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_input_format', ['columns', 'JSON']);
+  }
+  const parsed = importColumnChoices.safeParse(json);
+  if (!parsed.success) throw new AppError('invalid_input_format', ['columns', '[{label, type}]']);
+  return parsed.data;
 }
 
 /** The run as answered for a dataset import: the report's dataset id moves up to `datasetId`. */
@@ -32,21 +67,24 @@ function toAnalysisRun(run: Parameters<typeof toImportRun>[0]): AnalysisImportRu
 export function datasetRoutes(app: FastifyInstance) {
   app.sheetImports.importers.set(DATASET_IMPORT_KEY, { handler: importDataset, access: ep.importDataset.access });
   void app.register(async (scope) => {
-    for (const type of [XLSX_CONTENT_TYPE, CSV_CONTENT_TYPE, 'application/octet-stream', 'application/vnd.ms-excel', 'text/plain']) {
+    for (const type of [XLSX_CONTENT_TYPE, CSV_CONTENT_TYPE, PDF_CONTENT_TYPE, 'application/octet-stream', 'application/vnd.ms-excel', 'text/plain']) {
       scope.addContentTypeParser(type, (_req, payload, done) => done(null, payload));
     }
     registerEndpoint(scope, ep.importDataset, async ({ principal, req, query, inTenant }) => {
-      if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
-      if (Number(req.headers['content-length'] ?? 0) > DATASET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
-      const { file, format } = await readUpload(req.body);
+      const columns = columnChoices(query.columns);
+      const { file, format } = await readUpload(req);
       const run = await app.sheetImports.start(
         principal.tenantId,
         principal,
         DATASET_IMPORT_KEY,
-        envelope({ datasetId: newDatasetId(), name: query.name, format }, file),
+        envelope({ datasetId: newDatasetId(), name: query.name, format, ...(columns && { columns }) }, file),
         inTenant,
       );
       return { ...run, datasetId: null };
+    });
+    registerEndpoint(scope, ep.previewDataset, async ({ req }) => {
+      const { file, format } = await readUpload(req);
+      return previewDataset(file, format);
     });
   });
 

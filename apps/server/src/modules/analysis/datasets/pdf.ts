@@ -1,0 +1,146 @@
+import { getDocumentProxy } from 'unpdf';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { findHeaderRow, type RawCell } from './infer.ts';
+
+/**
+ * The table of a text PDF, read from where its text sits on the page (no OCR): text pieces on one baseline make a
+ * line, pieces close together on a line make one cell, and the columns are the x ranges the cells of the table lines
+ * cover (left-, right- or centre-aligned cells of a column overlap, cells of neighbouring columns do not). Pages that
+ * continue one table make one list of rows; the header and title lines a page repeats, and page numbers, are dropped.
+ */
+
+interface Piece {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+}
+interface Chunk {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/** Pieces on one line at most this share of the font size apart belong to one cell (a word space is about 0.28). */
+const CELL_GAP = 0.6;
+const PAGE_NUMBER = /^(halaman|hal\.?|page|p\.)?\s*\d+(\s*(dari|of|\/)\s*\d+)?$/i;
+
+async function piecesOf(bytes: Uint8Array): Promise<Piece[][]> {
+  let doc;
+  try {
+    doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+  } catch {
+    throw new AppError('analysis_file_invalid');
+  }
+  try {
+    const pages: Piece[][] = [];
+    for (let p = 1; p <= doc.numPages; p++) {
+      const page = await doc.getPage(p);
+      const content = await page.getTextContent();
+      const pieces: Piece[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || item.str.trim() === '') continue;
+        const [a, b, , , x, y] = item.transform as number[];
+        const size = Math.hypot(a, b) || item.height || 10;
+        pieces.push({ text: item.str, x0: x, x1: x + item.width, y, size });
+      }
+      pages.push(pieces);
+      page.cleanup();
+    }
+    return pages;
+  } finally {
+    await doc.loadingTask.destroy();
+  }
+}
+
+/** A page's pieces as lines from the top, each line's pieces joined into cells left to right. */
+function linesOf(pieces: Piece[]): Chunk[][] {
+  const sorted = [...pieces].sort((p, q) => q.y - p.y || p.x0 - q.x0);
+  const lines: Piece[][] = [];
+  for (const p of sorted) {
+    const line = lines.at(-1);
+    if (line && Math.abs(line[0].y - p.y) <= Math.max(1, line[0].size * 0.4)) line.push(p);
+    else lines.push([p]);
+  }
+  return lines.map((line) => {
+    const chunks: (Chunk & { size: number })[] = [];
+    for (const p of line.sort((a, b) => a.x0 - b.x0)) {
+      const last = chunks.at(-1);
+      if (last && p.x0 - last.x1 <= Math.max(last.size, p.size) * CELL_GAP) {
+        last.text += p.x0 - last.x1 > Math.max(last.size, p.size) * 0.1 && !last.text.endsWith(' ') ? ` ${p.text}` : p.text;
+        last.x1 = Math.max(last.x1, p.x1);
+      } else chunks.push({ text: p.text, x0: p.x0, x1: p.x1, size: p.size });
+    }
+    return chunks.map(({ text, x0, x1 }) => ({ text: text.trim(), x0, x1 }));
+  });
+}
+
+/**
+ * The columns' x ranges: the union of the cells' ranges on the table lines (those with at least as many cells as
+ * most multi-cell lines have, so a two-part footer or title does not join two columns).
+ */
+function columnsOf(lines: Chunk[][]): [number, number][] {
+  const counts = new Map<number, number>();
+  for (const l of lines) if (l.length >= 2) counts.set(l.length, (counts.get(l.length) ?? 0) + 1);
+  const typical = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 1;
+  const ranges = lines
+    .filter((l) => l.length >= typical)
+    .flat()
+    .map((c) => [c.x0, c.x1] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const bands: [number, number][] = [];
+  for (const [x0, x1] of ranges) {
+    const last = bands.at(-1);
+    if (last && x0 < last[1]) last[1] = Math.max(last[1], x1);
+    else bands.push([x0, x1]);
+  }
+  return bands;
+}
+
+/** The column a cell falls in: the one it overlaps most, else the nearest. */
+function columnOf(c: Chunk, bands: [number, number][]): number {
+  let best = 0;
+  let score = -Infinity;
+  bands.forEach(([b0, b1], i) => {
+    const overlap = Math.min(b1, c.x1) - Math.max(b0, c.x0);
+    const s = overlap > 0 ? overlap : -Math.min(Math.abs(c.x0 - b1), Math.abs(b0 - c.x1));
+    if (s > score) {
+      score = s;
+      best = i;
+    }
+  });
+  return best;
+}
+
+const same = (a: RawCell[], b: RawCell[]) => a.length === b.length && a.every((c, i) => (c ?? '') === (b[i] ?? ''));
+
+/** The rows of the table in a text PDF, numbered from 1 in reading order; a PDF without text is analysis_pdf_scanned. */
+export async function readPdfRows(bytes: Uint8Array): Promise<{ number: number; cells: RawCell[] }[]> {
+  const pages = await piecesOf(bytes);
+  if (pages.every((p) => p.length === 0)) throw new AppError('analysis_pdf_scanned');
+  const pageLines = pages.map(linesOf);
+  const bands = columnsOf(pageLines.flat());
+  const toCells = (line: Chunk[]): RawCell[] => {
+    const cells: RawCell[] = Array.from({ length: bands.length }, () => null);
+    for (const c of line) {
+      const i = columnOf(c, bands);
+      cells[i] = cells[i] ? `${cells[i]} ${c.text}` : c.text;
+    }
+    return cells;
+  };
+  const isPageNumber = (line: Chunk[]) => line.length === 1 && PAGE_NUMBER.test(line[0].text);
+  const first = pageLines[0].filter((l) => !isPageNumber(l)).map(toCells);
+  const headerAt = findHeaderRow(first.slice(0, 30));
+  // What the first page shows above and as the header (titles, the column names) and each later page repeats.
+  const furniture = headerAt >= 0 ? first.slice(0, headerAt + 1) : [];
+  const rows: RawCell[][] = [...first];
+  for (const lines of pageLines.slice(1)) {
+    for (const line of lines) {
+      if (isPageNumber(line)) continue;
+      const cells = toCells(line);
+      if (!furniture.some((f) => same(f, cells))) rows.push(cells);
+    }
+  }
+  return rows.map((cells, i) => ({ number: i + 1, cells }));
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { pdfSale, salesPdf, scannedPdf } from '../../../../test/dataset-pdfs.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { readPdfRows } from './pdf.ts';
+
+describe('the table of a text PDF', () => {
+  it('reads a table that runs over three pages as one: the title, the header once, every row, no page numbers', async () => {
+    const rows = await readPdfRows(await salesPdf(130, { blankAt: 3 }));
+    expect(rows[0].cells.filter((c) => c)).toEqual(['Laporan Penjualan Desember 2025']);
+    expect(rows[1].cells).toEqual(['Tanggal', 'Cabang', 'Produk', 'Qty', 'Penjualan']);
+    const data = rows.slice(2);
+    expect(data).toHaveLength(130);
+    expect(data[0].cells).toEqual(['01/12/2025', 'Surabaya', 'Kopi Susu', '1', '1.234.567,89']);
+    expect(data[1].cells).toEqual(['02/12/2025', 'Jakarta Selatan', 'Teh Melati', '2', '1.235.567,89']);
+    expect(data[3].cells[2]).toBeNull();
+    const last = pdfSale(129);
+    expect(data[129].cells).toEqual([`${String(last.day).padStart(2, '0')}/12/2025`, last.branch, last.product, String(last.qty), '1.363.567,89']);
+    expect(rows.map((r) => r.number)).toEqual(rows.map((_, i) => i + 1));
+  });
+
+  it('says a PDF without text is scanned, and a file that is no PDF is unreadable', async () => {
+    await expect(readPdfRows(await scannedPdf())).rejects.toEqual(new AppError('analysis_pdf_scanned'));
+    await expect(readPdfRows(Buffer.from('%PDF-1.7\nnot really'))).rejects.toEqual(new AppError('analysis_file_invalid'));
+  });
+});
