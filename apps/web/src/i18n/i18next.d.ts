@@ -3,6 +3,7 @@ import type { ErrorCode } from '@nusa/contracts';
 import type { ErrorTextKey } from './keys.ts';
 import type base from './id.json';
 import type analysis from './modules/analysis.id.json';
+import type analysisSources from './modules/analysis-sources.id.json';
 import type analysisDataset from './modules/analysis-dataset.id.json';
 import type accountingAuditLog from './modules/accounting-audit-log.id.json';
 import type aiSettings from './modules/ai-settings.id.json';
@@ -31,6 +32,7 @@ import type usageDashboard from './modules/usage-dashboard.id.json';
  */
 export type Texts = typeof base &
   typeof analysis &
+  typeof analysisSources &
   typeof analysisDataset &
   typeof aiSettings &
   typeof accountingAuditLog &
