@@ -21,6 +21,7 @@ import { useSession } from '../../app/session.ts';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
 import { textOfKey, type TextKey } from '../../i18n/keys.ts';
 import { AiSettingsCard } from './ai/AiSettingsCard.tsx';
+import { GoogleAccountCard } from './google/GoogleAccountCard.tsx';
 
 const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   lower: 'appConfig.classLower',
@@ -202,6 +203,7 @@ export default function AppConfigurationPage() {
       <div className="section-stack">
         {data ? <GeneralCard settings={data.settings} canEdit={hasAnyTask(tasks, ['viewConfig'])} /> : <Skeleton active paragraph={{ rows: 6 }} />}
         <AiSettingsCard canEdit={hasAnyTask(tasks, ['viewConfig'])} />
+        {hasAnyTask(tasks, ['viewConfig']) && <GoogleAccountCard />}
         {hasAnyTask(tasks, ['managePasswordPolicy']) &&
           (data ? <PasswordPolicyCard policy={data.passwordPolicy} /> : <Skeleton active paragraph={{ rows: 3 }} />)}
       </div>

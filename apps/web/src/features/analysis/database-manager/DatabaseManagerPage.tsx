@@ -12,6 +12,7 @@ import { useHeldTasks } from '../../../app/session.ts';
 import { ListPage, ListTable, ListToolbar, useListState } from '../../../app/components/list/index.ts';
 import { ImportRuns } from './ImportRuns.tsx';
 import { NewDatasetDialog } from './NewDatasetDialog.tsx';
+import { GoogleSheetButton } from './sources/GoogleSheetDialog.tsx';
 import { saveTrackedImports, trackedImports, type TrackedImport } from './import-runs.ts';
 import '../analysis.css';
 
@@ -42,6 +43,7 @@ export default function DatabaseManagerPage() {
       actions={
         canAdd && (
           <>
+            <GoogleSheetButton onStarted={(run) => keep([run, ...runs])} />
             <Button icon={<TableOutlined />} onClick={() => setCreating(true)}>
               {t('analysisDataset.create.button')}
             </Button>

@@ -11,6 +11,7 @@ import { useHeldTasks } from '../../../app/session.ts';
 import { ListPage } from '../../../app/components/list/index.ts';
 import { ColumnsPanel } from './dataset/ColumnsPanel.tsx';
 import { RowsGrid } from './dataset/RowsGrid.tsx';
+import { DatasetSourcesPanel } from './sources/DatasetSourcesPanel.tsx';
 import '../analysis.css';
 
 const when = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
@@ -50,7 +51,7 @@ export default function DatasetPage() {
           ]}
         />
       )}
-      {/* Panels of a dataset's source (e.g. the API key of an API-fed dataset) go here. */}
+      {d && <DatasetSourcesPanel dataset={d} canEdit={canEdit} />}
       <ColumnsPanel dataset={d} loading={dataset.isLoading} canEdit={canEdit} />
       {d && <RowsGrid key={d.columns.map((c) => `${c.key}:${c.type}`).join()} dataset={d} canEdit={canEdit} />}
     </ListPage>
