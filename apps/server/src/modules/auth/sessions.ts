@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { SessionModule } from '@nusa/contracts';
-import { queryPrepared, type Tx } from '../../platform/db/tenant.ts';
+import { preparedQuery, queryPrepared, type Tx } from '../../platform/db/tenant.ts';
 import type { Principal, SessionResolver } from '../../platform/access/principal.ts';
 import { loadUserAccess } from '../configuration/users/service.ts';
 import { sessions } from './schema.ts';
@@ -90,18 +90,22 @@ export const makeSessionResolver =
     return principal;
   };
 
+/** The dashboard's sessions card reads this on every visit: built and planned once per connection. */
 export async function listUserSessions(tx: Tx, userId: string, limit: number) {
-  return tx
-    .select({
-      sessionId: sessions.id,
-      loginAt: sessions.loginAt,
-      endedAt: sessions.endedAt,
-      lastSeenAt: sessions.lastSeenAt,
-      responseCode: sessions.responseCode,
-      module: sessions.module,
-    })
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.loginAt))
-    .limit(limit);
+  return preparedQuery(tx, 'nusa_user_sessions', (tx, name) =>
+    tx
+      .select({
+        sessionId: sessions.id,
+        loginAt: sessions.loginAt,
+        endedAt: sessions.endedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        responseCode: sessions.responseCode,
+        module: sessions.module,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, sql.placeholder('userId')))
+      .orderBy(desc(sessions.loginAt))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  ).execute({ userId, limit });
 }
