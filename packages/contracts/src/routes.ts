@@ -1,6 +1,5 @@
 import type { Task } from './tasks.ts';
-import { LEDGER_DOCUMENT_TASKS } from './accounting/documents-api.ts';
-import { LEDGER_REPORT_READ } from './accounting/reports.ts';
+import { LEDGER_DOCUMENT_TASKS, LEDGER_REPORT_READ } from './accounting/ledger-tasks.ts';
 
 /**
  * The web's route and menu table (spec 2). Only areas that exist are listed; later modules add theirs.

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import type { Task } from '../tasks.ts';
-import { DOCUMENT_ACTIONS, DOCUMENT_LABELS, DOCUMENT_STATUSES, DOCUMENT_SUB_STATUSES, type LEDGER_DOCUMENT_TYPES } from './documents.ts';
+import { DOCUMENT_ACTIONS, DOCUMENT_LABELS, DOCUMENT_STATUSES, DOCUMENT_SUB_STATUSES } from './documents.ts';
 import { decimalString } from './warehouses.ts';
+import { LEDGER_DOCUMENT_TASKS } from './ledger-tasks.ts';
 
 /**
  * The document engine's API shapes (issue 11), shared by every document type: the journal and cash modules build
@@ -162,30 +163,10 @@ export const documentHistoryItem = z.object({
 export type DocumentHistoryItem = z.infer<typeof documentHistoryItem>;
 
 /** The actions of the action endpoint (edit and delete have their own endpoints per type). */
+export { LEDGER_DOCUMENT_TASKS };
+
 export const DOCUMENT_STEP_ACTIONS = ['submit', 'approve', 'reject', 'requestChanges', 'cancelApproval', 'release', 'void'] as const;
 export type DocumentStepAction = (typeof DOCUMENT_STEP_ACTIONS)[number];
-
-/** Tasks of the ledger's document types, for the generic endpoints (the engine checks the document's own type's tasks). */
-export const LEDGER_DOCUMENT_TASKS = {
-  JV: {
-    read: ['readOnlyErpJournal', 'createEditErpJournal', 'writeAllErpJournal', 'approveErpJournal'],
-    edit: ['createEditErpJournal', 'writeAllErpJournal'],
-    release: ['writeAllErpJournal'],
-    approve: ['approveErpJournal'],
-  },
-  CI: {
-    read: ['readOnlyErpCashInOut', 'createEditErpCashInOut', 'writeAllErpCashInOut', 'approveErpCashInOut'],
-    edit: ['createEditErpCashInOut', 'writeAllErpCashInOut'],
-    release: ['writeAllErpCashInOut'],
-    approve: ['approveErpCashInOut'],
-  },
-  CO: {
-    read: ['readOnlyErpCashInOut', 'createEditErpCashInOut', 'writeAllErpCashInOut', 'approveErpCashInOut'],
-    edit: ['createEditErpCashInOut', 'writeAllErpCashInOut'],
-    release: ['writeAllErpCashInOut'],
-    approve: ['approveErpCashInOut'],
-  },
-} as const satisfies Record<(typeof LEDGER_DOCUMENT_TYPES)[number]['code'], Record<'read' | 'edit' | 'release' | 'approve', readonly Task[]>>;
 
 /** Any task that reads or acts on some document type: the generic endpoints' gate. */
 export const ANY_DOCUMENT_TASK = [...new Set(Object.values(LEDGER_DOCUMENT_TASKS).flatMap((t) => [...t.read]))] as Task[];

@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { XLSX_CONTENT_TYPE, defineEndpoint, listOf, listQuery } from '../endpoint.ts';
 import { COA_SIGNS, COA_TYPES } from './coa.ts';
 import { CASH_BANK_TYPES } from './cash-banks.ts';
+import { LEDGER_REPORT_READ } from './ledger-tasks.ts';
 
 /**
  * The accountant's reports (issue 11 "Reports"): trial balance, general ledger per account, profit and loss, balance
  * sheet and the cash and bank book, for a period (YYYYMM) or a date range, per OU or consolidated. Amounts are in the
  * book currency as decimal strings; balances are signed, debit positive and credit negative.
  */
-export const LEDGER_REPORT_READ = [
-  'readOnlyErpLedgerReport',
-  'createEditErpLedgerReport',
-  'writeAllErpLedgerReport',
-  'readOnlyErpAll',
-  'createEditErpAll',
-  'writeAllErpAll',
-] as const;
+export { LEDGER_REPORT_READ };
 
 export const LEDGER_REPORTS = ['trial-balance', 'general-ledger', 'profit-loss', 'balance-sheet', 'cash-bank-book'] as const;
 export type LedgerReport = (typeof LEDGER_REPORTS)[number];
