@@ -4,7 +4,7 @@ import sharp from 'sharp';
 
 /**
  * A server on loopback that speaks the OpenAI wire format (chat/completions with and without SSE streaming, tool
- * calls, response_format json_schema; embeddings; images/edits; models), for the openai-compatible engine's tests.
+ * calls, response_format json_schema; embeddings; images/edits; models; files and fine_tuning jobs), for the openai-compatible engine's tests.
  * Its answers are made from the request (a scripted reply, an object built from the requested JSON schema,
  * word-hashing embeddings, the sent image mirrored), and switches make it refuse the key, fail or answer slowly.
  */
@@ -53,7 +53,78 @@ export interface OpenAiTestServer {
   /** Every answer waits this long before it starts (0: at once). */
   delayMs: number;
   models: string[];
+  /** Uploaded files by id, with their text. */
+  files: Map<string, StoredFile>;
+  /** Fine-tuning jobs by id. Each GET of a job moves it one status on: validating_files → queued → running (step 1/2, 2/2) → its end. */
+  fineTuneJobs: Map<string, FineTuneJobState>;
+  /** How the next jobs that pass validation end: succeeded, or failed with `fineTuneError`. */
+  fineTuneOutcome: 'succeeded' | 'failed';
+  fineTuneError: { code: string; message: string };
+  /** Fewer chat examples than this fail validation (OpenAI asks for at least 10). */
+  minExamples: number;
   close(): Promise<void>;
+}
+
+export interface StoredFile {
+  id: string;
+  filename: string;
+  purpose: string;
+  content: string;
+}
+
+export interface FineTuneJobState {
+  job: {
+    id: string;
+    object: 'fine_tuning.job';
+    model: string;
+    created_at: number;
+    finished_at: number | null;
+    fine_tuned_model: string | null;
+    organization_id: string;
+    result_files: string[];
+    status: 'validating_files' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+    validation_file: string | null;
+    training_file: string;
+    hyperparameters: { n_epochs: number; batch_size: number; learning_rate_multiplier: number };
+    trained_tokens: number | null;
+    error: { code: string; message: string; param: string | null } | null;
+    seed: number;
+  };
+  events: {
+    object: 'fine_tuning.job.event';
+    id: string;
+    created_at: number;
+    level: 'info' | 'warn' | 'error';
+    message: string;
+    type: string;
+    data: object | null;
+  }[];
+  /** The steps still to come (GETs of the job). */
+  plan: ('queued' | 'step1' | 'step2' | 'end')[];
+  /** Validation's verdict, reached on the first GET. */
+  invalid: { code: string; message: string } | null;
+  outcome: 'succeeded' | 'failed';
+  outcomeError: { code: string; message: string };
+  suffix: string;
+}
+
+/** What OpenAI's validation says of a chat fine-tuning file, or null when it is good. */
+export function validateTrainingFile(content: string, minExamples: number): { code: string; message: string } | null {
+  const lines = content.split('\n').filter((l) => l.trim());
+  for (const [i, line] of lines.entries()) {
+    let row: { messages?: { role?: unknown; content?: unknown }[] };
+    try {
+      row = JSON.parse(line) as typeof row;
+    } catch {
+      return { code: 'invalid_training_file', message: `The file contains invalid JSON on line ${i + 1}.` };
+    }
+    const roles = Array.isArray(row.messages) ? row.messages.map((m) => m.role) : [];
+    if (!roles.includes('user') || !roles.includes('assistant') || row.messages!.some((m) => typeof m.content !== 'string' || !m.content))
+      return { code: 'invalid_training_file', message: `Example ${i + 1} is missing a user or an assistant message.` };
+  }
+  if (lines.length < minExamples)
+    return { code: 'invalid_n_examples', message: `Training file has ${lines.length} example(s), but must have at least ${minExamples} examples` };
+  return null;
 }
 
 /** An object that satisfies the schema, as a model honouring response_format or a tool's parameters would make. */
@@ -106,6 +177,11 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     apiKey: undefined,
     delayMs: 0,
     models: ['test-chat', 'test-embed', 'test-image'],
+    files: new Map(),
+    fineTuneJobs: new Map(),
+    fineTuneOutcome: 'succeeded',
+    fineTuneError: { code: 'server_error', message: 'The job failed due to an internal error.' },
+    minExamples: 10,
     reply: (req) => {
       const last = [...req.messages].reverse().find((m) => m.role === 'user');
       return `Echo: ${textOf(last?.content)}`;
@@ -177,6 +253,128 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     send(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png.toString('base64'), revised_prompt: String(form.get('prompt') ?? '') }] });
   }
 
+  let serial = 0;
+  const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(++serial).toString(36).padStart(4, '0')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+  const event = (s: FineTuneJobState, message: string, level: 'info' | 'error' = 'info', data: object | null = null) =>
+    s.events.unshift({ object: 'fine_tuning.job.event', id: nextId('ftevent'), created_at: now(), level, message, type: data ? 'metrics' : 'message', data });
+
+  async function uploadFile(raw: Buffer, contentType: string, res: http.ServerResponse) {
+    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+    const purpose = String(form.get('purpose') ?? '');
+    const file = form.get('file');
+    if (!purpose) return error(res, 400, "Missing required parameter: 'purpose'.", 'invalid_request_error', 'missing_required_parameter');
+    if (!['fine-tune', 'assistants', 'batch', 'vision', 'user_data', 'evals'].includes(purpose))
+      return error(
+        res,
+        400,
+        `'${purpose}' is not one of ['fine-tune', 'assistants', 'batch', 'user_data', 'evals', 'vision'] - 'purpose'`,
+        'invalid_request_error',
+        null,
+      );
+    if (!file || typeof file === 'string') return error(res, 400, "Missing required parameter: 'file'.", 'invalid_request_error', 'missing_required_parameter');
+    const content = await file.text();
+    const stored: StoredFile = { id: nextId('file'), filename: (file as File).name || 'file', purpose, content };
+    state.files.set(stored.id, stored);
+    send(res, 200, {
+      id: stored.id,
+      object: 'file',
+      bytes: Buffer.byteLength(content),
+      created_at: now(),
+      filename: stored.filename,
+      purpose,
+      status: 'processed',
+    });
+  }
+
+  function createFineTune(body: { training_file?: string; model?: string; suffix?: string }, res: http.ServerResponse) {
+    if (!body?.model) return error(res, 400, "Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter');
+    const file = body.training_file ? state.files.get(body.training_file) : undefined;
+    if (!file) return error(res, 400, `invalid training_file: ${body.training_file ?? ''}`, 'invalid_request_error', 'invalid_training_file');
+    if (file.purpose !== 'fine-tune')
+      return error(res, 400, `File ${file.id} has purpose '${file.purpose}', expected 'fine-tune'.`, 'invalid_request_error', 'invalid_training_file');
+    const s: FineTuneJobState = {
+      job: {
+        id: nextId('ftjob'),
+        object: 'fine_tuning.job',
+        model: body.model,
+        created_at: now(),
+        finished_at: null,
+        fine_tuned_model: null,
+        organization_id: 'org-test',
+        result_files: [],
+        status: 'validating_files',
+        validation_file: null,
+        training_file: file.id,
+        hyperparameters: { n_epochs: 3, batch_size: 1, learning_rate_multiplier: 1.8 },
+        trained_tokens: null,
+        error: null,
+        seed: 42,
+      },
+      events: [],
+      plan: ['queued', 'step1', 'step2', 'end'],
+      invalid: validateTrainingFile(file.content, state.minExamples),
+      outcome: state.fineTuneOutcome,
+      outcomeError: state.fineTuneError,
+      suffix: body.suffix ?? '',
+    };
+    event(s, `Validating training file: ${file.id}`);
+    state.fineTuneJobs.set(s.job.id, s);
+    send(res, 200, s.job);
+  }
+
+  /** One step of a job's life, taken when it is read. */
+  function advance(s: FineTuneJobState) {
+    const job = s.job;
+    if (job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled') return;
+    const fail = (e: { code: string; message: string }, param: string | null) => {
+      job.status = 'failed';
+      job.error = { ...e, param };
+      job.finished_at = now();
+      event(s, e.message, 'error');
+    };
+    if (job.status === 'validating_files' && s.invalid) return fail(s.invalid, 'training_file');
+    const next = s.plan.shift();
+    if (next === 'queued') {
+      job.status = 'queued';
+      event(s, 'Files validated, moving job to queued state');
+    } else if (next === 'step1' || next === 'step2') {
+      job.status = 'running';
+      const step = next === 'step1' ? 1 : 2;
+      event(s, `Step ${step}/2: training loss=${(1 / (step + 1)).toFixed(2)}`, 'info', { step, total_steps: 2, train_loss: 1 / (step + 1) });
+    } else if (s.outcome === 'failed') fail(s.outcomeError, null);
+    else {
+      job.status = 'succeeded';
+      job.finished_at = now();
+      job.trained_tokens = 1234;
+      job.fine_tuned_model = `ft:${job.model}:org-test:${s.suffix || 'custom'}:${job.id.slice(-6)}`;
+      event(s, 'The job has successfully completed');
+    }
+  }
+
+  function fineTuneJob(method: string, path: string, query: URLSearchParams, res: http.ServerResponse) {
+    const m = /^\/v1\/fine_tuning\/jobs\/([^/]+)(\/events|\/cancel)?$/.exec(path);
+    const s = m ? state.fineTuneJobs.get(decodeURIComponent(m[1])) : undefined;
+    if (!m || !s) return error(res, 404, `No such fine-tuning job: ${m?.[1] ?? ''}`, 'invalid_request_error', 'fine_tune_not_found');
+    if (method === 'GET' && !m[2]) {
+      advance(s);
+      return send(res, 200, s.job);
+    }
+    if (method === 'GET' && m[2] === '/events') {
+      const limit = Number(query.get('limit') ?? 20);
+      return send(res, 200, { object: 'list', data: s.events.slice(0, limit), has_more: s.events.length > limit });
+    }
+    if (method === 'POST' && m[2] === '/cancel') {
+      if (['succeeded', 'failed', 'cancelled'].includes(s.job.status))
+        return error(res, 400, `Job ${s.job.id} has already ${s.job.status === 'cancelled' ? 'been cancelled' : 'completed'}.`, 'invalid_request_error', null);
+      s.job.status = 'cancelled';
+      s.job.finished_at = now();
+      event(s, 'Fine-tuning job cancelled');
+      return send(res, 200, s.job);
+    }
+    return error(res, 404, `Unknown request URL: ${method} ${path}.`, 'invalid_request_error', 'unknown_url');
+  }
+
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
@@ -223,6 +421,10 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
           });
         }
         if (req.method === 'POST' && path === '/v1/images/edits') return imageEdit(raw, contentType, res);
+        if (req.method === 'POST' && path === '/v1/files') return uploadFile(raw, contentType, res);
+        if (req.method === 'POST' && path === '/v1/fine_tuning/jobs') return createFineTune(body as { training_file?: string; model?: string }, res);
+        if (path.startsWith('/v1/fine_tuning/jobs/'))
+          return fineTuneJob(req.method ?? 'GET', path, new URL(req.url ?? '/', 'http://loopback').searchParams, res);
         return error(res, 404, `Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', 'unknown_url');
       };
       const run = () =>

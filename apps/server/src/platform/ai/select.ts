@@ -30,17 +30,20 @@ let localEngine: AiEngine | undefined;
 /** One local engine per process: it is stateless apart from caches of loaded models. */
 const local = () => (localEngine ??= createLocalEngine());
 
+/** The API key of stored settings opened for the tenant (undefined when it has none): for engines and the plain-HTTP calls (fine tuning). */
+export function openApiKey(settings: StoredAiSettings, tenantId: string, seal: SettingsSeal | undefined = registeredSeal): string | undefined {
+  if (!settings.apiKeySealed) return undefined;
+  if (!seal) throw new Error('engineFor: no settings seal registered (buildApp registers the TokenService)');
+  const apiKey = seal.openSetting(settings.apiKeySealed, tenantId);
+  // Sealed under another AUTH_SECRET (a restore onto a server with a new secret): the key must be entered again.
+  if (apiKey === undefined) throw new AppError('ai_settings_incomplete', ['apiKey']);
+  return apiKey;
+}
+
 /** The engine of stored settings; the API key opened with `seal` for the tenant `tenantId`. */
 export function engineOf(settings: StoredAiSettings, tenantId: string, options: EngineOptions = {}): AiEngine {
   if (settings.provider !== 'openai-compatible') return local();
-  const seal = options.seal ?? registeredSeal;
-  let apiKey: string | undefined;
-  if (settings.apiKeySealed) {
-    if (!seal) throw new Error('engineFor: no settings seal registered (buildApp registers the TokenService)');
-    apiKey = seal.openSetting(settings.apiKeySealed, tenantId);
-    // Sealed under another AUTH_SECRET (a restore onto a server with a new secret): the key must be entered again.
-    if (apiKey === undefined) throw new AppError('ai_settings_incomplete', ['apiKey']);
-  }
+  const apiKey = openApiKey(settings, tenantId, options.seal ?? registeredSeal);
   const { models } = settings;
   const engine = createOpenAiCompatibleEngine({
     baseUrl: settings.baseUrl,

@@ -5,6 +5,7 @@ import { meteredCall } from '../../../platform/ai/metering/index.ts';
 import { costOf, engineOf, modelPrices } from '../../../platform/ai/select.ts';
 import { getAiSettings, type StoredAiSettings } from '../../../platform/ai/settings/service.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
+import { fineTunedChatModel, withAnswerIndex } from '../fine-tuning/index.ts';
 import type { ClientRow } from './service.ts';
 
 /** The area of the service's AI usage rows (the dashboard's chat widgets read it). */
@@ -13,7 +14,9 @@ export const SERVICE_AREA = 'chat';
 /**
  * A client's AI: the tenant's engine unless the client chose the local one, with the client's chat model when it
  * names one. `intentEngine` classifies with the engine that trained a model: a model trained locally stays usable
- * after the tenant moves to a remote provider (until the next training).
+ * after the tenant moves to a remote provider (until the next training). Fine tuning changes both: a remote run that
+ * succeeded on the client's base chat model replaces it by the fine-tuned one; a local run puts its answer index in
+ * front of the local chat.
  */
 export interface ClientAi {
   engine: AiEngine;
@@ -30,13 +33,16 @@ export interface ClientAi {
 
 export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Promise<ClientAi> {
   const tenantSettings = await getAiSettings(tx);
+  const remote = client.engine !== 'local' && tenantSettings.provider === 'openai-compatible';
+  const baseChat = client.model && remote ? client.model : tenantSettings.models.chat;
+  const tuned = remote ? await fineTunedChatModel(tx, client.id, baseChat) : undefined;
   const settings: StoredAiSettings =
     client.engine === 'local'
       ? { ...tenantSettings, provider: 'local' }
-      : client.model && tenantSettings.provider === 'openai-compatible'
-        ? { ...tenantSettings, models: { ...tenantSettings.models, chat: client.model } }
+      : remote
+        ? { ...tenantSettings, models: { ...tenantSettings.models, chat: tuned ?? baseChat } }
         : tenantSettings;
-  const engine = engineOf(settings, tenantId);
+  const engine = await withAnswerIndex(tx, client.id, engineOf(settings, tenantId));
   const local = engineOf({ ...tenantSettings, provider: 'local' }, tenantId);
   const chatModel = engine.provider === 'local' ? LOCAL_CHAT_MODEL : settings.models.chat;
   const priceOf = costOf(await modelPrices(tx));

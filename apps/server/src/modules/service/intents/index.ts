@@ -1,3 +1,14 @@
 /** The intents module's public surface: its service, and the trained model the bot classifies with. */
 export * from './service.ts';
-export { activeModel, trainClient, trainingState, requestTraining, runTraining, TRAIN_QUEUE, type TrainedModel } from './training.ts';
+export {
+  activeModel,
+  metricsOf,
+  splitHeldOut,
+  storeTrainedModel,
+  trainClient,
+  trainingState,
+  requestTraining,
+  runTraining,
+  TRAIN_QUEUE,
+  type TrainedModel,
+} from './training.ts';

@@ -179,6 +179,22 @@ export async function phrasesOf(tx: Tx, clientId: string): Promise<{ intent: str
     .orderBy(asc(sql`lower(${serviceIntents.name})`), asc(serviceIntentPhrases.createdAt), asc(serviceIntentPhrases.id));
 }
 
+/** Every phrase of a client's intents with its intent's action and response text, and when it was added (fine tuning's set). */
+export async function phrasesWithAnswers(tx: Tx, clientId: string) {
+  return tx
+    .select({
+      intent: serviceIntents.name,
+      action: serviceIntents.action,
+      responseText: serviceIntents.responseText,
+      text: serviceIntentPhrases.text,
+      at: serviceIntentPhrases.createdAt,
+    })
+    .from(serviceIntentPhrases)
+    .innerJoin(serviceIntents, eq(serviceIntents.id, serviceIntentPhrases.intentId))
+    .where(eq(serviceIntentPhrases.clientId, clientId))
+    .orderBy(asc(sql`lower(${serviceIntents.name})`), asc(serviceIntentPhrases.createdAt), asc(serviceIntentPhrases.id));
+}
+
 /** The columns of the intents sheet: the same headings in both languages, as the issue's API names them. */
 export const INTENT_SHEET_COLUMNS = { intent: { id: 'intent', en: 'intent' }, example: { id: 'example', en: 'example' } };
 

@@ -125,6 +125,30 @@ const toState = (row: ModelRow | undefined, active: ModelRow | undefined): Train
   activeTrainedAt: active?.trainedAt?.toISOString() ?? null,
 });
 
+/** A model trained elsewhere (fine tuning) stored as a done run: from now on the bot's model. */
+export async function storeTrainedModel(
+  tx: Tx,
+  tenantId: string,
+  clientId: string,
+  trained: TrainedModel & { requestedBy: string | null; requestedAt: Date },
+): Promise<void> {
+  const now = new Date();
+  await tx.insert(serviceModels).values({
+    tenantId,
+    id: uuidv7(),
+    clientId,
+    status: 'done',
+    model: trained.model,
+    metrics: trained.metrics,
+    intents: trained.intents,
+    examples: trained.examples,
+    requestedBy: trained.requestedBy,
+    requestedAt: trained.requestedAt,
+    startedAt: now,
+    trainedAt: now,
+  });
+}
+
 /** The model the bot uses: the newest done run's. */
 export async function activeModel(tx: Tx, clientId: string): Promise<ModelRow | undefined> {
   const [row] = await tx
