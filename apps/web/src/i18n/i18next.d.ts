@@ -3,6 +3,7 @@ import type { ErrorCode } from '@nusa/contracts';
 import type { ErrorTextKey } from './keys.ts';
 import type base from './id.json';
 import type analysis from './modules/analysis.id.json';
+import type analysisImport from './modules/analysis-import.id.json';
 import type analysisSources from './modules/analysis-sources.id.json';
 import type analysisDataset from './modules/analysis-dataset.id.json';
 import type accountingAuditLog from './modules/accounting-audit-log.id.json';
@@ -32,6 +33,7 @@ import type usageDashboard from './modules/usage-dashboard.id.json';
  */
 export type Texts = typeof base &
   typeof analysis &
+  typeof analysisImport &
   typeof analysisSources &
   typeof analysisDataset &
   typeof aiSettings &
