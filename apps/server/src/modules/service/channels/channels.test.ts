@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
@@ -244,6 +245,14 @@ describe('web chat widget', () => {
     expect(res.body).toContain(client.widget.primaryColor);
     expect(res.body).toContain(JSON.stringify(client.greeting).slice(1, -1));
     expect(res.body).toContain('Chat with us');
+    // The served script calls its function with the set-up (a formatter's `;` after the function once left it uncalled).
+    const window: { __nusaWidgets?: Record<string, boolean> } = {};
+    try {
+      vm.runInNewContext(res.body, { window });
+    } catch {
+      /* no DOM here: it stops at its first use of document, after registering itself */
+    }
+    expect(window.__nusaWidgets).toEqual({ [`demo/${CLIENT}`]: true });
   });
 
   it("talks over the socket: the bot answers, asking for a person hands over, an agent's reply is pushed, a flood is refused", async () => {

@@ -11,7 +11,10 @@ import { CONVERSATION_CHANNEL, customerConversation } from './delivery.ts';
 import { channelOfKind, type ChannelRow } from './service.ts';
 import { websocketOnly } from '../../../platform/http/websocket-only.ts';
 
-const SCRIPT = readFileSync(new URL('./widget-script.js', import.meta.url), 'utf8');
+/** The widget's function expression, called below with its set-up: without the `;` a formatter puts after it. */
+const SCRIPT = readFileSync(new URL('./widget-script.js', import.meta.url), 'utf8')
+  .trimEnd()
+  .replace(/;$/, '');
 const VISITOR = /^[A-Za-z0-9-]{8,64}$/;
 /** Per visitor (on this instance): at most this many messages a minute; a person types far fewer. */
 export const VISITOR_MESSAGES_PER_MINUTE = 12;
@@ -128,7 +131,7 @@ export function widgetRoutes(app: FastifyInstance) {
       return reply
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
-        .send(`${SCRIPT.trimEnd()}(${JSON.stringify(config).replace(/</g, '\\u003c')});\n`);
+        .send(`${SCRIPT}(${JSON.stringify(config).replace(/</g, '\\u003c')});\n`);
     },
   );
 
