@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, apiLogin, baseUrl } from '../support/api.ts';
-import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, withOpenPage } from '../support/browser.ts';
 
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/service-channels.*.json and the widget's own). */
 const tx = {
@@ -19,6 +19,13 @@ const tx = {
     price: 'berapa harga kain batik parang?',
     person: 'saya mau bicara dengan cs',
     handover: 'kami teruskan ke petugas CS',
+    inbox: 'Pesan untuk Saya',
+    live: 'Langsung',
+    claim: 'Ambil',
+    reply: 'Balas',
+    replyBox: 'Tulis balasan untuk pelanggan…',
+    answer: 'Halo, saya Dewi dari Toko Batik Sekar. Ada yang bisa saya bantu?',
+    agent: 'Petugas CS',
   },
   en: {
     title: 'Integration',
@@ -32,6 +39,13 @@ const tx = {
     price: 'how much is the kain batik parang?',
     person: 'I want to talk to a person',
     handover: 'passing this conversation to our customer service staff',
+    inbox: 'Messages for Me',
+    live: 'Live',
+    claim: 'Claim',
+    reply: 'Reply',
+    replyBox: 'Write a reply to the customer…',
+    answer: 'Hello, this is Dewi from Toko Batik Sekar. How can I help?',
+    agent: 'CS agent',
   },
 };
 const CLIENT = 'SEKAR';
@@ -64,7 +78,7 @@ describe('Service › web chat widget', () => {
   });
 
   it.each(['id', 'en'] as const)(
-    "the admin activates the widget; a visitor asks a price and gets the dataset's answer, then asks for a person (%s)",
+    "the admin activates the widget; a visitor asks a price and gets the dataset's answer, asks for a person, an agent claims it live in Messages for me and replies, the visitor sees the reply (%s)",
     async (lang) => {
       const t = tx[lang];
       const admin = await apiLogin('admin');
@@ -92,25 +106,62 @@ describe('Service › web chat widget', () => {
         await screenshot(page, `service-integration-phone-${lang}`);
       });
 
-      await withOpenPage(browser, { language: lang }, `widget-${lang}`, async ({ page }) => {
-        await page.goto(siteUrl + `?lang=${lang}`);
-        await page.getByRole('button', { name: t.open }).click();
-        const input = page.getByPlaceholder(t.placeholder);
-        await input.fill(t.price);
-        await page.getByRole('button', { name: t.send }).click();
-        const bot = page.locator('[data-nusa-widget] .msg.bot');
-        await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toMatch(/350[.,]?000/);
-        await input.fill(t.person);
-        await page.getByRole('button', { name: t.send }).click();
-        await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toContain(t.handover);
-        // The visitor id is kept, so a reload shows the conversation so far.
-        await page.reload();
-        await page.getByRole('button', { name: t.open }).click();
-        await expect.poll(() => page.locator('[data-nusa-widget] .msg.customer').count()).toBe(2);
-        await screenshot(page, `service-widget-${lang}`);
-        await page.setViewportSize(PHONE);
-        await screenshot(page, `service-widget-phone-${lang}`);
-      });
+      // The agent has Messages for me open before the visitor writes: the hand-over arrives over the inbox socket.
+      const agent = await openPage(browser, { as: 'agent', language: lang });
+      try {
+        await agent.page.goto('/service/messages-for-me');
+        await agent.page.getByRole('heading', { level: 1, name: t.inbox }).waitFor();
+        await agent.page.getByTestId('inbox-live').filter({ hasText: t.live }).waitFor();
+
+        await withOpenPage(browser, { language: lang }, `widget-${lang}`, async ({ page }) => {
+          await page.goto(siteUrl + `?lang=${lang}`);
+          await page.getByRole('button', { name: t.open }).click();
+          const input = page.getByPlaceholder(t.placeholder);
+          await input.fill(t.price);
+          await page.getByRole('button', { name: t.send }).click();
+          const bot = page.locator('[data-nusa-widget] .msg.bot');
+          await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toMatch(/350[.,]?000/);
+          // A mark of this run, so the agent picks this visitor's conversation among any others waiting.
+          const person = `${t.person} (${Date.now().toString(36)})`;
+          await input.fill(person);
+          await page.getByRole('button', { name: t.send }).click();
+          await expect.poll(async () => (await bot.allTextContents()).join('\n'), { timeout: 20_000 }).toContain(t.handover);
+
+          // The agent sees it arrive without reloading, claims it and replies; the reply reaches the widget's socket.
+          const item = agent.page.getByTestId('inbox-item').filter({ hasText: person });
+          await item.waitFor({ timeout: 20_000 });
+          await item.click();
+          await agent.page.getByRole('button', { name: t.claim, exact: true }).click();
+          await agent.page.getByRole('textbox', { name: t.replyBox }).fill(t.answer);
+          await agent.page.getByRole('button', { name: t.reply, exact: true }).last().click();
+          await agent.page.getByTestId('inbox-log').getByText(t.answer).waitFor();
+          const fromAgent = page.locator('[data-nusa-widget] .msg.agent');
+          await expect.poll(async () => (await fromAgent.allTextContents()).join('\n'), { timeout: 20_000 }).toContain(t.answer);
+          await expect.poll(async () => (await fromAgent.allTextContents()).join('\n')).toContain(t.agent);
+
+          // The visitor id is kept, so a reload shows the conversation so far, the agent's reply included.
+          await page.reload();
+          await page.getByRole('button', { name: t.open }).click();
+          await expect.poll(() => page.locator('[data-nusa-widget] .msg.customer').count()).toBe(2);
+          await page.locator('[data-nusa-widget] .msg.agent').filter({ hasText: t.answer }).waitFor();
+          await screenshot(page, `service-widget-${lang}`);
+          await page.setViewportSize(PHONE);
+          await screenshot(page, `service-widget-phone-${lang}`);
+
+          // The agent's chat limit is shared with the other flows: this one closes what it took.
+          const { token } = await apiLogin('agent');
+          const inbox = await api<{ items: { id: string; lastText: string; status: string }[] }>('GET', '/v1/service/inbox', { token });
+          const mine = inbox.body.items.find((c) => c.status === 'agent' && c.lastText === person);
+          expect(mine).toBeDefined();
+          expect((await api('POST', `/v1/service/inbox/${mine!.id}/close`, { token })).status).toBe(200);
+        });
+        expect(agent.pageErrors).toEqual([]);
+      } catch (err) {
+        await screenshot(agent.page, `failure-widget-agent-${lang}-${Date.now()}`).catch(() => {});
+        throw err;
+      } finally {
+        await agent.close();
+      }
     },
   );
 });
