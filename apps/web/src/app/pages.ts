@@ -25,6 +25,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/configuration/role': () => import('../features/configuration/RolePage.tsx'),
   '/configuration/page-access': () => import('../features/configuration/PageAccessPage.tsx'),
   '/service/create-new-client': () => import('../features/service/wizard/CreateClientPage.tsx'),
+  '/service/fine-tuning': () => import('../features/service/fine-tuning/FineTuningPage.tsx'),
   '/service/dataset': () => import('../features/service/datasets/DatasetListPage.tsx'),
   '/service/dataset/{datasetId}': () => import('../features/service/datasets/DatasetDetailPage.tsx'),
   '/service/intent-classification': () => import('../features/service/intents/IntentListPage.tsx'),

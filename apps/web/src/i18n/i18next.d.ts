@@ -22,6 +22,7 @@ import type recovery from './modules/recovery.id.json';
 import type service from './modules/service.id.json';
 import type serviceInbox from './modules/service-inbox.id.json';
 import type serviceChannels from './modules/service-channels.id.json';
+import type serviceFineTuning from './modules/service-fine-tuning.id.json';
 import type shell from './modules/shell.id.json';
 import type usageDashboard from './modules/usage-dashboard.id.json';
 
@@ -52,6 +53,7 @@ export type Texts = typeof base &
   typeof service &
   typeof serviceInbox &
   typeof serviceChannels &
+  typeof serviceFineTuning &
   typeof shell &
   typeof usageDashboard & { error: Record<ErrorTextKey<ErrorCode>, string> };
 
