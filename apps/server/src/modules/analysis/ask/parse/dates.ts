@@ -242,3 +242,36 @@ export function previousRange(r: DateRange): DateRange {
 
 /** The number of days of a range, both ends counted. */
 export const daysOf = (r: DateRange) => Math.round((parseYmd(r.to).getTime() - parseYmd(r.from).getTime()) / 86_400_000) + 1;
+
+/** The unit a follow-up steps back by: "bulan sebelumnya" a month, "the year before" a year, "sebelumnya" a period of the range's own length. */
+export type StepUnit = 'day' | 'week' | 'month' | 'quarter' | 'year' | 'period';
+const STEP_MONTHS: Partial<Record<StepUnit, number>> = { month: 1, quarter: 3, year: 12 };
+const STEP_DAYS: Partial<Record<StepUnit, number>> = { day: 1, week: 7 };
+
+/** A date moved by whole months; the last day of a month stays the last day ("29 Feb" a year back is 28 Feb). */
+function addMonths(s: string, n: number): string {
+  const d = parseYmd(s);
+  const target = day(d.getUTCFullYear(), d.getUTCMonth() + 1 + n, 1);
+  const last = monthEnd(target.getUTCFullYear(), target.getUTCMonth() + 1).getUTCDate();
+  const isLast = d.getUTCDate() === monthEnd(d.getUTCFullYear(), d.getUTCMonth() + 1).getUTCDate();
+  return ymd(day(target.getUTCFullYear(), target.getUTCMonth() + 1, isLast ? last : Math.min(d.getUTCDate(), last)));
+}
+
+/**
+ * The range a follow-up asking for the one before means: a range no longer than the unit moves back by one unit
+ * (February 2026 "tahun sebelumnya" is February 2025; a month "the month before" is the month before); a range
+ * longer than the unit answers the unit just before it (the year 2025 "bulan sebelumnya" is December 2024).
+ */
+export function stepBack(r: DateRange, unit: StepUnit): DateRange {
+  const months = STEP_MONTHS[unit];
+  const days = STEP_DAYS[unit];
+  if (months) {
+    const moved = { from: addMonths(r.from, -months), to: addMonths(r.to, -months) };
+    if (moved.to < r.from) return moved;
+    const from = parseYmd(r.from);
+    const start = from.getUTCDate() === 1 ? addMonths(r.from, -months) : addDays(r.from, -daysOf({ from: addMonths(r.from, -months), to: r.from }) + 1);
+    return { from: start, to: addDays(r.from, -1) };
+  }
+  if (days) return daysOf(r) <= days ? { from: addDays(r.from, -days), to: addDays(r.to, -days) } : { from: addDays(r.from, -days), to: addDays(r.from, -1) };
+  return previousRange(r);
+}

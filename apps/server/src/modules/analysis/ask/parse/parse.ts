@@ -7,7 +7,7 @@ import {
   type QueryPlan,
   type TimeGrain,
 } from '@nusa/contracts';
-import { daysOf, findDateRange, previousRange, type DateRange } from './dates.ts';
+import { daysOf, findDateRange, stepBack, type DateRange, type StepUnit } from './dates.ts';
 import { amountOf, normalize, numberWord, sameWord, stem, tokens } from './text.ts';
 import { EN_MARKERS, FILLER, FOLLOW_UP, ID_MARKERS, REFUSAL, REVENUE_WORDS, SYNONYM_GROUPS } from './vocabulary.ts';
 
@@ -70,8 +70,23 @@ const GRAINS: [TimeGrain, RegExp][] = [
 const TREND = /\b(tren|trend|trends|trennya|perkembangan|pergerakan|over time|dari waktu ke waktu|historis|history|riwayat)\b/;
 const PREVIOUS_PERIOD =
   /\b(?:(?:di)?banding(?:kan)?(?: dengan| sama)?|vs|versus|compared (?:to|with)|against|than) (?:the )?(?:(bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period) )?(?:lalu|sebelumnya|kemarin|kemaren|last|previous|prior|before)(?: (bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period))?\b|\b(pertumbuhan|growth|kenaikan|penurunan|naik turun|perubahan|change|growing)\b/;
+/** "bulan sebelumnya", "the previous month", "the year before", "sebelumnya": the period before the last question's. */
 const PREVIOUS_OF_LAST =
-  /\b(?:(bulan|minggu|pekan|tahun|kuartal|periode|month|week|year|quarter|period) sebelumnya|the (month|week|year|quarter|period) before|(?:the )?previous (period)|sebelumnya)\b/;
+  /\b(?:(?:the )?(?:previous|prior|preceding) (month|week|year|quarter|period|day)|(?:the )?(month|week|year|quarter|period|day) before|(?:a |one )?(month|week|year|quarter) earlier|(bulan|minggu|pekan|tahun|kuartal|triwulan|periode|hari) sebelumnya|(?:the )?(?:one )?before that|sebelumnya)\b/;
+const STEP_UNITS: Record<string, StepUnit> = {
+  month: 'month',
+  bulan: 'month',
+  week: 'week',
+  minggu: 'week',
+  pekan: 'week',
+  year: 'year',
+  tahun: 'year',
+  quarter: 'quarter',
+  kuartal: 'quarter',
+  triwulan: 'quarter',
+  day: 'day',
+  hari: 'day',
+};
 const SHARE = /\b(persentase|prosentase|persen|porsi|share|kontribusi|proporsi|pangsa|percentage|percent|proportion|contribution|% dari)\b|%/;
 const AVG = /\b(rata rata|rata-rata|ratarata|rerata|average|avg|mean)\b/;
 const COUNT = /\b(berapa banyak|berapa kali|berapa jumlah|banyaknya|how many|number of|count of|count|hitung|berapa(?= (?:transaksi|pesanan|order|nota)))\b/;
@@ -230,8 +245,10 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   }
 
   let range: DateRange | undefined;
-  if (previous?.timeRange && take(state, PREVIOUS_OF_LAST)) {
-    range = previousRange(previous.timeRange);
+  const stepped = previous?.timeRange ? take(state, PREVIOUS_OF_LAST) : undefined;
+  if (stepped && previous?.timeRange) {
+    const word = stepped.slice(1).find(Boolean);
+    range = stepBack(previous.timeRange, (word && STEP_UNITS[word]) || 'period');
   } else {
     const found = findDateRange(state.text, ctx.today);
     range = found.range;
@@ -352,7 +369,11 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   }
   void compareWords;
 
-  if (followUp && previous)
+  // Without "kalau ..." a question is still a follow-up when it steps back from the last period or only reshapes the
+  // last answer ("tampilkan per minggu", "top 5 saja"): it names no figure, column, value or date of its own.
+  const reshapesOnly =
+    !measures.length && !textMentions.length && !values.length && !range && !revenueWord && !countNoun && !share && (!!grain || !!limit || !!direction);
+  if (previous && (followUp || stepped || reshapesOnly))
     return mergeFollowUp(
       previous,
       { measures, dimensions, filters, range, limit, direction, comparison, share, previousPeriod: !!previousPeriod, grain, language },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryPlan } from '@nusa/contracts';
-import { findDateRange, previousRange } from './dates.ts';
+import { findDateRange, previousRange, stepBack } from './dates.ts';
 import { parseQuestion, type ParseContext } from './parse.ts';
 import { damerauLevenshtein, sameWord, trigramSimilarity } from './text.ts';
 
@@ -243,6 +243,55 @@ describe('the local question parser', () => {
       expect(follow('penjualan per cabang')).toMatchObject({ ok: true, plan: { ...base, dimensions: [byBranch], sort: desc } }));
     it('a follow-up that names nothing is not understood', () =>
       expect(follow('kalau itu?')).toMatchObject({ ok: false, code: 'analysis_question_not_understood' }));
+
+    const JAN = { column: 'c1', from: '2026-01-01', to: '2026-01-31' };
+    const FEB_2025 = { column: 'c1', from: '2025-02-01', to: '2025-02-28' };
+    const NOV_2025 = { column: 'c1', from: '2025-11-01', to: '2025-11-30' };
+    const surabaya = [eq('c2', 'Surabaya')];
+    it.each<[string, Expect, 'id' | 'en']>([
+      // The period before, stepped back from the last question's (February 2026), not from today.
+      ['what about the previous month?', { timeRange: JAN }, 'en'],
+      ['and the month before?', { timeRange: JAN }, 'en'],
+      ['dan bulan sebelumnya?', { timeRange: JAN }, 'id'],
+      ['sebelumnya?', { timeRange: JAN }, 'id'],
+      ['how about the previous year?', { timeRange: FEB_2025 }, 'en'],
+      ['bagaimana dengan tahun sebelumnya?', { timeRange: FEB_2025 }, 'id'],
+      ['a year earlier?', { timeRange: FEB_2025 }, 'en'],
+      ['what about the previous quarter?', { timeRange: NOV_2025 }, 'en'],
+      ['kuartal sebelumnya?', { timeRange: NOV_2025 }, 'id'],
+      // The same for another branch.
+      ['same for Jakarta', { filters: [eq('c2', 'Jakarta')], timeRange: FEB }, 'en'],
+      ['what about Bandung?', { filters: [eq('c2', 'Bandung')], timeRange: FEB }, 'en'],
+      ['sama untuk cabang Bandung', { filters: [eq('c2', 'Bandung')], timeRange: FEB }, 'id'],
+      // As a chart per week: the last figure over the weeks of its period.
+      ['as a chart per week', { filters: surabaya, timeRange: FEB, dimensions: [{ column: 'c1', timeGrain: 'week' }], sort: byTime }, 'en'],
+      ['show it weekly', { filters: surabaya, timeRange: FEB, dimensions: [{ column: 'c1', timeGrain: 'week' }], sort: byTime }, 'en'],
+      ['tampilkan per minggu', { filters: surabaya, timeRange: FEB, dimensions: [{ column: 'c1', timeGrain: 'week' }], sort: byTime }, 'id'],
+      ['jadikan grafik per hari', { filters: surabaya, timeRange: FEB, dimensions: [{ column: 'c1', timeGrain: 'day' }], sort: byTime }, 'id'],
+    ])('follows "%s" on from Surabaya last month', (question, expected, language) =>
+      expect(follow(question)).toEqual({ ok: true, language, plan: { ...base, datasetId: DS, filters: surabaya, ...expected } }),
+    );
+
+    const perBranch = parseQuestion('penjualan per cabang bulan lalu', ctx);
+    if (!perBranch.ok) throw new Error('per branch not parsed');
+    it.each<[string, 'id' | 'en']>([
+      ['only the top 5', 'en'],
+      ['just the top 5', 'en'],
+      ['hanya 5 teratas', 'id'],
+      ['top 5 saja', 'id'],
+      ['kalau 5 terbesar?', 'id'],
+    ])('narrows "%s" to the top five branches', (question, language) =>
+      expect(parseQuestion(question, { ...ctx, previous: perBranch.plan })).toEqual({
+        ok: true,
+        language,
+        plan: { ...perBranch.plan, sort: desc, limit: 5 },
+      }),
+    );
+    it('"last month" in a follow-up is still the month before today', () =>
+      expect(parseQuestion('what about last month?', { ...ctx, previous: { ...previous, timeRange: MAR } })).toMatchObject({
+        ok: true,
+        plan: { timeRange: FEB },
+      }));
   });
 });
 
@@ -262,5 +311,16 @@ describe('parser text helpers', () => {
     expect(previousRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(previousRange({ from: '2026-01-01', to: '2026-06-30' })).toEqual({ from: '2025-07-01', to: '2025-12-31' });
     expect(previousRange({ from: '2026-03-09', to: '2026-03-15' })).toEqual({ from: '2026-03-02', to: '2026-03-08' });
+  });
+  it('steps back by the unit a follow-up names', () => {
+    const feb = { from: '2026-02-01', to: '2026-02-28' };
+    expect(stepBack(feb, 'month')).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(stepBack(feb, 'year')).toEqual({ from: '2025-02-01', to: '2025-02-28' });
+    expect(stepBack({ from: '2024-02-01', to: '2024-02-29' }, 'year')).toEqual({ from: '2023-02-01', to: '2023-02-28' });
+    expect(stepBack({ from: '2025-01-01', to: '2025-12-31' }, 'month')).toEqual({ from: '2024-12-01', to: '2024-12-31' });
+    expect(stepBack({ from: '2025-01-01', to: '2025-12-31' }, 'year')).toEqual({ from: '2024-01-01', to: '2024-12-31' });
+    expect(stepBack({ from: '2026-03-09', to: '2026-03-15' }, 'week')).toEqual({ from: '2026-03-02', to: '2026-03-08' });
+    expect(stepBack({ from: '2026-03-14', to: '2026-03-14' }, 'day')).toEqual({ from: '2026-03-13', to: '2026-03-13' });
+    expect(stepBack(feb, 'period')).toEqual(previousRange(feb));
   });
 });

@@ -70,16 +70,16 @@ export const REFUSAL = [
 
 /** How a question goes on from the one before: "bagaimana dengan ...", "kalau ...", "what about ...". */
 export const FOLLOW_UP =
-  /^(bagaimana dengan|bagaimana kalau|bagaimana|gimana|gmn|bgmn|kalau|kalo|klo|terus|trus|lalu|how about|what about|and|dan|then|now|sekarang|sedangkan|versus|vs)\b/;
+  /^(?:(bagaimana dengan|bagaimana kalau|bagaimana|gimana|gmn|bgmn|kalau|kalo|klo|terus|trus|lalu|how about|what about|and|dan|then|now|sekarang|sedangkan|versus|vs|(?:the )?same (?:for|but for|with)|likewise for|sama (?:untuk|buat|dengan|tapi)|begitu juga (?:untuk|dengan)|juga untuk|only|just|hanya|cuma|cukup|(?:show it |show that |tampilkan |buat |jadikan )?(?:as an? |sebagai |dalam bentuk |jadi )(?:chart|graph|grafik|diagram)|(?:jadikan|buatkan|make it|turn it into) (?:an? )?(?:chart|graph|grafik|diagram)|as|sebagai)\b ?)+/;
 
 /** Indonesian and English marker words, to answer in the question's language. */
 export const ID_MARKERS = new Set(
-  'berapa apa yang bulan tahun minggu hari penjualan omzet omset cabang produk dan di dari untuk dengan rata lalu ini tampilkan bandingkan terlaris tertinggi terendah pelanggan jumlah bagaimana kalau sebelumnya sampai barang toko pendapatan setiap tiap kemarin berapakah sih dong tolong saja aja mana paling banyak terbanyak kuartal semester persentase porsi laris'.split(
+  'berapa apa yang bulan tahun minggu hari penjualan omzet omset cabang produk dan di dari untuk dengan rata lalu ini tampilkan bandingkan terlaris tertinggi terendah pelanggan jumlah bagaimana kalau sebelumnya sampai barang toko pendapatan setiap tiap kemarin berapakah sih dong tolong saja aja mana paling banyak terbanyak kuartal semester persentase porsi laris hanya cuma sama'.split(
     ' ',
   ),
 );
 export const EN_MARKERS = new Set(
-  'what how the of by in show me top sales revenue month year last this week average which between and from to customers customer branch branches product products many much total compare quarter half share percentage best highest lowest each per day trend monthly weekly daily is are was were did'.split(
+  'what how the of by in show me top sales revenue month year last this week average which between and from to customers customer branch branches product products many much total compare quarter half share percentage best highest lowest each per day trend monthly weekly daily is are was were did previous before same only about earlier'.split(
     ' ',
   ),
 );
