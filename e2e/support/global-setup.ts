@@ -9,6 +9,7 @@ import { startServer } from '../../apps/server/src/server.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { startMailbox } from './mailbox-server.ts';
 import { startGateway } from './gateway-server.ts';
+import { startGoogleSheetsServer } from '../../apps/server/test/google-sheets-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,10 @@ declare module 'vitest' {
     e2eMailboxUrl: string;
     /** The loopback hosted checkout (Snap wire format) the server's gateway payments go to. */
     e2eGatewayUrl: string;
+    /** The loopback Google (token endpoint and Sheets API) the server reads Google Sheets from; PUT /__test/spreadsheets/{id} adds a sheet. */
+    e2eGoogleUrl: string;
+    /** The e-mail of the deployment's Google service account (GOOGLE_SERVICE_ACCOUNT_KEY). */
+    e2eGoogleAccount: string;
   }
 }
 
@@ -65,6 +70,7 @@ export default async function setup(project: TestProject) {
   snapshotWebBuild(webDist);
   const mailbox = await startMailbox();
   const gateway = await startGateway();
+  const google = await startGoogleSheetsServer();
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer(
@@ -84,6 +90,9 @@ export default async function setup(project: TestProject) {
         PAYMENT_GATEWAY_URL: gateway.url,
         PAYMENT_GATEWAY_SERVER_KEY: gateway.serverKey,
         PAYMENT_BANK_ACCOUNT: 'Bank Central Asia|5270 1234 56|PT Nusa Teknologi Indonesia',
+        GOOGLE_TOKEN_URL: google.tokenUrl,
+        GOOGLE_SHEETS_API_URL: google.apiUrl,
+        GOOGLE_SERVICE_ACCOUNT_KEY: google.serviceAccountKey,
       }),
       () => {},
     );
@@ -92,6 +101,7 @@ export default async function setup(project: TestProject) {
     await cluster.stop();
     await mailbox.close();
     await gateway.close();
+    await google.close();
     throw err;
   }
   gateway.connect(server.url);
@@ -99,12 +109,15 @@ export default async function setup(project: TestProject) {
   project.provide('e2eDatabaseUrl', db.url);
   project.provide('e2eMailboxUrl', mailbox.url);
   project.provide('e2eGatewayUrl', gateway.url);
+  project.provide('e2eGoogleUrl', google.apiUrl);
+  project.provide('e2eGoogleAccount', google.clientEmail);
   return async () => {
     await server.stop();
     await db.drop();
     await cluster.stop();
     await mailbox.close();
     await gateway.close();
+    await google.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

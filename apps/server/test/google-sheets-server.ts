@@ -75,6 +75,13 @@ export async function startGoogleSheetsServer(clientEmail = 'nusa-analysis@nusa-
   async function handle(req: http.IncomingMessage, raw: string): Promise<[number, unknown]> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     state.calls.push(`${req.method} ${url.pathname}`);
+    // Not Google's: how a test in another process (the e2e specs) puts a sheet here.
+    const put = /^\/__test\/spreadsheets\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'PUT' && put) {
+      const sheet = JSON.parse(raw) as Omit<TestSheet, 'sharedWith'> & { sharedWith: string[] };
+      state.sheets.set(decodeURIComponent(put[1]), { ...sheet, sharedWith: new Set(sheet.sharedWith) });
+      return [200, {}];
+    }
     if (req.method === 'POST' && url.pathname === '/token') {
       const form = new URLSearchParams(raw);
       if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')

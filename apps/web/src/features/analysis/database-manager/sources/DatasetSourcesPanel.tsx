@@ -13,11 +13,11 @@ import './sources.css';
 
 const when = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A curl that posts one row of the dataset's columns, with placeholder values of each column's type. */
-function curlExample(dataset: Dataset, key: string) {
-  const sample = Object.fromEntries(
-    dataset.columns.map((c) => [c.label, c.type === 'date' ? '2026-03-31' : c.type === 'text' ? 'Surabaya' : c.type === 'percent' ? '12,5%' : 150000]),
-  );
+/** A curl that posts one row of the dataset's columns: its first row's values, or placeholders of each column's type. */
+function curlExample(dataset: Dataset, key: string, firstRow?: (string | number | null)[]) {
+  const placeholder = (type: Dataset['columns'][number]['type']) =>
+    type === 'date' ? '2026-03-31' : type === 'text' ? '…' : type === 'percent' ? '12,5%' : 150000;
+  const sample = Object.fromEntries(dataset.columns.map((c, i) => [c.label, firstRow?.[i] ?? placeholder(c.type)]));
   const url = `${window.location.origin}/api/v1/analysis/datasets/${dataset.datasetId}/api-rows`;
   return [
     `curl -X POST '${url}' \\`,
@@ -43,6 +43,11 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
     queryKey: sourcesKey,
     queryFn: ({ signal }) => call(endpoints.getDatasetSources, { params: { datasetId: dataset.datasetId }, signal }),
   });
+  const firstRow = useQuery({
+    queryKey: ['analysis', 'dataset-sources', dataset.datasetId, 'first-row'],
+    queryFn: ({ signal }) => call(endpoints.listDatasetRows, { params: { datasetId: dataset.datasetId }, query: { page: 1, limit: 5 }, signal }),
+    select: (rows) => rows.items[0],
+  }).data;
   const changed = () => void queries.invalidateQueries({ queryKey: sourcesKey });
   const refresh = useMutation({
     mutationFn: () => call(endpoints.refreshGoogleSheet, { params: { datasetId: dataset.datasetId } }),
@@ -147,8 +152,8 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
           {t('analysisSources.api.example')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('analysisSources.api.exampleNote')}</Typography.Paragraph>
-        <Typography.Paragraph copyable={{ text: curlExample(dataset, '<API key>') }}>
-          <pre className="analysis-sources__curl">{curlExample(dataset, '<API key>')}</pre>
+        <Typography.Paragraph copyable={{ text: curlExample(dataset, '<API key>', firstRow) }}>
+          <pre className="analysis-sources__curl">{curlExample(dataset, '<API key>', firstRow)}</pre>
         </Typography.Paragraph>
         {[create, rotate, revoke].map((m, i) => m.isError && <Alert key={i} type="error" showIcon title={describeError(m.error)} />)}
       </Card>
@@ -165,8 +170,8 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
           {shown?.key}
         </Typography.Paragraph>
         {shown && (
-          <Typography.Paragraph copyable={{ text: curlExample(dataset, shown.key) }}>
-            <pre className="analysis-sources__curl">{curlExample(dataset, shown.key)}</pre>
+          <Typography.Paragraph copyable={{ text: curlExample(dataset, shown.key, firstRow) }}>
+            <pre className="analysis-sources__curl">{curlExample(dataset, shown.key, firstRow)}</pre>
           </Typography.Paragraph>
         )}
       </Modal>
