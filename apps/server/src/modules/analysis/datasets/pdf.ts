@@ -49,6 +49,9 @@ async function piecesOf(bytes: Uint8Array): Promise<Piece[][]> {
       page.cleanup();
     }
     return pages;
+  } catch {
+    // A PDF whose header reads but whose pages do not (cut off, damaged) is as unreadable as one that does not open.
+    throw new AppError('analysis_file_invalid');
   } finally {
     await doc.loadingTask.destroy();
   }

@@ -3,7 +3,8 @@ import { pdfSale, salesPdf, scannedPdf } from '../../../../test/dataset-pdfs.ts'
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { readPdfRows } from './pdf.ts';
 
-describe('the table of a text PDF', () => {
+// Printing and reading a three-page PDF takes seconds on a loaded machine (the unit project's default limit is 5 s).
+describe('the table of a text PDF', { timeout: 30_000 }, () => {
   it('reads a table that runs over three pages as one: the title, the header once, every row, no page numbers', async () => {
     const rows = await readPdfRows(await salesPdf(130, { blankAt: 3 }));
     expect(rows[0].cells.filter((c) => c)).toEqual(['Laporan Penjualan Desember 2025']);
@@ -18,8 +19,10 @@ describe('the table of a text PDF', () => {
     expect(rows.map((r) => r.number)).toEqual(rows.map((_, i) => i + 1));
   });
 
-  it('says a PDF without text is scanned, and a file that is no PDF is unreadable', async () => {
+  it('says a PDF without text is scanned, and a file that is no PDF or is cut off is unreadable', async () => {
     await expect(readPdfRows(await scannedPdf())).rejects.toEqual(new AppError('analysis_pdf_scanned'));
     await expect(readPdfRows(Buffer.from('%PDF-1.7\nnot really'))).rejects.toEqual(new AppError('analysis_file_invalid'));
+    const whole = await salesPdf(40);
+    await expect(readPdfRows(whole.subarray(0, whole.length / 2))).rejects.toEqual(new AppError('analysis_file_invalid'));
   });
 });
