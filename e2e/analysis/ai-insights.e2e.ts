@@ -18,6 +18,7 @@ const tx = {
     refused: 'Permintaan ditolak: analisis hanya membaca dataset ini dan tidak pernah mengubah, menghapus, atau membaca data lain',
     upload: 'Unggah dataset',
     name: 'Nama',
+    preview: 'Pratinjau',
     start: 'Mulai impor',
     done: 'Selesai: 40 baris diimpor; sel tidak valid: 1',
     problem: 'Nilai "lima" bukan number/angka',
@@ -34,6 +35,7 @@ const tx = {
     refused: 'Request refused: the analysis only reads this dataset and never changes, deletes or reads any other data',
     upload: 'Upload dataset',
     name: 'Name',
+    preview: 'Preview',
     start: 'Start import',
     done: 'Done: 40 rows imported; invalid cells: 1',
     problem: 'The value "lima" is not a number/angka',
@@ -140,6 +142,8 @@ describe('analysis: AI insights and the database manager', () => {
       const dialog = page.getByRole('dialog');
       await dialog.locator('input[type=file]').setInputFiles({ name: 'penjualan.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await dialog.getByLabel(t.name).fill(name);
+      // The preview comes first; the inferred types are kept as they are.
+      await dialog.getByRole('button', { name: t.preview }).click();
       await dialog.getByRole('button', { name: t.start }).click();
       await dialog.waitFor({ state: 'hidden' });
       // The run is kept in this browser: after leaving and coming back it is still followed to its end.
