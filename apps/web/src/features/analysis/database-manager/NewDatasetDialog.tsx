@@ -30,7 +30,11 @@ export function NewDatasetDialog({ open, onClose }: { open: boolean; onClose: ()
       confirmLoading={create.isPending}
       onCancel={onClose}
       destroyOnHidden
-      afterOpenChange={(isOpen) => !isOpen && create.reset()}
+      afterOpenChange={(isOpen) => {
+        if (isOpen) return;
+        create.reset();
+        form.resetFields();
+      }}
       onOk={() =>
         void form.validateFields().then((v) => create.mutate({ name: v.name.trim(), columns: v.columns.map((c) => ({ label: c.label.trim(), type: c.type })) }))
       }

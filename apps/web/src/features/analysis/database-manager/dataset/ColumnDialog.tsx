@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,10 @@ export function ColumnDialog({ datasetId, column, onClose }: { datasetId: string
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [form] = Form.useForm<{ label: string; type: DatasetColumnType }>();
+  // The form's store outlives the dialog's contents: each column opens with its own name and type.
+  useEffect(() => {
+    if (column) form.setFieldsValue({ label: column.label, type: column.type });
+  }, [column, form]);
   const save = useMutation({
     mutationFn: (change: { label: string; type: DatasetColumnType }) =>
       call(endpoints.updateDatasetColumn, { params: { datasetId, key: column!.key }, body: change }),

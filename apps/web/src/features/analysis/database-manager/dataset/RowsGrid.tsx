@@ -34,7 +34,8 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
   const sortable = ['row', ...dataset.columns.map((c) => c.key)];
   const list = useListState<GridRow>({ sortable });
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [focusAt, setFocusAt] = useState(0);
+  /** The cell to focus, and a count that changes each time a row opens (a new row after a new row keeps rowNo 0). */
+  const [focus, setFocus] = useState({ at: 0, opened: 0 });
   const [selected, setSelected] = useState<number[]>([]);
   const inputs = useRef<(InputRef | null)[]>([]);
 
@@ -46,16 +47,17 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
   const refresh = () => void queries.invalidateQueries({ queryKey: ['analysis', 'dataset', id] });
 
   useEffect(() => {
-    if (editing) inputs.current[focusAt]?.focus();
+    if (editing) inputs.current[focus.at]?.focus();
     // Only when a row starts being edited (or a new one opens), not on each keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing?.rowNo, focusAt]);
+  }, [focus]);
 
+  const openAt = (at: number) => setFocus((f) => ({ at, opened: f.opened + 1 }));
   const blank = (): Editing => ({ rowNo: 0, texts: dataset.columns.map(() => '') });
   const startEdit = (row: GridRow, at: number) => {
     if (!canEdit || editing?.rowNo === row.rowNo) return;
     setEditing({ rowNo: row.rowNo, texts: row.cells.map((v, i) => editText(v, dataset.columns[i].type)) });
-    setFocusAt(at);
+    openAt(at);
   };
   const save = useMutation({
     mutationFn: (e: Editing) =>
@@ -68,7 +70,7 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
       refresh();
       if (e.rowNo === 0) {
         setEditing(blank());
-        setFocusAt(0);
+        openAt(0);
       } else setEditing(null);
     },
     onError: (err, e) => {
@@ -124,7 +126,10 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
           value={editing?.texts[i] ?? ''}
           status={wrong ? 'error' : undefined}
           placeholder={t(`analysisDataset.typeHint.${type}`)}
-          aria-label={t('analysisDataset.rows.cell', { column: dataset.columns[i].label, row: rowNo || t('analysisDataset.rows.newRow') })}
+          aria-label={t('analysisDataset.rows.cell', {
+            column: dataset.columns[i].label,
+            row: rowNo ? t('analysisDataset.rows.rowNumber', { row: rowNo }) : t('analysisDataset.rows.newRow'),
+          })}
           aria-invalid={wrong || undefined}
           className={isNumeric(type) ? 'analysis-grid__input--number' : undefined}
           onChange={(ev) =>
@@ -213,7 +218,7 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
                 disabled={editing?.rowNo === 0}
                 onClick={() => {
                   setEditing(blank());
-                  setFocusAt(0);
+                  openAt(0);
                 }}
               >
                 {t('analysisDataset.rows.add')}
