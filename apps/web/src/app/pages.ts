@@ -36,6 +36,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/service/history-chat': () => import('../features/service/history/HistoryChatPage.tsx'),
   '/service/manage-cs-users': () => import('../features/service/agents/ManageCsUsersPage.tsx'),
   '/analysis/ai-insights': () => import('../features/analysis/ai-insights/AiInsightsPage.tsx'),
+  '/analysis/saved-graphs': () => import('../features/analysis/saved-graphs/SavedGraphsPage.tsx'),
   '/analysis/database-manager': () => import('../features/analysis/database-manager/DatabaseManagerPage.tsx'),
   '/analysis/database-manager/dataset/{id}': () => import('../features/analysis/database-manager/DatasetPage.tsx'),
   '/administration/manage-leads': () => import('../features/administration/leads/ManageLeadsPage.tsx'),

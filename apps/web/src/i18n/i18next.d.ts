@@ -3,6 +3,7 @@ import type { ErrorCode } from '@nusa/contracts';
 import type { ErrorTextKey } from './keys.ts';
 import type base from './id.json';
 import type analysis from './modules/analysis.id.json';
+import type analysisSavedGraphs from './modules/analysis-saved-graphs.id.json';
 import type analysisImport from './modules/analysis-import.id.json';
 import type analysisSources from './modules/analysis-sources.id.json';
 import type analysisDataset from './modules/analysis-dataset.id.json';
@@ -34,6 +35,7 @@ import type usageDashboard from './modules/usage-dashboard.id.json';
  */
 export type Texts = typeof base &
   typeof analysis &
+  typeof analysisSavedGraphs &
   typeof analysisImport &
   typeof analysisSources &
   typeof analysisDataset &

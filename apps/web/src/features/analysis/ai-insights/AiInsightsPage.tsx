@@ -10,6 +10,7 @@ import { describeError } from '../../../app/feedback.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
 import { formatCell, isNumeric } from '../analysis-format.ts';
+import { SaveGraphButton } from '../saved-graphs/SaveGraphButton.tsx';
 import { AnswerChart } from './AnswerChart.tsx';
 import '../analysis.css';
 
@@ -154,9 +155,13 @@ export default function AiInsightsPage() {
 /** One answer: the plan in words, the chart, the table and the insight sentences. */
 function AnswerCard({ answer }: { answer: AskAnswer }) {
   const { t } = useTranslation();
+  const canSave = useHeldTasks().includes('editSavedGraph');
   return (
     <Card className="ai-insights__answer" size="small">
-      <p className="ai-insights__description">{answer.description}</p>
+      <div className="ai-insights__answer-head">
+        <p className="ai-insights__description">{answer.description}</p>
+        {canSave && <SaveGraphButton answer={answer} />}
+      </div>
       <AnswerChart answer={answer} />
       <Table
         size="small"

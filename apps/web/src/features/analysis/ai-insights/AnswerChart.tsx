@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import type { EChartsCoreOption } from 'echarts/core';
+import { useMemo, type RefObject } from 'react';
+import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import type { AskAnswer } from '@nusa/contracts';
 import { EChart } from '../../dashboard/usage/EChart.tsx';
 import { formatCell } from '../analysis-format.ts';
@@ -10,7 +10,7 @@ const compact = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFra
  * The answer's chart: a single figure as one big number; line, bar and pie drawn by ECharts (loaded on first use)
  * from the server's option, with id-ID numbers (Rupiah where the measure is money) on the axis and in tooltips.
  */
-export function AnswerChart({ answer }: { answer: AskAnswer }) {
+export function AnswerChart({ answer, chartRef }: { answer: Pick<AskAnswer, 'chart' | 'columns'>; chartRef?: RefObject<ECharts | null> }) {
   const { chart, columns } = answer;
   const measure = columns.find((c) => c.key === chart.valueKeys[0]);
   const type = measure?.type ?? 'number';
@@ -42,5 +42,5 @@ export function AnswerChart({ answer }: { answer: AskAnswer }) {
       </div>
     );
   }
-  return <EChart option={option} height={300} label={chart.title} />;
+  return <EChart option={option} height={300} label={chart.title} chartRef={chartRef} />;
 }

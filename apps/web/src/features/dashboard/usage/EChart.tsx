@@ -1,11 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 
 /**
  * One ECharts chart, drawn once ECharts' own chunk has loaded (a dynamic import: the dashboard's first paint and the
  * login page carry none of it), redrawn when `option` changes and resized with its box.
  */
-export function EChart({ option, height = 240, label }: { option: EChartsCoreOption; height?: number; label: string }) {
+export function EChart({
+  option,
+  height = 240,
+  label,
+  chartRef,
+}: {
+  option: EChartsCoreOption;
+  height?: number;
+  label: string;
+  /** Holds the drawn chart while it is shown (a saved graph exports it as PNG with getDataURL). */
+  chartRef?: RefObject<ECharts | null>;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
 
@@ -19,12 +30,15 @@ export function EChart({ option, height = 240, label }: { option: EChartsCoreOpt
       observer = new ResizeObserver(() => made?.resize());
       observer.observe(box.current);
       setChart(made);
+      if (chartRef) chartRef.current = made;
     });
     return () => {
       gone = true;
       observer?.disconnect();
+      if (chartRef && chartRef.current === made) chartRef.current = null;
       made?.dispose();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the chart is made once; the ref is the caller's box for it
   }, []);
 
   useEffect(() => {
