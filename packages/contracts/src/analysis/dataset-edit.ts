@@ -11,6 +11,8 @@ const DATASET_ADD = ['addManageDatabaseAiAnalytics'] as const;
 const DATASET_EDIT = ['editManageDatabaseAiAnalytics'] as const;
 const DATASET_READ = ['viewManageDatabaseAiAnalytics', 'addManageDatabaseAiAnalytics', 'editManageDatabaseAiAnalytics'] as const;
 
+/** The largest row number (row numbers are PostgreSQL integers). */
+const MAX_ROW_NO = 2_147_483_647;
 /** Rows of one request (added, or deleted at once). */
 export const DATASET_ROWS_PER_REQUEST = 1000;
 
@@ -66,7 +68,7 @@ export const datasetEditEndpoints = {
     path: '/v1/analysis/datasets/{datasetId}/rows/{rowNo}',
     access: DATASET_EDIT,
     summary: "Replace a row's cells",
-    params: z.object({ datasetId: z.uuid(), rowNo: z.coerce.number().int().min(1) }),
+    params: z.object({ datasetId: z.uuid(), rowNo: z.coerce.number().int().min(1).max(MAX_ROW_NO) }),
     body: rowInput,
     response: datasetRow,
   }),
@@ -76,7 +78,7 @@ export const datasetEditEndpoints = {
     access: DATASET_EDIT,
     summary: 'Delete rows by their numbers',
     params: datasetId,
-    body: z.object({ rowNos: z.array(z.number().int().min(1)).min(1).max(DATASET_ROWS_PER_REQUEST) }),
+    body: z.object({ rowNos: z.array(z.number().int().min(1).max(MAX_ROW_NO)).min(1).max(DATASET_ROWS_PER_REQUEST) }),
     response: z.object({ deleted: z.number().int() }),
   }),
   exportDatasetRows: defineEndpoint({
