@@ -22,8 +22,12 @@ interface Chunk {
   x1: number;
 }
 
-/** Pieces on one line at most this share of the font size apart belong to one cell (a word space is about 0.28). */
-const CELL_GAP = 0.6;
+/**
+ * pdf.js already joins text less than 0.6 of the font size apart into one piece (with a space), so two columns closer
+ * than that arrive as one cell (a limit of reading by positions: such tables need the sheet). Pieces arrive apart
+ * when further apart or when the font changes within a cell (a bold word): those at most this share apart are one cell.
+ */
+const CELL_GAP = 0.3;
 const PAGE_NUMBER = /^(halaman|hal\.?|page|p\.)?\s*\d+(\s*(dari|of|\/)\s*\d+)?$/i;
 
 async function piecesOf(bytes: Uint8Array): Promise<Piece[][]> {
