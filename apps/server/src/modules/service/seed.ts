@@ -11,11 +11,13 @@ import { serviceDatasets, type DatasetAttribute, type ItemValues } from './datas
 import { serviceIntentPhrases, serviceIntents } from './intents/schema.ts';
 import { serviceModels } from './intents/schema.ts';
 import { trainClient } from './intents/training.ts';
+import { serviceChannels } from './channels/schema.ts';
+import { seedDemoConversations } from './seed-conversations.ts';
 
 /**
  * The demo client (issue 12): a batik shop whose virtual chat works on first start. Its products and shop facts are
  * the datasets; its intents are the local engine's Indonesian shop fixture with English phrases beside them; the
- * classifier is trained here (no usage rows: nobody asked anything yet).
+ * classifier is trained here (no usage rows); its widget is active and two weeks of conversations are in its history.
  */
 export const DEMO_SERVICE_CLIENT = 'SEKAR';
 
@@ -193,6 +195,9 @@ const INTENT_SETTINGS: Record<string, { action?: 'handover'; responseText?: stri
   ubah_alamat: { action: 'handover' },
 };
 
+/** The shop's CS works Monday to Saturday, 08:00–22:00 WIB. */
+const DEMO_WORKING_HOURS = { timeZone: 'Asia/Jakarta', days: [1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '08:00', to: '22:00' })) };
+
 export async function seedServiceDemo(tx: Tx, tenantId: string, ouId: string | null): Promise<void> {
   const clientId = uuidv7();
   await tx.insert(serviceClients).values({
@@ -206,7 +211,7 @@ export async function seedServiceDemo(tx: Tx, tenantId: string, ouId: string | n
     handoverRules: handoverRules.parse({}),
     greeting: 'Halo! Selamat datang di Toko Batik Sekar. Ada yang bisa kami bantu?',
     widget: widgetStyle.parse({ primaryColor: '#8B4513' }),
-    workingHours: { timeZone: 'Asia/Jakarta', days: [1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '08:00', to: '22:00' })) },
+    workingHours: DEMO_WORKING_HOURS,
     maxConcurrentChats: 5,
     setupState: { status: 'done', steps: [] },
   });
@@ -216,14 +221,19 @@ export async function seedServiceDemo(tx: Tx, tenantId: string, ouId: string | n
     .from(users)
     .where(and(eq(users.tenantId, tenantId), inArray(users.username, ['agent', 'admin'])));
   if (agents.length) await tx.insert(serviceAgents).values(agents.map((u) => ({ tenantId, clientId, userId: u.id })));
+  const itemsByName = new Map<string, { id: string; values: Record<string, string> }>();
   for (const [name, attributes, items] of [
     ['Produk', PRODUCT_ATTRIBUTES, DEMO_PRODUCTS],
     ['Info Toko', INFO_ATTRIBUTES, DEMO_SHOP_INFO],
   ] as const) {
     const id = uuidv7();
     await tx.insert(serviceDatasets).values({ tenantId, id, clientId, name, attributes });
-    await insertItems(tx, tenantId, { id, clientId, attributes }, items);
+    const ids = await insertItems(tx, tenantId, { id, clientId, attributes }, items);
+    items.forEach((values, i) => itemsByName.set(String(values.Nama ?? values.Topik), { id: ids[i], values: values as Record<string, string> }));
   }
+  // The shop's site has the chat widget (no attributes needed: any site may embed it).
+  const webChannelId = uuidv7();
+  await tx.insert(serviceChannels).values({ tenantId, id: webChannelId, clientId, kind: 'web', name: 'Widget tokobatiksekar.id', active: true });
   const intents = Object.entries(SHOP_INTENTS_ID).map(([name, phrases]) => ({
     name,
     id: uuidv7(),
@@ -265,4 +275,9 @@ export async function seedServiceDemo(tx: Tx, tenantId: string, ouId: string | n
     startedAt: new Date(),
     trainedAt: new Date(),
   });
+  const [agent] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.username, 'agent')));
+  await seedDemoConversations(tx, tenantId, { clientId, webChannelId, agentUserId: agent?.id ?? null, hours: DEMO_WORKING_HOURS, items: itemsByName });
 }

@@ -33,6 +33,10 @@ beforeAll(async () => {
   demoId = await t.tenantId('demo');
   wa = await startWhatsappServer(ACCESS);
   tg = await startTelegramServer(BOT);
+  // The demo shop starts with its widget active; this file starts from a client without channels, as a new one is.
+  const seeded = await t.pools.owner.query<{ kind: string; active: boolean }>('SELECT kind, active FROM service_channels WHERE tenant_id = $1', [demoId]);
+  expect(seeded.rows).toEqual([{ kind: 'web', active: true }]);
+  await t.pools.owner.query('DELETE FROM service_channels WHERE tenant_id = $1', [demoId]);
 });
 afterAll(async () => {
   await wa.close();

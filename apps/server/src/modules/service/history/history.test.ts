@@ -28,10 +28,13 @@ describe('history chat', () => {
     const list = (query: Record<string, string>) => call(t, ep.listHistoryChat, { query: query as never, token: admin }).then((r) => r.json());
     const all = await list({ clientCode: CLIENT });
     expect(all.items.map((c) => c.id)).toEqual(expect.arrayContaining([answered, handedOver]));
-    expect((await list({ handledBy: 'bot' })).items.map((c) => c.id)).toContain(answered);
-    expect((await list({ handledBy: 'bot' })).items.map((c) => c.id)).not.toContain(handedOver);
-    expect((await list({ handledBy: 'agent' })).items.map((c) => c.id)).toEqual([handedOver]);
-    expect((await list({ channel: 'whatsapp' })).total).toBe(0);
+    // The demo's seeded conversations are on its widget, WhatsApp and Telegram; these two are on the virtual chat.
+    expect((await list({ handledBy: 'bot', channel: 'virtual' })).items.map((c) => c.id)).toEqual([answered]);
+    expect((await list({ handledBy: 'agent', channel: 'virtual' })).items.map((c) => c.id)).toEqual([handedOver]);
+    const whatsapp = await list({ channel: 'whatsapp' });
+    expect(whatsapp.total).toBeGreaterThan(0);
+    expect(whatsapp.items.every((c) => c.channelKind === 'whatsapp')).toBe(true);
+    expect(whatsapp.items.map((c) => c.id)).not.toContain(answered);
     const intent = all.items.find((c) => c.id === answered)!.lastIntent!;
     expect(intent).toBeTruthy();
     expect((await list({ intent })).items.map((c) => c.id)).toContain(answered);
@@ -43,7 +46,7 @@ describe('history chat', () => {
     const bot = tr.messages.find((m) => m.sender === 'bot')!;
     expect(bot.intent).toBeTruthy();
     expect(bot.confidence).toBeGreaterThan(0);
-    const res = await t.request({ method: 'GET', url: `/api/v1/service/history/export?clientCode=${CLIENT}&lang=en`, token: admin });
+    const res = await t.request({ method: 'GET', url: `/api/v1/service/history/export?clientCode=${CLIENT}&channel=virtual&lang=en`, token: admin });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -55,6 +58,20 @@ describe('history chat', () => {
     });
     expect([...ids].sort()).toEqual([answered, handedOver].sort());
     expect(sheet.rowCount - 1).toBe(tr.messages.length + 2);
+  });
+
+  it('the demo starts with two weeks of conversations: answered by the bot, handled by the agent, two still waiting', async () => {
+    const list = (query: Record<string, string>) => call(t, ep.listHistoryChat, { query: query as never, token: admin }).then((r) => r.json());
+    const day = (daysAgo: number) => new Date(Date.now() + 7 * 3600_000 - daysAgo * 86400_000).toISOString().slice(0, 10);
+    const seeded = await list({ clientCode: CLIENT, to: day(7), limit: '100' });
+    expect(seeded.total).toBeGreaterThan(10);
+    expect((await list({ from: day(15), to: day(7), outcome: 'resolved_by_agent' })).total).toBeGreaterThan(0);
+    expect((await list({ from: day(15), to: day(7), outcome: 'resolved_by_bot' })).total).toBeGreaterThan(0);
+    const waiting = (await t.pools.owner.query("SELECT count(*)::int AS n FROM service_conversations WHERE status = 'waiting' AND channel_kind <> 'virtual'"))
+      .rows[0];
+    expect(waiting.n).toBe(2);
+    const tr = (await call(t, ep.getHistoryTranscript, { params: { conversationId: seeded.items[0].id }, token: admin })).json();
+    expect(tr.messages.map((m) => m.sender)).toContain('bot');
   });
 
   it('a user without viewHistoryChat gets 403; a second tenant sees nothing', async () => {
