@@ -15,6 +15,8 @@ const tx = {
     createKey: 'Buat kunci API',
     newKey: 'Kunci API baru',
     sheetCard: 'Google Sheet',
+    accountCard: 'Akun layanan Google',
+    fromDeployment: 'dari pengaturan server',
   },
   en: {
     manager: 'Database Manager',
@@ -26,6 +28,8 @@ const tx = {
     createKey: 'Create API key',
     newKey: 'New API key',
     sheetCard: 'Google Sheet',
+    accountCard: 'Google service account',
+    fromDeployment: "from the server's settings",
   },
 };
 
@@ -98,6 +102,14 @@ describe('analysis: dataset sources (Google Sheet guide, API key)', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator('.analysis-sources').last().scrollIntoViewIfNeeded();
       await screenshot(page, `analysis-dataset-sources-phone-${lang}`);
+
+      // The service account as App configuration shows it: the deployment's, its key never shown.
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await page.goto('/configuration/app-configuration');
+      const card = page.locator('.section-card').filter({ hasText: t.accountCard });
+      await card.getByText(`${inject('e2eGoogleAccount')} (${t.fromDeployment})`).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `analysis-google-account-${lang}`);
       expect(p.pageErrors).toEqual([]);
     } finally {
       await p.close();

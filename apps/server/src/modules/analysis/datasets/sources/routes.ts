@@ -70,8 +70,10 @@ export function datasetSourceRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.getGoogleAccount, ({ tx, principal }) => googleAccountView(tx, deps, principal.tenantId));
   registerEndpoint(app, ep.saveGoogleAccount, ({ tx, principal, body }) => saveGoogleAccount(tx, principal, deps, body.key));
   registerEndpoint(app, ep.checkGoogleSheet, ({ tx, principal, body }) => checkSheet(tx, deps, principal.tenantId, spreadsheetIdOf(body.url)));
-  registerEndpoint(app, ep.importGoogleSheet, async ({ principal, body, inTenant }) => {
+  registerEndpoint(app, ep.importGoogleSheet, async ({ tx, principal, body, inTenant }) => {
     const spreadsheetId = spreadsheetIdOf(body.url);
+    // Refused at once rather than queued to fail: the guide's later steps cannot work without the account.
+    if (!(await googleAccountView(tx, deps, principal.tenantId)).clientEmail) throw new AppError('analysis_google_account_missing');
     const envelope = sheetEnvelope({ spreadsheetId, name: body.name, datasetId: newDatasetId(), refresh: false });
     return { ...(await app.sheetImports.start(principal.tenantId, principal, SHEET_IMPORT_KEY, envelope, inTenant)), datasetId: null };
   });

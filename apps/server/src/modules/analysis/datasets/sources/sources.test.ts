@@ -55,6 +55,8 @@ describe('Google Sheet source', () => {
     expect((await call(t, ep.getGoogleAccount, { token: admin })).json()).toMatchObject({ clientEmail: null, source: null });
     const check = await call(t, ep.checkGoogleSheet, { body: { url: sheetUrl(SHEET_ID) }, token: admin });
     expect(check.error().errorCode).toBe('analysis_google_account_missing');
+    const queued = await call(t, ep.importGoogleSheet, { body: { url: sheetUrl(SHEET_ID), name: 'x' }, token: admin });
+    expect(queued.error().errorCode).toBe('analysis_google_account_missing');
     const bad = await call(t, ep.saveGoogleAccount, { body: { key: '{"client_email":"x@y"}' }, token: admin });
     expect(bad.error()).toEqual({ errorCode: 'analysis_google_key_invalid', errorArgs: ['private_key'] });
     const saved = await call(t, ep.saveGoogleAccount, { body: { key: google.serviceAccountKey }, token: admin });
