@@ -66,7 +66,9 @@ export function createFineTuningClient(c: FineTuningConnection) {
       if (!res.ok) {
         const err = (json as { error?: { message?: unknown } | string } | undefined)?.error;
         const message = typeof err === 'string' ? err : typeof err?.message === 'string' ? err.message : text.slice(0, 200) || res.statusText;
-        throw new ProviderHttpError(res.status, message, Object.fromEntries(res.headers));
+        const responseHeaders: Record<string, string> = {};
+        res.headers.forEach((value, name) => (responseHeaders[name] = value));
+        throw new ProviderHttpError(res.status, message, responseHeaders);
       }
       if (json === undefined) throw new AppError('ai_response_failed', [`${method} ${path}: no JSON in the answer`]);
       return json as T;
