@@ -18,6 +18,11 @@ const TEXT = {
     unbalanced: 'Debit dan kredit belum seimbang',
     submit: 'Ajukan',
     approve: 'Setujui',
+    view: 'Lihat',
+    open: 'Buka',
+    release: 'Rilis',
+    approved: 'Disetujui',
+    released: 'Dirilis',
     inbox: 'Persetujuan Masuk',
     needReview: 'Perlu ditinjau',
     trialBalance: 'Neraca Saldo',
@@ -35,6 +40,11 @@ const TEXT = {
     unbalanced: 'Debit and credit do not balance yet',
     submit: 'Submit',
     approve: 'Approve',
+    view: 'View',
+    open: 'Open',
+    release: 'Release',
+    approved: 'Approved',
+    released: 'Released',
     inbox: 'Approval Inbox',
     needReview: 'Need review',
     trialBalance: 'Trial Balance',
@@ -44,6 +54,8 @@ const TEXT = {
 } as const;
 
 const POLL = { timeout: 15_000 };
+/** A button's accessible name ends with its label (antd's icon names itself first, e.g. "check Approve"). */
+const endsWith = (label: string) => new RegExp(`(^| )${label}$`);
 const CASH = {
   CI: {
     path: '/accounting/cash-in',
@@ -104,15 +116,21 @@ describe('a journal through two approvals', () => {
     await tenant?.close();
   });
 
-  async function approveFromInbox(page: Page, lang: Language, number: string) {
+  /** The approver opens the waiting document from the inbox, reads its lines, and approves it with a comment. */
+  async function approveFromInbox(page: Page, lang: Language, number: string, shot: string) {
     const x = TEXT[lang];
     await page.goto('/accounting/approval-inbox');
     await page.getByRole('heading', { level: 1, name: x.inbox }).waitFor();
     const row = page.getByRole('row').filter({ hasText: number });
-    await row.getByRole('button', { name: x.approve }).click();
-    const dialog = page.getByRole('dialog');
+    await row.getByRole('button', { name: `${x.view} ${number}` }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: number });
+    await drawer.getByText(/^6102 /).waitFor(POLL);
+    await screenshot(page, shot);
+    await drawer.getByRole('button', { name: endsWith(x.approve) }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: `${x.approve} ${number}?` });
     await dialog.getByRole('textbox').fill(`OK ${lang}`);
     await dialog.getByRole('button', { name: x.approve }).click();
+    await drawer.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
   }
 
@@ -146,7 +164,7 @@ describe('a journal through two approvals', () => {
   });
 
   for (const lang of ['id', 'en'] as Language[]) {
-    it(`staff enters a balanced journal, two approvers approve from their inbox, it is released and reported (${lang})`, async () => {
+    it(`staff enters a balanced journal, two approvers open it from their inbox and approve, the admin releases it on the journal screen, it is reported (${lang})`, async () => {
       const x = TEXT[lang];
       let number = '';
       await withOpenPage(browser, { as: 'staff', tenant: tenant.code, language: lang }, `journal-entry-${lang}`, async ({ page }) => {
@@ -186,24 +204,28 @@ describe('a journal through two approvals', () => {
       expect(number).not.toBe('');
 
       await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-approve-1-${lang}`, async ({ page }) =>
-        approveFromInbox(page, lang, number),
+        approveFromInbox(page, lang, number, `journal-inbox-document-${lang}`),
       );
       await withOpenPage(browser, { as: 'superadmin', tenant: tenant.code, language: lang }, `journal-approve-2-${lang}`, async ({ page }) =>
-        approveFromInbox(page, lang, number),
+        approveFromInbox(page, lang, number, `journal-inbox-document-level-2-${lang}`),
       );
 
-      // Approved at both levels; the admin (a holder of the release task) releases it.
-      const found = await api<{ items: { documentId: string; status: string }[] }>('GET', `/v1/erp/journals?keyword=${encodeURIComponent(number)}`, {
+      // Approved at both levels; the admin (a holder of the release task) opens it on the journal screen and releases it.
+      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-release-${lang}`, async ({ page }) => {
+        await page.goto('/accounting/journal');
+        await page.getByRole('heading', { level: 1, name: x.journal }).waitFor();
+        await page.getByRole('button', { name: `${x.open} ${number}` }).click();
+        const status = page.locator('.journals-drawer .journals-editor__status');
+        await status.getByText(x.approved, { exact: true }).waitFor(POLL);
+        await status.getByRole('button', { name: endsWith(x.release) }).click();
+        await status.getByText(x.released, { exact: true }).waitFor(POLL);
+        await screenshot(page, `journal-released-${lang}`);
+      });
+      const found = await api<{ items: { status: string }[] }>('GET', `/v1/erp/journals?keyword=${encodeURIComponent(number)}`, {
         token: admin,
         tenant: tenant.code,
       });
-      expect(found.body.items[0]!.status).toBe('F');
-      const released = await api<{ status: string }>('POST', `/v1/erp/documents/${found.body.items[0]!.documentId}/actions/release`, {
-        token: admin,
-        tenant: tenant.code,
-        body: {},
-      });
-      expect(released.body.status).toBe('R');
+      expect(found.body.items[0]!.status).toBe('R');
 
       await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-reported-${lang}`, async ({ page }) => {
         await page.goto(`/accounting/trial-balance?period=${period}`);
@@ -216,6 +238,7 @@ describe('a journal through two approvals', () => {
         for (const who of ['Agus Wijaya', 'Siti Rahayu', 'Budi Santoso']) await page.getByText(who).first().waitFor(POLL);
         await screenshot(page, `journal-audit-log-${lang}`);
       });
-    });
+      // Five pages in turn (author, two approvers, releaser, reports): longer than one page's flow.
+    }, 150_000);
   }
 });
