@@ -30,6 +30,8 @@ export const DATASET_IMPORT_KEY = '/v1/analysis/datasets/import';
 const HEADER_SCAN = 30;
 /** Data rows each column's type is decided from. */
 const TYPE_SAMPLE = 2000;
+/** Pages of a PDF the preview reads: enough for the type sample (a page holds some 40-50 rows), not a whole long report. */
+const PREVIEW_PDF_PAGES = 50;
 /** Rows written per INSERT (one array parameter per column, whatever the batch). */
 const BATCH = 5000;
 /** A text column's values kept for questions to name, the most frequent first. */
@@ -190,7 +192,8 @@ const shown = (c: RawCell): string | null => (blank(c) ? null : c instanceof Dat
 
 /** What importing the file would make: the header found, each column's inferred type, and the first data rows. */
 export async function previewDataset(file: Buffer, format: DatasetFileFormat): Promise<DatasetPreview> {
-  const { header, width, labels, sample } = await layoutOf(file, format);
+  const pdfRows = format === 'pdf' ? await readPdfRows(file, PREVIEW_PDF_PAGES) : undefined;
+  const { header, width, labels, sample } = await layoutOf(file, format, pdfRows);
   const { columns } = planColumns(
     labels,
     sample.map((r) => r.cells),

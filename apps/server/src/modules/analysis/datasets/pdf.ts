@@ -30,7 +30,7 @@ interface Chunk {
 const CELL_GAP = 0.3;
 const PAGE_NUMBER = /^(halaman|hal\.?|page|p\.)?\s*\d+(\s*(dari|of|\/)\s*\d+)?$/i;
 
-async function piecesOf(bytes: Uint8Array): Promise<Piece[][]> {
+async function piecesOf(bytes: Uint8Array, maxPages: number): Promise<Piece[][]> {
   let doc;
   try {
     doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
@@ -39,7 +39,7 @@ async function piecesOf(bytes: Uint8Array): Promise<Piece[][]> {
   }
   try {
     const pages: Piece[][] = [];
-    for (let p = 1; p <= doc.numPages; p++) {
+    for (let p = 1; p <= Math.min(doc.numPages, maxPages); p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
       const pieces: Piece[] = [];
@@ -122,9 +122,12 @@ function columnOf(c: Chunk, bands: [number, number][]): number {
 
 const same = (a: RawCell[], b: RawCell[]) => a.length === b.length && a.every((c, i) => (c ?? '') === (b[i] ?? ''));
 
-/** The rows of the table in a text PDF, numbered from 1 in reading order; a PDF without text is analysis_pdf_scanned. */
-export async function readPdfRows(bytes: Uint8Array): Promise<{ number: number; cells: RawCell[] }[]> {
-  const pages = await piecesOf(bytes);
+/**
+ * The rows of the table in a text PDF (of its first `maxPages` pages: a preview needs only the first rows), numbered
+ * from 1 in reading order; a PDF without text is analysis_pdf_scanned.
+ */
+export async function readPdfRows(bytes: Uint8Array, maxPages = Infinity): Promise<{ number: number; cells: RawCell[] }[]> {
+  const pages = await piecesOf(bytes, maxPages);
   if (pages.every((p) => p.length === 0)) throw new AppError('analysis_pdf_scanned');
   const pageLines = pages.map(linesOf);
   const bands = columnsOf(pageLines.flat());

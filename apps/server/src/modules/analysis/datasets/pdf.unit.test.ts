@@ -6,7 +6,8 @@ import { readPdfRows } from './pdf.ts';
 // Printing and reading a three-page PDF takes seconds on a loaded machine (the unit project's default limit is 5 s).
 describe('the table of a text PDF', { timeout: 30_000 }, () => {
   it('reads a table that runs over three pages as one: the title, the header once, every row, no page numbers', async () => {
-    const rows = await readPdfRows(await salesPdf(130, { blankAt: 3 }));
+    const pdf = await salesPdf(130, { blankAt: 3 });
+    const rows = await readPdfRows(pdf);
     expect(rows[0].cells.filter((c) => c)).toEqual(['Laporan Penjualan Desember 2025']);
     expect(rows[1].cells).toEqual(['Tanggal', 'Cabang', 'Produk', 'Qty', 'Penjualan']);
     const data = rows.slice(2);
@@ -17,6 +18,11 @@ describe('the table of a text PDF', { timeout: 30_000 }, () => {
     const last = pdfSale(129);
     expect(data[129].cells).toEqual([`${String(last.day).padStart(2, '0')}/12/2025`, last.branch, last.product, String(last.qty), '1.363.567,89']);
     expect(rows.map((r) => r.number)).toEqual(rows.map((_, i) => i + 1));
+    // The preview reads the first pages only: the same first rows, fewer of them.
+    const firstPage = await readPdfRows(pdf, 1);
+    expect(firstPage.length).toBeGreaterThan(20);
+    expect(firstPage.length).toBeLessThan(rows.length);
+    expect(firstPage).toEqual(rows.slice(0, firstPage.length));
   });
 
   it('says a PDF without text is scanned, and a file that is no PDF or is cut off is unreadable', async () => {
