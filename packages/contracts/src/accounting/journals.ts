@@ -102,6 +102,15 @@ export const journalEndpoints = {
     body: journalInput,
     response: documentDetail,
   }),
+  createAndSubmitJournal: defineEndpoint({
+    method: 'POST',
+    path: '/v1/erp/journals/submit',
+    access: JV.edit,
+    summary:
+      "Create a journal entry and submit it in one step (the form's save and submit): released at once without an approval flow; nothing is saved when the submit is refused",
+    body: journalInput,
+    response: documentDetail,
+  }),
   updateJournal: defineEndpoint({
     method: 'PUT',
     path: '/v1/erp/journals/{documentId}',

@@ -26,16 +26,23 @@ export interface AuditEntry {
 
 /** Records a business write; call it inside the transaction that makes the write. */
 export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    tenantId: actor.tenantId,
-    id: uuidv7(),
-    userId: actor.userId ?? null,
-    sessionId: actor.sessionId ?? null,
-    module: entry.module,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await writeAudits(tx, actor, [entry]);
+}
+
+/** Several business writes of one transaction, in order, in one statement (the chain links them row by row). */
+export async function writeAudits(tx: Tx, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      tenantId: actor.tenantId,
+      id: uuidv7(),
+      userId: actor.userId ?? null,
+      sessionId: actor.sessionId ?? null,
+      module: entry.module,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
 }

@@ -320,6 +320,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/erp/journals/:documentId → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal
       GET    /api/v1/erp/journals/:documentId/pdf → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal
       GET    /api/v1/erp/journals/export → readOnlyErpJournal | createEditErpJournal | writeAllErpJournal | approveErpJournal
+      POST   /api/v1/erp/journals/submit → createEditErpJournal | writeAllErpJournal
       POST   /api/v1/erp/product-categories → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll
       GET    /api/v1/erp/product-categories → readOnlyErpProduct | createEditErpProduct | writeAllErpProduct | readOnlyErpAll | createEditErpAll | writeAllErpAll
       PUT    /api/v1/erp/product-categories/:categoryId → createEditErpProduct | writeAllErpProduct | createEditErpAll | writeAllErpAll

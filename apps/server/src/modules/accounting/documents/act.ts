@@ -1,14 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { transitionOf, transitionRefusal, type AuditAction, type DocumentDetail, type DocumentStatus, type DocumentStepAction } from '@nusa/contracts';
+import {
+  transitionOf,
+  transitionRefusal,
+  type AuditAction,
+  type CoaAccount,
+  type DocumentDetail,
+  type DocumentStatus,
+  type DocumentStepAction,
+} from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit } from '../../../platform/audit/write.ts';
+import { writeAudit, writeAudits, type AuditEntry } from '../../../platform/audit/write.ts';
+import { userNamesByIds } from '../../configuration/users/service.ts';
 import { money } from '../../../platform/money/decimal.ts';
 import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel } from '../approval-flows/service.ts';
 import { assertPeriodOpen, postDocument, reverseDocument } from '../ledger/service.ts';
-import { MODULE, lockDocument } from './create.ts';
+import { CREATE_STEP, MODULE, insertDraft, lockDocument } from './create.ts';
+import type { HeaderInput, LineInput } from './checks.ts';
 import { documentTypeOf, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
-import { recordStep } from './history.ts';
+import { recordSteps, type Step } from './history.ts';
 import { linesOf, presentDetail, type InHand } from './present.ts';
 import { documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';
@@ -26,8 +36,8 @@ const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
 type Change = Partial<typeof documents.$inferInsert>;
 
 /** Posts the document's lines; returns them (in line order) for the answer. */
-async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow) {
-  const lines = await linesOf(tx, [row.id]);
+async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, inHand: InHand) {
+  const lines = inHand.lines ?? (await linesOf(tx, [row.id]));
   await postDocument(tx, user.tenantId, row, await definition.postingLines(tx, row, lines));
   return lines;
 }
@@ -59,14 +69,16 @@ async function apply(
   row: DocumentRow,
   action: DocumentStepAction,
   inHand: InHand,
+  newDraft: boolean,
 ): Promise<Change> {
   switch (action) {
     case 'submit': {
-      // A new round: approvals of an earlier round (before changes were requested) do not count.
-      await clearApprovals(tx, row.id);
+      // A new round: approvals of an earlier round (before changes were requested) do not count; a draft created
+      // in this transaction has none.
+      if (!newDraft) await clearApprovals(tx, row.id);
       const flow = await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
       if (flow) return { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() };
-      inHand.lines = await post(tx, user, definition, row);
+      inHand.lines = await post(tx, user, definition, row, inHand);
       return { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
     }
     case 'approve': {
@@ -84,13 +96,51 @@ async function apply(
       await clearApprovals(tx, row.id);
       return { status: 'D', subStatus: null, approvalFlowId: null, approvalLevel: null };
     case 'release':
-      inHand.lines = await post(tx, user, definition, row);
+      inHand.lines = await post(tx, user, definition, row, inHand);
       return released(user);
     case 'void':
       // The reversal is dated as the document, so the period's balances return to what they were without it.
       await reverseDocument(tx, user.tenantId, row, row.documentDate);
       return { status: 'C', subStatus: 'void' };
   }
+}
+
+/** A step's checks, change, history and answer; its audit entry is returned for the caller to write last. */
+async function takeStep(
+  tx: Tx,
+  user: DocumentUser,
+  row: DocumentRow,
+  action: DocumentStepAction,
+  comment: string | undefined,
+  inHand: InHand,
+  newDraft?: { createStep: Step },
+): Promise<{ detail: DocumentDetail; audit: AuditEntry }> {
+  const documentId = row.id;
+  const definition = documentTypeOf(row.type);
+  assertHolds(user, definition, 'read', `documents/${documentId}`);
+  const refusal = transitionRefusal(action, row.status as DocumentStatus);
+  if (refusal) throw new AppError(refusal);
+  await assertActor(tx, user, definition, row, action);
+  // A draft created in this transaction had its period checked for the same date a moment ago.
+  if (!newDraft) await assertPeriodOpen(tx, row.documentDate);
+  const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
+  const change = await apply(tx, user, definition, row, action, inHand, newDraft !== undefined);
+  const [updated] = await tx
+    .update(documents)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(documents.id, documentId))
+    .returning();
+  const to = change.status ?? row.status;
+  const step: Step = { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment };
+  await recordSteps(tx, user.tenantId, user.userId, documentId, newDraft ? [newDraft.createStep, step] : [step]);
+  const after = {
+    status: to,
+    subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus,
+    approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel,
+    comment: comment ?? null,
+  };
+  const detail = await presentDetail(tx, user, updated!, inHand);
+  return { detail, audit: { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after } };
 }
 
 /**
@@ -100,36 +150,31 @@ async function apply(
  */
 export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: string, action: DocumentStepAction, comment?: string): Promise<DocumentDetail> {
   const row = await lockDocument(tx, documentId);
-  const definition = documentTypeOf(row.type);
-  assertHolds(user, definition, 'read', `documents/${documentId}`);
-  const refusal = transitionRefusal(action, row.status as DocumentStatus);
-  if (refusal) throw new AppError(refusal);
-  await assertActor(tx, user, definition, row, action);
-  await assertPeriodOpen(tx, row.documentDate);
-  const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
-  const inHand: InHand = {};
-  const change = await apply(tx, user, definition, row, action, inHand);
-  const [updated] = await tx
-    .update(documents)
-    .set({ ...change, updatedAt: sql`now()` })
-    .where(eq(documents.id, documentId))
-    .returning();
-  const to = change.status ?? row.status;
-  await recordStep(tx, user.tenantId, user.userId, documentId, {
-    action,
-    fromStatus: row.status,
-    toStatus: to,
-    approvalLevel: row.approvalLevel ?? change.approvalLevel,
-    comment,
-  });
-  const after = {
-    status: to,
-    subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus,
-    approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel,
-    comment: comment ?? null,
-  };
-  const detail = await presentDetail(tx, user, updated!, inHand);
+  const { detail, audit } = await takeStep(tx, user, row, action, comment, {});
   // Last: the audit row takes the tenant's audit chain head until commit, so nothing else waits behind this request's reads.
-  await writeAudit(tx, user, { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after });
+  await writeAudit(tx, user, audit);
+  return detail;
+}
+
+/**
+ * Save and submit in one request (the form's "Simpan & ajukan"): the draft is created and submitted in one
+ * transaction with the same checks, history steps and audit rows (create, then submit) as the two requests, and
+ * nothing stays when the submit is refused. What the submit would read back (the document, its lines, the period
+ * just checked, approvals a new draft cannot have, the creator's name) it takes from the create.
+ */
+export async function createAndSubmitDocument(
+  tx: Tx,
+  user: DocumentUser,
+  type: string,
+  header: HeaderInput,
+  lines: LineInput[],
+  knownCoas?: Map<string, CoaAccount>,
+): Promise<DocumentDetail> {
+  const draft = await insertDraft(tx, user, type, header, lines, knownCoas);
+  const inHand: InHand = { ...draft, names: await userNamesByIds(tx, [user.userId]) };
+  const created = await presentDetail(tx, user, draft.row, inHand);
+  const { detail, audit } = await takeStep(tx, user, draft.row, 'submit', undefined, inHand, { createStep: CREATE_STEP });
+  // Last, as in each request alone: the audit rows take the tenant's audit chain head until commit.
+  await writeAudits(tx, user, [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: created }, audit]);
   return detail;
 }

@@ -10,8 +10,8 @@ import { consumeFreeTransaction } from '../../public/onboarding/service.ts';
 import { nextCode } from '../document-templates/service.ts';
 import { assertPeriodOpen } from '../ledger/service.ts';
 import { assertDiscounts, assertPolicies, computeAmounts, currencyAndRate, type HeaderInput, type LineInput } from './checks.ts';
-import { documentTypeOf, type DocumentRow } from './document-types.ts';
-import { recordStep } from './history.ts';
+import { documentTypeOf, type DocumentLineRow, type DocumentRow } from './document-types.ts';
+import { recordStep, type Step } from './history.ts';
 import { presentDetail } from './present.ts';
 import { documentLines, documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';
@@ -67,20 +67,28 @@ async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: R
   return written.sort((a, b) => a.lineNo - b.lineNo);
 }
 
+/** A draft just inserted in this transaction, with what its checks read (for the answer and a submit that follows). */
+export interface InsertedDraft {
+  row: DocumentRow;
+  lines: DocumentLineRow[];
+  coas: Map<string, CoaAccount>;
+  currency: { currencyId: string; currencyCode: string };
+}
+
 /**
  * A new draft of `type` (architecture §9): numbered from the type's document template when the number is blank
  * (gap-free, in this transaction), in the book currency unless another is chosen (rate of the document's date),
- * totals computed here, counted against a trial tenant's free transactions.
+ * totals computed here, counted against a trial tenant's free transactions. Its history step and audit row are the
+ * caller's (createDocument, or createAndSubmitDocument in act.ts, which writes them with the submit's).
  */
-/** `knownCoas`: the lines' accounts when the caller has just read them for its own checks. */
-export async function createDocument(
+export async function insertDraft(
   tx: Tx,
   user: DocumentUser,
   type: string,
   header: HeaderInput,
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
-): Promise<DocumentDetail> {
+): Promise<InsertedDraft> {
   const definition = documentTypeOf(type);
   assertHolds(user, definition, 'edit', `documents/${type}`);
   const coas = await checkInput(tx, user, definition.documentTypeId, header, lines, knownCoas);
@@ -112,9 +120,24 @@ export async function createDocument(
     })
     .returning();
   const written = await writeLines(tx, user.tenantId, id, amounts.lines, false);
-  await recordStep(tx, user.tenantId, user.userId, id, { action: 'create', fromStatus: null, toStatus: 'D' });
-  const after = await presentDetail(tx, user, row!, { lines: written, coas, currency: { currencyId, currencyCode } });
-  await writeAudit(tx, user, { module: MODULE, action: 'create', entity: type, entityId: id, after });
+  return { row: row!, lines: written, coas, currency: { currencyId, currencyCode } };
+}
+
+export const CREATE_STEP: Step = { action: 'create', fromStatus: null, toStatus: 'D' };
+
+/** `knownCoas`: the lines' accounts when the caller has just read them for its own checks. */
+export async function createDocument(
+  tx: Tx,
+  user: DocumentUser,
+  type: string,
+  header: HeaderInput,
+  lines: LineInput[],
+  knownCoas?: Map<string, CoaAccount>,
+): Promise<DocumentDetail> {
+  const draft = await insertDraft(tx, user, type, header, lines, knownCoas);
+  await recordStep(tx, user.tenantId, user.userId, draft.row.id, CREATE_STEP);
+  const after = await presentDetail(tx, user, draft.row, draft);
+  await writeAudit(tx, user, { module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after });
   return after;
 }
 

@@ -14,17 +14,24 @@ export interface Step {
 }
 
 export async function recordStep(tx: Tx, tenantId: string, userId: string, documentId: string, step: Step): Promise<void> {
-  await tx.insert(documentHistory).values({
-    tenantId,
-    id: uuidv7(),
-    documentId,
-    userId,
-    action: step.action,
-    fromStatus: step.fromStatus,
-    toStatus: step.toStatus,
-    approvalLevel: step.approvalLevel ?? null,
-    comment: step.comment || null,
-  });
+  await recordSteps(tx, tenantId, userId, documentId, [step]);
+}
+
+/** Several steps taken in one transaction, in order, in one statement. */
+export async function recordSteps(tx: Tx, tenantId: string, userId: string, documentId: string, steps: Step[]): Promise<void> {
+  await tx.insert(documentHistory).values(
+    steps.map((step) => ({
+      tenantId,
+      id: uuidv7(),
+      documentId,
+      userId,
+      action: step.action,
+      fromStatus: step.fromStatus,
+      toStatus: step.toStatus,
+      approvalLevel: step.approvalLevel ?? null,
+      comment: step.comment || null,
+    })),
+  );
 }
 
 /** Every step of the document, oldest first (uuid v7 ids keep the order of steps within one instant). */

@@ -57,6 +57,7 @@ export async function presentHeaders(
   user: DocumentUser,
   rows: DocumentRow[],
   known?: Map<string, { currencyCode: string }>,
+  knownNames?: Map<string, string>,
 ): Promise<DocumentHeader[]> {
   if (!rows.length) return [];
   const viewerOf = await viewersOf(tx, user, rows);
@@ -67,10 +68,13 @@ export async function presentHeaders(
           tx,
           rows.map((r) => r.currencyId),
         );
-  const names = await userNamesByIds(
-    tx,
-    rows.map((r) => r.createdBy),
-  );
+  const names =
+    knownNames && rows.every((r) => knownNames.has(r.createdBy))
+      ? knownNames
+      : await userNamesByIds(
+          tx,
+          rows.map((r) => r.createdBy),
+        );
   return rows.map((r) => {
     const viewer = viewerOf(r);
     const status = r.status as DocumentStatus;
@@ -124,10 +128,12 @@ export interface InHand {
   coas?: Map<string, CoaAccount>;
   /** The document's currency, as the checks read it. */
   currency?: { currencyId: string; currencyCode: string };
+  /** User names by id, as just read (the creator's). */
+  names?: Map<string, string>;
 }
 
 export async function presentDetail(tx: Tx, user: DocumentUser, row: DocumentRow, inHand: InHand = {}): Promise<DocumentDetail> {
-  const [header] = await presentHeaders(tx, user, [row], inHand.currency && new Map([[inHand.currency.currencyId, inHand.currency]]));
+  const [header] = await presentHeaders(tx, user, [row], inHand.currency && new Map([[inHand.currency.currencyId, inHand.currency]]), inHand.names);
   const lines = inHand.lines ?? (await tx.select().from(documentLines).where(eq(documentLines.documentId, row.id)).orderBy(asc(documentLines.lineNo)));
   const coaIds = lines.flatMap((l) => (l.coaId ? [l.coaId] : []));
   const coas = inHand.coas && coaIds.every((id) => inHand.coas!.has(id)) ? inHand.coas : await coaByIds(tx, coaIds);

@@ -3,7 +3,7 @@
  * and posting lines (document-types.ts); their modules call these and add only their own line rules.
  */
 export { createDocument, updateDocument, deleteDocument } from './create.ts';
-export { actOnDocument } from './act.ts';
+export { actOnDocument, createAndSubmitDocument } from './act.ts';
 export { getDocument, listDocuments, documentHistory, approvalInbox, approvalInboxCounts, documentsWaitingUnderFlow } from './list.ts';
 export {
   registerDocumentType,

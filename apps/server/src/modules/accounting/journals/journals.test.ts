@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { documentEndpoints, journalEndpoints as ep, type JournalInput } from '@nusa/contracts';
+import { LEDGER_DOCUMENT_TYPES, documentEndpoints, endpoints, journalEndpoints as ep, type JournalInput } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { call } from '../../../../test/call.ts';
 
 let t: TestApp;
+const JV_TYPE_ID = LEDGER_DOCUMENT_TYPES.find((d) => d.code === 'JV')!.id;
 let admin: string;
 let tenantId: string;
 const ref: Record<string, string> = {};
@@ -93,6 +94,46 @@ describe('journal entries', () => {
     expect(net.rows.every((r) => Number(r.net) === 0)).toBe(true);
     const voidedBalance = await balance('6102', 202603);
     expect(Number(voidedBalance.debit) - Number(voidedBalance.credit)).toBe(Number(before.debit) - Number(before.credit));
+  });
+
+  it('saves and submits in one request: the same answer, history, audit rows and ledger as a create and a submit', async () => {
+    const created = (await call(t, ep.createJournal, { token: admin, body: journal() })).json();
+    const twoSteps = (
+      await call(t, documentEndpoints.actOnDocument, { token: admin, params: { documentId: created.documentId, action: 'submit' }, body: {} })
+    ).json();
+    const res = await call(t, ep.createAndSubmitJournal, { token: admin, body: journal() });
+    expect(res.statusCode, res.body).toBe(200);
+    const oneStep = res.json();
+    expect(oneStep).toMatchObject({ status: 'R', label: 'RELEASED' });
+    expect(oneStep.number).not.toBe(twoSteps.number);
+    const own = ['documentId', 'number', 'createdAt', 'updatedAt', 'submittedAt', 'releasedAt'] as const;
+    const shared = (d: Record<string, unknown>) => Object.fromEntries(Object.entries(d).filter(([k]) => !(own as readonly string[]).includes(k)));
+    expect(shared(oneStep)).toEqual(shared(twoSteps));
+    expect((await ledgerOf(oneStep.documentId)).sort()).toEqual((await ledgerOf(twoSteps.documentId)).sort());
+    const history = async (id: string) =>
+      (
+        await t.pools.owner.query(
+          `SELECT action, from_status, to_status, approval_level, comment FROM document_history WHERE document_id = $1 ORDER BY at, id`,
+          [id],
+        )
+      ).rows;
+    expect(await history(oneStep.documentId)).toEqual(await history(twoSteps.documentId));
+    const audit = async (id: string) =>
+      (
+        await t.pools.owner.query<{ action: string; before: unknown; after: Record<string, unknown> }>(
+          `SELECT action, before, after FROM audit_log WHERE entity_id = $1 ORDER BY seq`,
+          [id],
+        )
+      ).rows;
+    const [oneCreate, oneSubmit] = await audit(oneStep.documentId);
+    const [twoCreate, twoSubmit] = await audit(twoSteps.documentId);
+    expect([oneCreate!.action, oneSubmit!.action]).toEqual(['create', 'submit']);
+    expect(shared(oneCreate!.after)).toEqual(shared(twoCreate!.after));
+    expect([oneSubmit!.before, oneSubmit!.after]).toEqual([twoSubmit!.before, twoSubmit!.after]);
+    for (const documentId of [oneStep.documentId, twoSteps.documentId]) {
+      const voided = await call(t, documentEndpoints.actOnDocument, { token: admin, params: { documentId, action: 'void' }, body: {} });
+      expect(voided.json().status).toBe('C');
+    }
   });
 
   it('refuses an unbalanced journal with both totals, a line with both sides or none, and summary or unknown accounts; nothing is saved', async () => {
@@ -229,8 +270,28 @@ describe('journal entries', () => {
     expect((await call(t, ep.listJournals, { token: staff, query: {} })).statusCode).toBe(200);
     const denied = await call(t, ep.createJournal, { token: staff, body: journal() });
     expect(denied.statusCode).toBe(403);
+    expect((await call(t, ep.createAndSubmitJournal, { token: staff, body: journal() })).statusCode).toBe(403);
     const cashier = await t.login('cashier');
     expect((await call(t, ep.listJournals, { token: cashier, query: {} })).statusCode).toBe(403);
     expect((await call(t, ep.journalPdf, { token: cashier, params: { documentId: any.documentId }, query: {} })).statusCode).toBe(403);
+  });
+
+  it('save and submit under an approval flow leaves the journal waiting at its first level; a refused save keeps nothing', async () => {
+    const roles = (await call(t, endpoints.listRoles, { token: admin, query: { keyword: 'Staff' } })).json().items;
+    const staffRole = roles.find((r) => r.name === 'Staff')!.roleId;
+    const flow = await call(t, endpoints.createApprovalFlow, {
+      token: admin,
+      body: { name: 'Jurnal', documentTypeId: JV_TYPE_ID, ouId: null, levels: [{ roleIds: [staffRole] }] },
+    });
+    expect(flow.statusCode, flow.body).toBe(200);
+    const res = await call(t, ep.createAndSubmitJournal, { token: admin, body: journal() });
+    expect(res.json()).toMatchObject({ status: 'I', approvalFlowId: flow.json().flowId, approvalLevel: 1 });
+    expect(await ledgerOf(res.json().documentId)).toEqual([]);
+    const count = async () =>
+      (await t.pools.owner.query(`SELECT count(*)::int AS n FROM documents WHERE tenant_id = $1 AND type = 'JV'`, [tenantId])).rows[0].n;
+    const before = await count();
+    const refused = await call(t, ep.createAndSubmitJournal, { token: admin, body: journal({ lines: [line('6102', '100', '0'), line('1101', '0', '99')] }) });
+    expect(refused.error().errorCode).toBe('document_unbalanced');
+    expect(await count()).toBe(before);
   });
 });

@@ -16,6 +16,7 @@ export function journalRoutes(app: FastifyInstance) {
     return journals.sendPdf(reply, doc.number, await journals.documentPdf(tx, principal, doc, query.lang));
   });
   registerEndpoint(app, ep.createJournal, ({ tx, principal, body }) => journals.createJournal(tx, principal, body));
+  registerEndpoint(app, ep.createAndSubmitJournal, ({ tx, principal, body }) => journals.createAndSubmitJournal(tx, principal, body));
   registerEndpoint(app, ep.updateJournal, ({ tx, principal, params, body }) => journals.updateJournal(tx, principal, params.documentId, body));
   registerEndpoint(app, ep.deleteJournal, async ({ tx, principal, params }) => {
     await journals.deleteJournal(tx, principal, params.documentId);

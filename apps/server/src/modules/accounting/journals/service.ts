@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { coaByIds, coaIdsWithSubAccounts } from '../coa/service.ts';
 import {
+  createAndSubmitDocument,
   createDocument,
   deleteDocument,
   getDocument,
@@ -98,6 +99,12 @@ async function checked(tx: Tx, input: JournalInput) {
 export async function createJournal(tx: Tx, user: DocumentUser, input: JournalInput): Promise<DocumentDetail> {
   const { header, lines, coas } = await checked(tx, input);
   return createDocument(tx, user, 'JV', header, lines, coas);
+}
+
+/** Save and submit in one request: the same checks, steps and audit rows as a create followed by a submit. */
+export async function createAndSubmitJournal(tx: Tx, user: DocumentUser, input: JournalInput): Promise<DocumentDetail> {
+  const { header, lines, coas } = await checked(tx, input);
+  return createAndSubmitDocument(tx, user, 'JV', header, lines, coas);
 }
 
 export async function updateJournal(tx: Tx, user: DocumentUser, id: string, input: JournalInput): Promise<DocumentDetail> {
