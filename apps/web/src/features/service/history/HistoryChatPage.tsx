@@ -11,8 +11,11 @@ import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { reasonText } from '../handover.ts';
 import '../inbox/inbox.css';
+import { customerLabel } from '../customer-label.ts';
 
 const CHANNELS = ['web', 'whatsapp', 'telegram', 'virtual'] as const;
+const OUTCOMES = ['resolved_by_bot', 'resolved_by_agent'] as const;
+type Outcome = (typeof OUTCOMES)[number];
 const when = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
 
 interface Filter {
@@ -89,12 +92,14 @@ export default function HistoryChatPage() {
             placeholder={t('serviceInbox.history.intent')}
             onSearch={(intent) => change({ intent })}
           />
-          <Input.Search
+          <Select
             allowClear
-            style={{ width: 180 }}
+            style={{ minWidth: 180 }}
             aria-label={t('serviceInbox.history.outcome')}
             placeholder={t('serviceInbox.history.outcome')}
-            onSearch={(outcome) => change({ outcome })}
+            value={filter.outcome}
+            onChange={(outcome) => change({ outcome })}
+            options={OUTCOMES.map((o) => ({ value: o, label: t(`serviceInbox.history.outcomes.${o}`) }))}
           />
           <DatePicker.RangePicker value={filter.range ?? null} onChange={(range) => change({ range: range as [Dayjs, Dayjs] | null })} />
         </Space>
@@ -110,7 +115,7 @@ export default function HistoryChatPage() {
             { title: t('serviceInbox.history.started'), dataIndex: 'startedAt', render: when },
             { title: t('service.client'), dataIndex: 'clientCode' },
             { title: t('serviceInbox.history.channel'), dataIndex: 'channelKind', render: (c: string) => t(`serviceInbox.channel.${c as 'web'}`) },
-            { title: t('serviceInbox.sender.customer'), render: (_, r) => r.customerName || r.customerKey },
+            { title: t('serviceInbox.sender.customer'), render: (_, r) => customerLabel(r, t) },
             {
               title: t('serviceInbox.history.handledBy'),
               dataIndex: 'handledBy',
@@ -122,7 +127,11 @@ export default function HistoryChatPage() {
               ),
             },
             { title: t('serviceInbox.history.intent'), dataIndex: 'lastIntent' },
-            { title: t('serviceInbox.history.outcome'), dataIndex: 'outcome' },
+            {
+              title: t('serviceInbox.history.outcome'),
+              dataIndex: 'outcome',
+              render: (o: string | null) => (o && (OUTCOMES as readonly string[]).includes(o) ? t(`serviceInbox.history.outcomes.${o as Outcome}`) : (o ?? '')),
+            },
             { title: t('serviceInbox.history.messages'), dataIndex: 'messages', align: 'right' },
           ]}
         />

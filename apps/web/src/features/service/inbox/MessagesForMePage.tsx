@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, type InboxConversation } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
+import { customerLabel } from '../customer-label.ts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
 import dayjs from 'dayjs';
@@ -26,6 +27,7 @@ export default function MessagesForMePage() {
     mutationFn: (s: 'online' | 'away') => call(endpoints.setAgentStatus, { body: { status: s } }),
     onSuccess: (r) => setPresence(r.status),
     onError: (err) => toast.error(describeError(err)),
+    meta: { silent: true },
   });
   const items = inbox.data?.items ?? [];
   return (
@@ -70,7 +72,7 @@ function ConversationItem({ c, active, onPick }: { c: InboxConversation; active:
       <List.Item.Meta
         title={
           <Space size={6}>
-            <span>{c.customerName || c.customerKey}</span>
+            <span>{customerLabel(c, t)}</span>
             {c.unread > 0 && <Badge count={c.unread} size="small" />}
           </Space>
         }
@@ -120,6 +122,7 @@ function ConversationPane({ id }: { id: string }) {
       toast.error(describeError(err));
       after();
     },
+    meta: { silent: true },
   });
   const d = detail.data;
   if (!d) return <div className="page-card service-inbox__pane" />;
@@ -139,7 +142,7 @@ function ConversationPane({ id }: { id: string }) {
         <div className="service-inbox__head">
           <div>
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {c.customerName || c.customerKey}
+              {customerLabel(c, t)}
             </Typography.Title>
             <Space size={4} wrap>
               <Tag>{c.clientName}</Tag>
