@@ -46,7 +46,7 @@ const PRODUCTS = [
   'Daster Batik',
   'Tas Batik Tote',
 ];
-const NAMES = ['Rina', 'Budi Santoso', 'Dewi Lestari', 'Agus', 'Sari', 'Yusuf', 'Maya', 'Hendra', 'Putri', 'Andi', 'Lina', 'Fajar', 'Jessica', 'Tom'];
+const NAMES = ['Rina', 'Budi Santoso', 'Wulan Sari', 'Agus', 'Sari', 'Yusuf', 'Maya', 'Hendra', 'Putri', 'Andi', 'Lina', 'Fajar', 'Jessica', 'Tom'];
 
 /** A small fixed pseudo-random sequence (LCG), so every demo gets the same history. */
 function sequence(seed: number) {
