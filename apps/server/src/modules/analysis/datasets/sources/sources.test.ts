@@ -1,3 +1,4 @@
+import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisEndpoints, datasetSourceEndpoints as ep, type AnalysisImportRun } from '@nusa/contracts';
 import { call } from '../../../../../test/call.ts';
@@ -166,6 +167,15 @@ describe('Google Sheet source', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a key whose JWT signature Google cannot verify (another private key under the same e-mail) is refused by the token endpoint', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const forged = JSON.stringify({ ...JSON.parse(google.serviceAccountKey), private_key: await exportPKCS8(privateKey) });
+    expect((await call(t, ep.saveGoogleAccount, { body: { key: forged }, token: admin })).statusCode).toBe(200);
+    const res = await call(t, ep.checkGoogleSheet, { body: { url: sheetUrl(SHEET_ID) }, token: admin });
+    expect(res.error()).toEqual({ errorCode: 'analysis_google_auth_failed', errorArgs: ['Invalid JWT Signature.'] });
+    expect((await call(t, ep.saveGoogleAccount, { body: { key: google.serviceAccountKey }, token: admin })).statusCode).toBe(200);
   });
 
   it('a refresh of a dataset that is not from a sheet is refused', async () => {
