@@ -126,17 +126,18 @@ export function SavedGraphCard({ graph, canEdit, first, last, moving, onMove }: 
     >
       {result.isLoading && <Spin description={t('analysisGraphs.loading')} />}
       {result.isError && <Alert type="warning" showIcon title={describeError(result.error)} />}
-      {answer && <GraphAnswer answer={answer} chartRef={chart} />}
+      {answer && <GraphAnswer answer={answer} chartRef={chart} named={graph.name} />}
       {renaming && <RenameDialog graph={graph} onClose={() => setRenaming(false)} />}
     </Card>
   );
 }
 
-function GraphAnswer({ answer, chartRef }: { answer: SavedGraphResult; chartRef: RefObject<ECharts | null> }) {
+/** The answer under the card's name; its words only when the name says something else (a renamed graph). */
+function GraphAnswer({ answer, chartRef, named }: { answer: SavedGraphResult; chartRef: RefObject<ECharts | null>; named: string }) {
   const { t } = useTranslation();
   return (
     <div className="saved-graphs__answer">
-      <p className="ai-insights__description">{answer.description}</p>
+      {answer.description !== named && <p className="ai-insights__description">{answer.description}</p>}
       <AnswerChart answer={answer} chartRef={chartRef} />
       {answer.chart.kind === 'table' && (
         <Table
