@@ -23,7 +23,8 @@ const tx = {
     editColumn: (label: string) => `Ubah kolom ${label}`,
     save: 'Simpan',
     cancel: 'Batal',
-    refused: 'Tipe kolom Outlet tidak diubah menjadi number/angka: 3 nilai tidak dapat dibaca, di baris 1, 2, 3 (misalnya "Surabaya"). Perbaiki nilainya dulu',
+    refused:
+      'Jenis kolom Outlet tidak diubah menjadi Angka: 3 nilai tidak terbaca sebagai Angka, di baris 1, 2, 3 (misalnya "Surabaya"). Perbaiki nilainya dulu.',
     search: 'Cari di kolom teks',
     delete: 'Hapus terpilih (1)',
     export: 'Ekspor xlsx',
@@ -47,7 +48,7 @@ const tx = {
     editColumn: (label: string) => `Edit column ${label}`,
     save: 'Save',
     cancel: 'Cancel',
-    refused: 'Column Outlet was not changed to number/angka: 3 values do not read as it, in rows 1, 2, 3 (e.g. "Surabaya"). Fix those values first',
+    refused: 'Column Outlet was not changed to Number: 3 values do not read as Number, in rows 1, 2, 3 (e.g. "Surabaya"). Fix those values first.',
     search: 'Search the text columns',
     delete: 'Delete selected (1)',
     export: 'Export xlsx',

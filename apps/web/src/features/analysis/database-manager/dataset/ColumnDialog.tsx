@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DATASET_COLUMN_TYPES, endpoints, type DatasetColumn, type DatasetColumnType } from '@nusa/contracts';
+import { ApiError } from '../../../../api/api-error.ts';
 import { call } from '../../../../api/call.ts';
 import { describeError, toast } from '../../../../app/feedback.tsx';
 
@@ -15,6 +16,17 @@ export function ColumnDialog({ datasetId, column, onClose }: { datasetId: string
   useEffect(() => {
     if (column) form.setFieldsValue({ label: column.label, type: column.type });
   }, [column, form]);
+  /** A refused retype in the user's words (the type named in their language); any other error as catalogued. */
+  const refusal = (err: unknown, type: DatasetColumnType | undefined) =>
+    err instanceof ApiError && err.code === 'analysis_retype_refused' && type
+      ? t('analysisDataset.columns.refused', {
+          label: String(err.args[0]),
+          type: t(`analysis.type.${type}`),
+          count: Number(err.args[2]),
+          rows: String(err.args[3]),
+          example: String(err.args[4]),
+        })
+      : describeError(err);
   const save = useMutation({
     mutationFn: (change: { label: string; type: DatasetColumnType }) =>
       call(endpoints.updateDatasetColumn, { params: { datasetId, key: column!.key }, body: change }),
@@ -51,7 +63,7 @@ export function ColumnDialog({ datasetId, column, onClose }: { datasetId: string
           </Form.Item>
         </Form>
       )}
-      {save.isError && <Alert type="error" showIcon title={describeError(save.error)} />}
+      {save.isError && <Alert type="error" showIcon title={refusal(save.error, save.variables?.type)} />}
     </Modal>
   );
 }
