@@ -43,9 +43,13 @@ const CSV = [
   ...Array.from({ length: 12 }, (_, i) => `0${(i % 9) + 1}/03/2026;${(i % 4) + 1};Surabaya;"Rp ${(i + 1) * 1500}"`),
 ].join('\r\n');
 
-const pick = async (dialog: Locator, select: Locator, option: string) => {
-  await select.click();
-  await dialog.page().locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+/** Picks a column's type by keyboard only: Tab from the column's name to its type, type the type's name, Enter. */
+const pickByKeyboard = async (name: Locator, select: Locator, option: string) => {
+  await name.focus();
+  await name.press('Tab');
+  await expect.poll(() => select.evaluate((el) => el === document.activeElement)).toBe(true);
+  await select.pressSequentially(option);
+  await select.press('Enter');
 };
 
 describe('analysis: dataset import with a type preview (csv and PDF)', () => {
@@ -80,8 +84,10 @@ describe('analysis: dataset import with a type preview (csv and PDF)', () => {
       await dialog.getByText(t.previewTitle).waitFor();
       // The week column was read as a number: the user keeps it as text, and names the sales column Omzet.
       const week = dialog.getByRole('combobox', { name: t.columnType('Minggu') });
-      await expect.poll(() => dialog.locator('.dataset-preview__column .ant-select').nth(1).textContent()).toBe(t.number);
-      await pick(dialog, week, t.text);
+      const weekType = dialog.locator('.dataset-preview__column .ant-select').nth(1);
+      await expect.poll(() => weekType.textContent()).toBe(t.number);
+      await pickByKeyboard(dialog.getByRole('textbox', { name: t.columnName(2) }), week, t.text);
+      await expect.poll(() => weekType.textContent()).toBe(t.text);
       await dialog.getByRole('textbox', { name: t.columnName(4) }).fill('Omzet');
       await expect.poll(() => dialog.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(12);
       await screenshot(page, `analysis-dataset-preview-${lang}`);

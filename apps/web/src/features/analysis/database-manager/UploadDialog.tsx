@@ -151,6 +151,7 @@ export function UploadDialog({ open, onClose, onStarted }: { open: boolean; onCl
                     size="small"
                     value={c.type}
                     options={typeOptions}
+                    showSearch={{ optionFilterProp: 'label' }}
                     aria-label={t('analysisImport.columnType', { name: c.label || i + 1 })}
                     onChange={(type) => change(i, { type })}
                   />
