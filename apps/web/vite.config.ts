@@ -24,6 +24,13 @@ const vendorGroups = [
  */
 const undeclaredSideEffects = (id: string) => (/[\\/]node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined);
 
+/**
+ * Building a zod schema changes nothing outside it (no code of ours calls z.config or registers schemas): a schema
+ * that no code reads is dropped, and with it zod when a chunk reads none (the login page's password-policy module
+ * defines one it does not use).
+ */
+const pureFunctions = ['z', 'defineEndpoint'];
+
 export default defineConfig({
   root,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
@@ -41,7 +48,7 @@ export default defineConfig({
       // The static landing page is an entry of its own: a few KB of CSS and script, none of the app's bundle.
       input: { index: `${root}/index.html`, landing: `${root}/landing.html` },
       output: { codeSplitting: { groups: vendorGroups } },
-      treeshake: { moduleSideEffects: undeclaredSideEffects },
+      treeshake: { moduleSideEffects: undeclaredSideEffects, manualPureFunctions: pureFunctions },
     },
   },
   server: {

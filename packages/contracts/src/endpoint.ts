@@ -43,33 +43,8 @@ export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.Zod
 export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-
-/** Spec 7: path from a template with {params} substituted and URL-encoded. */
-export function fillPath(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** Spec 7: query from non-empty values, arrays as name[]=. */
-export function buildQuery(query: Record<string, QueryValue> = {}): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      for (const item of value) parts.push(`${encodeURIComponent(name)}[]=${encodeURIComponent(String(item))}`);
-    } else {
-      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-    }
-  }
-  return parts.length ? `?${parts.join('&')}` : '';
-}
-
-/** Fastify-style path (`:name`) of a template. */
-export const routerPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+// In a module without zod: the web's first load sends requests and needs none of the schemas below.
+export { buildQuery, fillPath, routerPath } from './paths.ts';
 
 export const PAGE_SIZES = [5, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

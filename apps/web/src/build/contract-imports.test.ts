@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@nusa/contracts';
-import { areaOfEndpoints, definingModules, rewriteImports } from './contract-imports.ts';
+import { areaOfEndpoints, definingModules, rewriteImports, sentEndpoint } from './contract-imports.ts';
 
 const contractsSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/contracts/src');
 const index = path.join(contractsSrc, 'index.ts');
@@ -37,15 +37,30 @@ describe('contract imports of the web build', () => {
 
   it('imports each name from its module and reads endpoints from their area tables', () => {
     const { out, warnings } = rewrite(
-      "import { endpoints, hasAnyTask as can, HOME_ROUTE } from '@nusa/contracts';\ncall(endpoints.login); call(endpoints.me); can(HOME_ROUTE, endpoints.listCoaGroups);\n",
+      "import { endpoints, hasAnyTask as can, HOME_ROUTE } from '@nusa/contracts';\nuse(endpoints.login); use(endpoints.me); can(HOME_ROUTE, endpoints.listCoaGroups);\n",
     );
     expect(warnings).toEqual([]);
     expect(out).not.toContain('@nusa/contracts');
     expect(out).toContain(`import { authEndpoints as __nusaEndpoints_authEndpoints } from ${JSON.stringify(path.join(contractsSrc, 'auth/endpoints.ts'))}`);
     expect(out).toContain(`import { hasAnyTask as can } from ${JSON.stringify(path.join(contractsSrc, 'tasks.ts'))}`);
     expect(out).toContain(`import { HOME_ROUTE } from ${JSON.stringify(path.join(contractsSrc, 'routes.ts'))}`);
-    expect(out).toContain('call(__nusaEndpoints_authEndpoints.login); call(__nusaEndpoints_authEndpoints.me);');
+    expect(out).toContain('use(__nusaEndpoints_authEndpoints.login); use(__nusaEndpoints_authEndpoints.me);');
     expect(out).toContain(`can(HOME_ROUTE, __nusaEndpoints_${areas.get('listCoaGroups')!.table}.listCoaGroups)`);
+  });
+
+  it('sends an endpoint as a literal of what call.ts reads, without its schemas', () => {
+    const { out } = rewrite(
+      "import { endpoints, authEndpoints } from '@nusa/contracts';\ncall(endpoints.login, { body }); callFile(endpoints.getLogo); send(authEndpoints.anonymous); use(authEndpoints.me);\n",
+    );
+    const login = JSON.parse(out!.slice(out!.indexOf('call(') + 5, out!.indexOf(', { body })'))) as Record<string, unknown>;
+    expect(login).toEqual({ method: 'POST', path: contracts.endpoints.login.path, access: contracts.endpoints.login.access, body: true });
+    expect(out).toContain(`callFile(${sentEndpoint(contracts.endpoints.getLogo)})`);
+    expect(contracts.endpoints.getLogo.file).toBeDefined();
+    expect(out).toContain(`send(${sentEndpoint(contracts.authEndpoints.anonymous)})`);
+    // Only the table read other than by a sender is imported.
+    expect(out).toContain(`import { authEndpoints } from ${JSON.stringify(path.join(contractsSrc, 'auth/endpoints.ts'))}`);
+    expect(out).toContain('use(authEndpoints.me)');
+    expect(out).not.toContain('all-endpoints');
   });
 
   it('keeps the whole endpoints object where it is used other than as endpoints.<name>', () => {

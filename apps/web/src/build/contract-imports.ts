@@ -93,17 +93,26 @@ export function areaOfEndpoints(exportsByName: Map<string, string>): Map<string,
   return areas;
 }
 
-function walk(node: unknown, parent: Node | undefined, visit: (node: Node, parent: Node | undefined) => void) {
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, parent, visit);
-    return;
-  }
-  if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') return;
-  visit(node as Node, parent);
-  for (const [key, value] of Object.entries(node)) if (key !== 'type' && typeof value === 'object') walk(value, node as Node, visit);
+const nameOf = (node: unknown) => (node as { name?: string; value?: string }).name ?? (node as { value?: string }).value;
+
+/**
+ * The functions of api/call.ts that take an endpoint first and read only its method, path, access, whether it has a
+ * body, and its file type: an endpoint sent through one of them becomes a literal of those fields, so the module
+ * needs neither the endpoint's zod schemas nor zod (the shell and the login page load none).
+ */
+const SENDERS = new Set(['call', 'callWithResponse', 'callFile', 'uploadFile', 'send']);
+
+type Sendable = { method: string; path: string; access: unknown; body?: unknown; file?: { contentType: string } };
+
+export function sentEndpoint({ method, path: template, access, body, file }: Sendable): string {
+  return JSON.stringify({ method, path: template, access, ...(body === undefined ? {} : { body: true }), ...(file ? { file } : {}) });
 }
 
-const nameOf = (node: unknown) => (node as { name?: string; value?: string }).name ?? (node as { value?: string }).value;
+/** An endpoint table the contracts export: `endpoints` or an area's `<area>Endpoints`. */
+function endpointTable(name: string): Record<string, Sendable> | undefined {
+  const value = (contracts as Record<string, unknown>)[name];
+  return (name === 'endpoints' || /Endpoints$/.test(name)) && typeof value === 'object' && value !== null ? (value as Record<string, Sendable>) : undefined;
+}
 
 export function rewriteImports(
   code: string,
@@ -123,13 +132,25 @@ export function rewriteImports(
     for (const specifier of specifiers) {
       const imported = nameOf(specifier.imported)!;
       const local = nameOf(specifier.local)!;
-      if (imported === 'endpoints') {
-        const uses = endpointUses(program, local, specifier, endpointAreas);
-        if (uses) {
-          for (const use of uses) edits.push({ start: use.start, end: use.end, text: `${ENDPOINT_ALIAS}${use.table}` });
-          for (const { table, file } of new Map(uses.map((u) => [u.table, u])).values()) add(file, `${table} as ${ENDPOINT_ALIAS}${table}`);
+      const table = endpointTable(imported);
+      const uses = table && memberUses(program, local, specifier);
+      if (table && uses) {
+        const rest = uses.filter((use) => {
+          const endpoint = use.sent ? table[use.name] : undefined;
+          if (endpoint) edits.push({ start: use.member.start, end: use.member.end, text: sentEndpoint(endpoint) });
+          return !endpoint;
+        });
+        if (imported !== 'endpoints') {
+          if (rest.length > 0) add(exportsByName.get(imported) ?? '@nusa/contracts', imported === local ? imported : `${imported} as ${local}`);
           continue;
         }
+        const areas = rest.map((use) => ({ use, area: endpointAreas.get(use.name) }));
+        if (areas.every(({ area }) => area)) {
+          for (const { use, area } of areas) edits.push({ start: use.node.start, end: use.node.end, text: `${ENDPOINT_ALIAS}${area!.table}` });
+          for (const { table: name, file } of new Map(areas.map(({ area }) => [area!.table, area!])).values()) add(file, `${name} as ${ENDPOINT_ALIAS}${name}`);
+          continue;
+        }
+        // An endpoint of no area table: the whole object stays for the reads that are not sent.
       }
       const file = exportsByName.get(imported);
       if (!file) warn(`${path.basename(id)}: '${imported}' is not a value export of @nusa/contracts' modules; it stays an import from the index`);
@@ -145,18 +166,33 @@ export function rewriteImports(
 }
 
 /**
- * Where `local` (the imported `endpoints`) is read as `local.<endpoint>`, with the area table of each; undefined
- * when it is used any other way (passed on, indexed, or another binding of the same name), so the whole object
- * must stay.
+ * Where `local` (an imported endpoint table) is read as `local.<endpoint>`, and whether that read is the endpoint
+ * argument of a sender (SENDERS); undefined when it is used any other way (passed on, indexed, or another binding of
+ * the same name), so the whole table must stay.
  */
-function endpointUses(program: Node, local: string, specifier: Node, endpointAreas: Map<string, { table: string; file: string }>) {
-  const uses: { start: number; end: number; table: string; file: string }[] = [];
+function memberUses(program: Node, local: string, specifier: Node) {
+  const uses: { node: Node; member: Node; name: string; sent: boolean }[] = [];
   let other = false;
-  walk(program, undefined, (node, parent) => {
-    if (node.type !== 'Identifier' || node.name !== local || parent === specifier) return;
-    const area = parent?.type === 'MemberExpression' && parent.object === node && !parent.computed ? endpointAreas.get(nameOf(parent.property)!) : undefined;
-    if (area) uses.push({ start: node.start, end: node.end, ...area });
-    else other = true;
-  });
+  const visit = (node: unknown, ancestors: Node[]) => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, ancestors);
+      return;
+    }
+    if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') return;
+    const n = node as Node;
+    if (n.type === 'Identifier' && n.name === local && ancestors.at(-1) !== specifier) {
+      const [call, parent] = [ancestors.at(-2), ancestors.at(-1)];
+      if (parent?.type === 'MemberExpression' && parent.object === n && !parent.computed) {
+        const sent =
+          call?.type === 'CallExpression' &&
+          (call.arguments as Node[])[0] === parent &&
+          (call.callee as Node).type === 'Identifier' &&
+          SENDERS.has(nameOf(call.callee)!);
+        uses.push({ node: n, member: parent, name: nameOf(parent.property)!, sent });
+      } else other = true;
+    }
+    for (const [key, value] of Object.entries(n)) if (key !== 'type' && typeof value === 'object') visit(value, [...ancestors, n]);
+  };
+  visit(program, []);
   return other ? undefined : uses;
 }

@@ -3,7 +3,7 @@ import { defineEndpoint, listOf, listQuery, sortBy } from '../endpoint.ts';
 import type { Task } from '../tasks.ts';
 import { DOCUMENT_ACTIONS, DOCUMENT_LABELS, DOCUMENT_STATUSES, DOCUMENT_SUB_STATUSES } from './documents.ts';
 import { decimalString } from './warehouses.ts';
-import { LEDGER_DOCUMENT_TASKS } from './ledger-tasks.ts';
+import { APPROVE_DOCUMENT_TASKS, LEDGER_DOCUMENT_TASKS } from './ledger-tasks.ts';
 
 /**
  * The document engine's API shapes (issue 11), shared by every document type: the journal and cash modules build
@@ -163,14 +163,13 @@ export const documentHistoryItem = z.object({
 export type DocumentHistoryItem = z.infer<typeof documentHistoryItem>;
 
 /** The actions of the action endpoint (edit and delete have their own endpoints per type). */
-export { LEDGER_DOCUMENT_TASKS };
+export { APPROVE_DOCUMENT_TASKS, LEDGER_DOCUMENT_TASKS };
 
 export const DOCUMENT_STEP_ACTIONS = ['submit', 'approve', 'reject', 'requestChanges', 'cancelApproval', 'release', 'void'] as const;
 export type DocumentStepAction = (typeof DOCUMENT_STEP_ACTIONS)[number];
 
 /** Any task that reads or acts on some document type: the generic endpoints' gate. */
 export const ANY_DOCUMENT_TASK = [...new Set(Object.values(LEDGER_DOCUMENT_TASKS).flatMap((t) => [...t.read]))] as Task[];
-export const APPROVE_DOCUMENT_TASKS = ['approveErpJournal', 'approveErpCashInOut'] as const satisfies readonly Task[];
 
 const documentId = z.object({ documentId: z.uuid() });
 

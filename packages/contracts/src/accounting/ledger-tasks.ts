@@ -28,6 +28,9 @@ export const LEDGER_DOCUMENT_TASKS = {
   },
 } as const satisfies Record<(typeof LEDGER_DOCUMENT_TYPES)[number]['code'], Record<'read' | 'edit' | 'release' | 'approve', readonly Task[]>>;
 
+/** Tasks of an approver of some document type (the approval inbox). */
+export const APPROVE_DOCUMENT_TASKS = ['approveErpJournal', 'approveErpCashInOut'] as const satisfies readonly Task[];
+
 /** Tasks that read the accountant's reports. */
 export const LEDGER_REPORT_READ = [
   'readOnlyErpLedgerReport',

@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import type { Task } from '../tasks.ts';
 
 /**
  * The usage dashboard (spec 1, spec 6's ten widget tasks, issue 10). One call answers every widget the caller holds
  * the task for; a widget whose task is not held is absent from the answer. Days and months are Asia/Jakarta's.
  */
 
-/** Each widget and the task that shows it (spec 6). */
-export const USAGE_WIDGETS = {
-  sessionsPerModel: 'viewSessionChatPerModel',
-  costPerModel: 'viewCostUsagePerModel',
-  chatCount: 'viewCountChat',
-  newCustomers: 'viewAccumulationNewCustomer',
-  dailyChatDuration: 'viewDailyDurationChat',
-  monthlyChatDuration: 'viewMonthlyDurationChat',
-  imageCount: 'viewCountUsageGenerateImage',
-  imageCost: 'viewCostUsageGenerateImage',
-  quota: 'viewChatQuotaRequest',
-  requests: 'viewMonthlyDailyRequest',
-} as const satisfies Record<string, Task>;
-export type UsageWidget = keyof typeof USAGE_WIDGETS;
-export const USAGE_WIDGET_KEYS = Object.keys(USAGE_WIDGETS) as UsageWidget[];
+export { USAGE_WIDGETS, USAGE_WIDGET_KEYS, type UsageWidget } from './usage-widgets.ts';
 
 /** The longest range one call may ask for; monthly figures cover the MONTHLY_WINDOW whole months up to the month of the range's end. */
 export const USAGE_MAX_DAYS = 366;
