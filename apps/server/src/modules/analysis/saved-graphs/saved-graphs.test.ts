@@ -5,6 +5,7 @@ import {
   analysisEndpoints,
   CSV_CONTENT_TYPE,
   datasetEditEndpoints,
+  datasetSourceEndpoints,
   savedGraphEndpoints as ep,
   type AnalysisImportRun,
   type AskAnswer,
@@ -116,6 +117,32 @@ describe('saved graphs', () => {
     expect(after).not.toEqual(before);
     expect(after).toEqual(await salesByBranch());
     expect(after[0]).toEqual(['Medan', (before.find((r) => r[0] === 'Medan')![1] as number) + 10_000_000]);
+  });
+
+  it("answers new numbers once an application's import run has added rows (the API source)", async () => {
+    const before = (await run(byBranch)).json().rows;
+    const { key } = (await call(t, datasetSourceEndpoints.createDatasetApiKey, { params: { datasetId }, token: admin })).json();
+    const posted = await t.request({
+      method: 'POST',
+      url: `/api/v1/analysis/datasets/${datasetId}/api-rows`,
+      payload: { rows: [{ Tanggal: '2026-03-20', Cabang: 'Bandung', Qty: 9, Penjualan: 25_000_000 }] },
+      headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': 'saved-graphs-1' },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    for (;;) {
+      const r = await t.request({
+        method: 'GET',
+        url: `/api/v1/analysis/datasets/${datasetId}/api-rows/${posted.json<AnalysisImportRun>().importId}`,
+        headers: { 'x-api-key': key },
+      });
+      const status = r.json<AnalysisImportRun>().status;
+      expect(status, r.body).not.toBe('failed');
+      if (status === 'done') break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    const after = (await run(byBranch)).json().rows;
+    expect(after).toEqual(await salesByBranch());
+    expect(after[0]).toEqual(['Bandung', (before.find((r) => r[0] === 'Bandung')![1] as number) + 25_000_000]);
   });
 
   it('keeps a plan the dataset cannot answer out, saving nothing', async () => {
