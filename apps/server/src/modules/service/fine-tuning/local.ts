@@ -28,11 +28,11 @@ async function accuracyOn(engine: AiEngine, train: IntentExample[], test: Intent
   );
 }
 
-const setProgress = (pools: Pools, tenantId: string, runId: string, progress: number, lastEvent: string) =>
+const setProgress = (pools: Pools, tenantId: string, runId: string, progress: number) =>
   withTenant(pools.app, tenantId, (tx) =>
     tx
       .update(serviceFineTunes)
-      .set({ progress, lastEvent })
+      .set({ progress })
       .where(and(eq(serviceFineTunes.id, runId), eq(serviceFineTunes.status, 'running'))),
   );
 
@@ -47,7 +47,7 @@ export async function runLocal(pools: Pools, tenantId: string, runId: string): P
   const claimed = await withTenant(pools.app, tenantId, async (tx) => {
     const [row] = await tx
       .update(serviceFineTunes)
-      .set({ status: 'running', progress: 5, lastEvent: 'training set' })
+      .set({ status: 'running', progress: 5 })
       .where(and(eq(serviceFineTunes.id, runId), eq(serviceFineTunes.status, 'pending')))
       .returning();
     if (!row) return undefined;
@@ -61,7 +61,7 @@ export async function runLocal(pools: Pools, tenantId: string, runId: string): P
   const { client, set, knownUntil, engine } = claimed;
   const threshold = Number(client.confidenceThreshold);
   const { train, test } = splitHeldOut(set.classifier) as { train: LabelledSentence[]; test: LabelledSentence[] };
-  await setProgress(pools, tenantId, runId, 20, 'before');
+  await setProgress(pools, tenantId, runId, 20);
   const before = knownUntil
     ? await accuracyOn(
         engine,
@@ -70,9 +70,9 @@ export async function runLocal(pools: Pools, tenantId: string, runId: string): P
         threshold,
       )
     : null;
-  await setProgress(pools, tenantId, runId, 50, 'after');
+  await setProgress(pools, tenantId, runId, 50);
   const after = await accuracyOn(engine, train, test, threshold);
-  await setProgress(pools, tenantId, runId, 75, 'final model');
+  await setProgress(pools, tenantId, runId, 75);
   const pairs: AnswerPair[] = set.chat
     .filter((e) => e.source === 'correction')
     .slice(-MAX_PAIRS)
@@ -84,7 +84,6 @@ export async function runLocal(pools: Pools, tenantId: string, runId: string): P
       .set({
         status: 'succeeded',
         progress: 100,
-        lastEvent: 'succeeded',
         accuracyBefore: before ? String(before.accuracy) : null,
         accuracyAfter: after ? String(after.accuracy) : null,
         heldOut: test.length,

@@ -122,12 +122,8 @@ export async function cancelRun(tx: Tx, actor: Actor, runId: string): Promise<Fi
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-fine-tune-run:${runId}`}))`);
   const row = await runRow(tx, runId);
   if (FINISHED.includes(row.status)) return getRun(tx, runId);
-  let lastEvent = row.lastEvent;
-  if (row.provider === 'openai-compatible' && row.jobId) {
-    const job = await (await remoteClient(tx, actor.tenantId)).cancelJob(row.jobId);
-    lastEvent = `${job.status}`;
-  }
-  await tx.update(serviceFineTunes).set({ status: 'cancelled', finishedAt: new Date(), lastEvent }).where(eq(serviceFineTunes.id, runId));
+  if (row.provider === 'openai-compatible' && row.jobId) await (await remoteClient(tx, actor.tenantId)).cancelJob(row.jobId);
+  await tx.update(serviceFineTunes).set({ status: 'cancelled', progress: 100, finishedAt: new Date() }).where(eq(serviceFineTunes.id, runId));
   const after = await getRun(tx, runId);
   await audit(tx, actor, 'update', runId, toRun(before, after.clientCode), after);
   return after;

@@ -85,11 +85,9 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
   const latest = runs.data?.data[0];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card
-        size="small"
-        title={t('serviceFineTuning.set.title')}
-        loading={set.isLoading}
-        extra={
+      <Card size="small" title={t('serviceFineTuning.set.title')} loading={set.isLoading}>
+        {/* In the body, not the card's title bar: on a phone the title bar has no room for two buttons. */}
+        <div className="fine-tuning__actions">
           <Space wrap>
             <Button icon={<DownloadOutlined />} disabled={!s?.chatExamples} onClick={download}>
               {t('serviceFineTuning.set.download')}
@@ -98,8 +96,7 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
               {t('serviceFineTuning.start')}
             </Button>
           </Space>
-        }
-      >
+        </div>
         {set.error && <Alert type="error" showIcon title={describeError(set.error)} />}
         {s && (
           <Space direction="vertical" style={{ width: '100%' }}>
@@ -220,9 +217,11 @@ function RunDetail({ run, onCancel, cancelling }: { run: FineTuneRun; onCancel: 
                 {
                   key: 'accuracy',
                   label: t('serviceFineTuning.run.accuracy'),
-                  children: run.heldOut
-                    ? t('serviceFineTuning.run.accuracyValue', { before: pct(run.accuracyBefore), after: pct(run.accuracyAfter), count: run.heldOut })
-                    : '—',
+                  children: !run.heldOut
+                    ? '—'
+                    : run.accuracyBefore === null
+                      ? t('serviceFineTuning.run.accuracyAfter', { after: pct(run.accuracyAfter), count: run.heldOut })
+                      : t('serviceFineTuning.run.accuracyValue', { before: pct(run.accuracyBefore), after: pct(run.accuracyAfter), count: run.heldOut }),
                 },
                 { key: 'pairs', label: t('serviceFineTuning.run.answerPairs'), children: formatNumber(run.answerPairs) },
               ]
@@ -235,7 +234,8 @@ function RunDetail({ run, onCancel, cancelling }: { run: FineTuneRun; onCancel: 
                 { key: 'job', label: t('serviceFineTuning.run.jobId'), children: run.jobId ?? '—' },
               ]),
           { key: 'examples', label: t('serviceFineTuning.run.examples'), children: formatNumber(run.chatExamples) },
-          { key: 'event', label: t('serviceFineTuning.run.lastEvent'), children: run.lastEvent ?? '—' },
+          // The provider's own words (a local run has none).
+          ...(run.lastEvent ? [{ key: 'event', label: t('serviceFineTuning.run.lastEvent'), children: run.lastEvent }] : []),
           { key: 'requested', label: t('serviceFineTuning.run.requestedAt'), children: when(run.requestedAt) },
           { key: 'finished', label: t('serviceFineTuning.run.finishedAt'), children: when(run.finishedAt) },
         ]}
