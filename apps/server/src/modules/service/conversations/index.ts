@@ -3,4 +3,5 @@
  * closes on these rows, so it reads and updates the table itself.
  */
 export * from './service.ts';
+export { closeIdleEverywhere, idleConversationCloser } from './idle.ts';
 export { serviceConversations, type ConversationStatus } from './schema.ts';

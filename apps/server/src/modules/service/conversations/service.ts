@@ -168,6 +168,29 @@ export async function closeConversation(tx: Tx, actor: Actor, conversationId: st
   return after;
 }
 
+/** A conversation with the bot this long without a message is over: the customer got what they asked, or left. */
+export const BOT_IDLE_MINUTES = 30;
+
+/**
+ * Closes the tenant's conversations left with the bot for BOT_IDLE_MINUTES as resolved_by_bot, ended at their last
+ * message (so the metering chat session's length is the talk, not the wait). Waiting and agent conversations stay:
+ * a person still owes the customer an answer. A customer who writes again reopens the conversation. Returns how many.
+ */
+export async function closeIdleConversations(tx: Tx, tenantId: string, now: Date = new Date(), limit = 500): Promise<number> {
+  const idle = await tx
+    .select({ id: serviceConversations.id, lastMessageAt: serviceConversations.lastMessageAt })
+    .from(serviceConversations)
+    .where(
+      and(
+        eq(serviceConversations.status, 'bot'),
+        sql`${serviceConversations.lastMessageAt} < ${new Date(now.getTime() - BOT_IDLE_MINUTES * 60_000).toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(limit);
+  for (const c of idle) await closeConversation(tx, { tenantId }, c.id, 'resolved_by_bot', c.lastMessageAt);
+  return idle.length;
+}
+
 /** The customer's newest conversation on a channel (channels find the conversation a message belongs to). */
 export async function latestConversationOn(tx: Tx, channelId: string, customerKey: string): Promise<ConversationRow | undefined> {
   const [row] = await tx

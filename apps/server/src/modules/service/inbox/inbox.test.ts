@@ -10,6 +10,7 @@ import { loadConfig } from '../../../platform/config.ts';
 import { noJobs } from '../../../platform/jobs/jobs.ts';
 import { TenantDirectory } from '../../../platform/tenancy/resolve.ts';
 import { CONVERSATION_CHANNEL } from '../channels/index.ts';
+import { closeIdleEverywhere } from '../conversations/index.ts';
 import { INBOX_SOCKET_PATH } from './socket.ts';
 
 let t: TestApp;
@@ -194,6 +195,49 @@ describe('messages for me', () => {
     const back = await call(t, ep.sendBackToBot, { params: { conversationId: one }, token: admin });
     expect(back.json()).toMatchObject({ status: 'bot', assignedAgentId: null });
     expect((await call(t, ep.claimConversation, { params: { conversationId: two }, token: admin })).statusCode).toBe(200);
+  });
+
+  it('a conversation left with the bot for 30 minutes is closed as resolved_by_bot at its last message; one waiting for a person stays; writing again reopens it', async () => {
+    const withBot = await handOver('saya mau bicara dengan orang, soal ukuran');
+    expect((await call(t, ep.claimConversation, { params: { conversationId: withBot }, token: agent })).statusCode).toBe(200);
+    expect((await call(t, ep.sendBackToBot, { params: { conversationId: withBot }, token: agent })).json().status).toBe('bot');
+    const waiting = await handOver('saya mau bicara dengan orang, soal retur');
+    const fresh = await handOver('saya mau bicara dengan orang, soal ongkir');
+    expect((await call(t, ep.claimConversation, { params: { conversationId: fresh }, token: agent })).statusCode).toBe(200);
+    expect((await call(t, ep.sendBackToBot, { params: { conversationId: fresh }, token: agent })).statusCode).toBe(200);
+    // The closer runs 31 minutes from now; the fresh conversation's customer wrote 10 minutes before that.
+    const later = new Date(Date.now() + 31 * 60_000);
+    await q('UPDATE service_conversations SET last_message_at = $2 WHERE id = $1', [fresh, new Date(later.getTime() - 10 * 60_000)]);
+
+    expect(await closeIdleEverywhere(t.app, later)).toBeGreaterThanOrEqual(1);
+    const rows = await q<{ id: string; status: string; outcome: string | null; ended_at: Date | null; last_message_at: Date; session_end: Date | null }>(
+      `SELECT c.id, c.status, c.outcome, c.ended_at, c.last_message_at, s.ended_at AS session_end
+         FROM service_conversations c LEFT JOIN ai_chat_sessions s ON s.id = c.chat_session_id WHERE c.id = ANY($1)`,
+      [[withBot, waiting, fresh]],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(withBot)).toMatchObject({ status: 'closed', outcome: 'resolved_by_bot' });
+    expect(byId.get(withBot)!.ended_at).toEqual(byId.get(withBot)!.last_message_at);
+    expect(byId.get(withBot)!.session_end).toEqual(byId.get(withBot)!.last_message_at);
+    expect(byId.get(waiting)).toMatchObject({ status: 'waiting', outcome: null });
+    expect(byId.get(fresh)).toMatchObject({ status: 'bot', outcome: null });
+    const audit = await q<{ action: string; user_id: string | null }>('SELECT action, user_id FROM audit_log WHERE entity_id = $1 ORDER BY id DESC LIMIT 1', [
+      withBot,
+    ]);
+    expect(audit).toEqual([{ action: 'status', user_id: null }]);
+    // Nothing idle is left: a second run closes nothing of these.
+    await closeIdleEverywhere(t.app, later);
+    expect((await q<{ status: string }>('SELECT status FROM service_conversations WHERE id = $1', [fresh]))[0].status).toBe('bot');
+
+    const again = await call(t, intentEp.virtualChat, {
+      params: { clientCode: CLIENT },
+      body: { message: 'halo lagi', conversationId: withBot },
+      token: admin,
+    });
+    expect(again.json().conversationId).toBe(withBot);
+    expect(
+      (await q<{ status: string; outcome: string | null }>('SELECT status, outcome FROM service_conversations WHERE id = $1', [withBot]))[0].outcome,
+    ).toBeNull();
   });
 
   it('a user without sendChatForMe gets 403; a user not an agent of the client cannot open its conversations; a second tenant sees nothing', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serviceInboxEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { deliverMessage } from '../channels/index.ts';
+import { idleConversationCloser } from '../conversations/index.ts';
 import type { ChannelPlatform } from '../channels/index.ts';
 import * as inbox from './service.ts';
 import { inboxSocket } from './socket.ts';
@@ -34,4 +35,5 @@ export function inboxRoutes(app: FastifyInstance) {
     return { status: body.status };
   });
   inboxSocket(app);
+  idleConversationCloser(app);
 }
