@@ -11,6 +11,8 @@ const tx = {
     name: 'Nama klien',
     field: 'Bidang usaha',
     saveNext: 'Simpan & lanjut',
+    agentUsername: 'Nama pengguna',
+    addAgent: 'Tambah petugas',
     next: 'Lanjut',
     datasetName: 'Nama',
     attribute: 'Atribut 1',
@@ -34,6 +36,8 @@ const tx = {
     name: 'Client name',
     field: 'Business field',
     saveNext: 'Save & next',
+    agentUsername: 'Username',
+    addAgent: 'Add agent',
     next: 'Next',
     datasetName: 'Name',
     attribute: 'Attribute 1',
@@ -101,6 +105,11 @@ describe('Service › Create new client', () => {
       await screenshot(page, `service-wizard-ai-${lang}`);
       await page.getByRole('button', { name: t.saveNext }).click();
       await page.getByRole('button', { name: t.next, exact: true }).click();
+      // Human CS: the demo's agent takes this client's chats.
+      await page.getByRole('textbox', { name: t.agentUsername }).fill('agent');
+      await page.getByRole('button', { name: t.addAgent }).click();
+      await page.getByTestId('wizard-agents').getByText('(agent)').waitFor();
+      await screenshot(page, `service-wizard-human-cs-${lang}`);
       await page.getByRole('button', { name: t.saveNext }).click();
 
       await page.getByRole('button', { name: t.processAll }).click();

@@ -8,8 +8,9 @@ import { describeError, toast } from '../../../app/feedback.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
+import { SERVICE_AGENTS_KEY } from './ClientAgents.tsx';
 
-const KEY = ['service', 'agents'] as const;
+const KEY = SERVICE_AGENTS_KEY;
 const STATUS_COLOUR = { online: 'green', away: 'orange', offline: 'default' } as const;
 
 /** Service › Manage CS users: the agents of each client, their presence, limits, and who may take conversations. */
@@ -31,6 +32,7 @@ export default function ManageCsUsersPage() {
       done();
     },
     onError: (err) => toast.error(describeError(err)),
+    meta: { silent: true },
   });
   const update = useMutation({
     mutationFn: (v: { agent: ServiceAgent; maxConcurrentChats?: number | null; active?: boolean }) =>
@@ -40,6 +42,7 @@ export default function ManageCsUsersPage() {
       }),
     onSuccess: done,
     onError: (err) => toast.error(describeError(err)),
+    meta: { silent: true },
   });
   return (
     <div>

@@ -14,6 +14,7 @@ import { DatasetItems } from './DatasetItems.tsx';
 import { WizardIntents } from './WizardIntents.tsx';
 import { SetupProcess } from './SetupProcess.tsx';
 import '../service.css';
+import { ClientAgents } from '../agents/ClientAgents.tsx';
 
 const STEPS = ['client', 'dataset', 'ai', 'integrations', 'humanCs', 'process'] as const;
 type StepKey = (typeof STEPS)[number];
@@ -313,6 +314,9 @@ function HumanCsStep({ clientCode, onNext }: { clientCode: string; onNext: () =>
       }
     >
       <Typography.Paragraph>{t('service.wizard.agentsText')}</Typography.Paragraph>
+      <Form.Item label={t('service.wizard.agents')}>
+        <ClientAgents clientCode={clientCode} />
+      </Form.Item>
       <Form.Item name="days" label={t('service.wizard.workingDays')}>
         <Checkbox.Group options={DAYS.map((d) => ({ value: d, label: dayjs().day(d).format('ddd') }))} />
       </Form.Item>
