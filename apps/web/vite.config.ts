@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { landingPage } from './src/landing/vite-plugin.ts';
 import { precompress } from './src/build/precompress.ts';
 import { contractImports } from './src/build/contract-imports.ts';
+import { errorCatalogue } from './src/build/error-catalogue.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,7 +35,7 @@ const pureFunctions = ['z', 'defineEndpoint'];
 export default defineConfig({
   root,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [landingPage(), contractImports(), precompress()],
+  plugins: [landingPage(), contractImports(), errorCatalogue(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

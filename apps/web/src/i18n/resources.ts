@@ -1,4 +1,4 @@
-import type { Language } from '@nusa/contracts';
+import { errorTexts, type Language } from '@nusa/contracts';
 import * as idTexts from './texts-id.ts';
 import * as enTexts from './texts-en.ts';
 import { mergeTexts, translationOf, type Tree } from './texts.ts';
@@ -18,8 +18,8 @@ export const messages = { id, en } as const;
 
 /** id is the source; en has the same keys; error texts come from the contracts' catalogue (spec 8). */
 export const resources = {
-  id: { translation: translationOf('id', id) },
-  en: { translation: translationOf('en', en) },
+  id: { translation: translationOf(id, errorTexts('id')) },
+  en: { translation: translationOf(en, errorTexts('en')) },
 } as const;
 
 export { isLanguage } from './texts.ts';

@@ -1,4 +1,5 @@
 import base from './en.json';
+import errors from './error-texts-en.ts';
 import { mergeTexts, translationOf, type Tree } from './texts.ts';
 
 /**
@@ -11,4 +12,4 @@ export const messages = mergeTexts(
   base,
   import.meta.glob<Tree>(['./modules/*.en.json', '!./modules/accounting-*.json', '!./modules/leads.*.json'], { eager: true, import: 'default' }),
 );
-export const translation = translationOf('en', messages);
+export const translation = translationOf(messages, errors);

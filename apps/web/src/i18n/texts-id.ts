@@ -1,4 +1,5 @@
 import base from './id.json';
+import errors from './error-texts-id.ts';
 import { mergeTexts, translationOf, type Tree } from './texts.ts';
 
 /**
@@ -11,4 +12,4 @@ export const messages = mergeTexts(
   base,
   import.meta.glob<Tree>(['./modules/*.id.json', '!./modules/accounting-*.json', '!./modules/leads.*.json'], { eager: true, import: 'default' }),
 );
-export const translation = translationOf('id', messages);
+export const translation = translationOf(messages, errors);

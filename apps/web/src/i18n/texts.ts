@@ -1,4 +1,4 @@
-import { LANGUAGES, errorTexts, type Language } from '@nusa/contracts';
+import { LANGUAGES, type Language } from '@nusa/contracts';
 
 export type Tree = { [key: string]: string | Tree };
 
@@ -22,7 +22,7 @@ export function mergeTexts(lang: Language, base: Tree, moduleFiles: Record<strin
   return merged;
 }
 
-/** What i18next gets for one language: its texts and, under error.*, the contracts' error catalogue (spec 8). */
-export const translationOf = (lang: Language, messages: Tree) => ({ ...messages, error: errorTexts(lang) });
+/** What i18next gets for one language: its texts and, under error.*, the error catalogue's texts in it (spec 8). */
+export const translationOf = (messages: Tree, errors: Record<string, string>) => ({ ...messages, error: errors });
 
 export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
