@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { datasetSourceEndpoints as ep, DATASET_API_KEY_HEADER, IDEMPOTENCY_KEY_HEADER, type AnalysisImportRun } from '@nusa/contracts';
 import type { Tx } from '../../../../platform/db/tenant.ts';
@@ -61,6 +61,18 @@ async function runOf(tx: Tx, importId: string): Promise<AnalysisImportRun> {
   return { ...answered, datasetId: shown.status === 'done' ? (datasetId ?? null) : null };
 }
 
+/** A claim this old without a run was left by a process that died before starting it. */
+export const CLAIM_SECONDS = 120;
+/** Posts are remembered (their Idempotency-Key answers the same run) this long. */
+export const POSTS_KEPT_DAYS = 30;
+const claimAbandoned = sql<boolean>`${analysisApiPosts.createdAt} < now() - make_interval(secs => ${CLAIM_SECONDS})`;
+
+/** Forgets the dataset's posts older than POSTS_KEPT_DAYS (on each post: the table holds no more than a month of them). */
+const prunePosts = (tx: Tx, datasetId: string) =>
+  tx
+    .delete(analysisApiPosts)
+    .where(and(eq(analysisApiPosts.datasetId, datasetId), sql`${analysisApiPosts.createdAt} < now() - make_interval(days => ${POSTS_KEPT_DAYS})`));
+
 /** The Google Sheet and API sources of the sales analysis's datasets (issue 13). */
 export function datasetSourceRoutes(app: FastifyInstance) {
   const deps: SheetDeps = { config: app.platform.config, seal: app.platform.tokens };
@@ -106,10 +118,14 @@ export function datasetSourceRoutes(app: FastifyInstance) {
       if (idempotencyKey.length < 1 || idempotencyKey.length > 200) throw new AppError('analysis_idempotency_key_missing');
       const bodyHash = bodyHashOf(body);
       // First, in a transaction of its own: the key checked, the post's Idempotency-Key claimed (or its first answer
-      // found), and the rows checked against the columns. A claim is released when the rows are refused.
+      // found), and the rows checked against the columns. A claim is released when the rows are refused; one left
+      // without a run (the process died before starting it: the run and its link are written together) is taken
+      // over by the next post with the same key and body once it is older than CLAIM_SECONDS.
+      const thisPost = and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey));
       const claimed = await inTenant(async (tx): Promise<{ replay: AnalysisImportRun } | { key: Awaited<ReturnType<typeof authenticateKey>> }> => {
         const key = await authenticateKey(tx, params.datasetId, header(req, DATASET_API_KEY_HEADER));
         await markKeyUsed(tx, key.id);
+        await prunePosts(tx, params.datasetId);
         const [claim] = await tx
           .insert(analysisApiPosts)
           .values({ tenantId: key.tenantId, datasetId: params.datasetId, idempotencyKey, bodyHash })
@@ -117,30 +133,38 @@ export function datasetSourceRoutes(app: FastifyInstance) {
           .returning();
         if (!claim) {
           const [first] = await tx
-            .select()
+            .select({ bodyHash: analysisApiPosts.bodyHash, importId: analysisApiPosts.importId, abandoned: claimAbandoned })
             .from(analysisApiPosts)
-            .where(and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey)));
+            .where(thisPost);
           if (first.bodyHash !== bodyHash) throw new AppError('analysis_idempotency_conflict', [idempotencyKey.slice(0, 60)]);
-          if (!first.importId) throw new AppError('analysis_idempotency_in_progress', [idempotencyKey.slice(0, 60)]);
-          return { replay: await runOf(tx, first.importId) };
+          if (first.importId) return { replay: await runOf(tx, first.importId) };
+          const [retaken] = first.abandoned
+            ? await tx
+                .update(analysisApiPosts)
+                .set({ createdAt: sql`now()` })
+                .where(and(thisPost, isNull(analysisApiPosts.importId), claimAbandoned))
+                .returning()
+            : [];
+          if (!retaken) throw new AppError('analysis_idempotency_in_progress', [idempotencyKey.slice(0, 60)]);
         }
         return { key };
       });
       if ('replay' in claimed) return claimed.replay;
-      const release = () =>
-        inTenant((tx) =>
-          tx.delete(analysisApiPosts).where(and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey))),
-        );
+      const release = () => inTenant((tx) => tx.delete(analysisApiPosts).where(and(thisPost, isNull(analysisApiPosts.importId))));
       try {
         await inTenant(async (tx) => convertRows((await loadDataset(tx, params.datasetId)).columns, body.rows));
         const principal = claimed.key.principal;
         const envelope = Buffer.from(JSON.stringify({ datasetId: params.datasetId, rows: body.rows }));
-        const run = await app.sheetImports.start(principal.tenantId, principal, API_ROWS_KEY, envelope, inTenant);
-        await inTenant((tx) =>
-          tx
-            .update(analysisApiPosts)
-            .set({ importId: run.importId })
-            .where(and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey))),
+        // The run and the post's link to it are written in one transaction: a claim without a run never started one.
+        const run = await app.sheetImports.start(principal.tenantId, principal, API_ROWS_KEY, envelope, (fn) =>
+          inTenant(async (tx) => {
+            const made = await fn(tx);
+            await tx
+              .update(analysisApiPosts)
+              .set({ importId: (made as { id: string }).id })
+              .where(thisPost);
+            return made;
+          }),
         );
         return { ...run, datasetId: null };
       } catch (err) {

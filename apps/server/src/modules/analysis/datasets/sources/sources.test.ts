@@ -2,6 +2,7 @@ import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisEndpoints, datasetSourceEndpoints as ep, type AnalysisImportRun } from '@nusa/contracts';
 import { call } from '../../../../../test/call.ts';
+import { bodyHashOf } from './api-source.ts';
 import { startGoogleSheetsServer, templateSheet, type GoogleSheetsTestServer } from '../../../../../test/google-sheets-server.ts';
 import { createTestApp, type TestApp } from '../../../../../test/test-app.ts';
 
@@ -276,6 +277,39 @@ describe('API source', () => {
     // The refused post did not keep its Idempotency-Key: corrected rows may use it.
     const fixed = await post({ rows: [{ Tanggal: '2026-03-05', Qty: 1 }] }, { 'x-api-key': key, 'idempotency-key': 'order-2' });
     expect(fixed.statusCode).toBe(200);
+  });
+
+  it('a claim left without a run (the process died) is taken over after its bound; posts older than 30 days are forgotten', async () => {
+    const body = { rows: [{ Tanggal: '2026-03-06', Cabang: 'Bali', Qty: 2, Penjualan: 30000 }] };
+    const tenantId = (await t.pools.owner.query<{ tenant_id: string }>('SELECT tenant_id FROM analysis_datasets WHERE id = $1', [datasetId])).rows[0].tenant_id;
+    const claim = (idempotencyKey: string, age: string) =>
+      t.pools.owner.query(
+        `INSERT INTO analysis_api_posts (tenant_id, dataset_id, idempotency_key, body_hash, created_at) VALUES ($1, $2, $3, $4, now() - $5::interval)`,
+        [tenantId, datasetId, idempotencyKey, bodyHashOf(body), age],
+      );
+    await claim('dead-1', '10 seconds');
+    const young = await post(body, { 'x-api-key': key, 'idempotency-key': 'dead-1' });
+    expect(young.statusCode).toBe(409);
+    expect(young.json()).toEqual({ errorCode: 'analysis_idempotency_in_progress', errorArgs: ['dead-1'] });
+    await t.pools.owner.query(`UPDATE analysis_api_posts SET created_at = now() - interval '3 minutes' WHERE idempotency_key = 'dead-1'`);
+    const other = await post({ rows: [{ Cabang: 'Lain' }] }, { 'x-api-key': key, 'idempotency-key': 'dead-1' });
+    expect(other.json().errorCode).toBe('analysis_idempotency_conflict');
+    const before = (await sumOf(datasetId, 'num_2')).rows;
+    const retaken = await post(body, { 'x-api-key': key, 'idempotency-key': 'dead-1' });
+    expect(retaken.statusCode, retaken.body).toBe(200);
+    expect(await followRun(retaken.json<AnalysisImportRun>().importId)).toMatchObject({ status: 'done', rowsRead: 1 });
+    expect((await sumOf(datasetId, 'num_2')).rows).toBe(before + 1);
+    const linked = await t.pools.owner.query('SELECT import_id FROM analysis_api_posts WHERE idempotency_key = $1', ['dead-1']);
+    expect(linked.rows[0].import_id).toBe(retaken.json<AnalysisImportRun>().importId);
+    expect((await post(body, { 'x-api-key': key, 'idempotency-key': 'dead-1' })).json()).toMatchObject({ importId: linked.rows[0].import_id });
+    expect((await sumOf(datasetId, 'num_2')).rows).toBe(before + 1);
+
+    await claim('old-1', '31 days');
+    await claim('month-1', '29 days');
+    expect((await post({ rows: [{ Cabang: 'Lain' }] }, { 'x-api-key': key, 'idempotency-key': 'prune-1' })).statusCode).toBe(200);
+    const kept = await t.pools.owner.query<{ idempotency_key: string }>('SELECT idempotency_key FROM analysis_api_posts WHERE dataset_id = $1', [datasetId]);
+    expect(kept.rows.map((r) => r.idempotency_key)).not.toContain('old-1');
+    expect(kept.rows.map((r) => r.idempotency_key)).toContain('month-1');
   });
 
   it('answers 401 to a wrong, missing or revoked key, and a rotated key replaces the old one', async () => {
