@@ -23,7 +23,7 @@ import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { createJournal } from '../apps/server/src/modules/accounting/journals/service.ts';
 import type { DocumentUser } from '../apps/server/src/modules/accounting/documents/service.ts';
-import { fmt, machine, median, table, tempDir, within, dropTestCluster } from './lib/common.ts';
+import { cpuOf, fmt, machine, median, table, tempDir, within, dropTestCluster } from './lib/common.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -33,7 +33,11 @@ const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const DATE = '2026-06-15';
 const CODES = ['6101', '6102', '6103', '6104', '6105', '6106', '6107', '6108', '6109', '1101'];
 
-async function run(work: () => Promise<void>): Promise<{ perSecond: number; done: number; errors: number }> {
+/** CPU seconds of this process (server, clients) and of PostgreSQL, to print CPU per journal: steadier than rates on a busy machine. */
+let cpuDir: string | undefined;
+
+async function run(work: () => Promise<void>): Promise<{ perSecond: number; done: number; errors: number; cpuMs?: number }> {
+  const cpuBefore = cpuDir ? cpuOf(cpuDir) : undefined;
   let done = 0;
   let errors = 0;
   const started = performance.now();
@@ -50,7 +54,9 @@ async function run(work: () => Promise<void>): Promise<{ perSecond: number; done
       }
     }),
   );
-  return { perSecond: done / ((performance.now() - started) / 1000), done, errors };
+  const cpuAfter = cpuDir ? cpuOf(cpuDir) : undefined;
+  const cpuMs = cpuBefore && cpuAfter && done ? ((cpuAfter.node - cpuBefore.node + cpuAfter.pg - cpuBefore.pg) * 1000) / done : undefined;
+  return { perSecond: done / ((performance.now() - started) / 1000), done, errors, cpuMs };
 }
 
 async function dataDirectory(url: string): Promise<string> {
@@ -100,6 +106,7 @@ async function main() {
   try {
     cluster = await startTestCluster();
     pgDir = await dataDirectory(cluster.serverUrl);
+    cpuDir = pgDir;
     db = await cloneTemplate(cluster.serverUrl, 'bench_posting');
     const config = loadConfig({
       DATABASE_URL: db.url,
@@ -194,6 +201,7 @@ async function main() {
     for (const warm of [apiSaveSubmit, apiRelease, bareInsert, createNumbered, createSequenced])
       await Promise.all(Array.from({ length: CLIENTS }, () => warm()));
 
+    const cpu = { oneRequest: [] as number[], api: [] as number[], bare: [] as number[] };
     const results = { oneRequest: [] as number[], api: [] as number[], bare: [] as number[], numbered: [] as number[], sequenced: [] as number[] };
     let errors = 0;
     for (let round = 1; round <= ROUNDS; round++) {
@@ -203,6 +211,12 @@ async function main() {
       const c = await run(createNumbered);
       const d = await run(createSequenced);
       errors += one.errors + a.errors + b.errors + c.errors + d.errors;
+      for (const [k, r] of [
+        ['oneRequest', one],
+        ['api', a],
+        ['bare', b],
+      ] as const)
+        if (r.cpuMs !== undefined) cpu[k].push(r.cpuMs);
       results.oneRequest.push(one.perSecond);
       results.api.push(a.perSecond);
       results.bare.push(b.perSecond);
@@ -215,14 +229,32 @@ async function main() {
     const oneRequest = median(results.oneRequest);
     const [api, bare, numbered, sequenced] = [median(results.api), median(results.bare), median(results.numbered), median(results.sequenced)];
     console.log('');
+    const cpuMs = (k: keyof typeof cpu) => (cpu[k].length ? fmt(median(cpu[k]), 2) : '-');
+    const cpuRatio = (k: keyof typeof cpu) => (cpu[k].length && cpu.bare.length ? `${(median(cpu.bare) / median(cpu[k])).toFixed(3)} ×` : '-');
     table([
-      ['path (median of rounds)', 'per second', 'ratio'],
-      [`(a) ${LINES}-line journal saved and submitted (released) in one API request`, fmt(oneRequest, 1), `${(oneRequest / bare).toFixed(3)} × (aim ≥ 0.3)`],
-      [`(a) ${LINES}-line journal created + released through the API (two requests)`, fmt(api, 1), `${(api / bare).toFixed(3)} ×`],
-      [`(a) bare ${LINES}-row ledger INSERT + COMMIT (pg Pool)`, fmt(bare, 1), '1.000 ×'],
-      ['(b) journal created, gap-free template number', fmt(numbered, 1), `${(numbered / sequenced).toFixed(3)} ×`],
-      ['(b) journal created, number from a bare sequence', fmt(sequenced, 1), '1.000 ×'],
+      ['path (median of rounds)', 'per second', 'ratio', 'CPU ms/journal (node + pg)', 'CPU-cost ratio'],
+      [
+        `(a) ${LINES}-line journal saved and submitted (released) in one API request`,
+        fmt(oneRequest, 1),
+        `${(oneRequest / bare).toFixed(3)} × (aim ≥ 0.3)`,
+        cpuMs('oneRequest'),
+        cpuRatio('oneRequest'),
+      ],
+      [
+        `(a) ${LINES}-line journal created + released through the API (two requests)`,
+        fmt(api, 1),
+        `${(api / bare).toFixed(3)} ×`,
+        cpuMs('api'),
+        cpuRatio('api'),
+      ],
+      [`(a) bare ${LINES}-row ledger INSERT + COMMIT (pg Pool)`, fmt(bare, 1), '1.000 ×', cpuMs('bare'), '1.000 ×'],
+      ['(b) journal created, gap-free template number', fmt(numbered, 1), `${(numbered / sequenced).toFixed(3)} ×`, '', ''],
+      ['(b) journal created, number from a bare sequence', fmt(sequenced, 1), '1.000 ×', '', ''],
     ]);
+    console.log(
+      '  CPU ms/journal: this process (server and its clients) and the PostgreSQL processes per journal (Linux); the CPU-cost ratio (bare ÷ path)\n' +
+        '  is what the rate ratio tends to when the cores are the limit, and moves less with other load than the rates do.',
+    );
     const unbalanced = (
       await raw.query(
         `SELECT count(*)::int AS n FROM (SELECT posting_id FROM ledger_entries WHERE tenant_id = $1 GROUP BY posting_id HAVING sum(book_amount) <> 0) x`,

@@ -13,7 +13,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, writeAudits, type AuditEntry } from '../../../platform/audit/write.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
 import { money } from '../../../platform/money/decimal.ts';
-import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel } from '../approval-flows/service.ts';
+import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel, type ApplyingFlow } from '../approval-flows/service.ts';
 import { assertPeriodOpen, postDocument, reverseDocument } from '../ledger/service.ts';
 import { CREATE_STEP, MODULE, insertDraft, lockDocument } from './create.ts';
 import type { HeaderInput, LineInput } from './checks.ts';
@@ -69,14 +69,15 @@ async function apply(
   row: DocumentRow,
   action: DocumentStepAction,
   inHand: InHand,
-  newDraft: boolean,
+  /** A draft created in this transaction, with the flow that applies to it as read before its number was taken. */
+  newDraft?: { flow: ApplyingFlow | undefined },
 ): Promise<Change> {
   switch (action) {
     case 'submit': {
       // A new round: approvals of an earlier round (before changes were requested) do not count; a draft created
       // in this transaction has none.
       if (!newDraft) await clearApprovals(tx, row.id);
-      const flow = await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
+      const flow = newDraft ? newDraft.flow : await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
       if (flow) return { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() };
       inHand.lines = await post(tx, user, definition, row, inHand);
       return { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
@@ -113,7 +114,7 @@ async function takeStep(
   action: DocumentStepAction,
   comment: string | undefined,
   inHand: InHand,
-  newDraft?: { createStep: Step },
+  newDraft?: { createStep: Step; flow: ApplyingFlow | undefined },
 ): Promise<{ detail: DocumentDetail; audit: AuditEntry }> {
   const documentId = row.id;
   const definition = documentTypeOf(row.type);
@@ -124,7 +125,7 @@ async function takeStep(
   // A draft created in this transaction had its period checked for the same date a moment ago.
   if (!newDraft) await assertPeriodOpen(tx, row.documentDate);
   const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
-  const change = await apply(tx, user, definition, row, action, inHand, newDraft !== undefined);
+  const change = await apply(tx, user, definition, row, action, inHand, newDraft);
   const [updated] = await tx
     .update(documents)
     .set({ ...change, updatedAt: sql`now()` })
@@ -170,10 +171,16 @@ export async function createAndSubmitDocument(
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
 ): Promise<DocumentDetail> {
-  const draft = await insertDraft(tx, user, type, header, lines, knownCoas);
-  const inHand: InHand = { ...draft, names: await userNamesByIds(tx, [user.userId]) };
+  let names = new Map<string, string>();
+  let flow: ApplyingFlow | undefined;
+  // Read before the draft takes its gap-free number, whose lock every other creator of the type then waits on.
+  const draft = await insertDraft(tx, user, type, header, lines, knownCoas, async (amounts) => {
+    names = await userNamesByIds(tx, [user.userId]);
+    flow = await applyingFlow(tx, documentTypeOf(type).documentTypeId, header.ouId, money(amounts.totalBookAmount));
+  });
+  const inHand: InHand = { ...draft, names };
   const created = await presentDetail(tx, user, draft.row, inHand);
-  const { detail, audit } = await takeStep(tx, user, draft.row, 'submit', undefined, inHand, { createStep: CREATE_STEP });
+  const { detail, audit } = await takeStep(tx, user, draft.row, 'submit', undefined, inHand, { createStep: CREATE_STEP, flow });
   // Last, as in each request alone: the audit rows take the tenant's audit chain head until commit.
   await writeAudits(tx, user, [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: created }, audit]);
   return detail;

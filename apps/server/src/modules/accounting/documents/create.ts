@@ -88,19 +88,20 @@ export async function insertDraft(
   header: HeaderInput,
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
+  beforeNumbering?: (amounts: { totalBookAmount: string }) => Promise<void>,
 ): Promise<InsertedDraft> {
   const definition = documentTypeOf(type);
   assertHolds(user, definition, 'edit', `documents/${type}`);
   const coas = await checkInput(tx, user, definition.documentTypeId, header, lines, knownCoas);
   const { currencyId, currencyCode, rate } = await currencyAndRate(tx, header.currencyId, header.documentDate);
   const amounts = computeAmounts(header, lines, rate);
-  let number = header.number;
-  if (number) {
-    if (await numberTaken(tx, type, number)) throw new AppError('document_number_already_exists', [number]);
-  } else {
-    number = await nextCode(tx, user.tenantId, type, header.documentDate, (n) => numberTaken(tx, type, n));
-  }
+  const number = header.number;
+  if (number && (await numberTaken(tx, type, number))) throw new AppError('document_number_already_exists', [number]);
   await consumeFreeTransaction(tx, user.tenantId);
+  await beforeNumbering?.(amounts);
+  // The gap-free number last: its sequence row stays locked until commit, so all this tenant's creators of the type
+  // queue from here on; every read that does not need the number is done before.
+  const documentNumber = number || (await nextCode(tx, user.tenantId, type, header.documentDate, (n) => numberTaken(tx, type, n)));
   const id = uuidv7();
   const [row] = await tx
     .insert(documents)
@@ -108,7 +109,7 @@ export async function insertDraft(
       tenantId: user.tenantId,
       id,
       type,
-      number,
+      number: documentNumber,
       ...headerColumns(header),
       currencyId,
       rate: rate.toFixed(),
