@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, DatePicker, Form, Input, Select, Skeleton, Space, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, FilePdfOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FilePdfOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +83,8 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
   const currencyCode = doc?.currencyCode ?? 'IDR';
 
   const save = useMutation({
-    mutationFn: async () => {
+    /** `submit`: save and submit in one request (a new journal only). */
+    mutationFn: async (submit: boolean) => {
       const v = await form.validateFields();
       const header = {
         number: v.number?.trim() ?? '',
@@ -106,11 +107,13 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
             lines: cashLinesBody(lines),
           }
         : { ...header, lines: journalLinesBody(lines) };
+      if (submit && !cash && api.saveAndSubmit) return api.saveAndSubmit({ ...header, lines: journalLinesBody(lines) });
       return api.save(doc?.documentId, body);
     },
-    onSuccess: (saved) => {
-      toast.success(t(doc ? 'journals.saved' : 'journals.created', { number: saved.number }));
-      void queryClient.invalidateQueries({ queryKey: ['accounting', 'documents', kind] });
+    onSuccess: (saved, submit) => {
+      toast.success(t(submit ? 'journals.savedSubmitted' : doc ? 'journals.saved' : 'journals.created', { number: saved.number }));
+      // A submitted journal may be released (reports) or waiting in an approver's inbox.
+      void queryClient.invalidateQueries({ queryKey: submit ? ['accounting'] : ['accounting', 'documents', kind] });
       onSaved(saved.documentId);
     },
     onError: (err) => {
@@ -358,10 +361,28 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
             <Alert type={problem === 'unbalanced' ? 'error' : 'info'} showIcon title={t(`journals.problem.${problem}`)} className="journals-editor__problem" />
           )}
           <Tooltip title={problem ? t(`journals.problem.${problem}`) : undefined}>
-            <Button type="primary" icon={<SaveOutlined />} disabled={!!problem} loading={save.isPending} onClick={() => save.mutate()}>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              disabled={!!problem || (save.isPending && save.variables)}
+              loading={save.isPending && !save.variables}
+              onClick={() => save.mutate(false)}
+            >
               {t(doc ? 'journals.save' : 'journals.saveDraft')}
             </Button>
           </Tooltip>
+          {!doc && api.saveAndSubmit && (
+            <Tooltip title={problem ? t(`journals.problem.${problem}`) : undefined}>
+              <Button
+                icon={<SendOutlined />}
+                disabled={!!problem || (save.isPending && !save.variables)}
+                loading={save.isPending && save.variables}
+                onClick={() => save.mutate(true)}
+              >
+                {t('journals.saveSubmit')}
+              </Button>
+            </Tooltip>
+          )}
         </div>
       )}
       {doc && (

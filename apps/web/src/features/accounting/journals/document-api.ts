@@ -29,6 +29,8 @@ export interface DocumentApi {
   get(id: string, signal?: AbortSignal): Promise<AnyDocument>;
   pdf(id: string, lang: 'id' | 'en'): Promise<Blob>;
   save(id: string | undefined, body: JournalInput | CashTransactionInput): Promise<AnyDocument>;
+  /** Creates and submits in one request (journals: the form's save and submit). */
+  saveAndSubmit?(body: JournalInput): Promise<AnyDocument>;
   remove(id: string): Promise<unknown>;
   /** The tasks that create and edit this type. */
   editTasks: readonly Task[];
@@ -44,6 +46,7 @@ const journalApi: DocumentApi = {
     documentId
       ? call(endpoints.updateJournal, { params: { documentId }, body: body as JournalInput })
       : call(endpoints.createJournal, { body: body as JournalInput }),
+  saveAndSubmit: (body) => call(endpoints.createAndSubmitJournal, { body }),
   remove: (documentId) => call(endpoints.deleteJournal, { params: { documentId } }),
   editTasks: LEDGER_DOCUMENT_TASKS.JV.edit,
   mayCreate: (tasks) => hasAnyTask(tasks ?? [], LEDGER_DOCUMENT_TASKS.JV.edit),
