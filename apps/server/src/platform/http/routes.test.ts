@@ -139,13 +139,6 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/analysis/saved-graphs/:savedGraphId/export → viewSavedGraph | editSavedGraph
       GET    /api/v1/analysis/saved-graphs/:savedGraphId/result → viewSavedGraph | editSavedGraph
       PUT    /api/v1/analysis/saved-graphs/order → editSavedGraph
-      POST   /api/v1/analysis/saved-graphs → editSavedGraph
-      GET    /api/v1/analysis/saved-graphs → viewSavedGraph | editSavedGraph
-      DELETE /api/v1/analysis/saved-graphs/:savedGraphId → editSavedGraph
-      PUT    /api/v1/analysis/saved-graphs/:savedGraphId → editSavedGraph
-      GET    /api/v1/analysis/saved-graphs/:savedGraphId/export → viewSavedGraph | editSavedGraph
-      GET    /api/v1/analysis/saved-graphs/:savedGraphId/result → viewSavedGraph | editSavedGraph
-      PUT    /api/v1/analysis/saved-graphs/order → editSavedGraph
       GET    /api/v1/app/config → public
       GET    /api/v1/audit/entries → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
       POST   /api/v1/auth/anonymous → prelogin
