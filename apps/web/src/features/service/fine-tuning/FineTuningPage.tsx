@@ -165,7 +165,7 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
               {
                 title: t('serviceFineTuning.run.provider'),
                 dataIndex: 'provider',
-                render: (v: FineTuneRun['provider']) => t(`serviceFineTuning.run.providers.${v}`),
+                render: (v: FineTuneRun['provider']) => t(`serviceFineTuning.run.providersShort.${v}`),
               },
               { title: t('serviceFineTuning.run.status'), dataIndex: 'status', width: 150, render: (_: unknown, r) => <StatusTag run={r} /> },
               { title: t('serviceFineTuning.run.fineTunedModel'), dataIndex: 'fineTunedModel', render: (v: string | null) => v ?? '—' },
