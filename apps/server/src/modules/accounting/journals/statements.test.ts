@@ -82,7 +82,7 @@ describe('round trips of a journal created and released (bench/posting.ts)', () 
         ].join('\n---\n'),
       );
     }
-    // Round trips to PostgreSQL (pool check, BEGIN, each query, COMMIT) for a 10-line journal over 10 accounts; was 36 and 17.
+    // Round trips to PostgreSQL on the request's connection (BEGIN, each query, COMMIT) for a 10-line journal over 10 accounts; was 35 and 16.
     expect(created.statements.length, created.statements.join('\n')).toBeLessThanOrEqual(CREATE_ROUND_TRIPS);
     expect(released.statements.length, released.statements.join('\n')).toBeLessThanOrEqual(RELEASE_ROUND_TRIPS);
     // Save and submit in one request: the create's and the release's work in one transaction, nothing read twice.
