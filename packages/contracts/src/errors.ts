@@ -204,6 +204,16 @@ const analysis = {
   analysis_dataset_not_google_sheet: e(422, 'Dataset ini tidak berasal dari Google Sheet', 'This dataset does not come from a Google Sheet'),
   analysis_api_key_invalid: e(401, 'Kunci API dataset tidak valid atau sudah dicabut', 'The dataset API key is invalid or revoked'),
   analysis_api_key_not_found: e(404, 'Kunci API {{0}} tidak ditemukan', 'API key {{0}} not found'),
+  analysis_api_key_owner_inactive: e(
+    403,
+    'Pembuat kunci API ini sudah tidak aktif: buat kunci baru oleh pengguna yang aktif',
+    'The user who made this API key is no longer active: have an active user make a new key',
+  ),
+  analysis_api_key_owner_forbidden: e(
+    403,
+    'Pembuat kunci API ini tidak lagi berhak mengubah dataset ini: buat kunci baru oleh pengguna yang berhak',
+    'The user who made this API key may no longer edit this dataset: have a user who may make a new key',
+  ),
   analysis_idempotency_key_missing: e(400, 'Header Idempotency-Key wajib diisi (1-200 karakter)', 'The Idempotency-Key header is required (1-200 characters)'),
   analysis_idempotency_conflict: e(
     409,

@@ -2,12 +2,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { ApiRowsInput, DatasetApiKey, NewDatasetApiKey, SheetImportReport } from '@nusa/contracts';
+import { hasAnyTask, type ApiRowsInput, type DatasetApiKey, type NewDatasetApiKey, type SheetImportReport } from '@nusa/contracts';
 import type { Principal } from '../../../../platform/access/principal.ts';
 import { writeAudit } from '../../../../platform/audit/write.ts';
 import type { Tx } from '../../../../platform/db/tenant.ts';
 import { AppError } from '../../../../platform/errors/app-error.ts';
 import { importProgress } from '../../../../platform/files/import-progress.ts';
+import { loadUserAccess } from '../../../configuration/users/service.ts';
 import { convertCell, numberStyleOf, type RawCell } from '../infer.ts';
 import { analysisDatasets, type StoredColumn } from '../schema.ts';
 import { loadDataset } from '../service.ts';
@@ -92,6 +93,18 @@ export async function authenticateKey(tx: Tx, datasetId: string, header: string 
   const sent = Buffer.from(sha256(m[0]), 'hex');
   if (!row || !timingSafeEqual(sent, Buffer.from(row.keyHash, 'hex'))) throw new AppError('analysis_api_key_invalid');
   return row;
+}
+
+/**
+ * The principal rows posted with the key are imported as: its creator as they are now (the key does not outlive their
+ * rights). A creator deactivated (or whose role is) is refused with analysis_api_key_owner_inactive, one who no longer
+ * holds a task to edit the dataset with analysis_api_key_owner_forbidden.
+ */
+export async function keyOwnerNow(tx: Tx, key: typeof analysisApiKeys.$inferSelect, editTasks: readonly string[]): Promise<Principal> {
+  const access = await loadUserAccess(tx, key.createdBy);
+  if (!access || !access.active || !access.roleActive) throw new AppError('analysis_api_key_owner_inactive');
+  if (!access.isSuperAdmin && !hasAnyTask(access.tasks, editTasks)) throw new AppError('analysis_api_key_owner_forbidden');
+  return { ...key.principal, roleId: access.roleId, username: access.username, isSuperAdmin: access.isSuperAdmin, tasks: access.tasks };
 }
 
 export const markKeyUsed = (tx: Tx, keyId: string) =>

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { datasetSourceEndpoints as ep, DATASET_API_KEY_HEADER, IDEMPOTENCY_KEY_HEADER, type AnalysisImportRun } from '@nusa/contracts';
+import type { Principal } from '../../../../platform/access/principal.ts';
 import type { Tx } from '../../../../platform/db/tenant.ts';
 import { AppError } from '../../../../platform/errors/app-error.ts';
 import { STALE_SECONDS, toImportRun } from '../../../../platform/files/import-runs.ts';
@@ -15,6 +16,7 @@ import {
   bodyHashOf,
   convertRows,
   createApiKey,
+  keyOwnerNow,
   listApiKeys,
   markKeyUsed,
   revokeApiKey,
@@ -122,38 +124,41 @@ export function datasetSourceRoutes(app: FastifyInstance) {
       // without a run (the process died before starting it: the run and its link are written together) is taken
       // over by the next post with the same key and body once it is older than CLAIM_SECONDS.
       const thisPost = and(eq(analysisApiPosts.datasetId, params.datasetId), eq(analysisApiPosts.idempotencyKey, idempotencyKey));
-      const claimed = await inTenant(async (tx): Promise<{ replay: AnalysisImportRun } | { key: Awaited<ReturnType<typeof authenticateKey>> }> => {
-        const key = await authenticateKey(tx, params.datasetId, header(req, DATASET_API_KEY_HEADER));
-        await markKeyUsed(tx, key.id);
-        await prunePosts(tx, params.datasetId);
-        const [claim] = await tx
-          .insert(analysisApiPosts)
-          .values({ tenantId: key.tenantId, datasetId: params.datasetId, idempotencyKey, bodyHash })
-          .onConflictDoNothing()
-          .returning();
-        if (!claim) {
-          const [first] = await tx
-            .select({ bodyHash: analysisApiPosts.bodyHash, importId: analysisApiPosts.importId, abandoned: claimAbandoned })
-            .from(analysisApiPosts)
-            .where(thisPost);
-          if (first.bodyHash !== bodyHash) throw new AppError('analysis_idempotency_conflict', [idempotencyKey.slice(0, 60)]);
-          if (first.importId) return { replay: await runOf(tx, first.importId) };
-          const [retaken] = first.abandoned
-            ? await tx
-                .update(analysisApiPosts)
-                .set({ createdAt: sql`now()` })
-                .where(and(thisPost, isNull(analysisApiPosts.importId), claimAbandoned))
-                .returning()
-            : [];
-          if (!retaken) throw new AppError('analysis_idempotency_in_progress', [idempotencyKey.slice(0, 60)]);
-        }
-        return { key };
-      });
+      const claimed = await inTenant(
+        async (tx): Promise<{ replay: AnalysisImportRun } | { key: Awaited<ReturnType<typeof authenticateKey>>; principal: Principal }> => {
+          const key = await authenticateKey(tx, params.datasetId, header(req, DATASET_API_KEY_HEADER));
+          const principal = await keyOwnerNow(tx, key, ep.createDatasetApiKey.access);
+          await markKeyUsed(tx, key.id);
+          await prunePosts(tx, params.datasetId);
+          const [claim] = await tx
+            .insert(analysisApiPosts)
+            .values({ tenantId: key.tenantId, datasetId: params.datasetId, idempotencyKey, bodyHash })
+            .onConflictDoNothing()
+            .returning();
+          if (!claim) {
+            const [first] = await tx
+              .select({ bodyHash: analysisApiPosts.bodyHash, importId: analysisApiPosts.importId, abandoned: claimAbandoned })
+              .from(analysisApiPosts)
+              .where(thisPost);
+            if (first.bodyHash !== bodyHash) throw new AppError('analysis_idempotency_conflict', [idempotencyKey.slice(0, 60)]);
+            if (first.importId) return { replay: await runOf(tx, first.importId) };
+            const [retaken] = first.abandoned
+              ? await tx
+                  .update(analysisApiPosts)
+                  .set({ createdAt: sql`now()` })
+                  .where(and(thisPost, isNull(analysisApiPosts.importId), claimAbandoned))
+                  .returning()
+              : [];
+            if (!retaken) throw new AppError('analysis_idempotency_in_progress', [idempotencyKey.slice(0, 60)]);
+          }
+          return { key, principal };
+        },
+      );
       if ('replay' in claimed) return claimed.replay;
       const release = () => inTenant((tx) => tx.delete(analysisApiPosts).where(and(thisPost, isNull(analysisApiPosts.importId))));
       try {
         await inTenant(async (tx) => convertRows((await loadDataset(tx, params.datasetId)).columns, body.rows));
-        const principal = claimed.key.principal;
+        const principal = claimed.principal;
         const envelope = Buffer.from(JSON.stringify({ datasetId: params.datasetId, rows: body.rows }));
         // The run and the post's link to it are written in one transaction: a claim without a run never started one.
         const run = await app.sheetImports.start(principal.tenantId, principal, API_ROWS_KEY, envelope, (fn) =>

@@ -35,7 +35,8 @@ export const analysisSheetSources = pgTable(
 
 /**
  * A dataset's API keys: only the SHA-256 of the key is kept (the key is shown once). The rows an application posts
- * are imported as the user who made the key, as they were then (`principal`), like an import run keeps its starter.
+ * are imported as the user who made the key (`principal`, its session) with their access read again at each post:
+ * a key stops working when its creator is deactivated or loses the task to edit the dataset.
  */
 export const analysisApiKeys = pgTable(
   'analysis_api_keys',

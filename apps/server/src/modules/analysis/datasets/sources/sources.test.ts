@@ -26,7 +26,9 @@ const sale = (i: number, branch = ['Surabaya', 'Jakarta', 'Bandung'][i % 3]) => 
 
 async function followRun(importId: string, token = admin): Promise<AnalysisImportRun> {
   for (;;) {
-    const run = (await call(t, analysisEndpoints.getAnalysisImport, { params: { importId }, token })).json();
+    const res = await call(t, analysisEndpoints.getAnalysisImport, { params: { importId }, token });
+    expect(res.statusCode, res.body).toBe(200);
+    const run = res.json();
     if (run.status === 'done' || run.status === 'failed') return run;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -348,6 +350,58 @@ describe('API source', () => {
       await call(t, ep.saveGoogleAccount, { body: { key: null }, token: staff }),
     ]) {
       expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('a key stops working when its creator is deactivated or no longer holds the task to edit the dataset', async () => {
+    const staffId = (
+      await t.pools.owner.query<{ id: string; tenant_id: string }>(
+        `SELECT id, tenant_id FROM users WHERE username = 'staff' AND tenant_id = (SELECT tenant_id FROM analysis_datasets WHERE id = $1)`,
+        [datasetId],
+      )
+    ).rows[0];
+    const grant = () =>
+      t.pools.owner.query(`INSERT INTO user_tasks (tenant_id, user_id, task) VALUES ($1, $2, 'editManageDatabaseAiAnalytics')`, [
+        staffId.tenant_id,
+        staffId.id,
+      ]);
+    const ungrant = () => t.pools.owner.query(`DELETE FROM user_tasks WHERE user_id = $1 AND task = 'editManageDatabaseAiAnalytics'`, [staffId.id]);
+    await grant();
+    try {
+      const staff = await t.login('staff');
+      const made = (await call(t, ep.createDatasetApiKey, { params: { datasetId }, token: staff })).json();
+      const body = { rows: [{ Cabang: 'Staf' }] };
+      const ok = await post(body, { 'x-api-key': made.key, 'idempotency-key': 'staff-1' });
+      expect(ok.statusCode, ok.body).toBe(200);
+      for (let status = ''; status !== 'done';) {
+        const r = await t.request({
+          method: 'GET',
+          url: `/api/v1/analysis/datasets/${datasetId}/api-rows/${ok.json<AnalysisImportRun>().importId}`,
+          headers: { 'x-api-key': made.key },
+        });
+        status = r.json<AnalysisImportRun>().status;
+        expect(status).not.toBe('failed');
+        if (status !== 'done') await new Promise((res) => setTimeout(res, 50));
+      }
+      const before = (await sumOf(datasetId, 'num_2')).rows;
+
+      await ungrant();
+      const lost = await post(body, { 'x-api-key': made.key, 'idempotency-key': 'staff-2' });
+      expect(lost.statusCode).toBe(403);
+      expect(lost.json()).toEqual({ errorCode: 'analysis_api_key_owner_forbidden', errorArgs: [] });
+
+      await grant();
+      await t.pools.owner.query('UPDATE users SET active = false WHERE id = $1', [staffId.id]);
+      const gone = await post(body, { 'x-api-key': made.key, 'idempotency-key': 'staff-3' });
+      expect(gone.statusCode).toBe(403);
+      expect(gone.json()).toEqual({ errorCode: 'analysis_api_key_owner_inactive', errorArgs: [] });
+      expect((await sumOf(datasetId, 'num_2')).rows).toBe(before);
+      // The refused posts kept no claim: the same keys work once the creator may post again.
+      await t.pools.owner.query('UPDATE users SET active = true WHERE id = $1', [staffId.id]);
+      expect((await post(body, { 'x-api-key': made.key, 'idempotency-key': 'staff-3' })).statusCode).toBe(200);
+    } finally {
+      await t.pools.owner.query('UPDATE users SET active = true WHERE id = $1', [staffId.id]);
+      await ungrant();
     }
   });
 });
