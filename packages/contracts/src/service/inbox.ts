@@ -23,6 +23,8 @@ export const inboxConversation = z.object({
   lastText: z.string(),
   /** Customer messages since the agent's last reply or note (all of them while waiting). */
   unread: z.number().int(),
+  /** The client's CS is outside its working hours now: a waiting conversation cannot be claimed until they begin. */
+  outsideWorkingHours: z.boolean(),
 });
 export type InboxConversation = z.infer<typeof inboxConversation>;
 

@@ -294,7 +294,10 @@ describe('CS working hours (a fixed clock)', () => {
     expect(en.json().reply).toContain('we will reply when we are back, tomorrow at 08:00 WIB');
     // The conversation waits (nothing is lost): agents see it, but may not take it yet.
     const id = night.json().conversationId;
-    expect((await call(t, ep.listInbox, { token: agent })).json().items.find((c) => c.id === id)).toMatchObject({ status: 'waiting' });
+    expect((await call(t, ep.listInbox, { token: agent })).json().items.find((c) => c.id === id)).toMatchObject({
+      status: 'waiting',
+      outsideWorkingHours: true,
+    });
     expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent })).error()).toEqual({
       errorCode: 'service_outside_working_hours',
       errorArgs: [CLIENT],
@@ -303,6 +306,7 @@ describe('CS working hours (a fixed clock)', () => {
     expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent })).error().errorCode).toBe('service_outside_working_hours');
 
     at('2026-11-24T08:00:00');
+    expect((await call(t, ep.getInboxConversation, { params: { conversationId: id }, token: agent })).json().conversation.outsideWorkingHours).toBe(false);
     const day = await call(t, intentEp.virtualChat, {
       params: { clientCode: CLIENT },
       body: { message: 'saya mau bicara dengan orang', conversationId: en.json().conversationId },

@@ -6,7 +6,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { notifyConversation } from '../channels/index.ts';
 import { serviceAgents, serviceClients } from '../clients/index.ts';
-import { withinWorkingHours } from '../clients/service.ts';
+import { withinWorkingHours, type WorkingHours } from '../clients/service.ts';
 import { serviceConversations } from '../conversations/index.ts';
 import { closeConversation, conversationRow, messagesOf, notifyInbox, storeMessage, type ConversationRow, type MessageRow } from '../conversations/index.ts';
 
@@ -27,6 +27,7 @@ const toConversation = (r: Row): InboxConversation => ({
   lastMessageAt: iso(r.last_message_at as string)!,
   lastText: String(r.last_text ?? ''),
   unread: Number(r.unread ?? 0),
+  outsideWorkingHours: !withinWorkingHours(r.working_hours as WorkingHours | null, new Date()),
 });
 
 export const toMessage = (m: MessageRow): InboxMessage => ({
@@ -46,7 +47,7 @@ export const toMessage = (m: MessageRow): InboxMessage => ({
  */
 async function inboxRows(tx: Tx, userId: string, conversationId?: string): Promise<InboxConversation[]> {
   const res = await tx.execute(sql`
-    SELECT c.id, cl.code AS client_code, cl.name AS client_name, c.channel_kind, c.customer_key, c.customer_name, c.status, c.assigned_agent_id,
+    SELECT c.id, cl.code AS client_code, cl.name AS client_name, cl.working_hours, c.channel_kind, c.customer_key, c.customer_name, c.status, c.assigned_agent_id,
            c.handover_reason, c.handed_over_at, c.last_message_at,
            (SELECT m.text FROM service_messages m WHERE m.conversation_id = c.id AND m.sender = 'customer' ORDER BY m.at DESC, m.id DESC LIMIT 1) AS last_text,
            (SELECT count(*) FROM service_messages m WHERE m.conversation_id = c.id AND m.sender = 'customer'

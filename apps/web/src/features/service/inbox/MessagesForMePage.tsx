@@ -155,8 +155,13 @@ function ConversationPane({ id }: { id: string }) {
             </Space>
           </div>
           <Space wrap>
+            {c.status === 'waiting' && c.outsideWorkingHours && (
+              <Typography.Text type="warning" data-testid="inbox-outside-hours">
+                {t('serviceInbox.outsideHours')}
+              </Typography.Text>
+            )}
             {c.status === 'waiting' && (
-              <Button type="primary" loading={act.isPending} onClick={() => act.mutate('claim')}>
+              <Button type="primary" disabled={c.outsideWorkingHours} loading={act.isPending} onClick={() => act.mutate('claim')}>
                 {t('serviceInbox.claim')}
               </Button>
             )}
