@@ -28,17 +28,21 @@ export function onAccessChange(pool: pg.Pool, fn: (tenantId: string) => void): v
 
 /**
  * Runs `fn` in one transaction whose `app.tenant_id` is `tenantId`; every tenant table's policy reads it, so a
- * query that forgets its tenant sees nothing of other tenants. BEGIN and set_config go in one round trip (the
- * id is checked to be a UUID, so inlining it is safe).
+ * query that forgets its tenant sees nothing of other tenants. BEGIN and set_config go in one message (the id is
+ * checked to be a UUID, so inlining it is safe), pipelined with the first query.
  */
 export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx, client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (!UUID.test(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
   const client = await pool.connect();
   let open = false;
   try {
-    await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
+    // pg's pipeline mode: BEGIN + set_config go out without waiting for their answer, and the transaction's first
+    // query follows in the same round trip. They cannot fail on a live connection (the id is a checked UUID); on a
+    // lost one every query behind them fails too.
+    (client as pg.PoolClient & { pipeline: boolean }).pipeline = true;
+    const begun = client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
     open = true;
-    const result = await fn(drizzleOf(client), client);
+    const [, result] = await Promise.all([begun, fn(drizzleOf(client), client)]);
     const onAccessChange = accessChangeListeners.get(pool);
     if (onAccessChange) {
       // One round trip still: the flag the access triggers set (0013) is read in the COMMIT's own message.
