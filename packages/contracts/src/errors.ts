@@ -201,6 +201,16 @@ const analysis = {
   ),
   analysis_google_unreachable: e(502, 'Google tidak dapat dihubungi ({{0}}). Coba lagi nanti', 'Google could not be reached ({{0}}). Try again later'),
   analysis_google_auth_failed: e(502, 'Google menolak akun layanan: {{0}}', 'Google refused the service account: {{0}}'),
+  analysis_sheet_refresh_cells_invalid: e(
+    422,
+    '{{0}} sel di Sheet tidak sesuai jenis kolomnya di dataset (baris/kolom: {{1}}); data lama tetap dipakai',
+    "{{0}} cells of the sheet do not fit their column's type in the dataset (row/column: {{1}}); the old rows are kept",
+  ),
+  analysis_sheet_column_removed: e(
+    422,
+    'Kolom {{0}} tidak ada lagi di Sheet dan dihapus dari dataset; grafik yang memakainya perlu dibuat ulang',
+    'Column {{0}} is no longer in the sheet and was removed from the dataset; graphs using it need to be made again',
+  ),
   analysis_dataset_not_google_sheet: e(422, 'Dataset ini tidak berasal dari Google Sheet', 'This dataset does not come from a Google Sheet'),
   analysis_api_key_invalid: e(401, 'Kunci API dataset tidak valid atau sudah dicabut', 'The dataset API key is invalid or revoked'),
   analysis_api_key_not_found: e(404, 'Kunci API {{0}} tidak ditemukan', 'API key {{0}} not found'),

@@ -22,7 +22,7 @@ const NAMED_ROWS = 10;
 const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The first slot of the kind no column of the dataset uses, or analysis_too_many_columns. */
-function freeSlot(columns: readonly Pick<StoredColumn, 'slot'>[], kind: SlotKind): StoredColumn['slot'] {
+export function freeSlot(columns: readonly Pick<StoredColumn, 'slot'>[], kind: SlotKind): StoredColumn['slot'] {
   const used = new Set(columns.map((c) => c.slot));
   for (let i = 1; i <= DATASET_SLOTS[kind]; i++) {
     const s = `${kind}_${i}` as const;

@@ -105,7 +105,7 @@ async function* rowsOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRo
 const blank = (c: RawCell) => c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
 
 /** Column labels from the header cells: trimmed, a blank one named by its place, a repeated one numbered. */
-function labelsOf(header: RawCell[], width: number): string[] {
+export function labelsOf(header: RawCell[], width: number): string[] {
   const seen = new Map<string, number>();
   return Array.from({ length: width }, (_, i) => {
     const base = blank(header[i]) ? `Kolom ${i + 1}` : String(header[i]).trim().slice(0, 100);

@@ -20,6 +20,8 @@ export interface StoredColumn {
   slot: `${SlotKind}_${number}`;
   /** A text column's most frequent values (what questions name: "cabang Surabaya"), counted when imported. */
   values?: string[];
+  /** The header it was read from in its Google Sheet: a refresh finds it by this, whatever the user renamed it to. */
+  source?: string;
 }
 
 export const analysisDatasets = pgTable(

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SHEET_TEMPLATE_COLUMNS, type GoogleAccount, type SheetCheck } from '@nusa/contracts';
 import type { Principal } from '../../../../platform/access/principal.ts';
 import type { Actor } from '../../../../platform/audit/write.ts';
@@ -8,7 +8,7 @@ import type { Config } from '../../../../platform/config.ts';
 import type { Tx } from '../../../../platform/db/tenant.ts';
 import { AppError } from '../../../../platform/errors/app-error.ts';
 import type { SettingsSeal } from '../../../../platform/ai/settings/service.ts';
-import { envelope, importDataset, newDatasetId, type DatasetImportReport } from '../import.ts';
+import { envelope, importDataset, type DatasetImportReport } from '../import.ts';
 import { analysisDatasets } from '../schema.ts';
 import {
   accessToken,
@@ -20,6 +20,7 @@ import {
   type ServiceAccountKey,
 } from './google-sheets.ts';
 import { analysisGoogleAccounts, analysisSheetSources } from './schema.ts';
+import { refreshSheetRows } from './sheet-refresh.ts';
 
 /** The import runs' key of Google Sheet imports (new datasets and refreshes). */
 export const SHEET_IMPORT_KEY = '/v1/analysis/google-sheets/import';
@@ -144,8 +145,8 @@ export const sheetEnvelope = (e: SheetEnvelope) => Buffer.from(JSON.stringify(e)
 
 /**
  * The run's handler: reads the sheet (in the run, so a user may leave while Google answers) and imports it as a csv
- * upload. A refresh imports into a dataset of its own first and then moves the rows and columns over, so the dataset
- * keeps its id and whatever refers to it (saved graphs); all in the run's one transaction.
+ * upload; a refresh replaces the rows of the dataset (its id, columns and what refers to them stay: sheet-refresh.ts).
+ * All in the run's one transaction.
  */
 export function sheetImportHandler(deps: SheetDeps) {
   return async (tx: Tx, principal: Principal, body: Readable): Promise<DatasetImportReport> => {
@@ -153,18 +154,21 @@ export function sheetImportHandler(deps: SheetDeps) {
     for await (const chunk of body) chunks.push(chunk as Buffer);
     const meta = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SheetEnvelope;
     const sheet = await readSheet(tx, deps, principal.tenantId, meta.spreadsheetId);
-    const file = toCsv(sheet.values.slice(sheet.headerAt));
-    const into = meta.refresh ? newDatasetId() : meta.datasetId;
-    const report = await importDataset(tx, principal, Readable.from([envelope({ datasetId: into, name: meta.name, format: 'csv' }, file)]));
+    let report: DatasetImportReport;
+    let columnChanges: { added: string[]; removed: string[] } | undefined;
     if (meta.refresh) {
-      const [made] = await tx.select().from(analysisDatasets).where(eq(analysisDatasets.id, into));
-      await tx.execute(sql`DELETE FROM analysis_rows WHERE dataset_id = ${meta.datasetId}`);
-      await tx.execute(sql`UPDATE analysis_rows SET dataset_id = ${meta.datasetId} WHERE dataset_id = ${into}`);
+      const outcome = await refreshSheetRows(tx, principal, meta.datasetId, sheet.values, sheet.headerAt);
+      report = { ...outcome.report, datasetId: meta.datasetId };
+      columnChanges = { added: outcome.added, removed: outcome.removed };
+    } else {
+      const file = toCsv(sheet.values.slice(sheet.headerAt));
+      report = await importDataset(tx, principal, Readable.from([envelope({ datasetId: meta.datasetId, name: meta.name, format: 'csv' }, file)]));
+      // Each column remembers its sheet header, so a refresh finds it after the user renamed it.
+      const [made] = await tx.select({ columns: analysisDatasets.columns }).from(analysisDatasets).where(eq(analysisDatasets.id, meta.datasetId));
       await tx
         .update(analysisDatasets)
-        .set({ columns: made.columns, rowCount: made.rowCount, refreshedAt: sql`now()` })
+        .set({ columns: made.columns.map((c) => ({ ...c, source: c.label })) })
         .where(eq(analysisDatasets.id, meta.datasetId));
-      await tx.delete(analysisDatasets).where(eq(analysisDatasets.id, into));
     }
     await tx.update(analysisDatasets).set({ source: 'google-sheet' }).where(eq(analysisDatasets.id, meta.datasetId));
     const source = { spreadsheetId: meta.spreadsheetId, sheetTitle: sheet.sheetTitle, title: sheet.title };
@@ -177,7 +181,7 @@ export function sheetImportHandler(deps: SheetDeps) {
       action: 'import',
       entity: 'analysis_dataset',
       entityId: meta.datasetId,
-      after: { source: 'google-sheet', refresh: meta.refresh, ...source, rows: report.rows },
+      after: { source: 'google-sheet', refresh: meta.refresh, ...source, rows: report.rows, ...columnChanges },
     });
     return { ...report, datasetId: meta.datasetId };
   };

@@ -1,6 +1,6 @@
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisEndpoints, datasetSourceEndpoints as ep, type AnalysisImportRun } from '@nusa/contracts';
+import { analysisEndpoints, datasetEditEndpoints, datasetSourceEndpoints as ep, type AnalysisImportRun } from '@nusa/contracts';
 import { call } from '../../../../../test/call.ts';
 import { bodyHashOf } from './api-source.ts';
 import { startGoogleSheetsServer, templateSheet, type GoogleSheetsTestServer } from '../../../../../test/google-sheets-server.ts';
@@ -148,12 +148,82 @@ describe('Google Sheet source', () => {
     expect((await t.pools.owner.query('SELECT count(*)::int AS n FROM analysis_datasets WHERE name = $1', ['Penjualan dari Sheet'])).rows[0].n).toBe(1);
   });
 
+  it("a refresh keeps the user's column names and types, matching the sheet's columns by header whatever their order", async () => {
+    const edit = (key: string, body: { label?: string; type?: 'number' | 'money' | 'text' }) =>
+      call(t, datasetEditEndpoints.updateDatasetColumn, { params: { datasetId, key }, body, token: admin });
+    expect((await edit('c2', { label: 'Outlet' })).statusCode).toBe(200);
+    expect((await edit('c8', { type: 'number' })).statusCode).toBe(200);
+    const header = ['Tanggal', 'Cabang', 'Produk', 'Kategori', 'Segmen', 'Pelanggan', 'Qty', 'Harga', 'Penjualan'];
+    // Cabang moved to the end and a column the dataset does not have added before it.
+    const reorder = (r: string[]) => [r[0], ...r.slice(2), r[1]];
+    const sheet = (rows: string[][], extra?: (i: number) => string) => ({
+      title: 'Penjualan Maret',
+      tabs: [
+        {
+          title: 'Penjualan',
+          values: [[...reorder(header), ...(extra ? ['Catatan'] : [])], ...rows.map((r, i) => [...reorder(r), ...(extra ? [extra(i)] : [])])],
+        },
+      ],
+      sharedWith: new Set([google.clientEmail]),
+    });
+    const refresh = async () => followRun((await call(t, ep.refreshGoogleSheet, { params: { datasetId }, token: admin })).json().importId);
+    const before = (await call(t, analysisEndpoints.getDataset, { params: { datasetId }, token: admin })).json();
+
+    google.sheets.set(
+      SHEET_ID,
+      sheet(
+        Array.from({ length: 6 }, (_, i) => sale(i, 'Bali')),
+        (i) => `catatan ${i}`,
+      ),
+    );
+    expect(await refresh()).toMatchObject({ status: 'done', rowsRead: 6, report: { errors: [] } });
+    const d = (await call(t, analysisEndpoints.getDataset, { params: { datasetId }, token: admin })).json();
+    expect(d.columns).toEqual([...before.columns, { key: 'c10', label: 'Catatan', type: 'text' }]);
+    expect(d.columns[1]).toEqual({ key: 'c2', label: 'Outlet', type: 'text' });
+    expect(d.columns[7]).toEqual({ key: 'c8', label: 'Harga', type: 'number' });
+    const stored = await t.pools.owner.query<{ columns: { key: string; slot: string; source: string; values?: string[] }[] }>(
+      'SELECT columns FROM analysis_datasets WHERE id = $1',
+      [datasetId],
+    );
+    const slotOf = (key: string) => stored.rows[0].columns.find((c) => c.key === key)!;
+    expect(slotOf('c2')).toMatchObject({ source: 'Cabang', values: ['Bali'] });
+    const cells = await t.pools.owner.query(
+      `SELECT ${slotOf('c2').slot} AS outlet, ${slotOf('c8').slot}::float8 AS harga, ${slotOf('c10').slot} AS catatan FROM analysis_rows WHERE dataset_id = $1 ORDER BY row_no LIMIT 1`,
+      [datasetId],
+    );
+    expect(cells.rows[0]).toEqual({ outlet: 'Bali', harga: 15000, catatan: 'catatan 0' });
+
+    // A cell that does not read as its column's type refuses the refresh by sheet row and column; the rows stay.
+    const bad = Array.from({ length: 4 }, (_, i) => sale(i, 'Medan'));
+    bad[2][6] = 'dua';
+    google.sheets.set(SHEET_ID, sheet(bad));
+    expect(await refresh()).toMatchObject({
+      status: 'failed',
+      errorCode: 'analysis_sheet_refresh_cells_invalid',
+      errorArgs: [1, '4/Qty: "dua" (number/angka)'],
+    });
+    expect((await call(t, analysisEndpoints.getDataset, { params: { datasetId }, token: admin })).json()).toMatchObject({ rowCount: 6, columns: d.columns });
+
+    // A column gone from the sheet is removed from the dataset and reported.
+    google.sheets.set(SHEET_ID, sheet(Array.from({ length: 4 }, (_, i) => sale(i, 'Medan'))));
+    const run = await refresh();
+    expect(run).toMatchObject({ status: 'done', rowsRead: 4 });
+    expect(run.report?.errors).toEqual([{ row: 1, column: 'Catatan', errorCode: 'analysis_sheet_column_removed', errorArgs: ['Catatan'] }]);
+    const after = (await call(t, analysisEndpoints.getDataset, { params: { datasetId }, token: admin })).json();
+    expect(after).toMatchObject({ rowCount: 4, columns: before.columns });
+    const audit = await t.pools.owner.query(
+      `SELECT after FROM audit_log WHERE module = 'analysis.dataset' AND entity_id = $1 ORDER BY at DESC, seq DESC LIMIT 1`,
+      [datasetId],
+    );
+    expect(audit.rows[0].after).toMatchObject({ refresh: true, added: [], removed: ['Catatan'] });
+  });
+
   it('a refresh that fails (sheet unshared since) fails its run and leaves the rows as they were', async () => {
     google.sheets.get(SHEET_ID)!.sharedWith.clear();
     const queued = (await call(t, ep.refreshGoogleSheet, { params: { datasetId }, token: admin })).json();
     const run = await followRun(queued.importId);
     expect(run).toMatchObject({ status: 'failed', errorCode: 'analysis_google_sheet_not_shared', errorArgs: [google.clientEmail] });
-    expect((await sumOf(datasetId, 'num_3')).rows).toBe(12);
+    expect((await sumOf(datasetId, 'num_3')).rows).toBe(4);
   });
 
   it('reports Google unreachable as such', async () => {
