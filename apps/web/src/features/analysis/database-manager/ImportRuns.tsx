@@ -65,7 +65,10 @@ export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[];
             <Alert
               type={errors.length ? 'warning' : 'success'}
               showIcon
-              title={t('analysis.import.done', { rows: formatNumber(run.report?.rows ?? run.rowsRead), bad: formatNumber(errors.length) })}
+              title={t('analysis.import.done', {
+                rows: formatNumber(run.report?.rows ?? run.rowsRead),
+                bad: formatNumber(errors.filter((e) => e.errorCode === 'analysis_cell_invalid').length),
+              })}
             />
             {errors.length > 0 && (
               <Table
