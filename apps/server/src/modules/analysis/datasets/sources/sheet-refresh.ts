@@ -15,6 +15,7 @@ const TYPE_SAMPLE = 2000;
 const BATCH = 5000;
 /** Bad cells named in a refused refresh (the count says how many in all). */
 const NAMED_BAD_CELLS = 10;
+const MAX_KEY = 99;
 
 const norm = (s: string) => s.trim().toLowerCase();
 const blank = (c: string | undefined) => c === undefined || c.trim() === '';
@@ -50,7 +51,15 @@ export async function refreshSheetRows(tx: Tx, principal: Principal, datasetId: 
   const sample = rows.slice(0, TYPE_SAMPLE).map((r) => r.cells);
 
   const unmatched = [...d.columns];
-  let lastKey = Math.max(0, ...d.columns.map((c) => Number(/^c(\d+)$/.exec(c.key)?.[1] ?? 0)));
+  const keyNumbers = new Set(d.columns.map((c) => Number(/^c(\d+)$/.exec(c.key)?.[1] ?? 0)));
+  let lastKey = Math.max(0, ...keyNumbers);
+  // A new column takes the next key; keys are c1..c99 (the contracts' pattern), so past c99 the first one unused.
+  const nextKey = () => {
+    let n = lastKey < MAX_KEY ? ++lastKey : 1;
+    while (keyNumbers.has(n)) n++;
+    keyNumbers.add(n);
+    return `c${n}`;
+  };
   /** Each column with the sheet column it reads. */
   const plan: { column: StoredColumn; at: number }[] = [];
   const added: string[] = [];
@@ -68,7 +77,7 @@ export async function refreshSheetRows(tx: Tx, principal: Principal, datasetId: 
     const columns = plan.map((p) => p.column);
     // A new header may be a label a kept column was renamed to: told apart.
     const label = [...columns, ...unmatched].some((c) => norm(c.label) === norm(header)) ? `${header} (${at + 1})` : header;
-    plan.push({ column: { key: `c${++lastKey}`, label, type, slot: freeSlot([...columns, ...unmatched], slotKindOf(type)), source: header }, at });
+    plan.push({ column: { key: nextKey(), label, type, slot: freeSlot([...columns, ...unmatched], slotKindOf(type)), source: header }, at });
     added.push(label);
   }
   const removed = unmatched.map((c) => c.label);
