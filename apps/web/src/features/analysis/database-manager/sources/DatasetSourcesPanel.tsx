@@ -82,7 +82,7 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
               {sheet.title} · {sheet.sheetTitle}
             </Typography.Link>
             {canEdit && (
-              <Popconfirm title={t('analysisSources.panel.refreshConfirm')} onConfirm={() => refresh.mutate()}>
+              <Popconfirm title={t('analysisSources.panel.refreshConfirm')} styles={{ root: { maxWidth: 380 } }} onConfirm={() => refresh.mutate()}>
                 <Button icon={<ReloadOutlined />} loading={refresh.isPending}>
                   {t('analysisSources.panel.refresh')}
                 </Button>
