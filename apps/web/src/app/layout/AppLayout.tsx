@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Avatar, Badge, Button, Drawer, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App, Avatar, Badge, Button, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -37,10 +37,14 @@ import { areaOf, buildMenu } from '../menu.ts';
 import { queryClient } from '../query-client.ts';
 import { sessionStore } from '../session.ts';
 import { PageBreadcrumb, type Crumb } from './PageBreadcrumb.tsx';
-import { ReleaseNotesDialog } from './ReleaseNotesDialog.tsx';
 import { textOfKey } from '../../i18n/keys.ts';
 import { APPROVAL_INBOX_PATH, useApprovalInboxCount } from '../../features/accounting/approval-flows/inbox-count.ts';
 import { SERVICE_INBOX_PATH, useServiceInboxCount } from '../../features/service/inbox/live.ts';
+
+// Loaded on the first click of its button: its Descriptions need not be in every page's first load.
+// The phone's menu drawer: loaded on the first tap of the menu button.
+const PhoneMenuDrawer = lazy(() => import('./PhoneMenuDrawer.tsx'));
+const ReleaseNotesDialog = lazy(() => import('./ReleaseNotesDialog.tsx').then((m) => ({ default: m.ReleaseNotesDialog })));
 
 const AREA_ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -101,7 +105,10 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
   // The drawer belongs to the path it was opened on: any navigation closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = phone && menuOpenedAt === location.pathname;
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
+  // Stays mounted once opened, so that the dialog's closing animation plays.
+  const [notesLoaded, setNotesLoaded] = useState(false);
   useSessionRefresh(session);
 
   const area = areaOf(route);
@@ -210,35 +217,13 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
   return (
     <Layout className={phone ? 'app-shell app-shell--phone' : 'app-shell'} hasSider={!phone}>
       {phone ? (
-        <Drawer
-          open={menuOpen}
-          placement="left"
-          size="min(280px, 86vw)"
-          onClose={() => setMenuOpenedAt(null)}
-          closable={false}
-          rootClassName="app-menu-drawer"
-          styles={{
-            section: { background: 'var(--nusa-primary-dark)' },
-            header: { padding: '0 8px 0 21px', minHeight: 60, borderBottom: '1px solid rgba(255, 255, 255, 0.08)' },
-            body: { padding: '8px 0' },
-          }}
-          title={
-            <Link to={HOME_ROUTE} className="app-menu-drawer__brand" aria-label={productName}>
-              <BrandMark name={productName} inverted size={30} />
-            </Link>
-          }
-          extra={
-            <Button
-              type="text"
-              className="app-menu-drawer__close"
-              icon={<MenuFoldOutlined />}
-              aria-label={t('shell.closeMenu')}
-              onClick={() => setMenuOpenedAt(null)}
-            />
-          }
-        >
-          {menu(true)}
-        </Drawer>
+        menuLoaded && (
+          <Suspense fallback={null}>
+            <PhoneMenuDrawer open={menuOpen} onClose={() => setMenuOpenedAt(null)} productName={productName}>
+              {menu(true)}
+            </PhoneMenuDrawer>
+          </Suspense>
+        )
       ) : (
         <Layout.Sider className="app-sider" width={248} collapsedWidth={72} collapsed={collapsed} trigger={null} theme="dark">
           <Link to={HOME_ROUTE} className="app-sider__brand" aria-label={productName}>
@@ -257,7 +242,10 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
                 icon={<MenuOutlined />}
                 aria-label={t('shell.openMenu')}
                 aria-expanded={menuOpen}
-                onClick={() => setMenuOpenedAt(location.pathname)}
+                onClick={() => {
+                  setMenuLoaded(true);
+                  setMenuOpenedAt(location.pathname);
+                }}
               />
               <Link to={HOME_ROUTE} className="app-header__brand" aria-label={productName}>
                 <BrandMark name={productName} size={24} />
@@ -273,7 +261,15 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
             />
           )}
           <div className="app-header__actions">
-            <Button type="text" icon={<NotificationOutlined />} onClick={() => setNotesOpen(true)} aria-label={t('layout.releaseNotes')}>
+            <Button
+              type="text"
+              icon={<NotificationOutlined />}
+              onClick={() => {
+                setNotesLoaded(true);
+                setNotesOpen(true);
+              }}
+              aria-label={t('layout.releaseNotes')}
+            >
               <span className="app-header__label">{t('layout.releaseNotes')}</span>
               {appConfig.data && <Tag className="app-header__version">v{appConfig.data.releaseNotes.version}</Tag>}
             </Button>
@@ -298,7 +294,11 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
           </div>
         </main>
       </Layout>
-      <ReleaseNotesDialog open={notesOpen} onClose={() => setNotesOpen(false)} />
+      {notesLoaded && (
+        <Suspense fallback={null}>
+          <ReleaseNotesDialog open={notesOpen} onClose={() => setNotesOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }
