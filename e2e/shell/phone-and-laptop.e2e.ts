@@ -272,6 +272,8 @@ describe('the app shell on a phone and on a laptop', () => {
       const titleHeight = await page.getByText(w.sessionsTitle).evaluate((el) => el.getBoundingClientRect().height);
       expect(titleHeight).toBeLessThan(30);
       await screenshot(page, `laptop-dashboard-${lang}`);
+      await page.locator('.sessions-card').scrollIntoViewIfNeeded();
+      await screenshot(page, `laptop-dashboard-sessions-${lang}`);
     });
     await withOpenPage(browser, { language: lang }, `laptop-login-${lang}`, async ({ page }) => {
       await page.setViewportSize(LAPTOP);
