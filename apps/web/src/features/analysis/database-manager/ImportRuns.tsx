@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Card, Progress, Table } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,21 +11,32 @@ import type { TrackedImport } from './import-runs.ts';
 
 const finished = (run?: AnalysisImportRun) => run?.status === 'done' || run?.status === 'failed';
 
-/** The tracked import runs, polled until done: rows read while running, then the bad cells by row and column. */
+/**
+ * The tracked import runs, polled until done: rows read while running, then the bad cells by row and column.
+ * `onDone` is called once per run that ends done, after its answer is kept: called from the poll itself, an
+ * `onDone` that invalidates the run's own query (e.g. all of ['analysis']) cancelled that poll and started it again,
+ * for ever, and the card stayed on "waiting" (issue 13).
+ */
 export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[]; onDismiss: (importId: string) => void; onDone: () => void }) {
   const { t } = useTranslation();
   const answers = useQueries({
     queries: runs.map((r) => ({
       queryKey: ['analysis', 'import', r.importId],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const run = await call(endpoints.getAnalysisImport, { params: { importId: r.importId }, signal });
-        if (run.status === 'done') onDone();
-        return run;
-      },
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(endpoints.getAnalysisImport, { params: { importId: r.importId }, signal }),
       meta: { silent: true },
       refetchInterval: (q: { state: { data?: AnalysisImportRun } }) => (finished(q.state.data) ? false : IMPORT_RUN_POLL_MS),
     })),
   });
+  const reported = useRef(new Set<string>());
+  const done = runs.filter((_, i) => answers[i]?.data?.status === 'done').map((r) => r.importId);
+  const doneKey = done.join();
+  useEffect(() => {
+    const fresh = done.filter((id) => !reported.current.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) reported.current.add(id);
+    onDone();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per newly done run, whatever the callers' identity
+  }, [doneKey]);
   if (runs.length === 0) return null;
   return (
     <div className="analysis-imports">

@@ -89,7 +89,12 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
               </Popconfirm>
             )}
           </Space>
-          <ImportRuns runs={runs} onDismiss={() => setRuns([])} onDone={() => void queries.invalidateQueries({ queryKey: ['analysis'] })} />
+          <ImportRuns
+            runs={runs}
+            onDismiss={() => setRuns([])}
+            // The dataset, its rows and graphs read again; not the import runs' own polls.
+            onDone={() => void queries.invalidateQueries({ queryKey: ['analysis'], predicate: (q) => q.queryKey[1] !== 'import' })}
+          />
         </Card>
       )}
       <Card
