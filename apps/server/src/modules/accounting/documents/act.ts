@@ -10,7 +10,7 @@ import {
 } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudits, type AuditEntry } from '../../../platform/audit/write.ts';
+import { writeAudit, writeAudits, type AuditEntry } from '../../../platform/audit/write.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
 import { money } from '../../../platform/money/decimal.ts';
 import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel, type ApplyingFlow } from '../approval-flows/service.ts';
@@ -35,21 +35,11 @@ const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
 
 type Change = Partial<typeof documents.$inferInsert>;
 
-/**
- * The document's posting, prepared: its lines read (for the answer) and its ledger lines made now, the ledger INSERT
- * left for the caller to run last, since the roll-up triggers lock the period balances of its accounts until commit.
- */
-async function preparePosting(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, inHand: InHand) {
+/** Posts the document's lines; returns them (in line order) for the answer. */
+async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, inHand: InHand) {
   const lines = inHand.lines ?? (await linesOf(tx, [row.id]));
-  inHand.lines = lines;
-  const posting = await definition.postingLines(tx, row, lines);
-  return () => postDocument(tx, user.tenantId, row, posting);
-}
-
-/** What a step changes on the document, and its ledger write (a posting or a reversal) for the caller to run last. */
-interface Applied {
-  change: Change;
-  ledger?: () => Promise<unknown>;
+  await postDocument(tx, user.tenantId, row, await definition.postingLines(tx, row, lines));
+  return lines;
 }
 
 const released = (user: DocumentUser): Change => ({ status: 'R', subStatus: null, releasedAt: new Date(), releasedBy: user.userId });
@@ -81,43 +71,42 @@ async function apply(
   inHand: InHand,
   /** A draft created in this transaction, with the flow that applies to it as read before its number was taken. */
   newDraft?: { flow: ApplyingFlow | undefined },
-): Promise<Applied> {
+): Promise<Change> {
   switch (action) {
     case 'submit': {
       // A new round: approvals of an earlier round (before changes were requested) do not count; a draft created
       // in this transaction has none.
       if (!newDraft) await clearApprovals(tx, row.id);
       const flow = newDraft ? newDraft.flow : await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
-      if (flow) return { change: { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() } };
-      const ledger = await preparePosting(tx, user, definition, row, inHand);
-      return { change: { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() }, ledger };
+      if (flow) return { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() };
+      inHand.lines = await post(tx, user, definition, row, inHand);
+      return { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
     }
     case 'approve': {
       const levelDone = await approveLevel(tx, user.tenantId, row.id, row.approvalFlowId!, row.approvalLevel!, user.userId, user.roleId);
-      if (!levelDone) return { change: {} };
+      if (!levelDone) return {};
       const next = await nextLevel(tx, row.approvalFlowId!, row.approvalLevel!, money(row.totalBookAmount));
-      return { change: next === undefined ? { status: 'F', approvalLevel: null } : { approvalLevel: next } };
+      return next === undefined ? { status: 'F', approvalLevel: null } : { approvalLevel: next };
     }
     case 'reject':
-      return { change: { status: 'C', subStatus: 'rejected', approvalLevel: null } };
+      return { status: 'C', subStatus: 'rejected', approvalLevel: null };
     case 'requestChanges':
       await clearApprovals(tx, row.id);
-      return { change: { status: 'D', subStatus: 'changesRequested', approvalFlowId: null, approvalLevel: null } };
+      return { status: 'D', subStatus: 'changesRequested', approvalFlowId: null, approvalLevel: null };
     case 'cancelApproval':
       await clearApprovals(tx, row.id);
-      return { change: { status: 'D', subStatus: null, approvalFlowId: null, approvalLevel: null } };
+      return { status: 'D', subStatus: null, approvalFlowId: null, approvalLevel: null };
     case 'release':
-      return { change: released(user), ledger: await preparePosting(tx, user, definition, row, inHand) };
+      inHand.lines = await post(tx, user, definition, row, inHand);
+      return released(user);
     case 'void':
       // The reversal is dated as the document, so the period's balances return to what they were without it.
-      return { change: { status: 'C', subStatus: 'void' }, ledger: () => reverseDocument(tx, user.tenantId, row, row.documentDate) };
+      await reverseDocument(tx, user.tenantId, row, row.documentDate);
+      return { status: 'C', subStatus: 'void' };
   }
 }
 
-/**
- * A step's checks, change, history and answer; its audit entry and ledger write are returned for the caller to run
- * last (`finish`).
- */
+/** A step's checks, change, history and answer; its audit entry is returned for the caller to write last. */
 async function takeStep(
   tx: Tx,
   user: DocumentUser,
@@ -126,7 +115,7 @@ async function takeStep(
   comment: string | undefined,
   inHand: InHand,
   newDraft?: { createStep: Step; flow: ApplyingFlow | undefined },
-): Promise<{ detail: DocumentDetail; audit: AuditEntry; ledger?: () => Promise<unknown> }> {
+): Promise<{ detail: DocumentDetail; audit: AuditEntry }> {
   const documentId = row.id;
   const definition = documentTypeOf(row.type);
   assertHolds(user, definition, 'read', `documents/${documentId}`);
@@ -136,18 +125,15 @@ async function takeStep(
   // A draft created in this transaction had its period checked for the same date a moment ago.
   if (!newDraft) await assertPeriodOpen(tx, row.documentDate);
   const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
-  const { change, ledger } = await apply(tx, user, definition, row, action, inHand, newDraft);
+  const change = await apply(tx, user, definition, row, action, inHand, newDraft);
+  const [updated] = await tx
+    .update(documents)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(documents.id, documentId))
+    .returning();
   const to = change.status ?? row.status;
   const step: Step = { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment };
-  // One round trip: the connection pipelines them (withTenant), and neither needs the other's answer.
-  const [[updated]] = await Promise.all([
-    tx
-      .update(documents)
-      .set({ ...change, updatedAt: sql`now()` })
-      .where(eq(documents.id, documentId))
-      .returning(),
-    recordSteps(tx, user.tenantId, user.userId, documentId, newDraft ? [newDraft.createStep, step] : [step]),
-  ]);
+  await recordSteps(tx, user.tenantId, user.userId, documentId, newDraft ? [newDraft.createStep, step] : [step]);
   const after = {
     status: to,
     subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus,
@@ -155,16 +141,7 @@ async function takeStep(
     comment: comment ?? null,
   };
   const detail = await presentDetail(tx, user, updated!, inHand);
-  return { detail, audit: { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after }, ledger };
-}
-
-/**
- * A step's last statements, pipelined in one round trip: the audit rows (whose chain head is taken at commit, 0028)
- * and the ledger write, whose roll-up triggers lock the period balances of the posted accounts until commit; every
- * other posting to those accounts in the tenant waits from here, so nothing of this request's comes after it.
- */
-async function finish(tx: Tx, user: DocumentUser, audits: AuditEntry[], ledger: (() => Promise<unknown>) | undefined) {
-  await Promise.all([writeAudits(tx, user, audits), ledger?.()]);
+  return { detail, audit: { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after } };
 }
 
 /**
@@ -174,8 +151,9 @@ async function finish(tx: Tx, user: DocumentUser, audits: AuditEntry[], ledger: 
  */
 export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: string, action: DocumentStepAction, comment?: string): Promise<DocumentDetail> {
   const row = await lockDocument(tx, documentId);
-  const { detail, audit, ledger } = await takeStep(tx, user, row, action, comment, {});
-  await finish(tx, user, [audit], ledger);
+  const { detail, audit } = await takeStep(tx, user, row, action, comment, {});
+  // Last: the audit row takes the tenant's audit chain head until commit, so nothing else waits behind this request's reads.
+  await writeAudit(tx, user, audit);
   return detail;
 }
 
@@ -202,7 +180,8 @@ export async function createAndSubmitDocument(
   });
   const inHand: InHand = { ...draft, names };
   const created = await presentDetail(tx, user, draft.row, inHand);
-  const { detail, audit, ledger } = await takeStep(tx, user, draft.row, 'submit', undefined, inHand, { createStep: CREATE_STEP, flow });
-  await finish(tx, user, [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: created }, audit], ledger);
+  const { detail, audit } = await takeStep(tx, user, draft.row, 'submit', undefined, inHand, { createStep: CREATE_STEP, flow });
+  // Last, as in each request alone: the audit rows take the tenant's audit chain head until commit.
+  await writeAudits(tx, user, [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: created }, audit]);
   return detail;
 }
