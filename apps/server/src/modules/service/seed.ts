@@ -9,8 +9,7 @@ import { clientRowById } from './clients/service.ts';
 import { insertItems } from './datasets/service.ts';
 import { serviceDatasets, type DatasetAttribute, type ItemValues } from './datasets/schema.ts';
 import { serviceIntentPhrases, serviceIntents } from './intents/schema.ts';
-import { serviceModels } from './intents/schema.ts';
-import { trainClient } from './intents/training.ts';
+import { storeTrainedModel, trainClient } from './intents/training.ts';
 import { serviceChannels } from './channels/schema.ts';
 import { seedDemoConversations } from './seed-conversations.ts';
 
@@ -262,19 +261,7 @@ export async function seedServiceDemo(tx: Tx, tenantId: string, ouId: string | n
     ),
   );
   const trained = await trainClient(tx, tenantId, await clientRowById(tx, clientId), { meter: false });
-  await tx.insert(serviceModels).values({
-    tenantId,
-    id: uuidv7(),
-    clientId,
-    status: 'done',
-    model: trained.model,
-    metrics: trained.metrics,
-    intents: trained.intents,
-    examples: trained.examples,
-    requestedAt: new Date(),
-    startedAt: new Date(),
-    trainedAt: new Date(),
-  });
+  await storeTrainedModel(tx, tenantId, clientId, { ...trained, requestedBy: null, requestedAt: new Date() });
   const [agent] = await tx
     .select({ id: users.id })
     .from(users)
