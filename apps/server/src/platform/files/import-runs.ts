@@ -164,16 +164,25 @@ export function importRunRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, importRunEndpoints.getImportRun, async ({ tx, principal, params }) => {
-    const [run] = await tx
-      .select({ ...RUN_FIELDS, endpoint: importRuns.endpoint, stale: sql<boolean>`${stale}` })
-      .from(importRuns)
-      .where(and(eq(importRuns.id, params.importId), eq(importRuns.createdBy, principal.userId)));
-    if (!run) throw new AppError('param_not_found', [params.importId]);
+    const run = await followedRun(tx, params.importId, eq(importRuns.createdBy, principal.userId));
     const importer = importers.get(run.endpoint);
     if (!principal.isSuperAdmin && !hasAnyTask(principal.tasks, importer?.access ?? [])) throw new AppError('forbidden_action', [run.endpoint]);
-    // A run whose worker died is not shown as running with its last count: it waits to start over from the first row.
-    return toImportRun(run.stale ? { ...run, status: 'queued', rowsRead: 0 } : run);
+    return toImportRun(run);
   });
+}
+
+/**
+ * The run as one following it sees it (param_not_found when there is none, or `scope` leaves it out). A run whose
+ * worker died is not shown as running with its last count: it waits to start over from the first row.
+ */
+export async function followedRun(tx: Tx, importId: string, scope?: SQL) {
+  const [run] = await tx
+    .select({ ...RUN_FIELDS, endpoint: importRuns.endpoint, stale: sql<boolean>`${stale}` })
+    .from(importRuns)
+    .where(and(eq(importRuns.id, importId), scope));
+  if (!run) throw new AppError('param_not_found', [importId]);
+  const { stale: died, ...shown } = run;
+  return died ? { ...shown, status: 'queued' as const, rowsRead: 0 } : shown;
 }
 
 /**

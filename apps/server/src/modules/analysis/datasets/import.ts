@@ -8,6 +8,7 @@ import {
   DATASET_PREVIEW_ROWS,
   DATASET_SLOTS,
   SHEET_IMPORT_MAX_ERRORS,
+  type AnalysisImportRun,
   type DatasetColumnType,
   type DatasetPreview,
   type ImportColumnChoice,
@@ -18,6 +19,7 @@ import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { importProgress } from '../../../platform/files/import-progress.ts';
+import { toImportRun } from '../../../platform/files/import-runs.ts';
 import { readXlsxRows, XlsxUnreadable } from '../../../platform/files/xlsx-reader.ts';
 import { readCsvRows } from './csv.ts';
 import { convertCell, findHeaderRow, inferColumnType, numberStyleOf, type NumberStyle, type RawCell } from './infer.ts';
@@ -307,3 +309,10 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
 }
 
 export const newDatasetId = () => uuidv7();
+
+/** The run as answered for a dataset import: the report's dataset id moves up to `datasetId` once it is done. */
+export function toAnalysisRun(run: Parameters<typeof toImportRun>[0]): AnalysisImportRun {
+  const { datasetId, ...report } = (run.report ?? {}) as { datasetId?: string };
+  const answered = toImportRun({ ...run, report: run.report ? (report as NonNullable<typeof run.report>) : null });
+  return { ...answered, datasetId: run.status === 'done' ? (datasetId ?? null) : null };
+}

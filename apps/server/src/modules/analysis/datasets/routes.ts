@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   analysisEndpoints as ep,
@@ -8,15 +8,14 @@ import {
   importColumnChoices,
   PDF_CONTENT_TYPE,
   XLSX_CONTENT_TYPE,
-  type AnalysisImportRun,
   type ImportColumnChoice,
 } from '@nusa/contracts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { STALE_SECONDS, toImportRun } from '../../../platform/files/import-runs.ts';
+import { followedRun } from '../../../platform/files/import-runs.ts';
 import { importRuns } from '../../../platform/files/schema.ts';
 import { isZipArchive, readUploadBytes } from '../../../platform/files/sheet-route.ts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, previewDataset, type DatasetFileFormat } from './import.ts';
+import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, previewDataset, toAnalysisRun, type DatasetFileFormat } from './import.ts';
 import * as datasets from './service.ts';
 import { API_ROWS_KEY } from './sources/api-source.ts';
 import { SHEET_IMPORT_KEY } from './sources/sheet-source.ts';
@@ -57,13 +56,6 @@ function columnChoices(text: string | undefined): ImportColumnChoice[] | undefin
   return parsed.data;
 }
 
-/** The run as answered for a dataset import: the report's dataset id moves up to `datasetId`. */
-function toAnalysisRun(run: Parameters<typeof toImportRun>[0]): AnalysisImportRun {
-  const { datasetId, ...report } = (run.report ?? {}) as { datasetId?: string };
-  const answered = toImportRun({ ...run, report: run.report ? (report as NonNullable<typeof run.report>) : null });
-  return { ...answered, datasetId: run.status === 'done' ? (datasetId ?? null) : null };
-}
-
 export function datasetRoutes(app: FastifyInstance) {
   app.sheetImports.importers.set(DATASET_IMPORT_KEY, { handler: importDataset, access: ep.importDataset.access });
   void app.register(async (scope) => {
@@ -89,29 +81,12 @@ export function datasetRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, ep.getAnalysisImport, async ({ tx, principal, params }) => {
-    const [run] = await tx
-      .select({
-        id: importRuns.id,
-        status: importRuns.status,
-        rowsRead: importRuns.rowsRead,
-        report: importRuns.report,
-        errorCode: importRuns.errorCode,
-        errorArgs: importRuns.errorArgs,
-        createdAt: importRuns.createdAt,
-        finishedAt: importRuns.finishedAt,
-        stale: sql<boolean>`${importRuns.status} = 'running' AND coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}, ${importRuns.createdAt}) < now() - make_interval(secs => ${STALE_SECONDS})`,
-      })
-      .from(importRuns)
-      .where(
-        and(
-          eq(importRuns.id, params.importId),
-          eq(importRuns.createdBy, principal.userId),
-          inArray(importRuns.endpoint, [DATASET_IMPORT_KEY, SHEET_IMPORT_KEY, API_ROWS_KEY]),
-        ),
-      );
-    if (!run) throw new AppError('param_not_found', [params.importId]);
-    // A run whose worker died waits to start over from the first row (as the accounting imports' runs show it).
-    return toAnalysisRun(run.stale ? { ...run, status: 'queued', rowsRead: 0 } : run);
+    const run = await followedRun(
+      tx,
+      params.importId,
+      and(eq(importRuns.createdBy, principal.userId), inArray(importRuns.endpoint, [DATASET_IMPORT_KEY, SHEET_IMPORT_KEY, API_ROWS_KEY])),
+    );
+    return toAnalysisRun(run);
   });
   registerEndpoint(app, ep.listDatasets, ({ tx, query }) => datasets.listDatasets(tx, query));
   registerEndpoint(app, ep.getDataset, async ({ tx, params }) => datasets.toDataset(await datasets.loadDataset(tx, params.datasetId)));

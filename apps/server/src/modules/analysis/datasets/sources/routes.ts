@@ -4,10 +4,9 @@ import { datasetSourceEndpoints as ep, DATASET_API_KEY_HEADER, IDEMPOTENCY_KEY_H
 import type { Principal } from '../../../../platform/access/principal.ts';
 import type { Tx } from '../../../../platform/db/tenant.ts';
 import { AppError } from '../../../../platform/errors/app-error.ts';
-import { STALE_SECONDS, toImportRun } from '../../../../platform/files/import-runs.ts';
-import { importRuns } from '../../../../platform/files/schema.ts';
+import { followedRun } from '../../../../platform/files/import-runs.ts';
 import { registerEndpoint } from '../../../../platform/http/register.ts';
-import { newDatasetId } from '../import.ts';
+import { newDatasetId, toAnalysisRun } from '../import.ts';
 import { loadDataset } from '../service.ts';
 import {
   API_ROWS_KEY,
@@ -42,25 +41,7 @@ const header = (req: FastifyRequest, name: string) => {
 
 /** A run as the analysis answers it: once done, the dataset it made or filled. */
 async function runOf(tx: Tx, importId: string): Promise<AnalysisImportRun> {
-  const [run] = await tx
-    .select({
-      id: importRuns.id,
-      status: importRuns.status,
-      rowsRead: importRuns.rowsRead,
-      report: importRuns.report,
-      errorCode: importRuns.errorCode,
-      errorArgs: importRuns.errorArgs,
-      createdAt: importRuns.createdAt,
-      finishedAt: importRuns.finishedAt,
-      stale: sql<boolean>`${importRuns.status} = 'running' AND coalesce(${importRuns.heartbeatAt}, ${importRuns.startedAt}, ${importRuns.createdAt}) < now() - make_interval(secs => ${STALE_SECONDS})`,
-    })
-    .from(importRuns)
-    .where(eq(importRuns.id, importId));
-  if (!run) throw new AppError('param_not_found', [importId]);
-  const { datasetId, ...report } = (run.report ?? {}) as { datasetId?: string };
-  const shown = run.stale ? { ...run, status: 'queued' as const, rowsRead: 0 } : run;
-  const answered = toImportRun({ ...shown, report: run.report ? (report as NonNullable<typeof run.report>) : null });
-  return { ...answered, datasetId: shown.status === 'done' ? (datasetId ?? null) : null };
+  return toAnalysisRun(await followedRun(tx, importId));
 }
 
 /** A claim this old without a run was left by a process that died before starting it. */
