@@ -15,15 +15,12 @@
  */
 import pg from 'pg';
 import { CSV_CONTENT_TYPE, DEFAULT_TENANT, type AnalysisImportRun, type AskAnswer } from '@nusa/contracts';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
+import { APP_ROLE } from '../apps/server/test/test-database.ts';
 import { fmt, machine, median, table, tempDir } from './lib/common.ts';
+import { loginHeaders, startBenchServer, type BenchServer } from './lib/server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const SPEED_ROWS = Number(process.env.BENCH_SPEED_ROWS ?? 1_000_000);
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const DAY = 86_400_000;
 const BRANCHES = ['Surabaya', 'Jakarta', 'Bandung', 'Medan', 'Makassar', 'Denpasar'];
 const PRODUCTS = [
@@ -226,37 +223,14 @@ const norm = (rows: unknown[][]) =>
 async function main() {
   console.log(`analysis-ask: ${machine()}; quality dataset ${fmt(ROWS)} rows, speed dataset ${fmt(SPEED_ROWS)} rows`);
   const data = await tempDir('analysis-ask');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let owner: pg.Pool | undefined;
   try {
-    cluster = await startTestCluster();
-    db = await cloneTemplate(cluster.serverUrl, 'bench_analysis');
-    server = await startServer(
-      loadConfig({
-        DATABASE_URL: db.url,
-        DATABASE_APP_ROLE: APP_ROLE,
-        DATA_DIR: data.dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        JOBS: 'false',
-        SEED_DEMO: 'true',
-        AUTH_SECRET,
-        NODE_ENV: 'production',
-      }),
-      () => {},
-    );
+    bench = await startBenchServer({ database: 'bench_analysis', dataDir: data.dir });
+    const { server, db } = bench;
     owner = new pg.Pool({ connectionString: db.url, max: 4 });
     const base = server.url;
-    const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-    });
-    const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT };
+    const headers = await loginHeaders(base);
 
     const csv = [
       'Tanggal;Cabang;Produk;Segmen;Pelanggan;Qty;Penjualan',
@@ -389,9 +363,7 @@ async function main() {
     ]);
   } finally {
     await owner?.end();
-    await server?.stop();
-    await db?.drop();
-    await cluster?.stop();
+    await bench?.stop();
     await data.remove();
   }
 }

@@ -12,14 +12,10 @@
  */
 import pg from 'pg';
 import { DEFAULT_TENANT, type Dataset } from '@nusa/contracts';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { fmt, machine, median, table, tempDir } from './lib/common.ts';
+import { loginHeaders, startBenchServer, type BenchServer } from './lib/server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
@@ -30,37 +26,14 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 async function main() {
   console.log(`analysis-dataset-page: ${machine()}; ${fmt(ROWS)} rows`);
   const data = await tempDir('analysis-dataset-page');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let owner: pg.Pool | undefined;
   try {
-    cluster = await startTestCluster();
-    db = await cloneTemplate(cluster.serverUrl, 'bench_dataset_page');
-    server = await startServer(
-      loadConfig({
-        DATABASE_URL: db.url,
-        DATABASE_APP_ROLE: APP_ROLE,
-        DATA_DIR: data.dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        JOBS: 'false',
-        SEED_DEMO: 'true',
-        AUTH_SECRET,
-        NODE_ENV: 'production',
-      }),
-      () => {},
-    );
+    bench = await startBenchServer({ database: 'bench_dataset_page', dataDir: data.dir });
+    const { server, db } = bench;
     owner = new pg.Pool({ connectionString: db.url, max: 2 });
     const base = server.url;
-    const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-    });
-    const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT };
+    const headers = await loginHeaders(base);
     const json = { ...headers, 'content-type': 'application/json' };
 
     const made = await fetch(`${base}/api/v1/analysis/datasets`, {
@@ -187,9 +160,7 @@ async function main() {
     console.log(`  server process RSS during the retypes: ${fmt((rssPeak - rssBefore) / 2 ** 20)} MiB above the ${fmt(rssBefore / 2 ** 20)} MiB before`);
   } finally {
     await owner?.end();
-    await server?.stop();
-    await db?.drop();
-    await cluster?.stop();
+    await bench?.stop();
     await data.remove();
   }
 }

@@ -10,24 +10,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { CSV_CONTENT_TYPE, DEFAULT_TENANT, type AnalysisImportRun } from '@nusa/contracts';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
+import { CSV_CONTENT_TYPE, type AnalysisImportRun } from '@nusa/contracts';
 import { fmt, machine, table, tempDir } from './lib/common.ts';
+import { loginHeaders, startBenchServer, type BenchServer } from './lib/server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const BRANCHES = ['Surabaya', 'Jakarta', 'Bandung', 'Medan', 'Makassar', 'Denpasar'];
 const mib = (bytes: number) => `${fmt(bytes / 2 ** 20, 1)} MiB`;
 
 async function main() {
   console.log(`analysis-import: ${machine()}; ${fmt(ROWS)} rows`);
   const data = await tempDir('analysis-import');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let owner: pg.Pool | undefined;
   try {
     const lines = ['Tanggal,Cabang,Produk,Segmen,Qty,Penjualan'];
@@ -45,32 +39,11 @@ async function main() {
     await fs.chmod(csvPath, 0o644);
     console.log(`file: ${mib(file.length)}`);
 
-    cluster = await startTestCluster();
-    db = await cloneTemplate(cluster.serverUrl, 'bench_analysis_import');
-    server = await startServer(
-      loadConfig({
-        DATABASE_URL: db.url,
-        DATABASE_APP_ROLE: APP_ROLE,
-        DATA_DIR: data.dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        JOBS: 'false',
-        SEED_DEMO: 'true',
-        AUTH_SECRET,
-        NODE_ENV: 'production',
-      }),
-      () => {},
-    );
+    bench = await startBenchServer({ database: 'bench_analysis_import', dataDir: data.dir });
+    const { server, db } = bench;
     owner = new pg.Pool({ connectionString: db.url, max: 2 });
     const base = server.url;
-    const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-    });
-    const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT };
+    const headers = await loginHeaders(base);
 
     // Baseline: COPY of the same file (read by the server from disk) into a table of the same types.
     await owner.query('CREATE TABLE bench_copy (tanggal date, cabang text, produk text, segmen text, qty numeric, penjualan numeric)');
@@ -121,9 +94,7 @@ async function main() {
     );
   } finally {
     await owner?.end();
-    await server?.stop();
-    await db?.drop();
-    await cluster?.stop();
+    await bench?.stop();
     await data.remove();
   }
 }

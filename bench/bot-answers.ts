@@ -12,10 +12,6 @@
  */
 import pg from 'pg';
 import { DEFAULT_TENANT, type BotReply } from '@nusa/contracts';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { buildRetrievalQuery } from '../apps/server/src/platform/ai/local/retrieval.ts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -23,8 +19,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
 import { seedServiceDemo } from '../apps/server/src/modules/service/seed.ts';
 import { machine, median, table, tempDir } from './lib/common.ts';
+import { loginHeaders, startBenchServer, type BenchServer } from './lib/server.ts';
 
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const HANDOVER = 'handover' as const;
 type Expected = string[] | typeof HANDOVER;
 
@@ -97,38 +93,14 @@ async function main() {
   console.log(`bot-answers: ${machine()}; ${QUESTIONS.length} questions (${QUESTIONS.filter(([, e]) => e === HANDOVER).length} that need a person)`);
   if (QUESTIONS.length !== 50) throw new Error(`expected 50 questions, have ${QUESTIONS.length}`);
   const data = await tempDir('bot-answers');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let owner: pg.Pool | undefined;
   try {
-    cluster = await startTestCluster();
-    db = await cloneTemplate(cluster.serverUrl, 'bench_bot');
-    const seedStarted = performance.now();
-    server = await startServer(
-      loadConfig({
-        DATABASE_URL: db.url,
-        DATABASE_APP_ROLE: APP_ROLE,
-        DATA_DIR: data.dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        JOBS: 'false',
-        SEED_DEMO: 'true',
-        AUTH_SECRET,
-        NODE_ENV: 'production',
-      }),
-      () => {},
-    );
-    console.log(`server with the demo seed up in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    bench = await startBenchServer({ database: 'bench_bot', dataDir: data.dir });
+    const { server, db } = bench;
+    console.log(`server with the demo seed up in ${bench.serverSeconds.toFixed(1)} s`);
     const base = server.url;
-    const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-    });
-    const headers = { authorization: `Bearer ${login.headers.get('x-auth-token')}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' };
+    const headers = { ...(await loginHeaders(base)), 'content-type': 'application/json' };
 
     const rows: string[][] = [['question', 'intent', 'conf.', 'outcome', 'reply']];
     const bot: Outcome[] = [];
@@ -204,9 +176,7 @@ async function main() {
     console.log(`\ndemo client seed (median of 3 fresh tenants): ${median(seedMs).toFixed(0)} ms`);
   } finally {
     await owner?.end();
-    await server?.stop();
-    await db?.drop();
-    await cluster?.stop();
+    await bench?.stop();
     await data.remove();
   }
 }

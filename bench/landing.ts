@@ -12,16 +12,12 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { STORAGE_KEYS } from '../apps/web/src/app/storage-keys.ts';
-import { fmt, machine, median, table, tempDir, within, dropTestCluster, dataDirectory } from './lib/common.ts';
+import { fmt, machine, median, table, tempDir, within } from './lib/common.ts';
+import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
 
 const RUNS = Number(process.env.BENCH_LANDING_RUNS ?? 5);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DASHBOARD_HEADING = /^Selamat (pagi|siang|sore|malam),/;
 const LANDING_HEADING = 'Satu platform untuk keuangan, layanan pelanggan, dan penjualan Anda';
@@ -58,15 +54,8 @@ function ensureWebBuild() {
 }
 
 async function login(baseUrl: string) {
-  const headers = { 'x-tenant': 'demo', 'content-type': 'application/json' };
-  const pre = (await (await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST', headers: { 'x-tenant': 'demo' } })).json()) as { token: string };
-  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { ...headers, authorization: `Bearer ${pre.token}` },
-    body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return { session: JSON.stringify(await res.json()), token: res.headers.get('x-auth-token')! };
+  const { token, session } = await logIn(baseUrl, 'staff');
+  return { session: JSON.stringify(session), token };
 }
 
 const kindOf = (type: string | undefined, url: string): Kind => {
@@ -137,31 +126,11 @@ async function main() {
   console.log(`\n== landing: static /landing vs the logged-in app's first page (/dashboard), cold cache, ${RUNS} runs each ==`);
   console.log(`machine: ${machine()}`);
   const data = await tempDir('landing');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let browser: Browser | undefined;
-  let pgDir: string | undefined;
   try {
-    cluster = await startTestCluster();
-    pgDir = await dataDirectory(cluster.serverUrl);
-    db = await cloneTemplate(cluster.serverUrl, 'bench_landing');
-    server = await startServer(
-      loadConfig({
-        DATABASE_URL: db.url,
-        DATABASE_APP_ROLE: APP_ROLE,
-        DATA_DIR: data.dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        JOBS: 'false',
-        SEED_DEMO: 'true',
-        AUTH_SECRET,
-        NODE_ENV: 'production',
-        WEB_DIST: webBuildCopy(path.join(data.dir, 'web')),
-      }),
-      () => {},
-    );
+    bench = await startBenchServer({ database: 'bench_landing', dataDir: data.dir, env: { WEB_DIST: webBuildCopy(path.join(data.dir, 'web')) } });
+    const { server } = bench;
     const { session, token } = await login(server.url);
     const loggedIn = [
       { name: STORAGE_KEYS.session, value: session },
@@ -219,8 +188,7 @@ async function main() {
     if (!lighter) process.exitCode = 1;
   } finally {
     await within('browser close', 10_000, browser?.close() ?? Promise.resolve());
-    await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
-    await dropTestCluster(db, cluster, pgDir);
+    await bench?.stop();
     await data.remove();
   }
 }

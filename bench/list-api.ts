@@ -15,11 +15,9 @@ import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_TENANT } from '@nusa/contracts';
-import { startTestCluster, cloneTemplate, APP_ROLE } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
-import { cpuOf, fmt, machine, table, tempDir, within, type Cpu, dropTestCluster, dataDirectory } from './lib/common.ts';
+import { APP_ROLE } from '../apps/server/test/test-database.ts';
+import { cpuOf, fmt, machine, table, tempDir, within, type Cpu } from './lib/common.ts';
+import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
 import { summarize, type CpuProfile } from './lib/profile-summary.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -30,7 +28,6 @@ const WARMUP_SECONDS = 1;
 const LIMIT = 25;
 const LOGINS = LIMIT + 1;
 const TARGET_RATIO = 0.5;
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 
 /** The SELECT listUserSessions issues, with the tenant filter its RLS policy adds written out. */
 const RAW_SQL = `SELECT id, login_at, ended_at, last_seen_at, response_code, module
@@ -55,19 +52,6 @@ interface Run {
 }
 const rps = (runs: Run[]) => runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((s, r) => s + r.seconds, 0);
 const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((n, r) => n + f(r), 0);
-
-async function login(baseUrl: string, username: string): Promise<string> {
-  const pre = await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST' });
-  const { token } = (await pre.json()) as { token: string };
-  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const work = res.headers.get('x-auth-token');
-  if (res.status !== 200 || !work) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
-  return work;
-}
 
 /** autocannon in this process: keep-alive connections, each sending its next request when the answer arrives. */
 async function runHttp(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
@@ -117,33 +101,16 @@ async function main() {
   console.log(`\n== list-api: GET /api/v1/auth/sessions?limit=${LIMIT} through the stack vs the bare SELECT ==`);
   console.log(`machine: ${machine()}`);
   const data = await tempDir('list-api');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let raw: pg.Pool | undefined;
   let appRole: pg.Pool | undefined;
-  let pgDir: string | undefined;
   try {
-    cluster = await startTestCluster();
-    pgDir = await dataDirectory(cluster.serverUrl);
-    db = await cloneTemplate(cluster.serverUrl, 'bench_list_api');
-    const config = loadConfig({
-      DATABASE_URL: db.url,
-      DATABASE_APP_ROLE: APP_ROLE,
-      DATA_DIR: data.dir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      JOBS: 'false',
-      SEED_DEMO: 'true',
-      AUTH_SECRET,
-      NODE_ENV: 'production',
-    });
-    server = await startServer(config, () => {});
+    bench = await startBenchServer({ database: 'bench_list_api', dataDir: data.dir });
+    const { server, db, config, pgDir } = bench;
     const baseUrl = server.url;
 
     let token = '';
-    for (let i = 0; i < LOGINS; i++) token = await login(baseUrl, 'admin');
+    for (let i = 0; i < LOGINS; i++) token = (await logIn(baseUrl, 'admin')).token;
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; uid: string; tid: string };
 
     // The baseline pool: same database and size, the connecting (owner) role, no transaction, no set_config.
@@ -257,8 +224,7 @@ async function main() {
   } finally {
     await within('raw pool end', 10_000, raw?.end() ?? Promise.resolve());
     await within('app-role pool end', 10_000, appRole?.end() ?? Promise.resolve());
-    await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
-    await dropTestCluster(db, cluster, pgDir);
+    await bench?.stop();
     await data.remove();
   }
 }

@@ -16,20 +16,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DEFAULT_TENANT, type Task } from '@nusa/contracts';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { createJournal } from '../apps/server/src/modules/accounting/journals/service.ts';
 import type { DocumentUser } from '../apps/server/src/modules/accounting/documents/service.ts';
-import { cpuOf, fmt, machine, median, table, tempDir, within, dropTestCluster } from './lib/common.ts';
+import { cpuOf, fmt, machine, median, table, tempDir, within } from './lib/common.ts';
+import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const LINES = 10;
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const DATE = '2026-06-15';
 const CODES = ['6101', '6102', '6103', '6104', '6105', '6106', '6107', '6108', '6109', '1101'];
 
@@ -59,29 +55,6 @@ async function run(work: () => Promise<void>): Promise<{ perSecond: number; done
   return { perSecond: done / ((performance.now() - started) / 1000), done, errors, cpuMs };
 }
 
-async function dataDirectory(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`)).rows[0]!.dir;
-  } finally {
-    await client.end();
-  }
-}
-
-async function login(baseUrl: string, username: string): Promise<string> {
-  const pre = await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST' });
-  const { token } = (await pre.json()) as { token: string };
-  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const work = res.headers.get('x-auth-token');
-  if (res.status !== 200 || !work) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
-  return work;
-}
-
 /** Ten lines: nine debits of random whole Rupiah and one credit of their sum (a 10-line balanced journal). */
 function tenLines(coa: string[]) {
   const debits = Array.from({ length: LINES - 1 }, () => 10_000 + Math.floor(Math.random() * 5_000_000));
@@ -98,32 +71,14 @@ async function main() {
   );
   console.log(`machine: ${machine()}`);
   const data = await tempDir('posting');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let raw: pg.Pool | undefined;
-  let pgDir: string | undefined;
   try {
-    cluster = await startTestCluster();
-    pgDir = await dataDirectory(cluster.serverUrl);
-    cpuDir = pgDir;
-    db = await cloneTemplate(cluster.serverUrl, 'bench_posting');
-    const config = loadConfig({
-      DATABASE_URL: db.url,
-      DATABASE_APP_ROLE: APP_ROLE,
-      DATA_DIR: data.dir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      JOBS: 'false',
-      SEED_DEMO: 'true',
-      AUTH_SECRET,
-      NODE_ENV: 'production',
-      DATABASE_POOL_SIZE: String(Math.max(2, CLIENTS)),
-    });
-    server = await startServer(config, () => {});
+    bench = await startBenchServer({ database: 'bench_posting', dataDir: data.dir, env: { DATABASE_POOL_SIZE: String(Math.max(2, CLIENTS)) } });
+    const { server, db } = bench;
+    cpuDir = bench.pgDir;
     const baseUrl = server.url;
-    const token = await login(baseUrl, 'admin');
+    const { token } = await logIn(baseUrl, 'admin');
     raw = new pg.Pool({ connectionString: db.url, max: CLIENTS, application_name: 'nusa-bench-raw' });
     const tenantId = (await raw.query<{ id: string }>(`SELECT id FROM tenants WHERE code = $1`, [DEFAULT_TENANT])).rows[0]!.id;
     const coaRows = (
@@ -270,8 +225,7 @@ async function main() {
     if (errors || unbalanced || numbers.n !== numbers.d) process.exitCode = 1;
   } finally {
     await within('raw pool end', 10_000, raw?.end() ?? Promise.resolve());
-    await within('server stop', 30_000, server?.stop() ?? Promise.resolve());
-    await dropTestCluster(db, cluster, pgDir);
+    await bench?.stop();
     await data.remove();
   }
 }

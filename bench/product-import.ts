@@ -15,30 +15,16 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { DEFAULT_TENANT, IMPORT_RUN_POLL_MS, PRODUCT_SHEET_COLUMNS, XLSX_CONTENT_TYPE, type ImportRun } from '@nusa/contracts';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { fmt, machine, table, tempDir } from './lib/common.ts';
+import { benchConfig, logIn, startBenchDatabase, type BenchDatabase } from './lib/server.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const BATCH = 1000;
 
 /** The child: a whole server (`npm start` minus the web build) on the given database; prints its URL. */
 async function serve() {
-  const config = loadConfig({
-    DATABASE_URL: process.env.BENCH_DATABASE_URL!,
-    DATABASE_APP_ROLE: APP_ROLE,
-    DATA_DIR: process.env.BENCH_DATA_DIR!,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    JOBS: 'true',
-    SEED_DEMO: 'true',
-    AUTH_SECRET,
-    NODE_ENV: 'production',
-  });
+  const config = benchConfig(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DATA_DIR!, { JOBS: 'true' });
   const server = await startServer(config, () => {});
   process.stdout.write(`READY ${server.url}\n`);
   process.on('SIGTERM', () => void server.stop().then(() => process.exit(0)));
@@ -87,18 +73,6 @@ async function writeSheet(file: string) {
   }
   sheet.commit();
   await book.commit();
-}
-
-async function login(baseUrl: string): Promise<string> {
-  const pre = (await (await fetch(`${baseUrl}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
-  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  const token = res.headers.get('x-auth-token');
-  if (!token) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return token;
 }
 
 /** The floor: the same rows as plain multi-row INSERTs in one transaction, ids and references resolved up front. */
@@ -175,12 +149,11 @@ async function main() {
   console.log(`\n== product-import: ${fmt(ROWS)} products through POST /api/v1/erp/products/import vs plain multi-row INSERTs ==`);
   console.log(`machine: ${machine()}`);
   const data = await tempDir('product-import');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
+  let database: BenchDatabase | undefined;
   let child: ChildProcess | undefined;
   try {
-    cluster = await startTestCluster();
-    db = await cloneTemplate(cluster.serverUrl, 'bench_product_import');
+    database = await startBenchDatabase('bench_product_import');
+    const { db } = database;
     const self = fileURLToPath(import.meta.url);
     child = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], {
       env: { ...process.env, BENCH_DATABASE_URL: db.url, BENCH_DATA_DIR: data.dir },
@@ -196,7 +169,7 @@ async function main() {
       child!.on('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
     });
     const pid = child.pid!;
-    const token = await login(baseUrl);
+    const { token } = await logIn(baseUrl);
 
     const file = path.join(data.dir, 'products.xlsx');
     await writeSheet(file);
@@ -251,8 +224,7 @@ async function main() {
       child.kill('SIGTERM');
       await exited;
     }
-    await db?.drop().catch(() => {});
-    await cluster?.stop().catch(() => {});
+    await database?.drop();
     await data.remove();
   }
 }

@@ -16,13 +16,9 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_TENANT } from '@nusa/contracts';
-import { APP_ROLE, cloneTemplate, startTestCluster } from '../apps/server/test/test-database.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type RunningServer } from '../apps/server/src/server.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.ts';
 import { fmt, machine, table, tempDir } from './lib/common.ts';
+import { logIn, loginHeaders, startBenchServer, type BenchServer } from './lib/server.ts';
 
-const AUTH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
 const TURNS = Number(process.env.BENCH_TURNS ?? 200);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 200);
 const HANDOVERS = Number(process.env.BENCH_HANDOVERS ?? 30);
@@ -55,42 +51,15 @@ async function drive(count: number, concurrency: number, job: (i: number) => Pro
 async function main() {
   console.log(`service-chat: ${machine()}; ${TURNS} bot turns, ${AGENTS} agent sockets, ${HANDOVERS} hand-overs`);
   const data = await tempDir('service-chat');
-  let cluster: Awaited<ReturnType<typeof startTestCluster>> | undefined;
-  let db: Awaited<ReturnType<typeof cloneTemplate>> | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   let owner: pg.Pool | undefined;
   let listener: pg.Client | undefined;
   const sockets: WebSocket[] = [];
   try {
-    cluster = await startTestCluster();
-    db = await cloneTemplate(cluster.serverUrl, 'bench_service_chat');
-    server = await startServer(
-      loadConfig({
-        DATABASE_URL: db.url,
-        DATABASE_APP_ROLE: APP_ROLE,
-        DATA_DIR: data.dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        JOBS: 'false',
-        SEED_DEMO: 'true',
-        AUTH_SECRET,
-        NODE_ENV: 'production',
-      }),
-      () => {},
-    );
+    bench = await startBenchServer({ database: 'bench_service_chat', dataDir: data.dir });
+    const { server, db } = bench;
     const base = server.url;
-    const login = async (username: string) => {
-      const pre = (await (await fetch(`${base}/api/v1/auth/pre-login`, { method: 'POST' })).json()) as { token: string };
-      const res = await fetch(`${base}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${pre.token}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-      });
-      if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
-      return res.headers.get('x-auth-token')!;
-    };
-    const headers = { authorization: `Bearer ${await login('admin')}`, 'x-tenant': DEFAULT_TENANT, 'content-type': 'application/json' };
+    const headers = { ...(await loginHeaders(base)), 'content-type': 'application/json' };
     const chat = async (message: string) => {
       const res = await fetch(`${base}/api/v1/service/clients/SEKAR/virtual-chat`, { method: 'POST', headers, body: JSON.stringify({ message }) });
       if (res.status !== 200) throw new Error(`virtual chat: ${res.status} ${await res.text()}`);
@@ -135,7 +104,7 @@ async function main() {
     ]);
 
     // 2. WebSocket fan-out to the agents' inbox sockets.
-    const agentToken = await login('agent');
+    const agentToken = (await logIn(base, 'agent')).token;
     const wsUrl = `${base.replace(/^http/, 'ws')}/api/v1/service/inbox/socket`;
     const heard = new Map<string, number[]>();
     let delivered = 0;
@@ -201,9 +170,7 @@ async function main() {
     for (const ws of sockets) ws.terminate();
     await listener?.end();
     await owner?.end();
-    await server?.stop();
-    await db?.drop();
-    await cluster?.stop();
+    await bench?.stop();
     await data.remove();
   }
 }
