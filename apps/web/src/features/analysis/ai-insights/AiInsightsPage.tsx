@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Empty, Input, Select, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Input, Select, Spin, Tag } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -9,9 +9,9 @@ import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
-import { formatCell, isNumeric } from '../analysis-format.ts';
 import { SaveGraphButton } from '../saved-graphs/SaveGraphButton.tsx';
 import { AnswerChart } from './AnswerChart.tsx';
+import { AnswerTable } from './AnswerTable.tsx';
 import '../analysis.css';
 
 interface Turn {
@@ -163,20 +163,7 @@ function AnswerCard({ answer }: { answer: AskAnswer }) {
         {canSave && <SaveGraphButton answer={answer} />}
       </div>
       <AnswerChart answer={answer} />
-      <Table
-        size="small"
-        rowKey={(_, i) => String(i)}
-        dataSource={answer.rows}
-        pagination={answer.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('analysis.ask.noRows') }}
-        columns={answer.columns.map((c, at) => ({
-          key: c.key,
-          title: c.label,
-          align: isNumeric(c.type) ? ('right' as const) : undefined,
-          render: (_: unknown, row: AskAnswer['rows'][number]) => formatCell(row[at] ?? null, c.type),
-        }))}
-      />
+      <AnswerTable answer={answer} emptyText={t('analysis.ask.noRows')} />
       {answer.insight && <p className="ai-insights__insight">{answer.insight}</p>}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useRef, useState, type RefObject } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Spin, Table, Tooltip } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Spin, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import type { ECharts } from 'echarts/core';
 import { endpoints, type SavedGraph, type SavedGraphResult } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
-import { formatCell, isNumeric } from '../analysis-format.ts';
 import { AnswerChart } from '../ai-insights/AnswerChart.tsx';
+import { AnswerTable } from '../ai-insights/AnswerTable.tsx';
 import { fileNameOf, SAVED_GRAPHS_KEY, savedGraphResultKey } from './saved-graphs-api.ts';
 import './saved-graphs.css';
 
@@ -139,22 +139,7 @@ function GraphAnswer({ answer, chartRef, named }: { answer: SavedGraphResult; ch
     <div className="saved-graphs__answer">
       {answer.description !== named && <p className="ai-insights__description">{answer.description}</p>}
       <AnswerChart answer={answer} chartRef={chartRef} />
-      {answer.chart.kind === 'table' && (
-        <Table
-          size="small"
-          rowKey={(_, i) => String(i)}
-          dataSource={answer.rows}
-          pagination={answer.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('analysisGraphs.noRows') }}
-          columns={answer.columns.map((c, at) => ({
-            key: c.key,
-            title: c.label,
-            align: isNumeric(c.type) ? ('right' as const) : undefined,
-            render: (_: unknown, row: SavedGraphResult['rows'][number]) => formatCell(row[at] ?? null, c.type),
-          }))}
-        />
-      )}
+      {answer.chart.kind === 'table' && <AnswerTable answer={answer} emptyText={t('analysisGraphs.noRows')} />}
       {answer.insight && <p className="ai-insights__insight">{answer.insight}</p>}
     </div>
   );
