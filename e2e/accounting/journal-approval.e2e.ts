@@ -4,6 +4,7 @@ import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, screenshot, withOpenPage, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
+import { startJournal } from './journal-drawer.ts';
 
 /** The texts this flow reads (i18n page titles, modules/accounting-journals, accounting-approvals, accounting-reports, accounting-audit-log). */
 const TEXT = {
@@ -168,15 +169,7 @@ describe('a journal through two approvals', () => {
       const x = TEXT[lang];
       let number = '';
       await withOpenPage(browser, { as: 'staff', tenant: tenant.code, language: lang }, `journal-entry-${lang}`, async ({ page }) => {
-        await page.goto('/accounting/journal');
-        await page.getByRole('heading', { level: 1, name: x.journal }).waitFor();
-        await page.getByRole('button', { name: x.add }).click();
-        const drawer = page.locator('.journals-drawer');
-        await drawer.locator('.journals-grid').waitFor();
-        await settled(page);
-        await drawer.getByLabel(x.remarks, { exact: true }).fill(`Sewa gudang ${lang}`);
-        await chooseOption(page, drawer.getByLabel(`${x.account} 1`), /^6102 /, '6102');
-        await drawer.getByLabel(`${x.debit} 1`).fill(AMOUNT[lang]);
+        const drawer = await startJournal(page, x, { remarks: `Sewa gudang ${lang}`, account: '6102', amount: AMOUNT[lang] });
         // The difference shows while typing: red and the save refused until the credit side matches.
         await expect.poll(() => drawer.getByTestId('difference').innerText(), POLL).toContain(SHOWN[lang]);
         await expect.poll(() => drawer.getByRole('button', { name: x.save }).isDisabled()).toBe(true);

@@ -4,6 +4,7 @@ import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, screenshot, withOpenPage, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
+import { startJournal } from './journal-drawer.ts';
 
 /** The texts this flow reads (i18n page titles, modules/accounting-journals, accounting-documents). */
 const TEXT = {
@@ -55,15 +56,7 @@ describe('a journal saved and submitted in one step', () => {
       const x = TEXT[lang];
       let number = '';
       await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-save-submit-${lang}`, async ({ page }) => {
-        await page.goto('/accounting/journal');
-        await page.getByRole('heading', { level: 1, name: x.journal }).waitFor();
-        await page.getByRole('button', { name: x.add }).click();
-        const drawer = page.locator('.journals-drawer');
-        await drawer.locator('.journals-grid').waitFor();
-        await settled(page);
-        await drawer.getByLabel(x.remarks, { exact: true }).fill(`Biaya listrik ${lang}`);
-        await chooseOption(page, drawer.getByLabel(`${x.account} 1`), /^6103 /, '6103');
-        await drawer.getByLabel(`${x.debit} 1`).fill(AMOUNT[lang]);
+        const drawer = await startJournal(page, x, { remarks: `Biaya listrik ${lang}`, account: '6103', amount: AMOUNT[lang] });
         const saveSubmit = drawer.getByRole('button', { name: endsWith(x.saveSubmit) });
         // Unbalanced: refused like the draft's save.
         await expect.poll(() => saveSubmit.isDisabled(), POLL).toBe(true);
