@@ -4,16 +4,12 @@ import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, screenshot, withOpenPage, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
-import { startJournal } from './journal-drawer.ts';
+import { JOURNAL_WORDS, startJournal } from './journal-drawer.ts';
 
 /** The texts this flow reads (i18n page titles, modules/accounting-journals, accounting-approvals, accounting-reports, accounting-audit-log). */
 const TEXT = {
   id: {
-    journal: 'Jurnal Umum',
-    add: 'Jurnal baru',
-    account: 'Akun',
-    debit: 'Debit',
-    credit: 'Kredit',
+    ...JOURNAL_WORDS.id,
     save: 'Simpan draf',
     balanced: 'Seimbang',
     unbalanced: 'Debit dan kredit belum seimbang',
@@ -23,19 +19,13 @@ const TEXT = {
     open: 'Buka',
     release: 'Rilis',
     approved: 'Disetujui',
-    released: 'Dirilis',
     inbox: 'Persetujuan Masuk',
     needReview: 'Perlu ditinjau',
     trialBalance: 'Neraca Saldo',
     auditLog: 'Log Audit',
-    remarks: 'Keterangan',
   },
   en: {
-    journal: 'Journal Entry',
-    add: 'New journal',
-    account: 'Account',
-    debit: 'Debit',
-    credit: 'Credit',
+    ...JOURNAL_WORDS.en,
     save: 'Save draft',
     balanced: 'Balanced',
     unbalanced: 'Debit and credit do not balance yet',
@@ -45,12 +35,10 @@ const TEXT = {
     open: 'Open',
     release: 'Release',
     approved: 'Approved',
-    released: 'Released',
     inbox: 'Approval Inbox',
     needReview: 'Need review',
     trialBalance: 'Trial Balance',
     auditLog: 'Audit Log',
-    remarks: 'Remarks',
   },
 } as const;
 

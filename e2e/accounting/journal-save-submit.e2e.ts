@@ -4,30 +4,18 @@ import { api, apiLogin } from '../support/api.ts';
 import { launchBrowser, screenshot, withOpenPage, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
-import { startJournal } from './journal-drawer.ts';
+import { JOURNAL_WORDS, startJournal } from './journal-drawer.ts';
 
 /** The texts this flow reads (i18n page titles, modules/accounting-journals, accounting-documents). */
 const TEXT = {
   id: {
-    journal: 'Jurnal Umum',
-    add: 'Jurnal baru',
-    account: 'Akun',
-    debit: 'Debit',
-    credit: 'Kredit',
+    ...JOURNAL_WORDS.id,
     saveSubmit: 'Simpan & ajukan',
-    released: 'Dirilis',
-    remarks: 'Keterangan',
     saved: 'berhasil disimpan dan diajukan',
   },
   en: {
-    journal: 'Journal Entry',
-    add: 'New journal',
-    account: 'Account',
-    debit: 'Debit',
-    credit: 'Credit',
+    ...JOURNAL_WORDS.en,
     saveSubmit: 'Save and submit',
-    released: 'Released',
-    remarks: 'Remarks',
     saved: 'was saved and submitted',
   },
 } as const;
