@@ -1,12 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../db/tenant.ts';
 
 /**
  * One row per business write, written in the same transaction as the write (architecture §3). Rows form a hash chain
- * per tenant, made when the writing transaction commits (migration 0027): a deferred trigger takes the tenant's chain
- * head, gives each row of the transaction, in insert order, the next `seq`, the hash of the row before it and its own
- * `hash` (sha256 of audit_chain_hash's canonical text). Until then the three are null, whatever the INSERT said, so
- * raw SQL writers are chained too. The app role may read and insert rows and set only the chain's three columns.
+ * per tenant, made a moment after the writing transaction commits (docs/decisions/009): `audit_chain_pending` takes
+ * the tenant's chain head and gives the tenant's unchained rows, in (at, id) order, the next `seq`, the hash of the row
+ * before it and its own `hash` (sha256 of audit_chain_hash's canonical text). Until then the three are null, whatever
+ * the INSERT said, so raw SQL writers are chained too. The app role may only read and insert rows.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -22,7 +23,7 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    // Null until the transaction that wrote the row commits (only that transaction sees the row before).
+    // Null until the row is chained, a moment after the transaction that wrote it commits.
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
     hash: text('hash'),
@@ -31,18 +32,22 @@ export const auditLog = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('audit_log_seq_key').on(t.tenantId, t.seq),
     index('audit_log_at_idx').on(t.tenantId, t.at, t.seq),
+    // The rows waiting for their place in the chain, in the order they get it (few at any time).
+    index('audit_log_unchained_idx')
+      .on(t.tenantId, t.at, t.id)
+      .where(sql`${t.seq} IS NULL`),
     tenantPolicy('audit_log'),
   ],
 );
 
-/** The newest link of each tenant's chain: locked by each committing writer's UPDATE of it, so two writers never share a parent. */
+/** The newest link of each tenant's chain: locked by each chaining run, so two runs never give rows the same parent. */
 export const auditChainHeads = pgTable(
   'audit_chain_heads',
   {
     tenantId: uuid('tenant_id').notNull().primaryKey(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     hash: text('hash'),
-    /** The hash the newest row points at (its prev_hash): one UPDATE of the head both moves it and yields the link. */
+    /** The hash the newest row points at (its prev_hash). */
     prevHash: text('prev_hash'),
   },
   () => [tenantPolicy('audit_chain_heads')],

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_unchained_idx" ON "audit_log" USING btree ("tenant_id","at","id") WHERE "audit_log"."seq" IS NULL;
