@@ -28,6 +28,8 @@ const tx = {
     keySet: 'Tersimpan',
     keyNotSet: 'Belum diatur',
     aiFailed: 'AI gagal menjawab (401 Incorrect API key provided',
+    keyAgain: 'Alamat berubah: masukkan lagi API key.',
+    keyAgainError: 'Alamat penyedia AI berubah: masukkan lagi API key-nya.',
   },
   en: {
     appConfig: 'App Configuration',
@@ -50,6 +52,8 @@ const tx = {
     keySet: 'Set',
     keyNotSet: 'Not set',
     aiFailed: 'The AI failed to answer (401 Incorrect API key provided',
+    keyAgain: 'The address changed: enter the API key again.',
+    keyAgainError: 'The AI provider address changed: enter its API key again.',
   },
 };
 
@@ -124,6 +128,14 @@ describe('App configuration › AI', () => {
         });
         expect(saved.body).toMatchObject({ provider: 'openai-compatible', apiKeySet: true, prices: [{ model: 'test-chat', inputPerMillion: '2400.5' }] });
         expect(JSON.stringify(saved.body)).not.toContain(KEY);
+
+        // The saved key goes to no other address: a new one asks for the key again, and the test says so in its words.
+        await page.getByLabel(t.baseUrl).fill('https://ai.example.com/v1');
+        await page.getByText(t.keyAgain).waitFor();
+        await page.getByRole('button', { name: t.test }).click();
+        await page.getByRole('alert').filter({ hasText: t.keyAgainError }).waitFor();
+        await page.getByLabel(t.baseUrl).fill(ai.baseUrl);
+        await page.getByText(t.keyAgain).waitFor({ state: 'detached' });
 
         await page.setViewportSize({ width: 390, height: 844 });
         await page.getByText(t.remote).first().scrollIntoViewIfNeeded();

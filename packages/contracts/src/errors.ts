@@ -77,6 +77,11 @@ const ai = {
   ai_generated_query_invalid: e(422, 'Kueri yang dihasilkan AI tidak valid', 'The AI-generated query is invalid'),
   // {{0}}: what the provider answered, in its own words (status and message, or the timeout).
   ai_response_failed: e(502, 'AI gagal menjawab ({{0}}), coba prompt yang berbeda', 'The AI failed to answer ({{0}}), try a different prompt'),
+  ai_settings_key_for_new_address: e(
+    422,
+    'Alamat penyedia AI berubah: masukkan lagi API key-nya. Kunci yang tersimpan hanya dikirim ke alamat tempat kunci itu disimpan.',
+    'The AI provider address changed: enter its API key again. The saved key is only ever sent to the address it was saved for.',
+  ),
   ai_settings_incomplete: e(
     422,
     'Pengaturan AI belum lengkap: {{0}} wajib diisi untuk penyedia yang kompatibel dengan OpenAI',

@@ -126,6 +126,28 @@ describe('AI settings', () => {
     expect(local.models).toHaveLength(1);
   });
 
+  it('sends the saved key only to the address it was saved for: a new address needs the key again, to test or to save', async () => {
+    expect((await call(t, endpoints.saveAiSettings, { body: remote(), token: admin })).statusCode).toBe(200);
+    const { apiKey: _kept, ...keptKey } = remote();
+    const elsewhere = await startOpenAiTestServer();
+    try {
+      const test = (await call(t, endpoints.testAiConnection, { body: { ...keptKey, baseUrl: elsewhere.baseUrl }, token: admin })).json();
+      expect(test).toMatchObject({ ok: false, errorCode: 'ai_settings_key_for_new_address' });
+      const save = await call(t, endpoints.saveAiSettings, { body: { ...keptKey, baseUrl: `${elsewhere.baseUrl}/` }, token: admin });
+      expect(save.error()).toEqual({ errorCode: 'ai_settings_key_for_new_address', errorArgs: [] });
+      expect(elsewhere.requests).toHaveLength(0);
+      expect((await call(t, endpoints.getAiSettings, { token: admin })).json().baseUrl).toBe(ai.baseUrl);
+      // The same address with a trailing slash is the same address; a key typed again may go anywhere.
+      expect((await call(t, endpoints.testAiConnection, { body: { ...keptKey, baseUrl: `${ai.baseUrl}/` }, token: admin })).json().ok).toBe(true);
+      elsewhere.apiKey = 'sk-other-4455';
+      const retyped = await call(t, endpoints.testAiConnection, { body: { ...remote(), baseUrl: elsewhere.baseUrl, apiKey: 'sk-other-4455' }, token: admin });
+      expect(retyped.json().ok).toBe(true);
+      expect(elsewhere.requests.every((r) => r.authorization === 'Bearer sk-other-4455')).toBe(true);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('answers 403 to a user without viewConfig', async () => {
     expect((await call(t, endpoints.getAiSettings, { token: staff })).statusCode).toBe(403);
     expect((await call(t, endpoints.saveAiSettings, { body: remote(), token: staff })).statusCode).toBe(403);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AiModelPrice, AiProvider, AiSettings, AiSettingsInput } from '@nusa/contracts';
-import { AI_TIMEOUT_SECONDS } from '@nusa/contracts';
+import { AI_TIMEOUT_SECONDS, sameAiAddress } from '@nusa/contracts';
 import type { Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { writeAudit, type Actor } from '../../audit/write.ts';
@@ -77,9 +77,23 @@ function checkPrices(prices: readonly AiModelPrice[]) {
   }
 }
 
-/** The key a save or a test means: the one sent, none when cleared, else the stored one (sealed). */
-export function keyAfter(input: Pick<AiSettingsInput, 'apiKey'>, stored: StoredAiSettings, seal: SettingsSeal, tenantId: string): string | null {
-  if (input.apiKey === undefined) return stored.apiKeySealed;
+/**
+ * The key a save or a test means: the one sent, none when cleared, else the stored one (sealed). The stored key goes
+ * only to the address it was saved for: keeping it while changing the address would let anyone who may edit the
+ * settings send the tenant's secret to a server of their choosing, so a new address needs the key typed again.
+ */
+export function keyAfter(
+  input: Pick<AiSettingsInput, 'apiKey' | 'baseUrl' | 'provider'>,
+  stored: StoredAiSettings,
+  seal: SettingsSeal,
+  tenantId: string,
+): string | null {
+  if (input.apiKey === undefined) {
+    if (stored.apiKeySealed && input.provider !== 'local' && !sameAiAddress(input.baseUrl, stored.baseUrl)) {
+      throw new AppError('ai_settings_key_for_new_address');
+    }
+    return stored.apiKeySealed;
+  }
   if (input.apiKey === null) return null;
   return seal.sealSetting(input.apiKey, tenantId);
 }
