@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import type pg from 'pg';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { APP_ROLE } from '../../../test/test-database.ts';
@@ -225,7 +226,13 @@ describe('SECURITY DEFINER search functions (issue 9)', () => {
        WHERE n.nspname = 'public' AND p.prosecdef ORDER BY 1`,
       [APP_ROLE],
     );
-    expect(fns.rows.map((f) => f.name)).toEqual(['product_ids_by_codes', 'product_ids_matching', 'user_ids_matching']);
+    expect(fns.rows.map((f) => f.name)).toEqual([
+      'audit_chain_pending',
+      'audit_chain_unchained_tenants',
+      'product_ids_by_codes',
+      'product_ids_matching',
+      'user_ids_matching',
+    ]);
     for (const f of fns.rows) expect(f).toEqual({ name: f.name, owner: `${APP_ROLE}_definer`, super: false, login: false, public_exec: false, app_exec: true });
   });
 
@@ -234,5 +241,28 @@ describe('SECURITY DEFINER search functions (issue 9)', () => {
     const owners = await t.pools.owner.query<{ tenant_id: string }>('SELECT DISTINCT tenant_id FROM users WHERE id = ANY($1::uuid[])', [ids.map((r) => r.id)]);
     expect(ids.length).toBeGreaterThan(0);
     expect(owners.rows).toEqual([{ tenant_id: A }]);
+  });
+});
+
+describe("a tenant transaction's socket writes (issue 9, request speed)", () => {
+  it('BEGIN + set_config leave with the first query in one write, the COMMIT in one more', async () => {
+    const writes = new Map<unknown, number>();
+    const proto = net.Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => unknown };
+    const write = proto._writeGeneric;
+    proto._writeGeneric = function (this: unknown, ...args: unknown[]) {
+      writes.set(this, (writes.get(this) ?? 0) + 1);
+      return write.apply(this, args);
+    };
+    let socket: unknown;
+    try {
+      const rows = await withTenant(t.pools.app, A, async (_tx, client) => {
+        socket = (client as unknown as { connection: { stream: unknown } }).connection.stream;
+        return (await client.query<{ tenant: string }>(`SELECT current_setting('app.tenant_id') AS tenant`)).rows;
+      });
+      expect(rows).toEqual([{ tenant: A }]);
+    } finally {
+      proto._writeGeneric = write;
+    }
+    expect(writes.get(socket)).toBe(2);
   });
 });

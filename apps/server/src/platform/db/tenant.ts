@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { pgPolicy } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { holdWrites } from './corked.ts';
 
 export type Tx = NodePgDatabase;
 
@@ -34,6 +35,8 @@ export function onAccessChange(pool: pg.Pool, fn: (tenantId: string) => void): v
 export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx, client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (!UUID.test(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
   const client = await pool.connect();
+  // BEGIN + set_config and the first query in one socket write.
+  const sendWrites = holdWrites(client);
   let open = false;
   try {
     // pg's pipeline mode: BEGIN + set_config go out without waiting for their answer, and the transaction's first
@@ -58,6 +61,7 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
     if (open) await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
+    sendWrites();
     client.release();
   }
 }
