@@ -109,6 +109,11 @@ const service = {
   service_dataset_attribute_duplicate: e(422, 'Atribut {{0}} tercantum lebih dari sekali', 'Attribute {{0}} is listed more than once'),
   service_channel_not_found: e(404, 'Kanal {{0}} tidak ditemukan', 'Channel {{0}} not found'),
   service_channel_attribute_unknown: e(422, 'Kanal {{0}} tidak memiliki atribut {{1}}', 'A {{0}} channel has no attribute {{1}}'),
+  service_channel_token_for_new_address: e(
+    422,
+    '{{0}} berubah: masukkan lagi {{1}}. Token yang tersimpan hanya dikirim ke alamat tempat token itu disimpan.',
+    '{{0}} changed: enter {{1}} again. The saved token is only ever sent to the address it was saved for.',
+  ),
   service_channel_webhook_failed: e(502, 'Platform kanal menolak pengaturan webhook: {{0}}', 'The channel platform refused the webhook set-up: {{0}}'),
   service_item_not_found: e(404, 'Item {{0}} tidak ditemukan', 'Item {{0}} not found'),
   service_item_attribute_unknown: e(422, 'Atribut {{0}} tidak ada di dataset ini', 'The dataset has no attribute {{0}}'),

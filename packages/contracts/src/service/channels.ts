@@ -21,6 +21,15 @@ export const CHANNEL_ATTRIBUTES = {
   telegram: { plain: ['botUsername', 'apiRoot'], secret: ['botToken'], required: ['botToken'] },
 } as const satisfies Record<ChannelKindName, { plain: readonly string[]; secret: readonly string[]; required: readonly string[] }>;
 
+/**
+ * The attribute that says where a kind's token is sent (a test points it at a loopback server) and that token: a new
+ * address needs the token typed again, so nobody who may edit a channel can send its stored token elsewhere.
+ */
+export const CHANNEL_TOKEN_ADDRESS = {
+  whatsapp: { attribute: 'apiBaseUrl', secret: 'accessToken' },
+  telegram: { attribute: 'apiRoot', secret: 'botToken' },
+} as const satisfies Partial<Record<ChannelKindName, { attribute: string; secret: string }>>;
+
 export const serviceChannel = z.object({
   kind: z.enum(CHANNEL_KINDS),
   /** null until the channel is saved the first time. */

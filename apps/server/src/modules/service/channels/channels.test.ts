@@ -96,12 +96,17 @@ describe('channel management', () => {
     expect(cleared.json().errorCode).toBe('channel_cannot_be_active_without_attributes');
     expect((await channels())[1].secrets).toMatchObject({ verifyToken: true });
     expect((await put('whatsapp', { attributes: { colour: 'red' } })).json().errorCode).toBe('service_channel_attribute_unknown');
+    // The stored token goes to no other address: a new Graph API address needs the token again, and nothing changes.
+    const moved = await put('whatsapp', { attributes: { apiBaseUrl: 'https://graph.example.com' } });
+    expect(moved.json()).toMatchObject({ errorCode: 'service_channel_token_for_new_address', errorArgs: ['apiBaseUrl', 'accessToken'] });
+    expect((await channels())[1]).toMatchObject({ attributes: { apiBaseUrl: wa.baseUrl } });
+    expect((await put('whatsapp', { attributes: { apiBaseUrl: `${wa.baseUrl}/` } })).statusCode).toBe(200);
 
     const audit = await owner<{ action: string; after: Json }>(
       `SELECT action, after FROM audit_log WHERE entity = 'service-channel' AND entity_id = $1 ORDER BY id`,
       [active.json().channelId],
     );
-    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'activate']);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'activate', 'update']);
     expect(JSON.stringify(audit)).not.toContain(ACCESS);
   });
 
@@ -198,6 +203,8 @@ describe('Telegram Bot API', () => {
   it('sets the webhook with a secret token on activation, answers through sendMessage, stores a duplicate once, refuses a wrong token', async () => {
     expect((await activate('telegram', true)).json().errorCode).toBe('channel_cannot_be_active_without_attributes');
     await put('telegram', { attributes: { apiRoot: tg.apiRoot, botUsername: 'sekar_bot' }, secrets: { botToken: BOT } });
+    const moved = await put('telegram', { attributes: { apiRoot: 'https://bots.example.com' } });
+    expect(moved.json()).toMatchObject({ errorCode: 'service_channel_token_for_new_address', errorArgs: ['apiRoot', 'botToken'] });
     const res = await activate('telegram', true);
     expect(res.statusCode, res.body).toBe(200);
     const channelId = res.json().channelId as string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { CHANNEL_ATTRIBUTES, type ChannelKindName, type ServiceChannel, type ServiceChannelInput } from '@nusa/contracts';
+import { CHANNEL_ATTRIBUTES, CHANNEL_TOKEN_ADDRESS, type ChannelKindName, type ServiceChannel, type ServiceChannelInput } from '@nusa/contracts';
 import type { SettingsSeal } from '../../../platform/ai/settings/service.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
@@ -100,6 +100,20 @@ const audited = (row: ChannelRow, secrets: Record<string, string>) => ({
   secretsSet: Object.keys(secrets).sort(),
 });
 
+/** A stored token goes only to the address it was saved with (CHANNEL_TOKEN_ADDRESS): a new address needs it again. */
+function assertTokenStaysWithItsAddress(
+  kind: ChannelKindName,
+  attributesBefore: Record<string, string>,
+  attributes: Record<string, string>,
+  secretsBefore: Record<string, string>,
+  sent: Record<string, string>,
+) {
+  const address = (CHANNEL_TOKEN_ADDRESS as Partial<Record<ChannelKindName, { attribute: string; secret: string }>>)[kind];
+  if (!address || !secretsBefore[address.secret] || address.secret in sent) return;
+  const where = (attrs: Record<string, string>) => (attrs[address.attribute] ?? '').replace(/\/+$/, '');
+  if (where(attributesBefore) !== where(attributes)) throw new AppError('service_channel_token_for_new_address', [address.attribute, address.secret]);
+}
+
 export async function saveChannel(
   tx: Tx,
   actor: Actor & { tenantCode: string },
@@ -125,6 +139,7 @@ export async function saveChannel(
     if (value.trim()) secrets[name] = value.trim();
     else delete secrets[name];
   }
+  assertTokenStaysWithItsAddress(kind, before?.attributes ?? {}, attributes, beforeSecrets, input.secrets ?? {});
   if (before?.active) {
     const missing = missingAttributes(kind, attributes, secrets);
     if (missing.length) throw new AppError('channel_cannot_be_active_without_attributes', [missing.join(', ')]);
