@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { transitionRefusal, type CoaAccount, type DocumentDetail, type DocumentStatus } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
@@ -60,10 +60,41 @@ const headerColumns = (header: HeaderInput) => ({
 async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: ReturnType<typeof computeAmounts>['lines'], replace: boolean) {
   if (replace) await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
   if (!lines.length) return [];
-  const written = await tx
-    .insert(documentLines)
-    .values(lines.map((l) => ({ ...l, tenantId, documentId })))
-    .returning();
+  const column = <K extends keyof (typeof lines)[number]>(k: K) => lines.map((l) => l[k]);
+  // One array per column: a statement of fixed shape, prepared once per connection whatever the number of lines.
+  const written = await queryPrepared<DocumentLineRow>(
+    tx,
+    'nusa_document_lines_insert',
+    `INSERT INTO document_lines (tenant_id, document_id, line_no, coa_id, ou_id, segment_id, partner_id, product_id, quantity,
+       unit_price, discount_percent, discount_amount, tax_code, debit, credit, book_debit, book_credit, memo)
+     SELECT $1::uuid, $2::uuid, l.* FROM unnest($3::int[], $4::uuid[], $5::uuid[], $6::uuid[], $7::uuid[], $8::uuid[],
+       $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::text[], $14::numeric[], $15::numeric[], $16::numeric[],
+       $17::numeric[], $18::text[]) AS l
+     RETURNING tenant_id AS "tenantId", document_id AS "documentId", line_no AS "lineNo", coa_id AS "coaId", ou_id AS "ouId",
+       segment_id AS "segmentId", partner_id AS "partnerId", product_id AS "productId", quantity, unit_price AS "unitPrice",
+       discount_percent AS "discountPercent", discount_amount AS "discountAmount", tax_code AS "taxCode", debit, credit,
+       book_debit AS "bookDebit", book_credit AS "bookCredit", memo`,
+    [
+      tenantId,
+      documentId,
+      column('lineNo'),
+      column('coaId'),
+      column('ouId'),
+      column('segmentId'),
+      column('partnerId'),
+      column('productId'),
+      column('quantity'),
+      column('unitPrice'),
+      column('discountPercent'),
+      column('discountAmount'),
+      column('taxCode'),
+      column('debit'),
+      column('credit'),
+      column('bookDebit'),
+      column('bookCredit'),
+      column('memo'),
+    ],
+  );
   return written.sort((a, b) => a.lineNo - b.lineNo);
 }
 

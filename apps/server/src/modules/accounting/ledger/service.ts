@@ -4,9 +4,9 @@ import { periodOf } from '@nusa/contracts';
 import type pg from 'pg';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import type { DocumentLineRow, DocumentRow, PostingLine } from '../documents/index.ts';
-import { ledgerEntries, ledgerPeriods } from './schema.ts';
+import { ledgerPeriods, type ledgerEntries } from './schema.ts';
 
 const UNBALANCED = '23514';
 
@@ -33,6 +33,47 @@ async function checkBalancedNow(tx: Tx, debit: Money, credit: Money): Promise<vo
   }
 }
 
+type LedgerRow = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'reversal' | 'postedAt'>;
+
+/**
+ * The rows in one INSERT of fixed shape (one array per column), so that it is a prepared statement: parsed and
+ * planned once per connection, whatever the number of lines; ids follow the rows' order.
+ */
+async function insertLedgerRows(tx: Tx, rows: LedgerRow[]): Promise<void> {
+  const column = <K extends keyof LedgerRow>(k: K) => rows.map((r) => r[k] ?? null);
+  await queryPrepared(
+    tx,
+    'nusa_ledger_insert',
+    `INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period,
+       coa_id, ou_id, segment_id, partner_id, cash_bank_id, currency_id, amount, book_amount, memo)
+     SELECT tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id, segment_id,
+            partner_id, cash_bank_id, currency_id, amount, book_amount, memo
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::date[], $7::int[],
+       $8::uuid[], $9::uuid[], $10::uuid[], $11::uuid[], $12::uuid[], $13::uuid[], $14::numeric[], $15::numeric[], $16::text[]) WITH ORDINALITY
+       AS l(tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id, segment_id,
+            partner_id, cash_bank_id, currency_id, amount, book_amount, memo, n)
+     ORDER BY n`,
+    [
+      column('tenantId'),
+      column('postingId'),
+      column('documentId'),
+      column('documentType'),
+      column('documentNumber'),
+      column('entryDate'),
+      column('period'),
+      column('coaId'),
+      column('ouId'),
+      column('segmentId'),
+      column('partnerId'),
+      column('cashBankId'),
+      column('currencyId'),
+      column('amount'),
+      column('bookAmount'),
+      column('memo'),
+    ],
+  );
+}
+
 /**
  * Writes a release's ledger lines in one INSERT under a new posting id, dated and period-stamped from the document.
  * Signed amounts: debit > 0, credit < 0. The book amounts must sum to zero (`document_unbalanced` with both totals);
@@ -48,7 +89,7 @@ export async function postDocument(tx: Tx, tenantId: string, document: DocumentR
  * INSERT, each posting checked for balance as `postDocument` checks one.
  */
 export async function postDocuments(tx: Tx, tenantId: string, postings: { document: DocumentRow; lines: PostingLine[] }[]): Promise<{ postingId: string }[]> {
-  const rows: (typeof ledgerEntries.$inferInsert)[] = [];
+  const rows: LedgerRow[] = [];
   const ids: { postingId: string }[] = [];
   for (const { document, lines } of postings) {
     let debit = new Money(0);
@@ -84,7 +125,7 @@ export async function postDocuments(tx: Tx, tenantId: string, postings: { docume
     }
   }
   if (!rows.length) return ids;
-  await tx.insert(ledgerEntries).values(rows);
+  await insertLedgerRows(tx, rows);
   await checkBalancedNow(tx, new Money(0), new Money(0));
   return ids;
 }
