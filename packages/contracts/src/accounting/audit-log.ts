@@ -30,7 +30,7 @@ export const auditLogFilter = z.object({
 export type AuditLogFilter = z.infer<typeof auditLogFilter>;
 
 export const auditLogItem = auditEntry.extend({
-  /** Position in the tenant's chain (gap-free from 1); null only inside the transaction that wrote the row. */
+  /** Position in the tenant's chain (gap-free from 1); null until the row is chained, a moment after its commit. */
   seq: z.number().nullable(),
   /** The full name of the user who wrote it (null: the system, or a visitor of the public site). */
   userName: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditChainVerification } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
+import { chainAllPending } from './chain.ts';
 
 /** Rows read per query while walking the chain: the walk holds one batch in memory, never the whole trail. */
 export const VERIFY_BATCH = 1000;
@@ -15,11 +16,13 @@ type Link = {
 };
 
 /**
- * Walks the transaction's tenant chain from seq 1 to the head as it stood when the walk began (rows written during
- * the walk are left for the next one) and stops at the first broken link: a row whose content no longer gives its
- * hash, that does not point at the row before it, that follows missing rows, or a head that is ahead of the rows.
+ * Chains the tenant's rows still waiting for their place, then walks the tenant's chain from seq 1 to the head (rows
+ * committed during the walk are left for the next one) and stops at the first broken link: a row whose content no
+ * longer gives its hash, that does not point at the row before it, that follows missing rows, or a head that is
+ * ahead of the rows.
  */
 export async function verifyAuditChain(tx: Tx, batch = VERIFY_BATCH): Promise<AuditChainVerification> {
+  await chainAllPending(tx);
   const head = (await tx.execute<{ seq: string; hash: string | null }>(sql`SELECT seq, hash FROM audit_chain_heads`)).rows[0];
   const headSeq = head ? Number(head.seq) : 0;
   let checked = 0;

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AuditAction, AuditModule } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
+import { chainWhenCommitted } from './chain.ts';
 import { auditLog } from './schema.ts';
 
 export interface Actor {
@@ -29,8 +30,12 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promi
   await writeAudits(tx, actor, [entry]);
 }
 
-/** Several business writes of one transaction, in order, in one statement (the chain links them row by row). */
+/**
+ * Several business writes of one transaction, in order, in one statement. The rows are chained a moment after the
+ * transaction commits (ids are uuid v7, so the chain keeps their order).
+ */
 export async function writeAudits(tx: Tx, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  chainWhenCommitted(tx);
   await tx.insert(auditLog).values(
     entries.map((entry) => ({
       tenantId: actor.tenantId,

@@ -8,11 +8,18 @@ const GLOBAL_READ_ONLY = ['tenants'];
  * app.tenant_id itself, and callers select the rows by id under the policy.
  */
 const DEFINER_READS = ['products', 'users'];
+/** Tenant tables the app role may read and append to, never change or delete from (the audit trail is evidence). */
+const APPEND_ONLY = ['audit_log'];
+/** Tenant tables the app role may only read: the audit chain's heads move only through audit_chain_pending (0037). */
+const TENANT_READ_ONLY = ['audit_chain_heads'];
 /**
- * Tenant tables the app role may read and append to, never change or delete from (the audit trail is evidence), with
- * the columns its commit-time triggers fill in (the audit chain's; a trigger refuses them to a direct UPDATE).
+ * What the SECURITY DEFINER owner may write besides reading DEFINER_READS: audit_chain_pending (0037) gives unchained
+ * audit rows their place (the chain's columns only; a trigger refuses rows already chained) and moves the heads.
  */
-const APPEND_ONLY: Record<string, readonly string[]> = { audit_log: ['seq', 'prev_hash', 'hash'] };
+const DEFINER_WRITES: Record<string, string> = {
+  audit_log: 'SELECT, UPDATE (seq, prev_hash, hash)',
+  audit_chain_heads: 'SELECT, INSERT, UPDATE',
+};
 
 /**
  * Makes the schema safe for the app role after migrations: the role exists as a login role with `appPassword`
@@ -55,12 +62,10 @@ export async function secureSchema(owner: pg.Pool, appRole: string, appPassword:
       if (t.tenant) {
         if (t.policies === 0) throw new Error(`tenant table ${t.name} has no row-level security policy`);
         await client.query(`ALTER TABLE public."${t.name}" ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY`);
-        if (Object.hasOwn(APPEND_ONLY, t.name)) {
-          await client.query(`GRANT SELECT, INSERT ON public."${t.name}" TO ${appRole}`);
-          // Earlier starts granted more (revoking UPDATE also takes back its column grants, given again below).
-          await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON public."${t.name}" FROM ${appRole}`);
-          const columns = APPEND_ONLY[t.name].map((c) => `"${c}"`).join(', ');
-          await client.query(`GRANT UPDATE (${columns}) ON public."${t.name}" TO ${appRole}`);
+        if (APPEND_ONLY.includes(t.name) || TENANT_READ_ONLY.includes(t.name)) {
+          await client.query(`GRANT SELECT${APPEND_ONLY.includes(t.name) ? ', INSERT' : ''} ON public."${t.name}" TO ${appRole}`);
+          // Earlier starts granted more (revoking UPDATE also takes back its column grants).
+          await client.query(`REVOKE ${APPEND_ONLY.includes(t.name) ? '' : 'INSERT, '}UPDATE, DELETE, TRUNCATE ON public."${t.name}" FROM ${appRole}`);
         } else {
           await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON public."${t.name}" TO ${appRole}`);
         }
@@ -77,7 +82,7 @@ export async function secureSchema(owner: pg.Pool, appRole: string, appPassword:
 
 /**
  * SECURITY DEFINER functions run with their owner's rights, so their owner is `<app role>_definer`: no login, no
- * superuser, SELECT on DEFINER_READS only (it bypasses row-level security, which is what the functions are for),
+ * superuser, SELECT on DEFINER_READS and the DEFINER_WRITES rights only (it bypasses row-level security, which is what the functions are for),
  * and only the app role may execute them (PostgreSQL grants EXECUTE to PUBLIC by default). Where the owner may not
  * make such a role (a managed database), the functions stay with the schema owner and a line says so.
  */
@@ -94,6 +99,7 @@ async function secureDefinerFunctions(client: pg.PoolClient, appRole: string, lo
     if (!member.rows[0].ok) await client.query(`GRANT ${definer} TO current_user`);
     await client.query(`GRANT USAGE ON SCHEMA public TO ${definer}`);
     for (const table of DEFINER_READS) await client.query(`GRANT SELECT ON public."${table}" TO ${definer}`);
+    for (const [table, rights] of Object.entries(DEFINER_WRITES)) await client.query(`GRANT ${rights} ON public."${table}" TO ${definer}`);
     // A new owner needs CREATE on the schema at the moment of the change, and never again.
     await client.query(`GRANT CREATE ON SCHEMA public TO ${definer}`);
     for (const f of functions.rows) await client.query(`ALTER FUNCTION ${f.signature} OWNER TO ${definer}`);

@@ -27,6 +27,20 @@ export function onAccessChange(pool: pg.Pool, fn: (tenantId: string) => void): v
   accessChangeListeners.set(pool, fn);
 }
 
+/** Work to start once a transaction has committed; it must return at once (the caller's answer does not wait for it). */
+export type CommitHook = (pool: pg.Pool, tenantId: string) => void;
+const commitHooks = new WeakMap<Tx, Set<CommitHook>>();
+
+/**
+ * `hook` runs once right after the withTenant transaction of `tx` commits, never after a rollback: the audit chain is
+ * made that way, a moment after the audited write commits (platform/audit/chain.ts).
+ */
+export function afterCommit(tx: Tx, hook: CommitHook): void {
+  let hooks = commitHooks.get(tx);
+  if (!hooks) commitHooks.set(tx, (hooks = new Set()));
+  hooks.add(hook);
+}
+
 /**
  * Runs `fn` in one transaction whose `app.tenant_id` is `tenantId`; every tenant table's policy reads it, so a
  * query that forgets its tenant sees nothing of other tenants. BEGIN and set_config go in one message (the id is
@@ -37,7 +51,9 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
   const client = await pool.connect();
   // BEGIN + set_config and the first query in one socket write.
   const sendWrites = holdWrites(client);
+  const tx = drizzleOf(client);
   let open = false;
+  let committed = false;
   try {
     // pg's pipeline mode: BEGIN + set_config go out without waiting for their answer, and the transaction's first
     // query follows in the same round trip. They cannot fail on a live connection (the id is a checked UUID); on a
@@ -45,16 +61,18 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
     (client as pg.PoolClient & { pipeline: boolean }).pipeline = true;
     const begun = client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
     open = true;
-    const [, result] = await Promise.all([begun, fn(drizzleOf(client), client)]);
+    const [, result] = await Promise.all([begun, fn(tx, client)]);
     const onAccessChange = accessChangeListeners.get(pool);
     if (onAccessChange) {
       // One round trip still: the flag the access triggers set (0013) is read in the COMMIT's own message.
       const [flag] = (await client.query(COMMIT_READING_ACCESS_FLAG)) as unknown as [pg.QueryResult<{ changed: boolean }>];
       open = false;
+      committed = true;
       if (flag.rows[0]?.changed) onAccessChange(tenantId);
     } else {
       await client.query('COMMIT');
       open = false;
+      committed = true;
     }
     return result;
   } catch (err) {
@@ -62,7 +80,10 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
     throw err;
   } finally {
     sendWrites();
+    const hooks = commitHooks.get(tx);
+    commitHooks.delete(tx);
     client.release();
+    if (committed && hooks) for (const hook of hooks) hook(pool, tenantId);
   }
 }
 

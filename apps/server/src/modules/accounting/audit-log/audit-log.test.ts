@@ -8,6 +8,8 @@ import { call } from '../../../../test/call.ts';
 import { withTenant } from '../../../platform/db/tenant.ts';
 import { writeAudit, type AuditEntry } from '../../../platform/audit/write.ts';
 import { verifyAuditChain } from '../../../platform/audit/verify.ts';
+import { auditChainerOf, chainAfterCommitOn } from '../../../platform/audit/chain.ts';
+import { APP_ROLE } from '../../../../test/test-database.ts';
 
 let t: TestApp;
 let demoId: string;
@@ -21,6 +23,8 @@ let adminId: string;
 const audit = (tenantId: string, entry: AuditEntry, userId?: string) => withTenant(t.pools.app, tenantId, (tx) => writeAudit(tx, { tenantId, userId }, entry));
 const verifyOf = (tenantId: string, batch?: number) => withTenant(t.pools.app, tenantId, (tx) => verifyAuditChain(tx, batch));
 const owner = (text: string, values: unknown[] = []) => t.pools.owner.query(text, values);
+/** The after-commit chainer's runs so far have ended (the rows committed before are chained). */
+const chained = () => auditChainerOf(t.pools.app)!.settled();
 const sqlState = (p: Promise<unknown>) =>
   p.then(
     () => 'no error',
@@ -63,6 +67,7 @@ beforeAll(async () => {
   );
   await audit(acmeId, { module: 'accounting.warehouse', action: 'create', entity: 'warehouse', entityId: 'ACME-SECRET', after: { name: 'Rahasia' } });
   [admin, staff, cashier, acmeAdmin] = await Promise.all([t.login('admin'), t.login('staff'), t.login('cashier'), t.login('admin', 'acme')]);
+  await chained();
 });
 afterAll(() => t.close());
 
@@ -176,9 +181,10 @@ describe('the hash chain', () => {
     });
   });
 
-  it('chains 20 transactions writing at once without a fork or a gap', async () => {
+  it('chains 20 transactions writing at once without a fork or a gap, a moment after they commit, without a reader', async () => {
     const tenant = uuidv7();
     const wide = new pg.Pool({ ...t.pools.app.options, max: 20 });
+    chainAfterCommitOn(wide, auditChainerOf(t.pools.app)!);
     try {
       await Promise.all(
         Array.from({ length: 20 }, (_, n) =>
@@ -195,14 +201,20 @@ describe('the hash chain', () => {
     } finally {
       await wide.end();
     }
-    const rows = (await owner(`SELECT seq::int, prev_hash FROM audit_log WHERE tenant_id = $1 ORDER BY seq`, [tenant])).rows;
+    await chained();
+    const rows = (await owner(`SELECT seq::int, prev_hash, entity_id FROM audit_log WHERE tenant_id = $1 ORDER BY seq`, [tenant])).rows;
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    // A transaction's rows keep their order.
+    for (let n = 0; n < 20; n++) {
+      const own = rows.filter((r) => r.entity_id.startsWith(`P-${n}-`)).map((r) => r.entity_id);
+      expect(own).toEqual([`P-${n}-0`, `P-${n}-1`, `P-${n}-2`]);
+    }
     expect(new Set(rows.map((r) => r.prev_hash)).size).toBe(60);
     // Batches of 7 rows: the walk crosses batch boundaries.
     expect(await verifyOf(tenant, 7)).toEqual({ ok: true, checked: 60 });
   });
 
-  it('chains a transaction’s rows when it commits: an open transaction holds up no other writer of its tenant', async () => {
+  it('chains a row only once its transaction has committed; the sweep chains rows written by raw SQL', async () => {
     const tenant = uuidv7();
     const long = await t.pools.app.connect();
     try {
@@ -211,20 +223,45 @@ describe('the hash chain', () => {
         `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, $2, 'accounting.product', 'import', 'product', 'LONG')`,
         [tenant, uuidv7()],
       );
-      // Inside its transaction the row has no place in the chain yet.
       expect((await long.query(`SELECT seq, hash FROM audit_log WHERE entity_id = 'LONG'`)).rows).toEqual([{ seq: null, hash: null }]);
-      // Another writer of the tenant commits meanwhile (with the chain made at the INSERT it would wait for the first).
+      // Another writer of the tenant commits meanwhile and is chained without waiting for the open transaction.
       await audit(tenant, { module: 'accounting.product', action: 'update', entity: 'product', entityId: 'QUICK' });
+      await chained();
+      expect((await owner(`SELECT entity_id, seq::int FROM audit_log WHERE tenant_id = $1 AND seq IS NOT NULL`, [tenant])).rows).toEqual([
+        { entity_id: 'QUICK', seq: 1 },
+      ]);
+      // Raw SQL, outside the app's transactions: nothing asks for the chain when it commits.
       await long.query('COMMIT');
     } finally {
       long.release();
     }
+    await chained();
+    expect((await owner(`SELECT seq FROM audit_log WHERE tenant_id = $1 AND entity_id = 'LONG'`, [tenant])).rows).toEqual([{ seq: null }]);
+    expect(await auditChainerOf(t.pools.app)!.sweep()).toBeGreaterThanOrEqual(1);
+    await chained();
     const rows = (await owner(`SELECT entity_id, seq::int FROM audit_log WHERE tenant_id = $1 ORDER BY seq`, [tenant])).rows;
+    // Chained in the order rows became visible: the earlier-started LONG after QUICK.
     expect(rows).toEqual([
       { entity_id: 'QUICK', seq: 1 },
       { entity_id: 'LONG', seq: 2 },
     ]);
     expect(await verifyOf(tenant)).toEqual({ ok: true, checked: 2 });
+    expect((await owner(`SELECT count(*)::int AS n FROM audit_log WHERE seq IS NULL`)).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('chains the rows still waiting when verify runs', async () => {
+    const tenant = uuidv7();
+    for (const id of ['W-1', 'W-2'])
+      await owner(`INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, $2, 'accounting.coa', 'create', 'coa', $3)`, [
+        tenant,
+        uuidv7(),
+        id,
+      ]);
+    expect(await verifyOf(tenant)).toEqual({ ok: true, checked: 2 });
+    expect((await owner(`SELECT entity_id, seq::int FROM audit_log WHERE tenant_id = $1 ORDER BY seq`, [tenant])).rows).toEqual([
+      { entity_id: 'W-1', seq: 1 },
+      { entity_id: 'W-2', seq: 2 },
+    ]);
   });
 
   it('reports the first broken link when the owner edits a row behind the app’s back', async () => {
@@ -253,28 +290,53 @@ describe('the hash chain', () => {
     for (const tenant of [middle, end]) {
       for (let i = 1; i <= 4; i++) await audit(tenant, { module: 'accounting.coa', action: 'create', entity: 'coa', entityId: `B-${i}` });
     }
+    await chained();
     await owner(`DELETE FROM audit_log WHERE tenant_id = $1 AND seq = 2`, [middle]);
     expect(await verifyOf(middle)).toMatchObject({ ok: false, checked: 1, firstBrokenSeq: 3, reason: 'gap' });
     await owner(`DELETE FROM audit_log WHERE tenant_id = $1 AND seq = 4`, [end]);
     expect(await verifyOf(end)).toEqual({ ok: false, checked: 3, firstBrokenSeq: 4, reason: 'missing' });
   });
 
-  it('lets the app role read and append audit rows, never change or delete them', async () => {
+  it('lets the app role read and append audit rows, never chain, change or delete them', async () => {
     const tenant = uuidv7();
     await audit(tenant, { module: 'accounting.coa', action: 'create', entity: 'coa', entityId: 'C-1', after: { name: 'Kas' } });
+    await chained();
     const attempt = (text: string) => sqlState(withTenant(t.pools.app, tenant, (_tx, client) => client.query(text)));
     expect(await attempt(`UPDATE audit_log SET after = '{}'`)).toBe('42501');
-    // The chain's columns are filled in at COMMIT by the trigger alone.
     expect(await attempt(`UPDATE audit_log SET hash = 'forged'`)).toBe('42501');
     expect(await attempt(`DELETE FROM audit_log`)).toBe('42501');
     expect(await attempt(`TRUNCATE audit_log`)).toBe('42501');
-    // An INSERT cannot choose its place in the chain: the trigger sets seq and both hashes.
+    // Nor move the chain's head.
+    expect(await attempt(`UPDATE audit_chain_heads SET seq = 0, hash = NULL`)).toBe('42501');
+    expect(await attempt(`DELETE FROM audit_chain_heads`)).toBe('42501');
+    // An INSERT cannot choose its place in the chain (the insert trigger clears it), nor can the app role give an
+    // unchained row one by hand: only audit_chain_pending (SECURITY DEFINER) may.
+    const forged = uuidv7();
+    const hand = withTenant(t.pools.app, tenant, async (_tx, client) => {
+      await client.query(
+        `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id, seq, prev_hash, hash) VALUES ($1, $2, 'x', 'x', 'x', 'forged', 99, 'f', 'f')`,
+        [tenant, forged],
+      );
+      expect((await client.query(`SELECT seq, hash FROM audit_log WHERE id = $1`, [forged])).rows).toEqual([{ seq: null, hash: null }]);
+      await client.query(`UPDATE audit_log SET seq = 2, prev_hash = 'f', hash = 'f' WHERE id = $1`, [forged]);
+    });
+    expect(await sqlState(hand)).toBe('42501');
+    // The function's owner may set the chain's columns of an unchained row only: a chained row stays as it is.
+    const definer = await sqlState(
+      withTenant(t.pools.owner, tenant, (_tx, client) =>
+        client.query(`SET LOCAL ROLE ${APP_ROLE}_definer; UPDATE audit_log SET hash = 'forged' WHERE seq = 1`),
+      ),
+    );
+    expect(definer).toBe('42501');
     await withTenant(t.pools.app, tenant, (_tx, client) =>
       client.query(
         `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id, seq, prev_hash, hash) VALUES ($1, $2, 'x', 'x', 'x', 'forged', 99, 'f', 'f')`,
-        [tenant, uuidv7()],
+        [tenant, forged],
       ),
     );
+    // Written by raw SQL, so nothing asked for the chain at its COMMIT: the sweep finds it.
+    await auditChainerOf(t.pools.app)!.sweep();
+    await chained();
     expect((await owner(`SELECT seq::int, hash <> 'f' AS rehashed FROM audit_log WHERE tenant_id = $1 AND entity_id = 'forged'`, [tenant])).rows).toEqual([
       { seq: 2, rehashed: true },
     ]);

@@ -37,7 +37,12 @@ export function auditLogWhere(f: Omit<AuditLogFilter, 'sort'>): SQL | undefined 
   return and(...where);
 }
 
-const order = (sort: AuditLogFilter['sort']) => (sort === 'at' ? [asc(auditLog.at), asc(auditLog.seq)] : [desc(auditLog.at), desc(auditLog.seq)]);
+/**
+ * Time, then place in the chain, then id: rows not yet chained (seq null, docs/decisions/009) come after the chained
+ * rows of their time oldest first and before them newest first, in the order they will be chained, so pages hold still.
+ */
+const order = (sort: AuditLogFilter['sort']) =>
+  sort === 'at' ? [asc(auditLog.at), asc(auditLog.seq), asc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.seq), desc(auditLog.id)];
 
 const columns = {
   id: auditLog.id,

@@ -409,7 +409,7 @@ describe('approvals', () => {
     await act(p.admin, withdrawn.documentId, 'submit');
     await act(p.ap2, withdrawn.documentId, 'approve');
     expect((await act(p.admin, withdrawn.documentId, 'cancelApproval')).json().status).toBe('D');
-    const audit = await owner(`SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY seq`, [withdrawn.documentId]);
+    const audit = await owner(`SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY at, id`, [withdrawn.documentId]);
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'submit', 'cancel-approval', 'submit', 'approve', 'cancel-approval']);
   });
 

@@ -121,7 +121,7 @@ describe('journal entries', () => {
     const audit = async (id: string) =>
       (
         await t.pools.owner.query<{ action: string; before: unknown; after: Record<string, unknown> }>(
-          `SELECT action, before, after FROM audit_log WHERE entity_id = $1 ORDER BY seq`,
+          `SELECT action, before, after FROM audit_log WHERE entity_id = $1 ORDER BY at, id`,
           [id],
         )
       ).rows;

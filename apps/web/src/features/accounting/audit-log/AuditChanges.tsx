@@ -45,7 +45,9 @@ export function AuditChanges({ entry }: { entry: AuditLogItem }) {
             {showUnchanged ? t('auditLog.hideUnchanged') : t('auditLog.showUnchanged', { count: unchanged.length })}
           </Button>
         )}
-        {entry.hash && <span className="muted-text audit-changes__chain">{t('auditLog.chain', { seq: entry.seq, hash: entry.hash.slice(0, 16) })}</span>}
+        <span className="muted-text audit-changes__chain">
+          {entry.hash ? t('auditLog.chain', { seq: entry.seq, hash: entry.hash.slice(0, 16) }) : t('auditLog.chainPending')}
+        </span>
       </div>
     </div>
   );

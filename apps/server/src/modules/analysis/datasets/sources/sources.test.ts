@@ -212,7 +212,7 @@ describe('Google Sheet source', () => {
     const after = (await call(t, analysisEndpoints.getDataset, { params: { datasetId }, token: admin })).json();
     expect(after).toMatchObject({ rowCount: 4, columns: before.columns });
     const audit = await t.pools.owner.query(
-      `SELECT after FROM audit_log WHERE module = 'analysis.dataset' AND entity_id = $1 ORDER BY at DESC, seq DESC LIMIT 1`,
+      `SELECT after FROM audit_log WHERE module = 'analysis.dataset' AND entity_id = $1 ORDER BY at DESC, id DESC LIMIT 1`,
       [datasetId],
     );
     expect(audit.rows[0].after).toMatchObject({ refresh: true, added: [], removed: ['Catatan'] });
@@ -398,7 +398,7 @@ describe('API source', () => {
     const revoked = (await call(t, ep.revokeDatasetApiKey, { params: { datasetId, keyId: rotated.keyId }, token: admin })).json();
     expect(revoked.revokedAt).not.toBeNull();
     expect((await post(body, { 'x-api-key': rotated.key, 'idempotency-key': 'k-revoked' })).statusCode).toBe(401);
-    const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE module = 'analysis.datasetApiKey' ORDER BY at, seq`);
+    const audit = await t.pools.owner.query(`SELECT action FROM audit_log WHERE module = 'analysis.datasetApiKey' ORDER BY at, id`);
     expect(audit.rows.map((r: { action: string }) => r.action)).toEqual(['create', 'deactivate', 'create', 'deactivate']);
   });
 
