@@ -122,10 +122,11 @@ function CashBankFields({ row, form }: { row?: CashBank; form: Parameters<Master
   const type = Form.useWatch('type', form) as CashBankType | undefined;
   const required = (label: string) => ({ required: true, message: t('validation.required', { label }) });
   const sameCoaAsSaved = row && row.type === type;
-  // The accounts other cash banks use change with every save: each opening of the form asks again.
+  // The accounts other cash banks use change with every save: each opening of the form asks again, and forgets the
+  // pages it kept (an invalidated page would still be shown until the new answer came, offering a taken account).
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['lazy-select', 'erp', 'coa'] });
+    void queryClient.resetQueries({ queryKey: ['lazy-select', 'erp', 'coa'] });
   }, [queryClient]);
   return (
     <>
