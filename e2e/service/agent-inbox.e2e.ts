@@ -62,14 +62,15 @@ describe('Service › Messages for me', () => {
       await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
       await page.getByTestId('inbox-live').filter({ hasText: t.live }).waitFor();
       // The customer asks the bot for a person (the virtual chat speaks as a customer would): the open page hears it.
+      const message = `${t.person} ${Date.now()}`;
       const chat = await api<{ conversationId: string; handedOver: boolean }>('POST', `/v1/service/clients/${CLIENT}/virtual-chat`, {
         token: customer.token,
-        body: { message: `${t.person} ${Date.now()}` },
+        body: { message },
       });
       expect(chat.body.handedOver).toBe(true);
-      const item = page.getByTestId('inbox-item').filter({ hasText: t.person });
-      await item.first().waitFor();
-      await item.first().click();
+      // By its own message: a first run's conversation left open would be in the list too.
+      const item = page.getByTestId('inbox-item').filter({ hasText: message });
+      await item.click();
       await page.getByRole('button', { name: t.claim, exact: true }).click();
       await page.getByRole('textbox', { name: t.replyBox }).fill(t.answer);
       await page.getByRole('button', { name: t.reply, exact: true }).last().click();
@@ -84,11 +85,12 @@ describe('Service › Messages for me', () => {
       await page.getByRole('button', { name: t.close }).click();
       await answerConfirm(page, t.close);
       await page.getByText(t.closed).waitFor();
-      // The conversation is in History chat, newest first, with its transcript.
+      // The conversation is in History chat with its transcript. Other flows' conversations may have started after
+      // this one (newest first): its row is found by its id.
       await page.setViewportSize({ width: 1366, height: 860 });
       await page.goto('/service/history-chat');
       await page.getByRole('heading', { level: 1, name: t.history }).waitFor();
-      await page.locator('.ant-table-row').first().click();
+      await page.locator(`.ant-table-row[data-row-key="${chat.body.conversationId}"]`).click();
       await page.getByTestId('history-transcript').getByText(t.answer).waitFor();
       await screenshot(page, `service-history-chat-${lang}`);
     });
