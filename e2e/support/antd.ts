@@ -15,11 +15,16 @@ export async function chooseOption(page: Page, select: Locator, option: string |
   const before = await tags.count();
   // A single select shows its placeholder until it holds a value; a multiple one has one tag more.
   const holdsChoice = async () => (multiple ? (await tags.count()) > before : !(await placeholder.isVisible()));
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  // This select's own list, named after its input (`<id>_list`), and opened when the input says it is not: a list
+  // still closing after an Escape or a choice (another select's or this one's) is neither open nor this one's.
+  const id = await select.getAttribute('id');
+  const anyOpen = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const open = id ? anyOpen.filter({ has: page.locator(`[id="${id}_list"]`) }) : anyOpen;
+  const isOpen = async () => (id ? (await select.getAttribute('aria-expanded')) === 'true' : open.first().isVisible());
   const choice = open.locator('.ant-select-item-option', { hasText: option }).first();
   for (let attempt = 1; ; attempt++) {
     try {
-      if (!(await open.first().isVisible())) {
+      if (!(await isOpen())) {
         await select.click();
         if (search) await select.fill(search);
       }
