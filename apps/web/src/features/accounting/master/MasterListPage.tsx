@@ -24,9 +24,10 @@
  * - Texts: the kit's own under `masterKit.*` and `listKit.*`; a page passes its translated title, column titles and
  *   form labels.
  */
+import { ConfirmDeleteButton } from '../../../app/components/ConfirmDeleteButton.tsx';
 import { useState, type ReactNode } from 'react';
-import { App, Button, Popconfirm, Select, Space, Switch, Tooltip } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Select, Space, Switch, Tooltip } from 'antd';
+import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../api/call.ts';
@@ -176,18 +177,14 @@ export function MasterListPage<T extends ActiveFlag, B, F extends object, V exte
             <Button type="text" icon={<EditOutlined />} aria-label={t('masterKit.editOf', { name: p.describe(row) })} onClick={() => setEditing({ row })} />
           </Tooltip>
           {level === 'full' && !p.locked?.(row) && (
-            <Popconfirm
+            <ConfirmDeleteButton
               title={t('masterKit.deleteTitle')}
               description={t('masterKit.deleteConfirm', { name: p.describe(row) })}
               okText={t('masterKit.delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
-            >
-              <Tooltip title={t('masterKit.delete')}>
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('masterKit.deleteOf', { name: p.describe(row) })} />
-              </Tooltip>
-            </Popconfirm>
+              label={t('masterKit.deleteOf', { name: p.describe(row) })}
+              tooltip={t('masterKit.delete')}
+              onConfirm={() => remove.mutateAsync(row)}
+            />
           )}
         </Space>
       ),

@@ -1,6 +1,7 @@
+import { ConfirmDeleteButton } from '../../../app/components/ConfirmDeleteButton.tsx';
 import { useRef, useState, type RefObject } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Spin, Tooltip } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Modal, Spin, Tooltip } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ECharts } from 'echarts/core';
@@ -97,17 +98,14 @@ export function SavedGraphCard({ graph, canEdit, first, last, moving, onMove }: 
         />
       </Tooltip>
       {canEdit && (
-        <Popconfirm
+        <ConfirmDeleteButton
           title={t('analysisGraphs.deleteConfirm', { name: graph.name })}
           okText={t('analysisGraphs.delete')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('common.cancel')}
-          onConfirm={() => remove.mutateAsync().catch(() => undefined)}
-        >
-          <Tooltip title={t('analysisGraphs.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('analysisGraphs.delete')} ${graph.name}`} loading={remove.isPending} />
-          </Tooltip>
-        </Popconfirm>
+          label={`${t('analysisGraphs.delete')} ${graph.name}`}
+          tooltip={t('analysisGraphs.delete')}
+          loading={remove.isPending}
+          onConfirm={() => remove.mutateAsync()}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
+import { ConfirmDeleteButton } from '../../../app/components/ConfirmDeleteButton.tsx';
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -105,15 +106,12 @@ export default function DatasetDetailPage() {
             render: (_: unknown, row: DatasetItem) => (
               <Space size={2}>
                 <Button type="text" icon={<EditOutlined />} aria-label={t('service.item.edit')} onClick={() => setEditing({ row })} />
-                <Popconfirm
+                <ConfirmDeleteButton
                   title={t('service.item.deleteConfirm')}
                   okText={t('service.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
-                >
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('service.item.delete')} />
-                </Popconfirm>
+                  label={t('service.item.delete')}
+                  onConfirm={() => remove.mutateAsync(row)}
+                />
               </Space>
             ),
           },

@@ -1,6 +1,7 @@
+import { ConfirmDeleteButton } from '../../../app/components/ConfirmDeleteButton.tsx';
 import { useState } from 'react';
-import { Button, Card, Descriptions, Input, List, Popconfirm, Space, Tag } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Input, List, Space, Tag } from 'antd';
+import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -112,16 +113,14 @@ export default function IntentDetailPage() {
                 actions={
                   canEdit
                     ? [
-                        <Popconfirm
+                        <ConfirmDeleteButton
                           key="del"
                           title={t('service.intent.deletePhrase')}
                           okText={t('service.delete')}
-                          okButtonProps={{ danger: true }}
-                          cancelText={t('common.cancel')}
-                          onConfirm={() => deletePhrase.mutateAsync(p.phraseId).catch(() => undefined)}
-                        >
-                          <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('service.delete')} />
-                        </Popconfirm>,
+                          label={t('service.delete')}
+                          size="small"
+                          onConfirm={() => deletePhrase.mutateAsync(p.phraseId)}
+                        />,
                       ]
                     : []
                 }

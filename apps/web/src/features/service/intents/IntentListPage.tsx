@@ -1,6 +1,7 @@
+import { ConfirmDeleteButton } from '../../../app/components/ConfirmDeleteButton.tsx';
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Tag } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Tag } from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -115,15 +116,12 @@ export default function IntentListPage() {
                   width: 70,
                   render: (_: unknown, row: ServiceIntent) => (
                     <Space size={2}>
-                      <Popconfirm
+                      <ConfirmDeleteButton
                         title={t('service.deleteConfirm', { name: row.name })}
                         okText={t('service.delete')}
-                        okButtonProps={{ danger: true }}
-                        cancelText={t('common.cancel')}
-                        onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
-                      >
-                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('service.deleteOf', { name: row.name })} />
-                      </Popconfirm>
+                        label={t('service.deleteOf', { name: row.name })}
+                        onConfirm={() => remove.mutateAsync(row)}
+                      />
                     </Space>
                   ),
                 },
