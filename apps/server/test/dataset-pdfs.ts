@@ -6,6 +6,9 @@ import { renderPdf } from '../src/platform/files/pdf.ts';
 export const BRANCHES = ['Surabaya', 'Jakarta Selatan', 'Bandung', 'Medan'];
 export const PRODUCTS = ['Kopi Susu', 'Teh Melati', 'Roti Bakar'];
 
+/** The product of `longAt` rows: too long for its column, it is printed on several lines of its cell. */
+export const LONG_PRODUCT = 'Kopi Susu Gula Aren Spesial Ukuran Besar';
+
 /** Sales row i of the PDF: a date in December 2025 (31/12/2025 form), a branch, a product, qty, and a sum 1.234.567,89 style. */
 export const pdfSale = (i: number) => ({
   day: (i % 31) + 1,
@@ -19,9 +22,10 @@ const idMoney = (n: number) => n.toLocaleString('id-ID', { minimumFractionDigits
 
 /**
  * A sales report as a shop prints it: a title, a table whose header row repeats on every page (numbers right-aligned),
- * page numbers in the footer; `rows` rows (130 fill three A4 pages). Row `blankAt` leaves its product empty.
+ * page numbers in the footer; `rows` rows (130 fill three A4 pages). Row `blankAt` leaves its product empty; rows
+ * `longAt` have LONG_PRODUCT.
  */
-export function salesPdf(rows: number, options: { blankAt?: number; badAt?: number } = {}): Promise<Buffer> {
+export function salesPdf(rows: number, options: { blankAt?: number; badAt?: number; longAt?: number[] } = {}): Promise<Buffer> {
   const body = [
     ['Tanggal', 'Cabang', 'Produk', { text: 'Qty', alignment: 'right' }, { text: 'Penjualan', alignment: 'right' }],
     ...Array.from({ length: rows }, (_, i) => {
@@ -29,7 +33,7 @@ export function salesPdf(rows: number, options: { blankAt?: number; badAt?: numb
       return [
         `${String(s.day).padStart(2, '0')}/12/2025`,
         s.branch,
-        i === options.blankAt ? '' : s.product,
+        i === options.blankAt ? '' : options.longAt?.includes(i) ? LONG_PRODUCT : s.product,
         { text: i === options.badAt ? 'tujuh' : String(s.qty), alignment: 'right' },
         { text: idMoney(s.amount), alignment: 'right' },
       ];

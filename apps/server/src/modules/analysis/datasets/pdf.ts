@@ -21,6 +21,12 @@ interface Chunk {
   x0: number;
   x1: number;
 }
+/** A line of a page: its baseline, its font size and its cells left to right. */
+interface Line {
+  y: number;
+  size: number;
+  chunks: Chunk[];
+}
 
 /**
  * pdf.js already joins text less than 0.6 of the font size apart into one piece (with a space), so two columns closer
@@ -62,7 +68,7 @@ async function piecesOf(bytes: Uint8Array, maxPages: number): Promise<Piece[][]>
 }
 
 /** A page's pieces as lines from the top, each line's pieces joined into cells left to right. */
-function linesOf(pieces: Piece[]): Chunk[][] {
+function linesOf(pieces: Piece[]): Line[] {
   const sorted = [...pieces].sort((p, q) => q.y - p.y || p.x0 - q.x0);
   const lines: Piece[][] = [];
   for (const p of sorted) {
@@ -79,8 +85,34 @@ function linesOf(pieces: Piece[]): Chunk[][] {
         last.x1 = Math.max(last.x1, p.x1);
       } else chunks.push({ text: p.text, x0: p.x0, x1: p.x1, size: p.size });
     }
-    return chunks.map(({ text, x0, x1 }) => ({ text: text.trim(), x0, x1 }));
+    return { y: line[0].y, size: line[0].size, chunks: chunks.map(({ text, x0, x1 }) => ({ text: text.trim(), x0, x1 })) };
   });
+}
+
+/**
+ * A line closer to the one above than the page's rows are to each other (less than this share of the usual distance)
+ * that fills only some of the columns the line above fills is the rest of a cell that wrapped: a long product name
+ * printed on two lines is one row. Rows printed as tightly as wrapped lines cannot be told apart and stay rows.
+ */
+const WRAP_GAP = 0.85;
+
+function joinWrappedLines(lines: Line[], toCells: (chunks: Chunk[]) => RawCell[]): RawCell[][] {
+  const gaps = lines
+    .slice(1)
+    .map((l, i) => lines[i].y - l.y)
+    .sort((a, b) => a - b);
+  const usual = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  const rows: RawCell[][] = [];
+  lines.forEach((line, i) => {
+    const cells = toCells(line.chunks);
+    const above = rows.at(-1);
+    const filled = cells.flatMap((c, col) => (c ? [col] : []));
+    const wrapped =
+      above !== undefined && lines[i - 1].y - line.y < usual * WRAP_GAP && filled.length < above.filter((c) => c).length && filled.every((col) => above[col]);
+    if (wrapped) for (const col of filled) above[col] = `${above[col]} ${cells[col]}`;
+    else rows.push(cells);
+  });
+  return rows;
 }
 
 /**
@@ -130,7 +162,7 @@ export async function readPdfRows(bytes: Uint8Array, maxPages = Infinity): Promi
   const pages = await piecesOf(bytes, maxPages);
   if (pages.every((p) => p.length === 0)) throw new AppError('analysis_pdf_scanned');
   const pageLines = pages.map(linesOf);
-  const bands = columnsOf(pageLines.flat());
+  const bands = columnsOf(pageLines.flat().map((l) => l.chunks));
   const toCells = (line: Chunk[]): RawCell[] => {
     const cells: RawCell[] = Array.from({ length: bands.length }, () => null);
     for (const c of line) {
@@ -139,18 +171,20 @@ export async function readPdfRows(bytes: Uint8Array, maxPages = Infinity): Promi
     }
     return cells;
   };
-  const isPageNumber = (line: Chunk[]) => line.length === 1 && PAGE_NUMBER.test(line[0].text);
-  const first = pageLines[0].filter((l) => !isPageNumber(l)).map(toCells);
+  const isPageNumber = ({ chunks }: Line) => chunks.length === 1 && PAGE_NUMBER.test(chunks[0].text);
+  const pageRows = pageLines.map((lines) =>
+    joinWrappedLines(
+      lines.filter((l) => !isPageNumber(l)),
+      toCells,
+    ),
+  );
+  const first = pageRows[0];
   const headerAt = findHeaderRow(first.slice(0, 30));
   // What the first page shows above and as the header (titles, the column names) and each later page repeats.
   const furniture = headerAt >= 0 ? first.slice(0, headerAt + 1) : [];
   const rows: RawCell[][] = [...first];
-  for (const lines of pageLines.slice(1)) {
-    for (const line of lines) {
-      if (isPageNumber(line)) continue;
-      const cells = toCells(line);
-      if (!furniture.some((f) => same(f, cells))) rows.push(cells);
-    }
+  for (const cellsOfPage of pageRows.slice(1)) {
+    for (const cells of cellsOfPage) if (!furniture.some((f) => same(f, cells))) rows.push(cells);
   }
   return rows.map((cells, i) => ({ number: i + 1, cells }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfSale, salesPdf, scannedPdf } from '../../../../test/dataset-pdfs.ts';
+import { LONG_PRODUCT, pdfSale, salesPdf, scannedPdf } from '../../../../test/dataset-pdfs.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { readPdfRows } from './pdf.ts';
 
@@ -23,6 +23,16 @@ describe('the table of a text PDF', { timeout: 30_000 }, () => {
     expect(firstPage.length).toBeGreaterThan(20);
     expect(firstPage.length).toBeLessThan(rows.length);
     expect(firstPage).toEqual(rows.slice(0, firstPage.length));
+  });
+
+  it('reads a cell printed on several lines as one cell of one row, on every page; the rows around it stay as they are', async () => {
+    const rows = (await readPdfRows(await salesPdf(60, { longAt: [0, 5, 6, 44, 59], blankAt: 7 }))).slice(2);
+    expect(rows).toHaveLength(60);
+    expect(rows[0].cells).toEqual(['01/12/2025', 'Surabaya', LONG_PRODUCT, '1', '1.234.567,89']);
+    for (const i of [5, 6, 44, 59]) expect(rows[i].cells[2]).toBe(LONG_PRODUCT);
+    expect(rows[7].cells[2]).toBeNull();
+    const ninth = pdfSale(8);
+    expect(rows[8].cells).toEqual(['09/12/2025', ninth.branch, ninth.product, String(ninth.qty), '1.242.567,89']);
   });
 
   it('says a PDF without text is scanned, and a file that is no PDF or is cut off is unreadable', async () => {
