@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, waitForPath, withOpenPage, type Language } from '../support/browser.ts';
+import { launchBrowser, screenshot, showScreen, waitForPath, withOpenPage, type Language } from '../support/browser.ts';
+import { settled } from '../support/antd.ts';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 800 };
@@ -36,13 +37,16 @@ const words = {
   },
 } as const;
 
-/** The app's screens a signed-in admin reaches, each with a text that says it has rendered. */
+/**
+ * The app's screens a signed-in admin reaches, shown one after another in one loaded app (showScreen): the two
+ * legal-info addresses, one page, are kept apart.
+ */
 const SCREENS = [
   '/dashboard',
   '/configuration/business-unit',
   '/configuration/business-unit/edit-legal-info',
-  '/configuration/business-unit/edit-legal-info/PTDN',
   '/configuration/policy-ou',
+  '/configuration/business-unit/edit-legal-info/PTDN',
   '/configuration/page-access',
   '/configuration/app-configuration',
   '/configuration/edit-profile',
@@ -60,7 +64,18 @@ const PUBLIC_SCREENS = ['/login', '/request-demo', '/register', '/forgot-passwor
 async function settle(page: Page) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForTimeout(150);
+  // The frame after the data came is laid out before it is measured.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** Loads the app at the first path and shows the others in it, one by one, calling `check` on each. */
+async function throughScreens(page: Page, paths: readonly string[], check: (path: string) => Promise<void>) {
+  for (const [i, path] of paths.entries()) {
+    if (i === 0) await page.goto(path);
+    else await showScreen(page, path);
+    await settle(page);
+    await check(path);
+  }
 }
 
 /** The document's width beyond the window, with the elements that stick out (for the failure message). */
@@ -95,16 +110,14 @@ describe('the app shell on a phone and on a laptop', () => {
   it.each(['id', 'en'] as const)('no screen is wider than a 390 px phone, and each has one main landmark (%s)', async (lang: Language) => {
     await withOpenPage(browser, { as: 'admin', language: lang }, `phone-screens-${lang}`, async ({ page }) => {
       await page.setViewportSize(PHONE);
-      for (const path of SCREENS) {
-        await page.goto(path);
-        await settle(page);
+      await throughScreens(page, SCREENS, async (path) => {
         await expectNoOverflow(page, path);
         expect(await page.getByRole('main').count(), `${path}: main landmarks`).toBe(1);
         // The sidebar is gone on a phone: no dark strip, no submenu open by itself over the page.
         expect(await page.locator('.app-sider').count()).toBe(0);
         expect(await page.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
-      }
-      await page.goto('/dashboard');
+      });
+      await showScreen(page, '/dashboard');
       await page.getByText(words[lang].sessionsTitle).waitFor();
       await page.locator('.session-duration').first().waitFor();
       // The sessions list fits its card: no sideways scrolling for when and how long, the other columns left out.
@@ -112,10 +125,10 @@ describe('the app shell on a phone and on a laptop', () => {
       expect(await list.evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0))).toBe(true);
       expect(await list.getByRole('columnheader').filter({ visible: true }).count()).toBe(2);
       await screenshot(page, `phone-dashboard-${lang}`, true);
-      await page.goto('/configuration/business-unit');
+      await showScreen(page, '/configuration/business-unit');
       await settle(page);
       await screenshot(page, `phone-business-unit-${lang}`);
-      await page.goto('/configuration/business-unit/edit-legal-info/PTDN');
+      await showScreen(page, '/configuration/business-unit/edit-legal-info/PTDN');
       await settle(page);
       await screenshot(page, `phone-legal-info-${lang}`, true);
     });
@@ -124,29 +137,38 @@ describe('the app shell on a phone and on a laptop', () => {
   it.each(['id', 'en'] as const)('the public pages fit a phone (%s)', async (lang: Language) => {
     await withOpenPage(browser, { language: lang }, `phone-public-${lang}`, async ({ page }) => {
       await page.setViewportSize(PHONE);
-      for (const path of PUBLIC_SCREENS) {
-        await page.goto(path);
-        await settle(page);
+      await throughScreens(page, PUBLIC_SCREENS, async (path) => {
         await expectNoOverflow(page, path);
         expect(await page.getByRole('main').count(), `${path}: main landmarks`).toBe(1);
-      }
-      await page.goto('/login');
+      });
+      await showScreen(page, '/login');
       await settle(page);
       await screenshot(page, `phone-login-${lang}`);
-      await page.goto('/request-demo');
+      await showScreen(page, '/request-demo');
       await settle(page);
       await screenshot(page, `phone-request-demo-${lang}`, true);
     });
   });
 
   it.each(['id', 'en'] as const)(
-    'on a phone the menu is a drawer opened from the header, and a choice in it navigates and closes it (%s)',
+    'on a phone a form drawer fits, and the menu is a drawer opened from the header whose choice navigates and closes it (%s)',
     async (lang: Language) => {
       const w = words[lang];
       await withOpenPage(browser, { as: 'admin', language: lang }, `phone-menu-${lang}`, async ({ page }) => {
         await page.setViewportSize(PHONE);
         await page.goto('/accounting/employee');
         await settle(page);
+        await page.locator('.page-heading__actions').getByRole('button').last().click();
+        const form = page.locator('.ant-drawer-section').last();
+        await form.locator('form, .ant-form').first().waitFor();
+        await settled(page);
+        const box = (await form.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+        await screenshot(page, `phone-form-drawer-${lang}`);
+        await page.keyboard.press('Escape');
+        await form.waitFor({ state: 'hidden' });
+
         const nav = page.getByRole('navigation', { name: w.mainMenu });
         expect(await nav.isVisible()).toBe(false);
         await page.getByRole('button', { name: w.openMenu }).click();
@@ -177,7 +199,7 @@ describe('the app shell on a phone and on a laptop', () => {
         await page.getByRole('menuitem', { name: w.logout }).click();
         const dialog = page.locator('.ant-modal-container, .ant-modal-content').first();
         await dialog.waitFor();
-        await page.waitForTimeout(400);
+        await settled(page);
         const dialogBox = (await dialog.boundingBox())!;
         expect(dialogBox.x).toBeGreaterThanOrEqual(0);
         expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(PHONE.width);
@@ -198,61 +220,59 @@ describe('the app shell on a phone and on a laptop', () => {
     });
   });
 
-  it.each(['id', 'en'] as const)('a form drawer fits the phone (%s)', async (lang: Language) => {
-    await withOpenPage(browser, { as: 'admin', language: lang }, `phone-drawer-${lang}`, async ({ page }) => {
-      await page.setViewportSize(PHONE);
-      await page.goto('/accounting/employee');
-      await settle(page);
-      await page.locator('.page-heading__actions').getByRole('button').last().click();
-      const drawer = page.locator('.ant-drawer-section').last();
-      await drawer.locator('form, .ant-form').first().waitFor();
-      await page.waitForTimeout(400);
-      const box = (await drawer.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(page, `phone-form-drawer-${lang}`);
-    });
-  });
-
-  it.each(['id', 'en'] as const)('at 1366 px the heading buttons stay on one line beside the title (%s)', async (lang: Language) => {
-    const w = words[lang];
-    await withOpenPage(browser, { as: 'admin', language: lang }, `laptop-headings-${lang}`, async ({ page }) => {
-      await page.setViewportSize(LAPTOP);
-      for (const [path, title] of [
-        ['/accounting/employee', w.employees],
-        ['/accounting/document-template', w.numbering],
-        ['/configuration/business-unit', w.businessUnit],
-      ] as const) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await settle(page);
-        const layout = await page.locator('.page-heading').evaluate((heading) => {
-          const buttons = Array.from(heading.querySelectorAll('.ant-btn')).map((b) => b.getBoundingClientRect());
-          const title = heading.querySelector('h1')!.getBoundingClientRect();
-          return {
-            tops: buttons.map((b) => Math.round(b.top)),
-            heights: buttons.map((b) => Math.round(b.height)),
-            titleTop: title.top,
-            firstTop: buttons[0]?.top ?? 0,
-          };
+  it.each(['id', 'en'] as const)(
+    'at 1366 px the heading buttons stay on one line beside the title; the legal-info breadcrumb runs through business unit (%s)',
+    async (lang: Language) => {
+      const w = words[lang];
+      await withOpenPage(browser, { as: 'admin', language: lang }, `laptop-headings-${lang}`, async ({ page }) => {
+        await page.setViewportSize(LAPTOP);
+        const titles: Record<string, string> = {
+          '/accounting/employee': w.employees,
+          '/accounting/document-template': w.numbering,
+          '/configuration/business-unit': w.businessUnit,
+        };
+        await throughScreens(page, Object.keys(titles), async (path) => {
+          await page.getByRole('heading', { level: 1, name: titles[path] }).waitFor();
+          const layout = await page.locator('.page-heading').evaluate((heading) => {
+            const buttons = Array.from(heading.querySelectorAll('.ant-btn')).map((b) => b.getBoundingClientRect());
+            const title = heading.querySelector('h1')!.getBoundingClientRect();
+            return {
+              tops: buttons.map((b) => Math.round(b.top)),
+              heights: buttons.map((b) => Math.round(b.height)),
+              titleTop: title.top,
+              firstTop: buttons[0]?.top ?? 0,
+            };
+          });
+          expect(layout.tops.length, `${path}: heading buttons`).toBeGreaterThan(0);
+          expect(new Set(layout.tops).size, `${path}: button rows ${layout.tops.join(',')}`).toBe(1);
+          // No button's label wraps inside it either.
+          expect(Math.max(...layout.heights), `${path}: button heights`).toBeLessThanOrEqual(40);
+          // Beside the title, not under it.
+          expect(layout.firstTop).toBeLessThan(layout.titleTop + 60);
+          await expectNoOverflow(page, path);
         });
-        expect(layout.tops.length, `${path}: heading buttons`).toBeGreaterThan(0);
-        expect(new Set(layout.tops).size, `${path}: button rows ${layout.tops.join(',')}`).toBe(1);
-        // No button's label wraps inside it either.
-        expect(Math.max(...layout.heights), `${path}: button heights`).toBeLessThanOrEqual(40);
-        // Beside the title, not under it.
-        expect(layout.firstTop).toBeLessThan(layout.titleTop + 60);
-        await expectNoOverflow(page, path);
-      }
-      await page.goto('/accounting/employee');
-      await settle(page);
-      await screenshot(page, `laptop-employees-${lang}`);
-      await page.locator('.page-heading__actions').getByRole('button').last().click();
-      await page.locator('.ant-drawer-section').last().locator('.ant-form').first().waitFor();
-      await page.waitForTimeout(400);
-      await screenshot(page, `laptop-form-drawer-${lang}`);
-    });
-  });
+        await showScreen(page, '/accounting/employee');
+        await settle(page);
+        await screenshot(page, `laptop-employees-${lang}`);
+        await page.locator('.page-heading__actions').getByRole('button').last().click();
+        await page.locator('.ant-drawer-section').last().locator('.ant-form').first().waitFor();
+        await settled(page);
+        await screenshot(page, `laptop-form-drawer-${lang}`);
+        await page.keyboard.press('Escape');
+        await page.locator('.ant-drawer-section').last().waitFor({ state: 'hidden' });
+
+        // The legal-info breadcrumb runs through business unit, as the route table says.
+        await showScreen(page, '/configuration/business-unit/edit-legal-info');
+        const crumbs = page.locator('.page-breadcrumb');
+        await crumbs.getByText(w.legalInfo).waitFor();
+        const steps = (await crumbs.locator('li').allTextContents()).map((s) => s.trim()).filter((s) => s && s !== '/');
+        expect(steps).toEqual([w.configuration, w.businessUnit, w.legalInfo]);
+        await crumbs.getByRole('link', { name: w.businessUnit }).click();
+        await waitForPath(page, '/configuration/business-unit');
+        await page.getByRole('heading', { level: 1, name: w.businessUnit }).waitFor();
+      });
+    },
+  );
 
   it.each(['id', 'en'] as const)('the laptop shell: sidebar, one main landmark, dashboard durations in words, login page (%s)', async (lang: Language) => {
     const w = words[lang];
@@ -282,20 +302,6 @@ describe('the app shell on a phone and on a laptop', () => {
       expect(await page.getByRole('main').count()).toBe(1);
       await expectNoOverflow(page, '/login');
       await screenshot(page, `laptop-login-${lang}`);
-    });
-  });
-
-  it.each(['id', 'en'] as const)('the legal-info breadcrumb runs through business unit, as the route table says (%s)', async (lang: Language) => {
-    const w = words[lang];
-    await withOpenPage(browser, { as: 'admin', language: lang }, `legal-breadcrumb-${lang}`, async ({ page }) => {
-      await page.goto('/configuration/business-unit/edit-legal-info');
-      const crumbs = page.locator('.page-breadcrumb');
-      await crumbs.getByText(w.legalInfo).waitFor();
-      const steps = (await crumbs.locator('li').allTextContents()).map((s) => s.trim()).filter((s) => s && s !== '/');
-      expect(steps).toEqual([w.configuration, w.businessUnit, w.legalInfo]);
-      await crumbs.getByRole('link', { name: w.businessUnit }).click();
-      await waitForPath(page, '/configuration/business-unit');
-      await page.getByRole('heading', { level: 1, name: w.businessUnit }).waitFor();
     });
   });
 });

@@ -124,6 +124,21 @@ export async function openFromMenu(page: Page, menuName: string, area: string, l
   }
 }
 
+/**
+ * Shows another screen of the app already loaded in the page the way the browser's back and forward buttons do (the
+ * router reads the new address), and waits for that screen's own heading: a flow through many screens starts the app
+ * once instead of once a screen. Two addresses of one page component (a route's optional parameter) must not follow
+ * each other: the page stays mounted and its heading is not a new one.
+ */
+export async function showScreen(page: Page, path: string) {
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-e2e-left', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator('h1:not([data-e2e-left])').first().waitFor();
+}
+
 /** The path and query the browser shows now. */
 export const currentPath = (page: Page) => {
   const url = new URL(page.url());
