@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin } from '../support/api.ts';
-import { launchBrowser, screenshot, withOpenPage, type Language } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, showScreen, withOpenPage, type Language } from '../support/browser.ts';
 import { seedOwnTenant } from '../support/db.ts';
 import { chooseOption, settled } from '../support/antd.ts';
 import { JOURNAL_WORDS, startJournal } from './journal-drawer.ts';
@@ -184,16 +184,17 @@ describe('a journal through two approvals', () => {
       });
       expect(number).not.toBe('');
 
-      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-approve-1-${lang}`, async ({ page }) =>
-        approveFromInbox(page, lang, number, `journal-inbox-document-${lang}`),
-      );
-      await withOpenPage(browser, { as: 'superadmin', tenant: tenant.code, language: lang }, `journal-approve-2-${lang}`, async ({ page }) =>
-        approveFromInbox(page, lang, number, `journal-inbox-document-level-2-${lang}`),
-      );
+      // The admin approves the first level in a page kept open for the release and the reports after the second level.
+      const admin1 = await openPage(browser, { as: 'admin', tenant: tenant.code, language: lang });
+      const { page } = admin1;
+      try {
+        await approveFromInbox(page, lang, number, `journal-inbox-document-${lang}`);
+        await withOpenPage(browser, { as: 'superadmin', tenant: tenant.code, language: lang }, `journal-approve-2-${lang}`, async (p) =>
+          approveFromInbox(p.page, lang, number, `journal-inbox-document-level-2-${lang}`),
+        );
 
-      // Approved at both levels; the admin (a holder of the release task) opens it on the journal screen and releases it.
-      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-release-${lang}`, async ({ page }) => {
-        await page.goto('/accounting/journal');
+        // Approved at both levels; the admin (a holder of the release task) opens it on the journal screen and releases it.
+        await showScreen(page, '/accounting/journal');
         await page.getByRole('heading', { level: 1, name: x.journal }).waitFor();
         await page.getByRole('button', { name: `${x.open} ${number}` }).click();
         const status = page.locator('.journals-drawer .journals-editor__status');
@@ -201,25 +202,31 @@ describe('a journal through two approvals', () => {
         await status.getByRole('button', { name: endsWith(x.release) }).click();
         await status.getByText(x.released, { exact: true }).waitFor(POLL);
         await screenshot(page, `journal-released-${lang}`);
-      });
-      const found = await api<{ items: { status: string }[] }>('GET', `/v1/erp/journals?keyword=${encodeURIComponent(number)}`, {
-        token: admin,
-        tenant: tenant.code,
-      });
-      expect(found.body.items[0]!.status).toBe('R');
+        const found = await api<{ items: { status: string }[] }>('GET', `/v1/erp/journals?keyword=${encodeURIComponent(number)}`, {
+          token: admin,
+          tenant: tenant.code,
+        });
+        expect(found.body.items[0]!.status).toBe('R');
+        await page.keyboard.press('Escape');
+        await page.locator('.journals-drawer').waitFor({ state: 'hidden' });
 
-      await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, `journal-reported-${lang}`, async ({ page }) => {
-        await page.goto(`/accounting/trial-balance?period=${period}`);
+        await showScreen(page, `/accounting/trial-balance?period=${period}`);
         await page.getByRole('heading', { level: 1, name: x.trialBalance }).waitFor();
         const rent = page.locator('tr', { hasText: '6102' }).first();
         await expect.poll(() => rent.textContent(), POLL).toContain(lang === 'id' ? SHOWN.id : '6.250.000');
         await screenshot(page, `journal-trial-balance-${lang}`);
-        await page.goto('/accounting/audit-log');
+        await showScreen(page, '/accounting/audit-log');
         await page.getByRole('heading', { level: 1, name: x.auditLog }).waitFor();
         for (const who of ['Agus Wijaya', 'Siti Rahayu', 'Budi Santoso']) await page.getByText(who).first().waitFor(POLL);
         await screenshot(page, `journal-audit-log-${lang}`);
-      });
-      // Five pages in turn (author, two approvers, releaser, reports): longer than one page's flow.
+        expect(admin1.pageErrors).toEqual([]);
+      } catch (err) {
+        await screenshot(page, `failure-journal-release-${lang}-${Date.now()}`).catch(() => {});
+        throw err;
+      } finally {
+        await admin1.close();
+      }
+      // Three pages in turn (author, two approvers; the first approver releases and reads the reports).
     }, 150_000);
   }
 });
