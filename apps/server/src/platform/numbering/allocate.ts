@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatNumber, periodKey, todayInJakarta, type NumberFormat } from '@nusa/contracts';
-import type { Tx } from '../db/tenant.ts';
+import { queryPrepared, type Tx } from '../db/tenant.ts';
 
 export interface AllocateRequest {
   /** The sequence, e.g. a document type or an entity key; one counter per (key, period). */
@@ -25,11 +25,16 @@ export async function allocateNumber(tx: Tx, tenantId: string, req: AllocateRequ
 
 /** The raw counter step of `allocateNumber`: the next value of (key, period), starting at 1. */
 export async function allocateCounter(tx: Tx, tenantId: string, key: string, period: string): Promise<number> {
-  const result = await tx.execute<{ last_value: string }>(sql`
-    INSERT INTO number_sequences (tenant_id, sequence_key, period, last_value) VALUES (${tenantId}, ${key}, ${period}, 1)
-    ON CONFLICT (tenant_id, sequence_key, period) DO UPDATE SET last_value = number_sequences.last_value + 1
-    RETURNING last_value`);
-  return Number(result.rows[0].last_value);
+  // Every numbered create takes one: prepared once per connection.
+  const [row] = await queryPrepared<{ last_value: string }>(
+    tx,
+    'nusa_number_sequence_next',
+    `INSERT INTO number_sequences (tenant_id, sequence_key, period, last_value) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (tenant_id, sequence_key, period) DO UPDATE SET last_value = number_sequences.last_value + 1
+     RETURNING last_value`,
+    [tenantId, key, period],
+  );
+  return Number(row!.last_value);
 }
 
 /** The number the next `allocateNumber` would return, without taking it (previews). */

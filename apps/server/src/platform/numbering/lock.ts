@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/tenant.ts';
+import { queryPrepared, type Tx } from '../db/tenant.ts';
 
 /**
  * Serialises, until the end of the caller's transaction, every transaction of this tenant that claims the same
@@ -7,5 +6,7 @@ import type { Tx } from '../db/tenant.ts';
  * of one code then meet a clear "already exists" instead of a unique-index violation.
  */
 export async function lockUniqueKey(tx: Tx, key: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(current_setting('app.tenant_id', true) || ':' || ${key}, 0))`);
+  await queryPrepared(tx, 'nusa_lock_unique_key', `SELECT pg_advisory_xact_lock(hashtextextended(current_setting('app.tenant_id', true) || ':' || $1, 0))`, [
+    key,
+  ]);
 }

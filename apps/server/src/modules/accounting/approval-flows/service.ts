@@ -10,7 +10,7 @@ import {
 } from '@nusa/contracts';
 import type { z } from 'zod';
 import { caseless, listOrder } from '../../../platform/db/list-order.ts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { money, plainDecimal, type Money } from '../../../platform/money/decimal.ts';
@@ -201,16 +201,20 @@ const holds = (level: LevelRow, total: Money) =>
  * document is then released on submit).
  */
 export async function applyingFlow(tx: Tx, documentTypeId: number, ouId: string | null, totalBook: Money): Promise<ApplyingFlow | undefined> {
-  const flows = await tx
-    .select()
-    .from(approvalFlows)
-    .where(
-      and(
-        eq(approvalFlows.documentTypeId, documentTypeId),
-        eq(approvalFlows.active, true),
-        ouId ? or(eq(approvalFlows.ouId, ouId), sql`${approvalFlows.ouId} IS NULL`) : sql`${approvalFlows.ouId} IS NULL`,
-      ),
-    );
+  // Every submit asks it: prepared once per connection (a null OU matches only the flows without one).
+  const flows = await preparedQuery(tx, 'nusa_applying_flows', (tx, name) =>
+    tx
+      .select()
+      .from(approvalFlows)
+      .where(
+        and(
+          eq(approvalFlows.documentTypeId, sql.placeholder('documentTypeId')),
+          eq(approvalFlows.active, true),
+          or(sql`${approvalFlows.ouId} = ${sql.placeholder('ouId')}::uuid`, sql`${approvalFlows.ouId} IS NULL`),
+        ),
+      )
+      .prepare(name),
+  ).execute({ documentTypeId, ouId });
   const flow = flows.find((f) => f.ouId !== null) ?? flows[0];
   if (!flow) return undefined;
   const levels = await tx.select().from(approvalFlowLevels).where(eq(approvalFlowLevels.flowId, flow.id)).orderBy(asc(approvalFlowLevels.levelNo));

@@ -1,8 +1,8 @@
-import { and, asc, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { CoaAccount, CoaGroupPurpose, CoaSign, CoaTreeAccount, CoaType } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
@@ -349,17 +349,25 @@ export function coaSheetColumns(lang: 'id' | 'en'): XlsxColumn<CoaAccount>[] {
 /** Accounts by id (for modules that show the accounts they reference), keyed by id. */
 export async function coaByIds(tx: Tx, ids: string[]): Promise<Map<string, CoaAccount>> {
   if (ids.length === 0) return new Map();
-  const rows = await base(tx).where(inArray(coaAccounts.id, [...new Set(ids)]));
+  // Every document's checks read their accounts: one statement of fixed shape, prepared once per connection.
+  const rows = await preparedQuery(tx, 'nusa_coa_by_ids', (tx, name) =>
+    base(tx)
+      .where(sql`${coaAccounts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(name),
+  ).execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((r) => [r.id, toAccount(r)]));
 }
 
 /** Which of `ids` are main accounts with sub accounts (summary accounts: postings go to their sub accounts). */
 export async function coaIdsWithSubAccounts(tx: Tx, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ id: coaAccounts.mainAccountId })
-    .from(coaAccounts)
-    .where(inArray(coaAccounts.mainAccountId, [...new Set(ids)]));
+  const rows = await preparedQuery(tx, 'nusa_coa_with_sub_accounts', (tx, name) =>
+    tx
+      .selectDistinct({ id: coaAccounts.mainAccountId })
+      .from(coaAccounts)
+      .where(sql`${coaAccounts.mainAccountId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(name),
+  ).execute({ ids: [...new Set(ids)] });
   return new Set(rows.map((r) => r.id!));
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Currency, CURRENCY_SORT, SortValue } from '@nusa/contracts';
 import { caseless } from '../../../platform/db/list-order.ts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
@@ -94,7 +94,10 @@ export async function requireActiveCurrency(tx: Tx, id: string): Promise<Currenc
 
 /** The tenant's book (base) currency. */
 export async function bookCurrency(tx: Tx): Promise<Currency | undefined> {
-  const rows = await tx.select().from(currencies).where(eq(currencies.isBook, true));
+  // Every document's checks read it: prepared once per connection.
+  const rows = await preparedQuery(tx, 'nusa_book_currency', (tx, name) =>
+    tx.select().from(currencies).where(eq(currencies.isBook, true)).prepare(name),
+  ).execute();
   return rows[0] ? toCurrency(rows[0]) : undefined;
 }
 

@@ -11,7 +11,7 @@ import {
   type NumberReset,
   type SortValue,
 } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
@@ -148,10 +148,14 @@ export const deleteDocumentTemplate = (tx: Tx, actor: Actor, id: string): Promis
 
 /** The active template's format of a document type or entity key, if there is one. */
 async function activeFormat(tx: Tx, documentType: string): Promise<NumberFormat | undefined> {
-  const rows = await tx
-    .select()
-    .from(documentTemplates)
-    .where(and(sql`lower(${documentTemplates.documentType}) = lower(${documentType})`, eq(documentTemplates.active, true)));
+  // Every numbered create reads it: prepared once per connection.
+  const rows = await preparedQuery(tx, 'nusa_active_template', (tx, name) =>
+    tx
+      .select()
+      .from(documentTemplates)
+      .where(and(sql`lower(${documentTemplates.documentType}) = lower(${sql.placeholder('documentType')})`, eq(documentTemplates.active, true)))
+      .prepare(name),
+  ).execute({ documentType });
   return rows[0] ? formatOf(rows[0]) : undefined;
 }
 

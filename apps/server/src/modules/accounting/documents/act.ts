@@ -8,7 +8,7 @@ import {
   type DocumentStatus,
   type DocumentStepAction,
 } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, writeAudits, type AuditEntry } from '../../../platform/audit/write.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
@@ -34,6 +34,24 @@ const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
 };
 
 type Change = Partial<typeof documents.$inferInsert>;
+
+/** The UPDATEs a step makes differ only in the columns they set: one prepared statement per set of columns. */
+const stepShapes = new Map<string, number>();
+
+async function updateDocument(tx: Tx, documentId: string, change: Change) {
+  const columns = (Object.keys(change) as (keyof Change)[]).filter((k) => change[k] !== undefined).sort();
+  const shape = columns.join(',');
+  let n = stepShapes.get(shape);
+  if (n === undefined) stepShapes.set(shape, (n = stepShapes.size));
+  return preparedQuery(tx, `nusa_document_step_${n}`, (tx, name) =>
+    tx
+      .update(documents)
+      .set({ ...Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])), updatedAt: sql`now()` })
+      .where(eq(documents.id, sql.placeholder('documentId')))
+      .returning()
+      .prepare(name),
+  ).execute({ ...change, documentId });
+}
 
 /** Posts the document's lines; returns them (in line order) for the answer. */
 async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, inHand: InHand) {
@@ -126,11 +144,7 @@ async function takeStep(
   if (!newDraft) await assertPeriodOpen(tx, row.documentDate);
   const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
   const change = await apply(tx, user, definition, row, action, inHand, newDraft);
-  const [updated] = await tx
-    .update(documents)
-    .set({ ...change, updatedAt: sql`now()` })
-    .where(eq(documents.id, documentId))
-    .returning();
+  const [updated] = await updateDocument(tx, documentId, change);
   const to = change.status ?? row.status;
   const step: Step = { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment };
   await recordSteps(tx, user.tenantId, user.userId, documentId, newDraft ? [newDraft.createStep, step] : [step]);

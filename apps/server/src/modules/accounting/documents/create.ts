@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { transitionRefusal, type CoaAccount, type DocumentDetail, type DocumentStatus } from '@nusa/contracts';
-import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
@@ -21,10 +21,13 @@ export const MODULE = 'accounting.document';
 /** Whether `number` is taken by another document of the type; the key is locked first so concurrent creators queue. */
 async function numberTaken(tx: Tx, type: string, number: string, exceptId?: string): Promise<boolean> {
   await lockUniqueKey(tx, `document-number:${type}:${number}`);
-  const rows = await tx
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.type, type), eq(documents.number, number)));
+  const rows = await preparedQuery(tx, 'nusa_document_number_taken', (tx, name) =>
+    tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.type, sql.placeholder('type')), eq(documents.number, sql.placeholder('number'))))
+      .prepare(name),
+  ).execute({ type, number });
   return rows.some((r) => r.id !== exceptId);
 }
 
@@ -98,6 +101,37 @@ async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: R
   return written.sort((a, b) => a.lineNo - b.lineNo);
 }
 
+const draftColumns = [
+  'tenantId',
+  'id',
+  'type',
+  'number',
+  'documentDate',
+  'dueDate',
+  'reference',
+  'externalNumber',
+  'externalDate',
+  'remarks',
+  'ouId',
+  'partnerId',
+  'cashBankId',
+  'currencyId',
+  'rate',
+  'status',
+  'taxAmount',
+  'totalAmount',
+  'totalBookAmount',
+  'createdBy',
+] as const;
+
+/** A new draft's INSERT, built once per connection with a placeholder per column (every create runs it). */
+const insertDocument = (tx: Tx, name: string) =>
+  tx
+    .insert(documents)
+    .values(Object.fromEntries(draftColumns.map((c) => [c, sql.placeholder(c)])) as unknown as typeof documents.$inferInsert)
+    .returning()
+    .prepare(name);
+
 /** A draft just inserted in this transaction, with what its checks read (for the answer and a submit that follows). */
 export interface InsertedDraft {
   row: DocumentRow;
@@ -134,23 +168,20 @@ export async function insertDraft(
   // queue from here on; every read that does not need the number is done before.
   const documentNumber = number || (await nextCode(tx, user.tenantId, type, header.documentDate, (n) => numberTaken(tx, type, n)));
   const id = uuidv7();
-  const [row] = await tx
-    .insert(documents)
-    .values({
-      tenantId: user.tenantId,
-      id,
-      type,
-      number: documentNumber,
-      ...headerColumns(header),
-      currencyId,
-      rate: rate.toFixed(),
-      status: 'D',
-      taxAmount: amounts.taxAmount,
-      totalAmount: amounts.totalAmount,
-      totalBookAmount: amounts.totalBookAmount,
-      createdBy: user.userId,
-    })
-    .returning();
+  const [row] = await preparedQuery(tx, 'nusa_document_insert', insertDocument).execute({
+    tenantId: user.tenantId,
+    id,
+    type,
+    number: documentNumber,
+    ...headerColumns(header),
+    currencyId,
+    rate: rate.toFixed(),
+    status: 'D',
+    taxAmount: amounts.taxAmount,
+    totalAmount: amounts.totalAmount,
+    totalBookAmount: amounts.totalBookAmount,
+    createdBy: user.userId,
+  });
   const written = await writeLines(tx, user.tenantId, id, amounts.lines, false);
   return { row: row!, lines: written, coas, currency: { currencyId, currencyCode } };
 }

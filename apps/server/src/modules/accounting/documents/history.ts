@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DocumentHistoryItem } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
 import { documentHistory } from './schema.ts';
 
@@ -19,18 +19,24 @@ export async function recordStep(tx: Tx, tenantId: string, userId: string, docum
 
 /** Several steps taken in one transaction, in order, in one statement. */
 export async function recordSteps(tx: Tx, tenantId: string, userId: string, documentId: string, steps: Step[]): Promise<void> {
-  await tx.insert(documentHistory).values(
-    steps.map((step) => ({
+  // One array per column: a statement of fixed shape, prepared once per connection whatever the number of steps.
+  await queryPrepared(
+    tx,
+    'nusa_document_history_insert',
+    `INSERT INTO document_history (tenant_id, id, document_id, user_id, action, from_status, to_status, approval_level, comment)
+     SELECT $1::uuid, s.id, $2::uuid, $3::uuid, s.action, s.from_status, s.to_status, s.approval_level, s.comment
+       FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[]) AS s(id, action, from_status, to_status, approval_level, comment)`,
+    [
       tenantId,
-      id: uuidv7(),
       documentId,
       userId,
-      action: step.action,
-      fromStatus: step.fromStatus,
-      toStatus: step.toStatus,
-      approvalLevel: step.approvalLevel ?? null,
-      comment: step.comment || null,
-    })),
+      steps.map(() => uuidv7()),
+      steps.map((s) => s.action),
+      steps.map((s) => s.fromStatus),
+      steps.map((s) => s.toStatus),
+      steps.map((s) => s.approvalLevel ?? null),
+      steps.map((s) => s.comment || null),
+    ],
   );
 }
 

@@ -4,7 +4,7 @@ import { periodOf } from '@nusa/contracts';
 import type pg from 'pg';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
-import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import type { DocumentLineRow, DocumentRow, PostingLine } from '../documents/index.ts';
 import { ledgerPeriods, type ledgerEntries } from './schema.ts';
 
@@ -152,7 +152,14 @@ export async function reverseDocument(tx: Tx, tenantId: string, document: Docume
 /** Refuses a date in a closed period (`document_period_closed` with its YYYYMM); no ledger_periods row means open. */
 export async function assertPeriodOpen(tx: Tx, date: string): Promise<void> {
   const period = periodOf(date);
-  const [row] = await tx.select({ closed: ledgerPeriods.closed }).from(ledgerPeriods).where(eq(ledgerPeriods.period, period)).limit(1);
+  const [row] = await preparedQuery(tx, 'nusa_ledger_period_closed', (tx, name) =>
+    tx
+      .select({ closed: ledgerPeriods.closed })
+      .from(ledgerPeriods)
+      .where(eq(ledgerPeriods.period, sql.placeholder('period')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ period });
   if (row?.closed) throw new AppError('document_period_closed', [String(period)]);
 }
 

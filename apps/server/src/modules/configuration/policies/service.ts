@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ALL_DOCUMENT_TYPES, POLICY_KINDS, type OuPolicy, type PolicyKind } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { assertMayManage, assertNotRaisingOwn, type Grantor } from '../users/service.ts';
@@ -157,29 +157,36 @@ export async function assertMayUse(tx: Tx, userId: string, kind: PolicyKind, val
 export async function assertMayUseAll(tx: Tx, userId: string, kind: PolicyKind, values: string[]): Promise<void> {
   if (values.length === 0) return;
   if (values.length === 1) return assertMayUse(tx, userId, kind, values[0]!);
-  const rows = await tx.execute<{ value: string }>(sql`
-    SELECT v.value FROM unnest(ARRAY[${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )}]::text[]) WITH ORDINALITY AS v(value, n)
-     WHERE EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = ${kind} WHERE m.user_id = ${userId})
-       AND NOT EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = ${kind}
-                        WHERE m.user_id = ${userId} AND (e.value = v.value OR (e.kind = 'documentTypes' AND e.value = ${String(ALL_DOCUMENT_TYPES)})))
-     ORDER BY v.n LIMIT 1`);
-  const refused = rows.rows[0];
+  // Every document's checks ask this: one statement of fixed shape, prepared once per connection.
+  const rows = await queryPrepared<{ value: string }>(
+    tx,
+    'nusa_policy_may_use_all',
+    `SELECT v.value FROM unnest($1::text[]) WITH ORDINALITY AS v(value, n)
+      WHERE EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = $2 WHERE m.user_id = $3)
+        AND NOT EXISTS (SELECT 1 FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = $2
+                         WHERE m.user_id = $3 AND (e.value = v.value OR (e.kind = 'documentTypes' AND e.value = $4)))
+      ORDER BY v.n LIMIT 1`,
+    [values, kind, userId, String(ALL_DOCUMENT_TYPES)],
+  );
+  const refused = rows[0];
   if (refused) throw new AppError('policy_not_authorized', [kind, refused.value]);
 }
 
 /** Spec 6: users may be prohibited from creating certain document types; their OU policy must allow it too. */
 export async function assertMayCreateDocument(tx: Tx, userId: string, documentTypeId: number): Promise<void> {
   // The prohibition and the OU policy in one round trip (the policy part is `mayUse`'s query).
-  const rows = await tx.execute<{ banned: boolean; restricted: boolean; allowed: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM document_prohibitions p WHERE p.user_id = ${userId} AND p.document_type_id IN (${documentTypeId}, ${ALL_DOCUMENT_TYPES})) AS banned,
-           count(*) > 0 AS restricted,
-           coalesce(bool_or(e.value = ${String(documentTypeId)} OR e.value = ${String(ALL_DOCUMENT_TYPES)}), false) AS allowed
-      FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = 'documentTypes'
-     WHERE m.user_id = ${userId}`);
-  const r = rows.rows[0]!;
+  // Prepared once per connection: every document create asks it.
+  const rows = await queryPrepared<{ banned: boolean; restricted: boolean; allowed: boolean }>(
+    tx,
+    'nusa_policy_may_create_document',
+    `SELECT EXISTS (SELECT 1 FROM document_prohibitions p WHERE p.user_id = $1 AND p.document_type_id IN ($2::int, $3::int)) AS banned,
+            count(*) > 0 AS restricted,
+            coalesce(bool_or(e.value = $4 OR e.value = $5), false) AS allowed
+       FROM ou_policy_members m JOIN ou_policy_entries e ON e.ou_id = m.ou_id AND e.kind = 'documentTypes'
+      WHERE m.user_id = $1`,
+    [userId, documentTypeId, ALL_DOCUMENT_TYPES, String(documentTypeId), String(ALL_DOCUMENT_TYPES)],
+  );
+  const r = rows[0]!;
   if (r.banned) throw new AppError('document_type_prohibited', [documentTypeId]);
   if (r.restricted && !r.allowed) throw new AppError('policy_not_authorized', ['documentTypes', String(documentTypeId)]);
 }

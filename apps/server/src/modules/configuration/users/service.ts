@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TASKS, VENDOR_TASKS } from '@nusa/contracts';
-import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { hashPassword } from '../../../platform/auth/passwords.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { roles, roleTasks, users } from './schema.ts';
@@ -135,7 +135,14 @@ export async function usersExist(tx: Tx, ids: string[]): Promise<boolean> {
 export async function userNamesByIds(tx: Tx, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await tx.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, unique));
+  // Every document's answer names its creator: prepared once per connection.
+  const rows = await preparedQuery(tx, 'nusa_user_names_by_ids', (tx, name) =>
+    tx
+      .select({ id: users.id, name: users.fullName })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(name),
+  ).execute({ ids: unique });
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { FREE_TRANSACTION_LIMIT } from '@nusa/contracts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { freeTransactions } from './schema.ts';
 
@@ -19,20 +19,30 @@ export async function startFreeTrial(tx: Tx, tenantId: string): Promise<void> {
  * cannot both take the last free one.
  */
 export async function consumeFreeTransaction(tx: Tx, tenantId: string): Promise<void> {
-  const counted = await tx
-    .update(freeTransactions)
-    .set({ used: sql`${freeTransactions.used} + 1` })
-    .where(
-      and(
-        eq(freeTransactions.tenantId, tenantId),
-        eq(freeTransactions.trial, true),
-        eq(freeTransactions.packagePaid, false),
-        lt(freeTransactions.used, FREE_TRANSACTION_LIMIT),
-      ),
-    )
-    .returning({ used: freeTransactions.used });
+  // Both statements run on every document create: prepared once per connection.
+  const counted = await preparedQuery(tx, 'nusa_free_transaction_count', (tx, name) =>
+    tx
+      .update(freeTransactions)
+      .set({ used: sql`${freeTransactions.used} + 1` })
+      .where(
+        and(
+          eq(freeTransactions.tenantId, sql.placeholder('tenantId')),
+          eq(freeTransactions.trial, true),
+          eq(freeTransactions.packagePaid, false),
+          lt(freeTransactions.used, FREE_TRANSACTION_LIMIT),
+        ),
+      )
+      .returning({ used: freeTransactions.used })
+      .prepare(name),
+  ).execute({ tenantId });
   if (counted.length) return;
-  const rows = await tx.select().from(freeTransactions).where(eq(freeTransactions.tenantId, tenantId));
+  const rows = await preparedQuery(tx, 'nusa_free_transaction_row', (tx, name) =>
+    tx
+      .select()
+      .from(freeTransactions)
+      .where(eq(freeTransactions.tenantId, sql.placeholder('tenantId')))
+      .prepare(name),
+  ).execute({ tenantId });
   const row = rows[0];
   if (row && row.trial && !row.packagePaid) throw new AppError('free_trial_limit_reached', [FREE_TRANSACTION_LIMIT]);
 }
