@@ -8,17 +8,21 @@ export interface XlsxColumn<T> {
   format?: string;
 }
 
-/** A one-sheet workbook with a bold, frozen header row and an auto-filter. */
-export async function writeXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T>): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.created = new Date();
-  const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
+/** The sheet's columns: headers, widths and number formats (the streaming writer, xlsx-stream.ts, uses them too). */
+export const sheetColumns = <T>(columns: XlsxColumn<T>[]): Partial<ExcelJS.Column>[] =>
+  columns.map((c, i) => ({
     header: c.header,
     key: String(i),
     width: c.width ?? Math.max(12, c.header.length + 2),
     style: c.format ? { numFmt: c.format } : {},
   }));
+
+/** A one-sheet workbook with a bold, frozen header row and an auto-filter. */
+export async function writeXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T>): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.created = new Date();
+  const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = sheetColumns(columns);
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { datasetEditEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
+import { streamXlsxReply } from '../../../platform/records/xlsx-reply.ts';
 import { createDataset, updateColumn } from './columns.ts';
 import { addRow, deleteRows, exportRows, updateRow } from './rows.ts';
 
@@ -13,7 +13,8 @@ export function datasetEditRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.updateDatasetRow, ({ tx, principal, params, body }) => updateRow(tx, principal, params.datasetId, params.rowNo, body.cells));
   registerEndpoint(app, ep.deleteDatasetRows, ({ tx, principal, params, body }) => deleteRows(tx, principal, params.datasetId, body.rowNos));
   registerEndpoint(app, ep.exportDatasetRows, async ({ tx, params, query, reply }) => {
-    const { name, file } = await exportRows(tx, params.datasetId, query);
-    return sendXlsx(reply, name.replace(/[^\w -]/g, '_'), file);
+    const { name, columns, rows } = await exportRows(tx, params.datasetId, query);
+    await streamXlsxReply(reply, name.replace(/[^\w -]/g, '_'), name, columns, rows);
+    return undefined as never; // the file went out as a stream
   });
 }

@@ -4,7 +4,7 @@ import type { Principal } from '../../../platform/access/principal.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
+import type { XlsxColumn } from '../../../platform/files/xlsx.ts';
 import { containsPattern, XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
 import { insertRows, KEPT_VALUES, slotKindOf, TYPE_WORDS } from './import.ts';
 import { convertCell, numberStyleOf } from './infer.ts';
@@ -53,12 +53,14 @@ function orderOf(d: DatasetRecord, sort: string | undefined): SQL {
   return sql`${slot(c)} ${sql.raw(desc ? 'DESC' : 'ASC')} NULLS LAST, row_no`;
 }
 
+const selectOf = (d: DatasetRecord, q: RowQuery, limit: number, offset: number) => sql`
+    SELECT ${sql.join([sql`row_no`, ...d.columns.map(slot)], sql`, `)} FROM analysis_rows
+     WHERE ${whereOf(d, q.keyword)} ORDER BY ${orderOf(d, q.sort)} LIMIT ${limit} OFFSET ${offset}`;
+const rowsOut = (d: DatasetRecord, rows: Record<string, unknown>[]) =>
+  rows.map((r) => ({ rowNo: Number(r.row_no), cells: d.columns.map((c) => cellOut(c.type, r[c.slot])) }));
+
 async function selectRows(tx: Tx, d: DatasetRecord, q: RowQuery, limit: number, offset: number) {
-  const cols = d.columns.map(slot);
-  const rows = await tx.execute<Record<string, unknown>>(sql`
-    SELECT ${sql.join([sql`row_no`, ...cols], sql`, `)} FROM analysis_rows
-     WHERE ${whereOf(d, q.keyword)} ORDER BY ${orderOf(d, q.sort)} LIMIT ${limit} OFFSET ${offset}`);
-  return rows.rows.map((r) => ({ rowNo: Number(r.row_no), cells: d.columns.map((c) => cellOut(c.type, r[c.slot])) }));
+  return rowsOut(d, (await tx.execute<Record<string, unknown>>(selectOf(d, q, limit, offset))).rows);
 }
 
 export async function listRows(tx: Tx, datasetId: string, q: RowQuery & { page: number; limit: number }) {
@@ -78,21 +80,53 @@ export async function listRows(tx: Tx, datasetId: string, q: RowQuery & { page: 
 }
 
 const XLSX_FORMAT: Partial<Record<StoredColumn['type'], string>> = { money: '#,##0.##', number: '#,##0.####', percent: '0.##', date: 'dd/mm/yyyy' };
+/** Rows fetched from the export's cursor at a time: what the server holds of the rows while the file streams. */
+export const EXPORT_BATCH = 2000;
 
-/** The rows the list shows (same keyword and sort), every page, as one sheet headed by the columns' labels. */
-export async function exportRows(tx: Tx, datasetId: string, q: RowQuery): Promise<{ name: string; file: Buffer }> {
+export interface RowsExport {
+  name: string;
+  columns: XlsxColumn<Cell[]>[];
+  rows: AsyncIterable<Cell[]>;
+}
+
+/**
+ * The rows the list shows (same keyword and sort), every page up to the export limit, as one sheet headed by the
+ * columns' labels. The rows are read through a cursor in the caller's transaction, a batch at a time as the file is
+ * taken (the next batch is asked for while the current one is written), so the server holds a batch or two whatever
+ * the number of rows; the transaction must stay open until `rows` is done. The query is checked (an unknown sort
+ * column, a planning error) before anything is returned, so such errors still answer as errors.
+ */
+export async function exportRows(tx: Tx, datasetId: string, q: RowQuery): Promise<RowsExport> {
   const d = await loadDataset(tx, datasetId);
-  const rows = await selectRows(tx, d, q, XLSX_EXPORT_LIMIT, 0);
-  const columns: XlsxColumn<{ cells: Cell[] }>[] = d.columns.map((c, i) => ({
+  await tx.execute(sql`DECLARE dataset_export NO SCROLL CURSOR FOR ${selectOf(d, q, XLSX_EXPORT_LIMIT, 0)}`);
+  const columns: XlsxColumn<Cell[]>[] = d.columns.map((c, i) => ({
     header: c.label,
     width: Math.max(12, Math.min(40, c.label.length + 2)),
     format: XLSX_FORMAT[c.type],
-    value: (r) => {
-      const v = r.cells[i];
+    value: (cells) => {
+      const v = cells[i];
       return c.type === 'date' && typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : v;
     },
   }));
-  return { name: d.name, file: await writeXlsx(d.name, columns, rows) };
+  return { name: d.name, columns, rows: cursorRows(tx, d) };
+}
+
+async function* cursorRows(tx: Tx, d: DatasetRecord): AsyncGenerator<Cell[]> {
+  const fetchBatch = () => tx.execute<Record<string, unknown>>(sql.raw(`FETCH ${EXPORT_BATCH} FROM dataset_export`)).then((r) => rowsOut(d, r.rows));
+  let next = fetchBatch();
+  next.catch(() => {}); // awaited below; this only keeps a failure while the consumer writes from being "unhandled"
+  try {
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) return;
+      next = batch.length < EXPORT_BATCH ? Promise.resolve([]) : fetchBatch();
+      next.catch(() => {});
+      for (const row of batch) yield row.cells;
+    }
+  } finally {
+    await next.catch(() => {});
+    await tx.execute(sql`CLOSE dataset_export`).catch(() => {});
+  }
 }
 
 /**
