@@ -11,9 +11,15 @@
  *
  *   npx tsx bench/posting.ts
  *
- * BENCH_SECONDS (measured seconds per path and round, default 5), BENCH_ROUNDS (default 2), BENCH_CLIENTS (default 20).
+ * BENCH_SECONDS (measured seconds per path and round, default 5), BENCH_ROUNDS (default 2), BENCH_CLIENTS (default 20),
+ * BENCH_PROFILE=<dir> (writes a CPU profile of this process during the first round of save and submit and prints
+ * where its time goes), BENCH_PATHS=one,two,bare,numbered,sequenced (the paths to run, default all; for A/B runs of
+ * one path against the bare INSERT).
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { DEFAULT_TENANT, type Task } from '@nusa/contracts';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
@@ -21,18 +27,21 @@ import { createJournal } from '../apps/server/src/modules/accounting/journals/se
 import type { DocumentUser } from '../apps/server/src/modules/accounting/documents/service.ts';
 import { cpuOf, fmt, machine, median, table, tempDir, within } from './lib/common.ts';
 import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
+import { summarize, type CpuProfile } from './lib/profile-summary.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const LINES = 10;
 const DATE = '2026-06-15';
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const PATHS = new Set((process.env.BENCH_PATHS ?? 'one,two,bare,numbered,sequenced').split(','));
 const CODES = ['6101', '6102', '6103', '6104', '6105', '6106', '6107', '6108', '6109', '1101'];
 
 /** CPU seconds of this process (server, clients) and of PostgreSQL, to print CPU per journal: steadier than rates on a busy machine. */
 let cpuDir: string | undefined;
 
-async function run(work: () => Promise<void>): Promise<{ perSecond: number; done: number; errors: number; cpuMs?: number }> {
+async function run(work: () => Promise<void>): Promise<Run> {
   const cpuBefore = cpuDir ? cpuOf(cpuDir) : undefined;
   let done = 0;
   let errors = 0;
@@ -51,9 +60,36 @@ async function run(work: () => Promise<void>): Promise<{ perSecond: number; done
     }),
   );
   const cpuAfter = cpuDir ? cpuOf(cpuDir) : undefined;
-  const cpuMs = cpuBefore && cpuAfter && done ? ((cpuAfter.node - cpuBefore.node + cpuAfter.pg - cpuBefore.pg) * 1000) / done : undefined;
-  return { perSecond: done / ((performance.now() - started) / 1000), done, errors, cpuMs };
+  const split =
+    cpuBefore && cpuAfter && done ? { node: ((cpuAfter.node - cpuBefore.node) * 1000) / done, pg: ((cpuAfter.pg - cpuBefore.pg) * 1000) / done } : undefined;
+  return { perSecond: done / ((performance.now() - started) / 1000), done, errors, cpuMs: split && split.node + split.pg, split };
 }
+
+/** A CPU profile of this process (server and its clients) from now until the returned stop. */
+async function startProfile(dir: string) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.resolve(dir, `posting-${Date.now()}.cpuprofile`);
+    await fs.writeFile(file, JSON.stringify(profile));
+    return { file, summary: summarize(profile as unknown as CpuProfile, 30) };
+  };
+}
+
+interface Run {
+  perSecond: number;
+  done: number;
+  errors: number;
+  cpuMs?: number;
+  split?: { node: number; pg: number };
+}
+const skipped: Run = { perSecond: NaN, done: 0, errors: 0 };
 
 /** Ten lines: nine debits of random whole Rupiah and one credit of their sum (a 10-line balanced journal). */
 function tenLines(coa: string[]) {
@@ -153,18 +189,23 @@ async function main() {
       await withTenant(app, tenantId, (tx) => createJournal(tx, user, body(`SEQ-${n}`)));
     };
 
-    for (const warm of [apiSaveSubmit, apiRelease, bareInsert, createNumbered, createSequenced])
-      await Promise.all(Array.from({ length: CLIENTS }, () => warm()));
+    const paths = { one: apiSaveSubmit, two: apiRelease, bare: bareInsert, numbered: createNumbered, sequenced: createSequenced };
+    for (const [name, warm] of Object.entries(paths)) if (PATHS.has(name)) await Promise.all(Array.from({ length: CLIENTS }, () => warm()));
 
     const cpu = { oneRequest: [] as number[], api: [] as number[], bare: [] as number[] };
     const results = { oneRequest: [] as number[], api: [] as number[], bare: [] as number[], numbered: [] as number[], sequenced: [] as number[] };
     let errors = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      const one = await run(apiSaveSubmit);
-      const a = await run(apiRelease);
-      const b = await run(bareInsert);
-      const c = await run(createNumbered);
-      const d = await run(createSequenced);
+      const stop = PROFILE_DIR && round === 1 && PATHS.has('one') ? await startProfile(PROFILE_DIR) : undefined;
+      const one = PATHS.has('one') ? await run(apiSaveSubmit) : skipped;
+      if (stop) {
+        const { file, summary } = await stop();
+        console.log(`  CPU profile of save and submit (round 1): ${file}\n${summary}`);
+      }
+      const a = PATHS.has('two') ? await run(apiRelease) : skipped;
+      const b = PATHS.has('bare') ? await run(bareInsert) : skipped;
+      const c = PATHS.has('numbered') ? await run(createNumbered) : skipped;
+      const d = PATHS.has('sequenced') ? await run(createSequenced) : skipped;
       errors += one.errors + a.errors + b.errors + c.errors + d.errors;
       for (const [k, r] of [
         ['oneRequest', one],
@@ -172,6 +213,8 @@ async function main() {
         ['bare', b],
       ] as const)
         if (r.cpuMs !== undefined) cpu[k].push(r.cpuMs);
+      const split = (r: Run) => (r.split ? `${fmt(r.split.node, 2)} + ${fmt(r.split.pg, 2)}` : '-');
+      console.log(`  round ${round} CPU ms/journal (node + pg): save and submit ${split(one)}, two requests ${split(a)}, bare ${split(b)}`);
       results.oneRequest.push(one.perSecond);
       results.api.push(a.perSecond);
       results.bare.push(b.perSecond);
