@@ -18,8 +18,8 @@ export function auditRoutes(app: FastifyInstance) {
  */
 function auditChaining(app: FastifyInstance) {
   const { pools, jobs } = app.platform;
-  const report = (err: unknown, tenantId?: string) =>
-    app.log.warn({ err: String(err), tenantId }, 'audit chain: a run failed; the next write, verify or sweep chains the rows');
+  const report = (err: unknown, tenantIds?: string[]) =>
+    app.log.warn({ err: String(err), tenantIds }, 'audit chain: a run failed; the next write, verify or sweep chains the rows');
   const chainer = new AuditChainer(pools.owner, report);
   chainAfterCommitOn(pools.app, chainer);
   app.addHook('onReady', async () => {

@@ -214,6 +214,22 @@ describe('the hash chain', () => {
     expect(await verifyOf(tenant, 7)).toEqual({ ok: true, checked: 60 });
   });
 
+  it('chains 20 tenants written at once, each into its own chain from 1', async () => {
+    const tenants = Array.from({ length: 20 }, () => uuidv7());
+    await Promise.all(
+      tenants.map(async (tenant) => {
+        for (let i = 1; i <= 3; i++) await audit(tenant, { module: 'accounting.coa', action: 'create', entity: 'coa', entityId: `T-${i}` });
+      }),
+    );
+    await chained();
+    const rows = (
+      await owner(`SELECT tenant_id, array_agg(seq::int ORDER BY seq) AS seqs FROM audit_log WHERE tenant_id = ANY($1::uuid[]) GROUP BY tenant_id`, [tenants])
+    ).rows;
+    expect(rows).toHaveLength(20);
+    for (const r of rows) expect(r.seqs).toEqual([1, 2, 3]);
+    for (const tenant of tenants.slice(0, 3)) expect(await verifyOf(tenant)).toEqual({ ok: true, checked: 3 });
+  });
+
   it('chains a row only once its transaction has committed; the sweep chains rows written by raw SQL', async () => {
     const tenant = uuidv7();
     const long = await t.pools.app.connect();
