@@ -43,23 +43,24 @@ export function afterCommit(tx: Tx, hook: CommitHook): void {
 
 /**
  * Runs `fn` in one transaction whose `app.tenant_id` is `tenantId`; every tenant table's policy reads it, so a
- * query that forgets its tenant sees nothing of other tenants. BEGIN and set_config go in one message (the id is
+ * query that forgets its tenant sees nothing of other tenants. BEGIN and SET LOCAL go in one message (the id is
  * checked to be a UUID, so inlining it is safe), pipelined with the first query.
  */
 export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx, client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (!UUID.test(tenantId)) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
   const client = await pool.connect();
-  // BEGIN + set_config and the first query in one socket write.
+  // BEGIN + SET LOCAL and the first query in one socket write.
   const sendWrites = holdWrites(client);
   const tx = drizzleOf(client);
   let open = false;
   let committed = false;
   try {
-    // pg's pipeline mode: BEGIN + set_config go out without waiting for their answer, and the transaction's first
+    // pg's pipeline mode: BEGIN + SET LOCAL go out without waiting for their answer, and the transaction's first
     // query follows in the same round trip. They cannot fail on a live connection (the id is a checked UUID); on a
     // lost one every query behind them fails too.
     (client as pg.PoolClient & { pipeline: boolean }).pipeline = true;
-    const begun = client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
+    // SET LOCAL is set_config(…, true) without a SELECT to parse, plan and answer with a row.
+    const begun = client.query(`BEGIN; SET LOCAL app.tenant_id = '${tenantId}'`);
     open = true;
     const [, result] = await Promise.all([begun, fn(tx, client)]);
     const onAccessChange = accessChangeListeners.get(pool);
