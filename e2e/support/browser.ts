@@ -132,7 +132,7 @@ export async function openFromMenu(page: Page, menuName: string, area: string, l
  */
 export async function showScreen(page: Page, path: string) {
   await page.evaluate((to) => {
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-e2e-left', '');
+    document.querySelectorAll('h1').forEach((heading) => heading.setAttribute('data-e2e-left', ''));
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
