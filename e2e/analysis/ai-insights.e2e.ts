@@ -208,7 +208,6 @@ describe('analysis: AI insights and the database manager', () => {
         await saveDialog.getByRole('button', { name: t.save }).click();
         await answers(page).nth(1).getByRole('button', { name: t.saved }).waitFor();
         await page.goto('/analysis/saved-graphs');
-        await page.reload();
         await page.getByRole('heading', { name: t.savedGraphs, level: 1 }).waitFor();
         const graph = page.locator('.saved-graphs__card').filter({ has: page.getByRole('heading', { name: graphName }) });
         await graph.getByText(expected[1].insight, { exact: true }).waitFor();
