@@ -358,17 +358,25 @@ export async function coaByIds(tx: Tx, ids: string[]): Promise<Map<string, CoaAc
   return new Map(rows.map((r) => [r.id, toAccount(r)]));
 }
 
-/** Which of `ids` are main accounts with sub accounts (summary accounts: postings go to their sub accounts). */
-export async function coaIdsWithSubAccounts(tx: Tx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await preparedQuery(tx, 'nusa_coa_with_sub_accounts', (tx, name) =>
+/**
+ * `coaByIds`, and which of them are main accounts with sub accounts (summary accounts: postings go to their sub
+ * accounts), in one prepared statement: every journal and cash document's checks ask both.
+ */
+export async function coaByIdsWithSubAccounts(tx: Tx, ids: string[]): Promise<{ coas: Map<string, CoaAccount>; withSubAccounts: Set<string> }> {
+  if (ids.length === 0) return { coas: new Map(), withSubAccounts: new Set() };
+  const rows = await preparedQuery(tx, 'nusa_coa_by_ids_with_sub_accounts', (tx, name) =>
     tx
-      .selectDistinct({ id: coaAccounts.mainAccountId })
+      .select({
+        ...columns,
+        hasSubAccounts: sql<boolean>`${coaAccounts.id} in (select s.main_account_id from coa_accounts s where s.main_account_id = any(${sql.placeholder('ids')}::uuid[]))`,
+      })
       .from(coaAccounts)
-      .where(sql`${coaAccounts.mainAccountId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .innerJoin(coaGroups, and(eq(coaGroups.tenantId, coaAccounts.tenantId), eq(coaGroups.id, coaAccounts.groupId)))
+      .leftJoin(main, and(eq(main.tenantId, coaAccounts.tenantId), eq(main.id, coaAccounts.mainAccountId)))
+      .where(sql`${coaAccounts.id} = any(${sql.placeholder('ids')}::uuid[])`)
       .prepare(name),
   ).execute({ ids: [...new Set(ids)] });
-  return new Set(rows.map((r) => r.id!));
+  return { coas: new Map(rows.map((r) => [r.id, toAccount(r)])), withSubAccounts: new Set(rows.filter((r) => r.hasSubAccounts).map((r) => r.id)) };
 }
 
 /* The COA module's public face for other modules (onboarding prepares a new tenant's chart): groups and the seed. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, money, toDecimalString } from '../../../platform/money/decimal.ts';
-import { coaByIds, coaIdsWithSubAccounts } from '../coa/service.ts';
+import { coaByIdsWithSubAccounts } from '../coa/service.ts';
 import {
   createAndSubmitDocument,
   createDocument,
@@ -41,8 +41,7 @@ registerDocumentType({
  * postings, not the accounts a journal may use, so it is not the test here. Unknown ids are coa_not_found.
  */
 export async function assertPostableAccounts(tx: Tx, coaIds: string[]): Promise<Map<string, CoaAccount>> {
-  const coas = await coaByIds(tx, coaIds);
-  const summaries = await coaIdsWithSubAccounts(tx, coaIds);
+  const { coas, withSubAccounts: summaries } = await coaByIdsWithSubAccounts(tx, coaIds);
   for (const id of new Set(coaIds)) {
     const coa = coas.get(id);
     if (!coa) throw new AppError('coa_not_found', [id]);

@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FREE_TRANSACTION_LIMIT } from '@nusa/contracts';
-import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { freeTransactions } from './schema.ts';
 
@@ -19,23 +19,19 @@ export async function startFreeTrial(tx: Tx, tenantId: string): Promise<void> {
  * cannot both take the last free one.
  */
 export async function consumeFreeTransaction(tx: Tx, tenantId: string): Promise<void> {
-  // Both statements run on every document create: prepared once per connection.
-  const counted = await preparedQuery(tx, 'nusa_free_transaction_count', (tx, name) =>
-    tx
-      .update(freeTransactions)
-      .set({ used: sql`${freeTransactions.used} + 1` })
-      .where(
-        and(
-          eq(freeTransactions.tenantId, sql.placeholder('tenantId')),
-          eq(freeTransactions.trial, true),
-          eq(freeTransactions.packagePaid, false),
-          lt(freeTransactions.used, FREE_TRANSACTION_LIMIT),
-        ),
-      )
-      .returning({ used: freeTransactions.used })
-      .prepare(name),
-  ).execute({ tenantId });
-  if (counted.length) return;
+  // Every document create runs this (prepared once per connection). Besides counting it says whether the tenant
+  // was an unpaid trial as the statement began; only then, when nothing was counted, is the row read again below
+  // (a statement of its own sees what committed meanwhile), so a tenant without a trial needs one round trip.
+  const [counted] = await queryPrepared<{ counted: boolean; on_trial: boolean }>(
+    tx,
+    'nusa_free_transaction_count',
+    `WITH counted AS (
+       UPDATE free_transactions SET used = used + 1 WHERE tenant_id = $1 AND trial AND NOT package_paid AND used < $2 RETURNING used)
+     SELECT EXISTS (SELECT 1 FROM counted) AS counted,
+            EXISTS (SELECT 1 FROM free_transactions WHERE tenant_id = $1 AND trial AND NOT package_paid) AS on_trial`,
+    [tenantId, FREE_TRANSACTION_LIMIT],
+  );
+  if (counted!.counted || !counted!.on_trial) return;
   const rows = await preparedQuery(tx, 'nusa_free_transaction_row', (tx, name) =>
     tx
       .select()
