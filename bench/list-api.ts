@@ -18,6 +18,7 @@ import { DEFAULT_TENANT } from '@nusa/contracts';
 import { APP_ROLE } from '../apps/server/test/test-database.ts';
 import { cpuOf, fmt, machine, table, tempDir, within, type Cpu } from './lib/common.ts';
 import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
+import { holdWrites } from '../apps/server/src/platform/db/corked.ts';
 import { summarize, type CpuProfile } from './lib/profile-summary.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -35,8 +36,8 @@ const RAW_SQL = `SELECT id, login_at, ended_at, last_seen_at, response_code, mod
 
 /**
  * The statements the endpoint sends for one request of a session it has checked recently (the principal comes from
- * memory, platform/access/principal-cache.ts): the tenant transaction, the list, and the COMMIT that reads the
- * access-change flag in the same round trip.
+ * memory, platform/access/principal-cache.ts), as withTenant sends them: BEGIN + SET LOCAL pipelined with the list in
+ * one socket write (one round trip), then the COMMIT that reads the access-change flag in the same message.
  */
 const COMMIT_SQL = `SELECT current_setting('nusa.access_changed', true) IS NOT DISTINCT FROM 'on' AS changed; COMMIT`;
 const LIST_SQL = `SELECT id, login_at, ended_at, last_seen_at, response_code, module
@@ -139,8 +140,11 @@ async function main() {
     const statementsOnce = async () => {
       const client = await appRole!.connect();
       try {
-        await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${claims.tid}', true)`);
-        const l = await client.query(LIST_SQL, [claims.uid, LIMIT]);
+        (client as pg.PoolClient & { pipeline: boolean }).pipeline = true;
+        const send = holdWrites(client);
+        const begunAndListed = Promise.all([client.query(`BEGIN; SET LOCAL app.tenant_id = '${claims.tid}'`), client.query(LIST_SQL, [claims.uid, LIMIT])]);
+        send();
+        const [, l] = await begunAndListed;
         await client.query(COMMIT_SQL);
         return l.rowCount === LIMIT;
       } finally {
@@ -201,7 +205,7 @@ async function main() {
       ['path', 'req/s', 'requests', 'p50 ms', 'p99 ms', 'errors', 'node µs/req', 'pg µs/req', 'ratio'],
       row('bare SELECT via pg Pool (baseline)', baseline),
       row('GET /api/v1/auth/sessions (full stack)', api),
-      row("  diagnostic: the endpoint's 3 round trips via pg", statements),
+      row("  diagnostic: the endpoint's 2 round trips via pg", statements),
     ]);
     const ratio = rps(api) / rps(baseline);
     const perRound = api.map((r, i) => (r.requests / r.seconds / (baseline[i].requests / baseline[i].seconds)).toFixed(2));
@@ -214,7 +218,7 @@ async function main() {
       console.log(`  CPU-cost ratio (baseline CPU per request / full-stack CPU per request, node + pg): ${cpuRatio.toFixed(2)}; it is`);
       console.log('  what the throughput ratio tends to when both cores are saturated, and moves less with other load.');
     }
-    console.log('  diagnostic row: BEGIN+set_config, list, flag+COMMIT as the app role through pg (the session and the');
+    console.log('  diagnostic row: BEGIN+SET LOCAL pipelined with the list, then flag+COMMIT, as the app role through pg (the session and the');
     console.log("  user's tasks come from memory), without HTTP, drizzle or JSON: the round-trip floor of the request design.");
     console.log('  note: the load generator (autocannon), the server and the baseline client all run on one Node thread in');
     console.log("  this process, and PostgreSQL shares the same cores: the full-stack figure pays for the client's HTTP too.");
