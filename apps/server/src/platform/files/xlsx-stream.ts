@@ -2,7 +2,7 @@ import { once, type EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { sheetColumns, type XlsxColumn } from './xlsx.ts';
+import { sheetColumns, sheetNameOf, type XlsxColumn } from './xlsx.ts';
 
 /** How a streamed workbook ended: every row written, or the reader went away first (nothing more was read). */
 export type XlsxStreamEnd = 'complete' | 'abandoned';
@@ -37,7 +37,7 @@ export function streamXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows:
   zip.on('error', (err: Error) => file.destroy(err));
 
   const write = async (): Promise<XlsxStreamEnd> => {
-    const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+    const sheet = book.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = sheetColumns(columns);
     const header = sheet.getRow(1);
     header.font = { bold: true };

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeXlsx, type XlsxColumn } from './xlsx.ts';
+import { lookOfXlsx, rowsOfXlsx } from './xlsx-look.ts';
 import { readXlsxRows, type XlsxRow } from './xlsx-reader.ts';
 import { streamXlsx } from './xlsx-stream.ts';
 
@@ -48,30 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function rowsOf(file: Buffer | string): Promise<XlsxRow[]> {
-  const name = typeof file === 'string' ? file : path.join(dir, `f-${Math.random()}.xlsx`);
-  if (typeof file !== 'string') await writeFile(name, file);
-  const out: XlsxRow[] = [];
-  for await (const r of readXlsxRows(name)) out.push(r);
-  return out;
-}
-
-/** What a reader sees of a sheet's look: view, filter, widths, and each cell's number format and font. */
-async function lookOf(file: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(file as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
-  const cells: unknown[] = [];
-  sheet.eachRow((row, n) => row.eachCell((cell, c) => cells.push([n, c, cell.value, cell.numFmt ?? null, cell.font?.bold ?? false])));
-  return {
-    name: sheet.name,
-    views: sheet.views.map((v) => [v.state, (v as { ySplit?: number }).ySplit]),
-    autoFilter: sheet.autoFilter,
-    widths: sheet.columns.map((c) => c.width),
-    formats: sheet.columns.map((c) => c.numFmt ?? null),
-    cells,
-  };
-}
+const rowsOf = (file: Buffer | string) => rowsOfXlsx(file, dir);
 
 describe('streamXlsx', () => {
   it('writes what writeXlsx writes: cells, header, widths, number formats, frozen header and filter', async () => {
@@ -86,8 +63,8 @@ describe('streamXlsx', () => {
     expect(end).toBe('complete');
     expect(await rowsOf(file)).toEqual(await rowsOf(old));
     expect((await rowsOf(file)).length).toBe(n + 1);
-    const look = await lookOf(file);
-    expect(look).toEqual(await lookOf(old));
+    const look = await lookOfXlsx(file);
+    expect(look).toEqual(await lookOfXlsx(old));
     expect(look).toMatchObject({ name: 'Penjualan per cabang dan tangga', views: [['frozen', 1]], autoFilter: 'A1:D1', widths: [12, 12, 22, 12] });
     expect(look.formats).toEqual([null, 'dd/mm/yyyy', '#,##0.##', '#,##0']);
   });

@@ -17,11 +17,23 @@ export const sheetColumns = <T>(columns: XlsxColumn<T>[]): Partial<ExcelJS.Colum
     style: c.format ? { numFmt: c.format } : {},
   }));
 
+/**
+ * A name Excel accepts for a sheet: at most 31 characters, none of * ? : \\ / [ ], no quote at either end, not
+ * "History" (a dataset or report named "Penjualan 1/2" made ExcelJS throw, a 500).
+ */
+export function sheetNameOf(name: string): string {
+  const cut = name
+    .replace(/[*?:/\\[\]]/g, '_')
+    .slice(0, 31)
+    .replace(/^'|'$/g, '_');
+  return cut === '' ? 'Sheet1' : cut === 'History' ? 'History_' : cut;
+}
+
 /** A one-sheet workbook with a bold, frozen header row and an auto-filter. */
 export async function writeXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.created = new Date();
-  const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = book.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = sheetColumns(columns);
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
