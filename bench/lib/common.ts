@@ -75,8 +75,10 @@ export function cpuOf(pgDir: string): Cpu | undefined {
         continue; // exited meanwhile
       }
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // f[1] is the parent pid, f[11] and f[12] user and system time in clock ticks.
-      if (Number(entry) === postmaster || Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+      // f[1] is the parent pid, f[11] and f[12] user and system time in clock ticks; f[13] and f[14] the same of the
+      // children the postmaster has reaped, so that a backend that exits (a pool's idle connection closed) keeps its share.
+      if (Number(entry) === postmaster) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      else if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
     }
     const self = process.cpuUsage();
     return { node: (self.user + self.system) / 1e6, pg: ticks / CLOCK_TICKS };
