@@ -91,6 +91,9 @@ describe('sessions', () => {
     try {
       await t.page.goto('/dashboard');
       await t.page.getByText(texts.en.sessionsTitle).waitFor();
+      // The dashboard's widgets load after its first card: a request of theirs still to come after the logout would
+      // open the dialog over the menu before the next page asks anything.
+      await t.page.waitForLoadState('networkidle');
       expect((await api('POST', '/v1/auth/logout', { token: (await t.storage('token'))! })).status).toBe(200);
 
       await openFromMenu(t.page, 'Main menu', texts.en.configuration, texts.en.appConfiguration, '/configuration/app-configuration');
