@@ -58,8 +58,6 @@ describe('app layout', () => {
     const tx = texts[lang];
     const t = await openPage(browser, { as: 'admin', language: lang, clipboard: true });
     try {
-      // The page's clock runs as usual; the test moves it past the toast's three seconds instead of waiting for them.
-      await t.page.clock.install();
       await t.page.goto('/configuration/app-configuration');
       const crumbs = t.page.locator('.page-breadcrumb');
       await crumbs.getByText(tx.appConfiguration).waitFor();
@@ -73,7 +71,6 @@ describe('app layout', () => {
       await t.page.getByText(tx.copySuccess).waitFor();
       expect(await t.page.evaluate(() => navigator.clipboard.readText())).toBe(t.page.url());
       // Success toasts last three seconds.
-      await t.page.clock.fastForward(3000);
       await t.page.getByText(tx.copySuccess).waitFor({ state: 'detached', timeout: 6000 });
 
       await crumbs.getByRole('link', { name: home }).click();
