@@ -8,10 +8,7 @@
  * BENCH_SECONDS (measured seconds per path, default 8), BENCH_CONNECTIONS (default 10), BENCH_PROFILE=<dir>
  * (writes a CPU profile of one full-stack round and prints where its time goes).
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_TENANT } from '@nusa/contracts';
@@ -19,7 +16,7 @@ import { APP_ROLE } from '../apps/server/test/test-database.ts';
 import { cpuOf, fmt, machine, table, tempDir, within, type Cpu } from './lib/common.ts';
 import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
 import { holdWrites } from '../apps/server/src/platform/db/corked.ts';
-import { summarize, type CpuProfile } from './lib/profile-summary.ts';
+import { startProfile } from './lib/profile.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -79,23 +76,6 @@ async function runLoops(seconds: number, work: () => Promise<boolean>): Promise<
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { requests: latencies.length, seconds: (performance.now() - started) / 1000, p50: at(0.5), p99: at(0.99), errors };
-}
-
-/** A V8 CPU profile of this process between start() and stop(). */
-async function startProfile(dir: string) {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return async () => {
-    const { profile } = await session.post('Profiler.stop');
-    session.disconnect();
-    await fs.mkdir(dir, { recursive: true });
-    const file = path.resolve(dir, `list-api-${Date.now()}.cpuprofile`);
-    await fs.writeFile(file, JSON.stringify(profile));
-    return { file, summary: summarize(profile as unknown as CpuProfile, 20) };
-  };
 }
 
 async function main() {
@@ -169,7 +149,7 @@ async function main() {
     let profiled: { file: string; summary: string } | undefined;
     for (let round = 0; round < ROUNDS; round++) {
       const measureApi = async () => {
-        const stop = PROFILE_DIR && !profiled ? await startProfile(PROFILE_DIR) : undefined;
+        const stop = PROFILE_DIR && !profiled ? await startProfile(PROFILE_DIR, 'list-api', 20) : undefined;
         api.push(await measured(() => runHttp(url, headers, SECONDS / ROUNDS)));
         if (stop) profiled = await stop();
       };

@@ -17,9 +17,6 @@
  * one path against the bare INSERT).
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { DEFAULT_TENANT, type Task } from '@nusa/contracts';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
@@ -27,7 +24,7 @@ import { createJournal } from '../apps/server/src/modules/accounting/journals/se
 import type { DocumentUser } from '../apps/server/src/modules/accounting/documents/service.ts';
 import { cpuOf, fmt, machine, median, table, tempDir, within } from './lib/common.ts';
 import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
-import { summarize, type CpuProfile } from './lib/profile-summary.ts';
+import { startProfile } from './lib/profile.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -63,23 +60,6 @@ async function run(work: () => Promise<void>): Promise<Run> {
   const split =
     cpuBefore && cpuAfter && done ? { node: ((cpuAfter.node - cpuBefore.node) * 1000) / done, pg: ((cpuAfter.pg - cpuBefore.pg) * 1000) / done } : undefined;
   return { perSecond: done / ((performance.now() - started) / 1000), done, errors, cpuMs: split && split.node + split.pg, split };
-}
-
-/** A CPU profile of this process (server and its clients) from now until the returned stop. */
-async function startProfile(dir: string) {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return async () => {
-    const { profile } = await session.post('Profiler.stop');
-    session.disconnect();
-    await fs.mkdir(dir, { recursive: true });
-    const file = path.resolve(dir, `posting-${Date.now()}.cpuprofile`);
-    await fs.writeFile(file, JSON.stringify(profile));
-    return { file, summary: summarize(profile as unknown as CpuProfile, 30) };
-  };
 }
 
 interface Run {
@@ -196,7 +176,7 @@ async function main() {
     const results = { oneRequest: [] as number[], api: [] as number[], bare: [] as number[], numbered: [] as number[], sequenced: [] as number[] };
     let errors = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      const stop = PROFILE_DIR && round === 1 && PATHS.has('one') ? await startProfile(PROFILE_DIR) : undefined;
+      const stop = PROFILE_DIR && round === 1 && PATHS.has('one') ? await startProfile(PROFILE_DIR, 'posting', 30) : undefined;
       const one = PATHS.has('one') ? await run(apiSaveSubmit) : skipped;
       if (stop) {
         const { file, summary } = await stop();
