@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeXlsx, type XlsxColumn } from './xlsx.ts';
-import { lookOfXlsx, rowsOfXlsx } from './xlsx-look.ts';
+import { lookOfXlsx, rowsOfXlsx } from '../../../test/xlsx-look.ts';
 import { readXlsxRows, type XlsxRow } from './xlsx-reader.ts';
 import { streamXlsx } from './xlsx-stream.ts';
 

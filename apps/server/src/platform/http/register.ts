@@ -99,11 +99,17 @@ async function principalOf(platform: PlatformContext, req: FastifyRequest, token
   return principal;
 }
 
+/**
+ * What a handler answers: the response, or for a file endpoint the reply itself once the handler has sent the file
+ * (a stream written while the handler's transaction is still open).
+ */
+export type HandlerAnswer<E extends Endpoint> = ResponseOf<E> | (E['file'] extends object ? FastifyReply : never);
+
 /** Registers one contract endpoint: schema validation, access by its declared tasks, tenant transaction. */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (ctx: HandlerContext<E>) => Promise<ResponseOf<E>>,
+  handler: (ctx: HandlerContext<E>) => Promise<HandlerAnswer<E>>,
   options: RegisterOptions = {},
 ) {
   const access: Access = endpoint.access;

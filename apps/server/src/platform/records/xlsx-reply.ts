@@ -18,10 +18,16 @@ export function sendXlsx(reply: FastifyReply, name: string, file: Buffer): Buffe
  * Answers the same download as sendXlsx, written while `rows` are read (streamXlsx): the first bytes leave at once
  * and the server holds what the client has not taken yet, not the whole file. Resolves once no more rows will be
  * read, so the caller's transaction (a cursor the rows come from) stays open exactly as long as needed; a client
- * that goes away stops the reading. The reply is then sent: the handler returns nothing. Rows that fail to read
- * after the first bytes have left cut the download short (logged; the status was already 200).
+ * that goes away stops the reading. Gives the reply, sent, for the handler to return. Rows that fail to read after
+ * the first bytes have left cut the download short (logged; the status was already 200).
  */
-export async function streamXlsxReply<T>(reply: FastifyReply, name: string, sheetName: string, columns: XlsxColumn<T>[], rows: AsyncIterable<T>) {
+export async function streamXlsxReply<T>(
+  reply: FastifyReply,
+  name: string,
+  sheetName: string,
+  columns: XlsxColumn<T>[],
+  rows: AsyncIterable<T>,
+): Promise<FastifyReply> {
   xlsxHeaders(reply, name);
   const { file, done } = streamXlsx(sheetName, columns, rows);
   void reply.send(file);
@@ -30,4 +36,5 @@ export async function streamXlsxReply<T>(reply: FastifyReply, name: string, shee
   } catch (err) {
     reply.log.error({ err }, 'xlsx download cut short: its rows failed to read');
   }
+  return reply;
 }

@@ -9,7 +9,7 @@ import { analysisEndpoints, datasetEditEndpoints as ep, XLSX_CONTENT_TYPE } from
 import { call } from '../../../../test/call.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
-import { lookOfXlsx, rowsOfXlsx } from '../../../platform/files/xlsx-look.ts';
+import { lookOfXlsx, rowsOfXlsx } from '../../../../test/xlsx-look.ts';
 import { readXlsxRows } from '../../../platform/files/xlsx-reader.ts';
 
 /**

@@ -14,7 +14,6 @@ export function datasetEditRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.deleteDatasetRows, ({ tx, principal, params, body }) => deleteRows(tx, principal, params.datasetId, body.rowNos));
   registerEndpoint(app, ep.exportDatasetRows, async ({ tx, params, query, reply }) => {
     const { name, columns, rows } = await exportRows(tx, params.datasetId, query);
-    await streamXlsxReply(reply, name.replace(/[^\w -]/g, '_'), name, columns, rows);
-    return undefined as never; // the file went out as a stream
+    return streamXlsxReply(reply, name.replace(/[^\w -]/g, '_'), name, columns, rows);
   });
 }

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { readXlsxRows, type XlsxRow } from './xlsx-reader.ts';
+import { readXlsxRows, type XlsxRow } from '../src/platform/files/xlsx-reader.ts';
 
 /** For tests of written workbooks: what a reader sees of a file, to compare two writers' files. */
 
