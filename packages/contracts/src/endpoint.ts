@@ -44,7 +44,7 @@ export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodT
 export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 // In a module without zod: the web's first load sends requests and needs none of the schemas below.
-export { buildQuery, fillPath, routerPath } from './paths.ts';
+export { buildQuery, fillPath, routerPath, sameServiceAddress } from './paths.ts';
 
 export const PAGE_SIZES = [5, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

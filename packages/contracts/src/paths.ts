@@ -27,3 +27,9 @@ export function buildQuery(query: Record<string, QueryValue> = {}): string {
 
 /** Fastify-style path (`:name`) of a template. */
 export const routerPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Two addresses of a remote service (an AI provider, a channel's API) are the same one whatever their spaces and
+ * trailing slashes. A stored key or token goes to no other address than the one it was saved for.
+ */
+export const sameServiceAddress = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');

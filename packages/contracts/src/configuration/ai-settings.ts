@@ -54,9 +54,6 @@ export const aiConnectionResult = z.object({
 });
 export type AiConnectionResult = z.infer<typeof aiConnectionResult>;
 
-/** Two provider addresses are the same one whatever their spaces and trailing slashes: the saved key goes to no other. */
-export const sameAiAddress = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
-
 const READ_TASKS = ['viewConfig', 'managePasswordPolicy'] as const;
 
 export const aiSettingsEndpoints = {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { CHANNEL_ATTRIBUTES, CHANNEL_TOKEN_ADDRESS, type ChannelKindName, type ServiceChannel, type ServiceChannelInput } from '@nusa/contracts';
+import {
+  CHANNEL_ATTRIBUTES,
+  CHANNEL_TOKEN_ADDRESS,
+  sameServiceAddress,
+  type ChannelKindName,
+  type ServiceChannel,
+  type ServiceChannelInput,
+} from '@nusa/contracts';
 import type { SettingsSeal } from '../../../platform/ai/settings/service.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
@@ -110,8 +117,8 @@ function assertTokenStaysWithItsAddress(
 ) {
   const address = (CHANNEL_TOKEN_ADDRESS as Partial<Record<ChannelKindName, { attribute: string; secret: string }>>)[kind];
   if (!address || !secretsBefore[address.secret] || address.secret in sent) return;
-  const where = (attrs: Record<string, string>) => (attrs[address.attribute] ?? '').replace(/\/+$/, '');
-  if (where(attributesBefore) !== where(attributes)) throw new AppError('service_channel_token_for_new_address', [address.attribute, address.secret]);
+  if (!sameServiceAddress(attributesBefore[address.attribute] ?? '', attributes[address.attribute] ?? ''))
+    throw new AppError('service_channel_token_for_new_address', [address.attribute, address.secret]);
 }
 
 export async function saveChannel(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AiModelPrice, AiProvider, AiSettings, AiSettingsInput } from '@nusa/contracts';
-import { AI_TIMEOUT_SECONDS, sameAiAddress } from '@nusa/contracts';
+import { AI_TIMEOUT_SECONDS, sameServiceAddress } from '@nusa/contracts';
 import type { Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { writeAudit, type Actor } from '../../audit/write.ts';
@@ -89,7 +89,7 @@ export function keyAfter(
   tenantId: string,
 ): string | null {
   if (input.apiKey === undefined) {
-    if (stored.apiKeySealed && input.provider !== 'local' && !sameAiAddress(input.baseUrl, stored.baseUrl)) {
+    if (stored.apiKeySealed && input.provider !== 'local' && !sameServiceAddress(input.baseUrl, stored.baseUrl)) {
       throw new AppError('ai_settings_key_for_new_address');
     }
     return stored.apiKeySealed;

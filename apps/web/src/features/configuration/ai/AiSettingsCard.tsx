@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Space, 
 import { ApiOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AI_TIMEOUT_SECONDS, endpoints, isErrorCode, sameAiAddress, type AiConnectionResult, type AiSettings } from '@nusa/contracts';
+import { AI_TIMEOUT_SECONDS, endpoints, isErrorCode, sameServiceAddress, type AiConnectionResult, type AiSettings } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
@@ -42,7 +42,7 @@ function AiSettingsForm({ settings, canEdit }: { settings: AiSettings; canEdit: 
   const provider = Form.useWatch('provider', form) ?? settings.provider;
   const baseUrl = Form.useWatch('baseUrl', form) ?? settings.baseUrl;
   // The server sends the saved key only to the address it was saved for (ai_settings_key_for_new_address).
-  const keyNeededAgain = settings.apiKeySet && key === 'keep' && !sameAiAddress(baseUrl, settings.baseUrl);
+  const keyNeededAgain = settings.apiKeySet && key === 'keep' && !sameServiceAddress(baseUrl, settings.baseUrl);
 
   useEffect(() => {
     form.setFieldsValue({ ...settings, newKey: '' });
