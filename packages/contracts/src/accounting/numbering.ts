@@ -69,10 +69,25 @@ export function datePart(f: Pick<NumberFormat, 'yearDigits' | 'month' | 'day'>, 
   return (f.yearDigits === 4 ? y : f.yearDigits === 2 ? y.slice(2) : '') + (f.month ? m : '') + (f.day ? d : '');
 }
 
+/**
+ * A number on a date without its counter: `head`, the counter padded to `counterDigits`, `tail`. The database fills
+ * the counter in when the number is taken in the same statement that writes the record (documents' numbering).
+ */
+export interface NumberParts {
+  head: string;
+  counterDigits: number;
+  tail: string;
+}
+
+export function numberParts(f: NumberFormat, date: string): NumberParts {
+  const dates = datePart(f, date);
+  return { head: `${f.prefix}${dates}${dates ? f.separator : ''}`, counterDigits: f.counterDigits, tail: f.suffix };
+}
+
 export function formatNumber(f: NumberFormat, date: string, counter: number): string {
   if (!Number.isSafeInteger(counter) || counter < 1) throw new Error(`counter must be a positive integer: ${counter}`);
-  const dates = datePart(f, date);
-  return `${f.prefix}${dates}${dates ? f.separator : ''}${String(counter).padStart(f.counterDigits, '0')}${f.suffix}`;
+  const { head, counterDigits, tail } = numberParts(f, date);
+  return `${head}${String(counter).padStart(counterDigits, '0')}${tail}`;
 }
 
 export interface ParsedNumber {

@@ -35,19 +35,25 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promi
  * transaction commits (ids are uuid v7, so the chain keeps their order).
  */
 export async function writeAudits(tx: Tx, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  await tx.insert(auditLog).values(auditRowsOf(tx, actor, entries));
+}
+
+/**
+ * The rows `writeAudits` inserts, for a caller that inserts them in a statement of its own (documents/insert.ts);
+ * the transaction's rows are chained once it commits.
+ */
+export function auditRowsOf(tx: Tx, actor: Actor, entries: AuditEntry[]) {
   chainWhenCommitted(tx);
-  await tx.insert(auditLog).values(
-    entries.map((entry) => ({
-      tenantId: actor.tenantId,
-      id: uuidv7(),
-      userId: actor.userId ?? null,
-      sessionId: actor.sessionId ?? null,
-      module: entry.module,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    })),
-  );
+  return entries.map((entry) => ({
+    tenantId: actor.tenantId,
+    id: uuidv7(),
+    userId: actor.userId ?? null,
+    sessionId: actor.sessionId ?? null,
+    module: entry.module,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  }));
 }

@@ -3,11 +3,13 @@ import {
   defaultCodeFormat,
   formatNumber,
   formatProblem,
+  numberParts,
   periodKey,
   todayInJakarta,
   type DOCUMENT_TEMPLATE_SORT,
   type DocumentTemplate,
   type NumberFormat,
+  type NumberParts,
   type NumberReset,
   type SortValue,
 } from '@nusa/contracts';
@@ -189,6 +191,19 @@ export async function nextCode(
  */
 export async function codeOrNext(tx: Tx, tenantId: string, entity: string, code: string, taken: (code: string) => Promise<boolean>): Promise<string> {
   return code !== '' ? code : nextCode(tx, tenantId, entity, undefined, taken);
+}
+
+/** Where a record's next number comes from when the database takes it in the statement that writes the record. */
+export interface PendingNumber extends NumberParts {
+  /** The counter's (key, period) in number_sequences, as `nextCode` takes it. */
+  key: string;
+  period: string;
+}
+
+/** What `nextCode` reads before it takes a number, for a writer that takes the number itself (documents/insert.ts). */
+export async function pendingNumber(tx: Tx, entity: string, date: string): Promise<PendingNumber> {
+  const format = (await activeFormat(tx, entity)) ?? defaultCodeFormat(entity);
+  return { key: sequenceKey(entity), period: periodKey(format.reset, date), ...numberParts(format, date) };
 }
 
 /** What `nextCode` would return for a document type on a date, without taking it. */

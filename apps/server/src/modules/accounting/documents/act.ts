@@ -10,15 +10,16 @@ import {
 } from '@nusa/contracts';
 import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, writeAudits, type AuditEntry } from '../../../platform/audit/write.ts';
+import { writeAudit, type AuditEntry } from '../../../platform/audit/write.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
 import { money } from '../../../platform/money/decimal.ts';
 import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel, type ApplyingFlow } from '../approval-flows/service.ts';
-import { assertPeriodOpen, postDocument, reverseDocument } from '../ledger/service.ts';
-import { CREATE_STEP, MODULE, insertDraft, lockDocument } from './create.ts';
+import { assertPeriodOpen, ledgerRowsOf, postDocument, reverseDocument } from '../ledger/service.ts';
+import { CREATE_STEP, MODULE, lockDocument, prepareDraft } from './create.ts';
 import type { HeaderInput, LineInput } from './checks.ts';
 import { documentTypeOf, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
-import { recordSteps, type Step } from './history.ts';
+import { historyRows, recordSteps, type Step } from './history.ts';
+import { insertNewDocument } from './insert.ts';
 import { linesOf, presentDetail, type InHand } from './present.ts';
 import { documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';
@@ -62,6 +63,12 @@ async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefiniti
 
 const released = (user: DocumentUser): Change => ({ status: 'R', subStatus: null, releasedAt: new Date(), releasedBy: user.userId });
 
+/** A submit's change: waiting at the applying flow's first level, or released at once without a flow. */
+const submitted = (user: DocumentUser, flow: ApplyingFlow | undefined): Change =>
+  flow
+    ? { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() }
+    : { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
+
 /** Who may ask for the action, besides the table allowing it from the document's status. */
 async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction) {
   const what = `documents/${row.id}/actions/${action}`;
@@ -87,18 +94,14 @@ async function apply(
   row: DocumentRow,
   action: DocumentStepAction,
   inHand: InHand,
-  /** A draft created in this transaction, with the flow that applies to it as read before its number was taken. */
-  newDraft?: { flow: ApplyingFlow | undefined },
 ): Promise<Change> {
   switch (action) {
     case 'submit': {
-      // A new round: approvals of an earlier round (before changes were requested) do not count; a draft created
-      // in this transaction has none.
-      if (!newDraft) await clearApprovals(tx, row.id);
-      const flow = newDraft ? newDraft.flow : await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
-      if (flow) return { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() };
-      inHand.lines = await post(tx, user, definition, row, inHand);
-      return { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
+      // A new round: approvals of an earlier round (before changes were requested) do not count.
+      await clearApprovals(tx, row.id);
+      const flow = await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
+      if (!flow) inHand.lines = await post(tx, user, definition, row, inHand);
+      return submitted(user, flow);
     }
     case 'approve': {
       const levelDone = await approveLevel(tx, user.tenantId, row.id, row.approvalFlowId!, row.approvalLevel!, user.userId, user.roleId);
@@ -132,7 +135,6 @@ async function takeStep(
   action: DocumentStepAction,
   comment: string | undefined,
   inHand: InHand,
-  newDraft?: { createStep: Step; flow: ApplyingFlow | undefined },
 ): Promise<{ detail: DocumentDetail; audit: AuditEntry }> {
   const documentId = row.id;
   const definition = documentTypeOf(row.type);
@@ -140,22 +142,27 @@ async function takeStep(
   const refusal = transitionRefusal(action, row.status as DocumentStatus);
   if (refusal) throw new AppError(refusal);
   await assertActor(tx, user, definition, row, action);
-  // A draft created in this transaction had its period checked for the same date a moment ago.
-  if (!newDraft) await assertPeriodOpen(tx, row.documentDate);
-  const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
-  const change = await apply(tx, user, definition, row, action, inHand, newDraft);
+  await assertPeriodOpen(tx, row.documentDate);
+  const change = await apply(tx, user, definition, row, action, inHand);
   const [updated] = await updateDocument(tx, documentId, change);
+  const { step, audit } = stepRecords(row, action, change, comment);
+  await recordSteps(tx, user.tenantId, user.userId, documentId, [step]);
+  const detail = await presentDetail(tx, user, updated!, inHand);
+  return { detail, audit };
+}
+
+/** A step's history step and audit entry, from the document before it and the change it makes. */
+function stepRecords(row: DocumentRow, action: DocumentStepAction, change: Change, comment: string | undefined): { step: Step; audit: AuditEntry } {
   const to = change.status ?? row.status;
   const step: Step = { action, fromStatus: row.status, toStatus: to, approvalLevel: row.approvalLevel ?? change.approvalLevel, comment };
-  await recordSteps(tx, user.tenantId, user.userId, documentId, newDraft ? [newDraft.createStep, step] : [step]);
+  const before = { status: row.status, subStatus: row.subStatus, approvalLevel: row.approvalLevel };
   const after = {
     status: to,
     subStatus: change.subStatus === undefined ? row.subStatus : change.subStatus,
     approvalLevel: change.approvalLevel === undefined ? row.approvalLevel : change.approvalLevel,
     comment: comment ?? null,
   };
-  const detail = await presentDetail(tx, user, updated!, inHand);
-  return { detail, audit: { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: documentId, before, after } };
+  return { step, audit: { module: MODULE, action: AUDIT_ACTIONS[action], entity: row.type, entityId: row.id, before, after } };
 }
 
 /**
@@ -174,8 +181,9 @@ export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: stri
 /**
  * Save and submit in one request (the form's "Simpan & ajukan"): the draft is created and submitted in one
  * transaction with the same checks, history steps and audit rows (create, then submit) as the two requests, and
- * nothing stays when the submit is refused. What the submit would read back (the document, its lines, the period
- * just checked, approvals a new draft cannot have, the creator's name) it takes from the create.
+ * nothing stays when the submit is refused. Everything is checked, read and computed first, the release's ledger rows
+ * included; then one statement takes the gap-free number and writes the document in its submitted state with its
+ * lines, ledger rows, history and audit rows (insertNewDocument), so the number is held only for it and the COMMIT.
  */
 export async function createAndSubmitDocument(
   tx: Tx,
@@ -185,17 +193,28 @@ export async function createAndSubmitDocument(
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
 ): Promise<DocumentDetail> {
-  let names = new Map<string, string>();
-  let flow: ApplyingFlow | undefined;
-  // Read before the draft takes its gap-free number, whose lock every other creator of the type then waits on.
-  const draft = await insertDraft(tx, user, type, header, lines, knownCoas, async (amounts) => {
-    names = await userNamesByIds(tx, [user.userId]);
-    flow = await applyingFlow(tx, documentTypeOf(type).documentTypeId, header.ouId, money(amounts.totalBookAmount));
-  });
+  const draft = await prepareDraft(tx, user, type, header, lines, knownCoas);
+  const { definition, row } = draft;
+  const names = await userNamesByIds(tx, [user.userId]);
+  const flow = await applyingFlow(tx, definition.documentTypeId, header.ouId, money(row.totalBookAmount));
   const inHand: InHand = { ...draft, names };
-  const created = await presentDetail(tx, user, draft.row, inHand);
-  const { detail, audit } = await takeStep(tx, user, draft.row, 'submit', undefined, inHand, { createStep: CREATE_STEP, flow });
-  // Last, as in each request alone: the audit rows take the tenant's audit chain head until commit.
-  await writeAudits(tx, user, [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: created }, audit]);
-  return detail;
+  const created = await presentDetail(tx, user, row, inHand);
+  assertHolds(user, definition, 'read', `documents/${row.id}`);
+  const refusal = transitionRefusal('submit', row.status as DocumentStatus);
+  if (refusal) throw new AppError(refusal);
+  await assertActor(tx, user, definition, row, 'submit');
+  const change = submitted(user, flow);
+  const ledger = flow ? [] : ledgerRowsOf(user.tenantId, [{ document: row, lines: await definition.postingLines(tx, row, draft.lines) }]).rows;
+  const submittedRow: DocumentRow = { ...row, ...(change as Partial<DocumentRow>) };
+  const { step, audit } = stepRecords(row, 'submit', change, undefined);
+  const detail = await presentDetail(tx, user, submittedRow, inHand);
+  const number = await insertNewDocument(tx, user, {
+    row: submittedRow,
+    lines: draft.lines,
+    ledger,
+    steps: historyRows(user.userId, [CREATE_STEP, step]),
+    audits: [{ module: MODULE, action: 'create', entity: type, entityId: row.id, after: created }, audit],
+    pending: draft.pending,
+  });
+  return { ...detail, number };
 }

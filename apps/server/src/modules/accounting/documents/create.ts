@@ -7,11 +7,12 @@ import { writeAudit } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { assertMayCreateDocument } from '../../configuration/policies/service.ts';
 import { consumeFreeTransaction } from '../../public/onboarding/service.ts';
-import { nextCode } from '../document-templates/service.ts';
+import { pendingNumber, type PendingNumber } from '../document-templates/service.ts';
 import { assertPeriodOpen } from '../ledger/service.ts';
 import { assertDiscounts, assertPolicies, computeAmounts, currencyAndRate, type HeaderInput, type LineInput } from './checks.ts';
-import { documentTypeOf, type DocumentLineRow, type DocumentRow } from './document-types.ts';
-import { recordStep, type Step } from './history.ts';
+import { documentTypeOf, type DocumentLineRow, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
+import { historyRows, recordStep, type Step } from './history.ts';
+import { insertNewDocument } from './insert.ts';
 import { presentDetail } from './present.ts';
 import { documentLines, documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';
@@ -49,19 +50,19 @@ async function checkInput(tx: Tx, user: DocumentUser, documentTypeId: number, he
 
 const headerColumns = (header: HeaderInput) => ({
   documentDate: header.documentDate,
-  dueDate: header.dueDate,
+  dueDate: header.dueDate ?? null,
   reference: header.reference || null,
   externalNumber: header.externalNumber || null,
-  externalDate: header.externalDate,
+  externalDate: header.externalDate ?? null,
   remarks: header.remarks || null,
-  ouId: header.ouId,
-  partnerId: header.partnerId,
-  cashBankId: header.cashBankId,
+  ouId: header.ouId ?? null,
+  partnerId: header.partnerId ?? null,
+  cashBankId: header.cashBankId ?? null,
 });
 
-/** The document's lines as written (in line order); a new document has none to replace. */
-async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: ReturnType<typeof computeAmounts>['lines'], replace: boolean) {
-  if (replace) await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
+/** An edited draft's lines, replacing its old ones; returned as written (in line order). */
+async function replaceLines(tx: Tx, tenantId: string, documentId: string, lines: ReturnType<typeof computeAmounts>['lines']) {
+  await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
   if (!lines.length) return [];
   const column = <K extends keyof (typeof lines)[number]>(k: K) => lines.map((l) => l[k]);
   // One array per column: a statement of fixed shape, prepared once per connection whatever the number of lines.
@@ -101,60 +102,31 @@ async function writeLines(tx: Tx, tenantId: string, documentId: string, lines: R
   return written.sort((a, b) => a.lineNo - b.lineNo);
 }
 
-const draftColumns = [
-  'tenantId',
-  'id',
-  'type',
-  'number',
-  'documentDate',
-  'dueDate',
-  'reference',
-  'externalNumber',
-  'externalDate',
-  'remarks',
-  'ouId',
-  'partnerId',
-  'cashBankId',
-  'currencyId',
-  'rate',
-  'status',
-  'taxAmount',
-  'totalAmount',
-  'totalBookAmount',
-  'createdBy',
-] as const;
-
-/** A new draft's INSERT, built once per connection with a placeholder per column (every create runs it). */
-const insertDocument = (tx: Tx, name: string) =>
-  tx
-    .insert(documents)
-    .values(Object.fromEntries(draftColumns.map((c) => [c, sql.placeholder(c)])) as unknown as typeof documents.$inferInsert)
-    .returning()
-    .prepare(name);
-
-/** A draft just inserted in this transaction, with what its checks read (for the answer and a submit that follows). */
-export interface InsertedDraft {
+/** A new document's draft as it is to be stored, with what its checks read (for the answer and a submit that follows). */
+export interface PreparedDraft {
+  definition: DocumentTypeDefinition;
+  /** The draft row; its `number` is the typed one, or '' until insertNewDocument takes `pending`'s next. */
   row: DocumentRow;
   lines: DocumentLineRow[];
   coas: Map<string, CoaAccount>;
   currency: { currencyId: string; currencyCode: string };
+  pending: PendingNumber | undefined;
 }
 
 /**
- * A new draft of `type` (architecture §9): numbered from the type's document template when the number is blank
- * (gap-free, in this transaction), in the book currency unless another is chosen (rate of the document's date),
- * totals computed here, counted against a trial tenant's free transactions. Its history step and audit row are the
- * caller's (createDocument, or createAndSubmitDocument in act.ts, which writes them with the submit's).
+ * A new draft of `type` (architecture §9), checked and computed but not yet written: numbered from the type's
+ * document template when the number is blank (gap-free, taken by insertNewDocument in the statement that writes it),
+ * in the book currency unless another is chosen (rate of the document's date), totals computed here, counted against
+ * a trial tenant's free transactions.
  */
-export async function insertDraft(
+export async function prepareDraft(
   tx: Tx,
   user: DocumentUser,
   type: string,
   header: HeaderInput,
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
-  beforeNumbering?: (amounts: { totalBookAmount: string }) => Promise<void>,
-): Promise<InsertedDraft> {
+): Promise<PreparedDraft> {
   const definition = documentTypeOf(type);
   assertHolds(user, definition, 'edit', `documents/${type}`);
   const coas = await checkInput(tx, user, definition.documentTypeId, header, lines, knownCoas);
@@ -163,27 +135,33 @@ export async function insertDraft(
   const number = header.number;
   if (number && (await numberTaken(tx, type, number))) throw new AppError('document_number_already_exists', [number]);
   await consumeFreeTransaction(tx, user.tenantId);
-  await beforeNumbering?.(amounts);
-  // The gap-free number last: its sequence row stays locked until commit, so all this tenant's creators of the type
-  // queue from here on; every read that does not need the number is done before.
-  const documentNumber = number || (await nextCode(tx, user.tenantId, type, header.documentDate, (n) => numberTaken(tx, type, n)));
+  const pending = number ? undefined : await pendingNumber(tx, type, header.documentDate);
   const id = uuidv7();
-  const [row] = await preparedQuery(tx, 'nusa_document_insert', insertDocument).execute({
+  const now = new Date();
+  const row: DocumentRow = {
     tenantId: user.tenantId,
     id,
     type,
-    number: documentNumber,
+    number: number || '',
     ...headerColumns(header),
     currencyId,
     rate: rate.toFixed(),
     status: 'D',
+    subStatus: null,
+    approvalFlowId: null,
+    approvalLevel: null,
     taxAmount: amounts.taxAmount,
     totalAmount: amounts.totalAmount,
     totalBookAmount: amounts.totalBookAmount,
     createdBy: user.userId,
-  });
-  const written = await writeLines(tx, user.tenantId, id, amounts.lines, false);
-  return { row: row!, lines: written, coas, currency: { currencyId, currencyCode } };
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: null,
+    releasedAt: null,
+    releasedBy: null,
+  };
+  const draftLines: DocumentLineRow[] = amounts.lines.map((l) => ({ tenantId: user.tenantId, documentId: id, ...l }));
+  return { definition, row, lines: draftLines, coas, currency: { currencyId, currencyCode }, pending };
 }
 
 export const CREATE_STEP: Step = { action: 'create', fromStatus: null, toStatus: 'D' };
@@ -197,11 +175,17 @@ export async function createDocument(
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
 ): Promise<DocumentDetail> {
-  const draft = await insertDraft(tx, user, type, header, lines, knownCoas);
-  await recordStep(tx, user.tenantId, user.userId, draft.row.id, CREATE_STEP);
-  const after = await presentDetail(tx, user, draft.row, draft);
-  await writeAudit(tx, user, { module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after });
-  return after;
+  const draft = await prepareDraft(tx, user, type, header, lines, knownCoas);
+  const detail = await presentDetail(tx, user, draft.row, draft);
+  const number = await insertNewDocument(tx, user, {
+    row: draft.row,
+    lines: draft.lines,
+    ledger: [],
+    steps: historyRows(user.userId, [CREATE_STEP]),
+    audits: [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: detail }],
+    pending: draft.pending,
+  });
+  return { ...detail, number };
 }
 
 /** Edit and delete: the author's (or a holder of the release task's) while the document is a draft. */
@@ -248,7 +232,7 @@ export async function updateDocument(
     })
     .where(eq(documents.id, id))
     .returning();
-  const written = await writeLines(tx, user.tenantId, id, amounts.lines, true);
+  const written = await replaceLines(tx, user.tenantId, id, amounts.lines);
   await recordStep(tx, user.tenantId, user.userId, id, { action: 'edit', fromStatus: 'D', toStatus: 'D' });
   const after = await presentDetail(tx, user, updated!, { lines: written, coas, currency: { currencyId, currencyCode } });
   await writeAudit(tx, user, { module: MODULE, action: 'update', entity: row.type, entityId: id, before, after });

@@ -191,10 +191,39 @@ describe('creating a document', () => {
     expect(await refusal(() => create(p.admin, '1000', { number: 'MANUAL-1' }))).toBe('document_number_already_exists');
     // A creation that fails hands its number back: the next blank number follows on.
     expect((await create(p.admin, '1000')).number).toBe('TJ-26-0003');
-    const audit = await owner(`SELECT module, action FROM audit_log WHERE entity_id = $1`, [a.documentId]);
-    expect(audit.rows).toEqual([{ module: 'accounting.document', action: 'create' }]);
+    // A number typed by hand that the template would give next is skipped (and used up).
+    expect((await create(p.admin, '1000', { number: 'TJ-26-0004' })).number).toBe('TJ-26-0004');
+    expect((await create(p.admin, '1000')).number).toBe('TJ-26-0005');
+    // The number is taken in the statement that writes the document: its audit row's after-image carries it.
+    const audit = await owner(`SELECT module, action, after->>'number' AS number FROM audit_log WHERE entity_id = $1`, [a.documentId]);
+    expect(audit.rows).toEqual([{ module: 'accounting.document', action: 'create', number: 'TJ-26-0001' }]);
     const history = await call(t, endpoints.documentHistory, { params: { documentId: a.documentId }, token: p.admin.token });
     expect(history.json().items).toMatchObject([{ action: 'create', fromStatus: null, toStatus: 'D', userName: 'Siti Rahayu' }]);
+  });
+
+  it('refuses, and keeps nothing, when a number it generates is typed by a creator who commits first', async () => {
+    // Another transaction holds an uncommitted document with the number the template gives next (TJ-26-0006, after the
+    // test above): the generated insert waits on the number's unique key, then meets its commit.
+    const other = await t.pools.owner.connect();
+    try {
+      await other.query('BEGIN');
+      const [template] = (await other.query(`SELECT * FROM documents WHERE tenant_id = $1 AND type = $2 LIMIT 1`, [tenantId, TYPE])).rows;
+      await other.query(
+        `INSERT INTO documents (tenant_id, id, type, number, document_date, currency_id, rate, created_by)
+         VALUES ($1, gen_random_uuid(), $2, 'TJ-26-0006', $3, $4, 1, $5)`,
+        [tenantId, TYPE, TODAY, template.currency_id, template.created_by],
+      );
+      const racing = refusal(() => create(p.admin, '1000'));
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('COMMIT');
+      expect(await racing).toBe('document_number_already_exists');
+    } finally {
+      other.release();
+    }
+    const count = await owner(`SELECT count(*)::int AS n FROM documents WHERE tenant_id = $1 AND type = $2 AND remarks = 'Jurnal 1000'`, [tenantId, TYPE]);
+    expect(count.rows[0].n).toBe(4);
+    // The refused creation's counter step rolled back with it; the next takes the number after the hand-typed one.
+    expect((await create(p.admin, '1000')).number).toBe('TJ-26-0007');
   });
 
   it('takes the rate of the document date for another currency, and refuses a date without one', async () => {

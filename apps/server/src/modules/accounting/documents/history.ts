@@ -17,26 +17,30 @@ export async function recordStep(tx: Tx, tenantId: string, userId: string, docum
   await recordSteps(tx, tenantId, userId, documentId, [step]);
 }
 
+/** Steps as document_history rows, for a statement that writes them with their document (documents/insert.ts). */
+export const historyRows = (userId: string, steps: Step[]) =>
+  steps.map((s) => ({
+    id: uuidv7(),
+    userId,
+    action: s.action,
+    fromStatus: s.fromStatus,
+    toStatus: s.toStatus,
+    approvalLevel: s.approvalLevel ?? null,
+    comment: s.comment || null,
+  }));
+
 /** Several steps taken in one transaction, in order, in one statement. */
 export async function recordSteps(tx: Tx, tenantId: string, userId: string, documentId: string, steps: Step[]): Promise<void> {
   // One array per column: a statement of fixed shape, prepared once per connection whatever the number of steps.
+  const rows = historyRows(userId, steps);
+  const column = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
   await queryPrepared(
     tx,
     'nusa_document_history_insert',
     `INSERT INTO document_history (tenant_id, id, document_id, user_id, action, from_status, to_status, approval_level, comment)
      SELECT $1::uuid, s.id, $2::uuid, $3::uuid, s.action, s.from_status, s.to_status, s.approval_level, s.comment
        FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[]) AS s(id, action, from_status, to_status, approval_level, comment)`,
-    [
-      tenantId,
-      documentId,
-      userId,
-      steps.map(() => uuidv7()),
-      steps.map((s) => s.action),
-      steps.map((s) => s.fromStatus),
-      steps.map((s) => s.toStatus),
-      steps.map((s) => s.approvalLevel ?? null),
-      steps.map((s) => s.comment || null),
-    ],
+    [tenantId, documentId, userId, column('id'), column('action'), column('fromStatus'), column('toStatus'), column('approvalLevel'), column('comment')],
   );
 }
 

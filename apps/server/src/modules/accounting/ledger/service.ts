@@ -4,9 +4,10 @@ import { periodOf } from '@nusa/contracts';
 import type pg from 'pg';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
+import { asColumnsJson } from '../../../platform/db/columns.ts';
 import { preparedQuery, queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import type { DocumentLineRow, DocumentRow, PostingLine } from '../documents/index.ts';
-import { ledgerPeriods, type ledgerEntries } from './schema.ts';
+import { ledgerEntries, ledgerPeriods } from './schema.ts';
 
 const UNBALANCED = '23514';
 
@@ -33,7 +34,7 @@ async function checkBalancedNow(tx: Tx, debit: Money, credit: Money): Promise<vo
   }
 }
 
-type LedgerRow = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'reversal' | 'postedAt'>;
+export type LedgerRow = Omit<typeof ledgerEntries.$inferInsert, 'id' | 'reversal' | 'postedAt'>;
 
 /**
  * The rows in one INSERT of fixed shape (one array per column), so that it is a prepared statement: parsed and
@@ -89,6 +90,22 @@ export async function postDocument(tx: Tx, tenantId: string, document: DocumentR
  * INSERT, each posting checked for balance as `postDocument` checks one.
  */
 export async function postDocuments(tx: Tx, tenantId: string, postings: { document: DocumentRow; lines: PostingLine[] }[]): Promise<{ postingId: string }[]> {
+  const { rows, ids } = ledgerRowsOf(tenantId, postings);
+  if (!rows.length) return ids;
+  await insertLedgerRows(tx, rows);
+  await checkBalancedNow(tx, new Money(0), new Money(0));
+  return ids;
+}
+
+/** Ledger rows as one jsonb parameter of `jsonb_populate_recordset(NULL::ledger_entries, …)` (documents/insert.ts). */
+export const ledgerRowsJson = (rows: LedgerRow[]): string => asColumnsJson(ledgerEntries, rows);
+
+/**
+ * The ledger rows of releases, each under a new posting id, dated and period-stamped from its document; refuses a
+ * posting whose book amounts do not balance (`document_unbalanced` with both totals) before anything is written.
+ * documents/insert.ts writes them in the statement that numbers a new document.
+ */
+export function ledgerRowsOf(tenantId: string, postings: { document: DocumentRow; lines: PostingLine[] }[]): { rows: LedgerRow[]; ids: { postingId: string }[] } {
   const rows: LedgerRow[] = [];
   const ids: { postingId: string }[] = [];
   for (const { document, lines } of postings) {
@@ -124,10 +141,7 @@ export async function postDocuments(tx: Tx, tenantId: string, postings: { docume
       });
     }
   }
-  if (!rows.length) return ids;
-  await insertLedgerRows(tx, rows);
-  await checkBalancedNow(tx, new Money(0), new Money(0));
-  return ids;
+  return { rows, ids };
 }
 
 /**
