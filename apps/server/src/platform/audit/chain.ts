@@ -24,6 +24,10 @@ export async function chainAllPending(tx: Tx): Promise<number> {
   }
 }
 
+/** How long a commit's rows wait for the commits after it, to be chained in one run with theirs. */
+export const CHAIN_DELAY_MS = 20;
+const pause = () => new Promise((resolve) => setTimeout(resolve, CHAIN_DELAY_MS));
+
 /** Tenants chained per transaction at most (their heads are locked in id order, so runs never deadlock). */
 export const CHAIN_TENANTS = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,12 +50,14 @@ export class AuditChainer {
     private readonly report: (err: unknown, tenantIds?: string[]) => void,
   ) {}
 
-  /** The tenant's unchained rows chained soon; returns at once. */
+  /** The tenant's unchained rows chained soon (within CHAIN_DELAY_MS and a run); returns at once. */
   chainSoon(tenantId: string): void {
     if (this.closed || !UUID.test(tenantId)) return;
     this.waiting.add(tenantId);
-    // After the current I/O turn: the writer's answer goes out first.
-    this.running ??= new Promise((resolve) => setImmediate(resolve)).then(() => this.drain());
+    // A run costs a transaction, a head lock and a flush whatever it chains: waiting a moment lets the commits of that
+    // moment share one (at 20 busy writers a run right after each commit chained one posting's rows, ~2 ms of
+    // PostgreSQL's CPU per posting).
+    this.running ??= pause().then(() => this.drain());
   }
 
   private async drain(): Promise<void> {
@@ -65,6 +71,8 @@ export class AuditChainer {
           // Left for the tenants' next commit, a reader or the sweep.
           this.report(err, tenants);
         }
+        // Under a steady stream of commits, runs back to back would each chain what committed during the one before.
+        if (this.waiting.size && !this.closed) await pause();
       }
     } finally {
       this.running = undefined;

@@ -3,7 +3,7 @@ import net from 'node:net';
 import type pg from 'pg';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { APP_ROLE } from '../../../test/test-database.ts';
-import { withTenant } from './tenant.ts';
+import { commitBehind, withTenant } from './tenant.ts';
 import { writeAudit } from '../audit/write.ts';
 import { secureSchema } from './secure-schema.ts';
 
@@ -264,5 +264,60 @@ describe("a tenant transaction's socket writes (issue 9, request speed)", () => 
       proto._writeGeneric = write;
     }
     expect(writes.get(socket)).toBe(2);
+  });
+});
+
+describe('commitBehind: the COMMIT sent right behind a transaction’s last statement (issue 11, posting speed)', () => {
+  const auditCount = async (entityId: string) =>
+    (await t.pools.owner.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1`, [entityId])).rows[0]!.n;
+  const insertAudit = (client: pg.PoolClient, entityId: string) =>
+    client.query(
+      `INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, gen_random_uuid(), 'configuration.user', 'create', 'thing', $2)`,
+      [A, entityId],
+    );
+
+  it('commits the statement, and the COMMIT leaves in the same write as the statement', async () => {
+    const writes = new Map<unknown, number>();
+    const proto = net.Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => unknown };
+    const write = proto._writeGeneric;
+    let socket: unknown;
+    proto._writeGeneric = function (this: unknown, ...args: unknown[]) {
+      writes.set(this, (writes.get(this) ?? 0) + 1);
+      return write.apply(this, args);
+    };
+    try {
+      await withTenant(t.pools.app, A, async (tx, client) => {
+        socket = (client as unknown as { connection: { stream: unknown } }).connection.stream;
+        await client.query('SELECT 1');
+        await commitBehind(tx, () => insertAudit(client, 'behind-ok'));
+      });
+    } finally {
+      proto._writeGeneric = write;
+    }
+    // BEGIN with SELECT 1; the INSERT with its COMMIT.
+    expect(writes.get(socket)).toBe(2);
+    expect(await auditCount('behind-ok')).toBe(1);
+  });
+
+  it('rolls back when the statement fails: its error is thrown, nothing stays, the connection is clean', async () => {
+    const failed = withTenant(t.pools.app, A, async (tx, client) => {
+      await insertAudit(client, 'behind-failed');
+      await commitBehind(tx, () =>
+        client.query(`INSERT INTO audit_log (tenant_id, id, module, action, entity, entity_id) VALUES ($1, gen_random_uuid(), NULL, 'x', 'x', 'x')`, [A]),
+      );
+    });
+    expect(await sqlState(failed)).toBe('23502');
+    expect(await auditCount('behind-failed')).toBe(0);
+    // Every pooled connection is usable again, in a transaction of its own.
+    const tenants = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        withTenant(
+          t.pools.app,
+          A,
+          async (_tx, client) => (await client.query<{ tenant: string }>(`SELECT current_setting('app.tenant_id') AS tenant`)).rows[0]!.tenant,
+        ),
+      ),
+    );
+    expect(new Set(tenants)).toEqual(new Set([A]));
   });
 });

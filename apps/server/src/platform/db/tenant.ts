@@ -52,6 +52,16 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
   // BEGIN + SET LOCAL and the first query in one socket write.
   const sendWrites = holdWrites(client);
   const tx = drizzleOf(client);
+  const onAccessChange = accessChangeListeners.get(pool);
+  // One round trip still: the flag the access triggers set (0013) is read in the COMMIT's own message.
+  const commitText = onAccessChange ? COMMIT_READING_ACCESS_FLAG : 'COMMIT';
+  let commit: Promise<unknown> | undefined;
+  const sendCommit = () => {
+    commit ??= client.query(commitText);
+    commit.catch(() => {});
+    return commit;
+  };
+  commitSenders.set(tx, sendCommit);
   let open = false;
   let committed = false;
   try {
@@ -63,28 +73,45 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
     const begun = client.query(`BEGIN; SET LOCAL app.tenant_id = '${tenantId}'`);
     open = true;
     const [, result] = await Promise.all([begun, fn(tx, client)]);
-    const onAccessChange = accessChangeListeners.get(pool);
-    if (onAccessChange) {
-      // One round trip still: the flag the access triggers set (0013) is read in the COMMIT's own message.
-      const [flag] = (await client.query(COMMIT_READING_ACCESS_FLAG)) as unknown as [pg.QueryResult<{ changed: boolean }>];
-      open = false;
-      committed = true;
-      if (flag.rows[0]?.changed) onAccessChange(tenantId);
-    } else {
-      await client.query('COMMIT');
-      open = false;
-      committed = true;
-    }
+    const answer = await sendCommit();
+    if (!onAccessChange && (answer as pg.QueryResult).command !== 'COMMIT') throw new Error('withTenant: the transaction was rolled back at COMMIT');
+    open = false;
+    committed = true;
+    if (onAccessChange && (answer as [pg.QueryResult<{ changed: boolean }>])[0].rows[0]?.changed) onAccessChange(tenantId);
     return result;
   } catch (err) {
+    // A COMMIT sent behind a failed statement ends the transaction as a ROLLBACK, or fails and leaves it to end here.
+    if (commit) await commit.catch(() => {});
     if (open) await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
+    commitSenders.delete(tx);
     sendWrites();
     const hooks = commitHooks.get(tx);
     commitHooks.delete(tx);
     client.release();
     if (committed && hooks) for (const hook of hooks) hook(pool, tenantId);
+  }
+}
+
+const commitSenders = new WeakMap<Tx, () => Promise<unknown>>();
+
+/**
+ * Sends a transaction's last statement (`send`) and the withTenant transaction's COMMIT in one socket write, pipelined,
+ * so that PostgreSQL runs the COMMIT without waiting a round trip through this process: for a statement whose locks
+ * others queue on (documents' gap-free number). Nothing may be sent on `tx` after it. When the statement fails, the
+ * COMMIT ends the transaction as a rollback and withTenant rethrows the statement's error.
+ */
+export function commitBehind<T>(tx: Tx, send: () => Promise<T>): Promise<T> {
+  const sendCommit = commitSenders.get(tx);
+  if (!sendCommit) return send();
+  const sendWrites = holdWrites((tx as unknown as { $client: pg.PoolClient }).$client);
+  try {
+    const sent = send();
+    void sendCommit();
+    return sent;
+  } finally {
+    sendWrites();
   }
 }
 

@@ -192,6 +192,8 @@ export async function createAndSubmitDocument(
   header: HeaderInput,
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
+  /** As createDocument's: nothing else is written in the transaction. */
+  last = false,
 ): Promise<DocumentDetail> {
   const draft = await prepareDraft(tx, user, type, header, lines, knownCoas);
   const { definition, row } = draft;
@@ -208,13 +210,18 @@ export async function createAndSubmitDocument(
   const submittedRow: DocumentRow = { ...row, ...(change as Partial<DocumentRow>) };
   const { step, audit } = stepRecords(row, 'submit', change, undefined);
   const detail = await presentDetail(tx, user, submittedRow, inHand);
-  const number = await insertNewDocument(tx, user, {
-    row: submittedRow,
-    lines: draft.lines,
-    ledger,
-    steps: historyRows(user.userId, [CREATE_STEP, step]),
-    audits: [{ module: MODULE, action: 'create', entity: type, entityId: row.id, after: created }, audit],
-    pending: draft.pending,
-  });
+  const number = await insertNewDocument(
+    tx,
+    user,
+    {
+      row: submittedRow,
+      lines: draft.lines,
+      ledger,
+      steps: historyRows(user.userId, [CREATE_STEP, step]),
+      audits: [{ module: MODULE, action: 'create', entity: type, entityId: row.id, after: created }, audit],
+      pending: draft.pending,
+    },
+    last,
+  );
   return { ...detail, number };
 }

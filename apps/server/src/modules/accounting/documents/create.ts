@@ -166,7 +166,10 @@ export async function prepareDraft(
 
 export const CREATE_STEP: Step = { action: 'create', fromStatus: null, toStatus: 'D' };
 
-/** `knownCoas`: the lines' accounts when the caller has just read them for its own checks. */
+/**
+ * `knownCoas`: the lines' accounts when the caller has just read them for its own checks. `last`: the caller writes
+ * nothing else in the transaction, so the COMMIT goes out right behind the document's statement (insertNewDocument).
+ */
 export async function createDocument(
   tx: Tx,
   user: DocumentUser,
@@ -174,17 +177,23 @@ export async function createDocument(
   header: HeaderInput,
   lines: LineInput[],
   knownCoas?: Map<string, CoaAccount>,
+  last = false,
 ): Promise<DocumentDetail> {
   const draft = await prepareDraft(tx, user, type, header, lines, knownCoas);
   const detail = await presentDetail(tx, user, draft.row, draft);
-  const number = await insertNewDocument(tx, user, {
-    row: draft.row,
-    lines: draft.lines,
-    ledger: [],
-    steps: historyRows(user.userId, [CREATE_STEP]),
-    audits: [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: detail }],
-    pending: draft.pending,
-  });
+  const number = await insertNewDocument(
+    tx,
+    user,
+    {
+      row: draft.row,
+      lines: draft.lines,
+      ledger: [],
+      steps: historyRows(user.userId, [CREATE_STEP]),
+      audits: [{ module: MODULE, action: 'create', entity: type, entityId: draft.row.id, after: detail }],
+      pending: draft.pending,
+    },
+    last,
+  );
   return { ...detail, number };
 }
 

@@ -1,5 +1,5 @@
 import { asColumns, asColumnsJson } from '../../../platform/db/columns.ts';
-import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
+import { commitBehind, queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { auditRowsOf, type Actor, type AuditEntry } from '../../../platform/audit/write.ts';
 import type { PendingNumber } from '../document-templates/service.ts';
@@ -24,57 +24,47 @@ export interface NewDocument {
 
 /**
  * One statement takes the number and writes the document, its lines, its ledger rows, its history and its audit rows;
- * COMMIT follows. The gap-free counter's row, which every creator of the type in the tenant queues on until COMMIT, is
- * so held for this statement and the COMMIT only, however many reads and checks the creation made before. The lines,
- * ledger rows and history reference the document inserted by a sibling CTE: the foreign keys are checked at the end
- * of the statement. A generated number someone typed by hand already inserts nothing (then the next number is
- * taken, as nextCode skips it); the number's unique key is locked as lockUniqueKey locks a typed one.
+ * the COMMIT may go out right behind it. The gap-free counter's row, which every creator of the type in the tenant
+ * queues on until COMMIT, is so held for this statement and the COMMIT only, however many reads and checks the
+ * creation made before. document_number_take (migration 0038) steps the counter, skipping numbers typed by hand, and
+ * locks the number's unique key as lockUniqueKey locks a typed one. The lines, ledger rows and history reference the
+ * document inserted by a sibling CTE: the foreign keys are checked at the end of the statement.
  */
 const INSERT_NUMBERED = `
-WITH counter AS (
-  INSERT INTO number_sequences (tenant_id, sequence_key, period, last_value)
-  SELECT $1::uuid, $2::text, $3::text, 1 WHERE $4::text IS NULL
-  ON CONFLICT (tenant_id, sequence_key, period) DO UPDATE SET last_value = number_sequences.last_value + 1
-  RETURNING last_value),
-numbered AS (
-  SELECT coalesce($4::text, (SELECT $5::text || lpad(c.last_value::text, greatest($6::int, length(c.last_value::text)), '0') || $7::text
-                               FROM counter c)) AS number),
-locked AS (
-  SELECT n.number, pg_advisory_xact_lock(hashtextextended(current_setting('app.tenant_id', true) || ':document-number:' || $8::text || ':' || n.number, 0))
-    FROM numbered n),
-free AS (
-  SELECT k.number FROM locked k WHERE NOT EXISTS (SELECT 1 FROM documents x WHERE x.type = $8::text AND x.number = k.number)),
+WITH numbered AS (
+  SELECT CASE WHEN $1::text IS NULL THEN document_number_take($2::text, $3::text, $4::text, $5::int, $6::text, $7::text, 'document-number:' || $7::text || ':')
+              ELSE $1::text END AS number),
 d AS (
   INSERT INTO documents (tenant_id, id, type, number, document_date, due_date, reference, external_number, external_date, remarks,
     currency_id, rate, ou_id, partner_id, cash_bank_id, status, sub_status, approval_flow_id, approval_level, tax_amount, total_amount,
     total_book_amount, created_by, created_at, updated_at, submitted_at, released_at, released_by)
-  SELECT r.tenant_id, r.id, r.type, f.number, r.document_date, r.due_date, r.reference, r.external_number, r.external_date, r.remarks,
+  SELECT r.tenant_id, r.id, r.type, n.number, r.document_date, r.due_date, r.reference, r.external_number, r.external_date, r.remarks,
     r.currency_id, r.rate, r.ou_id, r.partner_id, r.cash_bank_id, r.status, r.sub_status, r.approval_flow_id, r.approval_level,
     r.tax_amount, r.total_amount, r.total_book_amount, r.created_by, r.created_at, r.updated_at, r.submitted_at, r.released_at, r.released_by
-    FROM free f, jsonb_populate_record(NULL::documents, $9::jsonb) r
+    FROM numbered n, jsonb_populate_record(NULL::documents, $8::jsonb) r
   RETURNING id, number),
 lines AS (
   INSERT INTO document_lines (tenant_id, document_id, line_no, coa_id, ou_id, segment_id, partner_id, product_id, quantity, unit_price,
     discount_percent, discount_amount, tax_code, debit, credit, book_debit, book_credit, memo)
   SELECT r.tenant_id, d.id, r.line_no, r.coa_id, r.ou_id, r.segment_id, r.partner_id, r.product_id, r.quantity, r.unit_price,
     r.discount_percent, r.discount_amount, r.tax_code, r.debit, r.credit, r.book_debit, r.book_credit, r.memo
-    FROM d, jsonb_populate_recordset(NULL::document_lines, $10::jsonb) r),
+    FROM d, jsonb_populate_recordset(NULL::document_lines, $9::jsonb) r),
 ledger AS (
   INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id,
     segment_id, partner_id, cash_bank_id, currency_id, amount, book_amount, memo)
   SELECT r.tenant_id, r.posting_id, d.id, r.document_type, d.number, r.entry_date, r.period, r.coa_id, r.ou_id,
     r.segment_id, r.partner_id, r.cash_bank_id, r.currency_id, r.amount, r.book_amount, r.memo
-    FROM d, jsonb_populate_recordset(NULL::ledger_entries, $11::jsonb) WITH ORDINALITY AS r
+    FROM d, jsonb_populate_recordset(NULL::ledger_entries, $10::jsonb) WITH ORDINALITY AS r
    ORDER BY r.ordinality),
 history AS (
   INSERT INTO document_history (tenant_id, id, document_id, user_id, action, from_status, to_status, approval_level, comment)
   SELECT r.tenant_id, r.id, d.id, r.user_id, r.action, r.from_status, r.to_status, r.approval_level, r.comment
-    FROM d, jsonb_populate_recordset(NULL::document_history, $12::jsonb) r),
+    FROM d, jsonb_populate_recordset(NULL::document_history, $11::jsonb) r),
 audit AS (
   INSERT INTO audit_log (tenant_id, id, user_id, session_id, module, action, entity, entity_id, before, after)
   SELECT r.tenant_id, r.id, r.user_id, r.session_id, r.module, r.action, r.entity, r.entity_id, r.before,
          CASE WHEN jsonb_typeof(r.after) = 'object' AND r.after ? 'number' THEN jsonb_set(r.after, '{number}', to_jsonb(d.number)) ELSE r.after END
-    FROM d, jsonb_populate_recordset(NULL::audit_log, $13::jsonb) r)
+    FROM d, jsonb_populate_recordset(NULL::audit_log, $12::jsonb) r)
 SELECT number FROM d`;
 
 /** "Key (tenant_id, type, number)=(…, JV, JV/2026/0001) already exists." → the number. */
@@ -82,16 +72,16 @@ const numberOfDuplicate = (detail: string | undefined) => /, ([^,]*)\) already e
 
 /**
  * Writes `doc` and returns its number: the typed one, or the next of `doc.pending`'s counter. A typed number was
- * checked by the caller; a concurrent creator who typed the same number in the meantime meets
- * `document_number_already_exists`, not a duplicate.
+ * checked by the caller; a concurrent creator who commits the same number first makes it
+ * `document_number_already_exists`, never a duplicate. `last`: nothing else is written in the transaction, so its
+ * COMMIT is sent right behind the statement (commitBehind), without waiting for the answer in between.
  */
-export async function insertNewDocument(tx: Tx, actor: Actor, doc: NewDocument): Promise<string> {
+export async function insertNewDocument(tx: Tx, actor: Actor, doc: NewDocument, last = false): Promise<string> {
   const { row, pending } = doc;
   const values = [
-    row.tenantId,
+    pending ? null : row.number,
     pending?.key ?? '',
     pending?.period ?? '',
-    pending ? null : row.number,
     pending?.head ?? '',
     pending?.counterDigits ?? 0,
     pending?.tail ?? '',
@@ -105,18 +95,14 @@ export async function insertNewDocument(tx: Tx, actor: Actor, doc: NewDocument):
     ),
     asColumnsJson(auditLog, auditRowsOf(tx, actor, doc.audits)),
   ];
-  // A generated number typed by hand on another document is skipped (and used up), as nextCode skips it.
-  for (let attempt = 0; attempt < 1000; attempt++) {
-    let rows: { number: string }[];
-    try {
-      rows = await queryPrepared<{ number: string }>(tx, 'nusa_document_insert_numbered', INSERT_NUMBERED, values);
-    } catch (err) {
-      const e = err as { code?: string; constraint?: string; detail?: string };
-      if (e.code === '23505' && e.constraint === 'documents_type_number_key') throw new AppError('document_number_already_exists', [numberOfDuplicate(e.detail)]);
-      throw err;
-    }
-    if (rows[0]) return rows[0].number;
-    if (!pending) throw new AppError('document_number_already_exists', [row.number]);
+  const send = () => queryPrepared<{ number: string }>(tx, 'nusa_document_insert_numbered', INSERT_NUMBERED, values);
+  const inserted = last ? commitBehind(tx, send) : send();
+  try {
+    return (await inserted)[0]!.number;
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string; detail?: string; hint?: string };
+    if (e.code === '23505' && e.constraint === 'documents_type_number_key') throw new AppError('document_number_already_exists', [numberOfDuplicate(e.detail)]);
+    if (e.code === 'P0001' && e.hint === 'autonumber_code_already_exists') throw new AppError('autonumber_code_already_exists', [row.type]);
+    throw err;
   }
-  throw new AppError('autonumber_code_already_exists', [row.type]);
 }

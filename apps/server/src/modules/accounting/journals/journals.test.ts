@@ -276,6 +276,36 @@ describe('journal entries', () => {
     expect((await call(t, ep.journalPdf, { token: cashier, params: { documentId: any.documentId }, query: {} })).statusCode).toBe(403);
   });
 
+  it('save and submit refused when another creator commits its generated number first: nothing kept, the next number follows', async () => {
+    const first = await call(t, ep.createAndSubmitJournal, { token: admin, body: journal() });
+    expect(first.statusCode, first.body).toBe(200);
+    const number: string = first.json().number;
+    const counter = /(\d+)$/.exec(number)!;
+    const next = (k: number) => number.slice(0, counter.index) + String(Number(counter[1]) + k).padStart(counter[1]!.length, '0');
+    const other = await t.pools.owner.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(
+        `INSERT INTO documents (tenant_id, id, type, number, document_date, currency_id, rate, created_by)
+         SELECT tenant_id, gen_random_uuid(), 'JV', $2, document_date, currency_id, 1, created_by FROM documents WHERE tenant_id = $1 AND number = $3`,
+        [tenantId, next(1), number],
+      );
+      // Its statement waits on the number's unique key with its COMMIT already sent behind it (commitBehind).
+      const racing = call(t, ep.createAndSubmitJournal, { token: admin, body: journal({ remarks: 'kalah balapan' }) });
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('COMMIT');
+      const refused = await racing;
+      expect(refused.error().errorCode).toBe('document_number_already_exists');
+    } finally {
+      other.release();
+    }
+    const kept = await t.pools.owner.query(`SELECT count(*)::int AS n FROM documents WHERE tenant_id = $1 AND remarks = 'kalah balapan'`, [tenantId]);
+    expect(kept.rows[0].n).toBe(0);
+    expect(await t.pools.owner.query(`SELECT 1 FROM ledger_entries WHERE tenant_id = $1 AND document_number = $2`, [tenantId, next(1)])).toMatchObject({ rowCount: 0 });
+    const after = await call(t, ep.createAndSubmitJournal, { token: admin, body: journal() });
+    expect(after.json()).toMatchObject({ number: next(2), status: 'R' });
+  });
+
   it('save and submit under an approval flow leaves the journal waiting at its first level; a refused save keeps nothing', async () => {
     const roles = (await call(t, endpoints.listRoles, { token: admin, query: { keyword: 'Staff' } })).json().items;
     const staffRole = roles.find((r) => r.name === 'Staff')!.roleId;

@@ -97,13 +97,13 @@ async function checked(tx: Tx, input: JournalInput) {
 
 export async function createJournal(tx: Tx, user: DocumentUser, input: JournalInput): Promise<DocumentDetail> {
   const { header, lines, coas } = await checked(tx, input);
-  return createDocument(tx, user, 'JV', header, lines, coas);
+  return createDocument(tx, user, 'JV', header, lines, coas, true);
 }
 
 /** Save and submit in one request: the same checks, steps and audit rows as a create followed by a submit. */
 export async function createAndSubmitJournal(tx: Tx, user: DocumentUser, input: JournalInput): Promise<DocumentDetail> {
   const { header, lines, coas } = await checked(tx, input);
-  return createAndSubmitDocument(tx, user, 'JV', header, lines, coas);
+  return createAndSubmitDocument(tx, user, 'JV', header, lines, coas, true);
 }
 
 export async function updateJournal(tx: Tx, user: DocumentUser, id: string, input: JournalInput): Promise<DocumentDetail> {
