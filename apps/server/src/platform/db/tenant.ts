@@ -55,13 +55,13 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
   const onAccessChange = accessChangeListeners.get(pool);
   // One round trip still: the flag the access triggers set (0013) is read in the COMMIT's own message.
   const commitText = onAccessChange ? COMMIT_READING_ACCESS_FLAG : 'COMMIT';
+  // Sent early by commitBehind, or once `fn` has returned.
   let commit: Promise<unknown> | undefined;
-  const sendCommit = () => {
+  commitSenders.set(tx, () => {
     commit ??= client.query(commitText);
+    // Awaited below, or in the catch when the statement before it fails first.
     commit.catch(() => {});
-    return commit;
-  };
-  commitSenders.set(tx, sendCommit);
+  });
   let open = false;
   let committed = false;
   try {
@@ -73,7 +73,7 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
     const begun = client.query(`BEGIN; SET LOCAL app.tenant_id = '${tenantId}'`);
     open = true;
     const [, result] = await Promise.all([begun, fn(tx, client)]);
-    const answer = await sendCommit();
+    const answer = await (commit ?? client.query(commitText));
     if (!onAccessChange && (answer as pg.QueryResult).command !== 'COMMIT') throw new Error('withTenant: the transaction was rolled back at COMMIT');
     open = false;
     committed = true;
@@ -94,7 +94,7 @@ export async function withTenant<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx
   }
 }
 
-const commitSenders = new WeakMap<Tx, () => Promise<unknown>>();
+const commitSenders = new WeakMap<Tx, () => void>();
 
 /**
  * Sends a transaction's last statement (`send`) and the withTenant transaction's COMMIT in one socket write, pipelined,
@@ -108,7 +108,7 @@ export function commitBehind<T>(tx: Tx, send: () => Promise<T>): Promise<T> {
   const sendWrites = holdWrites((tx as unknown as { $client: pg.PoolClient }).$client);
   try {
     const sent = send();
-    void sendCommit();
+    sendCommit();
     return sent;
   } finally {
     sendWrites();
