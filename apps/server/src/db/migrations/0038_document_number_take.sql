@@ -1,5 +1,5 @@
 -- The next gap-free number of a document type, taken inside the statement that writes the new document
--- (modules/accounting/documents/insert.ts), so that the counter's row, which every creator of the type queues on
+-- (modules/accounting/documents/write.ts), so that the counter's row, which every creator of the type queues on
 -- until COMMIT, is held for that statement and the COMMIT only. Steps the (key, period) counter as
 -- platform/numbering/allocate.ts does and forms the number as contracts formatNumber does (head, the counter padded
 -- to p_digits, tail); a number already used by a document of the type (typed by hand) is skipped and used up, as

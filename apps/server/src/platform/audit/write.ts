@@ -39,7 +39,7 @@ export async function writeAudits(tx: Tx, actor: Actor, entries: AuditEntry[]): 
 }
 
 /**
- * The rows `writeAudits` inserts, for a caller that inserts them in a statement of its own (documents/insert.ts);
+ * The rows `writeAudits` inserts, for a caller that inserts them in a statement of its own (documents/write.ts);
  * the transaction's rows are chained once it commits.
  */
 export function auditRowsOf(tx: Tx, actor: Actor, entries: AuditEntry[]) {

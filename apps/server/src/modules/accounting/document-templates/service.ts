@@ -200,7 +200,7 @@ export interface PendingNumber extends NumberParts {
   period: string;
 }
 
-/** What `nextCode` reads before it takes a number, for a writer that takes the number itself (documents/insert.ts). */
+/** What `nextCode` reads before it takes a number, for a writer that takes the number itself (documents/write.ts). */
 export async function pendingNumber(tx: Tx, entity: string, date: string): Promise<PendingNumber> {
   const format = (await activeFormat(tx, entity)) ?? defaultCodeFormat(entity);
   return { key: sequenceKey(entity), period: periodKey(format.reset, date), ...numberParts(format, date) };

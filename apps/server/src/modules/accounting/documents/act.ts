@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   transitionOf,
   transitionRefusal,
@@ -8,20 +7,20 @@ import {
   type DocumentStatus,
   type DocumentStepAction,
 } from '@nusa/contracts';
-import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
+import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeAudit, type AuditEntry } from '../../../platform/audit/write.ts';
+import type { AuditEntry } from '../../../platform/audit/write.ts';
 import { userNamesByIds } from '../../configuration/users/service.ts';
 import { money } from '../../../platform/money/decimal.ts';
 import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel, type ApplyingFlow } from '../approval-flows/service.ts';
-import { assertPeriodOpen, ledgerRowsOf, postDocument, reverseDocument } from '../ledger/service.ts';
+import { assertPeriodOpen, ledgerRowsOf, reverseDocument, type LedgerRow } from '../ledger/service.ts';
 import { CREATE_STEP, MODULE, lockDocument, prepareDraft } from './create.ts';
 import type { HeaderInput, LineInput } from './checks.ts';
 import { documentTypeOf, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
-import { historyRows, recordSteps, type Step } from './history.ts';
-import { insertNewDocument } from './insert.ts';
+import { historyRows, type Step } from './history.ts';
+import { insertNewDocument, writeStep } from './write.ts';
 import { linesOf, presentDetail, type InHand } from './present.ts';
-import { documents } from './schema.ts';
+import type { documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';
 
 const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
@@ -36,29 +35,10 @@ const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
 
 type Change = Partial<typeof documents.$inferInsert>;
 
-/** The UPDATEs a step makes differ only in the columns they set: one prepared statement per set of columns. */
-const stepShapes = new Map<string, number>();
-
-async function updateDocument(tx: Tx, documentId: string, change: Change) {
-  const columns = (Object.keys(change) as (keyof Change)[]).filter((k) => change[k] !== undefined).sort();
-  const shape = columns.join(',');
-  let n = stepShapes.get(shape);
-  if (n === undefined) stepShapes.set(shape, (n = stepShapes.size));
-  return preparedQuery(tx, `nusa_document_step_${n}`, (tx, name) =>
-    tx
-      .update(documents)
-      .set({ ...Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])), updatedAt: sql`now()` })
-      .where(eq(documents.id, sql.placeholder('documentId')))
-      .returning()
-      .prepare(name),
-  ).execute({ ...change, documentId });
-}
-
-/** Posts the document's lines; returns them (in line order) for the answer. */
-async function post(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, inHand: InHand) {
-  const lines = inHand.lines ?? (await linesOf(tx, [row.id]));
-  await postDocument(tx, user.tenantId, row, await definition.postingLines(tx, row, lines));
-  return lines;
+/** The ledger rows of the document's release (its lines in hand for the answer); written by the step's statement. */
+async function postingRows(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, inHand: InHand): Promise<LedgerRow[]> {
+  const lines = (inHand.lines ??= await linesOf(tx, [row.id]));
+  return ledgerRowsOf(user.tenantId, [{ document: row, lines: await definition.postingLines(tx, row, lines) }]).rows;
 }
 
 const released = (user: DocumentUser): Change => ({ status: 'R', subStatus: null, releasedAt: new Date(), releasedBy: user.userId });
@@ -86,7 +66,10 @@ async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeD
   }
 }
 
-/** What the action changes on the document (and in the ledger): the transition table's `to`, decided here. */
+/**
+ * What the action changes on the document, and the ledger rows a release posts (written with the document's change);
+ * the transition table's `to`, decided here. A void's reversal is written here.
+ */
 async function apply(
   tx: Tx,
   user: DocumentUser,
@@ -94,61 +77,72 @@ async function apply(
   row: DocumentRow,
   action: DocumentStepAction,
   inHand: InHand,
-): Promise<Change> {
+): Promise<{ change: Change; ledger: LedgerRow[] }> {
+  const only = (change: Change) => ({ change, ledger: [] });
   switch (action) {
     case 'submit': {
-      // A new round: approvals of an earlier round (before changes were requested) do not count.
-      await clearApprovals(tx, row.id);
+      // A new round: approvals of an earlier round (before changes were requested) do not count; a draft never
+      // submitted has none.
+      if (row.submittedAt) await clearApprovals(tx, row.id);
       const flow = await applyingFlow(tx, definition.documentTypeId, row.ouId, money(row.totalBookAmount));
-      if (!flow) inHand.lines = await post(tx, user, definition, row, inHand);
-      return submitted(user, flow);
+      return { change: submitted(user, flow), ledger: flow ? [] : await postingRows(tx, user, definition, row, inHand) };
     }
     case 'approve': {
       const levelDone = await approveLevel(tx, user.tenantId, row.id, row.approvalFlowId!, row.approvalLevel!, user.userId, user.roleId);
-      if (!levelDone) return {};
+      if (!levelDone) return only({});
       const next = await nextLevel(tx, row.approvalFlowId!, row.approvalLevel!, money(row.totalBookAmount));
-      return next === undefined ? { status: 'F', approvalLevel: null } : { approvalLevel: next };
+      return only(next === undefined ? { status: 'F', approvalLevel: null } : { approvalLevel: next });
     }
     case 'reject':
-      return { status: 'C', subStatus: 'rejected', approvalLevel: null };
+      return only({ status: 'C', subStatus: 'rejected', approvalLevel: null });
     case 'requestChanges':
       await clearApprovals(tx, row.id);
-      return { status: 'D', subStatus: 'changesRequested', approvalFlowId: null, approvalLevel: null };
+      return only({ status: 'D', subStatus: 'changesRequested', approvalFlowId: null, approvalLevel: null });
     case 'cancelApproval':
       await clearApprovals(tx, row.id);
-      return { status: 'D', subStatus: null, approvalFlowId: null, approvalLevel: null };
+      return only({ status: 'D', subStatus: null, approvalFlowId: null, approvalLevel: null });
     case 'release':
-      inHand.lines = await post(tx, user, definition, row, inHand);
-      return released(user);
+      return { change: released(user), ledger: await postingRows(tx, user, definition, row, inHand) };
     case 'void':
       // The reversal is dated as the document, so the period's balances return to what they were without it.
       await reverseDocument(tx, user.tenantId, row, row.documentDate);
-      return { status: 'C', subStatus: 'void' };
+      return only({ status: 'C', subStatus: 'void' });
   }
 }
 
-/** A step's checks, change, history and answer; its audit entry is returned for the caller to write last. */
+/**
+ * A step's checks and change, then one statement writing the document's new state with its ledger rows, history
+ * step and audit row (writeStep); `last`: the COMMIT goes out right behind it. Returns the answer, presented before
+ * that statement from the document as it is about to be.
+ */
 async function takeStep(
   tx: Tx,
   user: DocumentUser,
   row: DocumentRow,
   action: DocumentStepAction,
   comment: string | undefined,
-  inHand: InHand,
-): Promise<{ detail: DocumentDetail; audit: AuditEntry }> {
-  const documentId = row.id;
+  last: boolean,
+): Promise<DocumentDetail> {
   const definition = documentTypeOf(row.type);
-  assertHolds(user, definition, 'read', `documents/${documentId}`);
+  assertHolds(user, definition, 'read', `documents/${row.id}`);
   const refusal = transitionRefusal(action, row.status as DocumentStatus);
   if (refusal) throw new AppError(refusal);
   await assertActor(tx, user, definition, row, action);
   await assertPeriodOpen(tx, row.documentDate);
-  const change = await apply(tx, user, definition, row, action, inHand);
-  const [updated] = await updateDocument(tx, documentId, change);
+  const inHand: InHand = {};
+  const { change, ledger } = await apply(tx, user, definition, row, action, inHand);
+  const updated = changed(row, change);
   const { step, audit } = stepRecords(row, action, change, comment);
-  await recordSteps(tx, user.tenantId, user.userId, documentId, [step]);
-  const detail = await presentDetail(tx, user, updated!, inHand);
-  return { detail, audit };
+  const detail = await presentDetail(tx, user, updated, inHand);
+  await writeStep(tx, user, { row: updated, ledger, steps: historyRows(user.userId, [step]), audits: [audit] }, last);
+  return detail;
+}
+
+/** The row with a step's change made (the columns it sets; `updatedAt` now). */
+function changed(row: DocumentRow, change: Change): DocumentRow {
+  const next = { ...row, updatedAt: new Date() };
+  for (const [key, value] of Object.entries(change)) if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  return next;
 }
 
 /** A step's history step and audit entry, from the document before it and the change it makes. */
@@ -169,13 +163,17 @@ function stepRecords(row: DocumentRow, action: DocumentStepAction, change: Chang
  * Takes a step of the transition table on a document, under a row lock (two approvers of one level queue; the
  * second finds the level already passed and is refused). Refusals: the table's code for the status, forbidden_action
  * without the type's task, document_own_approval, document_not_your_turn, document_period_closed for its date.
+ * `last`: nothing else is written in the transaction (the action endpoint), so its COMMIT goes out with the step.
  */
-export async function actOnDocument(tx: Tx, user: DocumentUser, documentId: string, action: DocumentStepAction, comment?: string): Promise<DocumentDetail> {
-  const row = await lockDocument(tx, documentId);
-  const { detail, audit } = await takeStep(tx, user, row, action, comment, {});
-  // Last: the audit row takes the tenant's audit chain head until commit, so nothing else waits behind this request's reads.
-  await writeAudit(tx, user, audit);
-  return detail;
+export async function actOnDocument(
+  tx: Tx,
+  user: DocumentUser,
+  documentId: string,
+  action: DocumentStepAction,
+  comment?: string,
+  last = false,
+): Promise<DocumentDetail> {
+  return takeStep(tx, user, await lockDocument(tx, documentId), action, comment, last);
 }
 
 /**
@@ -207,7 +205,7 @@ export async function createAndSubmitDocument(
   await assertActor(tx, user, definition, row, 'submit');
   const change = submitted(user, flow);
   const ledger = flow ? [] : ledgerRowsOf(user.tenantId, [{ document: row, lines: await definition.postingLines(tx, row, draft.lines) }]).rows;
-  const submittedRow: DocumentRow = { ...row, ...(change as Partial<DocumentRow>) };
+  const submittedRow = changed(row, change);
   const { step, audit } = stepRecords(row, 'submit', change, undefined);
   const detail = await presentDetail(tx, user, submittedRow, inHand);
   const number = await insertNewDocument(

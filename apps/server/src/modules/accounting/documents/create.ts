@@ -12,7 +12,7 @@ import { assertPeriodOpen } from '../ledger/service.ts';
 import { assertDiscounts, assertPolicies, computeAmounts, currencyAndRate, type HeaderInput, type LineInput } from './checks.ts';
 import { documentTypeOf, type DocumentLineRow, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
 import { historyRows, recordStep, type Step } from './history.ts';
-import { insertNewDocument } from './insert.ts';
+import { insertNewDocument } from './write.ts';
 import { presentDetail } from './present.ts';
 import { documentLines, documents } from './schema.ts';
 import { assertHolds, holds, type DocumentUser } from './user.ts';

@@ -17,7 +17,7 @@ export async function recordStep(tx: Tx, tenantId: string, userId: string, docum
   await recordSteps(tx, tenantId, userId, documentId, [step]);
 }
 
-/** Steps as document_history rows, for a statement that writes them with their document (documents/insert.ts). */
+/** Steps as document_history rows, for a statement that writes them with their document (documents/write.ts). */
 export const historyRows = (userId: string, steps: Step[]) =>
   steps.map((s) => ({
     id: uuidv7(),

@@ -7,7 +7,8 @@ import * as engine from './service.ts';
 export function documentRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.getDocument, ({ tx, principal, params }) => engine.getDocument(tx, principal, params.documentId));
   registerEndpoint(app, ep.actOnDocument, ({ tx, principal, params, body }) =>
-    engine.actOnDocument(tx, principal, params.documentId, params.action, body.comment),
+    // The step is the request's only write: its COMMIT goes out with it.
+    engine.actOnDocument(tx, principal, params.documentId, params.action, body.comment, true),
   );
   registerEndpoint(app, ep.documentHistory, async ({ tx, principal, params }) => ({ items: await engine.documentHistory(tx, principal, params.documentId) }));
   registerEndpoint(app, ep.approvalInbox, ({ tx, principal, query }) => engine.approvalInbox(tx, principal, query));

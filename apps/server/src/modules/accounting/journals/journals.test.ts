@@ -301,7 +301,9 @@ describe('journal entries', () => {
     }
     const kept = await t.pools.owner.query(`SELECT count(*)::int AS n FROM documents WHERE tenant_id = $1 AND remarks = 'kalah balapan'`, [tenantId]);
     expect(kept.rows[0].n).toBe(0);
-    expect(await t.pools.owner.query(`SELECT 1 FROM ledger_entries WHERE tenant_id = $1 AND document_number = $2`, [tenantId, next(1)])).toMatchObject({ rowCount: 0 });
+    expect(await t.pools.owner.query(`SELECT 1 FROM ledger_entries WHERE tenant_id = $1 AND document_number = $2`, [tenantId, next(1)])).toMatchObject({
+      rowCount: 0,
+    });
     const after = await call(t, ep.createAndSubmitJournal, { token: admin, body: journal() });
     expect(after.json()).toMatchObject({ number: next(2), status: 'R' });
   });

@@ -10,7 +10,7 @@ let admin: string;
 const ref: Record<string, string> = {};
 let recording: string[] | undefined;
 const CREATE_ROUND_TRIPS = 11;
-const RELEASE_ROUND_TRIPS = 15;
+const RELEASE_ROUND_TRIPS = 10;
 const SAVE_AND_SUBMIT_ROUND_TRIPS = 12;
 const original = pg.Client.prototype.query;
 

@@ -97,15 +97,18 @@ export async function postDocuments(tx: Tx, tenantId: string, postings: { docume
   return ids;
 }
 
-/** Ledger rows as one jsonb parameter of `jsonb_populate_recordset(NULL::ledger_entries, …)` (documents/insert.ts). */
+/** Ledger rows as one jsonb parameter of `jsonb_populate_recordset(NULL::ledger_entries, …)` (documents/write.ts). */
 export const ledgerRowsJson = (rows: LedgerRow[]): string => asColumnsJson(ledgerEntries, rows);
 
 /**
  * The ledger rows of releases, each under a new posting id, dated and period-stamped from its document; refuses a
  * posting whose book amounts do not balance (`document_unbalanced` with both totals) before anything is written.
- * documents/insert.ts writes them in the statement that numbers a new document.
+ * documents/write.ts writes them in the statement that numbers a new document.
  */
-export function ledgerRowsOf(tenantId: string, postings: { document: DocumentRow; lines: PostingLine[] }[]): { rows: LedgerRow[]; ids: { postingId: string }[] } {
+export function ledgerRowsOf(
+  tenantId: string,
+  postings: { document: DocumentRow; lines: PostingLine[] }[],
+): { rows: LedgerRow[]; ids: { postingId: string }[] } {
   const rows: LedgerRow[] = [];
   const ids: { postingId: string }[] = [];
   for (const { document, lines } of postings) {

@@ -106,3 +106,52 @@ export async function insertNewDocument(tx: Tx, actor: Actor, doc: NewDocument, 
     throw err;
   }
 }
+
+/**
+ * A step's writes in one statement: the document's new state (every column a step may change, from the row as it is
+ * to be), the ledger rows of a release, the history step and the audit row. A release's balance was checked by
+ * ledgerRowsOf; the deferred constraint checks it again at COMMIT.
+ */
+const WRITE_STEP = `
+WITH d AS (
+  UPDATE documents x
+     SET status = r.status, sub_status = r.sub_status, approval_flow_id = r.approval_flow_id, approval_level = r.approval_level,
+         submitted_at = r.submitted_at, released_at = r.released_at, released_by = r.released_by, updated_at = r.updated_at
+    FROM jsonb_populate_record(NULL::documents, $1::jsonb) r
+   WHERE x.id = r.id
+  RETURNING x.id),
+ledger AS (
+  INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id,
+    segment_id, partner_id, cash_bank_id, currency_id, amount, book_amount, memo)
+  SELECT r.tenant_id, r.posting_id, d.id, r.document_type, r.document_number, r.entry_date, r.period, r.coa_id, r.ou_id,
+    r.segment_id, r.partner_id, r.cash_bank_id, r.currency_id, r.amount, r.book_amount, r.memo
+    FROM d, jsonb_populate_recordset(NULL::ledger_entries, $2::jsonb) WITH ORDINALITY AS r
+   ORDER BY r.ordinality),
+history AS (
+  INSERT INTO document_history (tenant_id, id, document_id, user_id, action, from_status, to_status, approval_level, comment)
+  SELECT r.tenant_id, r.id, d.id, r.user_id, r.action, r.from_status, r.to_status, r.approval_level, r.comment
+    FROM d, jsonb_populate_recordset(NULL::document_history, $3::jsonb) r),
+audit AS (
+  INSERT INTO audit_log (tenant_id, id, user_id, session_id, module, action, entity, entity_id, before, after)
+  SELECT r.tenant_id, r.id, r.user_id, r.session_id, r.module, r.action, r.entity, r.entity_id, r.before, r.after
+    FROM d, jsonb_populate_recordset(NULL::audit_log, $4::jsonb) r)
+SELECT count(*)::int AS n FROM d`;
+
+/** A step taken on a document: its row as it is to be, and what the step writes besides. */
+export type StepWrites = Pick<NewDocument, 'row' | 'ledger' | 'steps' | 'audits'>;
+
+/** Writes a step (takeStep in act.ts); `last` as insertNewDocument's. The document was locked by the caller. */
+export async function writeStep(tx: Tx, actor: Actor, step: StepWrites, last = false): Promise<void> {
+  const values = [
+    JSON.stringify(asColumns(documents, step.row)),
+    ledgerRowsJson(step.ledger),
+    asColumnsJson(
+      documentHistory,
+      step.steps.map((s) => ({ ...s, tenantId: step.row.tenantId })),
+    ),
+    asColumnsJson(auditLog, auditRowsOf(tx, actor, step.audits)),
+  ];
+  const send = () => queryPrepared<{ n: number }>(tx, 'nusa_document_write_step', WRITE_STEP, values);
+  const [written] = await (last ? commitBehind(tx, send) : send());
+  if (written?.n !== 1) throw new AppError('document_not_found');
+}
