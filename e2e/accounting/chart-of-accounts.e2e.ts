@@ -242,6 +242,11 @@ describe('chart of accounts', () => {
   });
 
   it('imports accounts from xlsx into the tree with a per-row report (id)', async () => {
+    // A retry of this test starts where its first try's import left nothing: the report counts new rows.
+    for (const a of (await get<{ items: CoaAccount[] }>('/v1/erp/coa?keyword=1201.1')).body.items) {
+      const res = await api('DELETE', `/v1/erp/coa/${a.coaId}`, { token, tenant: tenant.code });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Bagan Akun');
     sheet.addRow(['Kode', 'Nama', 'Grup', 'Akun Induk']);
