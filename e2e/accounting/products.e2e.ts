@@ -194,12 +194,17 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       await heading(page, t.productTitle);
       await page.getByRole('cell', { name: 'PRD-0001', exact: true }).waitFor();
       // Three rows are read in a blink: the first answer on the run is shown as a run part-way through a long file
-      // (1,234 rows read) and held a moment, so the dialog's progress can be seen; the next asks reach the server.
+      // (1,234 rows read), and the next ask is held until the test has seen that progress (a fixed pause lost the
+      // race on a busy machine: the finished report replaced it before the title was checked); later asks reach the
+      // server at once.
       let asked = 0;
+      let progressSeen!: () => void;
+      const seen = new Promise<void>((resolve) => (progressSeen = resolve));
       await page.route('**/api/v1/erp/imports/*', async (route) => {
-        if (asked++ > 0) return route.continue();
+        const n = asked++;
+        if (n === 1) await seen;
+        if (n > 0) return route.continue();
         const real = await route.fetch();
-        await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.fulfill({ response: real, json: { ...(await real.json()), status: 'running', rowsRead: 1234, report: null } });
       });
       await page.locator('input[type=file]').setInputFiles({ name: 'produk-baru.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: await importFile() });
@@ -208,6 +213,7 @@ describe('accounting products, units/brands/categories and warehouses', () => {
       await dialog.getByText(t.importRunningTitle, { exact: true }).waitFor();
       await settled(page);
       await screenshot(page, 'accounting-product-import-progress-id');
+      progressSeen();
       const refused = dialog.getByRole('row').filter({ hasText: 'Harga jual harus lebih dari 0' });
       await refused.waitFor();
       expect((await refused.getByRole('cell').allInnerTexts()).map((s) => s.trim())).toEqual([

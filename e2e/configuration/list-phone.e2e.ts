@@ -81,7 +81,8 @@ describe.each(['id', 'en'] as const)('lists on a phone (390×844) and at 1366×8
   const t = tx[lang];
   let browser: Browser;
   let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
-  const suffix = Math.random().toString(36).slice(2, 6);
+  // A fresh name per try: vitest's retry of a test runs against what its first try saved.
+  const fresh = () => Math.random().toString(36).slice(2, 6);
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -109,7 +110,7 @@ describe.each(['id', 'en'] as const)('lists on a phone (390×844) and at 1366×8
       await screenshot(page, `list-phone-users-${lang}`);
       await screenshot(page, `list-phone-users-full-${lang}`, true);
 
-      const username = `ph${lang}${suffix}`;
+      const username = `ph${lang}${fresh()}`;
       await add.click();
       const drawer = page.getByRole('dialog');
       await drawer.getByLabel(t.username, { exact: true }).fill(username);
@@ -128,8 +129,9 @@ describe.each(['id', 'en'] as const)('lists on a phone (390×844) and at 1366×8
       // The same list on a desktop screen: a table, the heading's button beside the title, the toolbar on one line.
       await page.setViewportSize(DESKTOP);
       await page.getByRole('row').filter({ hasText: username }).waitFor();
+      // The toolbar takes its desktop layout a moment after the resize (antd's breakpoints re-render).
+      await expect.poll(() => toolbarRows(page), { timeout: 5000 }).toBe(1);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await toolbarRows(page)).toBe(1);
       const title = await page.getByRole('heading', { level: 1, name: t.users }).boundingBox();
       const addBox = await add.boundingBox();
       expect(addBox!.y).toBeLessThan(title!.y + title!.height + 40);
@@ -148,7 +150,7 @@ describe.each(['id', 'en'] as const)('lists on a phone (390×844) and at 1366×8
       await fullyOnScreen(page, add);
       await screenshot(page, `list-phone-warehouses-${lang}`);
 
-      const name = `Gudang HP ${lang} ${suffix}`;
+      const name = `Gudang HP ${lang} ${fresh()}`;
       await add.click();
       const drawer = page.getByRole('dialog');
       await drawer.getByLabel(t.warehouseName, { exact: true }).fill(name);
@@ -173,8 +175,8 @@ describe.each(['id', 'en'] as const)('lists on a phone (390×844) and at 1366×8
 
       await page.setViewportSize(DESKTOP);
       await page.getByRole('row').filter({ hasText: name }).waitFor();
+      await expect.poll(() => toolbarRows(page), { timeout: 5000 }).toBe(1);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await toolbarRows(page)).toBe(1);
       await screenshot(page, `list-desktop-warehouses-${lang}`);
     });
   });
