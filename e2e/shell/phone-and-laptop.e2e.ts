@@ -188,7 +188,16 @@ describe('the app shell on a phone and on a laptop', () => {
         await businessUnit.waitFor();
         await settle(page);
         await businessUnit.scrollIntoViewIfNeeded();
-        await businessUnit.click();
+        // A tap while the unfolded list still moves can land beside the link (CI: the page stayed put); tap again then.
+        await expect
+          .poll(
+            async () => {
+              if (new URL(page.url()).pathname !== '/configuration/business-unit') await businessUnit.click({ timeout: 2000 }).catch(() => undefined);
+              return new URL(page.url()).pathname;
+            },
+            { timeout: 15_000, interval: 500 },
+          )
+          .toBe('/configuration/business-unit');
         await waitForPath(page, '/configuration/business-unit');
         await drawer.waitFor({ state: 'hidden' });
         await page.getByRole('heading', { level: 1, name: w.businessUnit }).waitFor();
