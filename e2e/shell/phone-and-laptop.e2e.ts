@@ -204,10 +204,24 @@ describe('the app shell on a phone and on a laptop', () => {
         expect(await page.getByRole('main').count()).toBe(1);
 
         // A dialog (the logout confirmation) fits the screen too.
-        await page.getByRole('button', { name: w.userMenu }).click();
-        await page.getByRole('menuitem', { name: w.logout }).click();
         const dialog = page.locator('.ant-modal-container, .ant-modal-content').first();
-        await dialog.waitFor();
+        // The user menu drops down with a motion; a tap on Logout during it was lost on a busy CI run: open and tap again.
+        await expect
+          .poll(
+            async () => {
+              if (await dialog.isVisible()) return true;
+              const logout = page.getByRole('menuitem', { name: w.logout });
+              if (!(await logout.isVisible()))
+                await page
+                  .getByRole('button', { name: w.userMenu })
+                  .click({ timeout: 2000 })
+                  .catch(() => undefined);
+              await logout.click({ timeout: 2000 }).catch(() => undefined);
+              return dialog.isVisible();
+            },
+            { timeout: 20_000, interval: 500 },
+          )
+          .toBe(true);
         await settled(page);
         const dialogBox = (await dialog.boundingBox())!;
         expect(dialogBox.x).toBeGreaterThanOrEqual(0);
