@@ -49,6 +49,14 @@ const submitted = (user: DocumentUser, flow: ApplyingFlow | undefined): Change =
     ? { status: 'I', subStatus: null, approvalFlowId: flow.flowId, approvalLevel: flow.levels[0], submittedAt: new Date() }
     : { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
 
+/** The step is allowed: the user reads the type, the transition table allows it from the status, the user may ask. */
+async function assertMayTake(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction) {
+  assertHolds(user, definition, 'read', `documents/${row.id}`);
+  const refusal = transitionRefusal(action, row.status as DocumentStatus);
+  if (refusal) throw new AppError(refusal);
+  await assertActor(tx, user, definition, row, action);
+}
+
 /** Who may ask for the action, besides the table allowing it from the document's status. */
 async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction) {
   const what = `documents/${row.id}/actions/${action}`;
@@ -124,10 +132,7 @@ async function takeStep(
   last: boolean,
 ): Promise<DocumentDetail> {
   const definition = documentTypeOf(row.type);
-  assertHolds(user, definition, 'read', `documents/${row.id}`);
-  const refusal = transitionRefusal(action, row.status as DocumentStatus);
-  if (refusal) throw new AppError(refusal);
-  await assertActor(tx, user, definition, row, action);
+  await assertMayTake(tx, user, definition, row, action);
   await assertPeriodOpen(tx, row.documentDate);
   const inHand: InHand = {};
   const { change, ledger } = await apply(tx, user, definition, row, action, inHand);
@@ -199,10 +204,7 @@ export async function createAndSubmitDocument(
   const flow = await applyingFlow(tx, definition.documentTypeId, header.ouId, money(row.totalBookAmount));
   const inHand: InHand = { ...draft, names };
   const created = await presentDetail(tx, user, row, inHand);
-  assertHolds(user, definition, 'read', `documents/${row.id}`);
-  const refusal = transitionRefusal('submit', row.status as DocumentStatus);
-  if (refusal) throw new AppError(refusal);
-  await assertActor(tx, user, definition, row, 'submit');
+  await assertMayTake(tx, user, definition, row, 'submit');
   const change = submitted(user, flow);
   const ledger = flow ? [] : ledgerRowsOf(user.tenantId, [{ document: row, lines: await definition.postingLines(tx, row, draft.lines) }]).rows;
   const submittedRow = changed(row, change);

@@ -23,6 +23,42 @@ export interface NewDocument {
 }
 
 /**
+ * What a document's statement writes besides the document (`d`, the CTE that wrote it, returning id and number): a
+ * release's ledger rows, history steps and audit rows, each from a jsonb parameter starting at `$first`. An audit
+ * after-image with a `number` gets the document's (a new document's number is taken in the same statement).
+ */
+const companionWrites = (first: number) => `
+ledger AS (
+  INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id,
+    segment_id, partner_id, cash_bank_id, currency_id, amount, book_amount, memo)
+  SELECT r.tenant_id, r.posting_id, d.id, r.document_type, d.number, r.entry_date, r.period, r.coa_id, r.ou_id,
+    r.segment_id, r.partner_id, r.cash_bank_id, r.currency_id, r.amount, r.book_amount, r.memo
+    FROM d, jsonb_populate_recordset(NULL::ledger_entries, $${first}::jsonb) WITH ORDINALITY AS r
+   ORDER BY r.ordinality),
+history AS (
+  INSERT INTO document_history (tenant_id, id, document_id, user_id, action, from_status, to_status, approval_level, comment)
+  SELECT r.tenant_id, r.id, d.id, r.user_id, r.action, r.from_status, r.to_status, r.approval_level, r.comment
+    FROM d, jsonb_populate_recordset(NULL::document_history, $${first + 1}::jsonb) r),
+audit AS (
+  INSERT INTO audit_log (tenant_id, id, user_id, session_id, module, action, entity, entity_id, before, after)
+  SELECT r.tenant_id, r.id, r.user_id, r.session_id, r.module, r.action, r.entity, r.entity_id, r.before,
+         CASE WHEN jsonb_typeof(r.after) = 'object' AND r.after ? 'number' THEN jsonb_set(r.after, '{number}', to_jsonb(d.number)) ELSE r.after END
+    FROM d, jsonb_populate_recordset(NULL::audit_log, $${first + 2}::jsonb) r)`;
+
+/** A step taken on a document: its row as it is to be, and what the step writes besides. */
+export type StepWrites = Pick<NewDocument, 'row' | 'ledger' | 'steps' | 'audits'>;
+
+/** The parameters of companionWrites, in its order. */
+const companionValues = (tx: Tx, actor: Actor, doc: StepWrites) => [
+  ledgerRowsJson(doc.ledger),
+  asColumnsJson(
+    documentHistory,
+    doc.steps.map((s) => ({ ...s, tenantId: doc.row.tenantId })),
+  ),
+  asColumnsJson(auditLog, auditRowsOf(tx, actor, doc.audits)),
+];
+
+/**
  * One statement takes the number and writes the document, its lines, its ledger rows, its history and its audit rows;
  * the COMMIT may go out right behind it. The gap-free counter's row, which every creator of the type in the tenant
  * queues on until COMMIT, is so held for this statement and the COMMIT only, however many reads and checks the
@@ -48,23 +84,7 @@ lines AS (
     discount_percent, discount_amount, tax_code, debit, credit, book_debit, book_credit, memo)
   SELECT r.tenant_id, d.id, r.line_no, r.coa_id, r.ou_id, r.segment_id, r.partner_id, r.product_id, r.quantity, r.unit_price,
     r.discount_percent, r.discount_amount, r.tax_code, r.debit, r.credit, r.book_debit, r.book_credit, r.memo
-    FROM d, jsonb_populate_recordset(NULL::document_lines, $9::jsonb) r),
-ledger AS (
-  INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id,
-    segment_id, partner_id, cash_bank_id, currency_id, amount, book_amount, memo)
-  SELECT r.tenant_id, r.posting_id, d.id, r.document_type, d.number, r.entry_date, r.period, r.coa_id, r.ou_id,
-    r.segment_id, r.partner_id, r.cash_bank_id, r.currency_id, r.amount, r.book_amount, r.memo
-    FROM d, jsonb_populate_recordset(NULL::ledger_entries, $10::jsonb) WITH ORDINALITY AS r
-   ORDER BY r.ordinality),
-history AS (
-  INSERT INTO document_history (tenant_id, id, document_id, user_id, action, from_status, to_status, approval_level, comment)
-  SELECT r.tenant_id, r.id, d.id, r.user_id, r.action, r.from_status, r.to_status, r.approval_level, r.comment
-    FROM d, jsonb_populate_recordset(NULL::document_history, $11::jsonb) r),
-audit AS (
-  INSERT INTO audit_log (tenant_id, id, user_id, session_id, module, action, entity, entity_id, before, after)
-  SELECT r.tenant_id, r.id, r.user_id, r.session_id, r.module, r.action, r.entity, r.entity_id, r.before,
-         CASE WHEN jsonb_typeof(r.after) = 'object' AND r.after ? 'number' THEN jsonb_set(r.after, '{number}', to_jsonb(d.number)) ELSE r.after END
-    FROM d, jsonb_populate_recordset(NULL::audit_log, $12::jsonb) r)
+    FROM d, jsonb_populate_recordset(NULL::document_lines, $9::jsonb) r),${companionWrites(10)}
 SELECT number FROM d`;
 
 /** "Key (tenant_id, type, number)=(…, JV, JV/2026/0001) already exists." → the number. */
@@ -88,12 +108,7 @@ export async function insertNewDocument(tx: Tx, actor: Actor, doc: NewDocument, 
     row.type,
     JSON.stringify(asColumns(documents, row)),
     asColumnsJson(documentLines, doc.lines),
-    ledgerRowsJson(doc.ledger),
-    asColumnsJson(
-      documentHistory,
-      doc.steps.map((s) => ({ ...s, tenantId: row.tenantId })),
-    ),
-    asColumnsJson(auditLog, auditRowsOf(tx, actor, doc.audits)),
+    ...companionValues(tx, actor, doc),
   ];
   const send = () => queryPrepared<{ number: string }>(tx, 'nusa_document_insert_numbered', INSERT_NUMBERED, values);
   const inserted = last ? commitBehind(tx, send) : send();
@@ -119,38 +134,12 @@ WITH d AS (
          submitted_at = r.submitted_at, released_at = r.released_at, released_by = r.released_by, updated_at = r.updated_at
     FROM jsonb_populate_record(NULL::documents, $1::jsonb) r
    WHERE x.id = r.id
-  RETURNING x.id),
-ledger AS (
-  INSERT INTO ledger_entries (tenant_id, posting_id, document_id, document_type, document_number, entry_date, period, coa_id, ou_id,
-    segment_id, partner_id, cash_bank_id, currency_id, amount, book_amount, memo)
-  SELECT r.tenant_id, r.posting_id, d.id, r.document_type, r.document_number, r.entry_date, r.period, r.coa_id, r.ou_id,
-    r.segment_id, r.partner_id, r.cash_bank_id, r.currency_id, r.amount, r.book_amount, r.memo
-    FROM d, jsonb_populate_recordset(NULL::ledger_entries, $2::jsonb) WITH ORDINALITY AS r
-   ORDER BY r.ordinality),
-history AS (
-  INSERT INTO document_history (tenant_id, id, document_id, user_id, action, from_status, to_status, approval_level, comment)
-  SELECT r.tenant_id, r.id, d.id, r.user_id, r.action, r.from_status, r.to_status, r.approval_level, r.comment
-    FROM d, jsonb_populate_recordset(NULL::document_history, $3::jsonb) r),
-audit AS (
-  INSERT INTO audit_log (tenant_id, id, user_id, session_id, module, action, entity, entity_id, before, after)
-  SELECT r.tenant_id, r.id, r.user_id, r.session_id, r.module, r.action, r.entity, r.entity_id, r.before, r.after
-    FROM d, jsonb_populate_recordset(NULL::audit_log, $4::jsonb) r)
+  RETURNING x.id, x.number),${companionWrites(2)}
 SELECT count(*)::int AS n FROM d`;
-
-/** A step taken on a document: its row as it is to be, and what the step writes besides. */
-export type StepWrites = Pick<NewDocument, 'row' | 'ledger' | 'steps' | 'audits'>;
 
 /** Writes a step (takeStep in act.ts); `last` as insertNewDocument's. The document was locked by the caller. */
 export async function writeStep(tx: Tx, actor: Actor, step: StepWrites, last = false): Promise<void> {
-  const values = [
-    JSON.stringify(asColumns(documents, step.row)),
-    ledgerRowsJson(step.ledger),
-    asColumnsJson(
-      documentHistory,
-      step.steps.map((s) => ({ ...s, tenantId: step.row.tenantId })),
-    ),
-    asColumnsJson(auditLog, auditRowsOf(tx, actor, step.audits)),
-  ];
+  const values = [JSON.stringify(asColumns(documents, step.row)), ...companionValues(tx, actor, step)];
   const send = () => queryPrepared<{ n: number }>(tx, 'nusa_document_write_step', WRITE_STEP, values);
   const [written] = await (last ? commitBehind(tx, send) : send());
   if (written?.n !== 1) throw new AppError('document_not_found');
