@@ -20,7 +20,8 @@ export const periodOfDate = (date: string) => Number(date.slice(0, 4)) * 100 + N
 export const monthStart = (date: string) => `${date.slice(0, 8)}01`;
 export function monthEnd(date: string): string {
   const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
+  const last = new Date(new Date(0).setUTCFullYear(y, m, 0)).getUTCDate();
   return `${date.slice(0, 8)}${String(last).padStart(2, '0')}`;
 }
 export function addDays(date: string, days: number): string {

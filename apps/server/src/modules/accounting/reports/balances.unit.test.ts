@@ -34,6 +34,8 @@ describe('a report range in pieces', () => {
     expect(monthEnd('2024-02-10')).toBe('2024-02-29');
     expect(monthEnd('2026-02-10')).toBe('2026-02-28');
     expect(monthEnd('2026-12-01')).toBe('2026-12-31');
+    // Years below 100 are not read as 1900–1999 (1900 was no leap year; the year 4 was).
+    expect(monthEnd('0004-02-01')).toBe('0004-02-29');
   });
 });
 
@@ -47,6 +49,9 @@ describe('report dates', () => {
   it('compares with the month before, or the range of the same length just before', () => {
     expect(previousRange(resolveRange({ period: '202601' }))).toEqual({ from: '2025-12-01', to: '2025-12-31', period: 202512 });
     expect(previousRange(resolveRange({ from: '2026-03-11', to: '2026-03-20' }))).toEqual({ from: '2026-03-01', to: '2026-03-10', period: null });
+    // A year below 1000 keeps its four digits (found by the contract fuzz: period=090010&compare=Y).
+    expect(previousRange(resolveRange({ period: '090010' }))).toEqual({ from: '0900-09-01', to: '0900-09-30', period: 90009 });
+    expect(previousRange(resolveRange({ period: '090001' }))).toEqual({ from: '0899-12-01', to: '0899-12-31', period: 89912 });
   });
 });
 

@@ -21,7 +21,7 @@ export function previousRange(r: ReportRange): ReportRange {
   const start = Date.parse(`${r.from}T00:00:00Z`);
   if (r.period) {
     const p = r.period % 100 === 1 ? r.period - 89 : r.period - 1;
-    return resolveRange({ period: String(p) });
+    return resolveRange({ period: String(p).padStart(6, '0') });
   }
   const length = Date.parse(`${r.to}T00:00:00Z`) - start;
   const to = new Date(start - day).toISOString().slice(0, 10);
