@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AskAnswer, Dataset, SavedGraph } from '@nusa/contracts';
 import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/api.ts';
-import { chooseOption } from '../support/antd.ts';
+import { chooseOption, settled } from '../support/antd.ts';
 import { downloadWorkbook, firstSheetRows } from '../support/download.ts';
 
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/analysis.*.json). */
@@ -145,7 +145,9 @@ describe('analysis: AI insights and the database manager', () => {
     'uploads a csv, follows its import across a reload, asks it three questions, saves a graph and finds it in Saved graphs after a reload (%s)',
     async (lang) => {
       const t = tx[lang];
-      const name = `Penjualan unggahan ${lang}`;
+      // A name of this try's own: a retry must not meet the first try's dataset or graph.
+      const run = Date.now().toString(36);
+      const name = `Penjualan unggahan ${lang} ${run}`;
       // Header on row 1; the sixth data row (sheet row 7) has words where its quantity should be.
       const csv = [
         'Tanggal;Cabang;Qty;Penjualan',
@@ -201,11 +203,17 @@ describe('analysis: AI insights and the database manager', () => {
         await chartDrawn(page, 2);
 
         // Save the bars under a name of our own, then find them in Saved graphs after a reload.
-        const graphName = `Penjualan per cabang e2e ${lang}`;
+        const graphName = `Penjualan per cabang e2e ${lang} ${run}`;
         await answers(page).nth(1).getByRole('button', { name: t.save }).click();
         const saveDialog = page.getByRole('dialog');
         await saveDialog.getByRole('textbox').fill(graphName);
-        await saveDialog.getByRole('button', { name: t.save }).click();
+        // A click while the dialog still zooms in is lost (CI: the graph was never saved).
+        await settled(page);
+        const [saved] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/analysis/saved-graphs'),
+          saveDialog.getByRole('button', { name: t.save }).click(),
+        ]);
+        expect(saved.status()).toBe(200);
         await answers(page).nth(1).getByRole('button', { name: t.saved }).waitFor();
         await page.goto('/analysis/saved-graphs');
         await page.getByRole('heading', { name: t.savedGraphs, level: 1 }).waitFor();
