@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openFromMenu, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
-import { answerConfirm, settled } from '../support/antd.ts';
+import { answerConfirm, pickMenuItem, settled } from '../support/antd.ts';
 
 describe('sessions', () => {
   let browser: Browser;
@@ -30,10 +30,8 @@ describe('sessions', () => {
       expect(token).toBeTruthy();
 
       const userMenu = t.page.getByRole('button', { name: lang === 'id' ? 'Menu pengguna' : 'User menu' });
-      await userMenu.click();
-      await t.page.getByRole('menuitem', { name: tx.logout }).click();
       const dialog = t.page.getByRole('dialog');
-      await dialog.getByText(tx.confirmLogout).waitFor();
+      await pickMenuItem(t.page, userMenu, tx.logout, dialog.getByText(tx.confirmLogout));
       // A click while the dialog still zooms in can be lost.
       await settled(t.page);
       await dialog.getByRole('button', { name: tx.cancel }).click();
@@ -41,9 +39,7 @@ describe('sessions', () => {
       expect(new URL(t.page.url()).pathname).toBe('/dashboard');
       expect(await t.storage('token')).toBe(token);
 
-      await userMenu.click();
-      await t.page.getByRole('menuitem', { name: tx.logout }).click();
-      await settled(t.page);
+      await pickMenuItem(t.page, userMenu, tx.logout, dialog.getByText(tx.confirmLogout));
       await answerConfirm(t.page, tx.logout);
       await waitForPath(t.page, '/login?from=%2Fdashboard');
       expect(await t.storage('token')).toBeNull();

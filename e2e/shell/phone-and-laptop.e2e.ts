@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, showScreen, waitForPath, withOpenPage, type Language } from '../support/browser.ts';
-import { settled } from '../support/antd.ts';
+import { pickMenuItem, settled } from '../support/antd.ts';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 800 };
@@ -205,23 +205,7 @@ describe('the app shell on a phone and on a laptop', () => {
 
         // A dialog (the logout confirmation) fits the screen too.
         const dialog = page.locator('.ant-modal-container, .ant-modal-content').first();
-        // The user menu drops down with a motion; a tap on Logout during it was lost on a busy CI run: open and tap again.
-        await expect
-          .poll(
-            async () => {
-              if (await dialog.isVisible()) return true;
-              const logout = page.getByRole('menuitem', { name: w.logout });
-              if (!(await logout.isVisible()))
-                await page
-                  .getByRole('button', { name: w.userMenu })
-                  .click({ timeout: 2000 })
-                  .catch(() => undefined);
-              await logout.click({ timeout: 2000 }).catch(() => undefined);
-              return dialog.isVisible();
-            },
-            { timeout: 20_000, interval: 500 },
-          )
-          .toBe(true);
+        await pickMenuItem(page, page.getByRole('button', { name: w.userMenu }), w.logout, dialog);
         await settled(page);
         const dialogBox = (await dialog.boundingBox())!;
         expect(dialogBox.x).toBeGreaterThanOrEqual(0);

@@ -84,3 +84,22 @@ export async function checkUntilHeld(box: Locator) {
     )
     .toBe(true);
 }
+
+/**
+ * Opens a drop-down menu with `opener` and clicks its item `item` until `shows` is visible: the menu drops down with a
+ * motion, and a click during it is lost on a busy machine, so the menu is opened and the item clicked again.
+ */
+export async function pickMenuItem(page: Page, opener: Locator, item: string, shows: Locator) {
+  const menuItem = page.getByRole('menuitem', { name: item });
+  await expect
+    .poll(
+      async () => {
+        if (await shows.isVisible()) return true;
+        if (!(await menuItem.isVisible())) await opener.click({ timeout: 2000 }).catch(() => undefined);
+        await menuItem.click({ timeout: 2000 }).catch(() => undefined);
+        return shows.isVisible();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
+}
