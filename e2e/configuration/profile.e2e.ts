@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ERRORS } from '@nusa/contracts';
 import { downloadWorkbook } from '../support/download.ts';
-import { chooseOption } from '../support/antd.ts';
+import { chooseOption, pickMenuItem } from '../support/antd.ts';
 import { launchBrowser, openPage, screenshot, waitForPath } from '../support/browser.ts';
 import { DEMO_PASSWORD, api, apiLogin } from '../support/api.ts';
 import { seedOwnTenant } from '../support/db.ts';
@@ -105,9 +105,9 @@ describe('profile, change password and user audit', () => {
       await page.getByRole('button', { name: t.userMenu }).click();
       await page.getByRole('menuitem', { name: t.changePassword }).waitFor();
       await screenshot(page, `user-menu-${lang}`);
-      await page.getByRole('menuitem', { name: t.profile }).click();
+      const userMenu = page.getByRole('button', { name: t.userMenu });
+      await pickMenuItem(page, userMenu, t.profile, page.getByRole('heading', { level: 1, name: t.profileTitle }));
       await waitForPath(page, '/configuration/edit-profile');
-      await page.getByRole('heading', { level: 1, name: t.profileTitle }).waitFor();
       await expect.poll(() => page.getByLabel(t.fullName).inputValue()).not.toBe('');
       await page.getByLabel(t.fullName).fill(`Profil ${lang.toUpperCase()} Uji`);
       await page.getByLabel(t.fullName).press('Enter');
@@ -116,8 +116,7 @@ describe('profile, change password and user audit', () => {
       await page.locator('.user-button__name', { hasText: `Profil ${lang.toUpperCase()} Uji` }).waitFor();
       await screenshot(page, `edit-profile-${lang}`);
 
-      await page.getByRole('button', { name: t.userMenu }).click();
-      await page.getByRole('menuitem', { name: t.changePassword }).click();
+      await pickMenuItem(page, userMenu, t.changePassword, page.getByLabel(t.oldPassword));
       await waitForPath(page, '/configuration/change-password');
       await page.getByLabel(t.oldPassword).fill('not-my-password');
       await page.getByLabel(t.newPassword, { exact: true }).fill(newPassword);
