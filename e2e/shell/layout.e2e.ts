@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, texts, waitForPath } from '../support/browser.ts';
+import { answerConfirm, pickMenuItem, settled } from '../support/antd.ts';
 
 const WEEKDAYS = {
   id: /^(Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu), \d{1,2} \w+ \d{4}$/,
@@ -94,6 +95,39 @@ describe('app layout', () => {
       await t.page.getByRole('button', { name: tx.copyLink }).click();
       const toast = t.page.locator('.ant-notification-notice').filter({ hasText: tx.copyError });
       await toast.getByText(tx.errorTitle, { exact: true }).waitFor();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['id', false],
+    ['en', true],
+  ] as const)('dialogs zoom in unless the system asks for reduced motion (%s, motion %s)', async (lang, motion) => {
+    const tx = texts[lang];
+    const t = await openPage(browser, { as: 'admin', language: lang, motion });
+    try {
+      await t.page.goto('/dashboard');
+      // Every CSS animation that starts on the page, with how long it runs.
+      await t.page.evaluate(() => {
+        const seen: string[] = ((window as unknown as { motions: string[] }).motions = []);
+        document.addEventListener('animationstart', (e) => seen.push(`${e.animationName} ${getComputedStyle(e.target as Element).animationDuration}`), true);
+      });
+      await pickMenuItem(
+        t.page,
+        t.page.getByRole('button', { name: lang === 'id' ? 'Menu pengguna' : 'User menu' }),
+        tx.logout,
+        t.page.getByText(tx.confirmLogout),
+      );
+      await settled(t.page);
+      const motions = await t.page.evaluate(() => (window as unknown as { motions: string[] }).motions);
+      // The menu slides down and the confirmation zooms in; with reduced motion neither moves (a spinner or a loading
+      // skeleton still turns: it tells that something is under way).
+      const entrances = motions.filter((m) => /(Zoom|Slide|Fade|Move)(In|Up|Down)/.test(m));
+      if (motion) expect(entrances.filter((m) => /antZoomIn /.test(m) && !m.endsWith(' 0s'))).not.toEqual([]);
+      else expect(entrances).toEqual([]);
+      await answerConfirm(t.page, tx.cancel);
+      expect(t.pageErrors).toEqual([]);
     } finally {
       await t.close();
     }

@@ -37,6 +37,11 @@ export interface PageOptions {
   /** Stored remembered username. */
   remembered?: string;
   clipboard?: boolean;
+  /**
+   * Dialogs, drawers and menus move as they open. Without this the page asks for reduced motion, as a user may: they
+   * then appear at once, and no click lands on a box still zooming in (on a busy machine such clicks were lost).
+   */
+  motion?: boolean;
 }
 
 export interface TestPage {
@@ -68,6 +73,7 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
     viewport: { width: 1366, height: 860 },
     locale: opts.language === 'en' ? 'en-US' : 'id-ID',
     timezoneId: 'Asia/Jakarta',
+    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
     storageState: { cookies: [], origins: entries.length ? [{ origin: baseUrl(), localStorage: entries }] : [] },
   });
   if (opts.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });

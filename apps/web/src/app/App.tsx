@@ -4,6 +4,7 @@ import idID from 'antd/locale/id_ID';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../i18n/index.ts';
+import { useReducedMotion } from './components/viewport.ts';
 import { FeedbackBridge, TOAST_SECONDS } from './feedback.tsx';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
@@ -23,12 +24,16 @@ export const theme: ThemeConfig = {
   },
 };
 
+/** The theme for a user whose system asks for less motion: dialogs, drawers, menus and toasts appear without moving. */
+const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+
 /** Providers: data cache, antd theme and locale (id_ID by default, en_US), toasts, and the router. */
 export function App() {
   const language = useLanguage();
+  const still = useReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={language === 'en' ? enUS : idID} theme={theme}>
+      <ConfigProvider locale={language === 'en' ? enUS : idID} theme={still ? stillTheme : theme}>
         <AntApp message={{ maxCount: 3, duration: TOAST_SECONDS.info }} notification={{ placement: 'topRight', maxCount: 4 }}>
           <FeedbackBridge />
           <RouterProvider router={router} />

@@ -5,7 +5,7 @@ import { formatNumber } from '../../format.ts';
 import type { SortableColumn } from '../list-sort.ts';
 import { cellOf } from './list-rules.ts';
 import type { ListState } from './use-list-state.ts';
-import { usePhone } from './use-phone.ts';
+import { usePhoneLayout } from '../viewport.ts';
 
 type ListStateOf<T> = Pick<ListState<T>, 'columns' | 'onTableChange' | 'pagination' | 'filtered' | 'sort' | 'setSort'>;
 
@@ -46,7 +46,7 @@ const isActions = <T,>(column: TableColumnType<T>) => column.key === 'actions';
  */
 export function ListTable<T extends object>(p: ListTableProps<T>) {
   const { t } = useTranslation();
-  const phone = usePhone();
+  const phone = usePhoneLayout();
   const [openCards, setOpenCards] = useState<ReadonlySet<string>>(new Set());
   const toggleCard = (key: string) =>
     setOpenCards((open) => {

@@ -25,5 +25,4 @@ export { useListState, type ListState } from './use-list-state.ts';
 export { ListTable, type ListTableProps } from './ListTable.tsx';
 export { ListToolbar } from './ListToolbar.tsx';
 export { ListPage, ActiveTag } from './ListPage.tsx';
-export { usePhone } from './use-phone.ts';
 export type { SortableColumn } from '../list-sort.ts';

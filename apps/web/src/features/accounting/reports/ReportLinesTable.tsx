@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLine } from '@nusa/contracts';
-import { usePhone } from '../../../app/components/list/use-phone.ts';
+import { usePhoneLayout } from '../../../app/components/viewport.ts';
 import { formatRupiah } from '../../../app/format.ts';
 
 export interface AmountColumn<L> {
@@ -35,7 +35,7 @@ export function ReportLinesTable<L extends ReportLine>(p: {
   label?: (line: L) => string;
 }) {
   const { t } = useTranslation();
-  const phone = usePhone();
+  const phone = usePhoneLayout();
   const name = (l: L) => p.label?.(l) ?? l.name;
   // On a phone the code joins the name in a column that stays put while the amounts scroll sideways.
   const columns: ColumnsType<L> = [

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
+import { REDUCED_MOTION_QUERY } from '../../../app/components/viewport.ts';
 
 /**
  * One ECharts chart, drawn once ECharts' own chunk has loaded (a dynamic import: the dashboard's first paint and the
@@ -43,7 +44,7 @@ export function EChart({
 
   useEffect(() => {
     // No growing bars for a user who asked for less motion (and for screenshots taken that way).
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const still = window.matchMedia(REDUCED_MOTION_QUERY).matches;
     chart?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
   }, [chart, option]);
 
