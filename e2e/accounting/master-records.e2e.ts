@@ -227,7 +227,8 @@ describe('accounting master records', () => {
 
   it.each(['id', 'en'] as const)('creates a customer with rank, credit limit, phone and an address with its map position (%s)', async (lang: Language) => {
     const t = tx[lang];
-    const name = lang === 'id' ? 'PT Cahaya Timur Makmur' : 'PT Samudra Biru Logistik';
+    // A name of this try's own: a retry must not meet the customer its first try saved.
+    const name = `${lang === 'id' ? 'PT Cahaya Timur Makmur' : 'PT Samudra Biru Logistik'} ${Date.now().toString(36)}`;
     await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: lang }, 'accounting', async ({ page }) => {
       await page.goto('/accounting/customer');
       await heading(page, t.customerTitle);
@@ -308,6 +309,8 @@ describe('accounting master records', () => {
   });
 
   it('adds an employee whose Resigned status needs a resign date, then edits the job title (en)', async () => {
+    // A retry starts where the first run did: the employee it may have saved would be listed twice.
+    await tenant.sql("DELETE FROM employees WHERE name = 'Dimas Prasetyo'");
     await withOpenPage(browser, { as: 'admin', tenant: tenant.code, language: 'en' }, 'accounting', async ({ page }) => {
       const d = drawer(page);
       /** Types a date into an antd DatePicker and leaves it (the typed date is taken on blur). */
@@ -362,6 +365,8 @@ describe('accounting master records', () => {
   it('deactivates only after confirming; a supplier an OU policy names is not deleted and the refusal is translated (id)', async () => {
     const ous = await get<{ items: { ouId: string; ouCode: string }[] }>('/v1/config/org-units?keyword=SBY');
     const sby = ous.items.find((u) => u.ouCode === 'SBY')!;
+    // A retry starts from the active supplier its first try may have deactivated.
+    await tenant.sql("UPDATE partners SET active = true WHERE code = 'SUP-0002'");
     const policy = { documentTypes: [], products: [], warehouses: [], partners: ['SUP-0002'], cashBanks: [], glActivities: [], memberIds: [] };
     expect((await api('PUT', `/v1/config/policy-ou/${sby.ouId}`, { token: admin, tenant: tenant.code, body: policy })).status).toBe(200);
     await withOpenPage(browser, { as: 'admin', tenant: tenant.code }, 'accounting', async ({ page }) => {

@@ -99,6 +99,11 @@ describe('accounting products, units/brands/categories and warehouses', () => {
 
   it('creates a product through the lazy unit, brand, category and sub-category dropdowns; a price of 0 is refused under its field and the form keeps everything (id)', async () => {
     const t = tx.id;
+    // A retry of this test starts where its first try's product is gone again: nothing is saved before the form is.
+    for (const p of await productsLike('Gula Pasir')) {
+      const res = await api('DELETE', `/v1/erp/products/${p.productId}`, { token, tenant: tenant.code });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     await withPage('id', async ({ page }) => {
       await page.goto('/accounting/product');
       await heading(page, t.productTitle);
@@ -263,6 +268,8 @@ describe('accounting products, units/brands/categories and warehouses', () => {
 
   it('edits a product: its unit conversion is shown and kept, the new price saved exactly (id)', async () => {
     const t = tx.id;
+    // A retry of this test starts from the seeded sell price its first try may have changed.
+    await tenant.sql("UPDATE products SET sell_price = 58000 WHERE code = 'PRD-0003'");
     await withPage('id', async ({ page }) => {
       await page.goto('/accounting/product');
       await page.getByRole('button', { name: 'Ubah PRD-0003 - Kopi Bubuk Gayo Arabika 250 g' }).click();
@@ -306,6 +313,11 @@ describe('accounting products, units/brands/categories and warehouses', () => {
 
   it('adds a unit of measure on the units/brands/categories page and shows the sub-category tab (id)', async () => {
     const t = tx.id;
+    // A retry of this test starts where its first try's DUS is gone again.
+    for (const u of (await get<{ items: { uomId: string; uomCode: string }[] }>('/v1/erp/uoms?keyword=DUS')).items.filter((u) => u.uomCode === 'DUS')) {
+      const res = await api('DELETE', `/v1/erp/uoms/${u.uomId}`, { token, tenant: tenant.code });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     await withPage('id', async ({ page }) => {
       await page.goto('/accounting/product-setup');
       await heading(page, t.setupTitle);
@@ -333,20 +345,22 @@ describe('accounting products, units/brands/categories and warehouses', () => {
 
   it('creates a production warehouse (id)', async () => {
     const t = tx.id;
+    // A name of this try's own: a retry must not meet the warehouse its first try saved.
+    const name = `Dapur Produksi Bekasi ${Date.now().toString(36)}`;
     await withPage('id', async ({ page }) => {
       await page.goto('/accounting/warehouse');
       await heading(page, t.warehouseTitle);
       await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
       await screenshot(page, 'accounting-warehouse-list-id');
       await page.getByRole('button', { name: t.addWarehouse }).click();
-      await drawer(page).getByLabel(t.warehouseName, { exact: true }).fill('Dapur Produksi Bekasi');
+      await drawer(page).getByLabel(t.warehouseName, { exact: true }).fill(name);
       await pick(page, t.warehouseType, t.production);
       await settled(page);
       await screenshot(page, 'accounting-warehouse-form-id');
       await drawer(page).getByLabel(t.warehouseName, { exact: true }).press('Enter');
-      await page.getByText(/Dapur Produksi Bekasi berhasil ditambahkan/).waitFor();
+      await page.getByText(`${name} berhasil ditambahkan`).waitFor();
       const { items } = await get<{ items: Warehouse[] }>('/v1/erp/warehouses?keyword=Bekasi');
-      expect(items.filter((w) => w.warehouseName === 'Dapur Produksi Bekasi')).toEqual([expect.objectContaining({ flgWarehouse: 'PRODUCTION', active: 'Y' })]);
+      expect(items.filter((w) => w.warehouseName === name)).toEqual([expect.objectContaining({ flgWarehouse: 'PRODUCTION', active: 'Y' })]);
     });
   });
 });
