@@ -119,6 +119,7 @@ describe('administration › manage leads', () => {
   const s = Math.random().toString(36).slice(2, 7).toUpperCase();
   const a = { contactName: `Sari Wulandari ${s}`, email: `sari.${s.toLowerCase()}@majujaya.co.id`, company: `PT Maju Jaya ${s}` };
   const b = { contactName: `Hendra Gunawan ${s}`, email: `hendra.${s.toLowerCase()}@tokohendra.id`, company: `Toko Hendra ${s}` };
+  const requirementsA = 'Butuh ERP untuk 3 cabang dan laporan pajak.';
   let leadA: Awaited<ReturnType<typeof requestDemo>>;
   let leadB: Awaited<ReturnType<typeof requestDemo>>;
 
@@ -129,7 +130,7 @@ describe('administration › manage leads', () => {
     leadA = await requestDemo(tenant.code, {
       ...a,
       phone: '0812-3456-7890',
-      requirements: 'Butuh ERP untuk 3 cabang dan laporan pajak.',
+      requirements: requirementsA,
       companySize: '11-50',
       product: 'erp',
       package: 'business',
@@ -160,6 +161,10 @@ describe('administration › manage leads', () => {
 
   it('as the admin in Indonesian: finds a lead, moves it, checks its payment, filters and exports the filter', async () => {
     const t = tx.id;
+    // A retry meets the leads as its first try left them (moved on, paid, edited): they are put back as requested.
+    await tenant.sql(`UPDATE leads SET status = 'NEW', requirements = $2 WHERE id = $1`, [leadA.requestId, requirementsA]);
+    await tenant.sql(`UPDATE lead_payments SET status = 'PROOF_UPLOADED', paid_at = NULL WHERE lead_id = $1`, [leadA.requestId]);
+    await tenant.sql(`UPDATE leads SET status = 'NEW' WHERE id = $1`, [leadB.requestId]);
     const p = await openPage(browser, { as: 'admin', tenant: tenant.code });
     const { page } = p;
     try {
@@ -327,7 +332,8 @@ describe('administration › manage leads', () => {
       expect(await form.getByLabel(t.discountValue).inputValue()).toBe('15');
 
       // A fixed-amount code for the web channel, valid from ten days on.
-      const code = `E2E-${s}`;
+      // A code of this try's own: a retry must not meet the code its first try saved.
+      const code = `E2E-${s}-${Date.now().toString(36).toUpperCase()}`;
       const from = dayOffset(10);
       const to = dayOffset(40);
       await form.getByLabel(t.code).fill(code);
