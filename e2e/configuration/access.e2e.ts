@@ -131,9 +131,10 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
   let tenant: Awaited<ReturnType<typeof seedOwnTenant>>;
   let admin: TestPage;
   let member: TestPage | undefined;
-  const suffix = `${lang}${Math.random().toString(36).slice(2, 6)}`;
-  const roleName = `Auditor ${suffix}`;
-  const username = `auditor.${suffix}`;
+  const suffix = () => `${lang}${Math.random().toString(36).slice(2, 6)}`;
+  // Named by the try that creates them (the later tests take the last ones): a retry must not meet the first try's.
+  let roleName = '';
+  let username = '';
   const fullName = `Rina Auditor ${lang.toUpperCase()}`;
 
   beforeAll(async () => {
@@ -149,6 +150,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
   });
 
   it('the admin creates a role holding only readOnlyConfigUser', async () => {
+    roleName = `Auditor ${suffix()}`;
     const { page } = admin;
     await page.goto('/configuration/role');
     await page.getByRole('heading', { level: 1, name: l.role }).waitFor();
@@ -184,6 +186,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
   });
 
   it('the admin creates a user with that role; the password policy and confirmation are checked while typing', async () => {
+    username = `auditor.${suffix()}`;
     const { page } = admin;
     await page.goto('/configuration/user');
     await page.getByRole('heading', { level: 1, name: l.user }).waitFor();
@@ -255,6 +258,9 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
   });
 
   it('a page-access grant to the user makes a new menu entry appear after a reload', async () => {
+    const token = (await apiLogin('admin', { tenant: tenant.code })).token;
+    // A retry starts from the user without the grant its first try may have saved.
+    expect((await api('PUT', `/v1/config/page-access/user/${await userId(username)}`, { token, tenant: tenant.code, body: { tasks: [] } })).status).toBe(200);
     const { page } = admin;
     await page.goto('/configuration/page-access');
     await page.getByText(l.effect).waitFor();
@@ -277,10 +283,7 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
     expect(await tree.getByRole('checkbox', { name: /readOnlyConfigRole/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: l.save }).click();
     await page.getByText(l.accessSaved).waitFor();
-    const granted = await api<{ tasks: string[] }>('GET', `/v1/config/page-access/user/${await userId(username)}`, {
-      token: (await apiLogin('admin', { tenant: tenant.code })).token,
-      tenant: tenant.code,
-    });
+    const granted = await api<{ tasks: string[] }>('GET', `/v1/config/page-access/user/${await userId(username)}`, { token, tenant: tenant.code });
     expect(granted.body.tasks).toEqual(['readOnlyConfigRole']);
 
     const m = member!.page;
@@ -336,6 +339,9 @@ describe.each(['id', 'en'] as const)('configuration access (%s)', (lang) => {
   });
 
   it('edits the user, deactivates them after a confirmation and finds them under the inactive filter', async () => {
+    // A retry starts from the active user its first try may have deactivated.
+    const token = (await apiLogin('admin', { tenant: tenant.code })).token;
+    expect((await api('PUT', `/v1/config/users/${await userId(username)}/active`, { token, tenant: tenant.code, body: { active: 'Y' } })).status).toBe(200);
     const { page } = admin;
     await page.goto('/configuration/user');
     await page.getByRole('button', { name: `${l.edit} ${username}` }).click();
