@@ -83,7 +83,6 @@ describe('analysis: AI insights and the database manager', () => {
     expect(expected.status).toBe(200);
     expect(expected.body.chart.kind).toBe('bar');
     await withOpenPage(browser, { as: 'admin', language: lang }, `ai-insights-${lang}`, async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/analysis/ai-insights');
       await page.getByRole('heading', { name: t.title }).waitFor();
       await page.locator('.ai-insights__picker').getByText('Penjualan Toko (demo)').waitFor();
@@ -181,7 +180,6 @@ describe('analysis: AI insights and the database manager', () => {
         // Three questions of the new dataset: one figure, a bar per branch, a line per day; each as the API answers it.
         const datasets = await api<{ items: Dataset[] }>('GET', `/v1/analysis/datasets?page=1&limit=5&keyword=${encodeURIComponent(name)}`, { token });
         const datasetId = datasets.body.items[0]!.datasetId;
-        await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto('/analysis/ai-insights');
         await chooseOption(page, page.locator('.ai-insights__picker input'), name);
         const box = page.getByRole('textbox', { name: t.question });

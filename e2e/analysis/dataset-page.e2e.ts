@@ -79,7 +79,6 @@ describe('analysis: the dataset page', () => {
       const t = tx[lang];
       const name = `Catatan manual ${lang}`;
       await withOpenPage(browser, { as: 'admin', language: lang }, `dataset-page-${lang}`, async ({ page, pageErrors }) => {
-        await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto('/analysis/database-manager');
         await page.getByRole('heading', { name: t.manager }).waitFor();
         await page.getByRole('button', { name: t.create }).click();

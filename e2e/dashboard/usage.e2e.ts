@@ -60,8 +60,6 @@ describe('dashboard: AI usage widgets', () => {
     expect(month.widgets.requests!.total).toBeGreaterThan(0);
     expect(earlier.widgets.requests!.total).not.toBe(month.widgets.requests!.total);
     await withOpenPage(browser, { as: 'admin', language: lang }, `usage-admin-${lang}`, async ({ page }) => {
-      // Charts drawn at once (no growing bars), so the screenshots show the figures.
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/dashboard');
       await page.getByRole('heading', { name: t.title }).waitFor();
       for (const key of USAGE_WIDGET_KEYS) await widget(page, key).waitFor();
@@ -99,7 +97,6 @@ describe('dashboard: AI usage widgets', () => {
       const t = tx[lang];
       await withOpenPage(browser, { as: 'agent', language: lang }, `usage-agent-${lang}`, async ({ page }) => {
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto('/dashboard');
         await widget(page, 'chatCount').getByText(t.chatCount).waitFor();
         await widget(page, 'dailyChatDuration').waitFor();
