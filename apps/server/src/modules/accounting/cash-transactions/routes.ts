@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CASH_DIRECTIONS, cashTransactionEndpoints } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
+import { streamXlsxReply } from '../../../platform/records/xlsx-reply.ts';
 import { sendPdf } from '../journals/service.ts';
 import * as cash from './service.ts';
 
@@ -11,7 +11,8 @@ export function cashTransactionRoutes(app: FastifyInstance) {
     registerEndpoint(app, ep.list, ({ tx, principal, query }) => cash.listCashTransactions(tx, principal, direction, query));
     registerEndpoint(app, ep.export, async ({ tx, principal, query, reply }) => {
       const { lang, ...filters } = query;
-      return sendXlsx(reply, direction === 'CI' ? 'cash-in' : 'cash-out', await cash.exportCashTransactions(tx, principal, direction, filters, lang));
+      const sheet = await cash.exportCashTransactions(tx, principal, direction, filters, lang);
+      return streamXlsxReply(reply, direction === 'CI' ? 'cash-in' : 'cash-out', sheet.sheetName, sheet.columns, sheet.rows);
     });
     registerEndpoint(app, ep.get, ({ tx, principal, params }) => cash.getCashTransaction(tx, principal, direction, params.documentId));
     registerEndpoint(app, ep.pdf, async ({ tx, principal, params, query, reply }) => {

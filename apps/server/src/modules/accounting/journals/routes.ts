@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { journalEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { sendXlsx } from '../../../platform/records/xlsx-reply.ts';
+import { streamXlsxReply } from '../../../platform/records/xlsx-reply.ts';
 import * as journals from './service.ts';
 
 export function journalRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.listJournals, ({ tx, principal, query }) => journals.listJournals(tx, principal, query));
   registerEndpoint(app, ep.exportJournals, async ({ tx, principal, query, reply }) => {
     const { lang, ...filters } = query;
-    return sendXlsx(reply, 'journals', await journals.exportJournals(tx, principal, filters, lang));
+    const sheet = await journals.exportJournals(tx, principal, filters, lang);
+    return streamXlsxReply(reply, 'journals', sheet.sheetName, sheet.columns, sheet.rows);
   });
   registerEndpoint(app, ep.getJournal, ({ tx, principal, params }) => journals.getJournal(tx, principal, params.documentId));
   registerEndpoint(app, ep.journalPdf, async ({ tx, principal, params, query, reply }) => {

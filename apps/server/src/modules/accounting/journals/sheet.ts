@@ -1,7 +1,8 @@
 import { DOCUMENT_LABEL_NAMES, type DocumentHeader, type DocumentListQuery } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
+import type { XlsxColumn } from '../../../platform/files/xlsx.ts';
+import { pagesFrom } from '../../../platform/records/pages.ts';
 import { listDocuments, type DocumentUser } from '../documents/service.ts';
 
 /** The most documents one export writes (a year of a busy tenant's journals); narrower filters beyond that. */
@@ -67,20 +68,28 @@ function columns(lang: 'id' | 'en'): XlsxColumn<DocumentHeader>[] {
   ];
 }
 
-/** The documents of `type` that the list shows for the same filters and sort, one row each, read a page at a time. */
+export interface DocumentSheet {
+  sheetName: string;
+  columns: XlsxColumn<DocumentHeader>[];
+  /** Read a page at a time while the file is written (streamXlsxReply). */
+  rows: AsyncIterable<DocumentHeader>;
+}
+
+const PAGE = 500;
+
+/**
+ * The documents of `type` that the list shows for the same filters and sort, one row each. Too many are refused
+ * before the first byte leaves; the rest are read a page at a time as the download takes them.
+ */
 export async function exportDocuments(
   tx: Tx,
   user: DocumentUser,
   type: 'JV' | 'CI' | 'CO',
   q: Omit<DocumentListQuery, 'page' | 'limit'>,
   lang: 'id' | 'en',
-): Promise<Buffer> {
-  const rows: DocumentHeader[] = [];
-  for (let page = 1; ; page++) {
-    const { items, total } = await listDocuments(tx, user, type, { ...q, page, limit: 100 });
-    if (total > EXPORT_DOCUMENT_LIMIT) throw new AppError('document_export_too_large', [total, EXPORT_DOCUMENT_LIMIT]);
-    rows.push(...items);
-    if (items.length < 100) break;
-  }
-  return writeXlsx(SHEET_NAMES[type][lang], columns(lang), rows);
+): Promise<DocumentSheet> {
+  const first = await listDocuments(tx, user, type, { ...q, page: 1, limit: PAGE });
+  if (first.total > EXPORT_DOCUMENT_LIMIT) throw new AppError('document_export_too_large', [first.total, EXPORT_DOCUMENT_LIMIT]);
+  const rows = pagesFrom(first.items, PAGE, async (page) => (await listDocuments(tx, user, type, { ...q, page, limit: PAGE })).items);
+  return { sheetName: SHEET_NAMES[type][lang], columns: columns(lang), rows };
 }
