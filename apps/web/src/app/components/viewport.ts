@@ -19,5 +19,5 @@ export function useMediaQuery(query: string): boolean {
 export const usePhoneLayout = () => useMediaQuery(PHONE_MEDIA_QUERY);
 
 /** The user's system asks for less motion (an accessibility setting). */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 export const useReducedMotion = () => useMediaQuery(REDUCED_MOTION_QUERY);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
-import { REDUCED_MOTION_QUERY } from '../../../app/components/viewport.ts';
+import { useReducedMotion } from '../../../app/components/viewport.ts';
 
 /**
  * One ECharts chart, drawn once ECharts' own chunk has loaded (a dynamic import: the dashboard's first paint and the
@@ -20,6 +20,7 @@ export function EChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
+  const still = useReducedMotion();
 
   useEffect(() => {
     let gone = false;
@@ -44,9 +45,8 @@ export function EChart({
 
   useEffect(() => {
     // No growing bars for a user who asked for less motion (and for screenshots taken that way).
-    const still = window.matchMedia(REDUCED_MOTION_QUERY).matches;
     chart?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
-  }, [chart, option]);
+  }, [chart, option, still]);
 
   return <div ref={box} className="usage-chart" role="img" aria-label={label} style={{ height }} />;
 }
