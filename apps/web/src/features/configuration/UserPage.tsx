@@ -9,7 +9,7 @@ import { call } from '../../api/call.ts';
 import { ActiveTag, ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../app/components/list/index.ts';
 import { useHeldTasks } from '../../app/session.ts';
 import { useLanguage } from '../../i18n/index.ts';
-import { RolePicker } from './pickers/RolePicker.tsx';
+import { RolePicker } from '../../app/components/pickers/RolePicker.tsx';
 import { NewPasswordDialog } from './users/NewPasswordDialog.tsx';
 import { UserDrawer, type UserEditing } from './users/UserDrawer.tsx';
 import { UserTasksDrawer } from './users/UserTasksDrawer.tsx';

@@ -10,11 +10,11 @@ import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
-import { RolePicker } from '../../configuration/pickers/RolePicker.tsx';
-import { UserPicker } from '../../configuration/pickers/UserPicker.tsx';
-import { MoneyInput } from '../master/MoneyInput.tsx';
-import { formatDecimalId } from '../master/decimal.ts';
-import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
+import { RolePicker } from '../../../app/components/pickers/RolePicker.tsx';
+import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
+import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
+import { formatDecimalId } from '../../../app/decimal.ts';
+import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { bandInOrder, documentTypeKey, emptyLevel, formOfFlow, inputOfForm, knownNames, newFlowForm, type FlowForm } from './flow-form.ts';
 import './approval-flows.css';
 

@@ -8,7 +8,7 @@ import { call } from '../../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { DocumentActions, DocumentHistory, DocumentStatusTag, formatAmount } from '../documents/index.ts';
-import { formatDecimalId } from '../master/decimal.ts';
+import { formatDecimalId } from '../../../app/decimal.ts';
 import './approval-flows.css';
 
 /** The inbox is where approvers act: the author's and releaser's steps stay on the document type's own screen. */

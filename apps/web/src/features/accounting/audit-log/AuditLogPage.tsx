@@ -21,7 +21,7 @@ import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
 import { useLanguage } from '../../../i18n/index.ts';
-import { UserPicker } from '../../configuration/pickers/UserPicker.tsx';
+import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 

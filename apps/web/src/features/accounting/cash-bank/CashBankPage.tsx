@@ -8,7 +8,7 @@ import { MasterListPage, masterApi, type MasterFormSpec } from '../master/Master
 import { ImportReportView } from '../master/ImportButton.tsx';
 import { CoaPicker, coaLabel } from '../pickers/CoaPicker.tsx';
 import { CurrencyPicker } from '../pickers/CurrencyPicker.tsx';
-import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
+import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { cashBankBody, cashBankValues, type CashBankValues } from './cash-bank-form.ts';
 import type { TextKey } from '../../../i18n/keys.ts';
 

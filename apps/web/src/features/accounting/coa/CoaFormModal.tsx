@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { COA_CODE_PATTERN, DROPDOWN_PAGE_SIZE, endpoints, type CoaAccount } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
-import { fieldOfError } from '../master/server-errors.ts';
+import { fieldOfError } from '../../../app/server-errors.ts';
 import { useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { LazySelect } from '../../../app/components/LazySelect.tsx';
 import { coaFormValues, coaPayload, type CoaFormValues, type CoaPlacement } from './coa-form.ts';

@@ -5,8 +5,8 @@ import { RATE_PATTERN, endpoints, isPositiveDecimal, type BodyOf, type ExchangeR
 import { useLanguage } from '../../../i18n/index.ts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
 import { labelledImportReport } from '../products/labelled-import-report.tsx';
-import { MoneyInput } from '../master/MoneyInput.tsx';
-import { formatDecimalId } from '../master/decimal.ts';
+import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
+import { formatDecimalId } from '../../../app/decimal.ts';
 import { CurrencyCodePicker } from './CurrencyCodePicker.tsx';
 
 const api = masterApi({

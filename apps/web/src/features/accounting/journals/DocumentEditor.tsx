@@ -13,7 +13,7 @@ import { useLanguage } from '../../../i18n/index.ts';
 import { DocumentActions, DocumentHistory, DocumentStatusTag, formatAmount } from '../documents/index.ts';
 import { CoaPicker } from '../pickers/CoaPicker.tsx';
 import { CurrencyPicker } from '../pickers/CurrencyPicker.tsx';
-import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
+import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { documentApi, openPdf, type AnyDocument, type DocumentKind } from './document-api.ts';
 import { cashLinesBody, emptyLine, gridOf, gridProblem, journalLinesBody, totalsOf, type GridLine } from './journal-lines.ts';
 import { PartnerPicker } from './PartnerPicker.tsx';

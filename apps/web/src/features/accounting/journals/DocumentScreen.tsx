@@ -12,7 +12,7 @@ import { reportError, toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { useHeldTasks } from '../../../app/session.ts';
 import { DocumentStatusTag, formatAmount } from '../documents/index.ts';
-import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
+import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { DocumentEditor } from './DocumentEditor.tsx';
 import { documentApi, type DocumentKind } from './document-api.ts';
 import { PartnerPicker } from './PartnerPicker.tsx';

@@ -1,7 +1,7 @@
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { LazySelect } from '../../../app/components/LazySelect.tsx';
-import { usePickedLabel, type PickerProps } from '../pickers/picked-label.ts';
+import { usePickedLabel, type PickerProps } from '../../../app/components/pickers/picked-label.ts';
 
 const getPartner = async (partnerId: string, signal: AbortSignal) => {
   const p = await call(endpoints.getCustomer, { params: { partnerId }, signal }).catch(() => call(endpoints.getSupplier, { params: { partnerId }, signal }));

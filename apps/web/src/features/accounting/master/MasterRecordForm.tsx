@@ -4,7 +4,7 @@ import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
-import { fieldOfError, type FieldPath } from './server-errors.ts';
+import { fieldOfError, type FieldPath } from '../../../app/server-errors.ts';
 
 /** How a page's create/edit form looks and what it sends; the kit does the drawer, saving and server errors. */
 export interface MasterFormSpec<T, V, B> {

@@ -1,7 +1,7 @@
 import { endpoints, type CoaAccount, type CoaGroupPurpose } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { LazySelect } from '../../../app/components/LazySelect.tsx';
-import { usePickedLabel, type PickerProps } from './picked-label.ts';
+import { usePickedLabel, type PickerProps } from '../../../app/components/pickers/picked-label.ts';
 
 const label = (c: Pick<CoaAccount, 'coaCode' | 'coaName'>) => `${c.coaCode} - ${c.coaName}`;
 export const coaLabel = label;

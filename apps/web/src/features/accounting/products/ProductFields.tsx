@@ -2,7 +2,7 @@ import { Button, Form, Input, InputNumber, Radio, Switch, type FormInstance } fr
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MASTER_CODE_PATTERN, PRODUCT_PRICE_KINDS, PRODUCT_TYPES, type Product } from '@nusa/contracts';
-import { MoneyInput } from '../master/MoneyInput.tsx';
+import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
 import { decimalProblem, priceBelowMinimum, type PriceField, type ProductForm } from './product-form.ts';
 import { BrandPicker, CategoryPicker, SubCategoryPicker, UomPicker } from './pickers.tsx';
 import type { TextKey } from '../../../i18n/keys.ts';

@@ -2,7 +2,7 @@ import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, endpoints, type BodyOf, type Product, type ProductType } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
-import { formatDecimalId } from '../master/decimal.ts';
+import { formatDecimalId } from '../../../app/decimal.ts';
 import { productServerError } from './product-errors.ts';
 import { productBody, productFormValues, type ProductForm } from './product-form.ts';
 import { ProductFields } from './ProductFields.tsx';

@@ -1,7 +1,7 @@
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { LazySelect, type PickOption } from '../../../app/components/LazySelect.tsx';
-import { usePickedLabel, type PickerProps } from '../pickers/picked-label.ts';
+import { usePickedLabel, type PickerProps } from '../../../app/components/pickers/picked-label.ts';
 
 /** The kit's picker props, plus focus on mount for a form's first field. */
 type CatalogPickerProps = PickerProps & { autoFocus?: boolean };

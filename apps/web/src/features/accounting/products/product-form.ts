@@ -1,5 +1,5 @@
 import { productPrice, type PRODUCT_PRICE_KINDS, type Product, type ProductType } from '@nusa/contracts';
-import { fitsDecimal } from '../master/decimal.ts';
+import { fitsDecimal } from '../../../app/decimal.ts';
 
 /** The product drawer's values: decimal strings (MoneyInput) or null, switches as booleans. */
 export interface ProductForm {

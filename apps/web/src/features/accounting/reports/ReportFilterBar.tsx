@@ -8,7 +8,7 @@ import { endpoints, type LedgerReport, type ReportExportQuery } from '@nusa/cont
 import { callFile, saveBlob } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
-import { OrgUnitPicker } from '../pickers/OrgUnitPicker.tsx';
+import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import type { ReportFilters } from './report-query.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useMemo, type RefObject } from 'react';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import type { AskAnswer } from '@nusa/contracts';
-import { EChart } from '../../dashboard/usage/EChart.tsx';
+import { EChart } from '../../../app/components/EChart.tsx';
 import { formatCell } from '../analysis-format.ts';
 
 const compact = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });

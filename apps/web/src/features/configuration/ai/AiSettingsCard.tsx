@@ -7,8 +7,8 @@ import { AI_TIMEOUT_SECONDS, endpoints, isErrorCode, sameServiceAddress, type Ai
 import { call } from '../../../api/call.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
-import { MoneyInput } from '../../accounting/master/MoneyInput.tsx';
-import { fitsDecimal } from '../../accounting/master/decimal.ts';
+import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
+import { fitsDecimal } from '../../../app/decimal.ts';
 import { inputOf, PRICE, type KeyChange, type Values } from './ai-settings-form.ts';
 
 const AI_KEY = ['config', 'ai'] as const;

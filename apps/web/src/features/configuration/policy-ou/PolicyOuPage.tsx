@@ -9,7 +9,7 @@ import { toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
 import { OU_TYPE_COLORS, useOrgUnits } from '../business-unit/org-units.ts';
 import { LazySelect, type PickOption } from '../../../app/components/LazySelect.tsx';
-import { UserPicker } from '../pickers/UserPicker.tsx';
+import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import type { Translate } from '../../../i18n/keys.ts';
 

@@ -7,7 +7,7 @@ import { auditModuleLabel, endpoints, formatDuration, type UserAuditItem } from 
 import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
-import { UserPicker } from '../pickers/UserPicker.tsx';
+import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 
 interface AuditFilters {

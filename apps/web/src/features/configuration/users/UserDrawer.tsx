@@ -6,8 +6,8 @@ import { USERNAME_PATTERN, endpoints, passwordProblems, type UserItem } from '@n
 import { call } from '../../../api/call.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
-import { fieldOfError, type FieldPath } from '../../accounting/master/server-errors.ts';
-import { RolePicker } from '../pickers/RolePicker.tsx';
+import { fieldOfError, type FieldPath } from '../../../app/server-errors.ts';
+import { RolePicker } from '../../../app/components/pickers/RolePicker.tsx';
 import { usePasswordPolicy } from './password-policy.ts';
 import { passwordLengthRule } from '../../../app/password-length.ts';
 import { errorKey } from '../../../i18n/keys.ts';

@@ -7,7 +7,7 @@ import { endpoints, type UsageDashboard } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { formatDuration } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
-import { EChart } from './EChart.tsx';
+import { EChart } from '../../../app/components/EChart.tsx';
 import { overTime, perModel, quotaGauge } from './usage-charts.ts';
 import { formatMoney, formatMoneyShort, formatNumber } from './usage-format.ts';
 import './usage.css';

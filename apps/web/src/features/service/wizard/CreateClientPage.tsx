@@ -8,7 +8,7 @@ import { endpoints, SERVICE_ENGINES, type ServiceClientInput, type ServiceClient
 import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
-import { OrgUnitPicker } from '../../accounting/pickers/OrgUnitPicker.tsx';
+import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { useClientCode } from '../use-client-code.ts';
 import { DatasetItems } from './DatasetItems.tsx';
 import { WizardIntents } from './WizardIntents.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
-import { useReducedMotion } from '../../../app/components/viewport.ts';
+import { useReducedMotion } from './viewport.ts';
 
 /**
  * One ECharts chart, drawn once ECharts' own chunk has loaded (a dynamic import: the dashboard's first paint and the
@@ -26,7 +26,7 @@ export function EChart({
     let gone = false;
     let made: ECharts | undefined;
     let observer: ResizeObserver | undefined;
-    void import('./echarts-setup.ts').then(({ echarts }) => {
+    void import('../../features/dashboard/usage/echarts-setup.ts').then(({ echarts }) => {
       if (gone || !box.current) return;
       made = echarts.init(box.current, undefined, { renderer: 'canvas' });
       observer = new ResizeObserver(() => made?.resize());

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { LazySelect } from '../../../app/components/LazySelect.tsx';
+import { LazySelect } from '../LazySelect.tsx';
 
 const fetchUsers = async (keyword: string, limit: number, signal: AbortSignal) => {
   const { items } = await call(endpoints.listUsers, { query: { keyword: keyword || undefined, limit, page: 1 }, signal });

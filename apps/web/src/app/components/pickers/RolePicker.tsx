@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { LazySelect } from '../../../app/components/LazySelect.tsx';
+import { LazySelect } from '../LazySelect.tsx';
 
 interface RolePickerProps<V extends string | string[] | undefined> {
   value?: V;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input } from 'antd';
-import { formatDecimalId, parseDecimalId } from './decimal.ts';
+import { formatDecimalId, parseDecimalId } from '../decimal.ts';
 
 interface Props {
   /** A decimal string ('1250000.5'), or null for none. */

@@ -1,6 +1,6 @@
 import { endpoints, type OrgUnit, type OuTypeCode } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { LazySelect } from '../../../app/components/LazySelect.tsx';
+import { LazySelect } from '../LazySelect.tsx';
 import { usePickedLabel, type PickerProps } from './picked-label.ts';
 
 const label = (u: OrgUnit) => `${u.ouCode} - ${u.ouName}`;

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 
 /** A form field path as antd Form names it: 'cashBankCode' or ['addresses', 0, 'latitude']. */
 export type FieldPath = string | (string | number)[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { fieldOfError } from './server-errors.ts';
 
 const fields = ['cashBankCode', 'cashBankName', 'coaId', 'ouId', 'addresses'];
