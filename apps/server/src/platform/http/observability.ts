@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../auth/same-secret.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -66,6 +66,3 @@ export function observabilityRoutes(app: FastifyInstance) {
 }
 
 const bearerOf = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
-const digest = (s: string) => createHash('sha256').update(s).digest();
-/** Compares digests so that neither the length nor the content of the secret shows in the time taken. */
-const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));

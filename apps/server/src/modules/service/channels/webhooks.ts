@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withTenant } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { sameSecret } from '../../../platform/auth/same-secret.ts';
 import { recordDeliveryStatus, receiveText } from './delivery.ts';
 import { channelById, openSecrets, TELEGRAM_WEBHOOK_SECRET, type ChannelPlatform, type ChannelRow } from './service.ts';
 import { readWhatsappPayload, signatureValid } from './whatsapp-api.ts';
@@ -32,7 +33,7 @@ export function webhookRoutes(app: FastifyInstance, platform: ChannelPlatform) {
       async (req, reply) => {
         const channel = await channelOf(req.params, 'whatsapp');
         const secrets = openSecrets(platform.seal, channel);
-        if (req.query['hub.mode'] !== 'subscribe' || !secrets.verifyToken || req.query['hub.verify_token'] !== secrets.verifyToken)
+        if (req.query['hub.mode'] !== 'subscribe' || !secrets.verifyToken || !sameSecret(String(req.query['hub.verify_token'] ?? ''), secrets.verifyToken))
           return reply.code(403).send();
         return reply.type('text/plain').send(req.query['hub.challenge'] ?? '');
       },
@@ -65,7 +66,7 @@ export function webhookRoutes(app: FastifyInstance, platform: ChannelPlatform) {
       async (req, reply) => {
         const channel = await channelOf(req.params, 'telegram');
         const expected = openSecrets(platform.seal, channel)[TELEGRAM_WEBHOOK_SECRET];
-        if (!expected || header(req, 'x-telegram-bot-api-secret-token') !== expected) return reply.code(403).send();
+        if (!expected || !sameSecret(header(req, 'x-telegram-bot-api-secret-token') ?? '', expected)) return reply.code(403).send();
         const update = parse(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) as TelegramUpdate | undefined;
         const m = update?.message;
         if (m?.text && m.chat?.id !== undefined && m.message_id !== undefined) {
