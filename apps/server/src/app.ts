@@ -20,6 +20,8 @@ import { userAuditRoutes } from './modules/configuration/user-audit/routes.ts';
 import { appSettingsRoutes } from './modules/configuration/app-settings/routes.ts';
 import { aiSettingsRoutes } from './modules/configuration/ai-settings/routes.ts';
 import { useSettingsSeal } from './platform/ai/select.ts';
+import { limitSettings, useLimits } from './platform/limits/limits.ts';
+import { onFreeTrial } from './modules/public/onboarding/service.ts';
 import { userRoutes } from './modules/configuration/users/routes.ts';
 import { orgUnitRoutes } from './modules/configuration/org-units/routes.ts';
 import { policyRoutes } from './modules/configuration/policies/routes.ts';
@@ -65,7 +67,6 @@ const trustProxy = (setting: number | string[] | undefined) =>
 const loggerOptions = (logger: BuildOptions['logger']): FastifyServerOptions['logger'] =>
   logger ? { ...(typeof logger === 'object' ? logger : {}), serializers: logSerializers } : false;
 
-/** Builds the whole server from platform plugins and modules; tests call this with their own context. */
 /**
  * How long a checked session answers from memory before it is checked against the database again (which also
  * records it as seen). Revocation does not wait for it: changes are heard at once (platform/access/principal-cache.ts).
@@ -73,6 +74,7 @@ const loggerOptions = (logger: BuildOptions['logger']): FastifyServerOptions['lo
 const PRINCIPAL_FRESH_MS = 30_000;
 const ACCESS_CHANNEL = 'nusa_access_changed';
 
+/** Builds the whole server from platform plugins and modules; tests call this with their own context. */
 export async function buildApp(input: PlatformInput, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -92,6 +94,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   app.decorate('platform', platform);
   // engineFor opens tenants' sealed AI keys with the server's secret, wherever it is called from.
   useSettingsSeal(platform.tokens);
+  useLimits(limitSettings(platform.config), onFreeTrial);
   onAccessChange(platform.pools.app, (tenantId) => principals.forgetTenant(tenantId));
   const accessListener = listen(platform.pools.owner.options, {
     channel: ACCESS_CHANNEL,

@@ -163,7 +163,6 @@ const MASTER_READ = ['readOnlyErpMaster', 'createEditErpMaster', 'writeAllErpMas
 const MASTER_EDIT = ['createEditErpMaster', 'writeAllErpMaster', 'createEditErpAll', 'writeAllErpAll'] as const;
 const MASTER_FULL = ['writeAllErpMaster', 'writeAllErpAll'] as const;
 
-/** A document type or entity key: what `nextCode` and document numbering look templates up by, e.g. `cash-bank`, `SO`. */
 /** A document type starts with a letter or digit: its default number prefix is made of its letters and digits. */
 export const DOCUMENT_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 export const TEMPLATE_CODE_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -190,6 +189,7 @@ export type DocumentTemplate = z.infer<typeof documentTemplate>;
 export const documentTemplateInput = numberFormat.extend({
   templateCode: z.string().trim().min(1).max(30).regex(TEMPLATE_CODE_PATTERN, 'letters, digits, dot, dash or underscore, no spaces'),
   templateName: z.string().trim().min(1).max(100),
+  /** A document type or entity key: what `nextCode` and document numbering look templates up by, e.g. `cash-bank`, `SO`. */
   documentType: z.string().trim().min(1).max(30).regex(DOCUMENT_TYPE_PATTERN, 'letters, digits, dash or underscore, starting with a letter or digit'),
 });
 export type DocumentTemplateInput = z.input<typeof documentTemplateInput>;

@@ -163,13 +163,13 @@ export const deleteCashBank = (tx: Tx, actor: Actor, id: string): Promise<void> 
 /** The cash banks the list shows for the same filter (keyword, type, active) and sort. */
 export const exportCashBanks = (tx: Tx, f: CashBankFilter, lang: 'id' | 'en'): Promise<Buffer> => kit.exportXlsx(tx, f, lang);
 
-/** For the COA, currency and OU modules: whether a cash bank still uses the record (blocks its deletion). */
 /** The accounts cash banks use, but for `exceptCashBankId`'s own (spec 5: a COA serves one cash bank). */
 export async function coaIdsUsedByCashBanks(tx: Tx, exceptCashBankId?: string): Promise<string[]> {
   const rows = await tx.select({ coaId: cashBanks.coaId, id: cashBanks.id }).from(cashBanks);
   return rows.filter((r) => r.id !== exceptCashBankId).map((r) => r.coaId);
 }
 
+/** For the COA, currency and OU modules: whether a cash bank still uses the record (blocks its deletion). */
 export const cashBankUsesCoa = async (tx: Tx, coaId: string) =>
   (await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.coaId, coaId)).limit(1)).length ? 'cash_banks' : undefined;
 export const cashBankUsesCurrency = async (tx: Tx, currencyId: string) =>

@@ -33,11 +33,6 @@ import { cashTransactions } from './schema.ts';
 
 export type CashTransactionInput = z.output<typeof cashTransactionInput>;
 
-/**
- * Cash in debits the cash bank's account and credits the lines; cash out credits the cash bank and debits the lines.
- * The lines are stored on their side (cash in: credits, cash out: debits); the cash bank's line is made at release as
- * the exact negation of the lines' sums, in both currencies, so the posting always balances.
- */
 /** Cash banks read once per transaction: a bulk release (the demo seed) posts hundreds of documents of a few cash banks. */
 const cashBanksOfTx = new WeakMap<Tx, Map<string, Promise<Awaited<ReturnType<typeof getCashBank>>>>>();
 function cashBankIn(tx: Tx, id: string) {
@@ -48,6 +43,11 @@ function cashBankIn(tx: Tx, id: string) {
   return found;
 }
 
+/**
+ * Cash in debits the cash bank's account and credits the lines; cash out credits the cash bank and debits the lines.
+ * The lines are stored on their side (cash in: credits, cash out: debits); the cash bank's line is made at release as
+ * the exact negation of the lines' sums, in both currencies, so the posting always balances.
+ */
 for (const direction of ['CI', 'CO'] as const) {
   registerDocumentType({
     code: direction,
