@@ -62,6 +62,27 @@ const general = {
   payload_too_large: e(413, 'Data yang dikirim terlalu besar', 'The data sent is too large'),
   unsupported_media_type: e(415, 'Jenis konten {{0}} tidak didukung', 'Content type {{0}} is not supported'),
   too_many_requests: e(429, 'Terlalu banyak permintaan, coba lagi sebentar lagi', 'Too many requests, please try again shortly'),
+  /** What one tenant may store (issue 23: apps/server/src/platform/limits); stricter on a free trial. */
+  dataset_row_limit_reached: e(
+    422,
+    'Dataset sudah mencapai batas {{0}} baris; tidak ada baris yang disimpan',
+    'The dataset has reached its limit of {{0}} rows; no rows were saved',
+  ),
+  tenant_dataset_limit_reached: e(
+    422,
+    'Akun ini sudah mencapai batas {{0}} dataset; hapus dataset yang tidak dipakai lagi',
+    'This account has reached its limit of {{0}} datasets; delete one that is no longer used',
+  ),
+  tenant_storage_limit_reached: e(
+    422,
+    'Penyimpanan akun ini sudah mencapai batas {{0}} baris data; tidak ada baris yang disimpan',
+    "This account's storage has reached its limit of {{0}} rows of data; no rows were saved",
+  ),
+  import_row_limit_reached: e(
+    422,
+    'Berkas melebihi batas {{0}} baris per impor; tidak ada yang disimpan. Bagi berkas menjadi beberapa bagian',
+    'The file exceeds the limit of {{0}} rows per import; nothing was saved. Split it into several files',
+  ),
   new_version_data_available_please_reload: e(
     409,
     'Data telah diubah oleh orang lain, muat ulang halaman',
@@ -71,6 +92,28 @@ const general = {
   processing_error: e(422, 'Terjadi kesalahan, periksa dan perbaiki data.', 'There was an error, please check and fix the data.'),
   used_by_another_table: e(409, 'Data masih digunakan oleh {{0}}', 'The record is still used by {{0}}'),
   pdf_copy_failed: e(500, 'Gagal menyalin PDF', 'PDF copy failed'),
+  // The limits of reading an uploaded file (platform/files/worker-runner.ts): what a file unpacks to, its pages, the
+  // memory and time reading it may take.
+  file_too_large_expanded: e(
+    413,
+    'Isi berkas terlalu besar setelah dibuka (lebih dari {{0}} MB), atau dipadatkan secara tidak wajar. Pecah menjadi beberapa berkas yang lebih kecil',
+    'The file unpacks to more than {{0}} MB, or is packed unusually tightly. Split it into smaller files',
+  ),
+  file_too_many_pages: e(
+    413,
+    'PDF ini memiliki {{0}} halaman, paling banyak {{1}}. Pecah menjadi beberapa berkas',
+    'This PDF has {{0}} pages, at most {{1}}. Split it into smaller files',
+  ),
+  file_too_complex: e(
+    422,
+    'Berkas ini terlalu rumit untuk dibaca (memori habis saat membacanya). Simpan ulang atau pecah menjadi beberapa berkas',
+    'This file is too complex to read (reading it ran out of memory). Save it again or split it into smaller files',
+  ),
+  file_parse_timeout: e(
+    422,
+    'Membaca berkas ini memakan waktu lebih dari {{0}} detik, jadi dihentikan. Simpan ulang atau pecah menjadi beberapa berkas',
+    'Reading this file took more than {{0}} seconds, so it was stopped. Save it again or split it into smaller files',
+  ),
 } as const;
 
 const ai = {
@@ -135,6 +178,16 @@ const service = {
     "The training set of client {{0}} has no chat examples yet (intents with an answer text or agents' corrections)",
   ),
   service_model_not_trained: e(409, 'Klasifikasi intent klien {{0}} belum dilatih', 'The intent classifier of client {{0}} has not been trained yet'),
+  service_widget_messages_throttled: e(
+    429,
+    'Terlalu banyak pesan. Tunggu {{0}} detik, lalu coba lagi.',
+    'Too many messages. Please wait {{0}} seconds and try again.',
+  ),
+  service_widget_conversations_throttled: e(
+    429,
+    'Terlalu banyak percakapan baru dari jaringan Anda. Coba lagi dalam {{0}} detik.',
+    'Too many new conversations from your network. Please try again in {{0}} seconds.',
+  ),
   service_conversation_not_found: e(404, 'Percakapan {{0}} tidak ditemukan', 'Conversation {{0}} not found'),
   service_conversation_already_claimed: e(409, 'Percakapan {{0}} sudah diambil petugas lain', 'Conversation {{0}} was already taken by another agent'),
   service_conversation_not_yours: e(409, 'Percakapan {{0}} tidak sedang Anda tangani', 'You are not handling conversation {{0}}'),

@@ -40,6 +40,16 @@ const schema = z.object({
   LOGIN_ADDRESS_FAILURES_PER_MINUTE: int(1).default(20),
   /** Wrong passwords the whole instance answers in a minute before it refuses logins for a while. */
   LOGIN_FAILURES_PER_MINUTE: int(1).default(600),
+  /**
+   * The public chat widget's limits, counted in PostgreSQL across instances (platform/rate-limit). Messages a minute
+   * per visitor, per client address (an office behind one NAT shares it) and per channel (a client's widget, all
+   * visitors); new conversations an hour per client address and per channel. Past them nothing is stored or answered.
+   */
+  WIDGET_VISITOR_MESSAGES_PER_MINUTE: int(1).default(12),
+  WIDGET_ADDRESS_MESSAGES_PER_MINUTE: int(1).default(60),
+  WIDGET_CHANNEL_MESSAGES_PER_MINUTE: int(1).default(600),
+  WIDGET_ADDRESS_CONVERSATIONS_PER_HOUR: int(1).default(10),
+  WIDGET_CHANNEL_CONVERSATIONS_PER_HOUR: int(1).default(300),
   /** Bearer token /api/metrics asks for; unset, the metrics are not served at all (they show memory, pool and route figures). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SEED_DEMO: bool.default(true),
@@ -83,6 +93,18 @@ const schema = z.object({
   GOOGLE_SERVICE_ACCOUNT_KEY: z.string().min(2).optional(),
   /** The Google Sheet template users copy (the Google Sheet guide links to it). */
   GOOGLE_SHEETS_TEMPLATE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /**
+   * What one tenant may store (issue 23; platform/limits): rows of one dataset, datasets per tenant, rows of all its
+   * analysis datasets, data rows of one xlsx import. LIMIT_TRIAL_* hold for a tenant on an unpaid free trial.
+   */
+  LIMIT_DATASET_ROWS: int(1).default(2_000_000),
+  LIMIT_TENANT_DATASETS: int(1).default(200),
+  LIMIT_TENANT_ROWS: int(1).default(10_000_000),
+  LIMIT_IMPORT_ROWS: int(1).default(100_000),
+  LIMIT_TRIAL_DATASET_ROWS: int(1).default(20_000),
+  LIMIT_TRIAL_TENANT_DATASETS: int(1).default(10),
+  LIMIT_TRIAL_TENANT_ROWS: int(1).default(100_000),
+  LIMIT_TRIAL_IMPORT_ROWS: int(1).default(5_000),
 });
 
 export type Config = z.output<typeof schema> & { dataDir: string };

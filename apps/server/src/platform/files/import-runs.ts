@@ -9,6 +9,7 @@ import type { Pools } from '../db/pools.ts';
 import { withTenant, type Tx } from '../db/tenant.ts';
 import { AppError } from '../errors/app-error.ts';
 import { registerEndpoint } from '../http/register.ts';
+import { importLimits, tenantLimits } from '../limits/limits.ts';
 import { importProgress, type ImportProgress } from './import-progress.ts';
 import { importRuns } from './schema.ts';
 
@@ -221,7 +222,9 @@ export async function runImport(pools: Pools, importers: Map<string, Importer>, 
       const file = run.file;
       run.file = null;
       const report = await importProgress.run(progress.report, () =>
-        withTenant(pools.app, tenantId, (tx) => importer.handler(tx, run.principal, Readable.from([file]))),
+        withTenant(pools.app, tenantId, async (tx) =>
+          importLimits.run(await tenantLimits(tx), () => importer.handler(tx, run.principal, Readable.from([file]))),
+        ),
       );
       await progress.settled();
       beat.stop();

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { SHEET_IMPORT_MAX_BYTES, SHEET_IMPORT_MAX_ERRORS, type ErrorCode, type SheetImportReport } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
 import { AppError } from '../errors/app-error.ts';
+import { importLimits } from '../limits/limits.ts';
 import { importProgress } from './import-progress.ts';
 import { readXlsxRows, XlsxUnreadable, type UnreadableReason } from './xlsx-reader.ts';
 
@@ -139,6 +140,9 @@ export async function readSheet<K extends string>(body: Readable, o: ReadSheetOp
     const keys = Object.keys(o.columns) as K[];
     let at: Map<K, number> | undefined;
     let rowsSeen = 0;
+    let dataRows = 0;
+    // Data rows one file may hold (the running import's tenant limit): past it the import ends and saves nothing.
+    const maxRows = importLimits.getStore()?.importRows ?? Infinity;
     try {
       for await (const row of readXlsxRows(upload.file)) {
         rowsSeen++;
@@ -151,6 +155,8 @@ export async function readSheet<K extends string>(body: Readable, o: ReadSheetOp
         const positions = at;
         const get = (key: K) => (positions.has(key) ? cellText(values[positions.get(key)!]) : '');
         if (keys.every((key) => get(key) === '')) continue;
+        // Thrown here, not in onRow (whose errors an import may report per row), and before the row is saved.
+        if (++dataRows > maxRows) throw new AppError('import_row_limit_reached', [maxRows]);
         await o.onRow(row.number, get, (key) => positions.has(key));
       }
     } catch (err) {

@@ -56,3 +56,9 @@ export async function freeTransactionStatus(tx: Tx) {
   const r = rows[0];
   return { trial: r?.trial ?? false, used: r?.used ?? 0, limit: FREE_TRANSACTION_LIMIT, packagePaid: r?.packagePaid ?? false };
 }
+
+/** Whether the transaction's tenant is on an unpaid free trial: it gets the stricter storage limits (platform/limits). */
+export async function onFreeTrial(tx: Tx): Promise<boolean> {
+  const status = await freeTransactionStatus(tx);
+  return status.trial && !status.packagePaid;
+}
