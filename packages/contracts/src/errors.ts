@@ -53,6 +53,11 @@ const general = {
   no_internet_connection: e(503, 'Gagal terhubung ke server, periksa koneksi Anda', 'Failed connect to server, please check your connection'),
   'failed-to-fetch': e(503, 'Gagal terhubung ke server, periksa koneksi Anda', 'Failed connect to server, please check your connection'),
   http_error: e(502, 'Terjadi kesalahan HTTP ({{0}})', 'HTTP error ({{0}})'),
+  outbound_address_not_allowed: e(
+    422,
+    'Alamat {{0}} tidak diizinkan: server tidak menghubungi alamat lokal atau jaringan internal kecuali administrator mengizinkannya',
+    'The address {{0}} is not allowed: the server does not call local or internal network addresses unless its administrator allows them',
+  ),
   unexpected_error: e(500, 'Terjadi kesalahan tak terduga. Kode permintaan: {{0}}', 'An unexpected error occurred. Request id: {{0}}'),
   param_not_found: e(404, 'Data {{0}} tidak ditemukan', '{{0}} not found'),
   not_found: e(404, 'Alamat {{0}} tidak ditemukan', 'Address {{0}} not found'),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './outbound/address.ts';
 
 const bool = z
   .string()
@@ -77,6 +78,20 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Nusa <no-reply@nusa.local>'),
   /** The address users open the web at; links in mails (password reset) start with it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3000'),
+  /**
+   * Private addresses the server may call when a setting names them (an on-premises model server, a test server):
+   * host names, addresses or CIDR ranges, each with an optional :port, comma-separated. Without an entry the server
+   * calls public addresses only, whoever typed the address (platform/outbound).
+   */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseAllowList(v);
+      if (Array.isArray(parsed)) return parsed;
+      ctx.addIssue({ code: 'custom', message: `must be host names, addresses or CIDR ranges with an optional :port, comma-separated (${parsed.invalid})` });
+      return z.NEVER;
+    })
+    .default([]),
   /** Hosted-checkout payment gateway (Midtrans Snap wire format); without both, payments are bank transfers only. */
   PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   PAYMENT_GATEWAY_SERVER_KEY: z.string().min(8).optional(),

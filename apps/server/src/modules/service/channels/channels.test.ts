@@ -12,7 +12,6 @@ import { startTelegramServer, telegramTextUpdate, type TelegramTestServer } from
 import { hubSignature, startWhatsappServer, whatsappStatusWebhook, whatsappTextWebhook, type WhatsappTestServer } from '../../../../test/whatsapp-server.ts';
 import { storeMessage } from '../conversations/service.ts';
 import { notifyConversation } from './delivery.ts';
-import { VISITOR_MESSAGES_PER_MINUTE } from './widget.ts';
 
 let t: TestApp;
 let admin: string;
@@ -256,6 +255,9 @@ describe('web chat widget', () => {
     expect(res.body).toContain(client.widget.primaryColor);
     expect(res.body).toContain(JSON.stringify(client.greeting).slice(1, -1));
     expect(res.body).toContain('Chat with us');
+    // Its refusals are the catalogue's texts in both languages.
+    expect(res.body).toContain('Too many new conversations from your network');
+    expect(res.body).toContain('Terlalu banyak pesan. Tunggu {{0}} detik');
     // The served script calls its function with the set-up (a formatter's `;` after the function once left it uncalled).
     const window: { __nusaWidgets?: Record<string, boolean> } = {};
     try {
@@ -310,8 +312,8 @@ describe('web chat widget', () => {
     expect(await next(4)).toMatchObject({ type: 'message', sender: 'agent', text: 'Halo, saya Siti dari CS.' });
 
     // Waiting for a person, the bot stays silent; past the minute's limit the visitor is told to wait.
-    for (let i = 0; i < VISITOR_MESSAGES_PER_MINUTE; i++) ws.send(JSON.stringify({ type: 'message', text: `pesan ${i}` }));
-    expect(await next(5)).toEqual({ type: 'error', code: 'rate_limited' });
+    for (let i = 0; i < config.WIDGET_VISITOR_MESSAGES_PER_MINUTE; i++) ws.send(JSON.stringify({ type: 'message', text: `pesan ${i}` }));
+    expect(await next(5)).toEqual({ type: 'error', code: 'service_widget_messages_throttled', args: [expect.any(Number)] });
     ws.close();
 
     // A reconnecting visitor gets the conversation so far.
@@ -320,5 +322,101 @@ describe('web chat widget', () => {
     again.close();
     const senders = (hello.messages as Json[]).map((m) => m.sender);
     expect(senders.slice(0, 5)).toEqual(['customer', 'bot', 'customer', 'bot', 'agent']);
+  });
+
+  /** A second instance on the same database whose client addresses come from X-Forwarded-For (a trusted proxy on loopback). */
+  const proxiedInstance = async (env: Record<string, string> = {}) => {
+    const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false', TRUST_PROXY: '127.0.0.1', ...env });
+    const b = await buildApp(
+      { config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) },
+      { webDist: '/nonexistent' },
+    );
+    onTestFinished(() => b.close());
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    return { config, port: (b.server.address() as AddressInfo).port };
+  };
+
+  /** A visitor's socket from `address`: `say` sends a text and resolves with the next frame (the bot's reply or a refusal). */
+  const visitorSocket = async (port: number, visitor: string, address: string) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/service/widget/demo/${CLIENT}/socket?visitor=${visitor}`, {
+      headers: { 'x-forwarded-for': address },
+    });
+    onTestFinished(() => ws.close());
+    const frames: Json[] = [];
+    const waiters: (() => void)[] = [];
+    ws.on('message', (data) => {
+      frames.push(JSON.parse(String(data)) as Json);
+      waiters.splice(0).forEach((w) => w());
+    });
+    let seen = 0;
+    const next = async () => {
+      while (frames.length <= seen) await new Promise<void>((resolve) => waiters.push(resolve));
+      return frames[seen++];
+    };
+    expect(await next()).toMatchObject({ type: 'hello' });
+    return {
+      say: (text: string) => {
+        ws.send(JSON.stringify({ type: 'message', text }));
+        return next();
+      },
+      close: () => ws.close(),
+    };
+  };
+
+  const usage = async () =>
+    (
+      await owner<{ requests: number; calls: number; conversations: number; messages: number }>(
+        `SELECT (SELECT coalesce(sum(requests_used), 0)::int FROM ai_quotas WHERE tenant_id = $1) AS requests,
+                (SELECT count(*)::int FROM ai_usage WHERE tenant_id = $1) AS calls,
+                (SELECT count(*)::int FROM service_conversations WHERE tenant_id = $1) AS conversations,
+                (SELECT count(*)::int FROM service_messages WHERE tenant_id = $1) AS messages`,
+        [demoId],
+      )
+    )[0];
+
+  it("caps new conversations from one address whatever the visitor ids; the refused spend none of the tenant's AI quota", async () => {
+    await owner('DELETE FROM rate_limit_counters');
+    const { config, port } = await proxiedInstance();
+    const allowed = config.WIDGET_ADDRESS_CONVERSATIONS_PER_HOUR;
+    const flooder = '198.51.100.7';
+    const start = await usage();
+    const first: Awaited<ReturnType<typeof visitorSocket>>[] = [];
+    for (let i = 0; i < allowed; i++) {
+      const v = await visitorSocket(port, `flood-visitor-${i}`, flooder);
+      expect(await v.say(PRICE_QUESTION)).toMatchObject({ type: 'message', sender: 'bot', handedOver: false });
+      first.push(v);
+    }
+    const afterAllowed = await usage();
+    // The allowed ones were answered by the metered AI: a count the refused ones would move.
+    expect(afterAllowed.requests).toBeGreaterThan(start.requests);
+    expect(afterAllowed.conversations).toBe(start.conversations + allowed);
+
+    const refusals = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => (await visitorSocket(port, `flood-visitor-${allowed + i}`, flooder)).say(PRICE_QUESTION)),
+    );
+    for (const r of refusals) expect(r).toEqual({ type: 'error', code: 'service_widget_conversations_throttled', args: [expect.any(Number)] });
+    expect(await usage()).toEqual(afterAllowed);
+
+    // Normal use goes on: a visitor already talking, from the same address, and a new visitor elsewhere.
+    expect(await first[0].say(PRICE_QUESTION)).toMatchObject({ type: 'message', sender: 'bot' });
+    const neighbour = await visitorSocket(port, 'calm-visitor-1', '198.51.100.8');
+    expect(await neighbour.say(PRICE_QUESTION)).toMatchObject({ type: 'message', sender: 'bot', handedOver: false });
+  });
+
+  it('caps messages per address across its visitors, and new conversations per channel across addresses', async () => {
+    await owner('DELETE FROM rate_limit_counters');
+    const { port } = await proxiedInstance({ WIDGET_ADDRESS_MESSAGES_PER_MINUTE: '4', WIDGET_CHANNEL_CONVERSATIONS_PER_HOUR: '3' });
+    const a1 = await visitorSocket(port, 'office-visitor-1', '192.0.2.10');
+    const a2 = await visitorSocket(port, 'office-visitor-2', '192.0.2.10');
+    for (const v of [a1, a1, a2, a2]) expect(await v.say(PRICE_QUESTION)).toMatchObject({ type: 'message', sender: 'bot' });
+    const before = await usage();
+    expect(await a2.say(PRICE_QUESTION)).toEqual({ type: 'error', code: 'service_widget_messages_throttled', args: [expect.any(Number)] });
+    expect(await usage()).toEqual(before);
+
+    // Two conversations from 192.0.2.10; the channel takes one more, from anywhere.
+    const b = await visitorSocket(port, 'home-visitor-1', '192.0.2.20');
+    expect(await b.say(PRICE_QUESTION)).toMatchObject({ type: 'message', sender: 'bot' });
+    const c = await visitorSocket(port, 'cafe-visitor-1', '192.0.2.30');
+    expect(await c.say(PRICE_QUESTION)).toEqual({ type: 'error', code: 'service_widget_conversations_throttled', args: [expect.any(Number)] });
   });
 });

@@ -159,7 +159,10 @@
       } else if (data.type === 'message') {
         add(data.sender, data.text, data.id);
       } else if (data.type === 'error') {
-        note.textContent = t.errors[data.code] || t.errors.failed;
+        var args = data.args || [];
+        note.textContent = (t.errors[data.code] || t.errors.failed).replace(/\{\{(\d+)\}\}/g, function (all, i) {
+          return args[i] === undefined ? all : String(args[i]);
+        });
       }
     };
     socket.onclose = function (event) {

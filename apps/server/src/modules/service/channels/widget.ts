@@ -10,16 +10,22 @@ import { latestConversationOn, messageToDeliver, recentMessages } from '../conve
 import { CONVERSATION_CHANNEL, customerConversation } from './delivery.ts';
 import { channelOfKind, type ChannelRow } from './service.ts';
 import { websocketOnly } from '../../../platform/http/websocket-only.ts';
+import { takeHit, type Limit } from '../../../platform/rate-limit/limiter.ts';
+import { ERRORS, type ErrorCode } from '@nusa/contracts';
 
 /** The widget's function expression, called below with its set-up: without the `;` a formatter puts after it. */
 const SCRIPT = readFileSync(new URL('./widget-script.js', import.meta.url), 'utf8')
   .trimEnd()
   .replace(/;$/, '');
 const VISITOR = /^[A-Za-z0-9-]{8,64}$/;
-/** Per visitor (on this instance): at most this many messages a minute; a person types far fewer. */
-export const VISITOR_MESSAGES_PER_MINUTE = 12;
 const HISTORY = 50;
 const MAX_TEXT = 2000;
+
+/** The widget's refusals are catalogued errors; their texts (with `{{0}}`, the seconds to wait) travel in its set-up. */
+const THROTTLED = ['service_widget_messages_throttled', 'service_widget_conversations_throttled'] as const satisfies ErrorCode[];
+function throttledTexts(lang: 'id' | 'en') {
+  return Object.fromEntries(THROTTLED.map((code) => [code, ERRORS[code][lang]]));
+}
 
 const TEXTS = {
   id: {
@@ -30,7 +36,7 @@ const TEXTS = {
     close: 'Tutup',
     agent: 'Petugas CS',
     errors: {
-      rate_limited: 'Terlalu banyak pesan. Tunggu sebentar, lalu coba lagi.',
+      ...throttledTexts('id'),
       unavailable: 'Chat sedang tidak tersedia.',
       failed: 'Pesan gagal diproses. Coba lagi.',
     },
@@ -43,7 +49,7 @@ const TEXTS = {
     close: 'Close',
     agent: 'CS agent',
     errors: {
-      rate_limited: 'Too many messages. Please wait a moment and try again.',
+      ...throttledTexts('en'),
       unavailable: 'Chat is not available right now.',
       failed: 'The message could not be processed. Please try again.',
     },
@@ -64,7 +70,7 @@ interface Frame {
 export function widgetRoutes(app: FastifyInstance) {
   const pool = app.platform.pools.app;
   const rooms = new Map<string, Set<WebSocket>>();
-  const sent = new Map<string, number[]>();
+  const config = app.platform.config;
 
   const webChannel = async (params: WidgetParams): Promise<{ tenantId: string; client: ClientRow; channel: ChannelRow }> => {
     const tenant = await app.platform.tenants.byCode(params.tenant.toLowerCase());
@@ -101,15 +107,28 @@ export function widgetRoutes(app: FastifyInstance) {
   const leave = (socket: WebSocket) => {
     for (const [id, set] of rooms) if (set.delete(socket) && set.size === 0) rooms.delete(id);
   };
-  const allowed = (visitorKey: string) => {
-    const now = Date.now();
-    // Visitors who left are forgotten once the map grows (their minute is long over).
-    if (sent.size > 10_000) for (const [key, times] of sent) if (now - (times.at(-1) ?? 0) >= 60_000) sent.delete(key);
-    const recent = (sent.get(visitorKey) ?? []).filter((at) => now - at < 60_000);
-    if (recent.length >= VISITOR_MESSAGES_PER_MINUTE) return false;
-    recent.push(now);
-    sent.set(visitorKey, recent);
-    return true;
+  /**
+   * A message is counted per visitor, per client address and per channel; a visitor without a conversation yet also
+   * spends one of the address's and the channel's new conversations. A refused message goes nowhere: not stored, not
+   * to the bot, so not metered against the tenant's AI quota, and no conversation reaches the agents' queue.
+   */
+  const refusal = async (ctx: { channel: ChannelRow; customerKey: string; address: string }, opensConversation: boolean): Promise<Frame | undefined> => {
+    const channel = `widget:${ctx.channel.tenantId}:${ctx.channel.id}`;
+    const minute = (key: string, max: number): Limit => ({ key, max, windowSeconds: 60 });
+    const hour = (key: string, max: number): Limit => ({ key, max, windowSeconds: 3600 });
+    const messages = await takeHit(app.platform.pools.owner, [
+      minute(`${channel}:visitor:${ctx.customerKey}:messages`, config.WIDGET_VISITOR_MESSAGES_PER_MINUTE),
+      minute(`widget:address:${ctx.address}:messages`, config.WIDGET_ADDRESS_MESSAGES_PER_MINUTE),
+      minute(`${channel}:messages`, config.WIDGET_CHANNEL_MESSAGES_PER_MINUTE),
+    ]);
+    if (!messages.allowed) return { type: 'error', code: 'service_widget_messages_throttled', args: [messages.retryAfterSeconds] };
+    if (!opensConversation) return undefined;
+    const conversations = await takeHit(app.platform.pools.owner, [
+      hour(`widget:address:${ctx.address}:conversations`, config.WIDGET_ADDRESS_CONVERSATIONS_PER_HOUR),
+      hour(`${channel}:conversations`, config.WIDGET_CHANNEL_CONVERSATIONS_PER_HOUR),
+    ]);
+    if (!conversations.allowed) return { type: 'error', code: 'service_widget_conversations_throttled', args: [conversations.retryAfterSeconds] };
+    return undefined;
   };
 
   app.get<{ Params: { tenant: string; file: string } }>(
@@ -151,14 +170,15 @@ export function widgetRoutes(app: FastifyInstance) {
         if (origins.length && !origins.includes(String(req.headers.origin ?? '')))
           throw new AppError('service_channel_not_found', [String(req.headers.origin)]);
         const customerKey = `web:${visitor}`;
-        const history = await withTenant(pool, found.tenantId, async (tx) => {
+        const { history, hasConversation } = await withTenant(pool, found.tenantId, async (tx) => {
           const conversation = await latestConversationOn(tx, found.channel.id, customerKey);
-          if (!conversation) return [];
+          if (!conversation) return { history: [], hasConversation: false };
           join(conversation.id, socket);
-          return (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note');
+          return { history: (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note'), hasConversation: true };
         });
         send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text })) });
-        return { ...found, customerKey };
+        // req.ip is the socket's peer, or the client a TRUST_PROXY proxy names.
+        return { ...found, customerKey, address: req.ip, hasConversation };
       })();
       ready.catch(() => socket.close(4404, 'unavailable'));
 
@@ -174,10 +194,12 @@ export function widgetRoutes(app: FastifyInstance) {
           }
           const text = typeof frame.text === 'string' ? frame.text.trim().slice(0, MAX_TEXT) : '';
           if (frame.type !== 'message' || !text) return;
-          if (!allowed(`${ctx.tenantId}:${ctx.customerKey}`)) return send(socket, { type: 'error', code: 'rate_limited' });
           try {
+            const refused = await refusal(ctx, !ctx.hasConversation);
+            if (refused) return send(socket, refused);
             const turn = await withTenant(pool, ctx.tenantId, async (tx) => {
               const conversation = await customerConversation(tx, ctx.channel, 'web', ctx.customerKey, '');
+              ctx.hasConversation = true;
               join(conversation.id, socket);
               return answerCustomer(tx, ctx.client, conversation, text, { channelId: ctx.channel.id });
             });
