@@ -4,8 +4,10 @@ import type { Principal } from '../../../platform/access/principal.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { tenantLimits } from '../../../platform/limits/limits.ts';
 import { KEPT_VALUES, newDatasetId, slotKindOf, TYPE_WORDS } from './import.ts';
 import { convertCell, numberStyleOf } from './infer.ts';
+import { assertMayCreateDataset } from './quota.ts';
 import { lockDataset } from './rows.ts';
 import { analysisDatasets, type SlotKind, type StoredColumn } from './schema.ts';
 import { toDataset, type DatasetRecord } from './service.ts';
@@ -32,6 +34,7 @@ export function freeSlot(columns: readonly Pick<StoredColumn, 'slot'>[], kind: S
 }
 
 export async function createDataset(tx: Tx, principal: Principal, body: NewDataset): Promise<Dataset> {
+  await assertMayCreateDataset(tx, await tenantLimits(tx));
   const columns: StoredColumn[] = [];
   for (const [i, c] of body.columns.entries()) {
     if (columns.some((x) => sameLabel(x.label, c.label))) throw new AppError('analysis_column_label_taken', [c.label]);

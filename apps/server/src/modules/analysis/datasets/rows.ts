@@ -5,9 +5,11 @@ import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { XlsxColumn } from '../../../platform/files/xlsx.ts';
+import { tenantLimits } from '../../../platform/limits/limits.ts';
 import { containsPattern, XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
 import { insertRows, KEPT_VALUES, slotKindOf, TYPE_WORDS } from './import.ts';
 import { convertCell, numberStyleOf } from './infer.ts';
+import { assertRowsFit } from './quota.ts';
 import { analysisDatasets, type StoredColumn } from './schema.ts';
 import { cellOut, loadDataset, type DatasetRecord } from './service.ts';
 
@@ -162,6 +164,7 @@ const auditRow = (d: DatasetRecord, values: (string | null)[]) => Object.fromEnt
 export async function addRow(tx: Tx, principal: Principal, datasetId: string, cells: Cell[]): Promise<DatasetRow> {
   const d = await lockDataset(tx, datasetId);
   const values = readRow(d, cells);
+  await assertRowsFit(tx, await tenantLimits(tx), d.id, d.rowCount + 1);
   const [{ next }] = (
     await tx.execute<{ next: number }>(
       sql`SELECT coalesce(max(row_no), 0)::int + 1 AS next FROM analysis_rows WHERE tenant_id = ${d.tenantId} AND dataset_id = ${d.id}`,

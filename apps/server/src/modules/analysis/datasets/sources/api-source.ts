@@ -8,8 +8,10 @@ import { writeAudit } from '../../../../platform/audit/write.ts';
 import type { Tx } from '../../../../platform/db/tenant.ts';
 import { AppError } from '../../../../platform/errors/app-error.ts';
 import { importProgress } from '../../../../platform/files/import-progress.ts';
+import { tenantLimits } from '../../../../platform/limits/limits.ts';
 import { loadUserAccess } from '../../../configuration/users/service.ts';
 import { convertCell, numberStyleOf, type RawCell } from '../infer.ts';
+import { assertRowsFit } from '../quota.ts';
 import { analysisDatasets, type StoredColumn } from '../schema.ts';
 import { loadDataset } from '../service.ts';
 import { analysisApiKeys } from './schema.ts';
@@ -175,6 +177,7 @@ export async function appendApiRows(tx: Tx, principal: Principal, body: Readable
   await tx.execute(sql`SELECT 1 FROM analysis_datasets WHERE id = ${meta.datasetId} FOR UPDATE`);
   const d = await loadDataset(tx, meta.datasetId);
   const rows = convertRows(d.columns, meta.rows);
+  await assertRowsFit(tx, await tenantLimits(tx), d.id, d.rowCount + rows.length);
   const last = await tx.execute<{ n: number }>(sql`SELECT coalesce(max(row_no), 0)::int AS n FROM analysis_rows WHERE dataset_id = ${d.id}`);
   const first = last.rows[0].n + 1;
   const names = d.columns.map((c) => sql.raw(c.slot));

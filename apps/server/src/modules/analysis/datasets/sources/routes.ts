@@ -6,7 +6,9 @@ import type { Tx } from '../../../../platform/db/tenant.ts';
 import { AppError } from '../../../../platform/errors/app-error.ts';
 import { followedRun } from '../../../../platform/files/import-runs.ts';
 import { registerEndpoint } from '../../../../platform/http/register.ts';
+import { tenantLimits } from '../../../../platform/limits/limits.ts';
 import { newDatasetId, toAnalysisRun } from '../import.ts';
+import { assertMayCreateDataset } from '../quota.ts';
 import { loadDataset } from '../service.ts';
 import {
   API_ROWS_KEY,
@@ -69,6 +71,7 @@ export function datasetSourceRoutes(app: FastifyInstance) {
     const spreadsheetId = spreadsheetIdOf(body.url);
     // Refused at once rather than queued to fail: the guide's later steps cannot work without the account.
     if (!(await googleAccountView(tx, deps, principal.tenantId)).clientEmail) throw new AppError('analysis_google_account_missing');
+    await assertMayCreateDataset(tx, await tenantLimits(tx), false);
     const envelope = sheetEnvelope({ spreadsheetId, name: body.name, datasetId: newDatasetId(), refresh: false });
     return { ...(await app.sheetImports.start(principal.tenantId, principal, SHEET_IMPORT_KEY, envelope, inTenant)), datasetId: null };
   });

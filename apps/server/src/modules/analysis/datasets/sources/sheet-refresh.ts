@@ -4,9 +4,11 @@ import type { Principal } from '../../../../platform/access/principal.ts';
 import type { Tx } from '../../../../platform/db/tenant.ts';
 import { AppError } from '../../../../platform/errors/app-error.ts';
 import { importProgress } from '../../../../platform/files/import-progress.ts';
+import { tenantLimits } from '../../../../platform/limits/limits.ts';
 import { freeSlot } from '../columns.ts';
 import { insertRows, KEPT_VALUES, labelsOf, slotKindOf, TYPE_WORDS } from '../import.ts';
 import { convertCell, inferColumnType, numberStyleOf } from '../infer.ts';
+import { assertRowsFit } from '../quota.ts';
 import { lockDataset } from '../rows.ts';
 import { analysisDatasets, type StoredColumn } from '../schema.ts';
 
@@ -99,6 +101,7 @@ export async function refreshSheetRows(tx: Tx, principal: Principal, datasetId: 
     }),
   );
   if (badCount) throw new AppError('analysis_sheet_refresh_cells_invalid', [badCount, bad.join('; ')]);
+  await assertRowsFit(tx, await tenantLimits(tx), d.id, converted.length);
 
   await tx.execute(sql`DELETE FROM analysis_rows WHERE dataset_id = ${d.id}`);
   for (let i = 0; i < converted.length; i += BATCH) {
