@@ -92,10 +92,10 @@ describe('analysis: AI insights and the database manager', () => {
       await first.getByText(expected.body.description, { exact: true }).waitFor();
       await first.getByText(expected.body.insight, { exact: true }).waitFor();
       expect(await first.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(Math.min(10, expected.body.rows.length));
-      // Money as Rupiah, id-ID: the first row's total as the page formats it.
+      // Money as Rupiah in the interface language: the first row's total as the page formats it.
       const cells = await first.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').allTextContents();
       expect(cells[0]).toBe(String(expected.body.rows[0]![0]));
-      expect(cells.at(-1)).toMatch(/^Rp\s?[\d.]+$/);
+      expect(cells.at(-1)).toMatch(lang === 'id' ? /^Rp\s[\d.]+$/ : /^Rp\s[\d,]+$/);
       await chartDrawn(page, 0);
       await screenshot(page, `analysis-ai-insights-${lang}`, true);
 
@@ -196,7 +196,7 @@ describe('analysis: AI insights and the database manager', () => {
         }
         expect(expected.map((a) => a.chart.kind)).toEqual(['number', 'bar', 'line']);
         // The figure as a big Rupiah number; the bar and the line drawn.
-        expect(await answers(page).first().locator('.ai-insights__figure').textContent()).toMatch(/^Rp\s?[\d.]+$/);
+        expect(await answers(page).first().locator('.ai-insights__figure').textContent()).toMatch(lang === 'id' ? /^Rp\s[\d.]+$/ : /^Rp\s[\d,]+$/);
         await chartDrawn(page, 1);
         await chartDrawn(page, 2);
 

@@ -78,6 +78,8 @@ describe('analysis: the dataset page', () => {
     async (lang) => {
       const t = tx[lang];
       const name = `Catatan manual ${lang}`;
+      // Money as the interface language writes it: Rp 1.500.000 / Rp 1,500,000.
+      const rp = (digits: string) => `Rp ${lang === 'en' ? digits.replaceAll('.', ',') : digits}`;
       await withOpenPage(browser, { as: 'admin', language: lang }, `dataset-page-${lang}`, async ({ page, pageErrors }) => {
         await page.goto('/analysis/database-manager');
         await page.getByRole('heading', { name: t.manager }).waitFor();
@@ -110,7 +112,7 @@ describe('analysis: the dataset page', () => {
           .poll(() => gridRows(page))
           .toEqual([
             ['', '', ''],
-            ['Surabaya', '1 Mar 2026', 'Rp 1.500.000'],
+            ['Surabaya', '1 Mar 2026', rp('1.500.000')],
           ]);
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(t.cell('Cabang', t.newRow));
         await page.keyboard.type('Jakarta');
@@ -134,16 +136,16 @@ describe('analysis: the dataset page', () => {
         await expect
           .poll(() => gridRows(page))
           .toEqual([
-            ['Surabaya', '1 Mar 2026', 'Rp 1.500.000'],
-            ['Jakarta', '2 Mar 2026', 'Rp 2.000.000'],
-            ['Bandung', '3 Mar 2026', 'Rp 750.000'],
+            ['Surabaya', '1 Mar 2026', rp('1.500.000')],
+            ['Jakarta', '2 Mar 2026', rp('2.000.000')],
+            ['Bandung', '3 Mar 2026', rp('750.000')],
           ]);
 
         // An existing row edited in place: a click on its cell, Esc leaves it as it was.
         await page.locator('.analysis-grid .ant-table-tbody tr.ant-table-row').nth(1).locator('td').nth(2).click();
         await page.getByLabel(t.cell('Cabang', '2')).fill('Jakarta Pusat');
         await page.getByLabel(t.cell('Cabang', '2')).press('Enter');
-        await expect.poll(async () => (await gridRows(page))[1]).toEqual(['Jakarta Pusat', '2 Mar 2026', 'Rp 2.000.000']);
+        await expect.poll(async () => (await gridRows(page))[1]).toEqual(['Jakarta Pusat', '2 Mar 2026', rp('2.000.000')]);
 
         // Columns: a rename, a retype the values refuse (rows named), and one they allow.
         await page.getByRole('button', { name: t.editColumn('Cabang') }).click();

@@ -23,13 +23,20 @@ const WORDS = {
   change: { id: 'Perubahan (%)', en: 'Change (%)' },
 } as const;
 
-/** A period as shown: 2026-03 for a month, 2026-Q1, 2026, and the day (the Monday of a week) as YYYY-MM-DD. */
-export function periodLabel(value: string, grain: TimeGrain | undefined): string {
+/**
+ * A period as shown, in the answer's language: a month as "Maret 2026" / "March 2026", a quarter as "Kuartal 1 2026" /
+ * "Q1 2026" (the words of the plan's description), a year as 2026; a day (the Monday of a week) stays YYYY-MM-DD, a
+ * date the web writes in the interface language.
+ */
+export function periodLabel(value: string, grain: TimeGrain | undefined, lang: Lang): string {
   if (!grain || grain === 'day' || grain === 'week') return value;
-  const [y, m] = value.split('-');
-  if (grain === 'month') return `${y}-${m}`;
-  if (grain === 'quarter') return `${y}-Q${Math.floor((Number(m) - 1) / 3) + 1}`;
-  return y;
+  const [y, m] = value.split('-').map(Number);
+  if (grain === 'year') return String(y);
+  const first = grain === 'quarter' ? Math.floor((m - 1) / 3) * 3 + 1 : m;
+  const last = grain === 'quarter' ? first + 2 : m;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const lastDay = new Date(Date.UTC(y, last, 0)).getUTCDate();
+  return describeRange(`${y}-${pad(first)}-01`, `${y}-${pad(last)}-${lastDay}`, lang);
 }
 
 const measureType = (m: QueryPlan['measures'][number], cols: Map<string, StoredColumn>): DatasetColumnType => {
@@ -78,7 +85,7 @@ export function shapeResult(
         v === null || v === undefined
           ? null
           : d.timeGrain
-            ? periodLabel(String(v), d.timeGrain)
+            ? periodLabel(String(v), d.timeGrain, lang)
             : ['number', 'money', 'percent'].includes(c.type)
               ? num(v)
               : String(v),
@@ -101,13 +108,13 @@ export function shapeResult(
   return { columns, rows };
 }
 
-/** A figure as a person reads it: Rp 1.234.567 / IDR 1,234,567, 12,5% / 12.5%, 1.234 / 1,234. */
+/** A figure as a person reads it, in the web's forms (apps/web/src/app/format.ts): Rp 1.234.567 / Rp 1,234,567, 12,5% / 12.5%. */
 export function formatValue(v: Cell, type: DatasetColumnType, lang: Lang): string {
   if (v === null) return '–';
   if (typeof v === 'string') return v;
   const locale = lang === 'id' ? 'id-ID' : 'en-US';
   const plain = v.toLocaleString(locale, { maximumFractionDigits: 2 });
-  if (type === 'money') return `${lang === 'id' ? 'Rp' : 'IDR'} ${v.toLocaleString(locale, { maximumFractionDigits: 0 })}`;
+  if (type === 'money') return `${v < 0 ? '-' : ''}Rp ${Math.abs(v).toLocaleString(locale, { maximumFractionDigits: 0 })}`;
   if (type === 'percent') return `${plain}%`;
   return plain;
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type Dataset } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { useHeldTasks } from '../../../app/session.ts';
 import { ListPage, ListTable, ListToolbar, useListState } from '../../../app/components/list/index.ts';
 import { ImportRuns } from './ImportRuns.tsx';
@@ -16,11 +16,10 @@ import { UploadDialog } from './UploadDialog.tsx';
 import { saveTrackedImports, trackedImports, type TrackedImport } from './import-runs.ts';
 import '../analysis.css';
 
-const when = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Analysis › Database manager: the datasets, and new ones uploaded from xlsx, csv or PDF and followed while imported. */
 export default function DatabaseManagerPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const queries = useQueryClient();
   const canAdd = useHeldTasks().includes('addManageDatabaseAiAnalytics');
   const list = useListState<Dataset>();
@@ -74,9 +73,9 @@ export default function DatabaseManagerPage() {
             key: 'name',
             render: (_: unknown, d: Dataset) => <Link to={`/analysis/database-manager/dataset/${d.datasetId}`}>{d.name}</Link>,
           },
-          { title: t('analysis.datasets.rows'), key: 'rows', align: 'right', render: (_: unknown, d: Dataset) => formatNumber(d.rowCount) },
-          { title: t('analysis.datasets.columns'), key: 'columns', align: 'right', render: (_: unknown, d: Dataset) => formatNumber(d.columns.length) },
-          { title: t('analysis.datasets.refreshedAt'), key: 'refreshedAt', render: (_: unknown, d: Dataset) => when.format(new Date(d.refreshedAt)) },
+          { title: t('analysis.datasets.rows'), key: 'rows', align: 'right', render: (_: unknown, d: Dataset) => f.number(d.rowCount) },
+          { title: t('analysis.datasets.columns'), key: 'columns', align: 'right', render: (_: unknown, d: Dataset) => f.number(d.columns.length) },
+          { title: t('analysis.datasets.refreshedAt'), key: 'refreshedAt', render: (_: unknown, d: Dataset) => f.dateTime(d.refreshedAt) },
         ]}
       />
       <NewDatasetDialog open={creating} onClose={() => setCreating(false)} />

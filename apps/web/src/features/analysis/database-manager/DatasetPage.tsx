@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { useRouteParams } from '../../../app/route-params.ts';
 import { useHeldTasks } from '../../../app/session.ts';
 import { ListPage } from '../../../app/components/list/index.ts';
@@ -14,14 +14,13 @@ import { RowsGrid } from './dataset/RowsGrid.tsx';
 import { DatasetSourcesPanel } from './sources/DatasetSourcesPanel.tsx';
 import '../analysis.css';
 
-const when = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * Analysis › Database manager › one dataset: where its rows come from, how many and when last refreshed; its columns
  * (renamed or retyped by who may edit); its rows searched, sorted, exported, and added, edited or deleted in place.
  */
 export default function DatasetPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const { id = '' } = useRouteParams();
   const canEdit = useHeldTasks().includes('editManageDatabaseAiAnalytics');
@@ -46,8 +45,8 @@ export default function DatasetPage() {
           column={{ xs: 1, sm: 3 }}
           items={[
             { key: 'source', label: t('analysisDataset.header.source'), children: <Tag>{t(`analysisDataset.source.${d.source}`)}</Tag> },
-            { key: 'rows', label: t('analysisDataset.header.rows'), children: formatNumber(d.rowCount) },
-            { key: 'refreshedAt', label: t('analysisDataset.header.refreshedAt'), children: when.format(new Date(d.refreshedAt)) },
+            { key: 'rows', label: t('analysisDataset.header.rows'), children: f.number(d.rowCount) },
+            { key: 'refreshedAt', label: t('analysisDataset.header.refreshedAt'), children: f.dateTime(d.refreshedAt) },
           ]}
         />
       )}

@@ -6,7 +6,7 @@ import { IMPORT_RUN_POLL_MS, endpoints, type AnalysisImportRun } from '@nusa/con
 import { ApiError } from '../../../api/api-error.ts';
 import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import type { TrackedImport } from './import-runs.ts';
 
 const finished = (run?: AnalysisImportRun) => run?.status === 'done' || run?.status === 'failed';
@@ -19,6 +19,7 @@ const finished = (run?: AnalysisImportRun) => run?.status === 'done' || run?.sta
  */
 export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[]; onDismiss: (importId: string) => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const answers = useQueries({
     queries: runs.map((r) => ({
       queryKey: ['analysis', 'import', r.importId],
@@ -56,7 +57,7 @@ export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[];
             <Card key={r.importId} size="small" className="analysis-import">
               <strong>{r.name}</strong>
               <Progress percent={100} status="active" showInfo={false} />
-              <span>{run?.status === 'running' ? t('analysis.import.running', { rows: formatNumber(run.rowsRead) }) : t('analysis.import.queued')}</span>
+              <span>{run?.status === 'running' ? t('analysis.import.running', { rows: f.number(run.rowsRead) }) : t('analysis.import.queued')}</span>
             </Card>
           );
         }
@@ -78,8 +79,8 @@ export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[];
               type={errors.length ? 'warning' : 'success'}
               showIcon
               title={t('analysis.import.done', {
-                rows: formatNumber(run.report?.rows ?? run.rowsRead),
-                bad: formatNumber(errors.filter((e) => e.errorCode === 'analysis_cell_invalid').length),
+                rows: f.number(run.report?.rows ?? run.rowsRead),
+                bad: f.number(errors.filter((e) => e.errorCode === 'analysis_cell_invalid').length),
               })}
             />
             {errors.length > 0 && (

@@ -7,7 +7,7 @@ import { endpoints, type Dataset, type DatasetColumnType, type DatasetRow } from
 import { ApiError } from '../../../../api/api-error.ts';
 import { call, callFile, saveBlob } from '../../../../api/call.ts';
 import { reportError, toast } from '../../../../app/feedback.tsx';
-import { formatNumber } from '../../../../app/format.ts';
+import { useFormat } from '../../../../app/use-format.ts';
 import { ListToolbar, useListState, type SortableColumn } from '../../../../app/components/list/index.ts';
 import { formatCell, isNumeric } from '../../analysis-format.ts';
 import { editText, sentCells } from './grid-cells.ts';
@@ -28,6 +28,7 @@ interface Editing {
  */
 export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const { modal } = App.useApp();
   const queries = useQueryClient();
   const id = dataset.datasetId;
@@ -149,7 +150,7 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
   const items = rows.data ? rows.data.items.map((cells, i) => ({ rowNo: rows.data.rowNos[i], cells })) : [];
   const shown = editing?.rowNo === 0 ? [{ rowNo: 0, cells: dataset.columns.map(() => null) }, ...items] : items;
   const columns: SortableColumn<GridRow>[] = [
-    { title: '#', key: 'row', sortKey: 'row', width: 70, render: (_: unknown, r: GridRow) => (r.rowNo === 0 ? '+' : formatNumber(r.rowNo)) },
+    { title: '#', key: 'row', sortKey: 'row', width: 70, render: (_: unknown, r: GridRow) => (r.rowNo === 0 ? '+' : f.number(r.rowNo)) },
     ...dataset.columns.map((c, i): SortableColumn<GridRow> => ({
       title: c.label,
       key: c.key,
@@ -159,7 +160,7 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
         editing?.rowNo === r.rowNo ? (
           cellInput(i, c.type, c.key, r.rowNo)
         ) : (
-          <span className="analysis-grid__value">{formatCell(r.cells[i] ?? null, c.type)}</span>
+          <span className="analysis-grid__value">{formatCell(r.cells[i] ?? null, c.type, f)}</span>
         ),
       onCell: (r: GridRow) => ({ onClick: () => startEdit(r, i) }),
     })),
@@ -236,7 +237,7 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
         dataSource={shown}
         loading={rows.isFetching && !save.isPending}
         onChange={list.onTableChange as TableProps<GridRow>['onChange']}
-        pagination={list.pagination(rows.data?.total ?? 0, (n) => t('listKit.total', { value: formatNumber(n) }))}
+        pagination={list.pagination(rows.data?.total ?? 0, (n) => t('listKit.total', { value: f.number(n) }))}
         scroll={{ x: Math.max(600, dataset.columns.length * 160 + 170) }}
         rowSelection={
           canEdit

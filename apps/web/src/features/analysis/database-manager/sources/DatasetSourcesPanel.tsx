@@ -7,11 +7,10 @@ import { endpoints, type Dataset, type DatasetApiKey, type NewDatasetApiKey } fr
 import { call } from '../../../../api/call.ts';
 import { describeError } from '../../../../app/feedback.tsx';
 import { currentTenant } from '../../../../app/session.ts';
+import { useFormat } from '../../../../app/use-format.ts';
 import { ImportRuns } from '../ImportRuns.tsx';
 import type { TrackedImport } from '../import-runs.ts';
 import './sources.css';
-
-const when = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A curl that posts one row of the dataset's columns: its first row's values, or placeholders of each column's type. */
 function curlExample(dataset: Dataset, key: string, firstRow?: (string | number | null)[]) {
@@ -35,6 +34,7 @@ function curlExample(dataset: Dataset, key: string, firstRow?: (string | number 
  */
 export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; canEdit: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const queries = useQueryClient();
   const [runs, setRuns] = useState<TrackedImport[]>([]);
   const [shown, setShown] = useState<NewDatasetApiKey | null>(null);
@@ -120,11 +120,11 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
           locale={{ emptyText: t('analysisSources.api.none') }}
           columns={[
             { title: t('analysisSources.api.prefix'), key: 'prefix', render: (_, k) => <Typography.Text code>{k.prefix}</Typography.Text> },
-            { title: t('analysisSources.api.createdAt'), key: 'createdAt', render: (_, k) => when.format(new Date(k.createdAt)) },
+            { title: t('analysisSources.api.createdAt'), key: 'createdAt', render: (_, k) => f.dateTime(k.createdAt) },
             {
               title: t('analysisSources.api.lastUsedAt'),
               key: 'lastUsedAt',
-              render: (_, k) => (k.lastUsedAt ? when.format(new Date(k.lastUsedAt)) : t('analysisSources.api.never')),
+              render: (_, k) => (k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('analysisSources.api.never')),
             },
             {
               title: t('analysisSources.api.status'),

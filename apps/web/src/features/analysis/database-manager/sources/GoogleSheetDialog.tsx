@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, type SheetCheck } from '@nusa/contracts';
 import { call } from '../../../../api/call.ts';
 import { describeError } from '../../../../app/feedback.tsx';
-import { formatNumber } from '../../../../app/format.ts';
+import { useFormat } from '../../../../app/use-format.ts';
 import type { TrackedImport } from '../import-runs.ts';
 import './sources.css';
 
@@ -17,6 +17,7 @@ import './sources.css';
  */
 export function GoogleSheetDialog({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (run: TrackedImport) => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [form] = Form.useForm<{ url: string; name: string }>();
   const [checked, setChecked] = useState<SheetCheck | null>(null);
   const account = useQuery({
@@ -117,7 +118,7 @@ export function GoogleSheetDialog({ open, onClose, onStarted }: { open: boolean;
                     type="success"
                     showIcon
                     icon={<CheckCircleOutlined />}
-                    title={t('analysisSources.sheet.verified', { title: checked.title, sheet: checked.sheetTitle, rows: formatNumber(checked.rowCount) })}
+                    title={t('analysisSources.sheet.verified', { title: checked.title, sheet: checked.sheetTitle, rows: f.number(checked.rowCount) })}
                   />
                 )}
                 {checked && (
