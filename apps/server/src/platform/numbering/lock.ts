@@ -10,3 +10,6 @@ export async function lockUniqueKey(tx: Tx, key: string): Promise<void> {
     key,
   ]);
 }
+
+/** The lock of a key unique case-insensitively within `kind` (e.g. 'service-intent:<client id>' and an intent name). */
+export const lockCaselessKey = (tx: Tx, kind: string, value: string): Promise<void> => lockUniqueKey(tx, `${kind}:${value.toLowerCase()}`);

@@ -5,7 +5,7 @@ import type { AuditAction, AuditModule, ErrorCode } from '@nusa/contracts';
 import type { Tx } from '../db/tenant.ts';
 import { listOrder } from '../db/list-order.ts';
 import { AppError } from '../errors/app-error.ts';
-import { lockUniqueKey } from '../numbering/lock.ts';
+import { lockCaselessKey } from '../numbering/lock.ts';
 import { writeAudit, type Actor } from '../audit/write.ts';
 import type { Lang } from '../files/sheet-import.ts';
 import { codeOrNameLike, XLSX_EXPORT_LIMIT } from './query.ts';
@@ -131,7 +131,7 @@ export function recordKit<TT extends RecordTable, T, F extends BaseFilter>(spec:
   };
 
   const assertCodeFree = async (tx: Tx, code: string, exceptId?: string) => {
-    if (spec.lockCode) await lockUniqueKey(tx, `${spec.lockCode}:${code.toLowerCase()}`);
+    if (spec.lockCode) await lockCaselessKey(tx, spec.lockCode, code);
     if (await codeTaken(tx, code, exceptId)) throw new AppError(spec.errors.codeTaken, [code]);
   };
 

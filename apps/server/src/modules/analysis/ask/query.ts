@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { NUMERIC_COLUMN_TYPES, PLAN_MAX_LIMIT, type PlanFilter, type QueryPlan, type TimeGrain } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { containsPattern } from '../../../platform/records/query.ts';
 import { datasetRowsTable, slotSql, type DatasetRecord, type StoredColumn } from '../datasets/service.ts';
 
 /**
@@ -131,9 +132,7 @@ function filterSql(f: PlanFilter, c: StoredColumn): SQL {
     case 'between':
       return sql`${lhs} BETWEEN ${v(f.values[0])} AND ${v(f.values[1])}`;
     case 'contains':
-      return sql`${lhs} LIKE ${`%${String(f.values[0])
-        .toLowerCase()
-        .replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`;
+      return sql`${lhs} LIKE ${containsPattern(String(f.values[0]).toLowerCase())}`;
   }
 }
 

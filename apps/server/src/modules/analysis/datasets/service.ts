@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Dataset, DatasetColumn } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { containsPattern } from '../../../platform/records/query.ts';
 import { analysisDatasets, type StoredColumn } from './schema.ts';
 
 export type DatasetRecord = typeof analysisDatasets.$inferSelect;
@@ -33,7 +34,7 @@ export async function datasetNames(tx: Tx, ids: string[]): Promise<Map<string, s
 }
 
 export async function listDatasets(tx: Tx, q: { page: number; limit: number; keyword?: string }) {
-  const where = q.keyword ? ilike(analysisDatasets.name, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = q.keyword ? ilike(analysisDatasets.name, containsPattern(q.keyword)) : undefined;
   const [items, [{ total }]] = await Promise.all([
     tx
       .select()

@@ -5,6 +5,7 @@ import type { Principal } from '../../../platform/access/principal.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { answerPlan, validatePlan, type PlanAnswer } from '../ask/service.ts';
 import { datasetNames, loadDataset } from '../datasets/service.ts';
@@ -50,7 +51,7 @@ export async function saveGraph(
   const d = await loadDataset(tx, input.datasetId);
   validatePlan(input.plan, d);
   // One saver at a time takes the next place (the table's rows of this tenant are locked for the count).
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('analysis_saved_graphs'), hashtext(${principal.tenantId}))`);
+  await lockUniqueKey(tx, 'analysis-saved-graphs');
   const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${analysisSavedGraphs.position}), 0)::int` }).from(analysisSavedGraphs);
   const name = input.name ?? describePlan(input.plan, d.columns, input.language).slice(0, 120);
   const [g] = await tx
@@ -112,7 +113,7 @@ export async function renameSavedGraph(tx: Tx, principal: Principal, id: string,
 
 /** Puts every saved graph in the order given (each id once, all of them): positions 1..n. */
 export async function orderSavedGraphs(tx: Tx, principal: Principal, ids: string[]): Promise<{ items: SavedGraph[] }> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('analysis_saved_graphs'), hashtext(${principal.tenantId}))`);
+  await lockUniqueKey(tx, 'analysis-saved-graphs');
   const current = await tx.select({ id: analysisSavedGraphs.id }).from(analysisSavedGraphs).orderBy(asc(analysisSavedGraphs.position));
   const known = new Set(current.map((r) => r.id));
   if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((id) => known.has(id))) {

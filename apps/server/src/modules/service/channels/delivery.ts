@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { ChannelKindName } from '@nusa/contracts';
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { answerCustomer, type BotTurn } from '../bot/index.ts';
 import { clientRowById } from '../clients/service.ts';
 import {
@@ -35,7 +36,7 @@ export async function customerConversation(
   customerKey: string,
   customerName: string,
 ): Promise<ConversationRow> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-customer:${channel.id}:${customerKey}`}))`);
+  await lockUniqueKey(tx, `service-customer:${channel.id}:${customerKey}`);
   return (
     (await latestConversationOn(tx, channel.id, customerKey)) ??
     openConversation(tx, channel.tenantId, channel.clientId, { channelKind: kind, channelId: channel.id, customerKey, customerName })

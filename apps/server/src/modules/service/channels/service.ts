@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   CHANNEL_ATTRIBUTES,
@@ -13,6 +13,7 @@ import type { SettingsSeal } from '../../../platform/ai/settings/service.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { serviceChannels } from './schema.ts';
 import { deleteTelegramWebhook, setTelegramWebhook } from './telegram-api.ts';
@@ -98,8 +99,7 @@ export async function listChannels(tx: Tx, platform: ChannelPlatform, tenantCode
 }
 
 /** One channel per kind and client: its writers take this lock first, so two first saves make one row. */
-const lockChannel = (tx: Tx, clientId: string, kind: string) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-channel:${clientId}:${kind}`}))`);
+const lockChannel = (tx: Tx, clientId: string, kind: string) => lockUniqueKey(tx, `service-channel:${clientId}:${kind}`);
 
 const audited = (row: ChannelRow, secrets: Record<string, string>) => ({
   active: row.active,

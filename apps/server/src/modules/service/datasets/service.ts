@@ -6,8 +6,9 @@ import { buildRetrievalQuery } from '../../../platform/ai/local/retrieval.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockCaselessKey } from '../../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
-import { XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
+import { containsPattern, XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
 import type { RetrievedFact } from '../../../platform/ai/engine.ts';
 import { clientCodesByIds, clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { displayText, factFields, itemText, typedValues } from './items.ts';
@@ -61,10 +62,7 @@ export const getDataset = async (tx: Tx, id: string) => (await present(tx, [awai
 
 export async function listDatasets(tx: Tx, clientCode: string, f: { keyword?: string; page: number; limit: number }) {
   const client = await clientRowByCode(tx, clientCode);
-  const where = and(
-    eq(serviceDatasets.clientId, client.id),
-    f.keyword ? sql`${serviceDatasets.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-  );
+  const where = and(eq(serviceDatasets.clientId, client.id), f.keyword ? sql`${serviceDatasets.name} ILIKE ${containsPattern(f.keyword)}` : undefined);
   const rows = await tx
     .select()
     .from(serviceDatasets)
@@ -86,7 +84,7 @@ function checkAttributes(attributes: DatasetAttribute[]) {
 }
 
 async function assertNameFree(tx: Tx, clientId: string, name: string, exceptId?: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-dataset:${clientId}:${name.toLowerCase()}`}))`);
+  await lockCaselessKey(tx, `service-dataset:${clientId}`, name);
   const found = await tx
     .select({ id: serviceDatasets.id })
     .from(serviceDatasets)
@@ -178,7 +176,7 @@ export async function listItems(
     f.keyword,
     { limit: 1000, candidates: 1000 },
   );
-  const contains = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const contains = containsPattern(f.keyword);
   const found = await tx.execute<{ id: string }>(sql`
     SELECT id FROM (
       SELECT id::uuid AS id, score FROM (${ranked}) ranked

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { FINE_TUNE_FINISHED, type FineTuneRun, type FineTuneStatus } from '@nusa/contracts';
 import { LOCAL_INTENT_ENGINE } from '../../../platform/ai/local/index.ts';
@@ -9,6 +9,7 @@ import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Pools } from '../../../platform/db/pools.ts';
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { clientCodesByIds, clientRowById, type ClientRow } from '../clients/service.ts';
 import { serviceFineTunes } from './schema.ts';
 import { buildTrainingSet, toJsonl } from './training-set.ts';
@@ -77,7 +78,7 @@ async function target(tx: Tx, client: ClientRow): Promise<{ provider: 'local' | 
  * the client's runs is not finished; a remote run needs chat examples, a local one two intents.
  */
 export async function requestRun(tx: Tx, actor: Actor, client: ClientRow): Promise<FineTuneRun> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-fine-tune:${client.id}`}))`);
+  await lockUniqueKey(tx, `service-fine-tune:${client.id}`);
   const busy = await tx
     .select({ id: serviceFineTunes.id })
     .from(serviceFineTunes)
@@ -119,7 +120,7 @@ async function remoteClient(tx: Tx, tenantId: string): Promise<FineTuningClient>
 /** Cancels a run that has not finished (at the provider too, when its job exists); a finished run is answered as it is. */
 export async function cancelRun(tx: Tx, actor: Actor, runId: string): Promise<FineTuneRun> {
   const before = await runRow(tx, runId);
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-fine-tune-run:${runId}`}))`);
+  await lockUniqueKey(tx, `service-fine-tune-run:${runId}`);
   const row = await runRow(tx, runId);
   if (FINISHED.includes(row.status)) return getRun(tx, runId);
   if (row.provider === 'openai-compatible' && row.jobId) await (await remoteClient(tx, actor.tenantId)).cancelJob(row.jobId);
@@ -158,7 +159,7 @@ function fromJob(job: ProviderFineTuneJob, events: { message: string }[], step: 
  * whether the run has finished.
  */
 export async function stepRemoteRun(tx: Tx, tenantId: string, runId: string): Promise<boolean> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-fine-tune-run:${runId}`}))`);
+  await lockUniqueKey(tx, `service-fine-tune-run:${runId}`);
   const row = await runRow(tx, runId);
   if (FINISHED.includes(row.status)) return true;
   const remote = await remoteClient(tx, tenantId);

@@ -4,6 +4,7 @@ import type { Principal } from '../../../platform/access/principal.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { notifyConversation } from '../channels/index.ts';
 import { serviceAgents, serviceClients } from '../clients/index.ts';
 import { withinWorkingHours, type WorkingHours } from '../clients/service.ts';
@@ -125,7 +126,7 @@ export async function claimConversation(tx: Tx, principal: Principal, id: string
   const [client] = await tx.select().from(serviceClients).where(eq(serviceClients.id, c.clientId));
   if (!agent) throw new AppError('service_not_an_agent', [client.code]);
   if (!withinWorkingHours(client.workingHours, new Date())) throw new AppError('service_outside_working_hours', [client.code]);
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-agent:${principal.userId}`}))`);
+  await lockUniqueKey(tx, `service-agent:${principal.userId}`);
   const limit = agent.maxConcurrentChats ?? client.maxConcurrentChats;
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })

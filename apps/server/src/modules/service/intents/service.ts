@@ -4,6 +4,8 @@ import type { ServiceIntent, ServiceIntentDetail, ServiceIntentInput } from '@nu
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockCaselessKey } from '../../../platform/numbering/lock.ts';
+import { containsPattern } from '../../../platform/records/query.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { serviceIntentPhrases, serviceIntents } from './schema.ts';
@@ -53,10 +55,7 @@ export async function getIntent(tx: Tx, id: string): Promise<ServiceIntentDetail
 
 export async function listIntents(tx: Tx, clientCode: string, f: { keyword?: string; page: number; limit: number }) {
   const client = await clientRowByCode(tx, clientCode);
-  const where = and(
-    eq(serviceIntents.clientId, client.id),
-    f.keyword ? sql`${serviceIntents.name} ILIKE ${`%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-  );
+  const where = and(eq(serviceIntents.clientId, client.id), f.keyword ? sql`${serviceIntents.name} ILIKE ${containsPattern(f.keyword)}` : undefined);
   const rows = await tx
     .select()
     .from(serviceIntents)
@@ -69,7 +68,7 @@ export async function listIntents(tx: Tx, clientCode: string, f: { keyword?: str
 }
 
 async function assertNameFree(tx: Tx, clientId: string, name: string, exceptId?: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-intent:${clientId}:${name.toLowerCase()}`}))`);
+  await lockCaselessKey(tx, `service-intent:${clientId}`, name);
   const found = await tx
     .select({ id: serviceIntents.id })
     .from(serviceIntents)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { TrainingMetrics, TrainingState } from '@nusa/contracts';
 import type { AiEngine, IntentExample, IntentModel } from '../../../platform/ai/engine.ts';
@@ -6,6 +6,7 @@ import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Pools } from '../../../platform/db/pools.ts';
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { clientAi, clientRowById, type ClientRow } from '../clients/service.ts';
 import { serviceModels } from './schema.ts';
 import { phrasesOf } from './service.ts';
@@ -172,7 +173,7 @@ export async function trainingState(tx: Tx, clientId: string): Promise<TrainingS
 
 /** Queues a run (its own committed transaction, so the job finds it); process_cannot_be_requested while one is queued or running. */
 export async function requestTraining(tx: Tx, actor: Actor, client: ClientRow): Promise<TrainingState> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-train:${client.id}`}))`);
+  await lockUniqueKey(tx, `service-train:${client.id}`);
   const busy = await tx
     .select({ id: serviceModels.id })
     .from(serviceModels)

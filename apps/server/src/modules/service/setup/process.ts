@@ -5,6 +5,7 @@ import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Pools } from '../../../platform/db/pools.ts';
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { listChannels, setChannelActive, type ChannelPlatform } from '../channels/service.ts';
 import { clientRowById, type ClientRow } from '../clients/service.ts';
 import { serviceClients } from '../clients/index.ts';
@@ -34,7 +35,7 @@ const setState = (tx: Tx, clientId: string, state: SetupState) =>
 
 /** Queues a run on the client; its own committed transaction, so the job finds it. */
 export async function requestSetup(tx: Tx, actor: Actor, client: ClientRow): Promise<SetupState> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`service-setup:${client.id}`}))`);
+  await lockUniqueKey(tx, `service-setup:${client.id}`);
   const [row] = await tx.select({ state: serviceClients.setupState }).from(serviceClients).where(eq(serviceClients.id, client.id));
   const before = row.state;
   if (before.status === 'queued' || before.status === 'running') throw new AppError('process_cannot_be_requested');
