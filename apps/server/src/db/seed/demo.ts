@@ -7,11 +7,11 @@ import { tenants } from '../../platform/tenancy/schema.ts';
 import { roles, roleTasks, users } from '../../modules/configuration/users/schema.ts';
 import { appSettings } from '../../modules/configuration/app-settings/schema.ts';
 import { orgUnits } from '../../modules/configuration/org-units/schema.ts';
-import { seedErpMasterData } from '../../modules/accounting/products/seed.ts';
+import { seedErpMasterData, seedUnits } from '../../modules/accounting/products/seed.ts';
 import { seedChartOfAccounts } from '../../modules/accounting/coa/seed.ts';
 import { seedPromoCodes } from '../../modules/administration/leads/seed.ts';
-import { seedCurrencies } from '../../modules/accounting/currencies/seed.ts';
-import { seedCashBanks } from '../../modules/accounting/cash-banks/seed.ts';
+import { seedReferenceCurrencies, seedSampleExchangeRates } from '../../modules/accounting/currencies/seed.ts';
+import { seedCashBoxes, seedSampleBankAccounts } from '../../modules/accounting/cash-banks/seed.ts';
 import { seedDocumentTemplates } from '../../modules/accounting/document-templates/seed.ts';
 import { seedAiUsage } from '../../modules/dashboard/usage/seed.ts';
 import { seedDemoSalesDataset } from '../../modules/analysis/datasets/seed.ts';
@@ -161,11 +161,17 @@ export async function seedTenant(pools: { owner: pg.Pool; app: pg.Pool }, opts: 
         taxableEntrepreneur: true,
       })
       .where(eq(orgUnits.id, company.id));
-    await seedErpMasterData(tx, id);
+    // Reference data, as a trial's account preparation seeds it too (public/onboarding/accounting-steps.ts).
     const coa = await seedChartOfAccounts(tx, id);
-    const currencies = await seedCurrencies(tx, id);
+    const currencies = await seedReferenceCurrencies(tx, id);
     await seedDocumentTemplates(tx, id);
-    await seedCashBanks(tx, id, { coa, idr: currencies.get('IDR')!, ouId: company.id });
+    const units = await seedUnits(tx, id);
+    const idr = currencies.get('IDR')!;
+    await seedCashBoxes(tx, id, { coa, idr });
+    // Sample data: the demo company's own records, which a trial does not get.
+    await seedErpMasterData(tx, id, units);
+    await seedSampleExchangeRates(tx, id, currencies);
+    await seedSampleBankAccounts(tx, id, { coa, idr, ouId: company.id });
     await seedPromoCodes(tx, id);
     // The demo's dashboard shows a quarter of AI usage from the first start; other tenants start with none.
     if (opts.code === DEFAULT_TENANT) await seedAiUsage(tx, id, [jakarta.id, surabaya.id, kemang.id]);

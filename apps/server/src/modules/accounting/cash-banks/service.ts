@@ -176,3 +176,5 @@ export const cashBankUsesCurrency = async (tx: Tx, currencyId: string) =>
   (await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.currencyId, currencyId)).limit(1)).length ? 'cash_banks' : undefined;
 export const cashBankUsesOu = async (tx: Tx, ouId: string) =>
   (await tx.select({ id: cashBanks.id }).from(cashBanks).where(eq(cashBanks.ouId, ouId)).limit(1)).length ? 'cash_banks' : undefined;
+
+export { seedCashBoxes } from './seed.ts';

@@ -150,3 +150,5 @@ export async function currenciesByIds(tx: Tx, ids: string[]): Promise<Map<string
 
 /** The rate of a currency pair on a date, for documents in another currency than the book's. */
 export { lookupExchangeRate } from './exchange-rates.ts';
+
+export { seedReferenceCurrencies } from './seed.ts';

@@ -49,8 +49,10 @@ const TEMPLATES: [code: string, name: string, documentType: string, format: Numb
   ['TPL-PRD', 'Kode Produk', 'product', series('PRD-')],
 ];
 
-export async function seedDocumentTemplates(tx: Tx, tenantId: string): Promise<void> {
+/** Reference data every tenant starts with (the demo and a trial's account preparation); returns how many templates. */
+export async function seedDocumentTemplates(tx: Tx, tenantId: string): Promise<number> {
   for (const [code, name, documentType, f] of TEMPLATES) {
     await tx.insert(documentTemplates).values({ tenantId, id: uuidv7(), code, name, documentType, ...f });
   }
+  return TEMPLATES.length;
 }

@@ -224,3 +224,5 @@ export async function previewDocumentTemplate(tx: Tx, id: string, date: string =
 
 export const exportDocumentTemplates = (tx: Tx, keyword: string | undefined, lang: 'id' | 'en', sort?: TemplateSort): Promise<Buffer> =>
   kit.exportXlsx(tx, { keyword, sort }, lang);
+
+export { seedDocumentTemplates } from './seed.ts';

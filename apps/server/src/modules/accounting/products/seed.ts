@@ -5,25 +5,30 @@ import { seedPartners } from '../partners/service.ts';
 import { seedEmployees } from '../employees/service.ts';
 import { brands, productCategories, products, productSubCategories, productUomConversions, uoms } from './schema.ts';
 
-/** Demo catalogue: Indonesian units, brands, categories and a handful of goods and one service. */
-export async function seedProducts(tx: Tx, tenantId: string) {
-  const ids = new Map<string, string>();
+/** Reference data every tenant starts with: the usual Indonesian units of measure. Returns their ids by code. */
+export async function seedUnits(tx: Tx, tenantId: string): Promise<Map<string, string>> {
+  const units: [string, string][] = [
+    ['PCS', 'Buah'],
+    ['BOX', 'Kotak'],
+    ['KRT', 'Karton'],
+    ['KG', 'Kilogram'],
+    ['LTR', 'Liter'],
+    ['JAM', 'Jam'],
+  ];
+  const ids = new Map(units.map(([code]) => [code, uuidv7()]));
+  await tx.insert(uoms).values(units.map(([code, name]) => ({ tenantId, id: ids.get(code)!, code, name })));
+  return ids;
+}
+
+/** Demo catalogue: brands, categories and a handful of goods and one service, in the `units` of `seedUnits`. */
+export async function seedProducts(tx: Tx, tenantId: string, units: Map<string, string>) {
+  const ids = new Map<string, string>(units);
   const codeName = (rows: [string, string][]) =>
     rows.map(([code, name]) => {
       const id = uuidv7();
       ids.set(code, id);
       return { tenantId, id, code, name };
     });
-  await tx.insert(uoms).values(
-    codeName([
-      ['PCS', 'Buah'],
-      ['BOX', 'Kotak'],
-      ['KRT', 'Karton'],
-      ['KG', 'Kilogram'],
-      ['LTR', 'Liter'],
-      ['JAM', 'Jam'],
-    ]),
-  );
   await tx.insert(brands).values(
     codeName([
       ['NUSA', 'Nusa Pangan'],
@@ -85,10 +90,10 @@ export async function seedProducts(tx: Tx, tenantId: string) {
   }
 }
 
-/** The demo tenant's ERP master data of issue 4 (second half): warehouses, customers and suppliers, employees, catalogue. */
-export async function seedErpMasterData(tx: Tx, tenantId: string) {
+/** The demo tenant's sample ERP master data of issue 4 (second half): warehouses, customers and suppliers, employees, catalogue. */
+export async function seedErpMasterData(tx: Tx, tenantId: string, units: Map<string, string>) {
   await seedWarehouses(tx, tenantId);
   await seedPartners(tx, tenantId);
   await seedEmployees(tx, tenantId);
-  await seedProducts(tx, tenantId);
+  await seedProducts(tx, tenantId, units);
 }

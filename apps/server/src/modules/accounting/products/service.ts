@@ -364,3 +364,7 @@ export async function deleteProduct(tx: Tx, actor: Actor, id: string) {
   await tx.delete(products).where(eq(products.id, id));
   await writeAudit(tx, actor, { module: MODULE, action: 'delete', entity: 'product', entityId: id, before });
 }
+
+/** Units of measure and the other code-name lists (for modules that provision or read them). */
+export { listCodeNames } from './catalog.ts';
+export { seedUnits } from './seed.ts';
