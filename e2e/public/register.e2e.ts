@@ -14,9 +14,11 @@ const tx = {
   password: 'Kata sandi',
   confirmPassword: 'Konfirmasi kata sandi',
   submit: 'Daftar dan mulai uji coba',
-  tooShort: 'Kata sandi minimal 4 karakter',
+  tooShort: 'Kata sandi minimal 8 karakter',
+  tooCommon: 'Kata sandi ini termasuk yang paling sering dipakai atau pernah bocor; pilih kata sandi lain',
+  ruleCommon: 'Bukan kata sandi yang paling sering dipakai atau pernah bocor',
   mismatch: 'Kata sandi tidak sama',
-  ruleLength: 'Minimal 4 karakter',
+  ruleLength: 'Minimal 8 karakter',
   preparing: 'Menyiapkan akun Anda',
   ready: 'Akun Anda siap!',
   readyPage: 'Akun uji coba Anda',
@@ -62,8 +64,9 @@ describe('free-trial registration (public)', () => {
       await screenshot(t.page, 'register-id-empty', true);
 
       await fillForm(t.page, { company, email, username: 'rina' });
-      // Password feedback while typing: too short, then a confirmation that differs.
-      await t.page.getByLabel(tx.password, { exact: true }).fill('abc');
+      // Password feedback while typing: too short (a new organisation asks 8 characters), then a confirmation that differs.
+      await t.page.getByText(tx.ruleCommon).waitFor();
+      await t.page.getByLabel(tx.password, { exact: true }).fill('abcde');
       await t.page.getByText(tx.tooShort, { exact: true }).waitFor();
       expect(await t.page.locator('.password-rules li', { hasText: tx.ruleLength }).getAttribute('data-ok')).toBe('false');
       await t.page.getByLabel(tx.password, { exact: true }).fill(PASSWORD);
@@ -74,6 +77,15 @@ describe('free-trial registration (public)', () => {
       await screenshot(t.page, 'register-id-password-feedback', true);
       await t.page.getByLabel(tx.confirmPassword, { exact: true }).fill(PASSWORD);
       await t.page.getByText(tx.mismatch, { exact: true }).waitFor({ state: 'detached' });
+
+      // A common password passes the length rule but the server refuses it, under the field.
+      await t.page.getByLabel(tx.password, { exact: true }).fill('Password123');
+      await t.page.getByLabel(tx.confirmPassword, { exact: true }).fill('Password123');
+      await t.page.getByLabel(tx.confirmPassword, { exact: true }).press('Enter');
+      await t.page.getByText(tx.tooCommon, { exact: true }).waitFor();
+      expect(t.page.url()).toMatch(/\/register$/);
+      await t.page.getByLabel(tx.password, { exact: true }).fill(PASSWORD);
+      await t.page.getByLabel(tx.confirmPassword, { exact: true }).fill(PASSWORD);
 
       // Enter sends the form; the new organisation and username go into the address.
       await t.page.getByLabel(tx.confirmPassword, { exact: true }).press('Enter');
@@ -89,7 +101,7 @@ describe('free-trial registration (public)', () => {
       // The e2e server runs without the job queue (JOBS=false): the server prepares the account in its own process.
       await t.page.getByText(tx.ready).waitFor({ timeout: 45_000 });
       await t.page.getByRole('heading', { level: 1, name: tx.readyPage }).waitFor();
-      expect(await t.page.locator('.preparation__step[data-done="true"]').count()).toBe(4);
+      expect(await t.page.locator('.preparation__step[data-done="true"]').count()).toBe(8);
       await t.page.getByText(tx.free).first().waitFor();
       expect(await t.page.getByTestId('new-tenant').textContent()).toBe(tenant);
       await screenshot(t.page, 'register-id-ready', true);

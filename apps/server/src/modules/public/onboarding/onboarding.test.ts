@@ -54,10 +54,14 @@ describe('normalised trial keys', () => {
 describe('registration with free trial', () => {
   let code: string;
 
-  it('refuses a password the policy refuses, creating nothing', async () => {
+  it("refuses a password below a new tenant's policy (8 characters, no common or leaked one), creating nothing", async () => {
     const before = await tenantCount();
-    const res = await register({ password: 'abc', confirmPassword: 'abc' });
-    expect(res.json()).toEqual({ errorCode: 'password_too_short', errorArgs: [4] });
+    const res = await register({ password: 'abcde', confirmPassword: 'abcde' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errorCode: 'password_too_short', errorArgs: [8] });
+    // On the shipped list whatever the case.
+    for (const common of ['password123', 'Password123', 'IloveYou'])
+      expect((await register({ password: common, confirmPassword: common })).json()).toEqual({ errorCode: 'password_too_common', errorArgs: [] });
     expect((await register({ confirmPassword: 'Lain@2026x' })).error().errorCode).toBe('password_mismatch');
     expect(await tenantCount()).toBe(before);
   });
@@ -69,17 +73,21 @@ describe('registration with free trial', () => {
     code = body.tenantCode;
     expect(code).toBe('pt-maju-jaya');
     expect(body.username).toBe('rudi');
-    expect(body.progress).toMatchObject({ stepsTotal: 4 });
+    expect(body.progress).toMatchObject({ stepsTotal: 8 });
     const done = await waitDone(t, code);
     expect(done).toEqual({
       status: 'DONE',
-      stepsDone: 4,
-      stepsTotal: 4,
+      stepsDone: 8,
+      stepsTotal: 8,
       error: null,
       steps: [
         { name: 'roles', done: true },
         { name: 'company-unit', done: true },
         { name: 'chart-of-accounts', done: true },
+        { name: 'currencies', done: true },
+        { name: 'document-templates', done: true },
+        { name: 'units', done: true },
+        { name: 'cash-boxes', done: true },
         { name: 'welcome-mail', done: true },
       ],
     });
@@ -102,6 +110,27 @@ describe('registration with free trial', () => {
     expect(demoLogin.statusCode).toBe(401);
     const free = (await call(t, endpoints.freeTransactions, { token })).json();
     expect(free).toEqual({ trial: true, used: 0, limit: 100, packagePaid: false });
+  });
+
+  it("starts the new tenant with the stronger policy, which its password changes follow, and lets it lower the policy to spec 5's floor", async () => {
+    const token = await t.login('rudi', code, 'Rahasia@2026');
+    const config = (await call(t, endpoints.getAppConfiguration, { token })).json();
+    expect(config.passwordPolicy).toMatchObject({ minLength: 8, requiredClasses: [], rejectCommon: true });
+    const change = (newPassword: string) =>
+      call(t, endpoints.changePassword, { body: { oldPassword: 'Rahasia@2026', newPassword, confirmPassword: newPassword }, token });
+    expect((await change('Bismillah')).json()).toEqual({ errorCode: 'password_too_common', errorArgs: [] });
+    expect((await change('abcd')).json()).toEqual({ errorCode: 'password_too_short', errorArgs: [8] });
+
+    const lowered = await call(t, endpoints.savePasswordPolicy, {
+      body: { ...config.passwordPolicy, minLength: 4, rejectCommon: false },
+      token,
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json()).toMatchObject({ minLength: 4, rejectCommon: false });
+    expect((await call(t, endpoints.savePasswordPolicy, { body: { ...config.passwordPolicy, minLength: 3 }, token })).statusCode).toBe(400);
+    // Left out, the choice stays.
+    const { rejectCommon: _omitted, ...withoutChoice } = config.passwordPolicy;
+    expect((await call(t, endpoints.savePasswordPolicy, { body: { ...withoutChoice, minLength: 4 }, token })).json().rejectCommon).toBe(false);
   });
 
   it.each([
@@ -177,7 +206,7 @@ describe('registration with free trial', () => {
     await owner.query(`DELETE FROM org_units WHERE tenant_id = $1`, [tenantId]);
     const rolesBefore = (await owner.query('SELECT count(*)::int AS n FROM roles WHERE tenant_id = $1', [tenantId])).rows[0].n;
     await prepareAccount(deps, tenantId);
-    expect((await progress(code)).json()).toMatchObject({ status: 'DONE', stepsDone: 4, error: null });
+    expect((await progress(code)).json()).toMatchObject({ status: 'DONE', stepsDone: 8, error: null });
     expect((await owner.query('SELECT count(*)::int AS n FROM roles WHERE tenant_id = $1', [tenantId])).rows[0].n).toBe(rolesBefore);
     expect((await owner.query(`SELECT code, type_code FROM org_units WHERE tenant_id = $1`, [tenantId])).rows).toEqual([
       { code: 'PT-MAJU-JAYA', type_code: 'COM' },

@@ -10,6 +10,7 @@ import { createOrgUnit, listOrgUnits, saveLegalInfo } from '../../configuration/
 import { getAppSettings } from '../../configuration/app-settings/service.ts';
 import { listCoaGroups, seedChartOfAccounts } from '../../accounting/coa/service.ts';
 import { accountPreparations } from './schema.ts';
+import { ACCOUNTING_STEPS } from './accounting-steps.ts';
 
 export const PREPARE_ACCOUNT_QUEUE = 'onboarding.prepare-account';
 const MODULE = 'public.account-preparation';
@@ -76,6 +77,7 @@ export const PREPARATION_STEPS: Step[] = [
       });
     },
   },
+  ...ACCOUNTING_STEPS,
   {
     name: 'welcome-mail',
     async run(tx, actor, p, deps, tenantCode) {
