@@ -19,13 +19,13 @@ import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { importProgress } from '../../../platform/files/import-progress.ts';
-import { tenantLimits } from '../../../platform/limits/limits.ts';
 import { toImportRun } from '../../../platform/files/import-runs.ts';
+import { PDF_LIMITS, SHEET_LIMITS } from '../../../platform/files/parse-limits.ts';
+import { runInWorker, streamInWorker } from '../../../platform/files/worker-runner.ts';
 import { readXlsxRows, XlsxUnreadable } from '../../../platform/files/xlsx-reader.ts';
-import { readCsvRows } from './csv.ts';
+import type { CsvRow } from './csv.ts';
 import { convertCell, findHeaderRow, inferColumnType, numberStyleOf, type NumberStyle, type RawCell } from './infer.ts';
-import { readPdfRows } from './pdf.ts';
-import { assertMayCreateDataset, assertNewDatasetFits, rowCapOf } from './quota.ts';
+import type { readPdfRows } from './pdf.ts';
 import { analysisDatasets, type SlotKind, type StoredColumn } from './schema.ts';
 
 /** The import endpoint's key in the import runs (platform/files/import-runs.ts). */
@@ -74,14 +74,25 @@ const SQL_TYPE: Record<SlotKind, string> = { num: 'numeric', text: 'text', date:
 
 type FileRow = { number: number; cells: RawCell[] };
 
+/**
+ * The file's table is read in a worker thread (platform/files/worker-runner.ts), within the limits of reading one
+ * file: pdf.js and a long CSV line would otherwise hold the server's one event loop for every tenant. `signal` stops
+ * the reading when the client of a preview goes away.
+ */
+const PDF_READER = new URL('./pdf.ts', import.meta.url);
+const CSV_READER = new URL('./csv.ts', import.meta.url);
+
+const pdfRowsOf = (file: Buffer, readPages = Infinity, signal?: AbortSignal) =>
+  runInWorker<Awaited<ReturnType<typeof readPdfRows>>>(PDF_READER, 'readPdfRows', [file, readPages, PDF_LIMITS], { ...PDF_LIMITS, signal });
+
 /** A PDF's table is read whole, once (pdf.js has no streaming): its rows are handed to both passes. */
-async function* rowsOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRow[]): AsyncGenerator<FileRow> {
+async function* rowsOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRow[], signal?: AbortSignal): AsyncGenerator<FileRow> {
   if (format === 'pdf') {
-    yield* pdfRows ?? (await readPdfRows(file));
+    yield* pdfRows ?? (await pdfRowsOf(file, Infinity, signal));
     return;
   }
   if (format === 'csv') {
-    for (const row of readCsvRows(file)) yield row;
+    yield* streamInWorker<CsvRow>(CSV_READER, 'readCsvRows', [file], { ...SHEET_LIMITS, signal });
     return;
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nusa-dataset-'));
@@ -167,10 +178,10 @@ interface Layout {
 }
 
 /** The header row among the first rows, the table's width and the data rows that follow it, up to the type sample. */
-async function layoutOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRow[]): Promise<Layout> {
+async function layoutOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRow[], signal?: AbortSignal): Promise<Layout> {
   const head: FileRow[] = [];
   let headerAt = -1;
-  for await (const row of rowsOf(file, format, pdfRows)) {
+  for await (const row of rowsOf(file, format, pdfRows, signal)) {
     head.push(row);
     if (headerAt < 0 && head.length === HEADER_SCAN) {
       headerAt = findHeaderRow(head.map((r) => r.cells));
@@ -194,10 +205,13 @@ async function layoutOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileR
 /** A cell as the preview shows it: as written, a date as YYYY-MM-DD. */
 const shown = (c: RawCell): string | null => (blank(c) ? null : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim());
 
-/** What importing the file would make: the header found, each column's inferred type, and the first data rows. */
-export async function previewDataset(file: Buffer, format: DatasetFileFormat): Promise<DatasetPreview> {
-  const pdfRows = format === 'pdf' ? await readPdfRows(file, PREVIEW_PDF_PAGES) : undefined;
-  const { header, width, labels, sample } = await layoutOf(file, format, pdfRows);
+/**
+ * What importing the file would make: the header found, each column's inferred type, and the first data rows. `signal`
+ * is aborted when the client has gone: the reading stops.
+ */
+export async function previewDataset(file: Buffer, format: DatasetFileFormat, signal?: AbortSignal): Promise<DatasetPreview> {
+  const pdfRows = format === 'pdf' ? await pdfRowsOf(file, PREVIEW_PDF_PAGES, signal) : undefined;
+  const { header, width, labels, sample } = await layoutOf(file, format, pdfRows, signal);
   const { columns } = planColumns(
     labels,
     sample.map((r) => r.cells),
@@ -217,8 +231,6 @@ export async function previewDataset(file: Buffer, format: DatasetFileFormat): P
  * The import run's handler: reads the file twice (the header and each column's type from the first rows, then
  * every row), writes the rows in batches and the dataset last, all in the run's one transaction: a file that
  * fails leaves nothing. A cell that does not fit its column's type is stored empty and reported by row and column.
- * The tenant's limits hold: at its dataset count nothing is read, and the rows stop at the dataset's (or the tenant's
- * remaining) row limit with its refusal, so nothing of such a file stays either.
  */
 export async function importDataset(tx: Tx, principal: Principal, body: Readable): Promise<DatasetImportReport> {
   const chunks: Buffer[] = [];
@@ -228,12 +240,7 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   const meta = JSON.parse(whole.subarray(0, lineEnd).toString('utf8')) as Envelope;
   const file = whole.subarray(lineEnd + 1);
 
-  // Refused before the file is read when the tenant is at a limit already; the rows stop at the cap while they stream.
-  const limits = await tenantLimits(tx);
-  await assertMayCreateDataset(tx, limits, false);
-  const cap = await rowCapOf(tx, limits, meta.datasetId);
-
-  const pdfRows = meta.format === 'pdf' ? await readPdfRows(file) : undefined;
+  const pdfRows = meta.format === 'pdf' ? await pdfRowsOf(file) : undefined;
   const { header, width, labels, sample } = await layoutOf(file, meta.format, pdfRows);
   const { columns, styles } = planColumns(
     labels,
@@ -250,7 +257,7 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   for await (const row of rowsOf(file, meta.format, pdfRows)) {
     if (row.number <= header.number) continue;
     if (row.cells.slice(0, width).every(blank)) continue;
-    if (++rowNo > cap.max) throw cap.refusal();
+    rowNo++;
     const values = columns.map((c, i) => {
       const converted = convertCell(row.cells[i], c.type, styles[i]);
       if ('bad' in converted) {
@@ -292,7 +299,6 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   });
   report.rows = rowNo;
   report.created = rowNo;
-  await assertNewDatasetFits(tx, limits, meta.datasetId, rowNo);
   await tx.insert(analysisDatasets).values({
     tenantId: principal.tenantId,
     id: meta.datasetId,

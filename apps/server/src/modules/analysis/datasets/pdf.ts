@@ -1,5 +1,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { PDF_LIMITS, type ParseLimits } from '../../../platform/files/parse-limits.ts';
+import { checkPdfExpansion } from '../../../platform/files/pdf-streams.ts';
 import { findHeaderRow, type RawCell } from './infer.ts';
 
 /**
@@ -36,16 +38,23 @@ interface Line {
 const CELL_GAP = 0.3;
 const PAGE_NUMBER = /^(halaman|hal\.?|page|p\.)?\s*\d+(\s*(dari|of|\/)\s*\d+)?$/i;
 
-async function piecesOf(bytes: Uint8Array, maxPages: number): Promise<Piece[][]> {
+type PdfCaps = Pick<ParseLimits, 'maxPages' | 'maxInflatedBytes'>;
+
+async function piecesOf(bytes: Uint8Array, readPages: number, caps: PdfCaps): Promise<Piece[][]> {
+  await checkPdfExpansion(bytes, caps.maxInflatedBytes);
   let doc;
   try {
     doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch {
     throw new AppError('analysis_file_invalid');
   }
+  if (doc.numPages > caps.maxPages) {
+    await doc.loadingTask.destroy();
+    throw new AppError('file_too_many_pages', [doc.numPages, caps.maxPages]);
+  }
   try {
     const pages: Piece[][] = [];
-    for (let p = 1; p <= Math.min(doc.numPages, maxPages); p++) {
+    for (let p = 1; p <= Math.min(doc.numPages, readPages); p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
       const pieces: Piece[] = [];
@@ -155,11 +164,13 @@ function columnOf(c: Chunk, bands: [number, number][]): number {
 const same = (a: RawCell[], b: RawCell[]) => a.length === b.length && a.every((c, i) => (c ?? '') === (b[i] ?? ''));
 
 /**
- * The rows of the table in a text PDF (of its first `maxPages` pages: a preview needs only the first rows), numbered
- * from 1 in reading order; a PDF without text is analysis_pdf_scanned.
+ * The rows of the table in a text PDF (of its first `readPages` pages: a preview needs only the first rows), numbered
+ * from 1 in reading order; a PDF without text is analysis_pdf_scanned. A PDF of more than `caps.maxPages` pages, or
+ * whose streams unpack to more than `caps.maxInflatedBytes`, is refused before its pages are read. pdf.js holds the
+ * thread it runs in: the server calls this in a worker (see import.ts).
  */
-export async function readPdfRows(bytes: Uint8Array, maxPages = Infinity): Promise<{ number: number; cells: RawCell[] }[]> {
-  const pages = await piecesOf(bytes, maxPages);
+export async function readPdfRows(bytes: Uint8Array, readPages = Infinity, caps: PdfCaps = PDF_LIMITS): Promise<{ number: number; cells: RawCell[] }[]> {
+  const pages = await piecesOf(bytes, readPages, caps);
   if (pages.every((p) => p.length === 0)) throw new AppError('analysis_pdf_scanned');
   const pageLines = pages.map(linesOf);
   const bands = columnsOf(pageLines.flat().map((l) => l.chunks));

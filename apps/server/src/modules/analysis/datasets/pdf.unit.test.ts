@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { manyPagesPdf, sharedStreamBomb } from '../../../../test/bomb-pdfs.ts';
 import { LONG_PRODUCT, pdfSale, salesPdf, scannedPdf } from '../../../../test/dataset-pdfs.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { readPdfRows } from './pdf.ts';
@@ -40,5 +41,19 @@ describe('the table of a text PDF', { timeout: 30_000 }, () => {
     await expect(readPdfRows(Buffer.from('%PDF-1.7\nnot really'))).rejects.toEqual(new AppError('analysis_file_invalid'));
     const whole = await salesPdf(40);
     await expect(readPdfRows(whole.subarray(0, whole.length / 2))).rejects.toEqual(new AppError('analysis_file_invalid'));
+  });
+
+  it('refuses, before reading a page, a PDF whose streams unpack past the limit and one of too many pages', async () => {
+    // Issue 23's bomb: 50 pages share one content stream of 224 MB of zeros (some 220 KB deflated).
+    const bomb = await sharedStreamBomb(224 * 2 ** 20, 50);
+    expect(bomb.length).toBeLessThan(2 ** 20);
+    await expect(readPdfRows(bomb)).rejects.toEqual(new AppError('file_too_large_expanded', [128]));
+    const caps = { maxPages: 2000, maxInflatedBytes: 2 ** 20 };
+    await expect(readPdfRows(await sharedStreamBomb(2 * 2 ** 20, 2), Infinity, caps)).rejects.toEqual(new AppError('file_too_large_expanded', [1]));
+    const many = manyPagesPdf(20_000);
+    await expect(readPdfRows(many)).rejects.toEqual(new AppError('file_too_many_pages', [20_000, 2000]));
+    // Within the limits the same writer's PDF reads: its pages' text lines are the rows.
+    const rows = await readPdfRows(manyPagesPdf(3), Infinity, caps);
+    expect(rows.map((r) => r.cells.filter((c) => c))).toEqual([['Baris 1'], ['Baris 2'], ['Baris 3']]);
   });
 });

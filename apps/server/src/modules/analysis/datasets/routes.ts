@@ -15,9 +15,7 @@ import { followedRun } from '../../../platform/files/import-runs.ts';
 import { importRuns } from '../../../platform/files/schema.ts';
 import { isZipArchive, readUploadBytes } from '../../../platform/files/sheet-route.ts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { tenantLimits } from '../../../platform/limits/limits.ts';
 import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, previewDataset, toAnalysisRun, type DatasetFileFormat } from './import.ts';
-import { assertMayCreateDataset } from './quota.ts';
 import * as datasets from './service.ts';
 import { API_ROWS_KEY } from './sources/api-source.ts';
 import { SHEET_IMPORT_KEY } from './sources/sheet-source.ts';
@@ -66,8 +64,6 @@ export function datasetRoutes(app: FastifyInstance) {
     }
     registerEndpoint(scope, ep.importDataset, async ({ principal, req, query, inTenant }) => {
       const columns = columnChoices(query.columns);
-      // At its dataset limit a tenant is refused before the upload is read or kept (the run checks again).
-      await inTenant(async (tx) => assertMayCreateDataset(tx, await tenantLimits(tx), false));
       const { file, format } = await readUpload(req);
       const run = await app.sheetImports.start(
         principal.tenantId,
@@ -78,9 +74,17 @@ export function datasetRoutes(app: FastifyInstance) {
       );
       return { ...run, datasetId: null };
     });
-    registerEndpoint(scope, ep.previewDataset, async ({ req }) => {
+    registerEndpoint(scope, ep.previewDataset, async ({ req, reply }) => {
       const { file, format } = await readUpload(req);
-      return previewDataset(file, format);
+      // A client that goes away before the answer stops the reading of its file.
+      const client = new AbortController();
+      const gone = () => !reply.raw.writableEnded && client.abort();
+      reply.raw.once('close', gone);
+      try {
+        return await previewDataset(file, format, client.signal);
+      } finally {
+        reply.raw.off('close', gone);
+      }
     });
   });
 
