@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AiLanguage } from '../../platform/ai/engine.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
-import { handoverText } from './bot/handover-text.ts';
-import type { WorkingHours } from './clients/schema.ts';
-import { serviceConversations, serviceMessages, type ConversationChannelKind, type HandoverReason, type MessageSender } from './conversations/schema.ts';
+import { handoverText } from './bot/index.ts';
+import type { WorkingHours } from './clients/service.ts';
+import { seedConversations, type ConversationChannelKind, type HandoverReason, type MessageSender } from './conversations/index.ts';
 
 /**
  * Two weeks of the demo shop's conversations (issue 12: every service screen shows something on first start): on its
@@ -192,8 +192,8 @@ export async function seedDemoConversations(tx: Tx, tenantId: string, facts: Dem
   const waiting = new Set(planned.filter((p) => p.script.turns.some((t) => t.handoverReason)).slice(-2));
   const open = planned.filter((p) => !waiting.has(p) && !p.script.turns.some((t) => t.handoverReason)).at(-1);
 
-  const conversations: (typeof serviceConversations.$inferInsert)[] = [];
-  const messages: (typeof serviceMessages.$inferInsert)[] = [];
+  const conversations: Parameters<typeof seedConversations>[1] = [];
+  const messages: Parameters<typeof seedConversations>[2] = [];
   for (const p of planned) {
     const handedOver = p.script.turns.find((t) => t.handoverReason);
     const status = waiting.has(p) ? 'waiting' : p === open ? 'bot' : 'closed';
@@ -245,6 +245,5 @@ export async function seedDemoConversations(tx: Tx, tenantId: string, facts: Dem
       }),
     );
   }
-  if (conversations.length) await tx.insert(serviceConversations).values(conversations);
-  if (messages.length) await tx.insert(serviceMessages).values(messages);
+  await seedConversations(tx, conversations, messages);
 }

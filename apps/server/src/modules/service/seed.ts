@@ -2,15 +2,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { handoverRules, widgetStyle } from '@nusa/contracts';
 import { SHOP_INTENTS_ID } from '../../platform/ai/local/index.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
-import { and, eq, inArray } from 'drizzle-orm';
-import { users } from '../configuration/users/schema.ts';
-import { serviceAgents, serviceClients } from './clients/schema.ts';
-import { clientRowById } from './clients/service.ts';
-import { insertItems } from './datasets/service.ts';
-import { serviceDatasets, type DatasetAttribute, type ItemValues } from './datasets/schema.ts';
-import { serviceIntentPhrases, serviceIntents } from './intents/schema.ts';
-import { storeTrainedModel, trainClient } from './intents/training.ts';
-import { serviceChannels } from './channels/schema.ts';
+import { userIdsByUsername } from '../configuration/users/service.ts';
+import { seedWidgetChannel } from './channels/index.ts';
+import { clientRowById, seedClient } from './clients/service.ts';
+import { seedDataset, type DatasetAttribute, type ItemValues } from './datasets/index.ts';
+import { seedIntents, storeTrainedModel, trainClient } from './intents/index.ts';
 import { seedDemoConversations } from './seed-conversations.ts';
 
 /**
@@ -199,72 +195,49 @@ const DEMO_WORKING_HOURS = { timeZone: 'Asia/Jakarta', days: [1, 2, 3, 4, 5, 6].
 
 export async function seedServiceDemo(tx: Tx, tenantId: string, ouId: string | null): Promise<void> {
   const clientId = uuidv7();
-  await tx.insert(serviceClients).values({
-    tenantId,
-    id: clientId,
-    code: DEMO_SERVICE_CLIENT,
-    name: 'Toko Batik Sekar',
-    businessField: 'Ritel batik dan pakaian',
-    ouId,
-    systemInstruction: 'Anda adalah CS Toko Batik Sekar. Jawab singkat dan ramah, hanya dari data toko; bila tidak tahu, teruskan ke petugas CS.',
-    handoverRules: handoverRules.parse({}),
-    greeting: 'Halo! Selamat datang di Toko Batik Sekar. Ada yang bisa kami bantu?',
-    widget: widgetStyle.parse({ primaryColor: '#8B4513' }),
-    workingHours: DEMO_WORKING_HOURS,
-    maxConcurrentChats: 5,
-    setupState: { status: 'done', steps: [] },
-  });
   // The demo's CS agent (and the admin) take the shop's handed-over conversations in Messages for me.
-  const agents = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.username, ['agent', 'admin'])));
-  if (agents.length) await tx.insert(serviceAgents).values(agents.map((u) => ({ tenantId, clientId, userId: u.id })));
+  const staff = await userIdsByUsername(tx, tenantId, ['agent', 'admin']);
+  await seedClient(
+    tx,
+    {
+      tenantId,
+      id: clientId,
+      code: DEMO_SERVICE_CLIENT,
+      name: 'Toko Batik Sekar',
+      businessField: 'Ritel batik dan pakaian',
+      ouId,
+      systemInstruction: 'Anda adalah CS Toko Batik Sekar. Jawab singkat dan ramah, hanya dari data toko; bila tidak tahu, teruskan ke petugas CS.',
+      handoverRules: handoverRules.parse({}),
+      greeting: 'Halo! Selamat datang di Toko Batik Sekar. Ada yang bisa kami bantu?',
+      widget: widgetStyle.parse({ primaryColor: '#8B4513' }),
+      workingHours: DEMO_WORKING_HOURS,
+      maxConcurrentChats: 5,
+      setupState: { status: 'done', steps: [] },
+    },
+    [...staff.values()],
+  );
   const itemsByName = new Map<string, { id: string; values: Record<string, string> }>();
   for (const [name, attributes, items] of [
     ['Produk', PRODUCT_ATTRIBUTES, DEMO_PRODUCTS],
     ['Info Toko', INFO_ATTRIBUTES, DEMO_SHOP_INFO],
   ] as const) {
-    const id = uuidv7();
-    await tx.insert(serviceDatasets).values({ tenantId, id, clientId, name, attributes });
-    const ids = await insertItems(tx, tenantId, { id, clientId, attributes }, items);
-    items.forEach((values, i) => itemsByName.set(String(values.Nama ?? values.Topik), { id: ids[i], values: values as Record<string, string> }));
+    const { itemIds } = await seedDataset(tx, tenantId, { clientId, name, attributes }, items);
+    items.forEach((values, i) => itemsByName.set(String(values.Nama ?? values.Topik), { id: itemIds[i], values: values as Record<string, string> }));
   }
   // The shop's site has the chat widget (no attributes needed: any site may embed it).
-  const webChannelId = uuidv7();
-  await tx.insert(serviceChannels).values({ tenantId, id: webChannelId, clientId, kind: 'web', name: 'Widget tokobatiksekar.id', active: true });
-  const intents = Object.entries(SHOP_INTENTS_ID).map(([name, phrases]) => ({
-    name,
-    id: uuidv7(),
-    phrases: [...phrases, ...(DEMO_ENGLISH_PHRASES[name] ?? [])],
-  }));
-  await tx.insert(serviceIntents).values(
-    intents.map((i) => ({
-      tenantId,
-      id: i.id,
-      clientId,
-      name: i.name,
-      action: INTENT_SETTINGS[i.name]?.action ?? ('answer' as const),
-      responseText: INTENT_SETTINGS[i.name]?.responseText ?? '',
+  const webChannelId = await seedWidgetChannel(tx, tenantId, clientId, 'Widget tokobatiksekar.id');
+  await seedIntents(
+    tx,
+    tenantId,
+    clientId,
+    Object.entries(SHOP_INTENTS_ID).map(([name, phrases]) => ({
+      name,
+      action: INTENT_SETTINGS[name]?.action ?? 'answer',
+      responseText: INTENT_SETTINGS[name]?.responseText ?? '',
+      phrases: [...phrases, ...(DEMO_ENGLISH_PHRASES[name] ?? [])],
     })),
-  );
-  await tx.insert(serviceIntentPhrases).values(
-    intents.flatMap((i) =>
-      [...new Map(i.phrases.map((p) => [p.toLowerCase(), p])).values()].map((text) => ({
-        tenantId,
-        id: uuidv7(),
-        intentId: i.id,
-        clientId,
-        text,
-        source: 'manual' as const,
-      })),
-    ),
   );
   const trained = await trainClient(tx, tenantId, await clientRowById(tx, clientId), { meter: false });
   await storeTrainedModel(tx, tenantId, clientId, { ...trained, requestedBy: null, requestedAt: new Date() });
-  const [agent] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.username, 'agent')));
-  await seedDemoConversations(tx, tenantId, { clientId, webChannelId, agentUserId: agent?.id ?? null, hours: DEMO_WORKING_HOURS, items: itemsByName });
+  await seedDemoConversations(tx, tenantId, { clientId, webChannelId, agentUserId: staff.get('agent') ?? null, hours: DEMO_WORKING_HOURS, items: itemsByName });
 }

@@ -17,8 +17,8 @@ import { startOpenAiTestServer } from '../../../test/openai-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { withTenant } from '../../platform/db/tenant.ts';
 import { workbook } from '../../platform/files/sheet-test-kit.ts';
-import { answerCustomer } from './bot/answer.ts';
-import { serviceChannels } from './channels/schema.ts';
+import { answerCustomer } from './bot/index.ts';
+import { seedWidgetChannel } from './channels/index.ts';
 import { clientRowByCode } from './clients/service.ts';
 import { INBOX_CHANNEL, messagesOf, openConversation } from './conversations/service.ts';
 import { DEMO_SERVICE_CLIENT } from './seed.ts';
@@ -503,12 +503,9 @@ describe('the bot on the demo client', () => {
   });
 
   it('stores a message the channel delivers twice once, and answers it once', async () => {
-    const channelId = crypto.randomUUID();
     const turns = await withTenant(t.pools.app, demoId, async (tx) => {
       const client = await clientRowByCode(tx, DEMO_SERVICE_CLIENT);
-      await tx
-        .insert(serviceChannels)
-        .values({ tenantId: demoId, id: channelId, clientId: client.id, kind: 'web', attributes: { origin: 'https://sekar.example' }, active: true });
+      const channelId = await seedWidgetChannel(tx, demoId, client.id, 'Widget sekar.example');
       const conversation = await openConversation(tx, demoId, client.id, { channelKind: 'web', channelId, customerKey: 'web:visitor-1' });
       const first = await answerCustomer(tx, client, conversation, 'jam buka toko?', { externalId: 'm-1' });
       const second = await answerCustomer(tx, client, conversation, 'jam buka toko?', { externalId: 'm-1' });

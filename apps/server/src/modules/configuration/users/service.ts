@@ -131,6 +131,16 @@ export async function usersExist(tx: Tx, ids: string[]): Promise<boolean> {
   return rows.length === unique.length;
 }
 
+/** The ids of a tenant's users by username (seeds name the users they give work to). */
+export async function userIdsByUsername(tx: Tx, tenantId: string, usernames: string[]): Promise<Map<string, string>> {
+  if (!usernames.length) return new Map();
+  const rows = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.username, usernames)));
+  return new Map(rows.map((r) => [r.username, r.id]));
+}
+
 /** Full names of users by id (documents show their author and approvers by name). */
 export async function userNamesByIds(tx: Tx, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];

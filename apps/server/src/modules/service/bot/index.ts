@@ -1,2 +1,3 @@
 /** The bot's public face for the other service modules (channels answer customers through it). */
 export { answerCustomer, type BotTurn, type CustomerMessage } from './answer.ts';
+export { handoverText } from './handover-text.ts';

@@ -8,9 +8,15 @@ import { yn } from '../../../platform/records/query.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
 import { orgUnitExists } from '../../configuration/org-units/service.ts';
 import { clientHasConversations } from '../conversations/service.ts';
-import { serviceClients, type SetupState } from './schema.ts';
+import { serviceAgents, serviceClients, type SetupState } from './schema.ts';
 
 export type ClientRow = typeof serviceClients.$inferSelect;
+
+/** A seeded client (the demo shop), set up and ready, with the users who take its handed-over conversations. */
+export async function seedClient(tx: Tx, row: typeof serviceClients.$inferInsert, agentUserIds: string[]): Promise<void> {
+  await tx.insert(serviceClients).values(row);
+  if (agentUserIds.length) await tx.insert(serviceAgents).values(agentUserIds.map((userId) => ({ tenantId: row.tenantId, clientId: row.id!, userId })));
+}
 export { clientAi, SERVICE_AREA, type ClientAi } from './ai.ts';
 export { nextOpening, withinWorkingHours, type Opening } from './working-hours.ts';
 export type { WorkingHours } from './schema.ts';

@@ -17,6 +17,16 @@ export type ConversationRow = typeof serviceConversations.$inferSelect;
 export type { HandoverReason, ConversationChannelKind, MessageSender } from './schema.ts';
 export type MessageRow = typeof serviceMessages.$inferSelect;
 
+/** Writes a seeded history of conversations and their messages as they are (no notification, nothing metered). */
+export async function seedConversations(
+  tx: Tx,
+  conversations: (typeof serviceConversations.$inferInsert)[],
+  messages: (typeof serviceMessages.$inferInsert)[],
+): Promise<void> {
+  if (conversations.length) await tx.insert(serviceConversations).values(conversations);
+  if (messages.length) await tx.insert(serviceMessages).values(messages);
+}
+
 /** The channel the live inbox LISTENs on; the payload is `{"tenantId": …, "conversationId": …}`. */
 export const INBOX_CHANNEL = 'nusa_service_inbox';
 

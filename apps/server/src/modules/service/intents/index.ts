@@ -1,5 +1,6 @@
 /** The intents module's public surface: its service, and the trained model the bot classifies with. */
 export * from './service.ts';
+export { seedIntents, type SeededIntent } from './seed.ts';
 export {
   activeModel,
   metricsOf,
