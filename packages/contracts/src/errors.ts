@@ -36,6 +36,11 @@ const auth = {
   password_needs_upper: e(422, 'Kata sandi harus memuat huruf besar', 'The password must contain an upper-case letter'),
   password_needs_digit: e(422, 'Kata sandi harus memuat angka', 'The password must contain a digit'),
   password_needs_symbol: e(422, 'Kata sandi harus memuat simbol', 'The password must contain a symbol'),
+  password_too_common: e(
+    422,
+    'Kata sandi ini termasuk yang paling sering dipakai atau pernah bocor; pilih kata sandi lain',
+    'This password is among the most used or leaked ones; choose another password',
+  ),
   password_mismatch: e(422, 'Kata sandi tidak sama', 'Passwords do not match'),
   cannot_change_own_account: e(422, 'Anda tidak dapat menonaktifkan atau menghapus akun Anda sendiri', 'You cannot deactivate or delete your own account'),
   role_name_already_exists: e(409, 'Nama peran {{0}} sudah digunakan', 'Role name {{0}} already exists'),

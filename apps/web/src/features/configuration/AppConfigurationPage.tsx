@@ -177,6 +177,9 @@ function PasswordPolicyCard({ policy }: { policy: PasswordPolicy }) {
         <Form.Item name="requiredClasses" label={t('appConfig.requiredClasses')}>
           <Checkbox.Group options={PASSWORD_CLASSES.map((c) => ({ value: c, label: t(CLASS_KEYS[c]) }))} />
         </Form.Item>
+        <Form.Item name="rejectCommon" valuePropName="checked" extra={t('appConfig.rejectCommonHint')}>
+          <Checkbox>{t('appConfig.rejectCommon')}</Checkbox>
+        </Form.Item>
         <Space className="form-actions">
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
             {t('appConfig.savePolicy')}

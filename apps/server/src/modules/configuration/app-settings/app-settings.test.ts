@@ -50,10 +50,18 @@ describe('app configuration', () => {
       body: { minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 },
       token: admin,
     });
-    expect(ok.json()).toEqual({ minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3 });
+    expect(ok.json()).toEqual({ minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3, rejectCommon: false });
     const me = await t.login('staff');
     const weak = await call(t, endpoints.changePassword, { body: { oldPassword: 'Nusa@2026', newPassword: 'short1A', confirmPassword: 'short1A' }, token: me });
     expect(weak.json()).toEqual({ errorCode: 'password_too_short', errorArgs: [10] });
+    // Long enough and of every class, but on the shipped list of common passwords: refused once the tenant asks.
+    const common = { oldPassword: 'Nusa@2026', newPassword: 'Password123', confirmPassword: 'Password123' };
+    const strict = await call(t, endpoints.savePasswordPolicy, {
+      body: { minLength: 10, requiredClasses: ['upper', 'digit'], expiryDays: 90, failedAttemptsBeforeLockout: 3, rejectCommon: true },
+      token: admin,
+    });
+    expect(strict.json()).toMatchObject({ rejectCommon: true });
+    expect((await call(t, endpoints.changePassword, { body: common, token: me })).json()).toEqual({ errorCode: 'password_too_common', errorArgs: [] });
   });
 
   it('lets only holders of viewConfig or managePasswordPolicy in', async () => {

@@ -40,6 +40,7 @@ export async function savePasswordPolicy(tx: Tx, actor: Actor, policy: PasswordP
     passwordRequiredClasses: [...new Set(policy.requiredClasses)],
     passwordExpiryDays: policy.expiryDays,
     failedAttemptsBeforeLockout: policy.failedAttemptsBeforeLockout,
+    passwordRejectCommon: policy.rejectCommon ?? before.rejectCommon,
   });
   const after = await getPasswordPolicy(tx);
   await writeAudit(tx, actor, { module: MODULE, action: 'update', entity: 'password-policy', entityId: actor.tenantId, before, after });

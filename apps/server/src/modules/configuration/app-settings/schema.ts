@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
 
 /** One row per tenant: product name, default language and page, release notes, password policy. */
@@ -22,6 +22,8 @@ export const appSettings = pgTable(
       .default(sql`'{}'::text[]`),
     passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
     failedAttemptsBeforeLockout: integer('failed_attempts_before_lockout').notNull().default(5),
+    /** Refuse the shipped list's common passwords; a registered tenant starts with it on (NEW_TENANT_PASSWORD_POLICY). */
+    passwordRejectCommon: boolean('password_reject_common').notNull().default(false),
   },
   () => [tenantPolicy('app_settings')],
 );

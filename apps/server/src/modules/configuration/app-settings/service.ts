@@ -13,6 +13,7 @@ export interface AppSettings {
   passwordRequiredClasses: PasswordClass[];
   passwordExpiryDays: number;
   failedAttemptsBeforeLockout: number;
+  passwordRejectCommon: boolean;
 }
 
 const defaults: AppSettings = {
@@ -27,6 +28,7 @@ const defaults: AppSettings = {
   passwordRequiredClasses: [],
   passwordExpiryDays: 0,
   failedAttemptsBeforeLockout: 5,
+  passwordRejectCommon: false,
 };
 
 const isClass = (c: string): c is PasswordClass => (PASSWORD_CLASSES as readonly string[]).includes(c);
@@ -47,6 +49,7 @@ export async function getAppSettings(tx: Tx): Promise<AppSettings> {
     passwordRequiredClasses: row.passwordRequiredClasses.filter(isClass),
     passwordExpiryDays: row.passwordExpiryDays,
     failedAttemptsBeforeLockout: row.failedAttemptsBeforeLockout,
+    passwordRejectCommon: row.passwordRejectCommon,
   };
 }
 
@@ -57,5 +60,6 @@ export async function getPasswordPolicy(tx: Tx): Promise<PasswordPolicy> {
     requiredClasses: s.passwordRequiredClasses,
     expiryDays: s.passwordExpiryDays,
     failedAttemptsBeforeLockout: s.failedAttemptsBeforeLockout,
+    rejectCommon: s.passwordRejectCommon,
   };
 }

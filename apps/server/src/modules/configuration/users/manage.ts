@@ -6,6 +6,7 @@ import { caseless, listOrder } from '../../../platform/db/list-order.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { hashPassword } from '../../../platform/auth/passwords.ts';
+import { isCommonPassword } from '../../../platform/auth/common-passwords.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { roles, roleTasks, userRoles, users, userTasks } from './schema.ts';
 import { assertHolds, assertMayManage, assertNotRaisingOwn, rolesOfUser, tasksOfRoles, type Grantor } from './grant-rules.ts';
@@ -16,10 +17,11 @@ export interface ManageActor extends Actor, Grantor {
   userId: string;
 }
 
-/** Throws the first way `password` breaks the tenant's policy (spec 5: at least 4 characters, classes). */
+/** Throws the first way `password` breaks the tenant's policy (spec 5: at least 4 characters, classes; common ones when asked). */
 export function checkPassword(policy: PasswordPolicy, password: string, confirmation?: string) {
   const problem = passwordProblems(policy, password)[0];
   if (problem) throw new AppError(problem.code, problem.args);
+  if (policy.rejectCommon && isCommonPassword(password)) throw new AppError('password_too_common');
   if (confirmation !== undefined && confirmation !== password) throw new AppError('password_mismatch');
 }
 

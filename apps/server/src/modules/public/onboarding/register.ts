@@ -6,10 +6,9 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit } from '../../../platform/audit/write.ts';
 import { createTenant, removeTenant, tenantCodeFromName } from '../../../platform/tenancy/create.ts';
 import type { Tenant } from '../../../platform/tenancy/resolve.ts';
-import { checkPassword, createFirstUser, ensureStandardRole } from '../../configuration/users/service.ts';
-import { getPasswordPolicy, saveAppConfiguration } from '../../configuration/app-settings/index.ts';
-import { APP_VERSION, PRODUCT_NAME } from '@nusa/contracts';
-import { DEMO_ROLES } from '../../../db/seed/demo.ts';
+import { checkPassword, createFirstUser, ensureStandardRole, STANDARD_ROLES } from '../../configuration/users/service.ts';
+import { getPasswordPolicy, saveAppConfiguration, savePasswordPolicy } from '../../configuration/app-settings/index.ts';
+import { APP_VERSION, NEW_TENANT_PASSWORD_POLICY, PRODUCT_NAME } from '@nusa/contracts';
 import { startFreeTrial } from './free-transactions.ts';
 import { accountPreparations } from './schema.ts';
 
@@ -47,17 +46,20 @@ export interface RegisterDeps {
 
 export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 5;
 
-export const SUPER_ADMIN_ROLE = DEMO_ROLES.find((r) => r.superAdmin)!;
+export const SUPER_ADMIN_ROLE = STANDARD_ROLES.find((r) => r.superAdmin)!;
 
 /**
- * Registration with a free trial: checks the password against the new tenant's (default) policy, claims the
+ * Registration with a free trial: checks the password against the policy a new tenant starts with
+ * (NEW_TENANT_PASSWORD_POLICY: 8 characters, not a common or breached one), claims the
  * trial keys and creates the tenant in one owner transaction, then provisions the Super Admin role, the admin
  * user, default settings, the free-transaction counter and a queued account preparation. If provisioning fails,
  * the tenant and its trial claim are removed again, so nothing half-made stays.
  */
 export async function registerTrial(deps: RegisterDeps, input: RegistrationInput): Promise<Tenant & { adminUserId: string }> {
   const tenantId = uuidv7();
-  await withTenant(deps.pools.app, tenantId, async (tx) => checkPassword(await getPasswordPolicy(tx), input.password, input.confirmPassword));
+  await withTenant(deps.pools.app, tenantId, async (tx) =>
+    checkPassword({ ...(await getPasswordPolicy(tx)), ...NEW_TENANT_PASSWORD_POLICY }, input.password, input.confirmPassword),
+  );
   const keys = { email: emailKey(input.email), company: companyKey(input.companyName), taxId: taxIdKey(input.taxId) };
   const registrationId = uuidv7();
   const claim = async (client: pg.PoolClient) => {
@@ -107,6 +109,7 @@ export async function registerTrial(deps: RegisterDeps, input: RegistrationInput
         releaseDate: new Date().toISOString().slice(0, 10),
         releaseNotes: '',
       });
+      await savePasswordPolicy(tx, actor, { ...(await getPasswordPolicy(tx)), ...NEW_TENANT_PASSWORD_POLICY });
       await startFreeTrial(tx, tenantId);
       await tx.insert(accountPreparations).values({
         tenantId,

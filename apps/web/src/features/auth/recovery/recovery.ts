@@ -23,7 +23,7 @@ export const LINK_ERRORS = ['password_reset_link_invalid', 'password_reset_link_
 /** Which field a server error about the passwords belongs under. */
 export function fieldOfError(code: string): 'newPassword' | 'confirmPassword' | undefined {
   if (code === 'password_mismatch') return 'confirmPassword';
-  if (code === 'password_too_short' || code.startsWith('password_needs_')) return 'newPassword';
+  if (code === 'password_too_short' || code === 'password_too_common' || code.startsWith('password_needs_')) return 'newPassword';
   return undefined;
 }
 

@@ -25,7 +25,14 @@ const CLASS_KEYS: Record<PasswordClass, TextKey> = {
 };
 
 /** Codes the server answers about the new password: shown under that field. */
-const NEW_PASSWORD_CODES = ['password_too_short', 'password_needs_lower', 'password_needs_upper', 'password_needs_digit', 'password_needs_symbol'];
+const NEW_PASSWORD_CODES = [
+  'password_too_short',
+  'password_needs_lower',
+  'password_needs_upper',
+  'password_needs_digit',
+  'password_needs_symbol',
+  'password_too_common',
+];
 
 /** The tenant's policy where the user may read it; otherwise the absolute minimum (the server applies the real policy). */
 function usePasswordPolicy(): Pick<PasswordPolicy, 'minLength' | 'requiredClasses'> & { known: boolean } {

@@ -22,6 +22,7 @@ const ERROR_FIELDS: Partial<Record<string, FieldPath>> = {
   password_needs_upper: 'password',
   password_needs_digit: 'password',
   password_needs_symbol: 'password',
+  password_too_common: 'password',
   password_mismatch: 'confirmPassword',
   role_not_found: 'roleId',
 };

@@ -3,13 +3,22 @@ import { Alert, Button, Card, Form, Input, Select } from 'antd';
 import { CheckCircleFilled, CloseCircleOutlined, GiftOutlined, RocketOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FREE_TRANSACTION_LIMIT, LANGUAGES, PASSWORD_ABSOLUTE_MIN, endpoints, passwordProblems, type Language, type ResponseOf } from '@nusa/contracts';
+import {
+  FREE_TRANSACTION_LIMIT,
+  LANGUAGES,
+  NEW_TENANT_PASSWORD_POLICY,
+  PASSWORD_ABSOLUTE_MIN,
+  endpoints,
+  passwordProblems,
+  type Language,
+  type ResponseOf,
+} from '@nusa/contracts';
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { formatNumber } from '../../../app/format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { optionalMark } from '../request-demo/optional-mark.tsx';
-import { NEW_TENANT_PASSWORD_POLICY, fieldOfUsedTrial } from './trial.ts';
+import { fieldOfUsedTrial } from './trial.ts';
 import { errorKey, type TextKey } from '../../../i18n/keys.ts';
 
 interface RegistrationValues {
@@ -27,7 +36,14 @@ interface RegistrationValues {
 export type Registered = ResponseOf<typeof endpoints.register>;
 
 /** Server answers about the password, shown under that field. */
-const PASSWORD_CODES = ['password_too_short', 'password_needs_lower', 'password_needs_upper', 'password_needs_digit', 'password_needs_symbol'];
+const PASSWORD_CODES = [
+  'password_too_short',
+  'password_needs_lower',
+  'password_needs_upper',
+  'password_needs_digit',
+  'password_needs_symbol',
+  'password_too_common',
+];
 const PHONE = /^[0-9+()\- ]+$/;
 const TAX_ID = /^[0-9.-]*$/;
 
@@ -220,6 +236,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
               </li>
             ))}
           </ul>
+          <p className="section-card__hint">{t('trialSignup.ruleCommon')}</p>
           <p className="section-card__hint">{t('trialSignup.rulesHint')}</p>
         </aside>
       </aside>

@@ -1,10 +1,4 @@
-import { PASSWORD_ABSOLUTE_MIN, type PasswordPolicy, type PreparationProgress } from '@nusa/contracts';
-
-/**
- * The password policy a new tenant starts with (the server's default app settings: spec 5's floor of 4 characters).
- * Shown as guidance while typing; the server checks the password against it and its answer lands on the field.
- */
-export const NEW_TENANT_PASSWORD_POLICY: Pick<PasswordPolicy, 'minLength' | 'requiredClasses'> = { minLength: PASSWORD_ABSOLUTE_MIN, requiredClasses: [] };
+import type { PreparationProgress } from '@nusa/contracts';
 
 export interface TrialIdentity {
   email: string;

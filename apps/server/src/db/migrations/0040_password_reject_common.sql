@@ -1,0 +1,1 @@
+ALTER TABLE "app_settings" ADD COLUMN "password_reject_common" boolean DEFAULT false NOT NULL;
