@@ -19,10 +19,8 @@ export const DOCUMENT_TYPES = [
   { id: 20003, key: 'cashOut' },
 ] as const;
 export const ALL_DOCUMENT_TYPES = -99;
-const documentTypeId = z
-  .number()
-  .int()
-  .refine((n) => DOCUMENT_TYPES.some((d) => d.id === n), 'unknown document type');
+export const isDocumentTypeId = (n: number) => DOCUMENT_TYPES.some((d) => d.id === n);
+const documentTypeId = z.number().int().refine(isDocumentTypeId, 'unknown document type');
 
 /** What an OU's policy may restrict (spec 6): records users of the OU may pick and post. */
 export const POLICY_KINDS = ['documentTypes', 'products', 'warehouses', 'partners', 'cashBanks', 'glActivities'] as const;
@@ -94,7 +92,8 @@ export const policyEndpoints = {
     access: POLICY_EDIT,
     summary: 'Set the document types a user may not create',
     params: userId,
-    body: z.object({ documentTypeIds: z.array(documentTypeId).max(20) }),
+    // Unknown types are refused by the server after it has checked who may change this user's prohibitions.
+    body: z.object({ documentTypeIds: z.array(z.number().int()).max(20) }),
     response: z.object({ documentTypeIds: z.array(z.number()) }),
   }),
 };

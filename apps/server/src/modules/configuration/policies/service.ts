@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ALL_DOCUMENT_TYPES, POLICY_KINDS, type OuPolicy, type PolicyKind } from '@nusa/contracts';
+import { ALL_DOCUMENT_TYPES, isDocumentTypeId, POLICY_KINDS, type OuPolicy, type PolicyKind } from '@nusa/contracts';
 import { queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
@@ -119,7 +119,9 @@ export async function getProhibitions(tx: Tx, userId: string): Promise<number[]>
 
 /** Issue 9: a Super Admin's prohibitions are a Super Admin's business; a user may add prohibitions of their own but lift none. */
 export async function saveProhibitions(tx: Tx, actor: PolicyActor, userId: string, ids: number[]) {
+  // Who may change them first: a refusal must not depend on (or reveal anything about) the rest of the request.
   await assertMayManage(tx, actor, [userId]);
+  if (!ids.every(isDocumentTypeId)) throw new AppError('invalid_input_format', ['body.documentTypeIds', 'unknown document type']);
   const before = await getProhibitions(tx, userId);
   if (userId === actor.userId)
     assertNotRaisingOwn(

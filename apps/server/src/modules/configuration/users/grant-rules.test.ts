@@ -461,6 +461,13 @@ const ROWS: Row[] = [
     admin: 'super-admin-only',
   },
   {
+    // The Super-Admin rule answers before the body's document types are looked at.
+    name: 'prohibitions: Super Admin, an unknown type',
+    request: (c) => send(endpoints.saveProhibitions, { params: { userId: c.sa.id }, body: { documentTypeIds: [10001, 12345] } }),
+    admin: 'super-admin-only',
+    superAdmin: 'invalid_input_format',
+  },
+  {
     name: 'prohibitions: own, add one',
     request: (c) => send(endpoints.saveProhibitions, { params: { userId: c.actor.id }, body: { documentTypeIds: [10001] } }),
     admin: 'ok',
