@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { DEFAULT_TENANT, TASKS, VENDOR_TASKS, type Task } from '@nusa/contracts';
+import { DEFAULT_TENANT } from '@nusa/contracts';
 import { withTenant } from '../../platform/db/tenant.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { tenants } from '../../platform/tenancy/schema.ts';
 import { roles, roleTasks, users } from '../../modules/configuration/users/schema.ts';
+import { standardRoles } from '../../modules/configuration/users/service.ts';
 import { appSettings } from '../../modules/configuration/app-settings/schema.ts';
 import { orgUnits } from '../../modules/configuration/org-units/schema.ts';
 import { seedErpMasterData, seedUnits } from '../../modules/accounting/products/seed.ts';
@@ -22,69 +23,6 @@ import { eq } from 'drizzle-orm';
 
 export const DEMO_PASSWORD = 'Nusa@2026';
 
-const dashboardWidgets = TASKS.filter((t) => t.startsWith('view') && /Chat|Usage|Customer|Quota|Request|Duration/.test(t) && !t.includes('Manage'));
-
-interface DemoRole {
-  name: string;
-  type: string;
-  superAdmin?: boolean;
-  tasks: readonly Task[];
-}
-
-export const DEMO_ROLES: DemoRole[] = [
-  { name: 'Super Admin', type: 'SUPER_ADMIN', superAdmin: true, tasks: [] },
-  {
-    name: 'Admin',
-    type: 'ADMIN',
-    tasks: [
-      ...TASKS.filter((t) => t.startsWith('writeAll')),
-      'viewConfig',
-      'managePasswordPolicy',
-      'viewManagementLeads',
-      'editManagementLeads',
-      'approveErpJournal',
-      'approveErpCashInOut',
-      ...dashboardWidgets,
-      // The sales analysis and the customer service in full, so that the Admin holds every task of the Staff and CS
-      // Agent roles and may hand them out (issue 9's grant rules).
-      'viewAiInsightsSales',
-      'sendAiInsightsSales',
-      'viewSavedGraph',
-      'editSavedGraph',
-      'viewManageDatabaseAiAnalytics',
-      'addManageDatabaseAiAnalytics',
-      'editManageDatabaseAiAnalytics',
-      'viewDataset',
-      'viewFineTuning',
-      'sendChatForMe',
-      'viewHistoryChat',
-      'viewIntegrate',
-      'editIntegrate',
-      'viewIntentClassifier',
-      'editIntentClassifier',
-      'viewVirtualChatCS',
-      'viewManageCSUser',
-      'addManageCSUser',
-      'editManageCSUser',
-    ],
-  },
-  {
-    name: 'Staff',
-    type: 'USER',
-    tasks: [...TASKS.filter((t) => t.startsWith('readOnly')), 'viewManagementLeads', 'viewSavedGraph', 'viewAiInsightsSales', ...dashboardWidgets],
-  },
-  {
-    name: 'CS Agent',
-    type: 'CS_AGENT',
-    tasks: ['sendChatForMe', 'viewHistoryChat', 'viewVirtualChatCS', 'viewIntentClassifier', 'viewDataset', 'viewCountChat', 'viewDailyDurationChat'],
-  },
-  {
-    name: 'Cashier',
-    type: 'CASHIER',
-    tasks: ['readOnlyErpProduct', 'readOnlyErpCustomer', 'createEditErpCustomer', 'readOnlyErpCashBank'],
-  },
-];
-
 export const DEMO_USERS = [
   { username: 'superadmin', fullName: 'Budi Santoso', email: 'superadmin@demo.nusa.id', role: 'Super Admin' },
   { username: 'admin', fullName: 'Siti Rahayu', email: 'admin@demo.nusa.id', role: 'Admin' },
@@ -92,13 +30,6 @@ export const DEMO_USERS = [
   { username: 'agent', fullName: 'Dewi Lestari', email: 'agent@demo.nusa.id', role: 'CS Agent' },
   { username: 'cashier', fullName: 'Rina Kurniawati', email: 'cashier@demo.nusa.id', role: 'Cashier' },
 ] as const;
-
-/**
- * The standard roles as a tenant gets them: outside the vendor's own tenant they hold no vendor task (Manage
- * Leads), which could never be effective there and which nobody there could grant (issue 9's grant rules).
- */
-export const standardRoles = (vendor: boolean): DemoRole[] =>
-  DEMO_ROLES.map((role) => (vendor ? role : { ...role, tasks: role.tasks.filter((task) => !VENDOR_TASKS.includes(task)) }));
 
 export interface SeedTenantOptions {
   code: string;

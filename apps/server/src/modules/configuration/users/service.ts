@@ -5,6 +5,8 @@ import { hashPassword } from '../../../platform/auth/passwords.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { roles, roleTasks, users } from './schema.ts';
 
+export { STANDARD_ROLES, standardRoles, type StandardRole } from './standard-roles.ts';
+
 export interface LoginUser {
   id: string;
   username: string;

@@ -4,8 +4,7 @@ import type { Language, PreparationProgress, PreparationStatus } from '@nusa/con
 import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Mailer, QueuedMail } from '../../../platform/mail/mailer.ts';
-import { standardRoles } from '../../../db/seed/demo.ts';
-import { ensureStandardRole } from '../../configuration/users/service.ts';
+import { ensureStandardRole, standardRoles } from '../../configuration/users/service.ts';
 import { createOrgUnit, listOrgUnits, saveLegalInfo } from '../../configuration/org-units/service.ts';
 import { getAppSettings } from '../../configuration/app-settings/service.ts';
 import { listCoaGroups, seedChartOfAccounts } from '../../accounting/coa/service.ts';
