@@ -1,19 +1,14 @@
-// The start of a worker thread run by worker-runner.ts. Plain JavaScript: Node 20 gives a worker none of the loader
-// hooks of the thread that started it, so the worker registers tsx itself (the server runs its TypeScript through tsx,
-// under `npm start` as under vitest) and then imports the task's module.
-import { parentPort, workerData } from 'node:worker_threads';
+// A worker thread of worker-runner.ts. Plain JavaScript: Node 20 gives a worker none of the loader hooks of the thread
+// that started it, so the worker registers tsx itself (the server runs its TypeScript through tsx, under `npm start` as
+// under vitest). It then runs the tasks it is sent, one at a time: registering tsx and loading a reader's modules is
+// most of a small file's time, so a worker that finished its task cleanly is given the next one.
+import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
 
-const { module, name, args, credit: initialCredit, batchSize } = workerData;
-let credit = initialCredit;
+let credit = 0;
 let wake;
-parentPort.on('message', () => {
-  credit++;
-  wake?.();
-  wake = undefined;
-});
 
 /** A thrown value as data: its class name, message and own fields (an AppError's code and args, a reason). */
 function serialized(err) {
@@ -30,27 +25,36 @@ async function send(items) {
   parentPort.postMessage({ type: 'items', items });
 }
 
-// Items read before a failure are handed on before it, as the task's own generator would.
-let batch = [];
-try {
-  const task = (await import(module))[name];
-  if (typeof task !== 'function') throw new Error(`${module} exports no function ${name}`);
-  // The working time is counted from here: loading the code is not the file's doing.
-  parentPort.postMessage({ type: 'ready' });
-  const result = await task(...args);
-  if (result && typeof result.next === 'function' && (Symbol.asyncIterator in result || Symbol.iterator in result)) {
-    for await (const item of result) {
-      batch.push(item);
-      if (batch.length >= batchSize) {
-        await send(batch.splice(0));
+async function run({ module, name, args, credit: initialCredit, batchSize }) {
+  credit = initialCredit;
+  // Items read before a failure are handed on before it, as the task's own generator would.
+  const batch = [];
+  try {
+    const task = (await import(module))[name];
+    if (typeof task !== 'function') throw new Error(`${module} exports no function ${name}`);
+    // The working time is counted from here: loading the code is not the file's doing.
+    parentPort.postMessage({ type: 'ready' });
+    const result = await task(...args);
+    if (result && typeof result.next === 'function' && (Symbol.asyncIterator in result || Symbol.iterator in result)) {
+      for await (const item of result) {
+        batch.push(item);
+        if (batch.length >= batchSize) await send(batch.splice(0));
       }
+      if (batch.length) await send(batch.splice(0));
+      parentPort.postMessage({ type: 'done' });
+    } else {
+      parentPort.postMessage({ type: 'done', value: result });
     }
+  } catch (err) {
     if (batch.length) await send(batch.splice(0));
-    parentPort.postMessage({ type: 'done' });
-  } else {
-    parentPort.postMessage({ type: 'done', value: result });
+    parentPort.postMessage({ type: 'error', error: serialized(err) });
   }
-} catch (err) {
-  if (batch.length) await send(batch.splice(0));
-  parentPort.postMessage({ type: 'error', error: serialized(err) });
 }
+
+parentPort.on('message', (m) => {
+  if (m.type === 'more') {
+    credit++;
+    wake?.();
+    wake = undefined;
+  } else if (m.type === 'task') void run(m);
+});

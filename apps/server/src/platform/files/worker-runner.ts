@@ -7,7 +7,8 @@ import { AppError } from '../errors/app-error.ts';
  * tenant's requests) or its memory: the worker has a heap limit (Worker `resourceLimits`), a working-time limit, and is
  * terminated when the caller stops reading, when the client goes away (`signal`) or when it breaks a limit. A task is
  * a named export of a module: a function returning a value, or returning a generator whose items are handed over in
- * batches, never more than a few batches ahead of the caller. Failures of the worker itself become catalogued codes;
+ * batches, never more than a few batches ahead of the caller. Workers are reused (starting one costs about as much as
+ * reading a small file); a worker is never shared by two tasks at once. Failures of the worker itself become catalogued codes;
  * an AppError thrown by the task comes back as that AppError, any other thrown value as a WorkerTaskError.
  * See docs/decisions/012-untrusted-files-in-a-worker.md.
  */
@@ -44,10 +45,14 @@ const MAX_WORKERS = Math.max(2, os.availableParallelism());
 
 let running = 0;
 const waiting: (() => void)[] = [];
-const live = new Set<Worker>();
+const busy = new Set<Worker>();
+/** Workers that finished their last task cleanly, by heap limit (a worker's resourceLimits are fixed at its start). */
+const idle = new Map<number, Worker[]>();
+/** An idle worker is stopped after this long unused (its heap is given back). */
+const IDLE_MS = 60_000;
 
-/** Workers running now (a test checks that a stopped parse leaves none). */
-export const liveWorkers = () => live.size;
+/** Workers working on a task now (a test checks that a stopped parse leaves none). */
+export const liveWorkers = () => busy.size;
 
 const gone = () => new AppError('sheet_import_upload_interrupted');
 
@@ -77,6 +82,39 @@ function releaseSlot() {
   waiting.shift()?.();
 }
 
+/** An idle worker with this heap limit, else a new one. */
+function workerFor(maxMemoryMb: number): Worker {
+  const spare = idle.get(maxMemoryMb)?.pop();
+  if (spare) {
+    clearTimeout((spare as Worker & { idleTimer?: NodeJS.Timeout }).idleTimer);
+    spare.ref();
+    return spare;
+  }
+  const worker = new Worker(ENTRY, {
+    resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, maxMemoryMb / 8)) },
+  });
+  // An idle worker that fails or ends on its own is dropped from the spares.
+  const drop = () => {
+    const list = idle.get(maxMemoryMb);
+    if (list?.includes(worker)) list.splice(list.indexOf(worker), 1);
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  return worker;
+}
+
+function keepIdle(worker: Worker, maxMemoryMb: number) {
+  const list = idle.get(maxMemoryMb) ?? [];
+  idle.set(maxMemoryMb, list);
+  if (list.length >= MAX_WORKERS) return void worker.terminate();
+  list.push(worker);
+  worker.unref();
+  (worker as Worker & { idleTimer?: NodeJS.Timeout }).idleTimer = setTimeout(() => {
+    list.splice(list.indexOf(worker), 1);
+    void worker.terminate();
+  }, IDLE_MS).unref();
+}
+
 type Message =
   | { type: 'ready' }
   | { type: 'items'; items: unknown[] }
@@ -89,17 +127,17 @@ const revived = ({ type, message, data }: { type: string; message: string; data:
 /**
  * The items of the generator that `module`'s export `name` returns for `args`, read in a worker thread; the
  * generator's return value, or the function's result when it returns no generator, is this generator's return value.
- * `args` and the items cross threads by structured clone (Buffers arrive as Uint8Arrays).
+ * `args` and the items cross threads by structured clone (Buffers arrive as Uint8Arrays). A worker whose task ended
+ * (done or thrown) is kept for the next task; one stopped in the middle is terminated.
  */
 export async function* streamInWorker<T, R = void>(module: URL, name: string, args: unknown[], limits: WorkerLimits): AsyncGenerator<T, R> {
   await takeSlot(limits.signal);
-  const worker = new Worker(ENTRY, {
-    workerData: { module: module.href, name, args, credit: CREDIT, batchSize: BATCH_SIZE },
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, limits.maxMemoryMb / 8)) },
-  });
-  live.add(worker);
+  const worker = workerFor(limits.maxMemoryMb);
+  busy.add(worker);
   const inbox: unknown[][] = [];
   let ended: { value: unknown } | { error: unknown } | undefined;
+  /** The task ended in the worker (not stopped from here): the worker can take another. */
+  let clean = false;
   let wake: (() => void) | undefined;
   const notify = () => {
     wake?.();
@@ -129,24 +167,26 @@ export async function* streamInWorker<T, R = void>(module: URL, name: string, ar
     used += performance.now() - since;
   };
   const onAbort = () => stop(gone());
-  limits.signal?.addEventListener('abort', onAbort, { once: true });
-  worker.on('message', (m: Message) => {
+  const onMessage = (m: Message) => {
     if (ended) return;
-    if (m.type === 'ready') {
-      startClock();
-      return;
-    }
+    if (m.type === 'ready') return startClock();
     if (m.type === 'items') {
       inbox.push(m.items);
       if (--credit === 0) stopClock();
     } else {
       stopClock();
+      clean = true;
       ended = m.type === 'done' ? { value: m.value } : { error: revived(m.error) };
     }
     notify();
-  });
-  worker.on('error', (err: Error & { code?: string }) => stop(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('file_too_complex') : err));
-  worker.on('exit', () => stop(new AppError('file_too_complex')));
+  };
+  const onError = (err: Error & { code?: string }) => stop(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('file_too_complex') : err);
+  const onExit = () => stop(new AppError('file_too_complex'));
+  limits.signal?.addEventListener('abort', onAbort, { once: true });
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  worker.postMessage({ type: 'task', module: module.href, name, args, credit: CREDIT, batchSize: BATCH_SIZE });
   try {
     if (limits.signal?.aborted) throw gone();
     for (;;) {
@@ -155,7 +195,7 @@ export async function* streamInWorker<T, R = void>(module: URL, name: string, ar
         for (const item of items) yield item as T;
         if (ended) continue;
         if (credit++ === 0) startClock();
-        worker.postMessage('more');
+        worker.postMessage({ type: 'more' });
       } else if (ended) {
         if ('error' in ended) throw ended.error;
         return ended.value as R;
@@ -166,9 +206,15 @@ export async function* streamInWorker<T, R = void>(module: URL, name: string, ar
   } finally {
     clearTimeout(timer);
     limits.signal?.removeEventListener('abort', onAbort);
-    ended ??= { value: undefined };
-    live.delete(worker);
-    await worker.terminate();
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    busy.delete(worker);
+    if (clean) keepIdle(worker, limits.maxMemoryMb);
+    else {
+      ended ??= { value: undefined };
+      await worker.terminate();
+    }
     releaseSlot();
   }
 }

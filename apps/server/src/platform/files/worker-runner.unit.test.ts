@@ -28,6 +28,15 @@ describe('worker runner', { timeout: 30_000 }, () => {
     expect(liveWorkers()).toBe(0);
   });
 
+  it('gives a worker whose task ended the next task, and never one that was stopped', async () => {
+    const first = await runInWorker(TASKS, 'thread', [], limits);
+    expect(await runInWorker(TASKS, 'thread', [], limits)).toBe(first);
+    await failureOf(runInWorker(TASKS, 'spin', [], { ...limits, timeoutMs: 300 }));
+    const after = await runInWorker(TASKS, 'thread', [], limits);
+    await failureOf(runInWorker(TASKS, 'spin', [], { ...limits, timeoutMs: 300 }));
+    expect(await runInWorker(TASKS, 'thread', [], limits)).not.toBe(after);
+  });
+
   it('stops the worker when the caller stops reading', async () => {
     const seen: number[] = [];
     for await (const n of streamInWorker<number>(TASKS, 'count', [1_000_000_000], limits)) {

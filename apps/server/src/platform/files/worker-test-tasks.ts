@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { AppError } from '../errors/app-error.ts';
 
 /** Tasks for worker-runner.unit.test.ts, run in a worker thread. */
@@ -27,3 +28,5 @@ export function* failAfter(n: number, how: 'app' | 'other'): Generator<number> {
 }
 
 export const sum = (values: Uint8Array) => values.reduce((a, b) => a + b, 0);
+
+export const thread = () => threadId;
