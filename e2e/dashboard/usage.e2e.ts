@@ -29,12 +29,13 @@ const DAY = 86_400_000;
 const today = todayInJakarta();
 const dayOffset = (n: number) => new Date(Date.parse(today) + n * DAY).toISOString().slice(0, 10);
 const shown = (iso: string) => iso.split('-').reverse().join('/');
-const idNumber = (n: number) => new Intl.NumberFormat('id-ID').format(n);
-/** A widget's big figure as the page shows it (id-ID: dots between thousands), as a number. */
-const shownFigure = async (page: Page, key: string) => {
+/** A count as the page writes it in the interface language: dots between thousands in Indonesian, commas in English. */
+const shownNumber = (lang: 'id' | 'en', n: number) => new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US').format(n);
+/** A widget's big figure as the page shows it, as a number. */
+const shownFigure = async (page: Page, key: string, lang: 'id' | 'en') => {
   const text = (await page.getByTestId(`usage-figure-${key}`).textContent()) ?? '';
-  expect(text).toMatch(/^\d{1,3}(\.\d{3})*$/);
-  return Number(text.replace(/\./g, ''));
+  expect(text).toMatch(lang === 'id' ? /^\d{1,3}(\.\d{3})*$/ : /^\d{1,3}(,\d{3})*$/);
+  return Number(text.replace(/[.,]/g, ''));
 };
 
 async function figures(user: 'admin', query: Record<string, string> = {}) {
@@ -74,7 +75,7 @@ describe('dashboard: AI usage widgets', () => {
       await widget(page, 'quota').getByText(t.quota).waitFor();
       // This month's figures as the server counted them when the page asked: other tests of the run may add requests
       // and chats meanwhile, so the page shows at least what the API said before and at most what it says after.
-      const onPage = { requests: await shownFigure(page, 'requests'), chatCount: await shownFigure(page, 'chatCount') };
+      const onPage = { requests: await shownFigure(page, 'requests', lang), chatCount: await shownFigure(page, 'chatCount', lang) };
       const after = await figures('admin');
       for (const key of ['requests', 'chatCount'] as const) {
         expect(onPage[key], key).toBeGreaterThanOrEqual(month.widgets[key]!.total);
@@ -90,8 +91,8 @@ describe('dashboard: AI usage widgets', () => {
       await inputs.nth(0).press('Enter');
       await inputs.nth(1).fill(shown(dayOffset(-46)));
       await inputs.nth(1).press('Enter');
-      await expect.poll(() => page.getByTestId('usage-figure-requests').textContent()).toBe(idNumber(earlier.widgets.requests!.total));
-      expect(await page.getByTestId('usage-figure-chatCount').textContent()).toBe(idNumber(earlier.widgets.chatCount!.total));
+      await expect.poll(() => page.getByTestId('usage-figure-requests').textContent()).toBe(shownNumber(lang, earlier.widgets.requests!.total));
+      expect(await page.getByTestId('usage-figure-chatCount').textContent()).toBe(shownNumber(lang, earlier.widgets.chatCount!.total));
       await widget(page, 'requests').getByText(t.monthly, { exact: true }).click();
       await chartsDrawn(page);
       await screenshot(page, `dashboard-usage-range-${lang}`);

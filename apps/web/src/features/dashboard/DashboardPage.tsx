@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { USAGE_WIDGETS, auditModuleLabel, endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
 import { Link } from 'react-router';
 import { call } from '../../api/call.ts';
-import { formatNumber } from '../../app/format.ts';
+import { formatFor } from '../../app/format.ts';
 import { useSession } from '../../app/session.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
@@ -67,7 +67,7 @@ function SessionList({ rows }: { rows: SessionRow[] }) {
             <tr key={row.sessionId}>
               <td>
                 <span className="session-time">
-                  <time dateTime={row.loginAt}>{dayjs(row.loginAt).locale(language).format('D MMM YYYY, HH:mm:ss')}</time>
+                  <time dateTime={row.loginAt}>{formatFor(language).dateTime(row.loginAt, true)}</time>
                   {row.current && (
                     <Tag color="blue" className="session-time__tag">
                       {t('dashboard.current')}
@@ -75,7 +75,9 @@ function SessionList({ rows }: { rows: SessionRow[] }) {
                   )}
                 </span>
               </td>
-              <td>{seconds === null ? '–' : <span className="session-duration">{formatSessionDuration(seconds, (k, v) => t(k, v))}</span>}</td>
+              <td>
+                {seconds === null ? '–' : <span className="session-duration">{formatSessionDuration(seconds, (k, v) => t(k, v), formatFor(language))}</span>}
+              </td>
               <td className="session-list__wide">
                 <Tag color={row.responseCode === 200 ? 'success' : 'error'}>{row.responseCode}</Tag>
               </td>
@@ -113,14 +115,14 @@ export default function DashboardPage() {
         <StatCard
           icon={<SafetyCertificateOutlined />}
           label={t('dashboard.tasks')}
-          value={<span data-testid="task-count">{formatNumber(session.tasks.length)}</span>}
+          value={<span data-testid="task-count">{formatFor(language).number(session.tasks.length)}</span>}
           hint={t('dashboard.tasksHint')}
         />
         <StatCard icon={<ApartmentOutlined />} label={t('dashboard.organisation')} value={session.tenantName} hint={session.xTenantDefault} />
         <StatCard
           icon={<HistoryOutlined />}
           label={t('dashboard.lastLogin')}
-          value={lastLogin ? dayjs(lastLogin).locale(language).format('D MMM YYYY, HH:mm') : t('dashboard.firstLogin')}
+          value={lastLogin ? formatFor(language).dateTime(lastLogin) : t('dashboard.firstLogin')}
         />
       </section>
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { resources } from '../../i18n/resources.ts';
 import { formatSessionDuration } from './session-duration.ts';
+import { formatFor } from '../../app/format.ts';
 import type { TextKey } from '../../i18n/keys.ts';
 
 const translator = async (lng: 'id' | 'en') => {
@@ -25,9 +26,9 @@ describe('formatSessionDuration', async () => {
     [23 * 3600 + 59 * 60, '23 jam 59 menit', '23 h 59 min'],
     [24 * 3600, '24 jam', '24 h'],
     [3 * 86400 + 4 * 3600 + 59 * 60 + 59, '76 jam 59 menit', '76 h 59 min'],
-    [1500 * 3600 + 60, '1.500 jam 1 menit', '1.500 h 1 min'],
+    [1500 * 3600 + 60, '1.500 jam 1 menit', '1,500 h 1 min'],
   ])('%d s → %s / %s', (seconds, inIndonesian, inEnglish) => {
-    expect(formatSessionDuration(seconds, id)).toBe(inIndonesian);
-    expect(formatSessionDuration(seconds, en)).toBe(inEnglish);
+    expect(formatSessionDuration(seconds, id, formatFor('id'))).toBe(inIndonesian);
+    expect(formatSessionDuration(seconds, en, formatFor('en'))).toBe(inEnglish);
   });
 });

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../app/format.ts';
+import type { Format } from '../../app/format.ts';
 import type { Translate } from '../../i18n/keys.ts';
 
 /**
@@ -7,11 +7,11 @@ import type { Translate } from '../../i18n/keys.ts';
  * touches it at most once a minute), so anything shorter reads "under 1 min" rather than a seconds or milliseconds
  * figure the data cannot back (the "0 ms" every earlier session used to show).
  */
-export function formatSessionDuration(seconds: number, t: Translate): string {
+export function formatSessionDuration(seconds: number, t: Translate, f: Format): string {
   const minutes = Math.floor(Math.max(0, seconds) / 60);
   if (minutes < 1) return t('shell.duration.underMinute', {});
-  if (minutes < 60) return t('shell.duration.minutes', { minutes: formatNumber(minutes) });
-  const hours = formatNumber(Math.floor(minutes / 60));
+  if (minutes < 60) return t('shell.duration.minutes', { minutes: f.number(minutes) });
+  const hours = f.number(Math.floor(minutes / 60));
   const rest = minutes % 60;
-  return rest === 0 ? t('shell.duration.hours', { hours }) : t('shell.duration.hoursMinutes', { hours, minutes: formatNumber(rest) });
+  return rest === 0 ? t('shell.duration.hours', { hours }) : t('shell.duration.hoursMinutes', { hours, minutes: f.number(rest) });
 }

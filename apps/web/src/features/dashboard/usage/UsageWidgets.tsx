@@ -5,11 +5,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type UsageDashboard } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { formatDuration } from '../../../app/format.ts';
-import { useLanguage } from '../../../i18n/index.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { EChart } from '../../../app/components/EChart.tsx';
 import { overTime, perModel, quotaGauge } from './usage-charts.ts';
-import { formatMoney, formatMoneyShort, formatNumber } from './usage-format.ts';
 import './usage.css';
 
 type Widgets = UsageDashboard['widgets'];
@@ -61,7 +59,7 @@ function WidgetCard({
  */
 export default function UsageWidgets() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const f = useFormat();
   const [range, setRange] = useState<Range>(thisMonth);
   const [clientOuId, setClientOuId] = useState<string | undefined>();
   const [requestsBy, setRequestsBy] = useState<'daily' | 'monthly'>('daily');
@@ -74,12 +72,13 @@ export default function UsageWidgets() {
   });
   const data = usage.data;
   const w = data?.widgets;
-  const money = (v: string | number) => formatMoney(v, data?.currency.code ?? 'IDR');
-  const dayLabel = (d: string) => dayjs(d).locale(language).format('D MMM');
-  const monthLabel = (m: string) => dayjs(`${m}-01`).locale(language).format('MMM YYYY');
-  const monthName = (m: string) => dayjs(`${m}-01`).locale(language).format('MMMM YYYY');
+  const money = (v: string | number) => f.moneyRounded(v, data?.currency.code ?? 'IDR');
+  const dayLabel = (d: string) => dayjs(d).locale(f.lang).format('D MMM');
+  const monthLabel = (m: string) => f.month(m);
+  const monthName = (m: string) => f.month(m, true);
   const model = (m: string) => m || t('usage.unknownModel');
-  const duration = (seconds: number) => formatDuration(seconds * 1000, t);
+  const duration = (seconds: number) => f.duration(seconds * 1000, t);
+  const formatNumber = (v: number) => f.number(v);
 
   const charts = useMemo(() => {
     if (!w) return {};
@@ -99,7 +98,7 @@ export default function UsageWidgets() {
           w.costPerModel.map((m) => model(m.model)),
           w.costPerModel.map((m) => Number(m.cost)),
           t('usage.series.cost'),
-          formatMoneyShort,
+          f.compact,
         ),
       chatCount:
         w.chatCount &&
@@ -140,7 +139,7 @@ export default function UsageWidgets() {
         overTime(
           days(w.imageCost.days),
           [{ name: t('usage.series.cost'), kind: 'line', area: true, values: w.imageCost.days.map((d) => Number(d.cost)) }],
-          formatMoneyShort,
+          f.compact,
         ),
       requestsDaily:
         w.requests &&
@@ -156,11 +155,11 @@ export default function UsageWidgets() {
           [{ name: t('usage.series.requests'), kind: 'bar', values: w.requests.months.map((m) => m.requests) }],
           formatNumber,
         ),
-      quota: w.quota && quotaGauge(w.quota.requestsUsed, w.quota.requestLimit, t('usage.series.requests'), (v) => new Intl.NumberFormat('id-ID').format(v)),
+      quota: w.quota && quotaGauge(w.quota.requestsUsed, w.quota.requestLimit, t('usage.series.requests'), formatNumber),
     };
     // The labels follow the language; the figures follow the answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [w, language]);
+  }, [w, f]);
 
   const lastMonth = w?.monthlyChatDuration?.months.at(-1);
   const quotaMonth = w?.quota ? monthName(w.quota.month) : '';

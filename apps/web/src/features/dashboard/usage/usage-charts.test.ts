@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overTime, perModel, quotaGauge } from './usage-charts.ts';
-import { formatMoney, formatMoneyShort } from './usage-format.ts';
 
 describe('usage dashboard figures', () => {
-  it('writes Rupiah the id-ID way: no decimals from a thousand up, up to two below', () => {
-    expect(formatMoney('1250000.4', 'IDR').replace(/\s/g, ' ')).toBe('Rp 1.250.000');
-    expect(formatMoney('12.3456', 'IDR').replace(/\s/g, ' ')).toBe('Rp 12,35');
-    expect(formatMoneyShort(1_250_000).replace(/\s/g, ' ')).toBe('1,3 jt');
-  });
-
   it('puts the largest model on top of a per-model bar chart', () => {
     const option = perModel(['gpt-4o-mini', 'local-intent'], [30, 10], 'Sesi', String) as { yAxis: { data: string[] }; series: { data: number[] }[] };
     expect(option.yAxis.data).toEqual(['local-intent', 'gpt-4o-mini']);
