@@ -47,7 +47,9 @@ async function importCsv(who: Who, rows: number): Promise<AnalysisImportRun> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   const { importId } = res.json<AnalysisImportRun>();
   for (;;) {
-    const run = (await call(t, ep.getAnalysisImport, { params: { importId }, token: tenants[who].admin, tenant: tenants[who].code })).json<AnalysisImportRun>();
+    const run = (
+      await call(t, ep.getAnalysisImport, { params: { importId }, token: tenants[who].admin, tenant: tenants[who].code })
+    ).json() as AnalysisImportRun;
     if (run.status === 'done' || run.status === 'failed') return run;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import type { SheetImportReport } from '@nusa/contracts';
 import type { Principal } from '../../../platform/access/principal.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
+import { tenantLimits } from '../../../platform/limits/limits.ts';
 import { count, emptyReport, readSheet, reportError, type SheetColumns } from '../../../platform/files/sheet-import.ts';
 import { typedValues } from './items.ts';
 import { auditDataset, datasetRow, insertItems, ITEM_ID_HEADING, itemIdsOf, updateItemValues } from './service.ts';
+import { itemLimitReached, itemRoom } from './quota.ts';
 import type { ItemValues } from './schema.ts';
 
 /**
@@ -19,6 +21,9 @@ export async function importItems(tx: Tx, principal: Principal, meta: { datasetI
     ['itemId', { id: ITEM_ID_HEADING, en: ITEM_ID_HEADING }],
   ]);
   const existing = await itemIdsOf(tx, dataset.id);
+  // New items stop at the dataset's limit: the run fails and keeps none of the file's items.
+  const limits = await tenantLimits(tx);
+  const room = await itemRoom(tx, limits, dataset.id);
   const report = emptyReport();
   let batch: ItemValues[] = [];
   const flush = async () => {
@@ -52,6 +57,7 @@ export async function importItems(tx: Tx, principal: Principal, meta: { datasetI
         count(report, 'updated');
         return;
       }
+      if (report.created >= room) throw itemLimitReached(limits);
       batch.push(values);
       count(report, 'created');
       if (batch.length >= 500) await flush();

@@ -6,12 +6,14 @@ import { buildRetrievalQuery } from '../../../platform/ai/local/retrieval.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { tenantLimits } from '../../../platform/limits/limits.ts';
 import { lockCaselessKey } from '../../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
 import { containsPattern, XLSX_EXPORT_LIMIT } from '../../../platform/records/query.ts';
 import type { RetrievedFact } from '../../../platform/ai/engine.ts';
 import { clientCodesByIds, clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { displayText, factFields, itemText, typedValues } from './items.ts';
+import { assertMayCreateServiceDataset, itemLimitReached, itemRoom } from './quota.ts';
 import { serviceDatasetItems, serviceDatasets, type DatasetAttribute, type ItemValues } from './schema.ts';
 
 type DatasetRow = typeof serviceDatasets.$inferSelect;
@@ -94,6 +96,7 @@ async function assertNameFree(tx: Tx, clientId: string, name: string, exceptId?:
 
 export async function createDatasetFor(tx: Tx, actor: Actor, client: ClientRow, input: ServiceDatasetInput): Promise<ServiceDataset> {
   checkAttributes(input.attributes);
+  await assertMayCreateServiceDataset(tx, await tenantLimits(tx));
   await assertNameFree(tx, client.id, input.name);
   const id = uuidv7();
   await tx.insert(serviceDatasets).values({ tenantId: actor.tenantId, id, clientId: client.id, name: input.name, attributes: input.attributes });
@@ -241,6 +244,8 @@ export async function insertItems(
 
 export async function createItem(tx: Tx, actor: Actor, datasetId: string, input: Record<string, string | number | null>): Promise<DatasetItem> {
   const dataset = await datasetRow(tx, datasetId);
+  const limits = await tenantLimits(tx);
+  if ((await itemRoom(tx, limits, dataset.id)) < 1) throw itemLimitReached(limits);
   const [id] = await insertItems(tx, actor.tenantId, dataset, [checkedValues(dataset.attributes, input)]);
   const after = toItem(await itemRow(tx, datasetId, id));
   await audit(tx, actor, 'service-dataset-item', 'create', id, undefined, after);
