@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { portFileOf, startEmbeddedPostgres, StartupError, type EmbeddedDatabase } from './embedded.ts';
+import { LEGACY_PASSWORD, passwordFileOf, portFileOf, startEmbeddedPostgres, StartupError, type EmbeddedDatabase } from './embedded.ts';
 
 /** A second checkout's start while another program holds the embedded PostgreSQL's port. */
 
@@ -14,6 +14,18 @@ const occupy = () =>
     server.listen({ port: 0, host: '127.0.0.1' }, () => resolve(server));
   });
 const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
+/** The SQLSTATE of connecting as postgres with `password`, or 'ok'. */
+const loginWith = async (port: number, password: string) => {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  try {
+    await client.connect();
+    return 'ok';
+  } catch (err) {
+    return (err as { code?: string }).code ?? String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+};
 const answers = async (db: EmbeddedDatabase) => {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
@@ -76,5 +88,60 @@ describe('embedded PostgreSQL start-up', () => {
     expect(broken).toBeInstanceOf(StartupError);
     expect((broken as Error).message).toMatch(/did not start on port \d+: no reason given \(PostgreSQL said: .*this_is_not_a_setting/);
     expect((broken as Error).message).not.toContain('undefined');
+  });
+
+  it('gives each data folder its own superuser password, kept owner-only beside it, and replaces the old built-in one', { timeout: 240_000 }, async () => {
+    const base = await fs.mkdtemp(path.join(os.tmpdir(), 'nusa-embedded-'));
+    await fs.chmod(base, 0o755);
+    cleanup.push(() => fs.rm(base, { recursive: true, force: true }));
+    const dir = path.join(base, 'pg');
+    const file = passwordFileOf(dir);
+    const probe = await occupy();
+    const port = portOf(probe);
+    await new Promise((r) => probe.close(r));
+    const stored = async () => (await fs.readFile(file, 'utf8')).trim();
+
+    const first = await startEmbeddedPostgres({ dir, port });
+    cleanup.push(() => first.stop());
+    const password = await stored();
+    expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect(await answers(first)).toBe(1);
+    expect(await loginWith(first.port, LEGACY_PASSWORD)).toBe('28P01');
+    await first.stop();
+
+    // A later start reuses it.
+    const second = await startEmbeddedPostgres({ dir, port });
+    cleanup.push(() => second.stop());
+    expect(await stored()).toBe(password);
+    expect(second.url).toContain(password);
+    expect(await answers(second)).toBe(1);
+
+    // A folder made before the password file: its superuser had the built-in password and there is no file.
+    const admin = new pg.Client({ connectionString: second.url });
+    await admin.connect();
+    await admin.query(`ALTER ROLE postgres PASSWORD '${LEGACY_PASSWORD}'`);
+    await admin.end();
+    await second.stop();
+    await fs.rm(file);
+
+    const said: string[] = [];
+    const migrated = await startEmbeddedPostgres({ dir, port, log: (l) => said.push(l) });
+    cleanup.push(() => migrated.stop());
+    const replaced = await stored();
+    expect(replaced).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(replaced).not.toBe(password);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect(said.join('\n')).toContain('now has its own password');
+    expect(await answers(migrated)).toBe(1);
+    expect(await loginWith(migrated.port, LEGACY_PASSWORD)).toBe('28P01');
+    await migrated.stop();
+
+    // And the start after that is an ordinary one.
+    const again = await startEmbeddedPostgres({ dir, port });
+    cleanup.push(() => again.stop());
+    expect(await stored()).toBe(replaced);
+    expect(await answers(again)).toBe(1);
+    await again.stop();
   });
 });

