@@ -9,6 +9,9 @@ register();
 
 let credit = 0;
 let wake;
+/** The caller stopped reading: the task's generator is closed at its next item and the worker is free again. */
+let stopped = false;
+const STOPPED = Symbol('stopped');
 
 /** A thrown value as data: its class name, message and own fields (an AppError's code and args, a reason). */
 function serialized(err) {
@@ -20,13 +23,15 @@ function serialized(err) {
 }
 
 async function send(items) {
-  while (credit === 0) await new Promise((resolve) => (wake = resolve));
+  while (credit === 0 && !stopped) await new Promise((resolve) => (wake = resolve));
+  if (stopped) throw STOPPED;
   credit--;
   parentPort.postMessage({ type: 'items', items });
 }
 
 async function run({ module, name, args, credit: initialCredit, batchSize }) {
   credit = initialCredit;
+  stopped = false;
   // Items read before a failure are handed on before it, as the task's own generator would.
   const batch = [];
   try {
@@ -37,6 +42,7 @@ async function run({ module, name, args, credit: initialCredit, batchSize }) {
     const result = await task(...args);
     if (result && typeof result.next === 'function' && (Symbol.asyncIterator in result || Symbol.iterator in result)) {
       for await (const item of result) {
+        if (stopped) break;
         batch.push(item);
         if (batch.length >= batchSize) await send(batch.splice(0));
       }
@@ -46,14 +52,16 @@ async function run({ module, name, args, credit: initialCredit, batchSize }) {
       parentPort.postMessage({ type: 'done', value: result });
     }
   } catch (err) {
-    if (batch.length) await send(batch.splice(0));
+    if (err === STOPPED) return void parentPort.postMessage({ type: 'done' });
+    if (batch.length && !stopped) await send(batch.splice(0)).catch(() => {});
     parentPort.postMessage({ type: 'error', error: serialized(err) });
   }
 }
 
 parentPort.on('message', (m) => {
-  if (m.type === 'more') {
-    credit++;
+  if (m.type === 'more' || m.type === 'stop') {
+    if (m.type === 'more') credit++;
+    else stopped = true;
     wake?.();
     wake = undefined;
   } else if (m.type === 'task') void run(m);

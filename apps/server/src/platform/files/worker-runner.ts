@@ -40,6 +40,8 @@ const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 /** Items per message, and messages the worker may send ahead of the caller. */
 const BATCH_SIZE = 500;
 const CREDIT = 2;
+/** How long a worker whose caller stopped reading may take to close its task before it is terminated. */
+const STOP_GRACE_MS = 200;
 /** Workers at once, whatever the number of uploads: each may use its heap limit, and there are few cores. */
 const MAX_WORKERS = Math.max(2, os.availableParallelism());
 
@@ -204,6 +206,24 @@ export async function* streamInWorker<T, R = void>(module: URL, name: string, ar
       }
     }
   } finally {
+    // The caller stopped reading while the task runs: the worker closes the task's generator when it next hands on
+    // items (it is waiting for credit, or soon will be) and is kept; one that does not within a moment is terminated.
+    if (!ended) {
+      ended = { value: undefined };
+      inbox.length = 0;
+      worker.postMessage({ type: 'stop' });
+      const closed = await new Promise<boolean>((resolve) => {
+        const grace = setTimeout(() => resolve(false), STOP_GRACE_MS);
+        worker.off('message', onMessage);
+        worker.on('message', function onClose(m: Message) {
+          if (m.type !== 'done' && m.type !== 'error') return;
+          clearTimeout(grace);
+          worker.off('message', onClose);
+          resolve(true);
+        });
+      });
+      clean = closed;
+    }
     clearTimeout(timer);
     limits.signal?.removeEventListener('abort', onAbort);
     worker.off('message', onMessage);
@@ -211,10 +231,7 @@ export async function* streamInWorker<T, R = void>(module: URL, name: string, ar
     worker.off('exit', onExit);
     busy.delete(worker);
     if (clean) keepIdle(worker, limits.maxMemoryMb);
-    else {
-      ended ??= { value: undefined };
-      await worker.terminate();
-    }
+    else await worker.terminate();
     releaseSlot();
   }
 }

@@ -37,7 +37,7 @@ describe('worker runner', { timeout: 30_000 }, () => {
     expect(await runInWorker(TASKS, 'thread', [], limits)).not.toBe(after);
   });
 
-  it('stops the worker when the caller stops reading', async () => {
+  it('stops the task when the caller stops reading', async () => {
     const seen: number[] = [];
     for await (const n of streamInWorker<number>(TASKS, 'count', [1_000_000_000], limits)) {
       seen.push(n);
@@ -45,6 +45,10 @@ describe('worker runner', { timeout: 30_000 }, () => {
     }
     expect(seen.at(-1)).toBe(699);
     expect(liveWorkers()).toBe(0);
+    // The task was closed in the worker, which is free for the next one.
+    const closed = await runInWorker(TASKS, 'thread', [], limits);
+    for await (const _ of streamInWorker(TASKS, 'count', [1_000_000_000], limits)) break;
+    expect(await runInWorker(TASKS, 'thread', [], limits)).toBe(closed);
   });
 
   it('stops a task that works past its time, while the event loop stays free', async () => {
