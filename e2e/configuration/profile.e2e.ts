@@ -37,6 +37,7 @@ const tx = {
     minLength: 'Panjang minimum',
     between: 'Nilai harus antara 4 dan 128',
     symbol: 'Simbol',
+    rejectCommon: 'Tolak kata sandi yang umum dan pernah bocor',
     savePolicy: 'Simpan kebijakan',
     policySaved: 'Kebijakan kata sandi berhasil disimpan',
     ruleLength: 'Minimal 10 karakter',
@@ -71,6 +72,7 @@ const tx = {
     minLength: 'Minimum length',
     between: 'The value must be between 4 and 128',
     symbol: 'Symbol',
+    rejectCommon: 'Refuse common and leaked passwords',
     savePolicy: 'Save policy',
     policySaved: 'The password policy was saved',
     ruleLength: 'At least 10 characters',
@@ -210,13 +212,14 @@ describe('profile, change password and user audit', () => {
         await page.getByText(t.between).waitFor();
         await page.getByLabel(t.minLength).fill('10');
         await page.getByRole('checkbox', { name: t.symbol }).check();
+        await page.getByRole('checkbox', { name: t.rejectCommon }).check();
         await page.getByRole('button', { name: t.savePolicy }).click();
         await page.getByText(t.policySaved).waitFor();
         await page.evaluate(() => window.scrollTo(0, 0));
         await screenshot(page, `app-configuration-${lang}`);
 
         const admin = await apiLogin('admin', { tenant: tenant.code });
-        const saved = await api<{ settings: { productName: string }; passwordPolicy: { minLength: number; requiredClasses: string[] } }>(
+        const saved = await api<{ settings: { productName: string }; passwordPolicy: { minLength: number; requiredClasses: string[]; rejectCommon: boolean } }>(
           'GET',
           '/v1/config/app',
           { token: admin.token, tenant: tenant.code },
@@ -224,6 +227,7 @@ describe('profile, change password and user audit', () => {
         expect(saved.body.settings.productName).toBe(`Nusa ${lang.toUpperCase()}`);
         expect(saved.body.passwordPolicy.minLength).toBe(10);
         expect(saved.body.passwordPolicy.requiredClasses).toContain('symbol');
+        expect(saved.body.passwordPolicy.rejectCommon).toBe(true);
 
         await page.goto('/configuration/change-password');
         await page.getByLabel(t.newPassword, { exact: true }).fill('abc');
