@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, IMPORT_RUN_ACCESS, XLSX_CONTENT_TYPE, type Endpoint } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { handMadeXlsx, importRun, workbook, zipOf } from './sheet-test-kit.ts';
+import { tightlyPackedXlsx } from './xlsx-fixtures.ts';
+import { liveWorkers } from './worker-runner.ts';
 
 /** Every xlsx import answers a broken or foreign file with a catalogued 4xx, never a 5xx or a hang. */
 
@@ -65,5 +67,14 @@ describe('xlsx imports and broken files', () => {
         }
       }
     }
+  });
+
+  it('ends a run on a zip bomb (a worksheet packed 1,000 to 1) as unpacking too large, read in a worker that is free again after it', async () => {
+    const bomb = tightlyPackedXlsx(40);
+    for (const e of imports) {
+      const run = await importRun(t, e.path.replace(/\/import$/, ''), bomb, admin);
+      expect(run, e.path).toMatchObject({ status: 'failed', errorCode: 'file_too_large_expanded', errorArgs: [1024], report: null });
+    }
+    expect(liveWorkers()).toBe(0);
   });
 });

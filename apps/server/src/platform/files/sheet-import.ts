@@ -12,7 +12,8 @@ import type { Tx } from '../db/tenant.ts';
 import { AppError } from '../errors/app-error.ts';
 import { importLimits } from '../limits/limits.ts';
 import { importProgress } from './import-progress.ts';
-import { readXlsxRows, XlsxUnreadable, type UnreadableReason } from './xlsx-reader.ts';
+import { XlsxUnreadable, type UnreadableReason } from './xlsx-reader.ts';
+import { readUploadedXlsxRows } from './xlsx-worker.ts';
 
 /**
  * The xlsx import of master records: a streaming reader (the file is never held whole), header matching by export
@@ -131,7 +132,7 @@ const UNREADABLE: Record<UnreadableReason, 'fileInvalid' | ErrorCode> = {
   no_workbook: 'sheet_import_workbook_missing',
 };
 
-/** Reads the first worksheet of an xlsx stream row by row (see xlsx-reader.ts). */
+/** Reads the first worksheet of an xlsx stream row by row (see xlsx-reader.ts), in a worker thread (xlsx-worker.ts). */
 export async function readSheet<K extends string>(body: Readable, o: ReadSheetOptions<K>): Promise<void> {
   const errors = o.errors ?? { fileInvalid: 'sheet_import_file_invalid', columnMissing: 'sheet_import_column_missing' };
   const upload = await spool(body, o.maxBytes ?? SHEET_IMPORT_MAX_BYTES);
@@ -144,7 +145,7 @@ export async function readSheet<K extends string>(body: Readable, o: ReadSheetOp
     // Data rows one file may hold (the running import's tenant limit): past it the import ends and saves nothing.
     const maxRows = importLimits.getStore()?.importRows ?? Infinity;
     try {
-      for await (const row of readXlsxRows(upload.file)) {
+      for await (const row of readUploadedXlsxRows(upload.file)) {
         rowsSeen++;
         report?.({ rowsRead: rowsSeen - 1 });
         const values = row.values as Cell[];

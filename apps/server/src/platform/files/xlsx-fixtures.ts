@@ -62,3 +62,10 @@ export function handMadeXlsx(sheetData: string, o: { without?: string[]; sharedS
   for (const part of o.without ?? []) delete parts[part];
   return zipOf(parts);
 }
+
+/**
+ * A valid one-sheet xlsx whose worksheet holds `mebibytes` MiB of white space after its one row (an empty element
+ * every MiB): packed about 1,000 to 1, as a zip bomb is (40 MiB of it is some 40 KB).
+ */
+export const tightlyPackedXlsx = (mebibytes: number) =>
+  handMadeXlsx(`<row r="1"><c r="A1" t="inlineStr"><is><t>Kode</t></is></c></row>${`${' '.repeat(2 ** 20 - 4)}<b/>`.repeat(mebibytes)}`);

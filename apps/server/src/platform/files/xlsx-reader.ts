@@ -4,6 +4,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { promisify } from 'node:util';
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 import yauzl from 'yauzl';
+import { AppError } from '../errors/app-error.ts';
+import { expansionRefused, megabytes, SHEET_LIMITS, type ParseLimits } from './parse-limits.ts';
 
 /**
  * A lean reader of the first worksheet of an xlsx file on disk, row by row. yauzl reads the zip (its central
@@ -55,8 +57,14 @@ const PACKAGE_RELS_NS = new Set(['http://schemas.openxmlformats.org/package/2006
 
 const openZip = promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open);
 
-/** The archive's entries by name (the central directory only; no entry's data is read). */
-async function openArchive(fileName: string): Promise<{ zip: yauzl.ZipFile; entries: Map<string, yauzl.Entry> }> {
+export type ExpansionCaps = Pick<ParseLimits, 'maxInflatedBytes' | 'maxExpansionRatio'>;
+
+/**
+ * The archive's entries by name (the central directory only; no entry's data is read). An archive whose entries
+ * declare more bytes unpacked than `caps` allow is refused here, before anything is inflated: a zip bomb. An entry that
+ * inflates to more than it declares is refused while it is read (yauzl's validateEntrySizes).
+ */
+async function openArchive(fileName: string, caps: ExpansionCaps): Promise<{ zip: yauzl.ZipFile; entries: Map<string, yauzl.Entry> }> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(fileName, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
@@ -86,6 +94,12 @@ async function openArchive(fileName: string): Promise<{ zip: yauzl.ZipFile; entr
   }
   // Later failures come through openReadStream's callback and the entry streams; one left over must not crash the process.
   zip.on('error', () => {});
+  let unpacked = 0;
+  for (const e of entries.values()) unpacked += e.uncompressedSize;
+  if (expansionRefused(unpacked, zip.fileSize, caps)) {
+    zip.close();
+    throw new AppError('file_too_large_expanded', [megabytes(caps.maxInflatedBytes)]);
+  }
   return { zip, entries };
 }
 
@@ -483,10 +497,11 @@ const READ_AHEAD_ROWS = 1000;
 
 /**
  * The rows of the workbook's first worksheet (in the workbook's sheet order), one at a time. Throws XlsxUnreadable
- * when the file is not a zip, is damaged, or holds no workbook with a worksheet.
+ * when the file is not a zip, is damaged, or holds no workbook with a worksheet, and file_too_large_expanded when its
+ * entries unpack past `caps`. The server reads an upload through xlsx-worker.ts, in a worker thread.
  */
-export async function* readXlsxRows(fileName: string): AsyncGenerator<XlsxRow> {
-  const { zip, entries } = await openArchive(fileName);
+export async function* readXlsxRows(fileName: string, caps: ExpansionCaps = SHEET_LIMITS): AsyncGenerator<XlsxRow> {
+  const { zip, entries } = await openArchive(fileName, caps);
   try {
     const entry = (name: string) => entries.get(name);
     const rootRels = await relationships(zip, entry('_rels/.rels'), '');

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../errors/app-error.ts';
 import { cellText, type Cell } from './sheet-import.ts';
 import { handMadeXlsx, zipOf } from './sheet-test-kit.ts';
+import { tightlyPackedXlsx } from './xlsx-fixtures.ts';
 import { readXlsxRows, XlsxUnreadable, type XlsxRow } from './xlsx-reader.ts';
 
 let dir: string;
@@ -16,11 +18,11 @@ beforeAll(async () => {
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
 let n = 0;
-async function rowsOf(file: Buffer): Promise<XlsxRow[]> {
+async function rowsOf(file: Buffer, caps?: Parameters<typeof readXlsxRows>[1]): Promise<XlsxRow[]> {
   const name = path.join(dir, `f${n++}.xlsx`);
   await fs.writeFile(name, file);
   const rows: XlsxRow[] = [];
-  for await (const row of readXlsxRows(name)) rows.push(row);
+  for await (const row of readXlsxRows(name, caps)) rows.push(row);
   return rows;
 }
 
@@ -199,6 +201,16 @@ describe('readXlsxRows', () => {
     expect(lying.readUInt32LE(central + 24)).toBeGreaterThan(10);
     lying.writeUInt32LE(10, central + 24);
     expect(await reason(lying)).toBe('damaged');
+  });
+
+  it('refuses, before inflating anything, an archive whose entries unpack past the limit or far out of proportion to its size', async () => {
+    // 40 MiB of white space in the worksheet packs into some 40 KB: a zip bomb's ratio, though under the 1 GiB limit.
+    const bomb = tightlyPackedXlsx(40);
+    expect(bomb.length).toBeLessThan(2 ** 20);
+    await expect(rowsOf(bomb)).rejects.toEqual(new AppError('file_too_large_expanded', [1024]));
+    // Allowed that ratio, it reads; allowed less in all, it does not.
+    expect(texts(await rowsOf(bomb, { maxInflatedBytes: 2 ** 30, maxExpansionRatio: Infinity }))).toEqual([[1, ['', 'Kode']]]);
+    await expect(rowsOf(bomb, { maxInflatedBytes: 2 ** 20, maxExpansionRatio: Infinity })).rejects.toEqual(new AppError('file_too_large_expanded', [1]));
   });
 });
 

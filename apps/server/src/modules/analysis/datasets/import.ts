@@ -22,7 +22,8 @@ import { importProgress } from '../../../platform/files/import-progress.ts';
 import { toImportRun } from '../../../platform/files/import-runs.ts';
 import { PDF_LIMITS, SHEET_LIMITS } from '../../../platform/files/parse-limits.ts';
 import { runInWorker, streamInWorker } from '../../../platform/files/worker-runner.ts';
-import { readXlsxRows, XlsxUnreadable } from '../../../platform/files/xlsx-reader.ts';
+import { XlsxUnreadable } from '../../../platform/files/xlsx-reader.ts';
+import { readUploadedXlsxRows } from '../../../platform/files/xlsx-worker.ts';
 import type { CsvRow } from './csv.ts';
 import { convertCell, findHeaderRow, inferColumnType, numberStyleOf, type NumberStyle, type RawCell } from './infer.ts';
 import type { readPdfRows } from './pdf.ts';
@@ -100,7 +101,7 @@ async function* rowsOf(file: Buffer, format: DatasetFileFormat, pdfRows?: FileRo
     const name = path.join(dir, 'upload.xlsx');
     await fs.writeFile(name, file);
     try {
-      for await (const row of readXlsxRows(name)) {
+      for await (const row of readUploadedXlsxRows(name, { signal })) {
         const cells: RawCell[] = [];
         for (let i = 1; i < row.values.length; i++) {
           const v = row.values[i];

@@ -6,6 +6,7 @@ import { call } from '../../../../test/call.ts';
 import { manyPagesPdf, sharedStreamBomb } from '../../../../test/bomb-pdfs.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { liveWorkers } from '../../../platform/files/worker-runner.ts';
+import { tightlyPackedXlsx } from '../../../platform/files/xlsx-fixtures.ts';
 
 /**
  * Issue 23: one upload must not hold the server for every tenant. A PDF is read in a worker thread within limits, so
@@ -82,6 +83,18 @@ describe('an uploaded PDF is read apart from the server', { timeout: 60_000 }, (
     expectHealthy(times, 3);
     expect(await importRun(bomb, 'Bom')).toMatchObject({ status: 'failed', errorCode: 'file_too_large_expanded', datasetId: null });
     expect(liveWorkers()).toBe(0);
+  });
+
+  it('refuses an xlsx zip bomb from its central directory, before inflating it', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/analysis/datasets/preview',
+      token: admin,
+      payload: tightlyPackedXlsx(40),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ errorCode: 'file_too_large_expanded', errorArgs: [1024] });
   });
 
   it('refuses a PDF of 20,000 pages as too many pages', async () => {
