@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisEndpoints as ep, CSV_CONTENT_TYPE, datasetEditEndpoints as edit, type AnalysisImportRun } from '@nusa/contracts';
+import {
+  analysisEndpoints as ep,
+  CSV_CONTENT_TYPE,
+  datasetEditEndpoints as edit,
+  datasetSourceEndpoints as sources,
+  type AnalysisImportRun,
+} from '@nusa/contracts';
 import { call } from '../../../../test/call.ts';
+import { startGoogleSheetsServer, templateSheet, type GoogleSheetsTestServer } from '../../../../test/google-sheets-server.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 
 /**
@@ -9,11 +16,15 @@ import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
  */
 
 let t: TestApp;
+let google: GoogleSheetsTestServer;
 const tenants = { trial: { code: 'trialco', id: '', admin: '' }, paid: { code: 'paidco', id: '', admin: '' } };
 type Who = keyof typeof tenants;
 
 beforeAll(async () => {
+  google = await startGoogleSheetsServer();
   t = await createTestApp('dataset-limits', {
+    GOOGLE_TOKEN_URL: google.tokenUrl,
+    GOOGLE_SHEETS_API_URL: google.apiUrl,
     LIMIT_TRIAL_DATASET_ROWS: '5',
     LIMIT_TRIAL_TENANT_DATASETS: '2',
     LIMIT_TRIAL_TENANT_ROWS: '8',
@@ -28,7 +39,10 @@ beforeAll(async () => {
     tenant.admin = await t.login('admin', tenant.code);
   }
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await google.close();
+});
 
 const csv = (rows: number) => ['Cabang,Jumlah', ...Array.from({ length: rows }, (_, i) => `Cabang ${i + 1},${(i + 1) * 1000}`)].join('\n');
 
@@ -45,7 +59,10 @@ const upload = (who: Who, rows: number, name = `Penjualan ${rows}`) =>
 async function importCsv(who: Who, rows: number): Promise<AnalysisImportRun> {
   const res = await upload(who, rows);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const { importId } = res.json<AnalysisImportRun>();
+  return followRun(who, res.json<AnalysisImportRun>().importId);
+}
+
+async function followRun(who: Who, importId: string): Promise<AnalysisImportRun> {
   for (;;) {
     const run = (
       await call(t, ep.getAnalysisImport, { params: { importId }, token: tenants[who].admin, tenant: tenants[who].code })
@@ -122,5 +139,38 @@ describe('a paid tenant', () => {
   it('is still refused a file past its own dataset row limit, keeping none of its rows', async () => {
     expect(failure(await importCsv('paid', 13))).toEqual({ status: 'failed', errorCode: 'dataset_row_limit_reached', errorArgs: [12] });
     expect(await stored('paid')).toEqual({ datasets: 1, rows: 6 });
+  });
+});
+
+describe('a Google Sheet, a source of rows too', () => {
+  const SHEET = '1LimitsSheet0123456789abcdefghijklmnop';
+  const url = `https://docs.google.com/spreadsheets/d/${SHEET}/edit`;
+  const share = (rows: number) =>
+    google.sheets.set(
+      SHEET,
+      templateSheet(
+        'Penjualan',
+        Array.from({ length: rows }, (_, i) => ['01/03/2026', `Cabang ${i}`, 'Kopi', 'Minuman', 'Retail', 'Budi', '1', '15000', '15000']),
+        [google.clientEmail],
+      ),
+    );
+  const paid = () => ({ token: tenants.paid.admin, tenant: tenants.paid.code });
+  const sheetRows = async (datasetId: string) =>
+    (await t.pools.owner.query<{ n: number }>('SELECT count(*)::int AS n FROM analysis_rows WHERE dataset_id = $1', [datasetId])).rows[0].n;
+
+  it('is imported only within the dataset row limit, and refreshed only within it, the old rows kept', async () => {
+    expect((await call(t, sources.saveGoogleAccount, { body: { key: google.serviceAccountKey }, ...paid() })).statusCode).toBe(200);
+    share(13);
+    const tooMany = await call(t, sources.importGoogleSheet, { body: { url, name: 'Sheet' }, ...paid() });
+    expect(failure(await followRun('paid', tooMany.json().importId))).toEqual({ status: 'failed', errorCode: 'dataset_row_limit_reached', errorArgs: [12] });
+    expect(await stored('paid')).toEqual({ datasets: 1, rows: 6 });
+
+    share(10);
+    const fits = await followRun('paid', (await call(t, sources.importGoogleSheet, { body: { url, name: 'Sheet' }, ...paid() })).json().importId);
+    expect(fits).toMatchObject({ status: 'done', report: { rows: 10 } });
+    share(13);
+    const refresh = await call(t, sources.refreshGoogleSheet, { params: { datasetId: fits.datasetId! }, ...paid() });
+    expect(failure(await followRun('paid', refresh.json().importId))).toEqual({ status: 'failed', errorCode: 'dataset_row_limit_reached', errorArgs: [12] });
+    expect(await sheetRows(fits.datasetId!)).toBe(10);
   });
 });
