@@ -93,6 +93,8 @@ export default async function setup(project: TestProject) {
         GOOGLE_TOKEN_URL: google.tokenUrl,
         GOOGLE_SHEETS_API_URL: google.apiUrl,
         GOOGLE_SERVICE_ACCOUNT_KEY: google.serviceAccountKey,
+        // The gateway, Google and AI test servers listen on loopback: allowed as an on-premises install allows its own.
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       }),
       () => {},
     );

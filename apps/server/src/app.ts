@@ -20,6 +20,7 @@ import { userAuditRoutes } from './modules/configuration/user-audit/routes.ts';
 import { appSettingsRoutes } from './modules/configuration/app-settings/routes.ts';
 import { aiSettingsRoutes } from './modules/configuration/ai-settings/routes.ts';
 import { useSettingsSeal } from './platform/ai/select.ts';
+import { useOutboundPolicy } from './platform/outbound/index.ts';
 import { limitSettings, useLimits } from './platform/limits/limits.ts';
 import { onFreeTrial } from './modules/public/onboarding/service.ts';
 import { userRoutes } from './modules/configuration/users/routes.ts';
@@ -94,6 +95,8 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   app.decorate('platform', platform);
   // engineFor opens tenants' sealed AI keys with the server's secret, wherever it is called from.
   useSettingsSeal(platform.tokens);
+  // Addresses named in settings are called through platform/outbound: public ones, and the private ones allowed here.
+  useOutboundPolicy({ allow: input.config.OUTBOUND_ALLOW_HOSTS, log: app.log });
   useLimits(limitSettings(platform.config), onFreeTrial);
   onAccessChange(platform.pools.app, (tenantId) => principals.forgetTenant(tenantId));
   const accessListener = listen(platform.pools.owner.options, {

@@ -13,6 +13,9 @@ import { APP_ROLE, TEST_SECRET, cloneTemplate } from './test-database.ts';
 
 export { TEST_SECRET };
 
+/** The private addresses tests' fake services listen on (platform/outbound refuses them otherwise). */
+export const TEST_OUTBOUND_ALLOW = '127.0.0.1';
+
 export interface TestApp {
   app: FastifyInstance;
   pools: Pools;
@@ -48,6 +51,9 @@ export async function createTestApp(label = 'test', env: Record<string, string> 
     JOBS: 'false',
     // Every test request comes from one address, standing for many users: the per-address login limit has a test of its own.
     LOGIN_ADDRESS_FAILURES_PER_MINUTE: '10000',
+    // The fake OpenAI, Telegram, WhatsApp and Google servers listen on loopback: allowed, as an on-premises install
+    // allows its own model server. Tests of the outbound guard pass OUTBOUND_ALLOW_HOSTS: '' (nothing allowed).
+    OUTBOUND_ALLOW_HOSTS: TEST_OUTBOUND_ALLOW,
     ...env,
   });
   const secrets = await loadSecrets(TEST_SECRET, config.dataDir);

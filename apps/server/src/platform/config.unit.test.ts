@@ -56,6 +56,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
   });
 
+  it('allows no private outbound address by default; OUTBOUND_ALLOW_HOSTS names them, and a wrong entry is named', () => {
+    expect(loadConfig({}).OUTBOUND_ALLOW_HOSTS).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOW_HOSTS: 'llm.office.lan:8000, 10.0.0.0/8' }).OUTBOUND_ALLOW_HOSTS).toHaveLength(2);
+    expect(problem({ OUTBOUND_ALLOW_HOSTS: 'llm.office.lan, http://10.0.0.1' })).toMatch(/OUTBOUND_ALLOW_HOSTS: .*\(http:\/\/10\.0\.0\.1\)/);
+  });
+
   it('treats an empty or blank variable as unset, so PORT= does not become port 0', () => {
     const c = loadConfig({ PORT: '', HOST: ' ', DATABASE_URL: '', DATA_DIR: '', JOBS: '' });
     expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: '.data', JOBS: true });

@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../errors/app-error.ts';
+import { outboundFetch } from '../outbound/index.ts';
 import type { PaymentOrder, PaymentProvider, PaymentStart, VerifiedNotification } from './provider.ts';
 
 export class GatewayError extends Error {
@@ -33,7 +35,7 @@ export class SnapGateway implements PaymentProvider {
     const url = `${this.baseUrl.replace(/\/+$/, '')}/snap/v1/transactions`;
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await outboundFetch(url, {
         method: 'POST',
         headers: {
           accept: 'application/json',
@@ -48,7 +50,7 @@ export class SnapGateway implements PaymentProvider {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
-      throw new GatewayError(err instanceof Error ? err.name : 'network');
+      throw new GatewayError(err instanceof AppError ? err.code : err instanceof Error ? err.name : 'network');
     }
     const body = (await res.json().catch(() => undefined)) as { token?: unknown; redirect_url?: unknown } | undefined;
     if (!res.ok || typeof body?.token !== 'string' || typeof body.redirect_url !== 'string') throw new GatewayError(`HTTP ${res.status}`);

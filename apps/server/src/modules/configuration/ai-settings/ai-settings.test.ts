@@ -113,12 +113,13 @@ describe('AI settings', () => {
     expect((await call(t, endpoints.getAiSettings, { token: admin })).json()).toEqual(before);
   });
 
-  it('tests a connection: the models, or the provider words for a rejected key, or the local engine ready', async () => {
+  it('tests a connection: the models, or the status of a rejected key, or the local engine ready', async () => {
     const ok = await call(t, endpoints.testAiConnection, { body: remote(), token: admin });
     expect(ok.json()).toEqual({ ok: true, provider: 'openai-compatible', models: ['test-chat', 'test-embed', 'test-image'] });
     const bad = (await call(t, endpoints.testAiConnection, { body: { ...remote(), apiKey: 'sk-wrong-000-1234' }, token: admin })).json();
     expect(bad).toMatchObject({ ok: false, errorCode: 'ai_response_failed' });
-    expect(String(bad.errorArgs?.[0])).toContain('401 Incorrect API key provided: sk-*****1234');
+    // The provider's words (which may be anything the address served) stay in the log.
+    expect(bad.errorArgs).toEqual(['HTTP 401']);
     const none = (await call(t, endpoints.testAiConnection, { body: { ...remote(), baseUrl: '' }, token: admin })).json();
     expect(none).toMatchObject({ ok: false, errorCode: 'ai_settings_incomplete', errorArgs: ['baseUrl'] });
     const local = (await call(t, endpoints.testAiConnection, { body: { ...remote(), provider: 'local' }, token: admin })).json();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
 import { withTenant } from '../../../platform/db/tenant.ts';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, TEST_OUTBOUND_ALLOW, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../platform/config.ts';
 import { noJobs } from '../../../platform/jobs/jobs.ts';
@@ -270,7 +270,13 @@ describe('web chat widget', () => {
 
   it("talks over the socket: the bot answers, asking for a person hands over, an agent's reply is pushed, a flood is refused", async () => {
     // The visitor's socket is on a second server instance; the agent's reply is stored and announced through the first.
-    const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
+    const config = loadConfig({
+      DATABASE_URL: t.databaseUrl,
+      AUTH_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'silent',
+      JOBS: 'false',
+      OUTBOUND_ALLOW_HOSTS: TEST_OUTBOUND_ALLOW,
+    });
     const b = await buildApp(
       { config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) },
       { webDist: '/nonexistent' },

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { logUpstreamFailure, outboundFetch } from '../../../platform/outbound/index.ts';
 
-/** The WhatsApp Cloud API (Graph API) by plain fetch; `apiBaseUrl` points a test at a loopback server. */
+/** The WhatsApp Cloud API (Graph API) through platform/outbound; `apiBaseUrl` may point elsewhere (a test's server, when the install allows its address). */
 const DEFAULT_BASE_URL = 'https://graph.facebook.com';
 const DEFAULT_VERSION = 'v21.0';
 const TIMEOUT_MS = 10_000;
@@ -16,14 +17,17 @@ export function signatureValid(rawBody: Buffer, header: string | undefined, appS
 /** Sends a text message to a WhatsApp user; answers its wamid. */
 export async function sendWhatsappText(attributes: Record<string, string>, secrets: Record<string, string>, to: string, text: string): Promise<string> {
   const base = (attributes.apiBaseUrl || DEFAULT_BASE_URL).replace(/\/$/, '');
-  const res = await fetch(`${base}/${attributes.apiVersion || DEFAULT_VERSION}/${encodeURIComponent(attributes.phoneNumberId)}/messages`, {
+  const res = await outboundFetch(`${base}/${attributes.apiVersion || DEFAULT_VERSION}/${encodeURIComponent(attributes.phoneNumberId)}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${secrets.accessToken}` },
     body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: text } }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const answer = (await res.json().catch(() => ({}))) as { messages?: { id: string }[]; error?: { message?: string } };
-  if (!res.ok || !answer.messages?.[0]?.id) throw new Error(`WhatsApp send failed: ${res.status} ${answer.error?.message ?? ''}`);
+  if (!res.ok || !answer.messages?.[0]?.id) {
+    logUpstreamFailure('whatsapp', { status: res.status, body: answer.error?.message });
+    throw new Error(`WhatsApp send failed: HTTP ${res.status}`);
+  }
   return answer.messages[0].id;
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoints as ep, serviceIntentEndpoints as intentEp } from '@nusa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, TEST_OUTBOUND_ALLOW, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../platform/config.ts';
 import { noJobs } from '../../../platform/jobs/jobs.ts';
@@ -70,7 +70,13 @@ beforeAll(async () => {
   tenantId = await t.tenantId(DEFAULT_TENANT);
   admin = await t.login('admin');
   agent = await t.login('agent');
-  const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false' });
+  const config = loadConfig({
+    DATABASE_URL: t.databaseUrl,
+    AUTH_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    OUTBOUND_ALLOW_HOSTS: TEST_OUTBOUND_ALLOW,
+  });
   b = await buildApp({ config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) }, { webDist: '/nonexistent' });
   await b.listen({ port: 0, host: '127.0.0.1' });
   const created = await call(t, clientEp.createServiceClient, {

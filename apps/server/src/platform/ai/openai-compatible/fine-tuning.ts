@@ -1,5 +1,6 @@
 import { AppError } from '../../errors/app-error.ts';
 import { ProviderHttpError, withRetries, type RetryPolicy } from './retry.ts';
+import { outboundFetch } from '../../outbound/index.ts';
 
 /**
  * The OpenAI files and fine-tuning jobs API over plain fetch (the AI SDK has none), with the engine's retry policy:
@@ -43,7 +44,7 @@ const STATUSES: readonly string[] = ['validating_files', 'queued', 'running', 's
 
 export function createFineTuningClient(c: FineTuningConnection) {
   const base = c.baseUrl.replace(/\/+$/, '');
-  const doFetch = c.fetch ?? fetch;
+  const doFetch = c.fetch ?? outboundFetch;
   const policy: RetryPolicy = { maxRetries: c.maxRetries, timeoutMs: c.timeoutMs, backoffMs: c.backoffMs ?? 500, maxDelayMs: 20_000 };
   const headers = (): Record<string, string> => (c.apiKey ? { authorization: `Bearer ${c.apiKey}` } : {});
 

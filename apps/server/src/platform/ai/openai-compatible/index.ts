@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { embedMany, generateImage, generateText, NoObjectGeneratedError, Output, streamText, type LanguageModelUsage } from 'ai';
 import { AppError } from '../../errors/app-error.ts';
+import { outboundFetch } from '../../outbound/index.ts';
 import type {
   AiEngine,
   AiUsage,
@@ -58,7 +59,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
     name: 'openai-compatible',
     baseURL,
     apiKey: options.apiKey || undefined,
-    fetch: options.fetch,
+    fetch: options.fetch ?? outboundFetch,
     includeUsage: true,
     supportsStructuredOutputs: true,
   });
@@ -183,12 +184,13 @@ export interface ConnectionCheck {
 
 /**
  * Checks a provider as the settings screen's "test connection" does: GET /models, then a one-token chat with the
- * chat model. Failures are `ai_response_failed` in the provider's own words (no retries: the user is waiting).
+ * chat model. Failures are `ai_response_failed` with the status (no retries: the user is waiting); an address that is
+ * not public is `outbound_address_not_allowed` before anything is sent.
  */
 export async function checkConnection(options: OpenAiCompatibleOptions): Promise<ConnectionCheck> {
   const once = { ...options, maxRetries: 0 };
   const policy: RetryPolicy = { maxRetries: 0, timeoutMs: options.timeoutMs, backoffMs: 0, maxDelayMs: 0 };
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? outboundFetch;
   const models = await withRetries(policy, async ({ signal }) => {
     const res = await doFetch(`${trimSlash(options.baseUrl)}/models`, {
       headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
@@ -212,7 +214,7 @@ export async function checkConnection(options: OpenAiCompatibleOptions): Promise
     }
     return (body?.data ?? []).map((m) => String(m.id));
   });
-  const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: trimSlash(once.baseUrl), apiKey: once.apiKey || undefined, fetch: once.fetch });
+  const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: trimSlash(once.baseUrl), apiKey: once.apiKey || undefined, fetch: doFetch });
   await withRetries(policy, ({ signal }) =>
     generateText({ model: provider.chatModel(once.models.chat), prompt: 'ping', maxOutputTokens: 1, maxRetries: 0, abortSignal: signal }),
   );

@@ -1,5 +1,6 @@
 import { APICallError } from 'ai';
 import { AppError } from '../../errors/app-error.ts';
+import { logUpstreamFailure } from '../../outbound/index.ts';
 
 export interface RetryPolicy {
   /** Attempts after the first one, on 429, 5xx and connection failures. */
@@ -99,11 +100,13 @@ export class ProviderHttpError extends Error {
 }
 
 /**
- * The words shown after "The AI failed to answer": the status and the provider's own message (for a 401, OpenAI-style
- * servers name the rejected key in it: "Incorrect API key provided: sk-…abcd"), or what timed out.
+ * The words shown after "The AI failed to answer": the provider's HTTP status, or that the connection failed, or that
+ * the answer was not what the API promises. The provider's own words go to the log only: a body can hold anything
+ * the address served.
  */
 export function describeFailure(f: ProviderFailure): string {
-  return f.status ? `${f.status} ${f.message}` : f.message;
+  if (f.status) return `HTTP ${f.status}`;
+  return f.retryable ? 'connection failed' : 'unexpected answer';
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -128,7 +131,7 @@ export interface AttemptContext {
 
 /**
  * Runs `attempt` with a time limit each, retrying 429/5xx/connection failures with backoff (the provider's
- * Retry-After first), and turns the last failure into `ai_response_failed` with the provider's own words.
+ * Retry-After first), and turns the last failure into `ai_response_failed` with its status (the provider's words are logged).
  */
 export async function withRetries<T>(policy: RetryPolicy, attempt: (ctx: AttemptContext) => Promise<T>, callerSignal?: AbortSignal): Promise<T> {
   for (let retry = 0; ; retry++) {
@@ -147,7 +150,10 @@ export async function withRetries<T>(policy: RetryPolicy, attempt: (ctx: Attempt
       if (callerSignal?.aborted) throw new AppError('ai_response_failed', ['cancelled']);
       if (timeout.aborted) throw new AppError('ai_response_failed', [`no answer within ${policy.timeoutMs / 1000} s (timeout)`]);
       const failure = failureOf(error);
-      if (!failure.retryable || visible || retry >= policy.maxRetries) throw new AppError('ai_response_failed', [describeFailure(failure)]);
+      if (!failure.retryable || visible || retry >= policy.maxRetries) {
+        logUpstreamFailure('ai', { status: failure.status, body: failure.message });
+        throw new AppError('ai_response_failed', [describeFailure(failure)]);
+      }
       await sleep(retryDelay(retry, policy, failure.headers), callerSignal);
     }
   }

@@ -1,11 +1,12 @@
 import { importPKCS8, SignJWT } from 'jose';
 import { AppError } from '../../../../platform/errors/app-error.ts';
+import { logUpstreamFailure, outboundFetch } from '../../../../platform/outbound/index.ts';
 
 /**
  * A Google Sheets API v4 client for a service account: the account's JWT (RS256) is signed here with `jose` and
  * exchanged at the token URL for an access token (RFC 7523 bearer grant, as Google documents for service accounts),
- * then the REST API is called with fetch. Both addresses come from the server's configuration, so a test server on
- * loopback can stand in for Google.
+ * then the REST API is called through platform/outbound. Both addresses come from the server's configuration, so a
+ * test server on loopback can stand in for Google (where the install allows its address).
  */
 
 export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.readonly';
@@ -63,19 +64,21 @@ export const sheetUrlOf = (spreadsheetId: string) => `https://docs.google.com/sp
 
 async function call(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return await outboundFetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network';
     throw new AppError('analysis_google_unreachable', [reason]);
   }
 }
 
-/** Google's error text of a failed answer (`{error: {message}}` or the token endpoint's `{error, error_description}`). */
+/**
+ * What the caller learns of a failed answer: its status. Google's error text (`{error: {message}}`, or the token
+ * endpoint's `{error, error_description}`) goes to the log, as any remote answer does.
+ */
 async function reasonOf(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: string | { message?: string }; error_description?: string } | null;
-  const e = body?.error;
-  const text = typeof e === 'string' ? (body?.error_description ?? e) : (e?.message ?? `HTTP ${res.status}`);
-  return String(text).slice(0, 200);
+  logUpstreamFailure('google', { status: res.status, body: await res.text().catch(() => '') });
+  return `HTTP ${res.status}`;
 }
 
 /** An access token for the service account: its JWT signed and exchanged at the token URL. */
