@@ -5,8 +5,9 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
 import { defineSheet } from '../../../platform/records/sheet.ts';
+import { yn } from '../../../platform/records/query.ts';
 import { countries } from './schema.ts';
-import { yesNo, type InUse } from './service.ts';
+import type { InUse } from './service.ts';
 
 type CountrySort = SortValue<(typeof COUNTRY_SORT)[number]>;
 
@@ -30,7 +31,7 @@ const kit = recordKit({
   lockCode: 'country-code',
   // By name unless the caller sorts.
   sort: { columns: { code: caseless(countries.code), name: caseless(countries.name), active: countries.active }, fallback: [asc(countries.name)] },
-  toRecords: (_tx, rows) => rows.map((r): Country => ({ countryId: r.id, countryCode: r.code, countryName: r.name, active: yesNo(r.active) })),
+  toRecords: (_tx, rows) => rows.map((r): Country => ({ countryId: r.id, countryCode: r.code, countryName: r.name, active: yn(r.active) })),
   idOf: (r) => r.countryId,
   codeOf: (r) => r.countryCode,
   sheet: COUNTRY_SHEET,

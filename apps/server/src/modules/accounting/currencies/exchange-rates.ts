@@ -8,10 +8,11 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
+import { containsPattern, yn } from '../../../platform/records/query.ts';
 import { currencies, exchangeRates } from './schema.ts';
-import { EXPORT_ROW_LIMIT, likePattern, yesNo } from './service.ts';
 
 const MODULE = 'accounting.exchange-rate';
+const EXPORT_ROW_LIMIT = 50_000;
 const fromC = alias(currencies, 'from_currency');
 const toC = alias(currencies, 'to_currency');
 
@@ -30,7 +31,7 @@ const toRate = (r: Row): ExchangeRate => ({
   toCurrency: r.to,
   rateDate: r.rateDate,
   rate: trimDecimal(r.rate),
-  active: yesNo(r.active),
+  active: yn(r.active),
 });
 
 const base = (tx: Tx) =>
@@ -52,7 +53,7 @@ export interface RateFilter {
 
 function conditions(f: RateFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  if (f.keyword) where.push(or(sql`${fromC.code} ILIKE ${likePattern(f.keyword)}`, sql`${toC.code} ILIKE ${likePattern(f.keyword)}`));
+  if (f.keyword) where.push(or(sql`${fromC.code} ILIKE ${containsPattern(f.keyword)}`, sql`${toC.code} ILIKE ${containsPattern(f.keyword)}`));
   if (f.fromCurrency) where.push(eq(fromC.code, f.fromCurrency));
   if (f.toCurrency) where.push(eq(toC.code, f.toCurrency));
   if (f.from) where.push(gte(exchangeRates.rateDate, f.from));

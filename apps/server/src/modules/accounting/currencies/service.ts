@@ -6,15 +6,11 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
 import { defineSheet } from '../../../platform/records/sheet.ts';
+import { yn } from '../../../platform/records/query.ts';
 import { currencies, exchangeRates } from './schema.ts';
-
-export const EXPORT_ROW_LIMIT = 50_000;
 
 /** Answers the name of a record type that still uses the record, or undefined. */
 export type InUse = (tx: Tx, id: string) => Promise<string | undefined>;
-
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-export const yesNo = (b: boolean) => (b ? 'Y' : 'N') as 'Y' | 'N';
 
 type Row = typeof currencies.$inferSelect;
 const toCurrency = (r: Row): Currency => ({
@@ -23,8 +19,8 @@ const toCurrency = (r: Row): Currency => ({
   currencyName: r.name,
   symbol: r.symbol,
   decimals: r.decimals,
-  book: yesNo(r.isBook),
-  active: yesNo(r.active),
+  book: yn(r.isBook),
+  active: yn(r.active),
 });
 
 type CurrencySort = SortValue<(typeof CURRENCY_SORT)[number]>;

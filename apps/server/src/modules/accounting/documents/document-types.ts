@@ -1,22 +1,13 @@
-import type { Decimal } from 'decimal.js';
 import type { Task } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
+import type { PostingLine } from '../ledger/service.ts';
 import type { documentLines, documents } from './schema.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentLineRow = typeof documentLines.$inferSelect;
 
-/** One ledger line a release writes: signed amounts (debit > 0, credit < 0) in the document and book currencies. */
-export interface PostingLine {
-  coaId: string;
-  ouId?: string | null;
-  segmentId?: string | null;
-  partnerId?: string | null;
-  cashBankId?: string | null;
-  amount: Decimal;
-  bookAmount: Decimal;
-  memo?: string | null;
-}
+/** One ledger line a release writes (the ledger defines it: documents post through the ledger). */
+export type { PostingLine };
 
 /**
  * What a document type tells the engine (architecture §9: one engine, every type). The engine owns statuses,

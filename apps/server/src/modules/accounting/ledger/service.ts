@@ -6,8 +6,45 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { asColumnsJson } from '../../../platform/db/columns.ts';
 import { preparedQuery, queryPrepared, type Tx } from '../../../platform/db/tenant.ts';
-import type { DocumentLineRow, DocumentRow, PostingLine } from '../documents/index.ts';
+import type { Decimal } from 'decimal.js';
 import { ledgerEntries, ledgerPeriods } from './schema.ts';
+
+/**
+ * What the ledger reads of a released document. The ledger sits below the document engine (documents call it), so it
+ * names the fields it needs instead of importing the engine's row type.
+ */
+export interface PostedDocument {
+  id: string;
+  type: string;
+  number: string;
+  documentDate: string;
+  currencyId: string;
+}
+
+/** One ledger line a release writes: signed amounts (debit > 0, credit < 0) in the document and book currencies. */
+export interface PostingLine {
+  coaId: string;
+  ouId?: string | null;
+  segmentId?: string | null;
+  partnerId?: string | null;
+  cashBankId?: string | null;
+  amount: Decimal;
+  bookAmount: Decimal;
+  memo?: string | null;
+}
+
+/** A debit/credit document line as ledgerLinesOf reads it (decimal strings). */
+export interface DebitCreditLine {
+  coaId: string | null;
+  ouId: string | null;
+  segmentId: string | null;
+  partnerId: string | null;
+  debit: string;
+  credit: string;
+  bookDebit: string;
+  bookCredit: string;
+  memo: string | null;
+}
 
 const UNBALANCED = '23514';
 
@@ -80,7 +117,7 @@ async function insertLedgerRows(tx: Tx, rows: LedgerRow[]): Promise<void> {
  * Signed amounts: debit > 0, credit < 0. The book amounts must sum to zero (`document_unbalanced` with both totals);
  * the database refuses them otherwise.
  */
-export async function postDocument(tx: Tx, tenantId: string, document: DocumentRow, lines: PostingLine[]): Promise<{ postingId: string }> {
+export async function postDocument(tx: Tx, tenantId: string, document: PostedDocument, lines: PostingLine[]): Promise<{ postingId: string }> {
   const [posted] = await postDocuments(tx, tenantId, [{ document, lines }]);
   return posted!;
 }
@@ -89,7 +126,11 @@ export async function postDocument(tx: Tx, tenantId: string, document: DocumentR
  * Several releases at once (a bulk seed or import): each document's lines under its own posting id, all in one
  * INSERT, each posting checked for balance as `postDocument` checks one.
  */
-export async function postDocuments(tx: Tx, tenantId: string, postings: { document: DocumentRow; lines: PostingLine[] }[]): Promise<{ postingId: string }[]> {
+export async function postDocuments(
+  tx: Tx,
+  tenantId: string,
+  postings: { document: PostedDocument; lines: PostingLine[] }[],
+): Promise<{ postingId: string }[]> {
   const { rows, ids } = ledgerRowsOf(tenantId, postings);
   if (!rows.length) return ids;
   await insertLedgerRows(tx, rows);
@@ -107,7 +148,7 @@ export const ledgerRowsJson = (rows: LedgerRow[]): string => asColumnsJson(ledge
  */
 export function ledgerRowsOf(
   tenantId: string,
-  postings: { document: DocumentRow; lines: PostingLine[] }[],
+  postings: { document: PostedDocument; lines: PostingLine[] }[],
 ): { rows: LedgerRow[]; ids: { postingId: string }[] } {
   const rows: LedgerRow[] = [];
   const ids: { postingId: string }[] = [];
@@ -151,7 +192,7 @@ export function ledgerRowsOf(
  * A void: the document's posted lines again with negated amounts, dated `date`, under a new posting id and marked
  * `reversal`, in one INSERT … SELECT. The original lines stay (the ledger is append-only).
  */
-export async function reverseDocument(tx: Tx, tenantId: string, document: DocumentRow, date: string): Promise<{ postingId: string }> {
+export async function reverseDocument(tx: Tx, tenantId: string, document: PostedDocument, date: string): Promise<{ postingId: string }> {
   const postingId = randomUUID();
   const period = periodOf(date);
   await tx.execute(sql`
@@ -187,10 +228,7 @@ export async function assertPeriodOpen(tx: Tx, date: string): Promise<void> {
  * line with the largest book amount, so the posting balances exactly and the correction lands where it is smallest
  * relative to the amount.
  */
-export function ledgerLinesOf(
-  lines: Pick<DocumentLineRow, 'coaId' | 'ouId' | 'segmentId' | 'partnerId' | 'debit' | 'credit' | 'bookDebit' | 'bookCredit' | 'memo'>[],
-  defaults: { ouId?: string | null } = {},
-): PostingLine[] {
+export function ledgerLinesOf(lines: DebitCreditLine[], defaults: { ouId?: string | null } = {}): PostingLine[] {
   const posting = lines.map((l) => ({
     coaId: l.coaId!,
     ouId: l.ouId ?? defaults.ouId ?? null,

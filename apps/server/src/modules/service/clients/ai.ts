@@ -6,7 +6,7 @@ import { costOf, engineOf, modelPrices } from '../../../platform/ai/select.ts';
 import { getAiSettings, type StoredAiSettings } from '../../../platform/ai/settings/service.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { fineTunedChatModel, withAnswerIndex } from '../fine-tuning/index.ts';
-import type { ClientRow } from './service.ts';
+import type { ClientRow } from './schema.ts';
 
 /** The area of the service's AI usage rows (the dashboard's chat widgets read it). */
 export const SERVICE_AREA = 'chat';

@@ -72,6 +72,8 @@ export const serviceClients = pgTable(
   ],
 );
 
+export type ClientRow = typeof serviceClients.$inferSelect;
+
 /** Human CS agents of a client: users who take handed-over conversations, with their limit and presence. */
 export const serviceAgents = pgTable(
   'service_agents',

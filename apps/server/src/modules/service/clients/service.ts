@@ -8,9 +8,9 @@ import { yn } from '../../../platform/records/query.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
 import { orgUnitExists } from '../../configuration/org-units/service.ts';
 import { clientHasConversations } from '../conversations/service.ts';
-import { serviceAgents, serviceClients, type SetupState } from './schema.ts';
+import { serviceAgents, serviceClients, type ClientRow, type SetupState } from './schema.ts';
 
-export type ClientRow = typeof serviceClients.$inferSelect;
+export type { ClientRow };
 
 /** A seeded client (the demo shop), set up and ready, with the users who take its handed-over conversations. */
 export async function seedClient(tx: Tx, row: typeof serviceClients.$inferInsert, agentUserIds: string[]): Promise<void> {
