@@ -2,17 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-
-/**
- * Module boundaries of the server (docs/architecture.md): a module reaches another module only through its public
- * service (`service.ts`, or an `index.ts` that re-exports it), never its schema.ts, routes.ts or other internals; and
- * platform/ knows no module. The patterns read the import path relative to the file, so they are set per depth:
- * modules/<area>/<module>/ files (one `../` is a sibling module, two an area) and modules/auth/ files.
- */
-const PUBLIC_FILE = '(?:service|index)\\.ts$';
-const BOUNDARY = 'A module uses another module only through its public service.ts (or index.ts): not its schema, routes or internals.';
-const siblingInternals = { regex: `^\\.\\./(?!\\.\\.)(?:[^/]+/)+(?!${PUBLIC_FILE})[^/]+$`, message: BOUNDARY };
-const areaInternals = { regex: `^\\.\\./\\.\\./(?!\\.\\.)(?:[^/]+/)+(?!${PUBLIC_FILE})[^/]+$`, message: BOUNDARY };
+import boundaries from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'artifacts/**', 'apps/server/src/db/migrations/**'] },
@@ -26,13 +16,11 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Module boundaries of the server and feature areas of the web (scripts/eslint-boundaries.js; docs/architecture.md).
   {
-    files: ['apps/server/src/modules/*/*/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [siblingInternals, areaInternals] }] },
-  },
-  {
-    files: ['apps/server/src/modules/auth/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [siblingInternals] }] },
+    files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
   },
   {
     files: ['apps/server/src/platform/**/*.ts'],
