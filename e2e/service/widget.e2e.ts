@@ -26,6 +26,7 @@ const tx = {
     replyBox: 'Tulis balasan untuk pelanggan…',
     answer: 'Halo, saya Dewi dari Toko Batik Sekar. Ada yang bisa saya bantu?',
     agent: 'Petugas CS',
+    throttled: /^Terlalu banyak pesan\. Tunggu \d+ detik, lalu coba lagi\.$/,
   },
   en: {
     title: 'Integration',
@@ -46,6 +47,7 @@ const tx = {
     replyBox: 'Write a reply to the customer…',
     answer: 'Hello, this is Dewi from Toko Batik Sekar. How can I help?',
     agent: 'CS agent',
+    throttled: /^Too many messages\. Please wait \d+ seconds and try again\.$/,
   },
 };
 const CLIENT = 'SEKAR';
@@ -148,10 +150,18 @@ describe('Service › web chat widget', () => {
           await page.setViewportSize(PHONE);
           await screenshot(page, `service-widget-phone-${lang}`);
 
+          // Past a visitor's messages a minute (12), the widget says in the visitor's language how long to wait.
+          for (let i = 1; i <= 12; i++) {
+            await input.fill(`${person} #${i}`);
+            await page.getByRole('button', { name: t.send }).click();
+          }
+          await expect.poll(async () => (await page.locator('[data-nusa-widget] .note').textContent()) ?? '').toMatch(t.throttled);
+          await screenshot(page, `service-widget-throttled-${lang}`);
+
           // The agent's chat limit is shared with the other flows: this one closes what it took.
           const { token } = await apiLogin('agent');
           const inbox = await api<{ items: { id: string; lastText: string; status: string }[] }>('GET', '/v1/service/inbox', { token });
-          const mine = inbox.body.items.find((c) => c.status === 'agent' && c.lastText === person);
+          const mine = inbox.body.items.find((c) => c.status === 'agent' && c.lastText.startsWith(person));
           expect(mine).toBeDefined();
           expect((await api('POST', `/v1/service/inbox/${mine!.id}/close`, { token })).status).toBe(200);
         });
