@@ -151,6 +151,21 @@ describe('the database enforces it, whatever the code does', () => {
     }
   });
 
+  it('gives every table with a tenant_id a primary key that starts with tenant_id (logical replication, distribution by tenant)', async () => {
+    const r = await t.pools.owner.query<{ name: string; key: string[] | null }>(`
+      SELECT c.relname AS name,
+             (SELECT array_agg(a.attname::text ORDER BY k.i) FROM unnest(pk.conkey) WITH ORDINALITY k(attnum, i)
+                JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum) AS key
+        FROM pg_class c
+        JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+        JOIN pg_attribute t ON t.attrelid = c.oid AND t.attname = 'tenant_id' AND NOT t.attisdropped
+        LEFT JOIN pg_constraint pk ON pk.conrelid = c.oid AND pk.contype = 'p'
+       WHERE c.relkind IN ('r', 'p')
+       ORDER BY 1`);
+    expect(r.rows.map((x) => x.name)).toEqual(expect.arrayContaining([...TENANT_TABLES, 'ai_usage_daily', 'ai_usage_monthly', 'ai_customers']));
+    expect(r.rows.filter((x) => x.key?.[0] !== 'tenant_id')).toEqual([]);
+  });
+
   it('runs requests as a role that is not superuser, has no BYPASSRLS and owns no table', async () => {
     const role = await t.pools.owner.query('SELECT rolsuper, rolbypassrls, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
     expect(role.rows).toEqual([{ rolsuper: false, rolbypassrls: false, rolcreaterole: false, rolcreatedb: false }]);

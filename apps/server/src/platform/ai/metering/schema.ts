@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../db/tenant.ts';
+
+/**
+ * The client of a rollup row as a key part: a primary key column cannot be null, and a call of no client has no
+ * client_ou_id. No org unit has the zero uuid, so the primary key is exactly the old UNIQUE NULLS NOT DISTINCT; it
+ * keeps that constraint's name, which the triggers' ON CONFLICT ON CONSTRAINT name.
+ */
+const clientKey = () => uuid('client_key').notNull().generatedAlwaysAs(sql`coalesce(client_ou_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
 
 /**
  * Metering of AI calls (architecture §6). `ai_usage` and `ai_chat_sessions` are the evidence, one row per call and per
@@ -61,13 +68,14 @@ export const aiCustomers = pgTable(
   {
     tenantId: uuid('tenant_id').notNull(),
     clientOuId: uuid('client_ou_id'),
+    clientKey: clientKey(),
     customerKey: text('customer_key').notNull(),
     firstSessionAt: timestamp('first_session_at', { withTimezone: true }).notNull(),
     firstArea: text('first_area').notNull().default(''),
     firstModel: text('first_model').notNull().default(''),
   },
   (t) => [
-    unique('ai_customers_key').on(t.tenantId, t.clientOuId, t.customerKey).nullsNotDistinct(),
+    primaryKey({ name: 'ai_customers_key', columns: [t.tenantId, t.clientKey, t.customerKey] }),
     // The sessions trigger looks customers up by this key: plain equality (no IS NOT DISTINCT FROM) is what an index
     // and a hash join can serve.
     index('ai_customers_lookup').on(t.tenantId, sql`coalesce(${t.clientOuId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.customerKey),
@@ -83,6 +91,7 @@ export const aiUsageDaily = pgTable(
     day: date('day').notNull(),
     area: text('area').notNull(),
     clientOuId: uuid('client_ou_id'),
+    clientKey: clientKey(),
     model: text('model').notNull(),
     /** Calls that ended ok, of either kind. */
     requests: integer('requests').notNull().default(0),
@@ -101,7 +110,7 @@ export const aiUsageDaily = pgTable(
     chatMs: bigint('chat_ms', { mode: 'number' }).notNull().default(0),
     newCustomers: integer('new_customers').notNull().default(0),
   },
-  (t) => [unique('ai_usage_daily_key').on(t.tenantId, t.day, t.area, t.clientOuId, t.model).nullsNotDistinct(), tenantPolicy('ai_usage_daily')],
+  (t) => [primaryKey({ name: 'ai_usage_daily_key', columns: [t.tenantId, t.day, t.area, t.clientKey, t.model] }), tenantPolicy('ai_usage_daily')],
 );
 
 /**
@@ -115,6 +124,7 @@ export const aiUsageMonthly = pgTable(
     month: date('month').notNull(),
     area: text('area').notNull(),
     clientOuId: uuid('client_ou_id'),
+    clientKey: clientKey(),
     model: text('model').notNull(),
     requests: integer('requests').notNull().default(0),
     failed: integer('failed').notNull().default(0),
@@ -129,7 +139,7 @@ export const aiUsageMonthly = pgTable(
     chatMs: bigint('chat_ms', { mode: 'number' }).notNull().default(0),
     newCustomers: integer('new_customers').notNull().default(0),
   },
-  (t) => [unique('ai_usage_monthly_key').on(t.tenantId, t.month, t.area, t.clientOuId, t.model).nullsNotDistinct(), tenantPolicy('ai_usage_monthly')],
+  (t) => [primaryKey({ name: 'ai_usage_monthly_key', columns: [t.tenantId, t.month, t.area, t.clientKey, t.model] }), tenantPolicy('ai_usage_monthly')],
 );
 
 /**
