@@ -7,7 +7,10 @@ import { tenantPolicy } from '../../db/tenant.ts';
  * client_ou_id. No org unit has the zero uuid, so the primary key is exactly the old UNIQUE NULLS NOT DISTINCT; it
  * keeps that constraint's name, which the triggers' ON CONFLICT ON CONSTRAINT name.
  */
-const clientKey = () => uuid('client_key').notNull().generatedAlwaysAs(sql`coalesce(client_ou_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
+const clientKey = () =>
+  uuid('client_key')
+    .notNull()
+    .generatedAlwaysAs(sql`coalesce(client_ou_id, '00000000-0000-0000-0000-000000000000'::uuid)`);
 
 /**
  * Metering of AI calls (architecture §6). `ai_usage` and `ai_chat_sessions` are the evidence, one row per call and per
