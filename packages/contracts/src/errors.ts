@@ -93,6 +93,11 @@ const general = {
     'Berkas melebihi batas {{0}} baris per impor; tidak ada yang disimpan. Bagi berkas menjadi beberapa bagian',
     'The file exceeds the limit of {{0}} rows per import; nothing was saved. Split it into several files',
   ),
+  import_bytes_limit_reached: e(
+    413,
+    'Berkas melebihi batas {{0}} MB per impor; bagi berkas menjadi beberapa bagian',
+    'The file exceeds the limit of {{0}} MB per import; split it into several files',
+  ),
   new_version_data_available_please_reload: e(
     409,
     'Data telah diubah oleh orang lain, muat ulang halaman',
@@ -508,6 +513,11 @@ const erp = {
     422,
     'Mata uang buku {{0}} tidak dapat dinonaktifkan, dihapus atau diganti kodenya',
     'The book currency {{0}} cannot be deactivated, deleted or given another code',
+  ),
+  currency_book_already_set: e(
+    409,
+    'Mata uang buku sudah ditetapkan ({{0}}) dan tidak dapat diganti',
+    'The book currency is already set ({{0}}) and cannot be replaced',
   ),
   policy_ou_list_empty: e(422, 'Daftar kebijakan OU harus diisi', 'Policy OU list must be filled'),
   policy_not_authorized: e(403, 'Anda tidak diizinkan memakai {{0}} {{1}} pada unit organisasi ini', 'You are not authorised to use {{0}} {{1}} in this OU'),

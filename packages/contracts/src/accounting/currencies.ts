@@ -144,6 +144,14 @@ export const currencyEndpoints = {
     body: activeBody,
     response: currency,
   }),
+  setBookCurrency: defineEndpoint({
+    method: 'PUT',
+    path: '/v1/erp/currencies/{currencyId}/book',
+    access: CURRENCY_FULL,
+    summary: 'Make an active currency the book currency, only while the tenant has none: once set it never changes (documents hold amounts in it)',
+    params: currencyId,
+    response: currency,
+  }),
   deleteCurrency: defineEndpoint({
     method: 'DELETE',
     path: '/v1/erp/currencies/{currencyId}',

@@ -265,6 +265,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/erp/currencies/:currencyId → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll | createEditErpCashBank | writeAllErpCashBank | createEditErpMaster | writeAllErpMaster
       DELETE /api/v1/erp/currencies/:currencyId → writeAllErpCurrency | writeAllErpAll
       PUT    /api/v1/erp/currencies/:currencyId/active → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
+      PUT    /api/v1/erp/currencies/:currencyId/book → writeAllErpCurrency | writeAllErpAll
       GET    /api/v1/erp/currencies/export → readOnlyErpCurrency | createEditErpCurrency | writeAllErpCurrency | readOnlyErpAll | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/currencies/import → createEditErpCurrency | writeAllErpCurrency | createEditErpAll | writeAllErpAll
       POST   /api/v1/erp/customers → createEditErpCustomer | writeAllErpCustomer | createEditErpAll | writeAllErpAll

@@ -251,3 +251,40 @@ describe('exports and access', () => {
     expect((await send('DELETE', `${CU}/${ids.THB}`, undefined, acme)).statusCode).toBe(404);
   });
 });
+
+describe('the book currency of a tenant without one', () => {
+  it('is marked once by a full currency editor, then never replaced; the mark is audited', async () => {
+    // A tenant as a trial prepared before its preparation seeded the currencies: currencies, none of them the book's.
+    const tenantId = await t.seedTenant('tanpa-buku');
+    await t.pools.owner.query('UPDATE currencies SET is_book = false WHERE tenant_id = $1', [tenantId]);
+    const owner = await t.login('admin', 'tanpa-buku');
+    const list = async () => (await get(`${CU}?limit=30`, owner)).items as { currencyCode: string; currencyId: string; book: string }[];
+    const idOf = async (code: string) => (await list()).find((c) => c.currencyCode === code)!.currencyId;
+    expect((await list()).filter((c) => c.book === 'Y')).toEqual([]);
+
+    const staff = await t.login('staff', 'tanpa-buku');
+    expect((await send('PUT', `${CU}/${await idOf('IDR')}/book`, undefined, staff)).statusCode).toBe(403);
+    await send('PUT', `${CU}/${await idOf('AUD')}/active`, { active: 'N' }, owner);
+    expect((await send('PUT', `${CU}/${await idOf('AUD')}/book`, undefined, owner)).json()).toEqual({
+      errorCode: 'currency_not_found',
+      errorArgs: [await idOf('AUD')],
+    });
+
+    const marked = await send('PUT', `${CU}/${await idOf('IDR')}/book`, undefined, owner);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ currencyCode: 'IDR', book: 'Y' });
+    expect((await list())[0]).toMatchObject({ currencyCode: 'IDR', book: 'Y' });
+    // Again for the same currency: nothing changes; another one: refused, naming the book currency.
+    expect((await send('PUT', `${CU}/${await idOf('IDR')}/book`, undefined, owner)).json()).toMatchObject({ currencyCode: 'IDR', book: 'Y' });
+    const other = await send('PUT', `${CU}/${await idOf('USD')}/book`, undefined, owner);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ errorCode: 'currency_book_already_set', errorArgs: ['IDR'] });
+    const audit = await t.pools.owner.query(
+      `SELECT action, before->>'book' AS before, after->>'book' AS after FROM audit_log WHERE tenant_id = $1 AND module = 'accounting.currency' AND entity_id = $2`,
+      [tenantId, await idOf('IDR')],
+    );
+    expect(audit.rows).toEqual([{ action: 'update', before: 'N', after: 'Y' }]);
+    // The demo tenant's book currency stays IDR whatever another tenant marks.
+    expect((await send('PUT', `${CU}/${await currencyId('USD')}/book`)).json()).toEqual({ errorCode: 'currency_book_already_set', errorArgs: ['IDR'] });
+  });
+});

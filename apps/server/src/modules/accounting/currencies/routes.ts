@@ -25,6 +25,7 @@ export function currencyRoutes(app: FastifyInstance, options: CurrencyRouteOptio
   registerEndpoint(app, ep.createCurrency, ({ tx, principal, body }) => currencies.createCurrency(tx, principal, body));
   registerEndpoint(app, ep.updateCurrency, ({ tx, principal, params, body }) => currencies.updateCurrency(tx, principal, params.currencyId, body));
   registerEndpoint(app, ep.setCurrencyActive, ({ tx, principal, params, body }) => currencies.setCurrencyActive(tx, principal, params.currencyId, body.active));
+  registerEndpoint(app, ep.setBookCurrency, ({ tx, principal, params }) => currencies.setBookCurrency(tx, principal, params.currencyId));
   registerEndpoint(app, ep.deleteCurrency, async ({ tx, principal, params }) => {
     await currencies.deleteCurrency(tx, principal, params.currencyId, options.currencyUsers);
     return ok;

@@ -3,8 +3,9 @@ import type { Currency, CURRENCY_SORT, SortValue } from '@nusa/contracts';
 import { caseless } from '../../../platform/db/list-order.ts';
 import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import type { Actor } from '../../../platform/audit/write.ts';
+import { writeAudit, type Actor } from '../../../platform/audit/write.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
+import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { defineSheet } from '../../../platform/records/sheet.ts';
 import { yn } from '../../../platform/records/query.ts';
 import { currencies, exchangeRates } from './schema.ts';
@@ -123,6 +124,23 @@ export async function updateCurrency(tx: Tx, actor: Actor, id: string, input: Cu
 export async function setCurrencyActive(tx: Tx, actor: Actor, id: string, active: 'Y' | 'N'): Promise<Currency> {
   if (active === 'N') assertNotBook(await kit.get(tx, id));
   return kit.setActive(tx, actor, id, active);
+}
+
+/**
+ * Marks an active currency as the book currency of a tenant that has none (a trial prepared before its preparation
+ * seeded IDR); refused once one is set, as documents already hold their book amounts in it. Idempotent for the book
+ * currency itself; two marks at once are serialised, so the second names the first's currency.
+ */
+export async function setBookCurrency(tx: Tx, actor: Actor, id: string): Promise<Currency> {
+  await lockUniqueKey(tx, 'book-currency');
+  const current = await bookCurrency(tx);
+  if (current?.currencyId === id) return current;
+  if (current) throw new AppError('currency_book_already_set', [current.currencyCode]);
+  const before = await requireActiveCurrency(tx, id);
+  await tx.update(currencies).set({ isBook: true }).where(eq(currencies.id, id));
+  const after = { ...before, book: 'Y' as const };
+  await writeAudit(tx, actor, { module: 'accounting.currency', action: 'update', entity: 'currency', entityId: id, before, after });
+  return after;
 }
 
 /** Refused for the book currency and for a currency that exchange rates or other records (`inUse`) still use. */
