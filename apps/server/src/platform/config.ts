@@ -110,16 +110,18 @@ const schema = z.object({
   GOOGLE_SHEETS_TEMPLATE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /**
    * What one tenant may store (issue 23; platform/limits): rows of one dataset, datasets per tenant, rows of all its
-   * analysis datasets, data rows of one xlsx import. LIMIT_TRIAL_* hold for a tenant on an unpaid free trial.
+   * analysis datasets, data rows and bytes of one uploaded file. LIMIT_TRIAL_* hold for a tenant on an unpaid free trial.
    */
   LIMIT_DATASET_ROWS: int(1).default(2_000_000),
   LIMIT_TENANT_DATASETS: int(1).default(200),
   LIMIT_TENANT_ROWS: int(1).default(10_000_000),
   LIMIT_IMPORT_ROWS: int(1).default(100_000),
+  LIMIT_IMPORT_BYTES: int(1).default(100 * 1024 * 1024),
   LIMIT_TRIAL_DATASET_ROWS: int(1).default(20_000),
   LIMIT_TRIAL_TENANT_DATASETS: int(1).default(10),
   LIMIT_TRIAL_TENANT_ROWS: int(1).default(100_000),
   LIMIT_TRIAL_IMPORT_ROWS: int(1).default(5_000),
+  LIMIT_TRIAL_IMPORT_BYTES: int(1).default(10 * 1024 * 1024),
 });
 
 export type Config = z.output<typeof schema> & { dataDir: string };

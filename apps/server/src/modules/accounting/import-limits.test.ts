@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TENANT, XLSX_CONTENT_TYPE, type ImportRun } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -12,19 +13,23 @@ import { workbook, type CellInput } from '../../platform/files/sheet-test-kit.ts
 let t: TestApp;
 const TRIAL = 'trialerp';
 const tokens: Record<string, string> = {};
+let trialId: string;
 
 beforeAll(async () => {
-  t = await createTestApp('import-limits', { LIMIT_TRIAL_IMPORT_ROWS: '2', LIMIT_IMPORT_ROWS: '3' });
-  const trialId = await t.seedTenant(TRIAL);
+  t = await createTestApp('import-limits', { LIMIT_TRIAL_IMPORT_ROWS: '2', LIMIT_IMPORT_ROWS: '3', LIMIT_TRIAL_IMPORT_BYTES: '104858' });
+  trialId = await t.seedTenant(TRIAL);
   await t.pools.owner.query('INSERT INTO free_transactions (tenant_id, trial) VALUES ($1, true)', [trialId]);
   tokens[TRIAL] = await t.login('admin', TRIAL);
   tokens[DEFAULT_TENANT] = await t.login('admin');
 });
 afterAll(() => t.close());
 
+const send = (tenant: string, path: string, file: Buffer) =>
+  t.request({ method: 'POST', url: `/api/${path}/import`, token: tokens[tenant], tenant, payload: file, headers: { 'content-type': XLSX_CONTENT_TYPE } });
+
 async function importRun(tenant: string, path: string, file: Buffer): Promise<ImportRun> {
   const token = tokens[tenant];
-  const res = await t.request({ method: 'POST', url: `/api/${path}/import`, token, tenant, payload: file, headers: { 'content-type': XLSX_CONTENT_TYPE } });
+  const res = await send(tenant, path, file);
   expect(res.statusCode, res.body).toBe(200);
   let run = res.json<ImportRun>();
   while (run.status === 'queued' || run.status === 'running') {
@@ -73,4 +78,20 @@ describe.each(cases)('the xlsx import of $name', ({ path, table, header, row }) 
     expect(await importRun(DEFAULT_TENANT, path, await file('ZPX', 4))).toMatchObject(refused(3));
     expect(await codes(table, 'ZPX-')).toEqual([]);
   });
+});
+
+it('refuses a trial tenant an upload past its byte limit at once, naming it; a paid tenant may send it', async () => {
+  // Random text hardly compresses: two such rows make a workbook of some 150 KB.
+  const big = await workbook(
+    ['warehouseCode', 'warehouseName', 'flgWarehouse'],
+    [1, 2].map((i) => [`ZBIG-${i}`, randomBytes(60_000).toString('base64'), 'WAREHOUSE']),
+  );
+  expect(big.length).toBeGreaterThan(0.1 * 1024 * 1024);
+  const runs = async () => (await t.pools.owner.query('SELECT id FROM import_runs WHERE tenant_id = $1', [trialId])).rows.length;
+  const before = await runs();
+  const refusal = await send(TRIAL, 'v1/erp/warehouses', big);
+  expect(refusal.statusCode).toBe(413);
+  expect(refusal.json()).toEqual({ errorCode: 'import_bytes_limit_reached', errorArgs: [0.1] });
+  expect(await runs()).toBe(before);
+  expect(await importRun(DEFAULT_TENANT, 'v1/erp/warehouses', big)).toMatchObject({ status: 'done' });
 });

@@ -9,6 +9,7 @@ import { toImportRun, type SheetImportHandler } from '../../platform/files/impor
 import { importRuns } from '../../platform/files/schema.ts';
 import { readUpload } from '../../platform/files/sheet-route.ts';
 import { registerEndpoint } from '../../platform/http/register.ts';
+import { tenantLimits, uploadLimit } from '../../platform/limits/limits.ts';
 
 /**
  * The service imports (dataset items, intents) on the platform's import runs. A run keeps only the uploaded bytes,
@@ -47,8 +48,9 @@ export function registerServiceImport<E extends Endpoint, M>(
     scope.addContentTypeParser(XLSX_CONTENT_TYPE, (_req, payload, done) => done(null, payload));
     registerEndpoint(scope, endpoint, async ({ tx, principal, params, req, inTenant }) => {
       if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
-      if (Number(req.headers['content-length'] ?? 0) > SHEET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
-      const file = await readUpload(req.body, SHEET_IMPORT_MAX_BYTES, 'sheet_import_file_invalid');
+      const limit = uploadLimit(await inTenant(tenantLimits), SHEET_IMPORT_MAX_BYTES);
+      if (Number(req.headers['content-length'] ?? 0) > limit.max) throw limit.refusal();
+      const file = await readUpload(req.body, limit.max, 'sheet_import_file_invalid', limit.refusal);
       const meta = await metaOf(tx, params as never);
       const who = principal as Principal;
       return app.sheetImports.start(who.tenantId, who, endpoint.path, envelope(meta, file), inTenant) as never;

@@ -4,6 +4,7 @@ import { SHEET_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type Endpoint, type ErrorCod
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { registerEndpoint } from '../http/register.ts';
+import { tenantLimits, uploadLimit } from '../limits/limits.ts';
 import type { SheetImportHandler } from './import-runs.ts';
 
 export type { SheetImportHandler };
@@ -11,14 +12,17 @@ export type { SheetImportHandler };
 /** Every xlsx is a zip archive: its first bytes are a zip entry's signature. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
-/** Reads an upload's bytes, never past `max` (the declared length is checked first, the bytes while they arrive). */
-export async function readUploadBytes(body: Readable, max: number): Promise<Buffer> {
+/**
+ * Reads an upload's bytes, never past `max` (the declared length is checked first, the bytes while they arrive);
+ * past it `refusal` (payload_too_large unless the tenant's own limit is smaller: platform/limits uploadLimit).
+ */
+export async function readUploadBytes(body: Readable, max: number, refusal = () => new AppError('payload_too_large')): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let seen = 0;
   try {
     for await (const chunk of body) {
       seen += (chunk as Buffer).length;
-      if (seen > max) throw new AppError('payload_too_large');
+      if (seen > max) throw refusal();
       chunks.push(chunk as Buffer);
     }
   } catch (err) {
@@ -35,8 +39,8 @@ export const isZipArchive = (file: Buffer) => file.subarray(0, ZIP_SIGNATURE.len
  * Reads an xlsx upload: what is not even a zip archive is refused here, at once; everything else about the file is the
  * run's to find.
  */
-export async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode): Promise<Buffer> {
-  const file = await readUploadBytes(body, max);
+export async function readUpload(body: Readable, max: number, fileInvalid: ErrorCode, refusal?: () => AppError): Promise<Buffer> {
+  const file = await readUploadBytes(body, max, refusal);
   if (!isZipArchive(file)) throw new AppError(fileInvalid);
   return file;
 }
@@ -53,8 +57,9 @@ export function registerSheetImports(app: FastifyInstance, imports: [endpoint: E
     for (const [endpoint, , options] of imports) {
       registerEndpoint(scope, endpoint, async ({ principal, req, inTenant }) => {
         if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
-        if (Number(req.headers['content-length'] ?? 0) > SHEET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
-        const file = await readUpload(req.body, SHEET_IMPORT_MAX_BYTES, options?.fileInvalid ?? 'sheet_import_file_invalid');
+        const limit = uploadLimit(await inTenant(tenantLimits), SHEET_IMPORT_MAX_BYTES);
+        if (Number(req.headers['content-length'] ?? 0) > limit.max) throw limit.refusal();
+        const file = await readUpload(req.body, limit.max, options?.fileInvalid ?? 'sheet_import_file_invalid', limit.refusal);
         const who = principal as Principal;
         return app.sheetImports.start(who.tenantId, who, endpoint.path, file, inTenant) as never;
       });

@@ -18,6 +18,8 @@ export interface Limits {
   tenantRows: number;
   /** Data rows of one xlsx import (master data, products, intents, chatbot items). */
   importRows: number;
+  /** Bytes of one uploaded import file (below each endpoint's own maximum, which holds for everyone). */
+  importBytes: number;
 }
 
 export interface LimitSettings {
@@ -26,12 +28,19 @@ export interface LimitSettings {
 }
 
 export const limitSettings = (c: Config): LimitSettings => ({
-  standard: { datasetRows: c.LIMIT_DATASET_ROWS, tenantDatasets: c.LIMIT_TENANT_DATASETS, tenantRows: c.LIMIT_TENANT_ROWS, importRows: c.LIMIT_IMPORT_ROWS },
+  standard: {
+    datasetRows: c.LIMIT_DATASET_ROWS,
+    tenantDatasets: c.LIMIT_TENANT_DATASETS,
+    tenantRows: c.LIMIT_TENANT_ROWS,
+    importRows: c.LIMIT_IMPORT_ROWS,
+    importBytes: c.LIMIT_IMPORT_BYTES,
+  },
   trial: {
     datasetRows: c.LIMIT_TRIAL_DATASET_ROWS,
     tenantDatasets: c.LIMIT_TRIAL_TENANT_DATASETS,
     tenantRows: c.LIMIT_TRIAL_TENANT_ROWS,
     importRows: c.LIMIT_TRIAL_IMPORT_ROWS,
+    importBytes: c.LIMIT_TRIAL_IMPORT_BYTES,
   },
 });
 
@@ -71,6 +80,16 @@ export function datasetRowCap(limits: Limits, otherRows: number): { max: number;
   return room < limits.datasetRows
     ? { max: room, refusal: () => new AppError('tenant_storage_limit_reached', [limits.tenantRows]) }
     : { max: limits.datasetRows, refusal: () => new AppError('dataset_row_limit_reached', [limits.datasetRows]) };
+}
+
+/**
+ * The most bytes an upload to an endpoint accepting `endpointMax` may have for this tenant, and the refusal past it
+ * (the endpoint's own payload_too_large, or import_bytes_limit_reached naming the tenant's limit in MB).
+ */
+export function uploadLimit(limits: Limits, endpointMax: number): { max: number; refusal: () => AppError } {
+  if (endpointMax <= limits.importBytes) return { max: endpointMax, refusal: () => new AppError('payload_too_large') };
+  const mb = Math.round((limits.importBytes / (1024 * 1024)) * 10) / 10;
+  return { max: limits.importBytes, refusal: () => new AppError('import_bytes_limit_reached', [mb]) };
 }
 
 export function assertDatasetRows(limits: Limits, rows: number, otherRows = 0): void {

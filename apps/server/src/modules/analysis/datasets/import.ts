@@ -19,6 +19,7 @@ import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { importProgress } from '../../../platform/files/import-progress.ts';
+import { tenantLimits } from '../../../platform/limits/limits.ts';
 import { toImportRun } from '../../../platform/files/import-runs.ts';
 import { PDF_LIMITS, SHEET_LIMITS } from '../../../platform/files/parse-limits.ts';
 import { runInWorker, streamInWorker } from '../../../platform/files/worker-runner.ts';
@@ -27,6 +28,7 @@ import { readUploadedXlsxRows } from '../../../platform/files/xlsx-worker.ts';
 import type { CsvRow } from './csv.ts';
 import { convertCell, findHeaderRow, inferColumnType, numberStyleOf, type NumberStyle, type RawCell } from './infer.ts';
 import type { readPdfRows } from './pdf.ts';
+import { assertMayCreateDataset, assertNewDatasetFits, rowCapOf } from './quota.ts';
 import { analysisDatasets, type SlotKind, type StoredColumn } from './schema.ts';
 
 /** The import endpoint's key in the import runs (platform/files/import-runs.ts). */
@@ -232,6 +234,8 @@ export async function previewDataset(file: Buffer, format: DatasetFileFormat, si
  * The import run's handler: reads the file twice (the header and each column's type from the first rows, then
  * every row), writes the rows in batches and the dataset last, all in the run's one transaction: a file that
  * fails leaves nothing. A cell that does not fit its column's type is stored empty and reported by row and column.
+ * The tenant's limits hold: at its dataset count nothing is read, and the rows stop at the dataset's (or the tenant's
+ * remaining) row limit with its refusal, so nothing of such a file stays either.
  */
 export async function importDataset(tx: Tx, principal: Principal, body: Readable): Promise<DatasetImportReport> {
   const chunks: Buffer[] = [];
@@ -240,6 +244,11 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   const lineEnd = whole.indexOf(0x0a);
   const meta = JSON.parse(whole.subarray(0, lineEnd).toString('utf8')) as Envelope;
   const file = whole.subarray(lineEnd + 1);
+
+  // Refused before the file is read when the tenant is at a limit already; the rows stop at the cap while they stream.
+  const limits = await tenantLimits(tx);
+  await assertMayCreateDataset(tx, limits, false);
+  const cap = await rowCapOf(tx, limits, meta.datasetId);
 
   const pdfRows = meta.format === 'pdf' ? await pdfRowsOf(file) : undefined;
   const { header, width, labels, sample } = await layoutOf(file, meta.format, pdfRows);
@@ -258,7 +267,7 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   for await (const row of rowsOf(file, meta.format, pdfRows)) {
     if (row.number <= header.number) continue;
     if (row.cells.slice(0, width).every(blank)) continue;
-    rowNo++;
+    if (++rowNo > cap.max) throw cap.refusal();
     const values = columns.map((c, i) => {
       const converted = convertCell(row.cells[i], c.type, styles[i]);
       if ('bad' in converted) {
@@ -300,6 +309,7 @@ export async function importDataset(tx: Tx, principal: Principal, body: Readable
   });
   report.rows = rowNo;
   report.created = rowNo;
+  await assertNewDatasetFits(tx, limits, meta.datasetId, rowNo);
   await tx.insert(analysisDatasets).values({
     tenantId: principal.tenantId,
     id: meta.datasetId,

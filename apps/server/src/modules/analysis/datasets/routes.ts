@@ -15,7 +15,9 @@ import { followedRun } from '../../../platform/files/import-runs.ts';
 import { importRuns } from '../../../platform/files/schema.ts';
 import { isZipArchive, readUploadBytes } from '../../../platform/files/sheet-route.ts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
+import { tenantLimits, uploadLimit } from '../../../platform/limits/limits.ts';
 import { DATASET_IMPORT_KEY, envelope, importDataset, newDatasetId, previewDataset, toAnalysisRun, type DatasetFileFormat } from './import.ts';
+import { assertMayCreateDataset } from './quota.ts';
 import * as datasets from './service.ts';
 import { API_ROWS_KEY } from './sources/api-source.ts';
 import { SHEET_IMPORT_KEY } from './sources/sheet-source.ts';
@@ -28,13 +30,16 @@ const isPdf = (file: Buffer) => file.subarray(0, 1024).includes('%PDF-');
  * Reads the upload, never past the limit; an xlsx is known by its zip signature, a PDF by its own, anything else must
  * be CSV text.
  */
-async function readUpload(req: {
-  body: unknown;
-  headers: Record<string, string | string[] | undefined>;
-}): Promise<{ file: Buffer; format: DatasetFileFormat }> {
+async function readUpload(
+  req: {
+    body: unknown;
+    headers: Record<string, string | string[] | undefined>;
+  },
+  limit = { max: DATASET_IMPORT_MAX_BYTES, refusal: () => new AppError('payload_too_large') },
+): Promise<{ file: Buffer; format: DatasetFileFormat }> {
   if (!(req.body instanceof Readable)) throw new AppError('unsupported_media_type', [String(req.headers['content-type'] ?? '').slice(0, 100)]);
-  if (Number(req.headers['content-length'] ?? 0) > DATASET_IMPORT_MAX_BYTES) throw new AppError('payload_too_large');
-  const file = await readUploadBytes(req.body, DATASET_IMPORT_MAX_BYTES);
+  if (Number(req.headers['content-length'] ?? 0) > limit.max) throw limit.refusal();
+  const file = await readUploadBytes(req.body, limit.max, limit.refusal);
   if (isZipArchive(file)) return { file, format: 'xlsx' };
   if (isPdf(file)) return { file, format: 'pdf' };
   // A CSV is text: a NUL byte in its first kilobytes means some other binary file.
@@ -64,7 +69,13 @@ export function datasetRoutes(app: FastifyInstance) {
     }
     registerEndpoint(scope, ep.importDataset, async ({ principal, req, query, inTenant }) => {
       const columns = columnChoices(query.columns);
-      const { file, format } = await readUpload(req);
+      // At its dataset limit a tenant is refused before the upload is read or kept (the run checks again).
+      const limits = await inTenant(async (tx) => {
+        const own = await tenantLimits(tx);
+        await assertMayCreateDataset(tx, own, false);
+        return own;
+      });
+      const { file, format } = await readUpload(req, uploadLimit(limits, DATASET_IMPORT_MAX_BYTES));
       const run = await app.sheetImports.start(
         principal.tenantId,
         principal,
