@@ -12,6 +12,7 @@ import { frameworkErrors, installErrorHandler } from './platform/errors/handler.
 import { logSerializers } from './platform/errors/log-redaction.ts';
 import { observabilityRoutes } from './platform/http/observability.ts';
 import { webRoutes } from './platform/http/web.ts';
+import { websocketErrors } from './platform/http/websocket-only.ts';
 import { recordRoutes } from './platform/http/route-table.ts';
 import { auditRoutes } from './platform/audit/routes.ts';
 import { importRunRoutes } from './platform/files/import-runs.ts';
@@ -133,7 +134,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
 
   // One WebSocket server for the whole app (it routes every upgrade); socket routes declare a wsHandler. 16 KiB holds
   // a chat message of the widget's 2,000 characters in any script.
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 }, errorHandler: websocketErrors });
   observabilityRoutes(app);
   authRoutes(app);
   appSettingsRoutes(app);

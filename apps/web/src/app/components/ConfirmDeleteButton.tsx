@@ -1,6 +1,7 @@
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { dangerButtons } from './confirm-danger.ts';
 
 interface Props {
   /** The question the pop-over asks, e.g. "Delete Sales?". */
@@ -23,14 +24,7 @@ export function ConfirmDeleteButton({ title, description, okText, label, tooltip
   const { t } = useTranslation();
   const button = <Button type="text" danger size={size} icon={<DeleteOutlined />} aria-label={label} loading={loading} />;
   return (
-    <Popconfirm
-      title={title}
-      description={description}
-      okText={okText}
-      okButtonProps={{ danger: true }}
-      cancelText={t('common.cancel')}
-      onConfirm={() => onConfirm().catch(() => undefined)}
-    >
+    <Popconfirm title={title} description={description} {...dangerButtons(t, okText)} onConfirm={() => onConfirm().catch(() => undefined)}>
       {tooltip ? <Tooltip title={tooltip}>{button}</Tooltip> : button}
     </Popconfirm>
   );

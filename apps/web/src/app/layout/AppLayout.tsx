@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Avatar, Badge, Button, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
+import { Avatar, Badge, Button, Dropdown, Layout, Menu, Tag, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -26,7 +26,6 @@ import { HOME_ROUTE, endpoints, hasAnyTask, type AppRoute, type SessionData } fr
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../components/dialog-width.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { usePhoneLayout } from '../components/viewport.ts';
@@ -40,6 +39,7 @@ import { PageBreadcrumb, type Crumb } from './PageBreadcrumb.tsx';
 import { textOfKey } from '../../i18n/keys.ts';
 import { APPROVAL_INBOX_PATH, useApprovalInboxCount } from '../../features/accounting/approval-flows/inbox-count.ts';
 import { SERVICE_INBOX_PATH, useServiceInboxCount } from '../../features/service/inbox/live.ts';
+import { useConfirmDanger } from '../components/confirm-danger.ts';
 
 // Loaded on the first click of its button: its Descriptions need not be in every page's first load.
 // The phone's menu drawer: loaded on the first tap of the menu button.
@@ -94,8 +94,7 @@ interface AppLayoutProps {
  */
 export function AppLayout({ session, route, trail, page, children }: AppLayoutProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const navigate = useNavigate();
   const location = useLocation();
   const productName = useProductName();
@@ -153,15 +152,11 @@ export function AppLayout({ session, route, trail, page, children }: AppLayoutPr
   );
 
   const logout = () =>
-    modal.confirm({
+    confirmDanger({
       title: t('layout.logout'),
       content: t('message.confirmLogout'),
       okText: t('layout.logout'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
       icon: <LogoutOutlined />,
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: async () => {
         const from = `${location.pathname}${location.search}`;
         try {

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Segmented, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Segmented, Skeleton, Space, Tag } from 'antd';
 import { DeleteOutlined, SaveOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { actionLevel, endpoints, mayGrant } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
 import { toast } from '../../app/feedback.tsx';
 import { useHeldTasks } from '../../app/session.ts';
 import { RolePicker } from '../../app/components/pickers/RolePicker.tsx';
@@ -13,6 +12,7 @@ import { UserPicker } from '../../app/components/pickers/UserPicker.tsx';
 import './access/access.css';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
+import { useConfirmDanger } from '../../app/components/confirm-danger.ts';
 
 type Kind = 'role' | 'user';
 
@@ -21,8 +21,7 @@ const sameTasks = (a: readonly string[], b: readonly string[]) => a.length === b
 /** Configuration › Page access (spec 6): the tasks granted to a role or directly to a user. */
 export default function PageAccessPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const level = actionLevel(useHeldTasks(), 'AksesHalaman');
   const [kind, setKind] = useState<Kind>('role');
   const [targetId, setTargetId] = useState<string | undefined>();
@@ -30,14 +29,10 @@ export default function PageAccessPage() {
   /** Leaving a target with unsaved ticks asks first. */
   const leave = (go: () => void) => {
     if (!dirty) return go();
-    modal.confirm({
+    confirmDanger({
       title: t('pageAccess.discardTitle'),
       content: t('pageAccess.discardConfirm'),
       okText: t('pageAccess.undo'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: () => {
         setDirty(false);
         go();
@@ -100,8 +95,7 @@ export default function PageAccessPage() {
 
 function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: 'full' | 'edit' | 'view'; onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const heldTasks = useHeldTasks();
   const queryKey = ['config', 'page-access', kind, id];
@@ -150,14 +144,10 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
     );
   }
   const confirmClear = () =>
-    modal.confirm({
+    confirmDanger({
       title: t('pageAccess.clearTitle'),
       content: t(kind === 'role' ? 'pageAccess.clearConfirmRole' : 'pageAccess.clearConfirmUser'),
       okText: t('pageAccess.clear'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: () => clear.mutateAsync().catch(() => undefined),
     });
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_ROUTES, ROLE_SORT, ROLE_TYPES, UNLIMITED, actionLevel, endpoints, mayGrant, type RoleItem } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../app/components/dialog-width.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../app/components/list/index.ts';
 import { toast } from '../../app/feedback.tsx';
 import { formatNumber } from '../../app/format.ts';
@@ -14,6 +13,7 @@ import { TaskChecklist } from './access/TaskChecklist.tsx';
 import { FormDrawer } from '../../app/components/FormDrawer.tsx';
 import './access/access.css';
 import { textOfKey, type Translate } from '../../i18n/keys.ts';
+import { useConfirmDanger } from '../../app/components/confirm-danger.ts';
 
 const NAME_MAX = 60;
 const EDITABLE_TYPES = ROLE_TYPES.filter((type) => type !== 'SUPER_ADMIN');
@@ -98,8 +98,7 @@ type Editing = { mode: 'create' } | { mode: 'edit' | 'view'; role: RoleItem };
 /** Configuration › Role (spec 3, 6): roles with their default page, discount limits and tasks. */
 export default function RolePage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const level = actionLevel(useHeldTasks(), 'ConfigRole');
   const list = useListState<RoleItem, Record<never, never>, (typeof ROLE_SORT)[number]>({ sortable: ROLE_SORT });
@@ -121,14 +120,10 @@ export default function RolePage() {
   });
 
   const confirmDelete = (role: RoleItem) =>
-    modal.confirm({
+    confirmDanger({
       title: t('configRole.deleteTitle'),
       content: t('configRole.deleteConfirm', { name: role.name }),
       okText: t('listKit.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: () => remove.mutateAsync(role).catch(() => undefined),
     });
 

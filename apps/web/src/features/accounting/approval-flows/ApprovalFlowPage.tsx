@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Segmented, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { Button, Card, Form, Input, Segmented, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, EyeOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_DOCUMENT_TYPES, APPROVAL_FLOW_SORT, actionLevel, endpoints, type ApprovalFlow, type ApprovalLevel } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { toast } from '../../../app/feedback.tsx';
@@ -17,6 +16,7 @@ import { formatDecimalId } from '../../../app/decimal.ts';
 import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { bandInOrder, documentTypeKey, emptyLevel, formOfFlow, inputOfForm, knownNames, newFlowForm, type FlowForm } from './flow-form.ts';
 import './approval-flows.css';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit' | 'view'; flow: ApprovalFlow };
 
@@ -32,8 +32,7 @@ function BandText({ level }: { level: Pick<ApprovalLevel, 'amountAbove' | 'amoun
 /** Accounting › Approval flows (issue 11): who approves which document type in which OU, in levels by amount. */
 export default function ApprovalFlowPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const level = actionLevel(useHeldTasks(), 'ErpApprovalFlow');
   const list = useListState<ApprovalFlow, { documentTypeId?: number }, (typeof APPROVAL_FLOW_SORT)[number]>({ filters: {}, sortable: APPROVAL_FLOW_SORT });
@@ -53,14 +52,10 @@ export default function ApprovalFlowPage() {
     },
   });
   const confirmDelete = (flow: ApprovalFlow) =>
-    modal.confirm({
+    confirmDanger({
       title: t('approvals.deleteTitle'),
       content: t('approvals.deleteConfirm', { name: flow.name }),
       okText: t('listKit.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: () => remove.mutateAsync(flow).catch(() => undefined),
     });
 

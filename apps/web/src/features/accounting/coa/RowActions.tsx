@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { App, Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ActionLevel } from '@nusa/contracts';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 interface Props {
   /** The record's code, named in labels and confirmations. */
@@ -25,18 +26,16 @@ interface Props {
 /** Edit, activate/deactivate (confirmed) and delete (confirmed) of one row; locked rows say why in a tooltip. */
 export function RowActions({ code, name, active, level, onEdit, onToggle, onDelete, editLocked, removeLocked, extra }: Props) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmDanger = useConfirmDanger();
   if (level === 'view') return null;
   const toggleLabel = t(active === 'Y' ? 'crud.deactivate' : 'crud.activate');
   const lockReason = editLocked ?? removeLocked;
 
   const confirmDelete = () =>
-    modal.confirm({
+    confirmDanger({
       title: t('ledger.deleteTitle', { code }),
       content: t('ledger.deleteConfirm', { code, name }),
       okText: t('crud.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
       autoFocusButton: 'cancel',
       onOk: () => onDelete().catch(() => undefined),
     });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Input, Modal, Space, Tooltip } from 'antd';
+import { Button, Input, Modal, Space, Tooltip } from 'antd';
 import {
   CheckOutlined,
   CloseOutlined,
@@ -17,6 +17,7 @@ import { endpoints, type DocumentAction, type DocumentDetail, type DocumentStepA
 import { call } from '../../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { toast } from '../../../app/feedback.tsx';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 const ICONS: Record<DocumentAction, React.ReactNode> = {
   edit: <EditOutlined />,
@@ -54,7 +55,7 @@ export interface DocumentActionsProps {
  */
 export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'middle', compact = false, only }: DocumentActionsProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmDanger = useConfirmDanger();
   const dialogWidth = useDialogWidth();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<DocumentStepAction | null>(null);
@@ -75,14 +76,10 @@ export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'mi
   const run = (action: DocumentAction) => {
     if (action === 'edit') return onEdit?.();
     if (action === 'delete') {
-      return modal.confirm({
+      return confirmDanger({
         title: t('documents.confirmTitle', { action: t('documents.actions.delete'), number: document.number }),
         content: t('documents.confirm.delete'),
         okText: t('documents.actions.delete'),
-        okButtonProps: { danger: true },
-        cancelText: t('common.cancel'),
-        width: dialogWidth,
-        style: { minWidth: DIALOG_MIN_WIDTH },
         onOk: () =>
           onDelete?.()
             .then(() => void queryClient.invalidateQueries({ queryKey: ['accounting'] }))

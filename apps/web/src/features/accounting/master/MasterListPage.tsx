@@ -26,12 +26,11 @@
  */
 import { ConfirmDeleteButton } from '../../../app/components/ConfirmDeleteButton.tsx';
 import { useState, type ReactNode } from 'react';
-import { App, Button, Select, Space, Switch, Tooltip } from 'antd';
+import { Button, Select, Space, Switch, Tooltip } from 'antd';
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { ActiveTag, ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { reportError, toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
@@ -42,6 +41,7 @@ import type { ImportReport } from './import-report.ts';
 import type { MasterApi } from './master-api.ts';
 import { MasterRecordForm, type MasterFormSpec } from './MasterRecordForm.tsx';
 import './master.css';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 export { masterApi } from './master-api.ts';
 export { ActiveTag } from '../../../app/components/list/index.ts';
@@ -86,8 +86,7 @@ type Editing<T> = { row?: T } | null;
 export function MasterListPage<T extends ActiveFlag, B, F extends object, V extends object>(p: MasterListPageProps<T, B, F, V>) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const level = masterLevel(useHeldTasks(), p.api.access);
   const list = useListState<T, F>({ filters: p.filters?.initial, sortable: p.api.sortable });
@@ -119,14 +118,11 @@ export function MasterListPage<T extends ActiveFlag, B, F extends object, V exte
   });
 
   const confirmActive = (row: T, on: boolean) =>
-    modal.confirm({
+    confirmDanger({
       title: t(on ? 'masterKit.activateTitle' : 'masterKit.deactivateTitle'),
       content: t(on ? 'masterKit.activateConfirm' : 'masterKit.deactivateConfirm', { name: p.describe(row) }),
       okText: t(on ? 'masterKit.activate' : 'masterKit.deactivate'),
-      okButtonProps: { danger: !on },
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
+      danger: !on,
       onOk: () => setRowActive.mutateAsync({ row, value: on ? 'Y' : 'N' }).catch(() => undefined),
     });
 

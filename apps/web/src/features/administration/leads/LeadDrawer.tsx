@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Empty, Form, Input, Select, Skeleton, Typography, type DescriptionsProps } from 'antd';
+import { Alert, Button, Descriptions, Empty, Form, Input, Select, Skeleton, Typography, type DescriptionsProps } from 'antd';
 import { ArrowRightOutlined, CheckCircleOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +18,12 @@ import {
   type LeadStatus,
 } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { toast } from '../../../app/feedback.tsx';
 import { canConfirmPayment, formatRupiah, isFinalStatus, nextStatuses } from './lead-rules.ts';
 import { LeadStatusTag, PaymentStatusTag, useDateFormat } from './labels.tsx';
 import { ProofDialog } from './ProofDialog.tsx';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 interface LeadForm {
   contactName: string;
@@ -54,8 +54,7 @@ const formOf = (l: Lead): LeadForm => ({
 /** One lead: its status moves, contact and requirements, price and payment. Read-only without editManagementLeads. */
 export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LeadForm>();
   const [proofShown, setProofShown] = useState(false);
@@ -108,14 +107,12 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
   });
 
   const ask = (title: string, content: string, okText: string, onOk: () => Promise<unknown>) =>
-    modal.confirm({
+    confirmDanger({
       title,
       content,
       okText,
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: () => onOk().catch(() => undefined),
+      danger: false,
     });
 
   const moveTo = (l: Lead, status: LeadStatus) => {

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { App, Button, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PROMO_SORT, endpoints, type PromoCode } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { formatRupiah } from './lead-rules.ts';
 import { PROMO_STATE_COLORS, formatDiscount, promoState, todayInJakarta } from './promo-rules.ts';
 import { useDateFormat } from './labels.tsx';
 import { PromoCodeDrawer } from './PromoCodeDrawer.tsx';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 export const PROMO_QUERY_KEY = ['admin', 'promo-codes'] as const;
 
@@ -19,8 +19,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; promo: PromoCode };
 
 export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const dates = useDateFormat();
   const queryClient = useQueryClient();
   const list = useListState<PromoCode, Record<never, never>, (typeof PROMO_SORT)[number]>({ sortable: PROMO_SORT });
@@ -41,14 +40,10 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
     },
   });
   const askDelete = (p: PromoCode) =>
-    modal.confirm({
+    confirmDanger({
       title: t('adminPromo.deleteTitle', { code: p.code }),
       content: t('adminPromo.deleteConfirm'),
       okText: t('adminPromo.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: () => remove.mutateAsync(p).catch(() => undefined),
     });
 

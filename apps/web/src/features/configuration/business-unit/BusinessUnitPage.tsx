@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, FileTextOutlined, PlusOutlined, PoweroffOutlined, SubnodeOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ORG_UNITS_KEY, OU_TYPE_COLORS, buildOrgUnitTree, treeIds, useOrgUnits, 
 import { OrgUnitFormModal } from './OrgUnitFormModal.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { usePhoneLayout } from '../../../app/components/viewport.ts';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 const typeKey = (code: string) => OU_TYPES.find((x) => x.code === code)?.key;
 
@@ -20,7 +21,7 @@ type Editing = { unit?: OrgUnit; parentId?: string } | undefined;
 /** Configuration › Business unit (spec 2, 5): the OU tree with the hierarchy rules, activation and deletion. */
 export default function BusinessUnitPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmDanger = useConfirmDanger();
   const navigate = useNavigate();
   const session = useSession();
   const level = actionLevel(session?.tasks ?? [], 'ConfigBusinessUnit');
@@ -52,12 +53,10 @@ export default function BusinessUnitPage() {
   });
 
   const confirmDelete = (unit: OrgUnit) =>
-    modal.confirm({
+    confirmDanger({
       title: t('businessUnit.deleteTitle'),
       content: t('businessUnit.deleteConfirm', { code: unit.ouCode, name: unit.ouName }),
       okText: t('crud.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
       onOk: () => remove.mutateAsync(unit).catch(() => undefined),
     });
 

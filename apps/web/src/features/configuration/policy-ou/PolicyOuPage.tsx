@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Checkbox, Col, Empty, Form, Input, List, Row, Skeleton, Space, Tag } from 'antd';
+import { Alert, Badge, Button, Card, Checkbox, Col, Empty, Form, Input, List, Row, Skeleton, Space, Tag } from 'antd';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { LazySelect, type PickOption } from '../../../app/components/LazySelect.
 import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import type { Translate } from '../../../i18n/keys.ts';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 const POLICIES_KEY = ['config', 'policy-ou'] as const;
 
@@ -61,7 +62,7 @@ const normaliseDocumentTypes = (next: number[], previous: number[]) => {
 
 function PolicyEditor({ unit, level }: { unit: OrgUnit; level: 'full' | 'edit' | 'view' }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<OuPolicy>();
   const [emptyError, setEmptyError] = useState(false);
@@ -147,12 +148,10 @@ function PolicyEditor({ unit, level }: { unit: OrgUnit; level: 'full' | 'edit' |
               danger
               icon={<DeleteOutlined />}
               onClick={() =>
-                modal.confirm({
+                confirmDanger({
                   title: t('policyOu.deleteTitle'),
                   content: t('policyOu.deleteConfirm', { code: unit.ouCode }),
                   okText: t('crud.delete'),
-                  okButtonProps: { danger: true },
-                  cancelText: t('common.cancel'),
                   onOk: () => remove.mutateAsync().catch(() => undefined),
                 })
               }

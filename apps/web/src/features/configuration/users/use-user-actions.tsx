@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, type MenuProps } from 'antd';
+import { type MenuProps } from 'antd';
 import { DeleteOutlined, KeyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type ActionLevel, type UserItem } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { toast } from '../../../app/feedback.tsx';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 export const USERS_QUERY_KEY = ['config', 'users'] as const;
 
@@ -16,8 +16,7 @@ export const USERS_QUERY_KEY = ['config', 'users'] as const;
  */
 export function useUserActions(level: ActionLevel) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const [tasksOf, setTasksOf] = useState<UserItem | null>(null);
   const [newPassword, setNewPassword] = useState<{ user: UserItem; password: string } | null>(null);
@@ -44,14 +43,11 @@ export function useUserActions(level: ActionLevel) {
   });
 
   const confirm = (title: string, content: string, okText: string, onOk: () => Promise<unknown>, danger = true) =>
-    modal.confirm({
+    confirmDanger({
       title,
       content,
       okText,
-      okButtonProps: { danger },
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
+      danger,
       onOk: () => onOk().catch(() => undefined),
     });
 

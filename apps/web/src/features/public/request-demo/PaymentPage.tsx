@@ -1,12 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Descriptions, Radio, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Radio, Typography } from 'antd';
 import { ArrowRightOutlined, BankOutlined, CreditCardOutlined, SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANDING_ROUTE, endpoints, type DemoRequestView, type PaymentMethod, type PaymentOptions } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { COMPLETE_PATH, isSettledForVisitor, refFromQuery, rememberGatewayOrder, stageOf, stepPath, stepperOf, type RequestRef } from './flow.ts';
 import { formatRupiah, priceLines } from './money.ts';
@@ -15,6 +14,7 @@ import { ProofUpload } from './ProofUpload.tsx';
 import { PublicShell } from './PublicShell.tsx';
 import { RequestLoadState, RequestMissing } from './RequestState.tsx';
 import { aimAt, useDemoRequest, useStoreDemoRequest } from './use-demo-request.ts';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 const METHOD_ICONS: Record<PaymentMethod, ReactNode> = { 'bank-transfer': <BankOutlined />, gateway: <CreditCardOutlined /> };
 
@@ -58,8 +58,7 @@ export default function PaymentPage() {
 function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoRequestView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const dialogWidth = useDialogWidth();
+  const confirmDanger = useConfirmDanger();
   const store = useStoreDemoRequest(requestRef);
   const stage = stageOf(view);
   const options = useQuery({
@@ -108,17 +107,15 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
 
   /** Restarting drops the current order (and an uploaded proof): asked first. */
   const changeMethod = () =>
-    modal.confirm({
+    confirmDanger({
       title: t('demoRequest.changeMethodTitle'),
       content: t('demoRequest.changeMethodText'),
       okText: t('demoRequest.changeMethodOk'),
-      cancelText: t('common.cancel'),
-      width: dialogWidth,
-      style: { minWidth: DIALOG_MIN_WIDTH },
       onOk: () => {
         setError(undefined);
         setChoosing(true);
       },
+      danger: false,
     });
 
   const showChoice = choosing || stage === 'choose-payment' || stage === 'payment-failed';

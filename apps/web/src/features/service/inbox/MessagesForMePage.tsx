@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Badge, Button, Empty, Input, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Empty, Input, List, Segmented, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type InboxConversation } from '@nusa/contracts';
@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { reasonText } from '../handover.ts';
 import { SERVICE_INBOX_KEY, useInboxLive, useServiceInbox } from './live.ts';
 import './inbox.css';
+import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
 /** Service › Messages for me: handed-over conversations, live; claim, reply, note, send back to the bot, close. */
 const formatDateTime = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
@@ -95,7 +96,7 @@ function ConversationItem({ c, active, onPick }: { c: InboxConversation; active:
 
 function ConversationPane({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
@@ -129,11 +130,10 @@ function ConversationPane({ id }: { id: string }) {
   const c = d.conversation;
   const mine = c.status === 'agent';
   const close = () =>
-    modal.confirm({
+    confirmDanger({
       title: t('serviceInbox.close'),
       content: t('serviceInbox.closeConfirm'),
       okText: t('serviceInbox.close'),
-      okButtonProps: { danger: true },
       onOk: () => act.mutateAsync('close'),
     });
   return (

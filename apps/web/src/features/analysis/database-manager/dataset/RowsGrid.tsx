@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { App, Button, Empty, Input, Table, type InputRef, type TableColumnType, type TableProps } from 'antd';
+import { Button, Empty, Input, Table, type InputRef, type TableColumnType, type TableProps } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useFormat } from '../../../../app/use-format.ts';
 import { ListToolbar, useListState, type SortableColumn } from '../../../../app/components/list/index.ts';
 import { formatCell, isNumeric } from '../../analysis-format.ts';
 import { editText, sentCells } from './grid-cells.ts';
+import { useConfirmDanger } from '../../../../app/components/confirm-danger.ts';
 
 /** A row of the grid; rowNo 0 is the row being added. */
 type GridRow = DatasetRow;
@@ -29,7 +30,7 @@ interface Editing {
 export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const { modal } = App.useApp();
+  const confirmDanger = useConfirmDanger();
   const queries = useQueryClient();
   const id = dataset.datasetId;
   const sortable = ['row', ...dataset.columns.map((c) => c.key)];
@@ -97,12 +98,10 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
     onSuccess: (blob) => saveBlob(blob, `${dataset.name}.xlsx`),
   });
   const confirmDelete = () =>
-    modal.confirm({
+    confirmDanger({
       title: t('analysisDataset.rows.deleteTitle', { count: selected.length }),
       content: t('analysisDataset.rows.deleteBody'),
       okText: t('analysisDataset.rows.delete', { count: selected.length }),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
       onOk: () => remove.mutateAsync(selected),
     });
 
