@@ -278,10 +278,10 @@ describe('accounting master records', () => {
           }),
         ],
       });
-      // The list shows the new customer with its rank and the credit limit formatted id-ID.
+      // The list shows the new customer with its rank and the credit limit in the interface language.
       const row = page.getByRole('row', { name: new RegExp(name) });
       await row.getByText(t.rankGold).waitFor();
-      await row.getByText('25.000.000,50').waitFor();
+      await row.getByText(lang === 'id' ? '25.000.000,50' : '25,000,000.50').waitFor();
     });
   });
 

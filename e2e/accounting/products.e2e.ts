@@ -292,13 +292,13 @@ describe('accounting products, units/brands/categories and warehouses', () => {
     });
   });
 
-  it('shows the product list in English with id-ID numbers and filters it by type (en)', async () => {
+  it('shows the product list in English with English numbers and filters it by type (en)', async () => {
     const t = tx.en;
     await withPage('en', async ({ page }) => {
       await page.goto('/accounting/product');
       await heading(page, t.productTitle);
       await page.getByRole('columnheader', { name: t.sellPrice }).waitFor();
-      await page.getByRole('row').filter({ hasText: 'PRD-0001' }).getByText('75.000', { exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'PRD-0001' }).getByText('75,000', { exact: true }).waitFor();
       await pick(page, t.filterType, t.service, undefined, page.locator('.list-toolbar'));
       await page.getByRole('cell', { name: 'JSA-0001', exact: true }).waitFor();
       await page.waitForFunction(() => !document.querySelector('.ant-table-row td')?.textContent?.includes('PRD-0001'));

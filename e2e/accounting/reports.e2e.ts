@@ -75,22 +75,24 @@ describe('ledger reports', () => {
   /** Trial balance → the cash account's ledger (drill-down) → the sale's journal. */
   async function drillDown(page: Page, lang: Language) {
     const t = tx[lang];
+    // Rupiah in the interface language: 12.500.000 / 12,500,000.
+    const n = (digits: string) => (lang === 'en' ? digits.replaceAll('.', ',') : digits);
     await page.goto(`/accounting/trial-balance?period=${period}`);
     await page.getByRole('heading', { level: 1, name: t.trialBalance }).waitFor();
     const cash = page.locator('tr.report-line--account', { hasText: '1101' });
     await cash.waitFor();
-    // Opening 0, debit 15.000.000, credit 2.500.000, closing 12.500.000 (id-ID Rupiah whatever the language).
-    await expect.poll(() => cash.textContent(), POLL).toContain('12.500.000');
+    // Opening 0, debit 15.000.000, credit 2.500.000, closing 12.500.000.
+    await expect.poll(() => cash.textContent(), POLL).toContain(n('12.500.000'));
     const totals = page.locator('.report-summary');
-    expect(await totals.textContent()).toContain('17.500.000');
+    expect(await totals.textContent()).toContain(n('17.500.000'));
     await screenshot(page, `reports-trial-balance-${lang}`);
 
-    await cash.getByRole('link', { name: /15\.000\.000/ }).click();
+    await cash.getByRole('link', { name: n('15.000.000') }).click();
     await page.getByRole('heading', { level: 1, name: new RegExp(`^${t.generalLedger} · 1101`) }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/accounting/general-ledger');
     const movements = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => movements.count(), POLL).toBe(2);
-    expect(await page.locator('.report-summary').last().textContent()).toContain('12.500.000');
+    expect(await page.locator('.report-summary').last().textContent()).toContain(n('12.500.000'));
     await screenshot(page, `reports-general-ledger-${lang}`);
 
     await page.getByRole('link', { name: new RegExp(sale.number!.replace(/[/.]/g, '\\$&')) }).click();
@@ -118,16 +120,16 @@ describe('ledger reports', () => {
       // The current year's profit in equity opens the profit and loss from 1 January to the date.
       await page
         .locator('tr.report-line--profit')
-        .getByRole('link', { name: /12\.500\.000/ })
+        .getByRole('link', { name: /12,500,000/ })
         .click();
       await page.getByRole('heading', { level: 1, name: t.profitLoss }).waitFor();
-      await expect.poll(() => page.locator('.report-summary').last().textContent(), POLL).toContain('12.500.000');
+      await expect.poll(() => page.locator('.report-summary').last().textContent(), POLL).toContain('12,500,000');
       await page.goto(`/accounting/profit-loss?period=${period}&compare=Y`);
-      await expect.poll(() => page.locator('.report-summary').last().textContent(), POLL).toContain('12.500.000');
+      await expect.poll(() => page.locator('.report-summary').last().textContent(), POLL).toContain('12,500,000');
       await screenshot(page, 'reports-profit-loss-en');
       await page.goto(`/accounting/cash-bank-book?period=${period}`);
       await page.getByRole('heading', { level: 1, name: t.cashBankBook }).waitFor();
-      await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '1101' }).textContent(), POLL).toContain('12.500.000');
+      await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '1101' }).textContent(), POLL).toContain('12,500,000');
       await screenshot(page, 'reports-cash-bank-book-en');
 
       await page.setViewportSize(PHONE);

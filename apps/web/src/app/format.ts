@@ -24,6 +24,11 @@ export interface Format {
   money(amount: string | number, currency?: string): string;
   /** Money rounded for reading at a glance: whole from 1,000 up, up to two decimals below (AI costs are cents each). */
   moneyRounded(amount: string | number, currency?: string): string;
+  /**
+   * A decimal string of the API ("1250000.5", a price, a rate, a quantity) digit for digit, never through a float:
+   * "1.250.000,5" / "1,250,000.5"; `cents` writes a fraction with at least two digits ("1.250.000,50").
+   */
+  decimal(value: string, cents?: boolean): string;
   /** Short numbers for chart axes and gauges: "35 jt" / "35M", "1,7 rb" / "1.7K". */
   compact(value: number): string;
   /** Short money for chart axes: "Rp 35 jt" / "Rp 35M". */
@@ -55,8 +60,12 @@ const hasFraction = (amount: string | number) => (typeof amount === 'number' ? !
 const monthStart = (value: string) =>
   /^\d{6}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4)}-01` : /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value;
 
+const SEPARATORS: Record<Language, { group: string; fraction: string }> = { id: { group: '.', fraction: ',' }, en: { group: ',', fraction: '.' } };
+const DECIMAL_PARTS = /^(-?)(\d+)(?:\.(\d+))?$/;
+
 function build(lang: Language): Format {
   const locale = LOCALES[lang];
+  const { group, fraction: point } = SEPARATORS[lang];
   const cache = new Map<string, Intl.NumberFormat>();
   const nf = (options: Intl.NumberFormatOptions) => {
     const key = JSON.stringify(options);
@@ -77,6 +86,14 @@ function build(lang: Language): Format {
     const decimals = Math.abs(Number(amount)) >= 1000 ? 0 : 2;
     return spaced(nf({ ...currencyStyle(currency), minimumFractionDigits: 0, maximumFractionDigits: decimals }).format(exact(amount)));
   };
+  const decimal = (value: string, cents = false) => {
+    const m = DECIMAL_PARTS.exec(value.trim());
+    if (!m) return value;
+    const [, sign, whole, fraction] = m;
+    const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, group);
+    const shown = fraction && cents ? fraction.padEnd(2, '0') : fraction;
+    return `${sign}${grouped}${shown ? `${point}${shown}` : ''}`;
+  };
   const compact = (value: number) => nf({ notation: 'compact', maximumFractionDigits: 1 }).format(value);
   const day = (value: string | Date) => dayjs(value).locale(lang);
   return {
@@ -85,6 +102,7 @@ function build(lang: Language): Format {
     number,
     money,
     moneyRounded,
+    decimal,
     compact,
     moneyCompact: (value, currency = 'IDR') => `${currency === 'IDR' ? 'Rp' : currency}\u00a0${compact(value)}`,
     percent: (value, decimals = 1) => nf({ style: 'percent', maximumFractionDigits: decimals }).format(value / 100),

@@ -7,9 +7,10 @@ import { LEDGER_DOCUMENT_TYPES, endpoints, type DocumentLine, type InboxItem } f
 import { call } from '../../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { useLanguage } from '../../../i18n/index.ts';
-import { DocumentActions, DocumentHistory, DocumentStatusTag, formatAmount } from '../documents/index.ts';
-import { formatDecimalId } from '../../../app/decimal.ts';
+import { DocumentActions, DocumentHistory, DocumentStatusTag } from '../documents/index.ts';
 import './approval-flows.css';
+import { useFormat } from '../../../app/use-format.ts';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
 /** The inbox is where approvers act: the author's and releaser's steps stay on the document type's own screen. */
 const APPROVER_ACTIONS = ['approve', 'requestChanges', 'reject'] as const;
@@ -26,12 +27,13 @@ function useTypeName() {
 /** Accounting › Approval inbox (issue 11): documents waiting for the user's approval, approved or sent back from here. */
 export default function ApprovalInboxPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const language = useLanguage();
   const typeName = useTypeName();
   const list = useListState<InboxItem, { type?: string }, never>({ filters: {}, sortable: [] });
   const [open, setOpen] = useState<InboxItem | null>(null);
   const inbox = useQuery({
-    queryKey: ['accounting', 'approval-inbox', 'list', list.query, list.filters],
+    queryKey: [...resourceKeyOf(endpoints.approvalInbox), 'list', list.query, list.filters],
     queryFn: ({ signal }) =>
       call(endpoints.approvalInbox, { query: { page: list.query.page, limit: list.query.limit, keyword: list.query.keyword, ...list.filters }, signal }),
     placeholderData: keepPreviousData,
@@ -57,7 +59,7 @@ export default function ApprovalInboxPage() {
       title: t('inbox.total'),
       key: 'total',
       align: 'right',
-      render: (_: unknown, d) => <span className="nowrap">{formatAmount(d.totalAmount, d.currencyCode)}</span>,
+      render: (_: unknown, d) => <span className="nowrap">{f.money(d.totalAmount, d.currencyCode)}</span>,
     },
     { title: t('inbox.level'), dataIndex: 'approvalLevel', align: 'center', render: (level: number | null) => (level === null ? '—' : level) },
     {
@@ -103,14 +105,15 @@ export default function ApprovalInboxPage() {
 /** One waiting document: its header, lines and history, with the approver's buttons. */
 function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const language = useLanguage();
   const typeName = useTypeName();
   const detail = useQuery({
-    queryKey: ['accounting', 'documents', item.documentId],
+    queryKey: queryKeyOf(endpoints.getDocument, item.documentId),
     queryFn: ({ signal }) => call(endpoints.getDocument, { params: { documentId: item.documentId }, signal }),
   });
   const d = detail.data;
-  const amount = (v: string) => (v === '0' ? '' : formatDecimalId(v, true));
+  const amount = (v: string) => (v === '0' ? '' : f.decimal(v, true));
   return (
     <Drawer
       open
@@ -137,7 +140,7 @@ function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void
               {d.approvalLevel !== null && <span className="muted-text">{t('documents.level', { level: d.approvalLevel })}</span>}
             </Descriptions.Item>
             <Descriptions.Item label={t('inbox.author')}>{d.createdByName}</Descriptions.Item>
-            <Descriptions.Item label={t('inbox.total')}>{formatAmount(d.totalAmount, d.currencyCode)}</Descriptions.Item>
+            <Descriptions.Item label={t('inbox.total')}>{f.money(d.totalAmount, d.currencyCode)}</Descriptions.Item>
             {d.reference && <Descriptions.Item label={t('inbox.reference')}>{d.reference}</Descriptions.Item>}
             {d.remarks && <Descriptions.Item label={t('inbox.remarks')}>{d.remarks}</Descriptions.Item>}
           </Descriptions>

@@ -10,7 +10,7 @@ import { ImportButton } from '../master/ImportButton.tsx';
 import { importSheet } from '../master/import-run.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useDebounced } from '../../../app/components/LazySelect.tsx';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { accountKey, countAccounts, filterCoaTree, groupKey, parentKeys, toCoaNodes, type CoaNode } from './coa-tree.ts';
 import type { CoaPlacement } from './coa-form.ts';
@@ -25,6 +25,7 @@ type Editing = { account?: CoaAccount; placement?: CoaPlacement } | undefined;
 /** The chart of accounts as a tree: groups → main accounts → sub accounts, searchable, expandable all at once. */
 export function CoaTreeTab({ level }: { level: ActionLevel }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const lang = useLanguage();
   const queryClient = useQueryClient();
   const tree = useCoaTree();
@@ -181,7 +182,7 @@ export function CoaTreeTab({ level }: { level: ActionLevel }) {
           </Tooltip>
         </Space>
         <Space wrap>
-          <span className="section-card__hint">{t('coaAccounts.count', { value: formatNumber(countAccounts(rows)) })}</span>
+          <span className="section-card__hint">{t('coaAccounts.count', { value: f.number(countAccounts(rows)) })}</span>
           {canEdit && (
             <ImportButton
               upload={(file, onStage) => importSheet(endpoints.importCoa, file, onStage)}

@@ -6,8 +6,8 @@ import { useLanguage } from '../../../i18n/index.ts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
 import { labelledImportReport } from '../products/labelled-import-report.tsx';
 import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
-import { formatDecimalId } from '../../../app/decimal.ts';
 import { CurrencyCodePicker } from './CurrencyCodePicker.tsx';
+import { useFormat } from '../../../app/use-format.ts';
 
 const api = masterApi({
   list: endpoints.listExchangeRates,
@@ -41,6 +41,7 @@ const ISO_DATE = 'YYYY-MM-DD';
 /** Exchange rates: how many `to` one `from` buys on a date (one rate per pair and date), newest first. */
 export function ExchangeRateTab() {
   const { t } = useTranslation();
+  const f = useFormat();
   const lang = useLanguage();
   const showDate = (iso: string) => dayjs(iso).locale(lang).format('D MMM YYYY');
   const required = (label: string) => ({ required: true, message: t('validation.required', { label }) });
@@ -115,7 +116,7 @@ export function ExchangeRateTab() {
           align: 'right',
           render: (rate: string, r) => (
             <span className="nowrap">
-              {t('acRate.oneFrom', { code: r.fromCurrency })} <strong>{formatDecimalId(rate)}</strong> {r.toCurrency}
+              {t('acRate.oneFrom', { code: r.fromCurrency })} <strong>{f.decimal(rate)}</strong> {r.toCurrency}
             </span>
           ),
         },

@@ -2,5 +2,4 @@
 export { DocumentStatusTag } from './DocumentStatusTag.tsx';
 export { DocumentActions, type DocumentActionsProps } from './DocumentActions.tsx';
 export { DocumentHistory, documentHistoryKey } from './DocumentHistory.tsx';
-export { formatAmount } from './amount.ts';
 import './documents.css';

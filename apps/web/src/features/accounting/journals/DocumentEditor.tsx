@@ -10,13 +10,15 @@ import { LazySelect } from '../../../app/components/LazySelect.tsx';
 import { reportError, toast } from '../../../app/feedback.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
 import { useLanguage } from '../../../i18n/index.ts';
-import { DocumentActions, DocumentHistory, DocumentStatusTag, formatAmount } from '../documents/index.ts';
+import { DocumentActions, DocumentHistory, DocumentStatusTag } from '../documents/index.ts';
 import { CoaPicker } from '../pickers/CoaPicker.tsx';
 import { CurrencyPicker } from '../pickers/CurrencyPicker.tsx';
 import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { documentApi, openPdf, type AnyDocument, type DocumentKind } from './document-api.ts';
 import { cashLinesBody, emptyLine, gridOf, gridProblem, journalLinesBody, totalsOf, type GridLine } from './journal-lines.ts';
 import { PartnerPicker } from './PartnerPicker.tsx';
+import { useFormat } from '../../../app/use-format.ts';
+import { ERP, invalidateArea } from '../../../api/query-keys.ts';
 
 interface Props {
   kind: DocumentKind;
@@ -28,7 +30,7 @@ interface Props {
 /** A document in the drawer: loads it (when it exists), then the form; a document that is no longer a draft is read-only. */
 export function DocumentEditor({ kind, documentId, onSaved, onClosed }: Props) {
   const doc = useQuery({
-    queryKey: ['accounting', 'documents', kind, 'one', documentId],
+    queryKey: [ERP, 'documents', kind, 'one', documentId],
     queryFn: ({ signal }) => documentApi[kind].get(documentId!, signal),
     enabled: !!documentId,
   });
@@ -59,6 +61,7 @@ const iso = (v: Dayjs | null | undefined) => (v ? v.format('YYYY-MM-DD') : null)
 
 function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?: AnyDocument; onSaved: (id: string) => void; onClosed: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const lang = useLanguage();
   const tasks = useHeldTasks();
   const queryClient = useQueryClient();
@@ -113,7 +116,7 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
     onSuccess: (saved, submit) => {
       toast.success(t(submit ? 'journals.savedSubmitted' : doc ? 'journals.saved' : 'journals.created', { number: saved.number }));
       // A submitted journal may be released (reports) or waiting in an approver's inbox.
-      void queryClient.invalidateQueries({ queryKey: submit ? ['accounting'] : ['accounting', 'documents', kind] });
+      void (submit ? invalidateArea(queryClient, ERP) : queryClient.invalidateQueries({ queryKey: [ERP, 'documents', kind] }));
       onSaved(saved.documentId);
     },
     onError: (err) => {
@@ -174,7 +177,7 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
           <Space wrap>
             <strong>{doc.number}</strong>
             <DocumentStatusTag label={doc.label} />
-            <span className="muted-text">{formatAmount(doc.totalAmount, doc.currencyCode)}</span>
+            <span className="muted-text">{f.money(doc.totalAmount, doc.currencyCode)}</span>
           </Space>
           <Space wrap>
             <Button icon={<FilePdfOutlined />} onClick={() => void openPdf(kind, doc.documentId, lang).catch(reportError)}>
@@ -336,19 +339,19 @@ function EditorBody({ kind, doc, onSaved, onClosed }: { kind: DocumentKind; doc?
         <div className="journals-totals" aria-live="polite">
           {cash ? (
             <span>
-              {t('journals.total')}: <strong>{formatAmount(totals.debit, currencyCode)}</strong>
+              {t('journals.total')}: <strong>{f.money(totals.debit, currencyCode)}</strong>
             </span>
           ) : (
             <>
               <span>
-                {t('journals.debit')}: <strong data-testid="total-debit">{formatAmount(totals.debit, currencyCode)}</strong>
+                {t('journals.debit')}: <strong data-testid="total-debit">{f.money(totals.debit, currencyCode)}</strong>
               </span>
               <span>
-                {t('journals.credit')}: <strong data-testid="total-credit">{formatAmount(totals.credit, currencyCode)}</strong>
+                {t('journals.credit')}: <strong data-testid="total-credit">{f.money(totals.credit, currencyCode)}</strong>
               </span>
               <span data-testid="difference">
                 {t('journals.difference')}:{' '}
-                {totals.balanced ? <Tag color="green">{t('journals.balanced')}</Tag> : <Tag color="red">{formatAmount(totals.difference, currencyCode)}</Tag>}
+                {totals.balanced ? <Tag color="green">{t('journals.balanced')}</Tag> : <Tag color="red">{f.money(totals.difference, currencyCode)}</Tag>}
               </span>
             </>
           )}

@@ -11,13 +11,15 @@ import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } f
 import { reportError, toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { useHeldTasks } from '../../../app/session.ts';
-import { DocumentStatusTag, formatAmount } from '../documents/index.ts';
+import { DocumentStatusTag } from '../documents/index.ts';
 import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { DocumentEditor } from './DocumentEditor.tsx';
 import { documentApi, type DocumentKind } from './document-api.ts';
 import { PartnerPicker } from './PartnerPicker.tsx';
 import { remarksPreview } from './journal-lines.ts';
 import './journals.css';
+import { useFormat } from '../../../app/use-format.ts';
+import { ERP } from '../../../api/query-keys.ts';
 
 type Filters = { status?: DocumentStatus; range?: [string, string]; ouId?: string; partnerId?: string; amountFrom?: string; amountTo?: string };
 const AMOUNT = /^\d{1,16}(\.\d{1,4})?$/;
@@ -34,6 +36,7 @@ export const showDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${is
  */
 export function DocumentScreen({ kind }: { kind: DocumentKind }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const lang = useLanguage();
   const api = documentApi[kind];
   const tasks = useHeldTasks();
@@ -51,7 +54,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
     amountTo: amountOk(f.amountTo) ? f.amountTo || undefined : undefined,
   };
   const documents = useQuery({
-    queryKey: ['accounting', 'documents', kind, 'list', query],
+    queryKey: [ERP, 'documents', kind, 'list', query],
     queryFn: ({ signal }) => api.list(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -84,7 +87,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
       key: 'total',
       align: 'right',
       width: 170,
-      render: (_: unknown, d) => formatAmount(d.totalAmount, d.currencyCode),
+      render: (_: unknown, d) => format.money(d.totalAmount, d.currencyCode),
     },
     { title: t('journals.status'), sortKey: 'status', key: 'status', width: 170, render: (_: unknown, d) => <DocumentStatusTag label={d.label} /> },
     {

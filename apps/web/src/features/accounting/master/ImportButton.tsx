@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_MIN_WIDTH } from '../../../app/components/dialog-width.ts';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { IMPORT_MAX_BYTES, XLSX_EXTENSION, type ImportReport } from './import-report.ts';
 import type { ImportStage } from './import-run.ts';
 import { describeError } from '../../../app/feedback.tsx';
@@ -23,6 +23,7 @@ interface Props {
 /** Import from xlsx: choose a file, send it, follow the server reading it, then show what was saved and every refused row. */
 export function ImportButton({ upload, renderReport, onImported }: Props) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [tooBig, setTooBig] = useState(false);
   const [stage, setStage] = useState<ImportStage | null>(null);
@@ -76,7 +77,7 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
         }
       >
         {mutation.isPending && <ImportProgress stage={stage} />}
-        {tooBig && <Alert type="error" showIcon title={t('masterKit.importFileInvalid', { size: formatNumber(IMPORT_MAX_BYTES / 1024 / 1024) })} />}
+        {tooBig && <Alert type="error" showIcon title={t('masterKit.importFileInvalid', { size: f.number(IMPORT_MAX_BYTES / 1024 / 1024) })} />}
         {failed && <Alert type="error" showIcon title={t('masterKit.importRefused')} description={describeError(mutation.error)} />}
         {report && (renderReport ? renderReport(report) : <ImportReportView report={report} />)}
       </Modal>
@@ -87,12 +88,13 @@ export function ImportButton({ upload, renderReport, onImported }: Props) {
 /** The bar and words of the stage an import is in. */
 function ImportProgress({ stage }: { stage: ImportStage | null }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const uploading = stage?.phase === 'upload' && stage.percent !== null && stage.percent < 100;
   // Reading has no known end (the row count shows once read): the full bar keeps moving, as while waiting.
   const percent = uploading ? (stage.percent ?? 0) : 100;
   const text =
     stage?.phase === 'running'
-      ? t('masterKit.importRunning', { rows: formatNumber(stage.rowsRead) })
+      ? t('masterKit.importRunning', { rows: f.number(stage.rowsRead) })
       : stage?.phase === 'queued'
         ? t('masterKit.importQueued')
         : uploading
@@ -117,15 +119,16 @@ interface ReportViewProps {
 /** Counts of an import, then its refused rows: row number, column and the translated reason. */
 export function ImportReportView({ report, columnLabel, reason: reasonOf }: ReportViewProps) {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const reason = reasonOf ?? ((code: string, args: readonly (string | number)[]) => importReasonText(code, args, t, (key) => i18n.exists(key)));
   return (
     <div className="master-import-report">
       <div className="master-import-report__counts">
-        <Statistic title={t('masterKit.importRows')} value={formatNumber(report.rows)} />
-        <Statistic title={t('masterKit.importCreated')} value={formatNumber(report.created)} />
-        <Statistic title={t('masterKit.importUpdated')} value={formatNumber(report.updated)} />
-        <Statistic title={t('masterKit.importUnchanged')} value={formatNumber(report.unchanged)} />
-        <Statistic title={t('masterKit.importFailed')} value={formatNumber(report.errors.length)} />
+        <Statistic title={t('masterKit.importRows')} value={f.number(report.rows)} />
+        <Statistic title={t('masterKit.importCreated')} value={f.number(report.created)} />
+        <Statistic title={t('masterKit.importUpdated')} value={f.number(report.updated)} />
+        <Statistic title={t('masterKit.importUnchanged')} value={f.number(report.unchanged)} />
+        <Statistic title={t('masterKit.importFailed')} value={f.number(report.errors.length)} />
       </div>
       {report.errors.length === 0 ? (
         <Alert type="success" showIcon title={t('masterKit.importAllSaved')} />
@@ -136,7 +139,7 @@ export function ImportReportView({ report, columnLabel, reason: reasonOf }: Repo
           dataSource={[...report.errors]}
           pagination={{ pageSize: 10, showSizeChanger: false }}
           columns={[
-            { title: t('masterKit.importRow'), dataIndex: 'row', width: 80, render: (n: number) => formatNumber(n) },
+            { title: t('masterKit.importRow'), dataIndex: 'row', width: 80, render: (n: number) => f.number(n) },
             { title: t('masterKit.importColumn'), dataIndex: 'column', width: 160, render: (c: string) => columnLabel?.(c) ?? c },
             { title: t('masterKit.importReason'), key: 'reason', render: (_: unknown, e) => reason(e.errorCode, e.errorArgs) },
           ]}

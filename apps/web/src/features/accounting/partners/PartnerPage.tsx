@@ -6,12 +6,13 @@ import type { SortableColumn } from '../../../app/components/list-sort.ts';
 import { MasterListPage, masterApi, type MasterFormSpec } from '../master/MasterListPage.tsx';
 import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
 import { ImportReportView } from '../master/ImportButton.tsx';
-import { fitsDecimal, formatDecimalId, isAboveZero } from '../../../app/decimal.ts';
+import { fitsDecimal, isAboveZero } from '../../../app/decimal.ts';
 import { RankTag } from './RankTag.tsx';
 import { RANKS } from './rank.ts';
 import { emptyAddress, partnerBody, partnerValues, validDegrees, type PartnerValues } from './partner-form.ts';
 import './partners.css';
 import type { TextKey, Translate } from '../../../i18n/keys.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
 const customerApi = masterApi({
   list: endpoints.listCustomers,
@@ -54,6 +55,7 @@ const PHONE = /^[0-9+()\- ]+$/;
 /** Customers and suppliers share one form and list; `type` picks the endpoints, texts and cache. */
 export function PartnerPage({ type }: { type: PartnerType }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const k = type === 'CUSTOMER' ? 'customer' : 'supplier';
   const columns: SortableColumn<Partner>[] = [
     { title: t('partnerPage.code'), sortKey: 'code', dataIndex: 'partnerCode', width: 130, render: (code: string) => <strong>{code}</strong> },
@@ -81,7 +83,7 @@ export function PartnerPage({ type }: { type: PartnerType }) {
       dataIndex: 'creditLimit',
       align: 'right',
       width: 170,
-      render: (v: string | null) => (v ? <span className="partner-money">{formatDecimalId(v, true)}</span> : <span className="muted-text">—</span>),
+      render: (v: string | null) => (v ? <span className="partner-money">{f.decimal(v, true)}</span> : <span className="muted-text">—</span>),
     },
   ];
 

@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_IMPORT_MAX_ERRORS } from '@nusa/contracts';
 import { saveBlob } from '../../../api/call.ts';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { ImportReportView } from '../master/ImportButton.tsx';
 import type { ImportReport } from '../master/import-report.ts';
 import { productErrorText, refusedRowsCsv, sheetColumnLabel } from './product-errors.ts';
@@ -12,6 +12,7 @@ import './products.css';
 /** The product import's report: the kit's counts and refused rows with column headings and reasons in the reader's language, downloadable as CSV. */
 export function ProductImportReport({ report }: { report: ImportReport }) {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const reason = (code: string, args: readonly (string | number)[]) => productErrorText(code, args, t, (key) => i18n.exists(key));
   const download = () => {
     const csv = refusedRowsCsv(
@@ -24,7 +25,7 @@ export function ProductImportReport({ report }: { report: ImportReport }) {
     <div className="product-import-report">
       <ImportReportView report={report} columnLabel={(column) => sheetColumnLabel(column, t)} reason={reason} />
       {report.errors.length >= PRODUCT_IMPORT_MAX_ERRORS && (
-        <Alert type="warning" showIcon title={t('acImport.truncated', { value: formatNumber(PRODUCT_IMPORT_MAX_ERRORS) })} />
+        <Alert type="warning" showIcon title={t('acImport.truncated', { value: f.number(PRODUCT_IMPORT_MAX_ERRORS) })} />
       )}
       {report.errors.length > 0 && (
         <Button icon={<DownloadOutlined />} onClick={download}>

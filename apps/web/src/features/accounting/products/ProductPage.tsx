@@ -2,13 +2,14 @@ import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, endpoints, type BodyOf, type Product, type ProductType } from '@nusa/contracts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
-import { formatDecimalId } from '../../../app/decimal.ts';
 import { productServerError } from './product-errors.ts';
 import { productBody, productFormValues, type ProductForm } from './product-form.ts';
 import { ProductFields } from './ProductFields.tsx';
 import { ProductImportReport } from './ProductImportReport.tsx';
 import { BrandPicker, CategoryPicker } from './pickers.tsx';
 import './products.css';
+import { useFormat } from '../../../app/use-format.ts';
+import type { Format } from '../../../app/format.ts';
 
 interface ProductFilters {
   type?: ProductType;
@@ -27,12 +28,13 @@ const api = masterApi({
   idName: 'productId',
 });
 
-const amount = (value: string | null) =>
-  value === null ? <span className="muted-text">—</span> : <span className="product-price-cell">{formatDecimalId(value)}</span>;
+const amount = (f: Format) => (value: string | null) =>
+  value === null ? <span className="muted-text">—</span> : <span className="product-price-cell">{f.decimal(value)}</span>;
 
 /** Accounting › Product (spec 3, 5): goods and services with units, prices and classification; xlsx import and export. */
 export default function ProductPage() {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const exists = (key: string) => i18n.exists(key);
   const typeOptions = PRODUCT_TYPES.map((type) => ({ value: type, label: t(`acProduct.types.${type}`) }));
   return (
@@ -103,8 +105,8 @@ export default function ProductPage() {
           render: (type: ProductType) => <Tag color={type === 'PRODUCT' ? 'blue' : 'purple'}>{t(`acProduct.types.${type}`)}</Tag>,
         },
         // Prices next to the name: at 1366 px they are on screen without scrolling sideways.
-        { title: t('acProduct.purchasePrice'), sortKey: 'purchasePrice', dataIndex: 'purchasePrice', width: 130, align: 'right', render: amount },
-        { title: t('acProduct.sellPrice'), sortKey: 'sellPrice', dataIndex: 'sellPrice', width: 130, align: 'right', render: amount },
+        { title: t('acProduct.purchasePrice'), sortKey: 'purchasePrice', dataIndex: 'purchasePrice', width: 130, align: 'right', render: amount(f) },
+        { title: t('acProduct.sellPrice'), sortKey: 'sellPrice', dataIndex: 'sellPrice', width: 130, align: 'right', render: amount(f) },
         { title: t('acProduct.baseUom'), sortKey: 'baseUom', dataIndex: 'baseUomCode', width: 90 },
         {
           title: t('acProduct.category'),
@@ -138,7 +140,7 @@ export default function ProductPage() {
               <span className="muted-text">—</span>
             ) : (
               <span className="product-price-cell">
-                {p.minQuantity === null ? '—' : formatDecimalId(p.minQuantity)} – {p.maxQuantity === null ? '—' : formatDecimalId(p.maxQuantity)}
+                {p.minQuantity === null ? '—' : f.decimal(p.minQuantity)} – {p.maxQuantity === null ? '—' : f.decimal(p.maxQuantity)}
               </span>
             ),
         },

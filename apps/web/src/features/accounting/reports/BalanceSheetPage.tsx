@@ -7,16 +7,18 @@ import { ExportButtons, ReportFilterBar } from './ReportFilterBar.tsx';
 import { ReportLinesTable } from './ReportLinesTable.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { ledgerLink } from './report-query.ts';
-import { formatRupiah } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { useReportFilters } from './use-report-filters.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Accounting › Balance sheet (issue 11): assets, liabilities and equity as of a date, the year's profit in equity. */
 export default function BalanceSheetPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const [filters, change] = useReportFilters();
   const query = { date: filters.date, ouId: filters.ouId };
   const report = useQuery({
-    queryKey: ['accounting', 'reports', 'balance-sheet', query],
+    queryKey: queryKeyOf(endpoints.getBalanceSheet, query),
     queryFn: ({ signal }) => call(endpoints.getBalanceSheet, { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -57,7 +59,7 @@ export default function BalanceSheetPage() {
           {data.difference === '0' ? (
             <Alert type="success" showIcon message={t('reports.balanced')} />
           ) : (
-            <Alert type="warning" showIcon message={t('reports.unbalanced', { amount: formatRupiah(data.difference) })} />
+            <Alert type="warning" showIcon message={t('reports.unbalanced', { amount: f.money(data.difference) })} />
           )}
           {section(t('reports.assets'), t('reports.totalAssets'), data.assets)}
           {section(t('reports.liabilities'), t('reports.totalLiabilities'), data.liabilities)}

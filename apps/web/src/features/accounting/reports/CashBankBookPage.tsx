@@ -8,16 +8,18 @@ import { call } from '../../../api/call.ts';
 import { ExportButtons, ReportFilterBar } from './ReportFilterBar.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { ledgerLink, rangeQuery } from './report-query.ts';
-import { formatRupiah } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { useReportFilters } from './use-report-filters.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Accounting › Cash and bank book (issue 11): per cash bank opening, in, out, closing; a row opens its movements. */
 export default function CashBankBookPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const [filters, change] = useReportFilters();
   const query = rangeQuery(filters);
   const report = useQuery({
-    queryKey: ['accounting', 'reports', 'cash-bank-book', query],
+    queryKey: queryKeyOf(endpoints.getCashBankBook, query),
     queryFn: ({ signal }) => call(endpoints.getCashBankBook, { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -28,7 +30,7 @@ export default function CashBankBookPage() {
     title,
     dataIndex: key,
     align: 'right' as const,
-    render: (v: string, c: CashBankBookLine) => (v === '0' ? <span className="muted-text">{formatRupiah(v)}</span> : link(c, formatRupiah(v))),
+    render: (v: string, c: CashBankBookLine) => (v === '0' ? <span className="muted-text">{f.money(v)}</span> : link(c, f.money(v))),
   });
   const columns: ColumnsType<CashBankBookLine> = [
     { key: 'code', title: t('reports.code'), dataIndex: 'cashBankCode', width: 100, className: 'code-text' },
@@ -72,7 +74,7 @@ export default function CashBankBookPage() {
               <Table.Summary.Cell index={2} />
               {[data.totals.opening, data.totals.debit, data.totals.credit, data.totals.closing].map((v, i) => (
                 <Table.Summary.Cell key={i} index={i + 3} align="right">
-                  {formatRupiah(v)}
+                  {f.money(v)}
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

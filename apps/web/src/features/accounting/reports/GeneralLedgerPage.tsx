@@ -10,20 +10,22 @@ import { CoaPicker } from '../pickers/CoaPicker.tsx';
 import { ExportButtons, ReportFilterBar } from './ReportFilterBar.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { rangeQuery } from './report-query.ts';
-import { formatRupiah } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { useReportFilters } from './use-report-filters.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /** Accounting › General ledger (issue 11): one account's opening, movements with running balance (paged), closing. */
 export default function GeneralLedgerPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const [filters, change] = useReportFilters();
   const [paging, setPaging] = useState({ page: 1, limit: 25 as 25 | 50 | 100 });
   const coaId = filters.coaId;
   const query = { ...rangeQuery(filters), coaId: coaId ?? '' };
   const report = useQuery({
-    queryKey: ['accounting', 'reports', 'general-ledger', query, paging],
+    queryKey: queryKeyOf(endpoints.getGeneralLedger, query, paging),
     queryFn: ({ signal }) => call(endpoints.getGeneralLedger, { query: { ...query, ...paging }, signal }),
     enabled: !!coaId,
     placeholderData: keepPreviousData,
@@ -59,9 +61,9 @@ export default function GeneralLedgerPage() {
     { key: 'memo', title: t('reports.memo'), dataIndex: 'memo', ellipsis: true },
     { key: 'partner', title: t('reports.partner'), dataIndex: 'partnerCode', width: 110 },
     { key: 'ou', title: t('reports.ou'), dataIndex: 'ouCode', width: 100 },
-    { key: 'debit', title: t('reports.debit'), dataIndex: 'debit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : formatRupiah(v)) },
-    { key: 'credit', title: t('reports.credit'), dataIndex: 'credit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : formatRupiah(v)) },
-    { key: 'balance', title: t('reports.balance'), dataIndex: 'balance', align: 'right', width: 160, render: formatRupiah },
+    { key: 'debit', title: t('reports.debit'), dataIndex: 'debit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : f.money(v)) },
+    { key: 'credit', title: t('reports.credit'), dataIndex: 'credit', align: 'right', width: 150, render: (v: string) => (v === '0' ? '' : f.money(v)) },
+    { key: 'balance', title: t('reports.balance'), dataIndex: 'balance', align: 'right', width: 160, render: (v: string) => f.money(v) },
   ];
   return (
     <ReportPage
@@ -108,7 +110,7 @@ export default function GeneralLedgerPage() {
                   {t('reports.opening')}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={5} colSpan={3} align="right">
-                  {formatRupiah(data.opening)}
+                  {f.money(data.opening)}
                 </Table.Summary.Cell>
               </Table.Summary.Row>
               <Table.Summary.Row className="report-summary">
@@ -116,13 +118,13 @@ export default function GeneralLedgerPage() {
                   {t('reports.closing')}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={5} align="right">
-                  {formatRupiah(data.debit)}
+                  {f.money(data.debit)}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={6} align="right">
-                  {formatRupiah(data.credit)}
+                  {f.money(data.credit)}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={7} align="right">
-                  {formatRupiah(data.closing)}
+                  {f.money(data.closing)}
                 </Table.Summary.Cell>
               </Table.Summary.Row>
             </>

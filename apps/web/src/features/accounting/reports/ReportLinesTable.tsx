@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLine } from '@nusa/contracts';
 import { usePhoneLayout } from '../../../app/components/viewport.ts';
-import { formatRupiah } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
 export interface AmountColumn<L> {
   key: string;
@@ -35,6 +35,7 @@ export function ReportLinesTable<L extends ReportLine>(p: {
   label?: (line: L) => string;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const phone = usePhoneLayout();
   const name = (l: L) => p.label?.(l) ?? l.name;
   // On a phone the code joins the name in a column that stays put while the amounts scroll sideways.
@@ -60,7 +61,7 @@ export function ReportLinesTable<L extends ReportLine>(p: {
       render: (_: unknown, l: L) => {
         const value = a.value(l);
         if (value === null) return null;
-        const text = formatRupiah(value);
+        const text = f.money(value);
         if (value === '0') return <span className="muted-text">{text}</span>;
         const other = l.kind !== 'account' ? p.lineLink?.(l) : undefined;
         if (other)
@@ -100,7 +101,7 @@ export function ReportLinesTable<L extends ReportLine>(p: {
             <Table.Summary.Cell index={phone ? 0 : 1}>{s.label}</Table.Summary.Cell>
             {s.amounts.map((a, i) => (
               <Table.Summary.Cell key={i} index={i + (phone ? 1 : 2)} align="right">
-                {a === null ? null : formatRupiah(a)}
+                {a === null ? null : f.money(a)}
               </Table.Summary.Cell>
             ))}
           </Table.Summary.Row>
