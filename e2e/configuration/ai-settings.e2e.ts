@@ -74,7 +74,7 @@ describe('App configuration › AI', () => {
   });
 
   it.each(['id', 'en'] as const)(
-    'connects an OpenAI-compatible provider: a wrong key in its words, then the models, saved with its price (%s)',
+    'connects an OpenAI-compatible provider: a wrong key by its status, then the models, saved with its price (%s)',
     async (lang) => {
       const t = tx[lang];
       const admin = await apiLogin('admin', { tenant: tenant.code });
