@@ -38,6 +38,7 @@ const tx = {
     between: 'Nilai harus antara 4 dan 128',
     symbol: 'Simbol',
     rejectCommon: 'Tolak kata sandi yang umum dan pernah bocor',
+    ruleCommon: 'Organisasi Anda menolak kata sandi yang paling sering dipakai dan pernah bocor',
     savePolicy: 'Simpan kebijakan',
     policySaved: 'Kebijakan kata sandi berhasil disimpan',
     ruleLength: 'Minimal 10 karakter',
@@ -73,6 +74,7 @@ const tx = {
     between: 'The value must be between 4 and 128',
     symbol: 'Symbol',
     rejectCommon: 'Refuse common and leaked passwords',
+    ruleCommon: 'Your organisation refuses the most used and leaked passwords',
     savePolicy: 'Save policy',
     policySaved: 'The password policy was saved',
     ruleLength: 'At least 10 characters',
@@ -236,6 +238,7 @@ describe('profile, change password and user audit', () => {
         // Spec 5's floor is 4: the screen says that the longer minimum is the organisation's policy.
         await rules.locator('.password-rules__todo', { hasText: t.policyAsksMore }).waitFor();
         await rules.locator('.password-rules__todo', { hasText: t.ruleSymbol }).waitFor();
+        await rules.getByText(t.ruleCommon).waitFor();
         await page.getByLabel(t.newPassword, { exact: true }).fill('abcdefghij#');
         await rules.locator('.password-rules__ok', { hasText: t.ruleLength }).waitFor();
         await rules.locator('.password-rules__ok', { hasText: t.ruleSymbol }).waitFor();

@@ -35,7 +35,7 @@ const NEW_PASSWORD_CODES = [
 ];
 
 /** The tenant's policy where the user may read it; otherwise the absolute minimum (the server applies the real policy). */
-function usePasswordPolicy(): Pick<PasswordPolicy, 'minLength' | 'requiredClasses'> & { known: boolean } {
+function usePasswordPolicy(): Pick<PasswordPolicy, 'minLength' | 'requiredClasses' | 'rejectCommon'> & { known: boolean } {
   const session = useSession();
   const allowed = hasAnyTask(session?.tasks ?? [], ['viewConfig', 'managePasswordPolicy']);
   const config = useQuery({
@@ -153,6 +153,7 @@ export default function ChangePasswordPage() {
                 </li>
               ))}
             </ul>
+            {policy.rejectCommon && <p className="section-card__hint">{t('changePassword.ruleCommon')}</p>}
             <p className="section-card__hint">{policy.known ? t('changePassword.policyHint') : t('changePassword.policyServerHint')}</p>
             <p className="section-card__hint">{t('changePassword.sessionsHint')}</p>
           </aside>
