@@ -12,6 +12,9 @@ export interface PickOption {
 /** Waits 250 ms after the last keystroke before a lazy dropdown asks the server (architecture §4). */
 export const DROPDOWN_DEBOUNCE_MS = 250;
 
+/** In a picker's query key after its cacheKey, which starts with the area (['erp', 'coa', …]): area refreshes reach it. */
+export const LAZY_SELECT = 'lazy-select';
+
 export function useDebounced<T>(value: T, ms = DROPDOWN_DEBOUNCE_MS): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -68,7 +71,7 @@ export function LazySelect<V extends string | string[] | undefined>({
   // Labels of the options the user chose, kept for when a later page (another keyword) no longer holds them.
   const [picked, setPicked] = useState<Record<string, string>>({});
   const page = useQuery({
-    queryKey: ['lazy-select', ...cacheKey, keyword],
+    queryKey: [...cacheKey, LAZY_SELECT, keyword],
     queryFn: ({ signal }) => fetchPage(keyword, DROPDOWN_PAGE_SIZE, signal),
     enabled: open || Boolean(keyword),
     placeholderData: keepPreviousData,

@@ -17,6 +17,7 @@ import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx
 import { bandInOrder, documentTypeKey, emptyLevel, formOfFlow, inputOfForm, knownNames, newFlowForm, type FlowForm } from './flow-form.ts';
 import './approval-flows.css';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit' | 'view'; flow: ApprovalFlow };
 
@@ -38,7 +39,7 @@ export default function ApprovalFlowPage() {
   const list = useListState<ApprovalFlow, { documentTypeId?: number }, (typeof APPROVAL_FLOW_SORT)[number]>({ filters: {}, sortable: APPROVAL_FLOW_SORT });
   const [editing, setEditing] = useState<Editing | null>(null);
   const flows = useQuery({
-    queryKey: ['accounting', 'approval-flows', 'list', list.query, list.filters],
+    queryKey: [...resourceKeyOf(endpoints.listApprovalFlows), 'list', list.query, list.filters],
     queryFn: ({ signal }) => call(endpoints.listApprovalFlows, { query: { ...list.query, ...list.filters }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -48,7 +49,7 @@ export default function ApprovalFlowPage() {
     mutationFn: (flow: ApprovalFlow) => call(endpoints.deleteApprovalFlow, { params: { flowId: flow.flowId } }),
     onSuccess: (_d, flow) => {
       toast.success(t('approvals.deleted', { name: flow.name }));
-      void queryClient.invalidateQueries({ queryKey: ['accounting', 'approval-flows'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listApprovalFlows) });
     },
   });
   const confirmDelete = (flow: ApprovalFlow) =>
@@ -183,7 +184,7 @@ function FlowDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
         : call(endpoints.createApprovalFlow, { body: inputOfForm(values) }),
     onSuccess: (flow) => {
       toast.success(t(saved ? 'approvals.updated' : 'approvals.created', { name: flow.name }));
-      void queryClient.invalidateQueries({ queryKey: ['accounting', 'approval-flows'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listApprovalFlows) });
       onClose();
     },
   });

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { APPROVE_DOCUMENT_TASKS, endpoints, hasAnyTask } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 
-export const INBOX_COUNT_KEY = ['accounting', 'approval-inbox', 'counts'] as const;
+export const INBOX_KEY = resourceKeyOf(endpoints.approvalInbox);
+export const INBOX_COUNT_KEY = [...INBOX_KEY, 'counts'] as const;
 /** How often the sidebar asks again while the window stays open (it also asks when the window regains focus). */
 export const INBOX_POLL_MS = 30_000;
 

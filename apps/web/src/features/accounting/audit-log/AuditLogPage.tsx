@@ -24,6 +24,7 @@ import { useLanguage } from '../../../i18n/index.ts';
 import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { AuditChanges } from './AuditChanges.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 interface AuditLogFilters {
   userId?: string;
@@ -65,7 +66,7 @@ export default function AuditLogPage() {
     sort: list.query.sort,
   };
   const entries = useQuery({
-    queryKey: ['accounting', 'audit-log', filter, list.page, list.pageSize],
+    queryKey: queryKeyOf(endpoints.listAuditLog, filter, list.page, list.pageSize),
     queryFn: ({ signal }) => call(endpoints.listAuditLog, { query: { ...filter, page: list.page, limit: list.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });

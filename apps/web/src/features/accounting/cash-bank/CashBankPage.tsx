@@ -11,6 +11,8 @@ import { CurrencyPicker } from '../pickers/CurrencyPicker.tsx';
 import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { cashBankBody, cashBankValues, type CashBankValues } from './cash-bank-form.ts';
 import type { TextKey } from '../../../i18n/keys.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
+import { LAZY_SELECT } from '../../../app/components/LazySelect.tsx';
 
 const api = masterApi({
   list: endpoints.listCashBanks,
@@ -126,7 +128,7 @@ function CashBankFields({ row, form }: { row?: CashBank; form: Parameters<Master
   // pages it kept (an invalidated page would still be shown until the new answer came, offering a taken account).
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.resetQueries({ queryKey: ['lazy-select', 'erp', 'coa'] });
+    void queryClient.resetQueries({ queryKey: resourceKeyOf(endpoints.listCoa), predicate: (q) => q.queryKey.includes(LAZY_SELECT) });
   }, [queryClient]);
   return (
     <>

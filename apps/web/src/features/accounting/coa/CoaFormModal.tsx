@@ -11,6 +11,8 @@ import { LazySelect } from '../../../app/components/LazySelect.tsx';
 import { coaFormValues, coaPayload, type CoaFormValues, type CoaPlacement } from './coa-form.ts';
 import { useCoaOptions } from './labels.tsx';
 import { COA_KEY } from './coa-queries.ts';
+import { areaOf } from '../../../api/query-keys.ts';
+import { LAZY_SELECT } from '../../../app/components/LazySelect.tsx';
 
 interface Props {
   open: boolean;
@@ -46,7 +48,7 @@ export function CoaFormModal({ open, account, placement, knownLabels, onSaved, o
   useEffect(() => {
     if (!open) return;
     // Groups and accounts may have changed on the other tabs since the pickers last asked.
-    void queryClient.invalidateQueries({ queryKey: ['lazy-select', 'erp'] });
+    void queryClient.invalidateQueries({ queryKey: [areaOf(endpoints.listCoa)], predicate: (q) => q.queryKey.includes(LAZY_SELECT) });
     form.resetFields();
     form.setFieldsValue(coaFormValues(account, placement));
   }, [open, account, placement, form, queryClient]);

@@ -41,7 +41,7 @@ export function CoaGroupsTab() {
     <MasterListPage
       embedded
       api={api}
-      // Shares ['accounting', 'coa'] with the account tree: renaming or deactivating a group refreshes the tree.
+      // Shares COA_KEY (['erp', 'coa']) with the account tree: renaming or deactivating a group refreshes the tree.
       cacheKey="coa"
       title={t('coaGroups.tab')}
       describe={(g) => `${g.groupCode} - ${g.groupName}`}

@@ -18,6 +18,7 @@ import { call } from '../../../api/call.ts';
 import { DIALOG_MIN_WIDTH, useDialogWidth } from '../../../app/components/dialog-width.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { ERP, invalidateArea } from '../../../api/query-keys.ts';
 
 const ICONS: Record<DocumentAction, React.ReactNode> = {
   edit: <EditOutlined />,
@@ -68,7 +69,7 @@ export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'mi
       toast.success(t(`documents.done.${action}`, { number: document.number }));
       setAsking(null);
       setComment('');
-      void queryClient.invalidateQueries({ queryKey: ['accounting'] });
+      void invalidateArea(queryClient, ERP);
       onDone?.(updated);
     },
   });
@@ -82,7 +83,7 @@ export function DocumentActions({ document, onEdit, onDelete, onDone, size = 'mi
         okText: t('documents.actions.delete'),
         onOk: () =>
           onDelete?.()
-            .then(() => void queryClient.invalidateQueries({ queryKey: ['accounting'] }))
+            .then(() => void invalidateArea(queryClient, ERP))
             .catch(() => undefined),
       });
     }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_STATUSES, documentLabel, endpoints, type DocumentHistoryItem, type DocumentStatus, type DocumentSubStatus } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { useLanguage } from '../../../i18n/index.ts';
+import { ERP } from '../../../api/query-keys.ts';
 
 const COLORS: Partial<Record<string, string>> = {
   approve: 'green',
@@ -19,7 +20,7 @@ const KNOWN_ACTIONS = ['create', 'edit', 'delete', 'submit', 'approve', 'reject'
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (a: string): a is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(a);
 
-export const documentHistoryKey = (documentId: string) => ['accounting', 'documents', documentId, 'history'] as const;
+export const documentHistoryKey = (documentId: string) => [ERP, 'documents', documentId, 'history'] as const;
 
 /** Every step of a document, oldest first: who did what, when, at which approval level, with their comment. */
 export function DocumentHistory({ documentId }: { documentId: string }) {

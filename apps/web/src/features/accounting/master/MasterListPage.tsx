@@ -42,6 +42,7 @@ import type { MasterApi } from './master-api.ts';
 import { MasterRecordForm, type MasterFormSpec } from './MasterRecordForm.tsx';
 import './master.css';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { ERP } from '../../../api/query-keys.ts';
 
 export { masterApi } from './master-api.ts';
 export { ActiveTag } from '../../../app/components/list/index.ts';
@@ -51,7 +52,7 @@ type ActiveFlag = { active: 'Y' | 'N' };
 
 export interface MasterListPageProps<T extends ActiveFlag, B, F extends object, V extends object> {
   api: MasterApi<T, B, F>;
-  /** Query-cache name of the record, e.g. 'cash-banks'; saving invalidates ['accounting', cacheKey]. */
+  /** Query-cache name of the record, e.g. 'cash-banks'; saving invalidates [ERP, cacheKey]. */
   cacheKey: string;
   title: string;
   subtitle?: string;
@@ -95,11 +96,11 @@ export function MasterListPage<T extends ActiveFlag, B, F extends object, V exte
   const [exporting, setExporting] = useState(false);
 
   const rows = useQuery({
-    queryKey: ['accounting', p.cacheKey, 'list', list.query, active, list.filters],
+    queryKey: [ERP, p.cacheKey, 'list', list.query, active, list.filters],
     queryFn: ({ signal }) => p.api.list({ ...list.query, active, filters: list.filters }, signal),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['accounting', p.cacheKey] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [ERP, p.cacheKey] });
   list.settle(rows.data, rows.isFetching);
 
   const setRowActive = useMutation({

@@ -8,6 +8,7 @@ import { ReportLinesTable, type AmountColumn } from './ReportLinesTable.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { ledgerLink, rangeQuery } from './report-query.ts';
 import { useReportFilters } from './use-report-filters.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Accounting › Profit and loss (issue 11): revenue and cost for the dates, the net profit, optionally against the period before. */
 export default function ProfitLossPage() {
@@ -15,7 +16,7 @@ export default function ProfitLossPage() {
   const [filters, change] = useReportFilters();
   const query = { ...rangeQuery(filters), compare: filters.compare ? ('Y' as const) : ('N' as const) };
   const report = useQuery({
-    queryKey: ['accounting', 'reports', 'profit-loss', query],
+    queryKey: queryKeyOf(endpoints.getProfitLoss, query),
     queryFn: ({ signal }) => call(endpoints.getProfitLoss, { query, signal }),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import { ReportLinesTable } from './ReportLinesTable.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { ledgerLink, rangeQuery } from './report-query.ts';
 import { useReportFilters } from './use-report-filters.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Accounting › Trial balance (issue 11): every account's opening, debit, credit and closing, with subtotals. */
 export default function TrialBalancePage() {
@@ -14,7 +15,7 @@ export default function TrialBalancePage() {
   const [filters, change] = useReportFilters();
   const query = rangeQuery(filters);
   const report = useQuery({
-    queryKey: ['accounting', 'reports', 'trial-balance', query],
+    queryKey: queryKeyOf(endpoints.getTrialBalance, query),
     queryFn: ({ signal }) => call(endpoints.getTrialBalance, { query, signal }),
     placeholderData: keepPreviousData,
   });
