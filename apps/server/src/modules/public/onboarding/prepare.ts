@@ -132,6 +132,21 @@ export async function prepareAccount(deps: PrepareDeps, tenantId: string): Promi
   }
 }
 
+/**
+ * Marks QUEUED again the finished preparations that lack a step added since (trials prepared before their
+ * preparation seeded the book currency could post nothing) and answers their tenants, for the caller to run them:
+ * the steps done are skipped, and each new step leaves records the tenant made meanwhile alone. Read across
+ * tenants, so through the owner pool.
+ */
+export async function requeueOutdatedPreparations(owner: pg.Pool): Promise<string[]> {
+  const names = PREPARATION_STEPS.map((s) => s.name);
+  const rows = await owner.query<{ tenant_id: string }>(
+    `UPDATE account_preparations SET status = 'QUEUED', updated_at = now() WHERE status = 'DONE' AND NOT steps_done @> $1::text[] RETURNING tenant_id`,
+    [names],
+  );
+  return rows.rows.map((r) => r.tenant_id);
+}
+
 export async function preparationProgress(tx: Tx): Promise<PreparationProgress | undefined> {
   const rows = await tx.select().from(accountPreparations).limit(1);
   const p = rows[0];

@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { withTenant } from '../../../platform/db/tenant.ts';
 import { mailerOf } from '../../../platform/mail/mailer.ts';
 import { registerTrial } from './register.ts';
-import { PREPARE_ACCOUNT_QUEUE, prepareAccount, preparationProgress, type PrepareDeps } from './prepare.ts';
+import { PREPARE_ACCOUNT_QUEUE, prepareAccount, preparationProgress, requeueOutdatedPreparations, type PrepareDeps } from './prepare.ts';
 import { freeTransactionStatus } from './free-transactions.ts';
 
 export function onboardingRoutes(app: FastifyInstance) {
@@ -28,6 +28,11 @@ export function onboardingRoutes(app: FastifyInstance) {
       });
     }
   };
+
+  // Trials prepared before a step was added get it at the next start.
+  app.addHook('onReady', async () => {
+    for (const tenantId of await requeueOutdatedPreparations(app.platform.pools.owner)) await enqueue(tenantId);
+  });
 
   registerEndpoint(
     app,

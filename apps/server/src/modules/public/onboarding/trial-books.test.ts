@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { endpoints, type TrialBalanceLine } from '@nusa/contracts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { call } from '../../../../test/call.ts';
+import { mailerOf } from '../../../platform/mail/mailer.ts';
+import { prepareAccount, requeueOutdatedPreparations } from './prepare.ts';
 
 /**
  * Issue 23: a tenant made by the public registration books its first journal and cash in with what its account
@@ -157,5 +159,66 @@ describe('a free trial books from its first sign-in', () => {
     expect(tb.totals).toMatchObject({ debit: '51250000', credit: '51250000' });
     // The demo keeps its sample records.
     expect((await call(t, endpoints.listCustomers, { token: admin, query: {} })).json().total).toBeGreaterThan(0);
+  });
+});
+
+describe('a trial prepared before the accounting steps', () => {
+  it('is queued again (the server does so when it starts) and gets the book currency, numbering, units and cash box it lacked', async () => {
+    const anon = (await call(t, endpoints.anonymous, { token: await t.preLoginToken(), tenant: 'demo' })).json().token;
+    const res = await call(t, endpoints.register, {
+      token: anon,
+      remoteAddress: '198.51.100.23',
+      body: {
+        fullName: 'Bayu Lama',
+        email: 'bayu@tokolama.id',
+        phone: '0813-4444-5555',
+        companyName: 'Toko Lama',
+        taxId: '',
+        username: 'bayu',
+        password,
+        confirmPassword: password,
+        language: 'en',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const old = res.json().tenantCode;
+    expect((await waitPrepared(old)).status).toBe('DONE');
+    // As such a trial was left: its four steps done, none of the accounting reference data.
+    const tenantId = await t.tenantId(old);
+    for (const table of ['cash_banks', 'currencies', 'countries', 'document_templates', 'uoms']) {
+      await t.pools.owner.query(`DELETE FROM ${table} WHERE tenant_id = $1`, [tenantId]);
+    }
+    await t.pools.owner.query(`UPDATE account_preparations SET steps_done = '{roles,company-unit,chart-of-accounts,welcome-mail}' WHERE tenant_id = $1`, [
+      tenantId,
+    ]);
+    const bayu = await t.login('bayu', old, password);
+    const kas = (await call(t, endpoints.listCoa, { token: bayu, tenant: old, query: { keyword: '1101', limit: 5 } })).json().items[0]!;
+    const modal = (await call(t, endpoints.listCoa, { token: bayu, tenant: old, query: { keyword: '3101', limit: 5 } })).json().items[0]!;
+    const journal = () =>
+      call(t, endpoints.createJournal, {
+        token: bayu,
+        tenant: old,
+        body: {
+          documentDate: '2026-03-02',
+          remarks: 'Opening capital',
+          lines: [
+            { coaId: kas.coaId, debit: '1000000', credit: '0', memo: null },
+            { coaId: modal.coaId, debit: '0', credit: '1000000', memo: null },
+          ],
+        },
+      });
+    expect((await journal()).json()).toEqual({ errorCode: 'currency_not_found', errorArgs: ['book'] });
+
+    expect(await requeueOutdatedPreparations(t.pools.owner)).toEqual([tenantId]);
+    await prepareAccount({ pools: t.pools, mailer: mailerOf(t.app), publicUrl: 'http://localhost:3000' }, tenantId);
+    expect(await waitPrepared(old)).toMatchObject({ status: 'DONE', stepsDone: 8 });
+    // Nothing else is outdated, and the welcome mail went once.
+    expect(await requeueOutdatedPreparations(t.pools.owner)).toEqual([]);
+    expect((await t.pools.owner.query('SELECT count(*)::int AS n FROM outbox WHERE tenant_id = $1', [tenantId])).rows[0].n).toBe(1);
+    const posted = await journal();
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json()).toMatchObject({ currencyCode: 'IDR', number: 'JU-26-00001' });
+    const boxes = (await call(t, endpoints.listCashBanks, { token: bayu, tenant: old, query: {} })).json();
+    expect(boxes.items.map((c) => c.cashBankName)).toEqual(['Kas Kantor Pusat', 'Kas Kecil']);
   });
 });
