@@ -4,7 +4,7 @@
  * naive Bayes baseline (word unigrams + bigrams, Laplace smoothing) trained on the same split in the same run, on:
  *   - HWU64 (NLU-Evaluation-Data, Liu et al. 2019), English, its published 10-fold split, fold 1: all 64 intents;
  *     then 8 intents (every 8th) held out of training and their test phrases used as out-of-scope;
- *   - our Indonesian shop set (platform/ai/local/fixtures/shop-intents-id.ts): every 4th phrase held out for testing,
+ *   - our Indonesian shop set (modules/service/shop-intents-id.ts): every 4th phrase held out for testing,
  *     3 intents held out as out-of-scope together with 30 unrelated sentences.
  * Then on one core: hashed embeddings per second and intent predictions per second, beside a bare PostgreSQL
  * full-text query (and the engine's retrieval query) per second over the HWU64 training texts.
@@ -25,7 +25,7 @@ import { startTestCluster, cloneTemplate } from '../apps/server/test/test-databa
 import { trainIntentClassifier } from '../apps/server/src/platform/ai/local/intent-classifier.ts';
 import { hashedEmbedding } from '../apps/server/src/platform/ai/local/embeddings.ts';
 import { buildRetrievalQuery, RETRIEVAL_COLUMN_SQL } from '../apps/server/src/platform/ai/local/retrieval.ts';
-import { SHOP_INTENTS_ID, UNRELATED_ID } from '../apps/server/src/platform/ai/local/fixtures/shop-intents-id.ts';
+import { SHOP_INTENTS_ID, UNRELATED_ID } from '../apps/server/src/modules/service/shop-intents-id.ts';
 import type { AiLanguage, IntentExample } from '../apps/server/src/platform/ai/engine.ts';
 import { fmt, machine, removeCluster, table, within, dataDirectory } from './lib/common.ts';
 

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { handoverRules, widgetStyle } from '@nusa/contracts';
-import { SHOP_INTENTS_ID } from '../../platform/ai/local/index.ts';
+import { SHOP_INTENTS_ID } from './shop-intents-id.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { userIdsByUsername } from '../configuration/users/service.ts';
 import { seedWidgetChannel } from './channels/index.ts';

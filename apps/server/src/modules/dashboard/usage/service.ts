@@ -3,15 +3,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { monthQuota } from '../../../platform/ai/metering/quota.ts';
-import {
-  clientsWithUsage,
-  newCustomersBefore,
-  usageByDay,
-  usageByModel,
-  usageByMonth,
-  type DayUsage,
-  type MonthUsage,
-} from '../../../platform/ai/metering/report.ts';
+import { clientsWithUsage, newCustomersBefore, usageByDay, usageByModel, usageByMonth, type DayUsage, type MonthUsage } from './rollups.ts';
 import { bookCurrency } from '../../accounting/currencies/service.ts';
 import { orgUnitNamesByIds } from '../../configuration/org-units/service.ts';
 

@@ -11,7 +11,6 @@ export { cosineSimilarity, hashedEmbedding, HASHED_DIMENSIONS } from './embeddin
 export { registerLocalStructuredParser, type LocalStructuredParser } from './structured.ts';
 export { IMAGE_PRESETS, type ImagePreset } from './image.ts';
 export { buildRetrievalQuery, RETRIEVAL_COLUMN_SQL, type RetrievalSource } from './retrieval.ts';
-export { SHOP_INTENTS_ID, UNRELATED_ID } from './fixtures/shop-intents-id.ts';
 
 export const LOCAL_INTENT_ENGINE = 'local-intent-logreg-v1';
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/tenant.ts';
+import type { Tx } from '../../../platform/db/tenant.ts';
 
 /**
  * Sums of the daily rollups (ai_usage_daily) for reports: never a scan of ai_usage, so their cost follows the days

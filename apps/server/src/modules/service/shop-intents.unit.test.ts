@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalEngine } from './index.ts';
-import { SHOP_INTENTS_ID, UNRELATED_ID } from './fixtures/shop-intents-id.ts';
+import { createLocalEngine } from '../../platform/ai/local/index.ts';
+import { SHOP_INTENTS_ID, UNRELATED_ID } from './shop-intents-id.ts';
 
 const engine = createLocalEngine();
 const examples = Object.entries(SHOP_INTENTS_ID).flatMap(([intent, phrases]) => phrases.map((text) => ({ intent, text })));
