@@ -95,6 +95,8 @@ export default async function setup(project: TestProject) {
         GOOGLE_SERVICE_ACCOUNT_KEY: google.serviceAccountKey,
         // The gateway, Google and AI test servers listen on loopback: allowed as an on-premises install allows its own.
         OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+        // Every e2e registration comes from 127.0.0.1: the registering tests and their retries together stay below this.
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '20',
       }),
       () => {},
     );

@@ -46,6 +46,8 @@ const schema = z.object({
    * per visitor, per client address (an office behind one NAT shares it) and per channel (a client's widget, all
    * visitors); new conversations an hour per client address and per channel. Past them nothing is stored or answered.
    */
+  /** Free-trial registrations an hour from one client address (see TRUST_PROXY): each one creates a tenant. */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: int(1).default(5),
   WIDGET_VISITOR_MESSAGES_PER_MINUTE: int(1).default(12),
   WIDGET_ADDRESS_MESSAGES_PER_MINUTE: int(1).default(60),
   WIDGET_CHANNEL_MESSAGES_PER_MINUTE: int(1).default(600),

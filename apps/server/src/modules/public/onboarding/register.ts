@@ -42,9 +42,9 @@ export interface RegisterDeps {
   pools: { owner: pg.Pool; app: pg.Pool };
   /** The caller's address; each registration creates a tenant, so one address gets a few per hour. */
   clientIp: string;
+  /** REGISTRATIONS_PER_ADDRESS_PER_HOUR of the config. */
+  perAddressPerHour: number;
 }
-
-export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 5;
 
 export const SUPER_ADMIN_ROLE = STANDARD_ROLES.find((r) => r.superAdmin)!;
 
@@ -67,7 +67,7 @@ export async function registerTrial(deps: RegisterDeps, input: RegistrationInput
       `SELECT count(*)::int AS n FROM trial_registrations WHERE client_ip = $1 AND created_at > now() - interval '1 hour'`,
       [deps.clientIp],
     );
-    if (recent.rows[0].n >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) throw new AppError('too_many_requests');
+    if (recent.rows[0].n >= deps.perAddressPerHour) throw new AppError('too_many_requests');
     const used = await client.query<{ email: boolean; company: boolean; tax: boolean }>(
       `SELECT email_key = $1 AS email, company_key = $2 AS company, coalesce(tax_id_key = $3, false) AS tax
          FROM trial_registrations WHERE email_key = $1 OR company_key = $2 OR tax_id_key = $3 LIMIT 1`,

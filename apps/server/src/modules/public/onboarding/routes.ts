@@ -38,7 +38,10 @@ export function onboardingRoutes(app: FastifyInstance) {
     app,
     registrationEndpoints.register,
     async ({ body, req }) => {
-      const tenant = await registerTrial({ pools: app.platform.pools, clientIp: req.ip }, body);
+      const tenant = await registerTrial(
+        { pools: app.platform.pools, clientIp: req.ip, perAddressPerHour: app.platform.config.REGISTRATIONS_PER_ADDRESS_PER_HOUR },
+        body,
+      );
       app.platform.tenants.forget(tenant.code);
       await enqueue(tenant.id);
       const progress = await withTenant(app.platform.pools.app, tenant.id, (tx) => preparationProgress(tx));
