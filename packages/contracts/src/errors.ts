@@ -98,11 +98,6 @@ const general = {
     'Berkas melebihi batas {{0}} MB per impor; bagi berkas menjadi beberapa bagian',
     'The file exceeds the limit of {{0}} MB per import; split it into several files',
   ),
-  import_bytes_limit_reached: e(
-    413,
-    'Berkas melebihi batas {{0}} MB per impor; bagi berkas menjadi beberapa bagian',
-    'The file exceeds the limit of {{0}} MB per import; split it into several files',
-  ),
   new_version_data_available_please_reload: e(
     409,
     'Data telah diubah oleh orang lain, muat ulang halaman',
