@@ -46,6 +46,9 @@ export const serviceIntentInput = z.object({
 });
 export type ServiceIntentInput = z.input<typeof serviceIntentInput>;
 
+/** The name training metrics give a sentence the classifier finds out of scope (the web shows its own words). */
+export const OUT_OF_SCOPE_INTENT = '(out of scope)';
+
 export const trainingMetrics = z.object({
   accuracy: z.number(),
   heldOut: z.number().int(),

@@ -1,20 +1,20 @@
 import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, ExperimentOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { endpoints, FINE_TUNE_FINISHED, FINE_TUNE_POLL_MS, type FineTuneRun, type TrainingExample } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
-import { formatNumber } from '../../../app/format.ts';
+import type { Format } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { useClientCode } from '../use-client-code.ts';
 import '../service.css';
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format('D MMM YYYY, HH:mm') : '—');
-const pct = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)} %`);
+const when = (f: Format, iso: string | null) => (iso ? f.dateTime(iso) : '—');
+const pct = (f: Format, n: number | null) => (n === null ? '—' : f.percent(n * 100));
 const going = (run?: FineTuneRun) => !!run && !FINE_TUNE_FINISHED.includes(run.status);
 const STATUS_COLOR: Record<FineTuneRun['status'], string> = {
   pending: 'default',
@@ -48,6 +48,7 @@ export default function FineTuningPage() {
 
 function ClientFineTuning({ clientCode }: { clientCode: string }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const queries = useQueryClient();
   const runsKey = ['service', 'fine-tuning', 'runs', clientCode];
   const set = useQuery({
@@ -104,16 +105,16 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
               size="small"
               column={{ xs: 1, sm: 2, lg: 3 }}
               items={[
-                { key: 'intents', label: t('serviceFineTuning.set.intents'), children: formatNumber(s.intents) },
-                { key: 'fromIntents', label: t('serviceFineTuning.set.fromIntents'), children: formatNumber(s.fromIntents) },
-                { key: 'fromCorrections', label: t('serviceFineTuning.set.fromCorrections'), children: formatNumber(s.fromCorrections) },
+                { key: 'intents', label: t('serviceFineTuning.set.intents'), children: f.number(s.intents) },
+                { key: 'fromIntents', label: t('serviceFineTuning.set.fromIntents'), children: f.number(s.fromIntents) },
+                { key: 'fromCorrections', label: t('serviceFineTuning.set.fromCorrections'), children: f.number(s.fromCorrections) },
                 {
                   key: 'chat',
                   label: t('serviceFineTuning.set.chatExamples'),
-                  children: <span data-testid="chat-examples">{formatNumber(s.chatExamples)}</span>,
+                  children: <span data-testid="chat-examples">{f.number(s.chatExamples)}</span>,
                 },
-                { key: 'classifier', label: t('serviceFineTuning.set.classifierExamples'), children: formatNumber(s.classifierExamples) },
-                { key: 'without', label: t('serviceFineTuning.set.withoutAnswer'), children: formatNumber(s.withoutAnswer) },
+                { key: 'classifier', label: t('serviceFineTuning.set.classifierExamples'), children: f.number(s.classifierExamples) },
+                { key: 'without', label: t('serviceFineTuning.set.withoutAnswer'), children: f.number(s.withoutAnswer) },
               ]}
             />
             {s.chatExamples === 0 ? (
@@ -161,7 +162,7 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             scroll={{ x: 720 }}
             columns={[
-              { title: t('serviceFineTuning.run.requestedAt'), dataIndex: 'requestedAt', render: when, width: 170 },
+              { title: t('serviceFineTuning.run.requestedAt'), dataIndex: 'requestedAt', render: (v: string | null) => when(f, v), width: 170 },
               {
                 title: t('serviceFineTuning.run.provider'),
                 dataIndex: 'provider',
@@ -170,8 +171,8 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
               { title: t('serviceFineTuning.run.status'), dataIndex: 'status', width: 150, render: (_: unknown, r) => <StatusTag run={r} /> },
               { title: t('serviceFineTuning.run.fineTunedModel'), dataIndex: 'fineTunedModel', render: (v: string | null) => v ?? '—' },
               { title: t('serviceFineTuning.run.examples'), dataIndex: 'chatExamples', width: 90 },
-              { title: t('serviceFineTuning.run.accuracy'), dataIndex: 'accuracyAfter', width: 150, render: (v: number | null) => pct(v) },
-              { title: t('serviceFineTuning.run.finishedAt'), dataIndex: 'finishedAt', render: when, width: 170 },
+              { title: t('serviceFineTuning.run.accuracy'), dataIndex: 'accuracyAfter', width: 150, render: (v: number | null) => pct(f, v) },
+              { title: t('serviceFineTuning.run.finishedAt'), dataIndex: 'finishedAt', render: (v: string | null) => when(f, v), width: 170 },
             ]}
           />
         </Card>
@@ -191,6 +192,7 @@ function StatusTag({ run }: { run: FineTuneRun }) {
 
 function RunDetail({ run, onCancel, cancelling }: { run: FineTuneRun; onCancel: () => void; cancelling: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const failed = run.status === 'failed';
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -220,10 +222,10 @@ function RunDetail({ run, onCancel, cancelling }: { run: FineTuneRun; onCancel: 
                   children: !run.heldOut
                     ? '—'
                     : run.accuracyBefore === null
-                      ? t('serviceFineTuning.run.accuracyAfter', { after: pct(run.accuracyAfter), count: run.heldOut })
-                      : t('serviceFineTuning.run.accuracyValue', { before: pct(run.accuracyBefore), after: pct(run.accuracyAfter), count: run.heldOut }),
+                      ? t('serviceFineTuning.run.accuracyAfter', { after: pct(f, run.accuracyAfter), count: run.heldOut })
+                      : t('serviceFineTuning.run.accuracyValue', { before: pct(f, run.accuracyBefore), after: pct(f, run.accuracyAfter), count: run.heldOut }),
                 },
-                { key: 'pairs', label: t('serviceFineTuning.run.answerPairs'), children: formatNumber(run.answerPairs) },
+                { key: 'pairs', label: t('serviceFineTuning.run.answerPairs'), children: f.number(run.answerPairs) },
               ]
             : [
                 {
@@ -233,11 +235,11 @@ function RunDetail({ run, onCancel, cancelling }: { run: FineTuneRun; onCancel: 
                 },
                 { key: 'job', label: t('serviceFineTuning.run.jobId'), children: run.jobId ?? '—' },
               ]),
-          { key: 'examples', label: t('serviceFineTuning.run.examples'), children: formatNumber(run.chatExamples) },
+          { key: 'examples', label: t('serviceFineTuning.run.examples'), children: f.number(run.chatExamples) },
           // The provider's own words (a local run has none).
           ...(run.lastEvent ? [{ key: 'event', label: t('serviceFineTuning.run.lastEvent'), children: run.lastEvent }] : []),
-          { key: 'requested', label: t('serviceFineTuning.run.requestedAt'), children: when(run.requestedAt) },
-          { key: 'finished', label: t('serviceFineTuning.run.finishedAt'), children: when(run.finishedAt) },
+          { key: 'requested', label: t('serviceFineTuning.run.requestedAt'), children: when(f, run.requestedAt) },
+          { key: 'finished', label: t('serviceFineTuning.run.finishedAt'), children: when(f, run.finishedAt) },
         ]}
       />
     </Space>

@@ -3,7 +3,7 @@ import { Button, DatePicker, Drawer, Input, Select, Space, Table, Tag, Typograph
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { endpoints, type HistoryConversation } from '@nusa/contracts';
 import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
@@ -12,11 +12,11 @@ import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { reasonText } from '../handover.ts';
 import '../inbox/inbox.css';
 import { customerLabel } from '../customer-label.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
 const CHANNELS = ['web', 'whatsapp', 'telegram', 'virtual'] as const;
 const OUTCOMES = ['resolved_by_bot', 'resolved_by_agent'] as const;
 type Outcome = (typeof OUTCOMES)[number];
-const when = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
 
 interface Filter {
   clientCode?: string;
@@ -30,6 +30,7 @@ interface Filter {
 /** Service › History chat: every conversation with filters, its transcript, and the xlsx export. */
 export default function HistoryChatPage() {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState({ page: 1, limit: 25 });
   const [open, setOpen] = useState<string>();
@@ -112,7 +113,7 @@ export default function HistoryChatPage() {
           onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
           pagination={{ current: page.page, pageSize: page.limit, total: list.data?.total ?? 0, onChange: (p, limit) => setPage({ page: p, limit }) }}
           columns={[
-            { title: t('serviceInbox.history.started'), dataIndex: 'startedAt', render: when },
+            { title: t('serviceInbox.history.started'), dataIndex: 'startedAt', render: (at: string) => f.dateTime(at) },
             { title: t('service.client'), dataIndex: 'clientCode' },
             { title: t('serviceInbox.history.channel'), dataIndex: 'channelKind', render: (c: string) => t(`serviceInbox.channel.${c as 'web'}`) },
             { title: t('serviceInbox.sender.customer'), render: (_, r) => customerLabel(r, t) },
@@ -145,6 +146,7 @@ export default function HistoryChatPage() {
 
 function Transcript({ id }: { id: string }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const tr = useQuery({
     queryKey: ['service', 'history', 'transcript', id],
     queryFn: ({ signal }) => call(endpoints.getHistoryTranscript, { params: { conversationId: id }, signal }),
@@ -154,7 +156,7 @@ function Transcript({ id }: { id: string }) {
       {tr.data?.messages.map((m) => (
         <div key={m.id} className={`service-inbox__msg service-inbox__msg--${m.sender}`}>
           <div className="service-inbox__who">
-            {t(`serviceInbox.sender.${m.sender}`)} · {when(m.at)}
+            {t(`serviceInbox.sender.${m.sender}`)} · {f.dateTime(m.at)}
             {m.sender === 'bot' && (
               <>
                 {' '}

@@ -2,17 +2,20 @@ import { Alert, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type TrainingState } from '@nusa/contracts';
+import { endpoints, OUT_OF_SCOPE_INTENT, type TrainingState } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { ApiError } from '../../../api/api-error.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
-const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const busy = (s?: TrainingState) => s?.status === 'queued' || s?.status === 'running';
 
 /** The client's newest training run: start one, follow it, and its precision/recall on the held-out fifth. */
 export function TrainingCard({ clientCode, canTrain }: { clientCode: string; canTrain: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
+  const pct = (n: number) => f.percent(n * 100);
+  const intent = (name: string) => (name === OUT_OF_SCOPE_INTENT ? t('service.training.outOfScope') : name);
   const queries = useQueryClient();
   const key = ['service', 'training', clientCode];
   const training = useQuery({
@@ -72,7 +75,7 @@ export function TrainingCard({ clientCode, canTrain }: { clientCode: string; can
             dataSource={m.perIntent}
             scroll={{ x: 400 }}
             columns={[
-              { title: t('service.training.intent'), dataIndex: 'intent' },
+              { title: t('service.training.intent'), dataIndex: 'intent', render: intent },
               { title: t('service.training.precision'), dataIndex: 'precision', render: pct, width: 110 },
               { title: t('service.training.recall'), dataIndex: 'recall', render: pct, width: 110 },
               { title: t('service.training.support'), dataIndex: 'support', width: 90 },
@@ -87,8 +90,8 @@ export function TrainingCard({ clientCode, canTrain }: { clientCode: string; can
               scroll={{ x: 400 }}
               title={() => t('service.training.confused')}
               columns={[
-                { title: t('service.training.expected'), dataIndex: 'expected' },
-                { title: t('service.training.predicted'), dataIndex: 'predicted' },
+                { title: t('service.training.expected'), dataIndex: 'expected', render: intent },
+                { title: t('service.training.predicted'), dataIndex: 'predicted', render: intent },
                 { title: t('service.training.count'), dataIndex: 'count', width: 90 },
               ]}
             />
