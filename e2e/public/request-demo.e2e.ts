@@ -335,8 +335,8 @@ describe('request a demo (public)', () => {
       await t.page.goto('/request-demo');
       await t.page.getByRole('heading', { level: 1, name: l.title }).waitFor();
       expect(await t.page.title()).toBe('Nusa | Request a Demo');
-      // Prices stay in id-ID format in English.
-      await t.page.getByText(/^Rp\s1\.500\.000\s*per month$/).waitFor();
+      // Prices in English: commas between thousands.
+      await t.page.getByText(/^Rp\s1,500,000\s*per month$/).waitFor();
       await t.page.getByRole('button', { name: l.submit }).click();
       await t.page.getByText(l.contactRequired).waitFor();
       await t.page.getByText(l.sizeRequired).waitFor();
@@ -362,7 +362,7 @@ describe('request a demo (public)', () => {
       // A smaller company: the code is checked again by itself, 25% of Business.
       await t.page.getByText('1–10 people', { exact: true }).click();
       await t.page.getByText(l.applied).waitFor();
-      expect(await summary(t.page).getByTestId('summary-discount').textContent()).toMatch(/−Rp\s875\.000/);
+      expect(await summary(t.page).getByTestId('summary-discount').textContent()).toMatch(/−Rp\s875,000/);
       expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('2.625.000'));
       // Another package: the discount follows it.
       await t.page.getByText('Starter', { exact: true }).click();

@@ -7,7 +7,7 @@ import { APP_ROUTES, ROLE_SORT, ROLE_TYPES, UNLIMITED, actionLevel, endpoints, m
 import { call } from '../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../app/components/list/index.ts';
 import { toast } from '../../app/feedback.tsx';
-import { formatNumber } from '../../app/format.ts';
+import { useFormat } from '../../app/use-format.ts';
 import { useHeldTasks } from '../../app/session.ts';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
 import { FormDrawer } from '../../app/components/FormDrawer.tsx';
@@ -74,8 +74,9 @@ function LimitInput({ value, onChange, kind, disabled, id }: LimitInputProps) {
 
 function LimitText({ value, kind }: { value: number | string; kind: 'percent' | 'amount' }) {
   const { t } = useTranslation();
+  const f = useFormat();
   if (isUnlimited(value)) return <span className="muted-text">{t('configRole.unlimited')}</span>;
-  return <>{kind === 'percent' ? `${formatNumber(Number(value))}%` : `Rp ${formatNumber(Number(value))}`}</>;
+  return <>{kind === 'percent' ? f.percent(Number(value), 2) : f.money(Number(value))}</>;
 }
 
 /** A min–max pair; two unlimited ends read as one "unlimited". */
@@ -98,6 +99,7 @@ type Editing = { mode: 'create' } | { mode: 'edit' | 'view'; role: RoleItem };
 /** Configuration › Role (spec 3, 6): roles with their default page, discount limits and tasks. */
 export default function RolePage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const level = actionLevel(useHeldTasks(), 'ConfigRole');
@@ -156,13 +158,13 @@ export default function RolePage() {
       key: 'amount',
       render: (_: unknown, r) => <LimitRange min={r.minDiscountAmount} max={r.maxDiscountAmount} kind="amount" />,
     },
-    { title: t('configRole.users'), dataIndex: 'userCount', sortKey: 'users', align: 'right', render: (n: number) => formatNumber(n) },
+    { title: t('configRole.users'), dataIndex: 'userCount', sortKey: 'users', align: 'right', render: (n: number) => f.number(n) },
     {
       title: t('configRole.tasks'),
       dataIndex: 'taskCount',
       sortKey: 'tasks',
       align: 'right',
-      render: (n: number, r) => (r.superAdmin ? t('configRole.allTasks') : formatNumber(n)),
+      render: (n: number, r) => (r.superAdmin ? t('configRole.allTasks') : f.number(n)),
     },
     {
       title: t('listKit.actions'),

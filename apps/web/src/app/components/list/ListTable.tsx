@@ -1,7 +1,7 @@
 import { useState, type Key, type ReactNode } from 'react';
 import { Button, Empty, Pagination, Select, Spin, Table, type TableColumnType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../format.ts';
+import { useFormat } from '../../use-format.ts';
 import type { SortableColumn } from '../list-sort.ts';
 import { cellOf } from './list-rules.ts';
 import type { ListState } from './use-list-state.ts';
@@ -46,6 +46,7 @@ const isActions = <T,>(column: TableColumnType<T>) => column.key === 'actions';
  */
 export function ListTable<T extends object>(p: ListTableProps<T>) {
   const { t } = useTranslation();
+  const f = useFormat();
   const phone = usePhoneLayout();
   const [openCards, setOpenCards] = useState<ReadonlySet<string>>(new Set());
   const toggleCard = (key: string) =>
@@ -56,7 +57,7 @@ export function ListTable<T extends object>(p: ListTableProps<T>) {
     });
   const columns = p.state.columns(p.columns);
   const total = p.data?.total ?? 0;
-  const pagination = p.state.pagination(total, (n) => t('listKit.total', { value: formatNumber(n) }));
+  const pagination = p.state.pagination(total, (n) => t('listKit.total', { value: f.number(n) }));
   const empty =
     p.data === undefined && !p.failed ? (
       <span />
@@ -149,7 +150,7 @@ export function ListTable<T extends object>(p: ListTableProps<T>) {
           size="small"
           align="center"
           {...pagination}
-          showTotal={(n) => t('listKit.total', { value: formatNumber(n) })}
+          showTotal={(n) => t('listKit.total', { value: f.number(n) })}
         />
       )}
     </Spin>

@@ -20,8 +20,9 @@ import {
 import { call } from '../../../api/call.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { toast } from '../../../app/feedback.tsx';
-import { canConfirmPayment, formatRupiah, isFinalStatus, nextStatuses } from './lead-rules.ts';
-import { LeadStatusTag, PaymentStatusTag, useDateFormat } from './labels.tsx';
+import { canConfirmPayment, isFinalStatus, nextStatuses } from './lead-rules.ts';
+import { useFormat } from '../../../app/use-format.ts';
+import { LeadStatusTag, PaymentStatusTag } from './labels.tsx';
 import { ProofDialog } from './ProofDialog.tsx';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
@@ -54,6 +55,7 @@ const formOf = (l: Lead): LeadForm => ({
 /** One lead: its status moves, contact and requirements, price and payment. Read-only without editManagementLeads. */
 export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LeadForm>();
@@ -232,7 +234,7 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
                   onClick={() =>
                     ask(
                       t('adminLeads.confirmPaymentTitle', { name: lead.contactName }),
-                      t('adminLeads.confirmPaymentText', { amount: formatRupiah(lead.payment!.amount) }),
+                      t('adminLeads.confirmPaymentText', { amount: f.money(lead.payment!.amount) }),
                       t('adminLeads.confirmPayment'),
                       () => confirmPayment.mutateAsync(),
                     )
@@ -282,8 +284,8 @@ function contactItems(l: Lead, t: Translate): DescriptionsProps['items'] {
 
 function PriceAndPayment({ lead: l }: { lead: Lead }) {
   const { t } = useTranslation();
-  const dates = useDateFormat();
-  const money = (v: string) => <span className="amount-text">{formatRupiah(v)}</span>;
+  const f = useFormat();
+  const money = (v: string) => <span className="amount-text">{f.money(v)}</span>;
   const items: DescriptionsProps['items'] = [
     {
       key: 'promo',
@@ -294,7 +296,7 @@ function PriceAndPayment({ lead: l }: { lead: Lead }) {
     { key: 'price', label: t('adminLeads.price'), children: money(l.price) },
     { key: 'discount', label: t('adminLeads.discount'), children: money(l.discount) },
     { key: 'amount', label: t('adminLeads.amount'), children: <strong>{money(l.amount)}</strong> },
-    { key: 'createdAt', label: t('adminLeads.createdAt'), children: dates.dateTime(l.createdAt) },
+    { key: 'createdAt', label: t('adminLeads.createdAt'), children: f.dateTime(l.createdAt) },
   ];
   if (!l.payment) items.push({ key: 'payment', label: t('adminLeads.payment'), children: <span className="muted-text">{t('adminLeads.noPayment')}</span> });
   else
@@ -302,7 +304,7 @@ function PriceAndPayment({ lead: l }: { lead: Lead }) {
       { key: 'method', label: t('adminLeads.paymentMethod'), children: t(`adminLeads.paymentMethods.${l.payment.method}`) },
       { key: 'paymentStatus', label: t('adminLeads.paymentStatus'), children: <PaymentStatusTag status={l.payment.status} /> },
       { key: 'orderId', label: t('adminLeads.orderId'), children: <span className="code-text">{l.payment.orderId}</span> },
-      ...(l.payment.paidAt ? [{ key: 'paidAt', label: t('adminLeads.paidAt'), children: dates.dateTime(l.payment.paidAt) }] : []),
+      ...(l.payment.paidAt ? [{ key: 'paidAt', label: t('adminLeads.paidAt'), children: f.dateTime(l.payment.paidAt) }] : []),
     );
   return <Descriptions column={1} size="small" bordered items={items} />;
 }

@@ -21,8 +21,9 @@ import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
-import { formatRupiah, leadFilterQuery } from './lead-rules.ts';
-import { LeadStatusTag, PaymentStatusTag, useDateFormat } from './labels.tsx';
+import { leadFilterQuery } from './lead-rules.ts';
+import { useFormat } from '../../../app/use-format.ts';
+import { LeadStatusTag, PaymentStatusTag } from './labels.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
 
 export const LEADS_QUERY_KEY = ['admin', 'leads'] as const;
@@ -36,8 +37,8 @@ interface LeadListFilters {
 
 export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const language = useLanguage();
-  const dates = useDateFormat();
   const list = useListState<Lead, LeadListFilters, (typeof LEAD_SORT)[number]>({ filters: {}, sortable: LEAD_SORT });
   const [openId, setOpenId] = useState<string | null>(null);
   const { range, ...chosen } = list.filters;
@@ -67,7 +68,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       dataIndex: 'createdAt',
       sortKey: 'date',
       width: 140,
-      render: (at: string) => <span className="nowrap">{dates.dateTime(at)}</span>,
+      render: (at: string) => <span className="nowrap">{f.dateTime(at)}</span>,
     },
     {
       title: t('adminLeads.contact'),
@@ -113,7 +114,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
       width: 140,
       render: (_: unknown, l) => (
         <div className="cell-stack">
-          <span className="amount-text">{formatRupiah(l.amount)}</span>
+          <span className="amount-text">{f.money(l.amount)}</span>
           {l.promoCode && (
             <span>
               <Tag className="code-text">{l.promoCode}</Tag>

@@ -7,9 +7,9 @@ import { PROMO_SORT, endpoints, type PromoCode } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { toast } from '../../../app/feedback.tsx';
-import { formatRupiah } from './lead-rules.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { PROMO_STATE_COLORS, formatDiscount, promoState, todayInJakarta } from './promo-rules.ts';
-import { useDateFormat } from './labels.tsx';
+
 import { PromoCodeDrawer } from './PromoCodeDrawer.tsx';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 
@@ -19,8 +19,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; promo: PromoCode };
 
 export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const confirmDanger = useConfirmDanger();
-  const dates = useDateFormat();
   const queryClient = useQueryClient();
   const list = useListState<PromoCode, Record<never, never>, (typeof PROMO_SORT)[number]>({ sortable: PROMO_SORT });
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -48,9 +48,9 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
     });
 
   const period = (p: PromoCode) => {
-    if (p.startsOn && p.endsOn) return `${dates.day(p.startsOn)} – ${dates.day(p.endsOn)}`;
-    if (p.startsOn) return t('adminPromo.from', { date: dates.day(p.startsOn) });
-    if (p.endsOn) return t('adminPromo.until', { date: dates.day(p.endsOn) });
+    if (p.startsOn && p.endsOn) return `${f.date(p.startsOn)} – ${f.date(p.endsOn)}`;
+    if (p.startsOn) return t('adminPromo.from', { date: f.date(p.startsOn) });
+    if (p.endsOn) return t('adminPromo.until', { date: f.date(p.endsOn) });
     return <span className="muted-text">{t('adminPromo.always')}</span>;
   };
 
@@ -71,7 +71,7 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
       key: 'discount',
       align: 'right',
       width: 140,
-      render: (_: unknown, p) => <span className="amount-text">{formatDiscount(p, formatRupiah)}</span>,
+      render: (_: unknown, p) => <span className="amount-text">{formatDiscount(p, (v) => f.money(v))}</span>,
     },
     { title: t('adminPromo.period'), key: 'period', sortKey: 'period', render: (_: unknown, p) => <span className="nowrap">{period(p)}</span> },
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, leadFilter } from '@nusa/contracts';
-import { canConfirmPayment, formatRupiah, hasLeadFilter, isFinalStatus, leadFilterQuery, nextStatuses } from './lead-rules.ts';
+import { canConfirmPayment, hasLeadFilter, isFinalStatus, leadFilterQuery, nextStatuses } from './lead-rules.ts';
 
 describe('lead status moves offered by the screen', () => {
   it('follows NEW → CONTACTED → DEMO_SCHEDULED → WON, LOST from any open status, nothing after WON or LOST', () => {
@@ -50,15 +50,5 @@ describe('lead filter → query', () => {
   it('is a query the list endpoint accepts as it is (paging added)', () => {
     const query = leadFilterQuery({ keyword: 'x', status: 'NEW', dateFrom: '2026-01-31', dateTo: null });
     expect(leadFilter.parse({ ...query, page: 2, limit: 25 })).toEqual({ ...query, page: 2, limit: 25 });
-  });
-});
-
-describe('Rupiah amounts', () => {
-  const plain = (s: string) => s.replace(/\s/g, ' ');
-  it('formats decimal strings id-ID without going through a float', () => {
-    expect(plain(formatRupiah('1350000.0000'))).toBe('Rp 1.350.000');
-    expect(plain(formatRupiah('0.0000'))).toBe('Rp 0');
-    expect(plain(formatRupiah('1234.5000'))).toBe('Rp 1.234,5');
-    expect(plain(formatRupiah('90071992547409931.0000'))).toBe('Rp 90.071.992.547.409.931');
   });
 });

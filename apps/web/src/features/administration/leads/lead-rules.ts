@@ -50,5 +50,3 @@ export function leadFilterQuery(f: LeadFilterState): LeadFilterQuery {
 }
 
 export const hasLeadFilter = (f: LeadFilterState) => Object.keys(leadFilterQuery(f)).length > 0;
-
-export { formatRupiah } from '../../../app/format.ts';

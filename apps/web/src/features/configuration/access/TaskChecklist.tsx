@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Collapse, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TASK_TREE, type TaskTreeArea } from '@nusa/contracts';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { taskVariant } from './task-labels.ts';
 
 const tasksOfArea = (area: TaskTreeArea) => area.pages.flatMap((p) => p.tasks as readonly string[]);
@@ -36,6 +36,7 @@ interface TaskChecklistProps {
 /** The page-access tree of spec 6 with checkboxes: area → page → its task variants. */
 export function TaskChecklist({ value = [], onChange, disabled = false, id, grantable }: TaskChecklistProps) {
   const { t } = useTranslation();
+  const f = useFormat();
   const held = useMemo(() => new Set(value), [value]);
   const locked = (task: string) => !held.has(task) && grantable !== undefined && !grantable(task);
   const [open, setOpen] = useState<string[]>(() => TASK_TREE.filter((a) => tasksOfArea(a).some((task) => held.has(task))).map((a) => a.key));
@@ -73,7 +74,7 @@ export function TaskChecklist({ value = [], onChange, disabled = false, id, gran
         <Button size="small" onClick={() => setOpen([])}>
           {t('taskTree.collapseAll')}
         </Button>
-        <Typography.Text type="secondary">{t('taskTree.selected', { value: formatNumber(value.length) })}</Typography.Text>
+        <Typography.Text type="secondary">{t('taskTree.selected', { value: f.number(value.length) })}</Typography.Text>
       </Space>
       <Collapse
         activeKey={open}

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { TASK_TREE, endpoints, type UserItem } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { TaskLabel } from '../access/TaskChecklist.tsx';
 
 /** Every task a user holds, by area and page, each marked as coming from a role, from the user's own grants, or both. */
 export function UserTasksDrawer({ user, onClose }: { user: UserItem; onClose: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const { data } = useQuery({
     queryKey: ['config', 'users', 'tasks', user.userId],
     queryFn: ({ signal }) => call(endpoints.userTasks, { params: { userId: user.userId }, signal }),
@@ -31,7 +32,7 @@ export function UserTasksDrawer({ user, onClose }: { user: UserItem; onClose: ()
         <Empty description={t('configUser.noTasks')} />
       ) : (
         <div className="user-tasks">
-          <p className="muted-text">{t('configUser.tasksSummary', { value: formatNumber(data.tasks.length) })}</p>
+          <p className="muted-text">{t('configUser.tasksSummary', { value: f.number(data.tasks.length) })}</p>
           {groups.map(({ area, pages }) => (
             <section key={area.key} className="user-tasks__area">
               <h3>{t(`taskTree.area.${area.key}`)}</h3>

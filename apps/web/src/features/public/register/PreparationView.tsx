@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FREE_TRANSACTION_LIMIT, LOGIN_ROUTE, endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { preferences } from '../../../app/session.ts';
 import { aimPublicCallsAt } from '../request-demo/public-tenant.ts';
 import { preparationState } from './trial.ts';
@@ -31,6 +31,7 @@ export function usePreparation(tenant: string) {
 /** The new account being prepared (roles, company unit, chart of accounts, welcome mail), then the way in. */
 export function PreparationView({ tenant, username, progress }: { tenant: string; username: string; progress: ReturnType<typeof usePreparation> }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
 
   const logIn = () => {
@@ -81,7 +82,7 @@ export function PreparationView({ tenant, username, progress }: { tenant: string
         <Result
           status="success"
           title={t('trialSignup.readyTitle')}
-          subTitle={t('trialSignup.readyText', { limit: formatNumber(FREE_TRANSACTION_LIMIT) })}
+          subTitle={t('trialSignup.readyText', { limit: f.number(FREE_TRANSACTION_LIMIT) })}
           extra={
             <Button type="primary" size="large" icon={<LoginOutlined />} onClick={logIn} autoFocus>
               {t('trialSignup.logIn', { tenant })}
@@ -117,7 +118,7 @@ export function PreparationView({ tenant, username, progress }: { tenant: string
         })}
       </ul>
       {facts}
-      <p className="public-flow__hint">{t('trialSignup.freeExplained', { limit: formatNumber(FREE_TRANSACTION_LIMIT) })}</p>
+      <p className="public-flow__hint">{t('trialSignup.freeExplained', { limit: f.number(FREE_TRANSACTION_LIMIT) })}</p>
     </Card>
   );
 }

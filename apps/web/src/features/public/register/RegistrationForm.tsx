@@ -15,7 +15,7 @@ import {
 } from '@nusa/contracts';
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
-import { formatNumber } from '../../../app/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { useLanguage } from '../../../i18n/index.ts';
 import { optionalMark } from '../request-demo/optional-mark.tsx';
 import { fieldOfUsedTrial } from './trial.ts';
@@ -50,6 +50,7 @@ const TAX_ID = /^[0-9.-]*$/;
 /** The free-trial registration form: company, the person, the admin user of the new organisation. */
 export function RegistrationForm({ onRegistered }: { onRegistered: (result: Registered) => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const language = useLanguage();
   const [form] = Form.useForm<RegistrationValues>();
   const [error, setError] = useState<unknown>();
@@ -224,7 +225,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
             </>
           }
         >
-          <p>{t('trialSignup.offerText', { limit: formatNumber(FREE_TRANSACTION_LIMIT) })}</p>
+          <p>{t('trialSignup.offerText', { limit: f.number(FREE_TRANSACTION_LIMIT) })}</p>
           <p className="public-flow__hint">{t('trialSignup.offerOnce')}</p>
         </Card>
         <aside className="password-rules" aria-live="polite" aria-label={t('trialSignup.rulesTitle')}>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { DemoRequestView } from '@nusa/contracts';
 import { LANDING_ROUTE } from '@nusa/contracts';
 import { COMPLETE_PATH, PAYMENT_PATH, refOfCompletion, stageOf, stepPath, stepperOf, type RequestRef, type RequestStage } from './flow.ts';
-import { formatRupiah, priceLines } from './money.ts';
+import { priceLines } from './money.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PublicShell } from './PublicShell.tsx';
 import { RequestLoadState, RequestMissing } from './RequestState.tsx';
@@ -26,6 +27,7 @@ const RESULT_STATUS: Record<RequestStage, 'success' | 'info' | 'warning' | 'erro
 /** Step 3 of requesting a demo (public): what happens next, read from the server's state of the request. */
 export default function CompletePage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const ref = refOfCompletion(query);
@@ -49,7 +51,7 @@ export default function CompletePage() {
         <div className="public-flow__grid">
           <Completion requestRef={ref} view={view} stage={stage} />
           <aside className="public-flow__aside">
-            <OrderSummary product={view.product} pkg={view.package} lines={priceLines(view)} promoCode={view.promoCode} />
+            <OrderSummary product={view.product} pkg={view.package} lines={priceLines(view, f)} promoCode={view.promoCode} />
           </aside>
         </div>
       )}
@@ -59,6 +61,7 @@ export default function CompletePage() {
 
 function Completion({ requestRef, view, stage }: { requestRef: RequestRef; view: DemoRequestView; stage: RequestStage }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const unfinished = stage === 'choose-payment' || stage === 'awaiting-transfer' || stage === 'payment-failed';
   const payment = view.payment;
@@ -104,7 +107,7 @@ function Completion({ requestRef, view, stage }: { requestRef: RequestRef; view:
             label: t(stage === 'paid' ? 'demoRequest.totalPaid' : 'demoRequest.totalDue'),
             children: (
               <span data-testid="complete-amount">
-                {formatRupiah(view.amount)}
+                {f.money(view.amount)}
                 {stage === 'proof-uploaded' && <span className="muted-text"> · {t('demoRequest.awaitingConfirmation')}</span>}
               </span>
             ),

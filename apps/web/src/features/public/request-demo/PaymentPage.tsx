@@ -8,7 +8,8 @@ import { LANDING_ROUTE, endpoints, type DemoRequestView, type PaymentMethod, typ
 import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { COMPLETE_PATH, isSettledForVisitor, refFromQuery, rememberGatewayOrder, stageOf, stepPath, stepperOf, type RequestRef } from './flow.ts';
-import { formatRupiah, priceLines } from './money.ts';
+import { priceLines } from './money.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { ProofUpload } from './ProofUpload.tsx';
 import { PublicShell } from './PublicShell.tsx';
@@ -27,6 +28,7 @@ const offeredMethods = (o: PaymentOptions): PaymentMethod[] => [
 /** Step 2 of requesting a demo (public): choose a payment provider, then transfer and upload the proof or go to the checkout. */
 export default function PaymentPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const [query] = useSearchParams();
   const ref = refFromQuery(query);
   const request = useDemoRequest(ref);
@@ -47,7 +49,7 @@ export default function PaymentPage() {
         <div className="public-flow__grid">
           <PaymentStep requestRef={ref} view={view} />
           <aside className="public-flow__aside">
-            <OrderSummary product={view.product} pkg={view.package} lines={priceLines(view)} promoCode={view.promoCode} />
+            <OrderSummary product={view.product} pkg={view.package} lines={priceLines(view, f)} promoCode={view.promoCode} />
           </aside>
         </div>
       )}
@@ -57,6 +59,7 @@ export default function PaymentPage() {
 
 function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoRequestView }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const confirmDanger = useConfirmDanger();
   const store = useStoreDemoRequest(requestRef);
@@ -194,7 +197,7 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
           <h2 className="public-flow__section-title">{t('demoRequest.transferTitle')}</h2>
           <p className="public-flow__hint">{t('demoRequest.transferAmount')}</p>
           <p className="transfer-amount" data-testid="transfer-amount">
-            {formatRupiah(payment.amount)}
+            {f.money(payment.amount)}
           </p>
           <Descriptions
             size="small"
@@ -233,7 +236,7 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
             ]}
           />
           <ol className="transfer-steps">
-            <li>{t('demoRequest.transferStep1', { amount: formatRupiah(payment.amount) })}</li>
+            <li>{t('demoRequest.transferStep1', { amount: f.money(payment.amount) })}</li>
             <li>{t('demoRequest.transferStep2')}</li>
             <li>{t('demoRequest.transferStep3')}</li>
           </ol>
@@ -254,7 +257,7 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
       ) : (
         <>
           <h2 className="public-flow__section-title">{t('demoRequest.gatewayTitle')}</h2>
-          <p>{t('demoRequest.gatewayText', { amount: formatRupiah(view.amount) })}</p>
+          <p>{t('demoRequest.gatewayText', { amount: f.money(view.amount) })}</p>
           <div className="public-flow__actions">
             <Button icon={<SwapOutlined />} onClick={changeMethod}>
               {t('demoRequest.changeMethod')}

@@ -26,6 +26,7 @@ import { currentTenant } from '../../../app/session.ts';
 import { clearDraft, loadDraft, saveDraft } from './draft.ts';
 import { PAYMENT_PATH, stepPath, stepperOf } from './flow.ts';
 import { packagePrice, priceLines } from './money.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { optionalMark } from './optional-mark.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PublicShell } from './PublicShell.tsx';
@@ -90,6 +91,7 @@ function promoHelp(state: PromoState, t: Translate) {
 /** Step 1 of requesting a demo (public): contact, company, product and package, an optional promo code. */
 export default function RequestDemoPage() {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const channel = channelOf(query.get('channel'));
@@ -132,7 +134,7 @@ export default function RequestDemoPage() {
   useEffect(() => recheckPromo(pkg, size), [pkg, size]);
 
   const quote = promo.state.kind === 'valid' && promo.state.pkg === pkg ? promo.state.quote : undefined;
-  const lines = priceLines(quote ?? { price: LEAD_PACKAGES[pkg], discount: '0', amount: LEAD_PACKAGES[pkg] });
+  const lines = priceLines(quote ?? { price: LEAD_PACKAGES[pkg], discount: '0', amount: LEAD_PACKAGES[pkg] }, f);
 
   const submit = useMutation({
     mutationFn: (v: RequestValues) =>
@@ -248,7 +250,7 @@ export default function RequestDemoPage() {
                   <Radio key={code} value={code} className="choice-card">
                     <span className="choice-card__title">{t(`onboarding.package.${code}`)}</span>
                     <span className="choice-card__price">
-                      {packagePrice(code)} <span className="choice-card__unit">{t('demoRequest.perMonth')}</span>
+                      {packagePrice(code, f)} <span className="choice-card__unit">{t('demoRequest.perMonth')}</span>
                     </span>
                     <span className="choice-card__text">{t(`onboarding.packageText.${code}`)}</span>
                   </Radio>

@@ -1,14 +1,5 @@
 import { LEAD_PACKAGES, type LeadPackage } from '@nusa/contracts';
-import { formatRupiah as rupiah } from '../../../app/format.ts';
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** A decimal money string of the API ("1350000.0000") as "Rp 1.350.000"; formatted from the string, never a float. */
-export function formatRupiah(amount: string): string {
-  const value = amount.trim();
-  if (!DECIMAL.test(value)) throw new Error(`not a decimal amount: ${amount}`);
-  return rupiah(value);
-}
+import type { Format } from '../../../app/format.ts';
 
 const isZero = (amount: string) => /^-?0+(\.0+)?$/.test(amount.trim());
 
@@ -19,14 +10,14 @@ export interface PriceLines {
   amount: string;
 }
 
-/** What a summary shows: the package price, the discount when there is one, and the amount to pay. */
-export function priceLines(q: { price: string; discount: string; amount: string }): PriceLines {
+/** What a summary shows, in the interface language (`f`): the package price, the discount when there is one, the amount to pay. */
+export function priceLines(q: { price: string; discount: string; amount: string }, f: Format): PriceLines {
   return {
-    price: formatRupiah(q.price),
-    discount: isZero(q.discount) ? undefined : `−${formatRupiah(q.discount)}`,
-    amount: formatRupiah(q.amount),
+    price: f.money(q.price),
+    discount: isZero(q.discount) ? undefined : `−${f.money(q.discount)}`,
+    amount: f.money(q.amount),
   };
 }
 
 /** The list price of a package, before any promo. */
-export const packagePrice = (pkg: LeadPackage) => formatRupiah(LEAD_PACKAGES[pkg]);
+export const packagePrice = (pkg: LeadPackage, f: Format) => f.money(LEAD_PACKAGES[pkg]);
