@@ -37,7 +37,7 @@ const TEXT = {
     save: 'Save',
     created: (n: string) => `Flow ${n} added`,
     level1: 'Admin · Any one approver · Any amount',
-    level2: 'Siti Rahayu · Every approver · above Rp 10.000.000',
+    level2: 'Siti Rahayu · Every approver · above Rp 10,000,000',
     all: 'Every approver',
     flowName: 'Head office cash in',
   },

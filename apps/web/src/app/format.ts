@@ -132,8 +132,3 @@ export function formatFor(lang: Language): Format {
   if (!f) formats.set(lang, (f = build(lang)));
   return f;
 }
-
-/** Until every screen takes `useFormat()`: the Indonesian forms the screens wrote before. */
-export const formatNumber = (value: number) => formatFor('id').number(value);
-export const formatRupiah = (amount: string) => formatFor('id').money(amount);
-export const formatDuration = (ms: number, t: Translate) => formatFor('id').duration(ms, t);

@@ -12,7 +12,7 @@ import { useHeldTasks } from '../../../app/session.ts';
 import { RolePicker } from '../../../app/components/pickers/RolePicker.tsx';
 import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
-import { formatDecimalId } from '../../../app/decimal.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
 import { bandInOrder, documentTypeKey, emptyLevel, formOfFlow, inputOfForm, knownNames, newFlowForm, type FlowForm } from './flow-form.ts';
 import './approval-flows.css';
@@ -23,9 +23,10 @@ type Editing = { mode: 'create' } | { mode: 'edit' | 'view'; flow: ApprovalFlow 
 
 function BandText({ level }: { level: Pick<ApprovalLevel, 'amountAbove' | 'amountUpTo'> }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const parts = [
-    level.amountAbove && t('approvals.bandAbove', { amount: formatDecimalId(level.amountAbove, true) }),
-    level.amountUpTo && t('approvals.bandUpTo', { amount: formatDecimalId(level.amountUpTo, true) }),
+    level.amountAbove && t('approvals.bandAbove', { amount: f.decimal(level.amountAbove, true) }),
+    level.amountUpTo && t('approvals.bandUpTo', { amount: f.decimal(level.amountUpTo, true) }),
   ].filter(Boolean);
   return <>{parts.length ? parts.join(', ') : t('approvals.bandAny')}</>;
 }
