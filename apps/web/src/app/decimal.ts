@@ -1,7 +1,8 @@
 /**
  * Money and quantities travel as decimal strings ('1250000.5'), never JS floats (numeric(20,4) on the server). These
- * helpers only move digits around, so no value loses precision however long it is. Spec 9: id-ID formatting
- * (thousands '.', decimals ',') whatever the UI language.
+ * helpers only move digits around, so no value loses precision however long it is. They are the money inputs' form
+ * (MoneyInput): id-ID (thousands '.', decimals ',') in both languages (decision 015); figures on screens are written by
+ * format.ts in the interface language.
  */
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
