@@ -73,7 +73,7 @@ const CASH = {
 const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 const period = today.slice(0, 4) + today.slice(5, 7);
 const AMOUNT = { id: '2500000', en: '3750000' } as const;
-const SHOWN = { id: '2.500.000', en: '3.750.000' } as const;
+const SHOWN = { id: '2.500.000', en: '3,750,000' } as const;
 
 describe('a journal through two approvals', () => {
   let browser: Browser;

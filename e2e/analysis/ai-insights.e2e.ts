@@ -133,7 +133,10 @@ describe('analysis: AI insights and the database manager', () => {
       await page.getByRole('link', { name: 'Penjualan Toko (demo)' }).first().click();
       await page.getByRole('heading', { name: t.columns }).waitFor();
       await page.getByText(t.money, { exact: true }).first().waitFor();
-      await page.getByText(new Intl.NumberFormat('id-ID').format(demo.rowCount), { exact: false }).first().waitFor();
+      await page
+        .getByText(new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US').format(demo.rowCount), { exact: false })
+        .first()
+        .waitFor();
       await screenshot(page, `analysis-dataset-${lang}`);
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, `analysis-dataset-phone-${lang}`, true);

@@ -165,7 +165,7 @@ describe('analysis: the dataset page', () => {
         await columnDialog.getByRole('button', { name: t.save }).click();
         await columnDialog.waitFor({ state: 'hidden' });
         await page.locator('.analysis-dataset__columns').getByText(t.number, { exact: true }).waitFor();
-        await expect.poll(async () => (await gridRows(page))[2]).toEqual(['Bandung', '3 Mar 2026', '750.000']);
+        await expect.poll(async () => (await gridRows(page))[2]).toEqual(['Bandung', '3 Mar 2026', lang === 'id' ? '750.000' : '750,000']);
 
         // Search over the text columns, then sort by the sales column.
         await page.getByPlaceholder(t.search).fill('sura');

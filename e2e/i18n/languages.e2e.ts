@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, showScreen, withOpenPage } from '../support/browser.ts';
+import { chooseOption } from '../support/antd.ts';
 
 /**
  * Issue 23: each area's main screen shows only its interface language, words and number forms alike. A page in one
@@ -42,6 +43,8 @@ const SCREENS: { name: string; path?: string; ready: (page: Page, lang: 'id' | '
     name: 'ai-insights-answer',
     path: '/analysis/ai-insights',
     ready: async (p, lang) => {
+      // The demo dataset (the picker may start on one another test made).
+      await chooseOption(p, p.locator('.ai-insights__picker input'), 'Penjualan Toko (demo)');
       await p.getByRole('button', { name: EXAMPLE[lang] }).click();
       await p.locator('.ai-insights__answer .ant-table-tbody tr.ant-table-row').first().waitFor();
       await p.waitForFunction(() => document.querySelector('.ai-insights__answer .usage-chart canvas'));

@@ -363,10 +363,10 @@ describe('request a demo (public)', () => {
       await t.page.getByText('1–10 people', { exact: true }).click();
       await t.page.getByText(l.applied).waitFor();
       expect(await summary(t.page).getByTestId('summary-discount').textContent()).toMatch(/−Rp\s875,000/);
-      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('2.625.000'));
+      expect(await summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('2,625,000'));
       // Another package: the discount follows it.
       await t.page.getByText('Starter', { exact: true }).click();
-      await expect.poll(() => summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('1.125.000'));
+      await expect.poll(() => summary(t.page).getByTestId('summary-amount').textContent()).toMatch(rp('1,125,000'));
       // Typed values are kept through all of it.
       expect(await t.page.getByLabel(l.contactName, { exact: true }).inputValue()).toBe('Sari Wijaya');
       await screenshot(t.page, 'request-demo-en-promo-applied', true);

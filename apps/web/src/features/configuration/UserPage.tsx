@@ -2,19 +2,18 @@ import { useState } from 'react';
 import { Button, Dropdown, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { USER_SORT, actionLevel, endpoints, type UserItem } from '@nusa/contracts';
 import { call } from '../../api/call.ts';
 import { ActiveTag, ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../app/components/list/index.ts';
 import { useHeldTasks } from '../../app/session.ts';
-import { useLanguage } from '../../i18n/index.ts';
 import { RolePicker } from '../../app/components/pickers/RolePicker.tsx';
 import { NewPasswordDialog } from './users/NewPasswordDialog.tsx';
 import { UserDrawer, type UserEditing } from './users/UserDrawer.tsx';
 import { UserTasksDrawer } from './users/UserTasksDrawer.tsx';
 import { USERS_QUERY_KEY, useUserActions } from './users/use-user-actions.tsx';
 import './access/access.css';
+import { useFormat } from '../../app/use-format.ts';
 
 interface UserFilters {
   roleId?: string;
@@ -24,7 +23,7 @@ interface UserFilters {
 /** Configuration › User (spec 3, 6): the tenant's users, their roles, activation, passwords and tasks. */
 export default function UserPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const f = useFormat();
   const level = actionLevel(useHeldTasks(), 'ConfigUser');
   const list = useListState<UserItem, UserFilters, (typeof USER_SORT)[number]>({ filters: {}, sortable: USER_SORT });
   const [editing, setEditing] = useState<UserEditing | null>(null);
@@ -74,7 +73,7 @@ export default function UserPage() {
       dataIndex: 'lastLoginAt',
       sortKey: 'lastLogin',
       responsive: ['xl'],
-      render: (at: string | null) => (at ? dayjs(at).locale(language).format('D MMM YYYY HH:mm') : <span className="muted-text">{t('configUser.never')}</span>),
+      render: (at: string | null) => (at ? f.dateTime(at) : <span className="muted-text">{t('configUser.never')}</span>),
     },
     {
       title: t('configUser.active'),

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Select, Skeleton, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LEDGER_DOCUMENT_TYPES, endpoints, type DocumentLine, type InboxItem } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
-import { useLanguage } from '../../../i18n/index.ts';
 import { DocumentActions, DocumentHistory, DocumentStatusTag } from '../documents/index.ts';
 import './approval-flows.css';
 import { useFormat } from '../../../app/use-format.ts';
@@ -28,7 +26,6 @@ function useTypeName() {
 export default function ApprovalInboxPage() {
   const { t } = useTranslation();
   const f = useFormat();
-  const language = useLanguage();
   const typeName = useTypeName();
   const list = useListState<InboxItem, { type?: string }, never>({ filters: {}, sortable: [] });
   const [open, setOpen] = useState<InboxItem | null>(null);
@@ -39,7 +36,7 @@ export default function ApprovalInboxPage() {
     placeholderData: keepPreviousData,
   });
   list.settle(inbox.data, inbox.isFetching);
-  const date = (d: string) => dayjs(d).locale(language).format('D MMM YYYY');
+  const date = (d: string) => f.date(d);
 
   const columns: SortableColumn<InboxItem>[] = [
     {
@@ -106,7 +103,6 @@ export default function ApprovalInboxPage() {
 function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const language = useLanguage();
   const typeName = useTypeName();
   const detail = useQuery({
     queryKey: queryKeyOf(endpoints.getDocument, item.documentId),
@@ -134,7 +130,7 @@ function InboxDocument({ item, onClose }: { item: InboxItem; onClose: () => void
       ) : (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="inbox-detail__meta">
-            <Descriptions.Item label={t('inbox.date')}>{dayjs(d.documentDate).locale(language).format('D MMM YYYY')}</Descriptions.Item>
+            <Descriptions.Item label={t('inbox.date')}>{f.date(d.documentDate)}</Descriptions.Item>
             <Descriptions.Item label={t('inbox.status')}>
               <DocumentStatusTag label={d.label} />{' '}
               {d.approvalLevel !== null && <span className="muted-text">{t('documents.level', { level: d.approvalLevel })}</span>}

@@ -25,6 +25,7 @@ import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 import { queryKeyOf } from '../../../api/query-keys.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
 interface AuditLogFilters {
   userId?: string;
@@ -53,6 +54,7 @@ function recordLabel(e: AuditLogItem): string {
 export default function AuditLogPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const f = useFormat();
   const session = useSession();
   const list = useListState<AuditLogItem, AuditLogFilters, (typeof AUDIT_LOG_SORT)[number]>({ filters: {}, sortable: AUDIT_LOG_SORT });
   const { userId, module, action, range } = list.filters;
@@ -80,7 +82,7 @@ export default function AuditLogPage() {
   });
   // The list is read again with the check: a row changed behind the app's back then shows as it is stored now.
   const verify = useMutation({ mutationFn: () => call(endpoints.verifyAuditLog), onSuccess: () => void entries.refetch() });
-  const time = (iso: string) => dayjs(iso).locale(language).format('D MMM YYYY, HH:mm:ss');
+  const time = (iso: string) => f.dateTime(iso, true);
 
   const columns: SortableColumn<AuditLogItem>[] = [
     { key: 'at', sortKey: 'at', title: t('auditLog.time'), dataIndex: 'at', width: 190, render: (at: string) => time(at) },

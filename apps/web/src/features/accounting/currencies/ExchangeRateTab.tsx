@@ -2,7 +2,6 @@ import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RATE_PATTERN, endpoints, isPositiveDecimal, type BodyOf, type ExchangeRate } from '@nusa/contracts';
-import { useLanguage } from '../../../i18n/index.ts';
 import { MasterListPage, masterApi } from '../master/MasterListPage.tsx';
 import { labelledImportReport } from '../products/labelled-import-report.tsx';
 import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
@@ -42,8 +41,7 @@ const ISO_DATE = 'YYYY-MM-DD';
 export function ExchangeRateTab() {
   const { t } = useTranslation();
   const f = useFormat();
-  const lang = useLanguage();
-  const showDate = (iso: string) => dayjs(iso).locale(lang).format('D MMM YYYY');
+  const showDate = (iso: string) => f.date(iso);
   const required = (label: string) => ({ required: true, message: t('validation.required', { label }) });
   return (
     <MasterListPage<ExchangeRate, RateBody, RateFilters, RateForm>

@@ -1,11 +1,10 @@
 import { Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_STATUSES, documentLabel, endpoints, type DocumentHistoryItem, type DocumentStatus, type DocumentSubStatus } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { useLanguage } from '../../../i18n/index.ts';
 import { ERP } from '../../../api/query-keys.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
 const COLORS: Partial<Record<string, string>> = {
   approve: 'green',
@@ -25,7 +24,7 @@ export const documentHistoryKey = (documentId: string) => [ERP, 'documents', doc
 /** Every step of a document, oldest first: who did what, when, at which approval level, with their comment. */
 export function DocumentHistory({ documentId }: { documentId: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const f = useFormat();
   const history = useQuery({
     queryKey: documentHistoryKey(documentId),
     queryFn: ({ signal }) => call(endpoints.documentHistory, { params: { documentId }, signal }),
@@ -50,7 +49,7 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
             {h.approvalLevel !== null && h.action === 'approve' && <span className="muted-text"> · {t('documents.level', { level: h.approvalLevel })}</span>}
             <span className="muted-text"> · {statusText(h)}</span>
             <div className="muted-text">
-              {t('documents.by', { name: h.userName })} · {dayjs(h.at).locale(language).format('D MMM YYYY, HH:mm')}
+              {t('documents.by', { name: h.userName })} · {f.dateTime(h.at)}
             </div>
             {h.comment && <Typography.Paragraph className="document-history__comment">“{h.comment}”</Typography.Paragraph>}
           </div>

@@ -9,6 +9,7 @@ import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
 interface AuditFilters {
   userId?: string;
@@ -21,6 +22,7 @@ const codeColor = (code: number) => (code >= 200 && code < 300 ? 'success' : cod
 export default function UserAuditPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const f = useFormat();
   const list = useListState<UserAuditItem, AuditFilters>({ filters: {} });
   const { userId, range } = list.filters;
   const filter = {
@@ -60,7 +62,7 @@ export default function UserAuditPage() {
       key: 'loginAt',
       title: t('userAudit.loginAt'),
       dataIndex: 'loginAt',
-      render: (value: string) => dayjs(value).locale(language).format('D MMM YYYY, HH:mm:ss'),
+      render: (value: string) => f.dateTime(value, true),
     },
     {
       key: 'duration',
