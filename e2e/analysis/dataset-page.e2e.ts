@@ -79,7 +79,8 @@ describe('analysis: the dataset page', () => {
       const t = tx[lang];
       const name = `Catatan manual ${lang}`;
       // Money as the interface language writes it: Rp 1.500.000 / Rp 1,500,000.
-      const rp = (digits: string) => `Rp ${lang === 'en' ? digits.replaceAll('.', ',') : digits}`;
+      const n = (digits: string) => (lang === 'en' ? digits.replaceAll('.', ',') : digits);
+      const rp = (digits: string) => `Rp ${n(digits)}`;
       await withOpenPage(browser, { as: 'admin', language: lang }, `dataset-page-${lang}`, async ({ page, pageErrors }) => {
         await page.goto('/analysis/database-manager');
         await page.getByRole('heading', { name: t.manager }).waitFor();
@@ -165,11 +166,11 @@ describe('analysis: the dataset page', () => {
         await columnDialog.getByRole('button', { name: t.save }).click();
         await columnDialog.waitFor({ state: 'hidden' });
         await page.locator('.analysis-dataset__columns').getByText(t.number, { exact: true }).waitFor();
-        await expect.poll(async () => (await gridRows(page))[2]).toEqual(['Bandung', '3 Mar 2026', lang === 'id' ? '750.000' : '750,000']);
+        await expect.poll(async () => (await gridRows(page))[2]).toEqual(['Bandung', '3 Mar 2026', n('750.000')]);
 
         // Search over the text columns, then sort by the sales column.
         await page.getByPlaceholder(t.search).fill('sura');
-        await expect.poll(() => gridRows(page)).toEqual([['Surabaya', '1 Mar 2026', '1.500.000']]);
+        await expect.poll(() => gridRows(page)).toEqual([['Surabaya', '1 Mar 2026', n('1.500.000')]]);
         await page.getByPlaceholder(t.search).fill('');
         await expect.poll(async () => (await gridRows(page)).length).toBe(3);
         await page.getByRole('columnheader', { name: 'Penjualan' }).click();
