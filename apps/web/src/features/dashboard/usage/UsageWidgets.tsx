@@ -155,7 +155,7 @@ export default function UsageWidgets() {
           [{ name: t('usage.series.requests'), kind: 'bar', values: w.requests.months.map((m) => m.requests) }],
           formatNumber,
         ),
-      quota: w.quota && quotaGauge(w.quota.requestsUsed, w.quota.requestLimit, t('usage.series.requests'), formatNumber),
+      quota: w.quota && quotaGauge(w.quota.requestsUsed, w.quota.requestLimit, t('usage.series.requests'), (v) => f.percent(v)),
     };
     // The labels follow the language; the figures follow the answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps

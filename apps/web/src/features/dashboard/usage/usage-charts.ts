@@ -62,7 +62,8 @@ export function perModel(models: string[], values: number[], name: string, forma
 }
 
 /** How much of a limit is used: a gauge that turns amber past 80 % and red at the limit. */
-export function quotaGauge(used: number, limit: number, name: string, format: (v: number) => string): EChartsCoreOption {
+/** `percent` writes the share used (in percent) in the interface language: 54,8% / 54.8%. */
+export function quotaGauge(used: number, limit: number, name: string, percent: (v: number) => string): EChartsCoreOption {
   const share = limit > 0 ? Math.min(1, used / limit) : 1;
   const color = share >= 1 ? '#e03131' : share >= 0.8 ? '#f08c00' : '#1f5fbf';
   return {
@@ -89,7 +90,7 @@ export function quotaGauge(used: number, limit: number, name: string, format: (v
           fontSize: 22,
           fontWeight: 650,
           color: '#1d2433',
-          formatter: () => `${format(Math.round(share * 1000) / 10)} %`,
+          formatter: () => percent(Math.round(share * 1000) / 10),
         },
         data: [{ value: share * 100, name }],
       },
