@@ -38,6 +38,7 @@ const SCREENS: { name: string; path?: string; ready: (page: Page, lang: 'id' | '
     },
   },
   { name: 'trial-balance', path: '/accounting/trial-balance', ready: (p) => p.locator('tr.report-line--account').first().waitFor() },
+  { name: 'cash-bank-book', path: '/accounting/cash-bank-book', ready: (p) => p.locator('.ant-table-tbody tr.ant-table-row').first().waitFor() },
   { name: 'database-manager', path: '/analysis/database-manager', ready: (p) => p.locator('.ant-table-tbody tr.ant-table-row').first().waitFor() },
   {
     name: 'ai-insights-answer',

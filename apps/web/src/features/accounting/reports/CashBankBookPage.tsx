@@ -39,7 +39,7 @@ export default function CashBankBookPage() {
       title: t('reports.cashBank'),
       render: (_: unknown, c) => (
         <span>
-          {link(c, c.cashBankName)} <Tag>{c.type}</Tag>
+          {link(c, c.cashBankName)} <Tag>{t(`cashBankPage.type${c.type}`)}</Tag>
         </span>
       ),
     },
