@@ -6,7 +6,7 @@ import type { Translate } from '../i18n/keys.ts';
 
 /**
  * The one place numbers, money, percentages, dates and months are written for the screen, in the interface language
- * (decision 012, replacing spec 9's "id-ID whatever the language"): Indonesian as id-ID ("Rp 1.722.000", "54,8%",
+ * (decision 015, replacing spec 9's "id-ID whatever the language"): Indonesian as id-ID ("Rp 1.722.000", "54,8%",
  * "28 Nov 2026, 14:53"), English as en-US ("Rp 1,722,000", "54.8%", "28 Nov 2026, 14:53"). Money keeps the "Rp" symbol
  * in both languages (the server's analysis answers write it so too); another currency shows its code ("USD 1,250.50").
  * Components take it from `useFormat()` (use-format.ts); pure code takes a `Format` or calls `formatFor(lang)`.

@@ -14,7 +14,7 @@ interface OrderSummaryProps {
   children?: ReactNode;
 }
 
-/** Product, package, price, discount and the amount to pay, in id-ID format. */
+/** Product, package, price, discount and the amount to pay, as priceLines wrote them in the interface language. */
 export function OrderSummary({ product, pkg, lines, promoCode, pending = false, children }: OrderSummaryProps) {
   const { t, i18n } = useTranslation();
   return (

@@ -8,15 +8,13 @@ import { describeError, toast } from '../../../app/feedback.tsx';
 import { customerLabel } from '../customer-label.ts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
-import dayjs from 'dayjs';
 import { reasonText } from '../handover.ts';
 import { SERVICE_INBOX_KEY, useInboxLive, useServiceInbox } from './live.ts';
 import './inbox.css';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { useFormat } from '../../../app/use-format.ts';
 
 /** Service › Messages for me: handed-over conversations, live; claim, reply, note, send back to the bot, close. */
-const formatDateTime = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
-
 export default function MessagesForMePage() {
   const { t } = useTranslation();
   const tasks = useHeldTasks();
@@ -96,6 +94,7 @@ function ConversationItem({ c, active, onPick }: { c: InboxConversation; active:
 
 function ConversationPane({ id }: { id: string }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -177,7 +176,7 @@ function ConversationPane({ id }: { id: string }) {
           {d.messages.map((m) => (
             <div key={m.id} className={`service-inbox__msg service-inbox__msg--${m.sender}`}>
               <div className="service-inbox__who">
-                {t(`serviceInbox.sender.${m.sender}`)} · {formatDateTime(m.at)}
+                {t(`serviceInbox.sender.${m.sender}`)} · {f.dateTime(m.at)}
                 {m.intent ? ` · ${m.intent} (${Math.round((m.confidence ?? 0) * 100)} %)` : ''}
               </div>
               <div>{m.text}</div>
@@ -222,7 +221,7 @@ function ConversationPane({ id }: { id: string }) {
             renderItem={(e) => (
               <List.Item>
                 <List.Item.Meta
-                  title={formatDateTime(e.startedAt)}
+                  title={f.dateTime(e.startedAt)}
                   description={
                     <>
                       {e.lastText}
