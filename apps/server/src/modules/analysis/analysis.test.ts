@@ -260,8 +260,11 @@ describe('asking questions', () => {
     expect(avg.rows[0][0]).toBeCloseTo(mean as number, 3);
     const trend = (await ask('tren penjualan bulanan')).json();
     expect(trend.chart.kind).toBe('line');
-    expect(trend.rows).toEqual(await sqlRows(`to_char(date_1, 'YYYY-MM'), coalesce(sum(num_2), 0)`, 'true', 'GROUP BY 1 ORDER BY 1'));
-    expect(trend.insight).toMatch(/tertinggi pada \d{4}-\d{2}/);
+    // Months named in the answer's language (Oktober 2025), in calendar order.
+    const BULAN = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+    const months = await sqlRows(`to_char(date_1, 'YYYY-MM'), coalesce(sum(num_2), 0)`, 'true', 'GROUP BY 1 ORDER BY 1');
+    expect(trend.rows).toEqual(months.map(([m, v]) => [`${BULAN[Number(String(m).slice(5)) - 1]} ${String(m).slice(0, 4)}`, v]));
+    expect(trend.insight).toMatch(/tertinggi pada [A-Z][a-z]+ \d{4}/);
     const share = (await ask('persentase penjualan per segmen')).json();
     expect(share.chart.kind).toBe('pie');
     const segments = await sqlRows('text_3, coalesce(sum(num_2), 0) AS s', 'true', 'GROUP BY 1 ORDER BY 2 DESC, 1');
