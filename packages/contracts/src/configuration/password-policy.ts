@@ -39,6 +39,13 @@ const classTest: Record<PasswordClass, RegExp> = {
 
 export type PasswordProblem = { code: 'password_too_short'; args: [number] } | { code: `password_needs_${PasswordClass}`; args: [] };
 
+/** The refusals of a new password itself (a form shows them under its password field). */
+export const PASSWORD_REFUSALS: readonly string[] = [
+  'password_too_short',
+  ...PASSWORD_CLASSES.map((c) => `password_needs_${c}` as const),
+  'password_too_common',
+];
+
 /** Every way `password` falls short of the policy, in a stable order (length first). */
 export function passwordProblems(policy: Pick<PasswordPolicy, 'minLength' | 'requiredClasses'>, password: string): PasswordProblem[] {
   const problems: PasswordProblem[] = [];

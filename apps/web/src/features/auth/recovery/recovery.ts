@@ -1,4 +1,4 @@
-import { PASSWORD_ABSOLUTE_MIN, PASSWORD_CLASSES, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
+import { PASSWORD_ABSOLUTE_MIN, PASSWORD_CLASSES, PASSWORD_REFUSALS, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
 import { isTenantCode } from '../../../app/tenant.ts';
 
 export const FORGOT_PASSWORD_ROUTE = '/forgot-password';
@@ -23,7 +23,7 @@ export const LINK_ERRORS = ['password_reset_link_invalid', 'password_reset_link_
 /** Which field a server error about the passwords belongs under. */
 export function fieldOfError(code: string): 'newPassword' | 'confirmPassword' | undefined {
   if (code === 'password_mismatch') return 'confirmPassword';
-  if (code === 'password_too_short' || code === 'password_too_common' || code.startsWith('password_needs_')) return 'newPassword';
+  if (PASSWORD_REFUSALS.includes(code)) return 'newPassword';
   return undefined;
 }
 

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_ABSOLUTE_MIN, endpoints, hasAnyTask, passwordProblems, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
+import { PASSWORD_ABSOLUTE_MIN, PASSWORD_REFUSALS, endpoints, hasAnyTask, passwordProblems, type PasswordClass, type PasswordPolicy } from '@nusa/contracts';
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
@@ -23,16 +23,6 @@ const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   digit: 'appConfig.classDigit',
   symbol: 'appConfig.classSymbol',
 };
-
-/** Codes the server answers about the new password: shown under that field. */
-const NEW_PASSWORD_CODES = [
-  'password_too_short',
-  'password_needs_lower',
-  'password_needs_upper',
-  'password_needs_digit',
-  'password_needs_symbol',
-  'password_too_common',
-];
 
 /** The tenant's policy where the user may read it; otherwise the absolute minimum (the server applies the real policy). */
 function usePasswordPolicy(): Pick<PasswordPolicy, 'minLength' | 'requiredClasses' | 'rejectCommon'> & { known: boolean } {
@@ -82,7 +72,7 @@ export default function ChangePasswordPage() {
     },
     onError: (err) => {
       if (err instanceof ApiError && err.code === 'old_password_incorrect') form.setFields([{ name: 'oldPassword', errors: [describeError(err)] }]);
-      else if (err instanceof ApiError && NEW_PASSWORD_CODES.includes(err.code)) form.setFields([{ name: 'newPassword', errors: [describeError(err)] }]);
+      else if (err instanceof ApiError && PASSWORD_REFUSALS.includes(err.code)) form.setFields([{ name: 'newPassword', errors: [describeError(err)] }]);
       else if (err instanceof ApiError && err.code === 'password_mismatch') form.setFields([{ name: 'confirmPassword', errors: [describeError(err)] }]);
       else reportError(err);
     },

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { USERNAME_PATTERN, endpoints, passwordProblems, type UserItem } from '@nusa/contracts';
+import { PASSWORD_REFUSALS, USERNAME_PATTERN, endpoints, passwordProblems, type UserItem } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
@@ -17,12 +17,7 @@ const LIMITS = { username: 50, fullName: 100, email: 200, password: 200 } as con
 /** Refusals about one field of the form: shown under it (as the master-record forms do), not as a toast. */
 const ERROR_FIELDS: Partial<Record<string, FieldPath>> = {
   username_already_exists: 'username',
-  password_too_short: 'password',
-  password_needs_lower: 'password',
-  password_needs_upper: 'password',
-  password_needs_digit: 'password',
-  password_needs_symbol: 'password',
-  password_too_common: 'password',
+  ...Object.fromEntries(PASSWORD_REFUSALS.map((code) => [code, 'password' as const])),
   password_mismatch: 'confirmPassword',
   role_not_found: 'roleId',
 };

@@ -8,6 +8,7 @@ import {
   LANGUAGES,
   NEW_TENANT_PASSWORD_POLICY,
   PASSWORD_ABSOLUTE_MIN,
+  PASSWORD_REFUSALS,
   endpoints,
   passwordProblems,
   type Language,
@@ -35,15 +36,6 @@ interface RegistrationValues {
 
 export type Registered = ResponseOf<typeof endpoints.register>;
 
-/** Server answers about the password, shown under that field. */
-const PASSWORD_CODES = [
-  'password_too_short',
-  'password_needs_lower',
-  'password_needs_upper',
-  'password_needs_digit',
-  'password_needs_symbol',
-  'password_too_common',
-];
 const PHONE = /^[0-9+()\- ]+$/;
 const TAX_ID = /^[0-9.-]*$/;
 
@@ -77,7 +69,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (result: Regi
     onSuccess: onRegistered,
     onError: (err, v) => {
       const message = describeError(err);
-      if (err instanceof ApiError && PASSWORD_CODES.includes(err.code)) form.setFields([{ name: 'password', errors: [message] }]);
+      if (err instanceof ApiError && PASSWORD_REFUSALS.includes(err.code)) form.setFields([{ name: 'password', errors: [message] }]);
       else if (err instanceof ApiError && err.code === 'password_mismatch') form.setFields([{ name: 'confirmPassword', errors: [message] }]);
       else {
         if (err instanceof ApiError && err.code === 'trial_already_used') form.setFields([{ name: fieldOfUsedTrial(err.args[0], v), errors: [message] }]);
