@@ -6,8 +6,9 @@ import { endpoints, hasAnyTask } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
-export const SERVICE_AGENTS_KEY = ['service', 'agents'] as const;
+export const SERVICE_AGENTS_KEY = resourceKeyOf(endpoints.listServiceAgents);
 
 /** A client's CS agents as tags, and (with addManageCSUser) a username to add one: the wizard's human CS step. */
 export function ClientAgents({ clientCode }: { clientCode: string }) {
@@ -16,7 +17,7 @@ export function ClientAgents({ clientCode }: { clientCode: string }) {
   const mayAdd = hasAnyTask(useHeldTasks(), ['addManageCSUser']);
   const [username, setUsername] = useState('');
   const agents = useQuery({
-    queryKey: [...SERVICE_AGENTS_KEY, clientCode],
+    queryKey: queryKeyOf(endpoints.listServiceAgents, clientCode),
     queryFn: ({ signal }) => call(endpoints.listServiceAgents, { query: { clientCode }, signal }),
   });
   const add = useMutation({

@@ -9,8 +9,8 @@ import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { SERVICE_AGENTS_KEY } from './ClientAgents.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
-const KEY = SERVICE_AGENTS_KEY;
 const STATUS_COLOUR = { online: 'green', away: 'orange', offline: 'default' } as const;
 
 /** Service › Manage CS users: the agents of each client, their presence, limits, and who may take conversations. */
@@ -22,8 +22,11 @@ export default function ManageCsUsersPage() {
   const [username, setUsername] = useState('');
   const mayAdd = hasAnyTask(tasks, ['addManageCSUser']);
   const mayEdit = hasAnyTask(tasks, ['editManageCSUser']);
-  const agents = useQuery({ queryKey: [...KEY, clientCode], queryFn: ({ signal }) => call(endpoints.listServiceAgents, { query: { clientCode }, signal }) });
-  const done = () => void queryClient.invalidateQueries({ queryKey: KEY });
+  const agents = useQuery({
+    queryKey: queryKeyOf(endpoints.listServiceAgents, clientCode),
+    queryFn: ({ signal }) => call(endpoints.listServiceAgents, { query: { clientCode }, signal }),
+  });
+  const done = () => void queryClient.invalidateQueries({ queryKey: SERVICE_AGENTS_KEY });
   const add = useMutation({
     mutationFn: () => call(endpoints.addServiceAgent, { params: { clientCode: clientCode! }, body: { username: username.trim() } }),
     onSuccess: (a) => {

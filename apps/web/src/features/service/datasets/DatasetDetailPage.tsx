@@ -12,6 +12,7 @@ import { ListPage, ListTable, ListToolbar, useListState } from '../../../app/com
 import { useRouteParams } from '../../../app/route-params.ts';
 import { ServiceImportButton } from '../service-import.tsx';
 import '../service.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 type Values = Record<string, string>;
 
@@ -24,11 +25,11 @@ export default function DatasetDetailPage() {
   const list = useListState<DatasetItem>();
   const [editing, setEditing] = useState<{ row?: DatasetItem } | null>(null);
   const dataset = useQuery({
-    queryKey: ['service', 'dataset', datasetId],
+    queryKey: queryKeyOf(endpoints.getServiceDataset, datasetId),
     queryFn: ({ signal }) => call(endpoints.getServiceDataset, { params: { datasetId }, signal }),
   });
   const items = useQuery({
-    queryKey: ['service', 'dataset', datasetId, 'items', list.query.page, list.query.limit, list.query.keyword],
+    queryKey: queryKeyOf(endpoints.listDatasetItems, datasetId, list.query.page, list.query.limit, list.query.keyword),
     queryFn: ({ signal }) =>
       call(endpoints.listDatasetItems, {
         params: { datasetId },
@@ -37,7 +38,11 @@ export default function DatasetDetailPage() {
       }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queries.invalidateQueries({ queryKey: ['service', 'dataset', datasetId] });
+  const refresh = () =>
+    Promise.all([
+      queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.getServiceDataset, datasetId) }),
+      queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listDatasetItems, datasetId) }),
+    ]);
   const save = useMutation({
     mutationFn: (values: Values) =>
       editing?.row

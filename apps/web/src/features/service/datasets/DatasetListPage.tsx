@@ -13,6 +13,7 @@ import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { DatasetForm } from './DatasetForm.tsx';
 import { useClientCode } from '../use-client-code.ts';
 import '../service.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Service › Dataset: a client's datasets (what its bot answers from); a row opens its items. */
 export default function DatasetListPage() {
@@ -23,7 +24,7 @@ export default function DatasetListPage() {
   const list = useListState<ServiceDataset>();
   const [editing, setEditing] = useState<{ row?: ServiceDataset } | null>(null);
   const datasets = useQuery({
-    queryKey: ['service', 'datasets', clientCode, list.query.page, list.query.limit, list.query.keyword],
+    queryKey: queryKeyOf(endpoints.listServiceDatasets, clientCode, list.query.page, list.query.limit, list.query.keyword),
     queryFn: ({ signal }) =>
       call(endpoints.listServiceDatasets, {
         params: { clientCode: clientCode! },
@@ -33,7 +34,7 @@ export default function DatasetListPage() {
     enabled: Boolean(clientCode),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queries.invalidateQueries({ queryKey: ['service', 'datasets'] });
+  const refresh = () => queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listServiceDatasets) });
   const save = useMutation({
     mutationFn: (input: ServiceDatasetInput) =>
       editing?.row

@@ -12,6 +12,7 @@ import { useFormat } from '../../../app/use-format.ts';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { useClientCode } from '../use-client-code.ts';
 import '../service.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const when = (f: Format, iso: string | null) => (iso ? f.dateTime(iso) : '—');
 const pct = (f: Format, n: number | null) => (n === null ? '—' : f.percent(n * 100));
@@ -50,9 +51,9 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
   const { t } = useTranslation();
   const f = useFormat();
   const queries = useQueryClient();
-  const runsKey = ['service', 'fine-tuning', 'runs', clientCode];
+  const runsKey = queryKeyOf(endpoints.listFineTuneRuns, clientCode);
   const set = useQuery({
-    queryKey: ['service', 'fine-tuning', 'set', clientCode],
+    queryKey: queryKeyOf(endpoints.getTrainingSet, clientCode),
     queryFn: ({ signal }) => call(endpoints.getTrainingSet, { params: { clientCode }, signal }),
   });
   const runs = useQuery({
@@ -60,7 +61,11 @@ function ClientFineTuning({ clientCode }: { clientCode: string }) {
     queryFn: ({ signal }) => call(endpoints.listFineTuneRuns, { params: { clientCode }, signal }),
     refetchInterval: (q) => (going(q.state.data?.data[0]) ? FINE_TUNE_POLL_MS : false),
   });
-  const refresh = () => queries.invalidateQueries({ queryKey: ['service', 'fine-tuning'] });
+  const refresh = () =>
+    Promise.all([
+      queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.getTrainingSet) }),
+      queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listFineTuneRuns) }),
+    ]);
   const start = useMutation({
     mutationFn: () => call(endpoints.startFineTuneRun, { params: { clientCode } }),
     onSuccess: () => {

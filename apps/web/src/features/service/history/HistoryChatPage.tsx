@@ -13,6 +13,7 @@ import { reasonText } from '../handover.ts';
 import '../inbox/inbox.css';
 import { customerLabel } from '../customer-label.ts';
 import { useFormat } from '../../../app/use-format.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const CHANNELS = ['web', 'whatsapp', 'telegram', 'virtual'] as const;
 const OUTCOMES = ['resolved_by_bot', 'resolved_by_agent'] as const;
@@ -44,7 +45,7 @@ export default function HistoryChatPage() {
     to: filter.range?.[1].format('YYYY-MM-DD'),
   };
   const list = useQuery({
-    queryKey: ['service', 'history', query, page],
+    queryKey: queryKeyOf(endpoints.listHistoryChat, query, page),
     queryFn: ({ signal }) => call(endpoints.listHistoryChat, { query: { ...query, ...page }, signal }),
   });
   const change = (f: Partial<Filter>) => {
@@ -148,7 +149,7 @@ function Transcript({ id }: { id: string }) {
   const { t } = useTranslation();
   const f = useFormat();
   const tr = useQuery({
-    queryKey: ['service', 'history', 'transcript', id],
+    queryKey: queryKeyOf(endpoints.getHistoryTranscript, id),
     queryFn: ({ signal }) => call(endpoints.getHistoryTranscript, { params: { conversationId: id }, signal }),
   });
   return (

@@ -13,6 +13,7 @@ import { SERVICE_INBOX_KEY, useInboxLive, useServiceInbox } from './live.ts';
 import './inbox.css';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 import { useFormat } from '../../../app/use-format.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Service › Messages for me: handed-over conversations, live; claim, reply, note, send back to the bot, close. */
 export default function MessagesForMePage() {
@@ -100,7 +101,7 @@ function ConversationPane({ id }: { id: string }) {
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const detail = useQuery({
-    queryKey: [...SERVICE_INBOX_KEY, 'conversation', id],
+    queryKey: queryKeyOf(endpoints.getInboxConversation, id),
     queryFn: ({ signal }) => call(endpoints.getInboxConversation, { params: { conversationId: id }, signal }),
   });
   const after = () => void queryClient.invalidateQueries({ queryKey: SERVICE_INBOX_KEY });

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, hasAnyTask } from '@nusa/contracts';
 import { API_BASE, call } from '../../../api/call.ts';
 import { sessionStore } from '../../../app/session.ts';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
-export const SERVICE_INBOX_KEY = ['service', 'inbox'] as const;
+export const SERVICE_INBOX_KEY = resourceKeyOf(endpoints.listInbox);
 export const SERVICE_INBOX_PATH = '/service/messages-for-me';
 const RETRY_MS = 3000;
 
@@ -51,7 +52,7 @@ export function useInboxLive(enabled: boolean): boolean {
 export function useServiceInbox(tasks: readonly string[]) {
   const agent = hasAnyTask(tasks, ['sendChatForMe']);
   return useQuery({
-    queryKey: [...SERVICE_INBOX_KEY, 'list'],
+    queryKey: queryKeyOf(endpoints.listInbox),
     queryFn: ({ signal }) => call(endpoints.listInbox, { signal }),
     enabled: agent,
     refetchInterval: 30_000,

@@ -11,6 +11,7 @@ import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { useClientCode } from '../use-client-code.ts';
 import '../service.css';
 import './integration.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 type AttributeName = (typeof CHANNEL_ATTRIBUTES)[ChannelKindName]['plain'][number] | (typeof CHANNEL_ATTRIBUTES)[ChannelKindName]['secret'][number];
 
@@ -20,7 +21,7 @@ export default function IntegrationPage() {
   const [clientCode, setClientCode] = useClientCode();
   const canEdit = hasAnyTask(useHeldTasks(), ['editIntegrate']);
   const channels = useQuery({
-    queryKey: ['service', 'channels', clientCode],
+    queryKey: queryKeyOf(endpoints.listServiceChannels, clientCode),
     enabled: Boolean(clientCode),
     queryFn: ({ signal }) => call(endpoints.listServiceChannels, { params: { clientCode: clientCode! }, signal }),
   });
@@ -55,7 +56,7 @@ function ChannelCard({ clientCode, channel, canEdit }: { clientCode: string; cha
   const spec = CHANNEL_ATTRIBUTES[channel.kind];
   const refresh = (saved: ServiceChannel) => {
     queryClient.setQueryData(
-      ['service', 'channels', clientCode],
+      queryKeyOf(endpoints.listServiceChannels, clientCode),
       (old: { items: ServiceChannel[] } | undefined) => old && { items: old.items.map((c) => (c.kind === saved.kind ? saved : c)) },
     );
   };

@@ -14,6 +14,7 @@ import { useHeldTasks } from '../../../app/session.ts';
 import { IntentForm, type IntentFormValues } from './IntentForm.tsx';
 import { TryASentence } from './TryASentence.tsx';
 import '../service.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Service › Intent classification › one intent: its response or action and its training phrases. */
 export default function IntentDetailPage() {
@@ -25,11 +26,11 @@ export default function IntentDetailPage() {
   const canEdit = hasAnyTask(useHeldTasks(), ['editIntentClassifier']);
   const [editing, setEditing] = useState(false);
   const [phrase, setPhrase] = useState('');
-  const key = ['service', 'intent', intentId];
+  const key = queryKeyOf(endpoints.getServiceIntent, intentId);
   const intent = useQuery({ queryKey: key, queryFn: ({ signal }) => call(endpoints.getServiceIntent, { params: { intentId }, signal }) });
   const changed = (next: ServiceIntentDetail) => {
     queries.setQueryData(key, next);
-    void queries.invalidateQueries({ queryKey: ['service', 'intents'] });
+    void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listServiceIntents) });
   };
   const update = useMutation({
     mutationFn: (v: IntentFormValues) =>

@@ -17,6 +17,7 @@ import { IntentForm, phraseLines, type IntentFormValues } from './IntentForm.tsx
 import { TrainingCard } from './TrainingCard.tsx';
 import { TryASentence } from './TryASentence.tsx';
 import '../service.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Service › Intent classification: a client's intents, training with its held-out scores, and a sentence to try. */
 export default function IntentListPage() {
@@ -29,7 +30,7 @@ export default function IntentListPage() {
   const list = useListState<ServiceIntent>();
   const [adding, setAdding] = useState(false);
   const intents = useQuery({
-    queryKey: ['service', 'intents', clientCode, list.query.page, list.query.limit, list.query.keyword],
+    queryKey: queryKeyOf(endpoints.listServiceIntents, clientCode, list.query.page, list.query.limit, list.query.keyword),
     queryFn: ({ signal }) =>
       call(endpoints.listServiceIntents, {
         params: { clientCode: clientCode! },
@@ -39,7 +40,7 @@ export default function IntentListPage() {
     enabled: Boolean(clientCode),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queries.invalidateQueries({ queryKey: ['service', 'intents'] });
+  const refresh = () => queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listServiceIntents) });
   const create = useMutation({
     mutationFn: (v: IntentFormValues) =>
       call(endpoints.createServiceIntent, {

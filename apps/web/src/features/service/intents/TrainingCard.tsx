@@ -7,6 +7,7 @@ import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { ApiError } from '../../../api/api-error.ts';
 import { useFormat } from '../../../app/use-format.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const busy = (s?: TrainingState) => s?.status === 'queued' || s?.status === 'running';
 
@@ -17,7 +18,7 @@ export function TrainingCard({ clientCode, canTrain }: { clientCode: string; can
   const pct = (n: number) => f.percent(n * 100);
   const intent = (name: string) => (name === OUT_OF_SCOPE_INTENT ? t('service.training.outOfScope') : name);
   const queries = useQueryClient();
-  const key = ['service', 'training', clientCode];
+  const key = queryKeyOf(endpoints.getServiceTraining, clientCode);
   const training = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => call(endpoints.getServiceTraining, { params: { clientCode }, signal }),

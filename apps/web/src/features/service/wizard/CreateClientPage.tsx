@@ -15,6 +15,7 @@ import { WizardIntents } from './WizardIntents.tsx';
 import { SetupProcess } from './SetupProcess.tsx';
 import '../service.css';
 import { ClientAgents } from '../agents/ClientAgents.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const STEPS = ['client', 'dataset', 'ai', 'integrations', 'humanCs', 'process'] as const;
 type StepKey = (typeof STEPS)[number];
@@ -25,7 +26,7 @@ export default function CreateClientPage() {
   const [clientCode, setClientCode] = useClientCode();
   const [chosen, setStep] = useState<number | null>(null);
   const client = useQuery({
-    queryKey: ['service', 'client', clientCode],
+    queryKey: queryKeyOf(endpoints.getServiceClient, clientCode),
     queryFn: ({ signal }) => call(endpoints.getServiceClient, { params: { clientCode: clientCode! }, signal }),
     enabled: Boolean(clientCode),
   });
@@ -67,7 +68,7 @@ export default function CreateClientPage() {
 
 function useClient(clientCode: string) {
   return useQuery({
-    queryKey: ['service', 'client', clientCode],
+    queryKey: queryKeyOf(endpoints.getServiceClient, clientCode),
     queryFn: ({ signal }) => call(endpoints.getServiceClient, { params: { clientCode }, signal }),
   });
 }
@@ -77,7 +78,7 @@ function useUpdateClient(clientCode: string, onDone: () => void) {
   return useMutation({
     mutationFn: (body: ServiceClientUpdate) => call(endpoints.updateServiceClient, { params: { clientCode }, body }),
     onSuccess: (c) => {
-      queries.setQueryData(['service', 'client', clientCode], c);
+      queries.setQueryData(queryKeyOf(endpoints.getServiceClient, clientCode), c);
       onDone();
     },
   });
@@ -87,7 +88,7 @@ function ClientInfo({ clientCode, onDone }: { clientCode?: string; onDone: (code
   const { t } = useTranslation();
   const [form] = Form.useForm<ServiceClientInput>();
   const existing = useQuery({
-    queryKey: ['service', 'client', clientCode],
+    queryKey: queryKeyOf(endpoints.getServiceClient, clientCode),
     queryFn: ({ signal }) => call(endpoints.getServiceClient, { params: { clientCode: clientCode! }, signal }),
     enabled: Boolean(clientCode),
   });
@@ -131,13 +132,13 @@ function DatasetStep({ clientCode, onNext }: { clientCode: string; onNext: () =>
   const { t } = useTranslation();
   const queries = useQueryClient();
   const datasets = useQuery({
-    queryKey: ['service', 'datasets', clientCode, 'wizard'],
+    queryKey: queryKeyOf(endpoints.listServiceDatasets, clientCode, 'wizard'),
     queryFn: ({ signal }) => call(endpoints.listServiceDatasets, { params: { clientCode }, query: { page: 1, limit: 100 }, signal }),
   });
   const [form] = Form.useForm<ServiceDatasetInput>();
   const create = useMutation({
     mutationFn: (v: ServiceDatasetInput) => call(endpoints.createServiceDataset, { params: { clientCode }, body: v }),
-    onSuccess: () => void queries.invalidateQueries({ queryKey: ['service', 'datasets', clientCode] }),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listServiceDatasets, clientCode) }),
   });
   const dataset = datasets.data?.items[0];
   if (!datasets.data) return null;

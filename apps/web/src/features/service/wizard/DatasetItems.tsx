@@ -5,18 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, type ServiceDataset } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ServiceImportButton } from '../service-import.tsx';
+import { areaOf, invalidateArea, queryKeyOf } from '../../../api/query-keys.ts';
 
 /** The wizard's dataset items: typed in one by one, or imported from xlsx; the newest page is shown. */
 export function DatasetItems({ dataset }: { dataset: ServiceDataset }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [form] = Form.useForm<Record<string, string>>();
-  const key = ['service', 'dataset', dataset.datasetId, 'items', 'wizard'];
+  const key = queryKeyOf(endpoints.listDatasetItems, dataset.datasetId, 'wizard');
   const items = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => call(endpoints.listDatasetItems, { params: { datasetId: dataset.datasetId }, query: { page: 1, limit: 25 }, signal }),
   });
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['service'] });
+  const refresh = () => void invalidateArea(queries, areaOf(endpoints.listDatasetItems));
   const add = useMutation({
     mutationFn: (values: Record<string, string>) => call(endpoints.createDatasetItem, { params: { datasetId: dataset.datasetId }, body: { values } }),
     onSuccess: () => {

@@ -7,6 +7,7 @@ import { endpoints, SETUP_POLL_ATTEMPTS, SETUP_POLL_MS, type ServiceSetupState }
 import { call } from '../../../api/call.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { describeError } from '../../../app/feedback.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const running = (s?: ServiceSetupState) => s?.status === 'queued' || s?.status === 'running';
 /** The first step not done (all done: past the last). */
@@ -24,7 +25,7 @@ export function SetupProcess({ clientCode }: { clientCode: string }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [polls, setPolls] = useState(0);
-  const key = ['service', 'setup', clientCode];
+  const key = queryKeyOf(endpoints.getServiceClientSetup, clientCode);
   const state = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => {

@@ -7,6 +7,7 @@ import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { IntentForm, phraseLines, type IntentFormValues } from '../intents/IntentForm.tsx';
 import { ServiceImportButton } from '../service-import.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** The client's intents in the wizard's AI step: added with their phrases, or imported from xlsx (intent, example). */
 export function WizardIntents({ clientCode }: { clientCode: string }) {
@@ -14,10 +15,10 @@ export function WizardIntents({ clientCode }: { clientCode: string }) {
   const queries = useQueryClient();
   const [adding, setAdding] = useState(false);
   const intents = useQuery({
-    queryKey: ['service', 'intents', clientCode, 'wizard'],
+    queryKey: queryKeyOf(endpoints.listServiceIntents, clientCode, 'wizard'),
     queryFn: ({ signal }) => call(endpoints.listServiceIntents, { params: { clientCode }, query: { page: 1, limit: 100 }, signal }),
   });
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['service', 'intents'] });
+  const refresh = () => void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listServiceIntents) });
   const create = useMutation({
     mutationFn: (v: IntentFormValues) =>
       call(endpoints.createServiceIntent, {
