@@ -13,6 +13,7 @@ import { SaveGraphButton } from '../saved-graphs/SaveGraphButton.tsx';
 import { AnswerChart } from './AnswerChart.tsx';
 import { AnswerTable } from './AnswerTable.tsx';
 import '../analysis.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 interface Turn {
   question: string;
@@ -36,7 +37,7 @@ export default function AiInsightsPage() {
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const canAsk = useHeldTasks().includes('sendAiInsightsSales');
   const datasets = useQuery({
-    queryKey: ['analysis', 'datasets', 'picker'],
+    queryKey: queryKeyOf(endpoints.listDatasets, 'picker'),
     queryFn: ({ signal }) => call(endpoints.listDatasets, { query: { page: 1, limit: DROPDOWN_PAGE_SIZE }, signal }),
   });
   const [datasetId, setDatasetId] = useState<string>();

@@ -15,6 +15,7 @@ import { GoogleSheetButton } from './sources/GoogleSheetDialog.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { saveTrackedImports, trackedImports, type TrackedImport } from './import-runs.ts';
 import '../analysis.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Analysis › Database manager: the datasets, and new ones uploaded from xlsx, csv or PDF and followed while imported. */
 export default function DatabaseManagerPage() {
@@ -27,7 +28,7 @@ export default function DatabaseManagerPage() {
   const [uploading, setUploading] = useState(false);
   const [creating, setCreating] = useState(false);
   const datasets = useQuery({
-    queryKey: ['analysis', 'datasets', list.query.page, list.query.limit, list.query.keyword],
+    queryKey: queryKeyOf(endpoints.listDatasets, list.query.page, list.query.limit, list.query.keyword),
     queryFn: ({ signal }) => call(endpoints.listDatasets, { query: list.query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -56,7 +57,7 @@ export default function DatabaseManagerPage() {
       <ImportRuns
         runs={runs}
         onDismiss={(id) => keep(runs.filter((r) => r.importId !== id))}
-        onDone={() => void queries.invalidateQueries({ queryKey: ['analysis', 'datasets'] })}
+        onDone={() => void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listDatasets) })}
       />
       <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('analysis.datasets.search')} />
       <ListTable

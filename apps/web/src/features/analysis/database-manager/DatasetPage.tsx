@@ -13,6 +13,7 @@ import { ColumnsPanel } from './dataset/ColumnsPanel.tsx';
 import { RowsGrid } from './dataset/RowsGrid.tsx';
 import { DatasetSourcesPanel } from './sources/DatasetSourcesPanel.tsx';
 import '../analysis.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /**
  * Analysis › Database manager › one dataset: where its rows come from, how many and when last refreshed; its columns
@@ -25,7 +26,7 @@ export default function DatasetPage() {
   const { id = '' } = useRouteParams();
   const canEdit = useHeldTasks().includes('editManageDatabaseAiAnalytics');
   const dataset = useQuery({
-    queryKey: ['analysis', 'dataset', id],
+    queryKey: queryKeyOf(endpoints.getDataset, id),
     queryFn: ({ signal }) => call(endpoints.getDataset, { params: { datasetId: id }, signal }),
   });
   const d = dataset.data;

@@ -8,6 +8,7 @@ import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { useFormat } from '../../../app/use-format.ts';
 import type { TrackedImport } from './import-runs.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const finished = (run?: AnalysisImportRun) => run?.status === 'done' || run?.status === 'failed';
 
@@ -22,7 +23,7 @@ export function ImportRuns({ runs, onDismiss, onDone }: { runs: TrackedImport[];
   const f = useFormat();
   const answers = useQueries({
     queries: runs.map((r) => ({
-      queryKey: ['analysis', 'import', r.importId],
+      queryKey: queryKeyOf(endpoints.getAnalysisImport, r.importId),
       queryFn: ({ signal }: { signal: AbortSignal }) => call(endpoints.getAnalysisImport, { params: { importId: r.importId }, signal }),
       meta: { silent: true },
       refetchInterval: (q: { state: { data?: AnalysisImportRun } }) => (finished(q.state.data) ? false : IMPORT_RUN_POLL_MS),

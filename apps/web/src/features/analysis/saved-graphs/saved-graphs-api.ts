@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { SavedGraph } from '@nusa/contracts';
+import { endpoints, type SavedGraph } from '@nusa/contracts';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
-/** The saved graphs list's query key; each card's result is keyed under it by the graph's id. */
-export const SAVED_GRAPHS_KEY = ['analysis', 'saved-graphs'] as const;
-export const savedGraphResultKey = (savedGraphId: string) => [...SAVED_GRAPHS_KEY, savedGraphId, 'result'] as const;
+/** The saved graphs list's query key; each card's result is keyed by the graph's id in the same resource. */
+export const SAVED_GRAPHS_KEY = queryKeyOf(endpoints.listSavedGraphs);
+export const savedGraphResultKey = (savedGraphId: string) => queryKeyOf(endpoints.runSavedGraph, savedGraphId);
 
 /** The order after moving one graph a place up (-1) or down (+1); the same order when it cannot move. */
 export function moved(items: readonly SavedGraph[], savedGraphId: string, by: -1 | 1): string[] {
@@ -25,5 +26,5 @@ export const fileNameOf = (name: string) =>
 
 export const useInvalidateSavedGraphs = () => {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: SAVED_GRAPHS_KEY });
+  return () => client.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listSavedGraphs) });
 };

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, type GoogleAccount } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
-const ACCOUNT_KEY = ['analysis', 'google-account'];
+const ACCOUNT_KEY = queryKeyOf(endpoints.getGoogleAccount);
 
 /**
  * App configuration › the Google service account the sales analysis reads Google Sheets with: its JSON key is pasted,

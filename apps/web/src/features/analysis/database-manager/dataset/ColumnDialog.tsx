@@ -6,6 +6,7 @@ import { DATASET_COLUMN_TYPES, endpoints, type DatasetColumn, type DatasetColumn
 import { ApiError } from '../../../../api/api-error.ts';
 import { call } from '../../../../api/call.ts';
 import { describeError, toast } from '../../../../app/feedback.tsx';
+import { queryKeyOf } from '../../../../api/query-keys.ts';
 
 /** Renames a column or changes its type; a type the stored values do not read as is refused, the rows named in the dialog. */
 export function ColumnDialog({ datasetId, column, onClose }: { datasetId: string; column: DatasetColumn | null; onClose: () => void }) {
@@ -33,7 +34,9 @@ export function ColumnDialog({ datasetId, column, onClose }: { datasetId: string
     meta: { silent: true },
     onSuccess: () => {
       toast.success(t('analysisDataset.columns.saved'));
-      void queries.invalidateQueries({ queryKey: ['analysis', 'dataset', datasetId] });
+      // The dataset (its columns) and its rows.
+      void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.getDataset, datasetId) });
+      void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listDatasetRows, datasetId) });
       onClose();
     },
   });

@@ -12,6 +12,7 @@ import { ListToolbar, useListState, type SortableColumn } from '../../../../app/
 import { formatCell, isNumeric } from '../../analysis-format.ts';
 import { editText, sentCells } from './grid-cells.ts';
 import { useConfirmDanger } from '../../../../app/components/confirm-danger.ts';
+import { queryKeyOf } from '../../../../api/query-keys.ts';
 
 /** A row of the grid; rowNo 0 is the row being added. */
 type GridRow = DatasetRow;
@@ -42,11 +43,14 @@ export function RowsGrid({ dataset, canEdit }: { dataset: Dataset; canEdit: bool
   const inputs = useRef<(InputRef | null)[]>([]);
 
   const rows = useQuery({
-    queryKey: ['analysis', 'dataset', id, 'rows', list.query],
+    queryKey: queryKeyOf(endpoints.listDatasetRows, id, list.query),
     queryFn: ({ signal }) => call(endpoints.listDatasetRows, { params: { datasetId: id }, query: list.query, signal }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['analysis', 'dataset', id] });
+  const refresh = () => {
+    void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.getDataset, id) });
+    void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listDatasetRows, id) });
+  };
 
   useEffect(() => {
     if (editing) inputs.current[focus.at]?.focus();

@@ -11,6 +11,7 @@ import { useFormat } from '../../../../app/use-format.ts';
 import { ImportRuns } from '../ImportRuns.tsx';
 import type { TrackedImport } from '../import-runs.ts';
 import './sources.css';
+import { areaOf, queryKeyOf, resourceOf } from '../../../../api/query-keys.ts';
 
 /** A curl that posts one row of the dataset's columns: its first row's values, or placeholders of each column's type. */
 function curlExample(dataset: Dataset, key: string, firstRow?: (string | number | null)[]) {
@@ -38,17 +39,21 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
   const queries = useQueryClient();
   const [runs, setRuns] = useState<TrackedImport[]>([]);
   const [shown, setShown] = useState<NewDatasetApiKey | null>(null);
-  const sourcesKey = ['analysis', 'dataset-sources', dataset.datasetId];
+  const sourcesKey = queryKeyOf(endpoints.getDatasetSources, dataset.datasetId);
+  const firstRowKey = queryKeyOf(endpoints.listDatasetRows, dataset.datasetId, 'first-row');
   const sources = useQuery({
     queryKey: sourcesKey,
     queryFn: ({ signal }) => call(endpoints.getDatasetSources, { params: { datasetId: dataset.datasetId }, signal }),
   });
   const firstRow = useQuery({
-    queryKey: ['analysis', 'dataset-sources', dataset.datasetId, 'first-row'],
+    queryKey: firstRowKey,
     queryFn: ({ signal }) => call(endpoints.listDatasetRows, { params: { datasetId: dataset.datasetId }, query: { page: 1, limit: 5 }, signal }),
     select: (rows) => rows.items[0],
   }).data;
-  const changed = () => void queries.invalidateQueries({ queryKey: sourcesKey });
+  const changed = () => {
+    void queries.invalidateQueries({ queryKey: sourcesKey });
+    void queries.invalidateQueries({ queryKey: firstRowKey });
+  };
   const refresh = useMutation({
     mutationFn: () => call(endpoints.refreshGoogleSheet, { params: { datasetId: dataset.datasetId } }),
     onSuccess: (run) => setRuns([{ importId: run.importId, name: t('analysisSources.panel.refreshName', { name: dataset.name }) }]),
@@ -93,7 +98,12 @@ export function DatasetSourcesPanel({ dataset, canEdit }: { dataset: Dataset; ca
             runs={runs}
             onDismiss={() => setRuns([])}
             // The dataset, its rows and graphs read again; not the import runs' own polls.
-            onDone={() => void queries.invalidateQueries({ queryKey: ['analysis'], predicate: (q) => q.queryKey[1] !== 'import' })}
+            onDone={() =>
+              void queries.invalidateQueries({
+                queryKey: [areaOf(endpoints.getAnalysisImport)],
+                predicate: (q) => q.queryKey[1] !== resourceOf(endpoints.getAnalysisImport),
+              })
+            }
           />
         </Card>
       )}

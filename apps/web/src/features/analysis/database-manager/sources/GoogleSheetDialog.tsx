@@ -9,6 +9,7 @@ import { describeError } from '../../../../app/feedback.tsx';
 import { useFormat } from '../../../../app/use-format.ts';
 import type { TrackedImport } from '../import-runs.ts';
 import './sources.css';
+import { queryKeyOf } from '../../../../api/query-keys.ts';
 
 /**
  * Spec 2's Google Sheet guide: copy the template, share the sheet with the tenant's service account, paste its URL and
@@ -21,7 +22,7 @@ export function GoogleSheetDialog({ open, onClose, onStarted }: { open: boolean;
   const [form] = Form.useForm<{ url: string; name: string }>();
   const [checked, setChecked] = useState<SheetCheck | null>(null);
   const account = useQuery({
-    queryKey: ['analysis', 'google-account'],
+    queryKey: queryKeyOf(endpoints.getGoogleAccount),
     queryFn: ({ signal }) => call(endpoints.getGoogleAccount, { signal }),
     enabled: open,
   });
