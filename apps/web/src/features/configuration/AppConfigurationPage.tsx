@@ -22,6 +22,7 @@ import { PageHeading } from '../../app/components/PageHeading.tsx';
 import { textOfKey, type TextKey } from '../../i18n/keys.ts';
 import { AiSettingsCard } from './ai/AiSettingsCard.tsx';
 import { GoogleAccountCard } from './google/GoogleAccountCard.tsx';
+import { queryKeyOf } from '../../api/query-keys.ts';
 
 const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   lower: 'appConfig.classLower',
@@ -30,7 +31,7 @@ const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   symbol: 'appConfig.classSymbol',
 };
 
-const CONFIG_KEY = ['config', 'app'] as const;
+const CONFIG_KEY = queryKeyOf(endpoints.getAppConfiguration);
 
 type GeneralValues = Omit<AppConfiguration, 'releaseDate'> & { releaseDate: Dayjs };
 

@@ -13,6 +13,7 @@ import './access/access.css';
 import { TaskChecklist } from './access/TaskChecklist.tsx';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
 import { useConfirmDanger } from '../../app/components/confirm-danger.ts';
+import { queryKeyOf, resourceKeyOf } from '../../api/query-keys.ts';
 
 type Kind = 'role' | 'user';
 
@@ -98,7 +99,7 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
   const confirmDanger = useConfirmDanger();
   const queryClient = useQueryClient();
   const heldTasks = useHeldTasks();
-  const queryKey = ['config', 'page-access', kind, id];
+  const queryKey = queryKeyOf(endpoints.getPageAccess, kind, id);
   const granted = useQuery({
     queryKey,
     queryFn: ({ signal }) => call(endpoints.getPageAccess, { params: { kind, id }, signal }),
@@ -112,8 +113,8 @@ function Grants({ kind, id, level, onDirty }: { kind: Kind; id: string; level: '
     queryClient.setQueryData(queryKey, data);
     setEdited(undefined);
     // Role task counts and users' effective tasks shown elsewhere are now stale.
-    void queryClient.invalidateQueries({ queryKey: ['config', 'roles'] });
-    void queryClient.invalidateQueries({ queryKey: ['config', 'users'] });
+    void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listRoles) });
+    void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listUsers) });
   };
   const save = useMutation({
     mutationFn: (list: string[]) => call(endpoints.setPageAccess, { params: { kind, id }, body: { tasks: list } }),

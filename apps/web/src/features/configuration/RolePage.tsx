@@ -14,6 +14,7 @@ import { FormDrawer } from '../../app/components/FormDrawer.tsx';
 import './access/access.css';
 import { textOfKey, type Translate } from '../../i18n/keys.ts';
 import { useConfirmDanger } from '../../app/components/confirm-danger.ts';
+import { queryKeyOf, resourceKeyOf } from '../../api/query-keys.ts';
 
 const NAME_MAX = 60;
 const EDITABLE_TYPES = ROLE_TYPES.filter((type) => type !== 'SUPER_ADMIN');
@@ -107,7 +108,7 @@ export default function RolePage() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const roles = useQuery({
-    queryKey: ['config', 'roles', 'list', list.query],
+    queryKey: queryKeyOf(endpoints.listRoles, list.query),
     queryFn: ({ signal }) => call(endpoints.listRoles, { query: list.query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -117,7 +118,7 @@ export default function RolePage() {
     mutationFn: (role: RoleItem) => call(endpoints.deleteRole, { params: { roleId: role.roleId } }),
     onSuccess: (_d, role) => {
       toast.success(t('configRole.deleted', { name: role.name }));
-      void queryClient.invalidateQueries({ queryKey: ['config', 'roles'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listRoles) });
     },
   });
 
@@ -233,7 +234,7 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
   const readOnly = editing.mode === 'view';
   const heldTasks = useHeldTasks();
   const detail = useQuery({
-    queryKey: ['config', 'roles', 'one', roleId],
+    queryKey: queryKeyOf(endpoints.getRole, roleId),
     queryFn: ({ signal }) => call(endpoints.getRole, { params: { roleId: roleId! }, signal }),
     enabled: roleId !== undefined,
     gcTime: 0,
@@ -243,7 +244,7 @@ function RoleDrawer({ editing, onClose }: { editing: Editing; onClose: () => voi
       roleId ? call(endpoints.updateRole, { params: { roleId }, body: values }) : call(endpoints.createRole, { body: values }),
     onSuccess: (role) => {
       toast.success(t(roleId ? 'configRole.updated' : 'configRole.created', { name: role.name }));
-      void queryClient.invalidateQueries({ queryKey: ['config', 'roles'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listRoles) });
       onClose();
     },
   });

@@ -11,9 +11,10 @@ import { RolePicker } from '../../app/components/pickers/RolePicker.tsx';
 import { NewPasswordDialog } from './users/NewPasswordDialog.tsx';
 import { UserDrawer, type UserEditing } from './users/UserDrawer.tsx';
 import { UserTasksDrawer } from './users/UserTasksDrawer.tsx';
-import { USERS_QUERY_KEY, useUserActions } from './users/use-user-actions.tsx';
+import { useUserActions } from './users/use-user-actions.tsx';
 import './access/access.css';
 import { useFormat } from '../../app/use-format.ts';
+import { queryKeyOf } from '../../api/query-keys.ts';
 
 interface UserFilters {
   roleId?: string;
@@ -30,7 +31,7 @@ export default function UserPage() {
   const actions = useUserActions(level);
 
   const users = useQuery({
-    queryKey: [...USERS_QUERY_KEY, 'list', list.query, list.filters],
+    queryKey: queryKeyOf(endpoints.listUsers, list.query, list.filters),
     queryFn: ({ signal }) => call(endpoints.listUsers, { query: { ...list.query, ...list.filters }, signal }),
     placeholderData: keepPreviousData,
   });

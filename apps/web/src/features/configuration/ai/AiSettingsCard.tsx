@@ -10,8 +10,9 @@ import { describeError, toast } from '../../../app/feedback.tsx';
 import { MoneyInput } from '../../../app/components/MoneyInput.tsx';
 import { fitsDecimal } from '../../../app/decimal.ts';
 import { inputOf, PRICE, type KeyChange, type Values } from './ai-settings-form.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
-const AI_KEY = ['config', 'ai'] as const;
+const AI_KEY = queryKeyOf(endpoints.getAiSettings);
 
 function ConnectionResult({ result }: { result: AiConnectionResult }) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import { useRouteParams } from '../../../app/route-params.ts';
 import { useSession } from '../../../app/session.ts';
 import { ORG_UNITS_KEY, useOrgUnits } from './org-units.ts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const LEGAL_PATH = '/configuration/business-unit/edit-legal-info';
 
@@ -43,7 +44,7 @@ const readBase64 = async (file: File) => (await readDataUrl(file)).replace(/^dat
  */
 function useLogo(unit: OrgUnit | undefined) {
   const logo = useQuery({
-    queryKey: [...ORG_UNITS_KEY, unit?.ouId, 'logo', unit?.hasLogo],
+    queryKey: queryKeyOf(endpoints.getLogo, unit?.ouId, unit?.hasLogo),
     queryFn: async ({ signal }) => readDataUrl(await callFile(endpoints.getLogo, { params: { ouId: unit!.ouId }, signal })),
     enabled: Boolean(unit?.hasLogo),
   });

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { endpoints, type OrgUnit } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
-export const ORG_UNITS_KEY = ['config', 'org-units'] as const;
+/** Every read of the org units (the list, logos, the unit pickers): what to invalidate after a unit changes. */
+export const ORG_UNITS_KEY = resourceKeyOf(endpoints.listOrgUnits);
 
 /** Every organisation unit of the tenant, flat with parent ids (the server answers at most 1,000). */
 export function useOrgUnits() {
   return useQuery({
-    queryKey: ORG_UNITS_KEY,
+    queryKey: queryKeyOf(endpoints.listOrgUnits),
     queryFn: ({ signal }) => call(endpoints.listOrgUnits, { query: { limit: 1000 }, signal }),
     select: (data) => data.items,
   });

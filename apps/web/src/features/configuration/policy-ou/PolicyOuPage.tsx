@@ -13,8 +13,9 @@ import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import type { Translate } from '../../../i18n/keys.ts';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
-const POLICIES_KEY = ['config', 'policy-ou'] as const;
+const POLICIES_KEY = resourceKeyOf(endpoints.listOuPolicies);
 
 type CodeKind = Exclude<PolicyKind, 'documentTypes'>;
 
@@ -68,7 +69,7 @@ function PolicyEditor({ unit, level }: { unit: OrgUnit; level: 'full' | 'edit' |
   const [emptyError, setEmptyError] = useState(false);
   const canEdit = level !== 'view';
   const policy = useQuery({
-    queryKey: [...POLICIES_KEY, unit.ouId],
+    queryKey: queryKeyOf(endpoints.getOuPolicy, unit.ouId),
     queryFn: ({ signal }) => call(endpoints.getOuPolicy, { params: { ouId: unit.ouId }, signal }),
   });
   useEffect(() => {
@@ -174,7 +175,7 @@ function ProhibitionsCard({ canEdit }: { canEdit: boolean }) {
   // The unsaved choice for the picked user; undefined shows what the server holds.
   const [edited, setEdited] = useState<number[] | undefined>();
   const prohibitions = useQuery({
-    queryKey: [...POLICIES_KEY, 'prohibitions', userId],
+    queryKey: queryKeyOf(endpoints.getProhibitions, userId),
     queryFn: ({ signal }) => call(endpoints.getProhibitions, { params: { userId: userId! }, signal }),
     enabled: Boolean(userId),
   });
@@ -229,7 +230,7 @@ export default function PolicyOuPage() {
   const session = useSession();
   const level = actionLevel(session?.tasks ?? [], 'ConfigPolicy');
   const units = useOrgUnits();
-  const summaries = useQuery({ queryKey: [...POLICIES_KEY, 'list'], queryFn: ({ signal }) => call(endpoints.listOuPolicies, { signal }) });
+  const summaries = useQuery({ queryKey: queryKeyOf(endpoints.listOuPolicies), queryFn: ({ signal }) => call(endpoints.listOuPolicies, { signal }) });
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<string>();
 

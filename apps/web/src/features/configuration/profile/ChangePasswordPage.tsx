@@ -10,6 +10,7 @@ import { useSession } from '../../../app/session.ts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { passwordLengthRule } from '../../../app/password-length.ts';
 import { errorKey, type TextKey } from '../../../i18n/keys.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 interface PasswordValues {
   oldPassword: string;
@@ -29,7 +30,7 @@ function usePasswordPolicy(): Pick<PasswordPolicy, 'minLength' | 'requiredClasse
   const session = useSession();
   const allowed = hasAnyTask(session?.tasks ?? [], ['viewConfig', 'managePasswordPolicy']);
   const config = useQuery({
-    queryKey: ['config', 'app'],
+    queryKey: queryKeyOf(endpoints.getAppConfiguration),
     queryFn: ({ signal }) => call(endpoints.getAppConfiguration, { signal }),
     enabled: allowed,
     meta: { silent: true },

@@ -10,13 +10,14 @@ import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 interface ProfileValues {
   fullName: string;
   email: string;
 }
 
-const PROFILE_KEY = ['profile'] as const;
+const PROFILE_KEY = queryKeyOf(endpoints.getProfile);
 
 /** Configuration › Edit profile (spec 2, not in the menu): one's own name and email. */
 export default function EditProfilePage() {

@@ -10,6 +10,7 @@ import { useLanguage } from '../../../i18n/index.ts';
 import { UserPicker } from '../../../app/components/pickers/UserPicker.tsx';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { useFormat } from '../../../app/use-format.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 interface AuditFilters {
   userId?: string;
@@ -32,7 +33,7 @@ export default function UserAuditPage() {
     keyword: list.query.keyword,
   };
   const sessions = useQuery({
-    queryKey: ['config', 'user-audit', filter, list.page, list.pageSize],
+    queryKey: queryKeyOf(endpoints.listUserAudit, filter, list.page, list.pageSize),
     queryFn: ({ signal }) => call(endpoints.listUserAudit, { query: { ...filter, page: list.page, limit: list.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -11,6 +11,7 @@ import { RolePicker } from '../../../app/components/pickers/RolePicker.tsx';
 import { usePasswordPolicy } from './password-policy.ts';
 import { passwordLengthRule } from '../../../app/password-length.ts';
 import { errorKey } from '../../../i18n/keys.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 
 const LIMITS = { username: 50, fullName: 100, email: 200, password: 200 } as const;
 
@@ -53,7 +54,7 @@ export function UserDrawer({ editing, onClose }: { editing: UserEditing; onClose
     meta: { silent: true },
     onSuccess: (saved) => {
       toast.success(t(user ? 'configUser.updated' : 'configUser.created', { name: saved.username }));
-      void queryClient.invalidateQueries({ queryKey: ['config', 'users'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listUsers) });
       onClose();
     },
     onError: (err) => {

@@ -6,13 +6,14 @@ import { call } from '../../../api/call.ts';
 import { FormDrawer } from '../../../app/components/FormDrawer.tsx';
 import { useFormat } from '../../../app/use-format.ts';
 import { TaskLabel } from '../access/TaskChecklist.tsx';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 /** Every task a user holds, by area and page, each marked as coming from a role, from the user's own grants, or both. */
 export function UserTasksDrawer({ user, onClose }: { user: UserItem; onClose: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const { data } = useQuery({
-    queryKey: ['config', 'users', 'tasks', user.userId],
+    queryKey: queryKeyOf(endpoints.userTasks, user.userId),
     queryFn: ({ signal }) => call(endpoints.userTasks, { params: { userId: user.userId }, signal }),
     gcTime: 0,
   });

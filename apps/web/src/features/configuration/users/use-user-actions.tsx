@@ -7,8 +7,9 @@ import { endpoints, type ActionLevel, type UserItem } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 
-export const USERS_QUERY_KEY = ['config', 'users'] as const;
+export const USERS_QUERY_KEY = resourceKeyOf(endpoints.listUsers);
 
 /**
  * What a row of the user list can do, each after a confirmation: (de)activate, reset the password (the new one is
