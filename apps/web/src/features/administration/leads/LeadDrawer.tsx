@@ -25,6 +25,7 @@ import { useFormat } from '../../../app/use-format.ts';
 import { LeadStatusTag, PaymentStatusTag } from './labels.tsx';
 import { ProofDialog } from './ProofDialog.tsx';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 interface LeadForm {
   contactName: string;
@@ -60,7 +61,7 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LeadForm>();
   const [proofShown, setProofShown] = useState(false);
-  const key = ['admin', 'leads', 'one', leadId];
+  const key = queryKeyOf(endpoints.getLead, leadId);
   const {
     data: lead,
     isError,
@@ -73,7 +74,7 @@ export function LeadDrawer({ leadId, canEdit, onClose }: { leadId: string; canEd
 
   const applied = (saved: Lead) => {
     queryClient.setQueryData(key, saved);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'leads', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(endpoints.listLeads) });
   };
   const save = useMutation({
     mutationFn: (v: LeadForm) =>

@@ -25,8 +25,7 @@ import { leadFilterQuery } from './lead-rules.ts';
 import { useFormat } from '../../../app/use-format.ts';
 import { LeadStatusTag, PaymentStatusTag } from './labels.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
-
-export const LEADS_QUERY_KEY = ['admin', 'leads'] as const;
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 interface LeadListFilters {
   status?: LeadStatus;
@@ -48,7 +47,7 @@ export function LeadsTab({ canEdit }: { canEdit: boolean }) {
   };
 
   const leads = useQuery({
-    queryKey: [...LEADS_QUERY_KEY, 'list', query, list.page, list.pageSize],
+    queryKey: queryKeyOf(endpoints.listLeads, query, list.page, list.pageSize),
     queryFn: ({ signal }) => call(endpoints.listLeads, { query: { ...query, page: list.page, limit: list.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import { LEAD_CHANNELS, PROMO_SEGMENTS, endpoints, type PromoCode } from '@nusa/
 import { ApiError, call } from '../../../api/call.ts';
 import { describeError, reportError, toast } from '../../../app/feedback.tsx';
 import { discountProblem, emptyPromoForm, promoFormOf, promoInputOf, type PromoFormValues } from './promo-rules.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 
 type FormShape = Omit<PromoFormValues, 'startsOn' | 'endsOn'> & { period: [Dayjs | null, Dayjs | null] | null };
 
@@ -45,7 +46,7 @@ export function PromoCodeDrawer({ promo, onClose }: { promo?: PromoCode; onClose
     meta: { silent: true },
     onSuccess: (saved) => {
       toast.success(t(promo ? 'adminPromo.updated' : 'adminPromo.created', { code: saved.code }));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'promo-codes'] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.listPromoCodes) });
       onClose();
     },
     onError: (err) => {

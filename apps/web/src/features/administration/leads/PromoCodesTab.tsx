@@ -12,8 +12,9 @@ import { PROMO_STATE_COLORS, formatDiscount, promoState, todayInJakarta } from '
 
 import { PromoCodeDrawer } from './PromoCodeDrawer.tsx';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
-export const PROMO_QUERY_KEY = ['admin', 'promo-codes'] as const;
+export const PROMO_QUERY_KEY = resourceKeyOf(endpoints.listPromoCodes);
 
 type Editing = { mode: 'create' } | { mode: 'edit'; promo: PromoCode };
 
@@ -27,7 +28,7 @@ export function PromoCodesTab({ canEdit }: { canEdit: boolean }) {
   const today = todayInJakarta();
 
   const promos = useQuery({
-    queryKey: [...PROMO_QUERY_KEY, 'list', list.query],
+    queryKey: queryKeyOf(endpoints.listPromoCodes, list.query),
     queryFn: ({ signal }) => call(endpoints.listPromoCodes, { query: list.query, signal }),
     placeholderData: keepPreviousData,
   });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type Lead } from '@nusa/contracts';
 import { callFile, saveBlob } from '../../../api/call.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' };
 
@@ -12,7 +13,7 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 export function ProofDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
   const { t } = useTranslation();
   const proof = useQuery({
-    queryKey: ['admin', 'leads', 'proof', lead.leadId],
+    queryKey: queryKeyOf(endpoints.getLeadPaymentProof, lead.leadId),
     queryFn: ({ signal }) => callFile(endpoints.getLeadPaymentProof, { params: { leadId: lead.leadId }, signal }),
     gcTime: 0,
   });
