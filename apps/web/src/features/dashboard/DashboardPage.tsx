@@ -12,6 +12,7 @@ import { useSession } from '../../app/session.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { PageHeading } from '../../app/components/PageHeading.tsx';
 import { formatSessionDuration } from './session-duration.ts';
+import { queryKeyOf } from '../../api/query-keys.ts';
 
 type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
 
@@ -96,7 +97,7 @@ export default function DashboardPage() {
   const language = useLanguage();
   const session = useSession();
   const sessions = useQuery({
-    queryKey: ['auth', 'sessions'],
+    queryKey: queryKeyOf(endpoints.mySessions),
     queryFn: ({ signal }) => call(endpoints.mySessions, { query: { limit: 10 }, signal }),
   });
   if (!session) return null;

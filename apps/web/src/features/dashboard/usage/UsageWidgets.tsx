@@ -9,6 +9,7 @@ import { useFormat } from '../../../app/use-format.ts';
 import { EChart } from '../../../app/components/EChart.tsx';
 import { overTime, perModel, quotaGauge } from './usage-charts.ts';
 import './usage.css';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 type Widgets = UsageDashboard['widgets'];
 type Range = [Dayjs, Dayjs];
@@ -66,7 +67,7 @@ export default function UsageWidgets() {
   const from = range[0].format('YYYY-MM-DD');
   const to = range[1].format('YYYY-MM-DD');
   const usage = useQuery({
-    queryKey: ['dashboard', 'usage', from, to, clientOuId],
+    queryKey: queryKeyOf(endpoints.usageDashboard, from, to, clientOuId),
     queryFn: ({ signal }) => call(endpoints.usageDashboard, { query: { from, to, clientOuId }, signal }),
     placeholderData: keepPreviousData,
   });
