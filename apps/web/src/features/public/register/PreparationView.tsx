@@ -10,8 +10,9 @@ import { useFormat } from '../../../app/use-format.ts';
 import { preferences } from '../../../app/session.ts';
 import { aimPublicCallsAt } from '../request-demo/public-tenant.ts';
 import { preparationState } from './trial.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
-export const preparationKey = (tenant: string) => ['registration-progress', tenant] as const;
+export const preparationKey = (tenant: string) => queryKeyOf(endpoints.registrationProgress, tenant);
 
 /** The preparation progress of the new organisation (none for ''), asked again until it is done. */
 export function usePreparation(tenant: string) {

@@ -16,6 +16,7 @@ import { PublicShell } from './PublicShell.tsx';
 import { RequestLoadState, RequestMissing } from './RequestState.tsx';
 import { aimAt, useDemoRequest, useStoreDemoRequest } from './use-demo-request.ts';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
 const METHOD_ICONS: Record<PaymentMethod, ReactNode> = { 'bank-transfer': <BankOutlined />, gateway: <CreditCardOutlined /> };
 
@@ -65,7 +66,7 @@ function PaymentStep({ requestRef, view }: { requestRef: RequestRef; view: DemoR
   const store = useStoreDemoRequest(requestRef);
   const stage = stageOf(view);
   const options = useQuery({
-    queryKey: ['public', 'payment-options', requestRef.tenant],
+    queryKey: queryKeyOf(endpoints.getPaymentOptions, requestRef.tenant),
     queryFn: ({ signal }) => {
       aimAt(requestRef);
       return call(endpoints.getPaymentOptions, { signal });

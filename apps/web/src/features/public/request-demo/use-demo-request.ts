@@ -4,8 +4,9 @@ import { call } from '../../../api/call.ts';
 import { sessionStore } from '../../../app/session.ts';
 import type { RequestRef } from './flow.ts';
 import { aimPublicCallsAt, conflictingSessionTenant } from './public-tenant.ts';
+import { queryKeyOf } from '../../../api/query-keys.ts';
 
-export const demoRequestKey = (ref: RequestRef | undefined) => ['demo-request', ref?.tenant, ref?.requestId] as const;
+export const demoRequestKey = (ref: RequestRef | undefined) => queryKeyOf(endpoints.getDemoRequest, ref?.tenant, ref?.requestId);
 
 /** Before a public call about `ref`: anonymous calls go to its organisation (a session's go to the session's). */
 export function aimAt(ref: RequestRef) {
