@@ -40,6 +40,7 @@ import { textOfKey } from '../../i18n/keys.ts';
 import { APPROVAL_INBOX_PATH, useApprovalInboxCount } from '../../features/accounting/approval-flows/inbox-count.ts';
 import { SERVICE_INBOX_PATH, useServiceInboxCount } from '../../features/service/inbox/live.ts';
 import { useConfirmDanger } from '../components/confirm-danger.ts';
+import { queryKeyOf } from '../../api/query-keys.ts';
 
 // Loaded on the first click of its button: its Descriptions need not be in every page's first load.
 // The phone's menu drawer: loaded on the first tap of the menu button.
@@ -70,7 +71,7 @@ const initialsOf = (name: string) =>
 /** Keeps the stored session data (tasks, role) in step with the server; a revoked session surfaces here as a 401. */
 function useSessionRefresh(session: SessionData) {
   const me = useQuery({
-    queryKey: ['auth', 'me', session.sessionId],
+    queryKey: queryKeyOf(endpoints.me, session.sessionId),
     queryFn: ({ signal }) => call(endpoints.me, { signal }),
     staleTime: 5 * 60_000,
   });

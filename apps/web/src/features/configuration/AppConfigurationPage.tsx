@@ -22,7 +22,7 @@ import { PageHeading } from '../../app/components/PageHeading.tsx';
 import { textOfKey, type TextKey } from '../../i18n/keys.ts';
 import { AiSettingsCard } from './ai/AiSettingsCard.tsx';
 import { GoogleAccountCard } from './google/GoogleAccountCard.tsx';
-import { queryKeyOf } from '../../api/query-keys.ts';
+import { queryKeyOf, resourceKeyOf } from '../../api/query-keys.ts';
 
 const CLASS_KEYS: Record<PasswordClass, TextKey> = {
   lower: 'appConfig.classLower',
@@ -60,7 +60,10 @@ function GeneralCard({ settings, canEdit }: { settings: AppConfiguration; canEdi
     onSuccess: async () => {
       toast.success(t('appConfig.saved'));
       // Title, header and release notes read the public configuration.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: CONFIG_KEY }), queryClient.invalidateQueries({ queryKey: ['app-config'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: CONFIG_KEY }),
+        queryClient.invalidateQueries({ queryKey: resourceKeyOf(endpoints.appConfig) }),
+      ]);
     },
   });
   const required = (key: TextKey) => ({ required: true, whitespace: true, message: t('validation.required', { label: t(key) }) });

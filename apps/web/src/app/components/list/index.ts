@@ -4,7 +4,7 @@
  *
  * ```tsx
  * const list = useListState<UserItem, { roleId?: string }, UserSort>({ filters: {}, sortable: USER_SORT });
- * const users = useQuery({ queryKey: ['config', 'users', 'list', list.query, list.filters],
+ * const users = useQuery({ queryKey: queryKeyOf(endpoints.listUsers, list.query, list.filters),
  *   queryFn: ({ signal }) => call(endpoints.listUsers, { query: { ...list.query, ...list.filters }, signal }), placeholderData: keepPreviousData });
  * return (
  *   <ListPage title={…} actions={<Button type="primary">…</Button>}>

@@ -2,6 +2,7 @@ import { endpoints, type OrgUnit, type OuTypeCode } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { LazySelect } from '../LazySelect.tsx';
 import { usePickedLabel, type PickerProps } from './picked-label.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 
 const label = (u: OrgUnit) => `${u.ouCode} - ${u.ouName}`;
 
@@ -15,7 +16,7 @@ export function OrgUnitPicker({ value, onChange, knownLabel, type, ...rest }: Pi
   const knownLabels = usePickedLabel('org-unit', value, knownLabel, getOrgUnit);
   return (
     <LazySelect<string | undefined>
-      cacheKey={['config', 'org-units', type ?? 'any']}
+      cacheKey={[...resourceKeyOf(endpoints.listOrgUnits), type ?? 'any']}
       fetchPage={async (keyword, limit, signal) => {
         const { items } = await call(endpoints.listOrgUnits, { query: { page: 1, limit, keyword: keyword || undefined, type }, signal });
         return items.filter((u) => u.active === 'Y').map((u) => ({ value: u.ouId, label: label(u) }));

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { LazySelect } from '../LazySelect.tsx';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 
 interface RolePickerProps<V extends string | string[] | undefined> {
   value?: V;
@@ -29,5 +30,7 @@ export function RolePicker<V extends string | string[] | undefined>({ multiple, 
     },
     [excluded],
   );
-  return <LazySelect<V> cacheKey={['roles', excluded]} fetchPage={fetchRoles} mode={multiple ? 'multiple' : undefined} {...rest} />;
+  return (
+    <LazySelect<V> cacheKey={[...resourceKeyOf(endpoints.listRoles), excluded]} fetchPage={fetchRoles} mode={multiple ? 'multiple' : undefined} {...rest} />
+  );
 }

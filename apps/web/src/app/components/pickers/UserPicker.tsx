@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { LazySelect } from '../LazySelect.tsx';
+import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
 
 const fetchUsers = async (keyword: string, limit: number, signal: AbortSignal) => {
   const { items } = await call(endpoints.listUsers, { query: { keyword: keyword || undefined, limit, page: 1 }, signal });
@@ -12,7 +13,7 @@ const fetchUsers = async (keyword: string, limit: number, signal: AbortSignal) =
 function useUserLabels(ids: readonly string[]) {
   const results = useQueries({
     queries: ids.slice(0, 100).map((userId) => ({
-      queryKey: ['config', 'users', userId],
+      queryKey: queryKeyOf(endpoints.getUser, userId),
       queryFn: ({ signal }: { signal: AbortSignal }) => call(endpoints.getUser, { params: { userId }, signal }),
       staleTime: 5 * 60_000,
       meta: { silent: true },
@@ -39,7 +40,7 @@ export function UserPicker<V extends string | string[] | undefined>({ value, onC
   const labels = useUserLabels(ids);
   return (
     <LazySelect<V>
-      cacheKey={['users']}
+      cacheKey={resourceKeyOf(endpoints.listUsers)}
       fetchPage={fetchUsers}
       value={value}
       onChange={onChange}

@@ -11,6 +11,7 @@ export function usePickedLabel(
   get: (id: string, signal: AbortSignal) => Promise<string>,
 ) {
   const { data } = useQuery({
+    // A label cache of the picker's own: the endpoint is inside the caller's `get`, and no write refreshes it (5 minutes).
     queryKey: ['picker-label', cacheKey, id],
     queryFn: ({ signal }) => get(id!, signal),
     enabled: !!id && !known,

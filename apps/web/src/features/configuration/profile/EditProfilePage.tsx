@@ -37,7 +37,7 @@ export default function EditProfilePage() {
       queryClient.setQueryData(PROFILE_KEY, saved);
       toast.success(t('profile.saved'));
       // The header shows the name from the session: refresh it from the server.
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(endpoints.me) });
     },
   });
 
