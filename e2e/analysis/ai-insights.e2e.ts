@@ -184,7 +184,7 @@ describe('analysis: AI insights and the database manager', () => {
         const datasets = await api<{ items: Dataset[] }>('GET', `/v1/analysis/datasets?page=1&limit=5&keyword=${encodeURIComponent(name)}`, { token });
         const datasetId = datasets.body.items[0]!.datasetId;
         await page.goto('/analysis/ai-insights');
-        await chooseOption(page, page.locator('.ai-insights__picker input'), name);
+        await chooseOption(page, page.locator('.ai-insights__picker input'), name, name);
         const box = page.getByRole('textbox', { name: t.question });
         const expected: AskAnswer[] = [];
         for (const [i, question] of t.asks.entries()) {

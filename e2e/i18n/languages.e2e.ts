@@ -45,7 +45,7 @@ const SCREENS: { name: string; path?: string; ready: (page: Page, lang: 'id' | '
     path: '/analysis/ai-insights',
     ready: async (p, lang) => {
       // The demo dataset (the picker may start on one another test made).
-      await chooseOption(p, p.locator('.ai-insights__picker input'), 'Penjualan Toko (demo)');
+      await chooseOption(p, p.locator('.ai-insights__picker input'), 'Penjualan Toko (demo)', 'Penjualan Toko');
       await p.getByRole('button', { name: EXAMPLE[lang] }).click();
       await p.locator('.ai-insights__answer .ant-table-tbody tr.ant-table-row').first().waitFor();
       await p.waitForFunction(() => document.querySelector('.ai-insights__answer .usage-chart canvas'));

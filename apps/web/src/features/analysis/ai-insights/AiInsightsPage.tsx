@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Empty, Input, Select, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Input, Spin, Tag } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { DROPDOWN_PAGE_SIZE, endpoints, type AskAnswer } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
+import { LazySelect } from '../../../app/components/LazySelect.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
 import { SaveGraphButton } from '../saved-graphs/SaveGraphButton.tsx';
 import { AnswerChart } from './AnswerChart.tsx';
@@ -37,7 +38,7 @@ export default function AiInsightsPage() {
   const lang = i18n.language === 'en' ? 'en' : 'id';
   const canAsk = useHeldTasks().includes('sendAiInsightsSales');
   const datasets = useQuery({
-    queryKey: queryKeyOf(endpoints.listDatasets, 'picker'),
+    queryKey: queryKeyOf(endpoints.listDatasets, 'first'),
     queryFn: ({ signal }) => call(endpoints.listDatasets, { query: { page: 1, limit: DROPDOWN_PAGE_SIZE }, signal }),
   });
   const [datasetId, setDatasetId] = useState<string>();
@@ -45,6 +46,7 @@ export default function AiInsightsPage() {
   const [turns, setTurns] = useState<Turn[]>([]);
   const end = useRef<HTMLDivElement>(null);
   const chosen = datasetId ?? datasets.data?.items[0]?.datasetId;
+  const firstLabels = Object.fromEntries((datasets.data?.items ?? []).map((d) => [d.datasetId, d.name]));
   const conversationId = [...turns].reverse().find((x) => x.answer)?.answer?.conversationId;
 
   const ask = useMutation({
@@ -83,14 +85,19 @@ export default function AiInsightsPage() {
   return (
     <>
       <PageHeading title={t('analysis.title.aiInsights')} subtitle={t('analysis.ask.subtitle')}>
-        <Select
+        {/* Searched on the server, 30 at a time: a tenant may have more datasets than one page. */}
+        <LazySelect<string | undefined>
           className="ai-insights__picker"
           aria-label={t('analysis.ask.dataset')}
           placeholder={t('analysis.ask.dataset')}
-          loading={datasets.isLoading}
+          cacheKey={queryKeyOf(endpoints.listDatasets, 'picker')}
+          fetchPage={async (keyword, limit, signal) =>
+            (await call(endpoints.listDatasets, { query: { page: 1, limit, keyword }, signal })).items.map((d) => ({ value: d.datasetId, label: d.name }))
+          }
+          knownLabels={firstLabels}
+          allowClear={false}
           value={chosen}
-          onChange={pick}
-          options={datasets.data?.items.map((d) => ({ value: d.datasetId, label: d.name }))}
+          onChange={(id) => id && pick(id)}
         />
       </PageHeading>
       {datasets.isError && <Alert type="error" showIcon title={describeError(datasets.error)} />}
