@@ -156,6 +156,11 @@ describe('Service › web chat widget', () => {
             await page.getByRole('button', { name: t.send }).click();
           }
           await expect.poll(async () => (await page.locator('[data-nusa-widget] .note').textContent()) ?? '').toMatch(t.throttled);
+          // The refused messages are drawn faded, and a refused text comes back into the input once it is empty (never
+          // over what the visitor is typing) to be sent again.
+          const refused = page.locator('[data-nusa-widget] .msg.customer.refused');
+          await expect.poll(() => refused.count()).toBeGreaterThan(0);
+          await expect.poll(async () => (await refused.allTextContents()).includes(await input.inputValue())).toBe(true);
           await screenshot(page, `service-widget-throttled-${lang}`);
 
           // The agent's chat limit is shared with the other flows: this one closes what it took.

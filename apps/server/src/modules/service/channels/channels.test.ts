@@ -318,8 +318,10 @@ describe('web chat widget', () => {
     expect(await next(4)).toMatchObject({ type: 'message', sender: 'agent', text: 'Halo, saya Siti dari CS.' });
 
     // Waiting for a person, the bot stays silent; past the minute's limit the visitor is told to wait.
-    for (let i = 0; i < config.WIDGET_VISITOR_MESSAGES_PER_MINUTE; i++) ws.send(JSON.stringify({ type: 'message', text: `pesan ${i}` }));
-    expect(await next(5)).toEqual({ type: 'error', code: 'service_widget_messages_throttled', args: [expect.any(Number)] });
+    for (let i = 0; i < config.WIDGET_VISITOR_MESSAGES_PER_MINUTE; i++) ws.send(JSON.stringify({ type: 'message', text: `pesan ${i}`, ref: `m${i}` }));
+    // Two messages were sent above: the refusal names the widget's id of the first one past the limit, so the widget can mark it.
+    const firstRefused = config.WIDGET_VISITOR_MESSAGES_PER_MINUTE - 2;
+    expect(await next(5)).toEqual({ type: 'error', code: 'service_widget_messages_throttled', args: [expect.any(Number)], ref: `m${firstRefused}` });
     ws.close();
 
     // A reconnecting visitor gets the conversation so far.

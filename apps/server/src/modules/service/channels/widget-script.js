@@ -85,6 +85,7 @@
     config.textColor +
     ';border:0;border-radius:8px;padding:0 14px;font-size:14px;cursor:pointer}' +
     '.note{font-size:12px;color:#b42318;padding:0 12px 6px;background:#fff;min-height:0}' +
+    '.msg.customer.refused{opacity:.5}' +
     '</style>' +
     '<div class="panel" part="panel" role="dialog">' +
     '<div class="head"><span class="title"></span><button type="button" class="close"></button></div>' +
@@ -125,7 +126,11 @@
     div.appendChild(document.createTextNode(text));
     log.appendChild(div);
     log.scrollTop = log.scrollHeight;
+    return div;
   }
+
+  var sent = {};
+  var sentCount = 0;
 
   var socket = null;
   var queue = [];
@@ -160,6 +165,13 @@
         add(data.sender, data.text, data.id);
       } else if (data.type === 'error') {
         var args = data.args || [];
+        // A refused message was not kept: it is drawn faded, and its text goes back into an empty input to send again.
+        var refused = data.ref && sent[data.ref];
+        if (refused) {
+          refused.el.classList.add('refused');
+          if (!input.value) input.value = refused.text;
+          delete sent[data.ref];
+        }
         note.textContent = (t.errors[data.code] || t.errors.failed).replace(/\{\{(\d+)\}\}/g, function (all, i) {
           return args[i] === undefined ? all : String(args[i]);
         });
@@ -191,8 +203,9 @@
     var text = input.value.trim();
     if (!text) return;
     input.value = '';
-    add('customer', text);
-    var frame = JSON.stringify({ type: 'message', text: text });
+    var ref = 'm' + ++sentCount;
+    sent[ref] = { el: add('customer', text), text: text };
+    var frame = JSON.stringify({ type: 'message', text: text, ref: ref });
     if (socket && socket.readyState === 1) socket.send(frame);
     else {
       queue.push(frame);

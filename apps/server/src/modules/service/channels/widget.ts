@@ -57,6 +57,7 @@ const TEXTS = {
 };
 
 type WidgetParams = { tenant: string; clientCode: string };
+const REF = /^[A-Za-z0-9_-]{1,40}$/;
 interface Frame {
   type: string;
   [k: string]: unknown;
@@ -194,9 +195,11 @@ export function widgetRoutes(app: FastifyInstance) {
           }
           const text = typeof frame.text === 'string' ? frame.text.trim().slice(0, MAX_TEXT) : '';
           if (frame.type !== 'message' || !text) return;
+          // The widget's own id of the message, echoed on a refusal so it can mark that message and offer its text again.
+          const ref = typeof frame.ref === 'string' && REF.test(frame.ref) ? { ref: frame.ref } : {};
           try {
             const refused = await refusal(ctx, !ctx.hasConversation);
-            if (refused) return send(socket, refused);
+            if (refused) return send(socket, { ...refused, ...ref });
             const turn = await withTenant(pool, ctx.tenantId, async (tx) => {
               const conversation = await customerConversation(tx, ctx.channel, 'web', ctx.customerKey, '');
               ctx.hasConversation = true;
@@ -206,7 +209,7 @@ export function widgetRoutes(app: FastifyInstance) {
             if (turn.reply) send(socket, { type: 'message', sender: 'bot', text: turn.reply, handedOver: turn.handedOver });
           } catch (err) {
             app.log.warn({ err: String(err) }, 'widget message failed');
-            send(socket, { type: 'error', code: 'failed' });
+            send(socket, { type: 'error', code: 'failed', ...ref });
           }
         });
       });
