@@ -278,7 +278,16 @@ describe('business unit', () => {
         const members = page.getByLabel(t.members, { exact: true });
         await members.click();
         await members.fill('cashier');
-        await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '(cashier)' }).click();
+        // Clicked until selected: a click while the searched page replaces the list is lost (a second click on a
+        // selected option of this multiple select would take it out again).
+        const cashier = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '(cashier)' });
+        await expect
+          .poll(async () => {
+            if (await cashier.evaluate((el) => el.classList.contains('ant-select-item-option-selected')).catch(() => false)) return true;
+            await cashier.click({ timeout: 2000 }).catch(() => {});
+            return false;
+          })
+          .toBe(true);
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: t.save }).first().click();
         await page.getByText(t.policySaved(ou)).waitFor();
