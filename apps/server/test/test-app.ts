@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { DEFAULT_TENANT } from '@nusa/contracts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createPools, type Pools } from '../src/platform/db/pools.ts';
 import { TokenService } from '../src/platform/auth/tokens.ts';
@@ -100,4 +100,29 @@ export async function createTestApp(label = 'test', env: Record<string, string> 
       await db.drop();
     },
   };
+}
+
+/**
+ * Another server instance on the test app's database, listening on loopback: what a socket on one instance and a
+ * write on another need (NOTIFY fan-out), or a config of its own (a trusted proxy, a logger). The caller closes it.
+ */
+export async function secondInstance(
+  t: TestApp,
+  env: Record<string, string> = {},
+  logger?: BuildOptions['logger'],
+): Promise<{ app: FastifyInstance; config: ReturnType<typeof loadConfig>; port: number }> {
+  const config = loadConfig({
+    DATABASE_URL: t.databaseUrl,
+    AUTH_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    OUTBOUND_ALLOW_HOSTS: TEST_OUTBOUND_ALLOW,
+    ...env,
+  });
+  const app = await buildApp(
+    { config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) },
+    { webDist: '/nonexistent', logger },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, config, port: (app.server.address() as { port: number }).port };
 }

@@ -1,12 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../config.ts';
-import { noJobs } from '../jobs/jobs.ts';
-import { TenantDirectory } from '../tenancy/resolve.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../../test/test-app.ts';
 
 /** A public socket (the demo shop's chat widget) on a server whose log is read here. */
 let t: TestApp;
@@ -16,13 +11,11 @@ const log: { level: number; msg: string; stack?: string; err?: unknown }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp('websocket_frames');
-  const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'info', JOBS: 'false' });
-  server = await buildApp(
-    { config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) },
-    { webDist: '/nonexistent', logger: { level: 'info', stream: { write: (line: string) => log.push(JSON.parse(line) as (typeof log)[number]) } } },
-  );
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  port = (server.server.address() as AddressInfo).port;
+  ({ app: server, port } = await secondInstance(
+    t,
+    { LOG_LEVEL: 'info' },
+    { level: 'info', stream: { write: (line: string) => log.push(JSON.parse(line) as (typeof log)[number]) } },
+  ));
 });
 afterAll(async () => {
   await server.close();

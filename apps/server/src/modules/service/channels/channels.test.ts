@@ -1,13 +1,8 @@
 import vm from 'node:vm';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
 import { withTenant } from '../../../platform/db/tenant.ts';
-import { createTestApp, TEST_OUTBOUND_ALLOW, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
-import { buildApp } from '../../../app.ts';
-import { loadConfig } from '../../../platform/config.ts';
-import { noJobs } from '../../../platform/jobs/jobs.ts';
-import { TenantDirectory } from '../../../platform/tenancy/resolve.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
 import { startTelegramServer, telegramTextUpdate, type TelegramTestServer } from '../../../../test/telegram-server.ts';
 import { hubSignature, startWhatsappServer, whatsappStatusWebhook, whatsappTextWebhook, type WhatsappTestServer } from '../../../../test/whatsapp-server.ts';
 import { storeMessage } from '../conversations/service.ts';
@@ -270,20 +265,8 @@ describe('web chat widget', () => {
 
   it("talks over the socket: the bot answers, asking for a person hands over, an agent's reply is pushed, a flood is refused", async () => {
     // The visitor's socket is on a second server instance; the agent's reply is stored and announced through the first.
-    const config = loadConfig({
-      DATABASE_URL: t.databaseUrl,
-      AUTH_SECRET: TEST_SECRET,
-      LOG_LEVEL: 'silent',
-      JOBS: 'false',
-      OUTBOUND_ALLOW_HOSTS: TEST_OUTBOUND_ALLOW,
-    });
-    const b = await buildApp(
-      { config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) },
-      { webDist: '/nonexistent' },
-    );
+    const { app: b, config, port } = await secondInstance(t);
     onTestFinished(() => b.close());
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = b.server.address() as AddressInfo;
     const visitor = 'visitor-0001-abcd';
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/service/widget/demo/${CLIENT}/socket?visitor=${visitor}&lang=id`);
     const frames: Json[] = [];
@@ -334,14 +317,9 @@ describe('web chat widget', () => {
 
   /** A second instance on the same database whose client addresses come from X-Forwarded-For (a trusted proxy on loopback). */
   const proxiedInstance = async (env: Record<string, string> = {}) => {
-    const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', JOBS: 'false', TRUST_PROXY: '127.0.0.1', ...env });
-    const b = await buildApp(
-      { config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) },
-      { webDist: '/nonexistent' },
-    );
+    const { app: b, config, port } = await secondInstance(t, { TRUST_PROXY: '127.0.0.1', ...env });
     onTestFinished(() => b.close());
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    return { config, port: (b.server.address() as AddressInfo).port };
+    return { config, port };
   };
 
   /** A visitor's socket from `address`: `say` sends a text and resolves with the next frame (the bot's reply or a refusal). */

@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoints as ep, serviceIntentEndpoints as intentEp } from '@nusa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
-import { createTestApp, TEST_OUTBOUND_ALLOW, TEST_SECRET, type TestApp } from '../../../../test/test-app.ts';
-import { buildApp } from '../../../app.ts';
-import { loadConfig } from '../../../platform/config.ts';
-import { noJobs } from '../../../platform/jobs/jobs.ts';
-import { TenantDirectory } from '../../../platform/tenancy/resolve.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
 import { CONVERSATION_CHANNEL } from '../channels/index.ts';
 import { closeIdleEverywhere } from '../conversations/index.ts';
 import { INBOX_SOCKET_PATH } from './socket.ts';
@@ -70,15 +66,7 @@ beforeAll(async () => {
   tenantId = await t.tenantId(DEFAULT_TENANT);
   admin = await t.login('admin');
   agent = await t.login('agent');
-  const config = loadConfig({
-    DATABASE_URL: t.databaseUrl,
-    AUTH_SECRET: TEST_SECRET,
-    LOG_LEVEL: 'silent',
-    JOBS: 'false',
-    OUTBOUND_ALLOW_HOSTS: TEST_OUTBOUND_ALLOW,
-  });
-  b = await buildApp({ config, pools: t.pools, tokens: t.tokens, jobs: noJobs, tenants: new TenantDirectory(t.pools.app, 0) }, { webDist: '/nonexistent' });
-  await b.listen({ port: 0, host: '127.0.0.1' });
+  b = (await secondInstance(t)).app;
   const created = await call(t, clientEp.createServiceClient, {
     body: { code: CLIENT, name: 'Toko Nusa', businessField: 'Retail', systemInstruction: '' },
     token: admin,
