@@ -21,6 +21,8 @@ const PRUNE_EVERY = 500;
  * `max + 1` until its window ends: refusals do not lengthen the wait.
  */
 export async function takeHit(owner: pg.Pool, limits: Limit[]): Promise<Verdict> {
+  // Refused calls prune too: a flood of new keys (visitor ids) is mostly refused, and each one leaves a row.
+  if (Math.random() * PRUNE_EVERY < 1) await owner.query(`DELETE FROM rate_limit_counters WHERE window_started_at < now() - interval '2 days'`);
   for (const limit of limits) {
     if (limit.windowSeconds < 1 || limit.windowSeconds > DAY) throw new Error(`rate limit window of ${limit.windowSeconds} s for ${limit.key}`);
     const { rows } = await owner.query<{ hits: number; left: number }>(
@@ -33,6 +35,5 @@ export async function takeHit(owner: pg.Pool, limits: Limit[]): Promise<Verdict>
     );
     if (rows[0].hits > limit.max) return { allowed: false, key: limit.key, retryAfterSeconds: Math.max(1, rows[0].left) };
   }
-  if (Math.random() * PRUNE_EVERY < 1) await owner.query(`DELETE FROM rate_limit_counters WHERE window_started_at < now() - interval '2 days'`);
   return { allowed: true };
 }
