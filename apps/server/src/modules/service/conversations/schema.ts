@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, foreignKey, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { retrievalSearchExpression } from '../../../platform/ai/local/retrieval.ts';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
 import { serviceClients } from '../clients/index.ts';
 
@@ -7,6 +8,8 @@ export type ConversationStatus = 'bot' | 'waiting' | 'agent' | 'closed';
 export type ConversationChannelKind = 'web' | 'whatsapp' | 'telegram' | 'virtual';
 export type HandoverReason = 'low_confidence' | 'out_of_scope' | 'asked_for_person' | 'ai_unavailable' | 'intent_action' | 'unknown_answer';
 export type MessageSender = 'customer' | 'bot' | 'agent' | 'note' | 'system';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A customer's conversation with a client's bot and agents. `channelKind` 'virtual' is the Virtual chat CS screen.
@@ -44,6 +47,9 @@ export const serviceConversations = pgTable(
     index('service_conversations_status_idx').on(t.tenantId, t.status, t.lastMessageAt),
     index('service_conversations_customer_idx').on(t.tenantId, t.clientId, t.customerKey),
     index('service_conversations_agent_idx').on(t.tenantId, t.assignedAgentId),
+    // Search by customer (issue 24): part of a name or id, through pg_trgm.
+    index('service_conversations_customer_name_trgm').using('gin', t.customerName.op('gin_trgm_ops')),
+    index('service_conversations_customer_key_trgm').using('gin', t.customerKey.op('gin_trgm_ops')),
     tenantPolicy('service_conversations'),
   ],
 );
@@ -72,6 +78,8 @@ export const serviceMessages = pgTable(
     externalId: text('external_id'),
     deliveryStatus: text('delivery_status', { enum: ['sent', 'delivered', 'read', 'failed'] }),
     agentId: uuid('agent_id'),
+    /** Conversation search (issue 24): the text's words in Indonesian and English. */
+    search: tsvector('search').generatedAlwaysAs(retrievalSearchExpression(sql`text`)),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -80,6 +88,8 @@ export const serviceMessages = pgTable(
     uniqueIndex('service_messages_external_key')
       .on(t.tenantId, t.channelId, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),
+    index('service_messages_search').using('gin', t.search),
+    index('service_messages_text_trgm').using('gin', t.text.op('gin_trgm_ops')),
     tenantPolicy('service_messages'),
   ],
 );
