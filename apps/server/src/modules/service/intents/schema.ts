@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../../platform/db/columns.ts';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
 import type { IntentModel } from '../../../platform/ai/engine.ts';
 import { serviceClients } from '../clients/index.ts';
@@ -78,8 +79,10 @@ export const serviceModels = pgTable(
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
-    /** The trained IntentModel (engine, state, intents); null until done. */
+    /** The trained IntentModel as JSON: runs trained before `packed` existed (read still; new runs leave it null). */
     model: jsonb('model').$type<IntentModel>(),
+    /** The trained IntentModel packed (platform/ai/local/model-pack.ts: typed arrays as bytes); null until done. */
+    packed: bytea('packed'),
     metrics: jsonb('metrics').$type<TrainingMetrics>(),
     intents: integer('intents').notNull().default(0),
     examples: integer('examples').notNull().default(0),

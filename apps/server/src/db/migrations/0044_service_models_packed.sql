@@ -1,0 +1,1 @@
+ALTER TABLE "service_models" ADD COLUMN "packed" "bytea";
