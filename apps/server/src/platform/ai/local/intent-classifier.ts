@@ -25,8 +25,12 @@ export interface IntentClassifierState {
   intents: string[];
   features: string[];
   idf: number[];
-  /** Float32 weights, feature-major (features.length × intents.length), base64. */
-  weights: string;
+  /**
+   * Float32 weights, feature-major (features.length × intents.length). A Float32Array since issue 24: the state is
+   * stored packed (model-pack.ts), where a typed array is raw bytes and loads without parsing, so any new large
+   * numeric field should be a typed array too. A base64 string in models trained before, still loaded.
+   */
+  weights: Float32Array | string;
   bias: number[];
 }
 
@@ -197,7 +201,7 @@ export function trainIntentClassifier(examples: IntentExample[], options: Intent
     intents,
     features,
     idf,
-    weights: Buffer.from(weights.buffer, weights.byteOffset, weights.byteLength).toString('base64'),
+    weights,
     bias: [...bias],
   };
   return loadIntentClassifier(state);
@@ -205,12 +209,11 @@ export function trainIntentClassifier(examples: IntentExample[], options: Intent
 
 export function isIntentClassifierState(state: unknown): state is IntentClassifierState {
   const s = state as IntentClassifierState | null;
-  return !!s && s.version === 1 && Array.isArray(s.intents) && Array.isArray(s.features) && typeof s.weights === 'string';
+  return !!s && s.version === 1 && Array.isArray(s.intents) && Array.isArray(s.features) && (typeof s.weights === 'string' || s.weights instanceof Float32Array);
 }
 
 export function loadIntentClassifier(state: IntentClassifierState): IntentClassifier {
-  const bytes = Buffer.from(state.weights, 'base64');
-  const weights = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const weights = typeof state.weights === 'string' ? new Float32Array(Uint8Array.from(Buffer.from(state.weights, 'base64')).buffer) : state.weights;
   const k = state.intents.length;
   if (weights.length !== state.features.length * k) throw new Error('intent model weights do not match its features');
   const indexOf = new Map(state.features.map((f, i) => [f, i]));
