@@ -209,7 +209,9 @@ export function trainIntentClassifier(examples: IntentExample[], options: Intent
 
 export function isIntentClassifierState(state: unknown): state is IntentClassifierState {
   const s = state as IntentClassifierState | null;
-  return !!s && s.version === 1 && Array.isArray(s.intents) && Array.isArray(s.features) && (typeof s.weights === 'string' || s.weights instanceof Float32Array);
+  return (
+    !!s && s.version === 1 && Array.isArray(s.intents) && Array.isArray(s.features) && (typeof s.weights === 'string' || s.weights instanceof Float32Array)
+  );
 }
 
 export function loadIntentClassifier(state: IntentClassifierState): IntentClassifier {
