@@ -83,6 +83,8 @@ export const serviceModels = pgTable(
     model: jsonb('model').$type<IntentModel>(),
     /** The trained IntentModel packed (platform/ai/local/model-pack.ts: typed arrays as bytes); null until done. */
     packed: bytea('packed'),
+    /** The engine that trained the model (IntentModel.engine), so the classifying engine is known before the model is read. */
+    engine: text('engine'),
     metrics: jsonb('metrics').$type<TrainingMetrics>(),
     intents: integer('intents').notNull().default(0),
     examples: integer('examples').notNull().default(0),
