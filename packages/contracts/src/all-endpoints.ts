@@ -41,7 +41,11 @@ import { serviceIntentEndpoints } from './service/intents.ts';
 import { serviceInboxEndpoints } from './service/inbox.ts';
 import { serviceHistoryEndpoints } from './service/history.ts';
 import { serviceAgentEndpoints } from './service/agents.ts';
+import { serviceLabelEndpoints } from './service/labels.ts';
+import { serviceResponseEndpoints } from './dashboard/service-response.ts';
 import { serviceFineTuningEndpoints } from './service/fine-tuning.ts';
+import { serviceCannedReplyEndpoints } from './service/canned-replies.ts';
+import { serviceInboxTransferEndpoints } from './service/inbox-transfer.ts';
 
 /** Every endpoint of the API; the server registers each one and the web calls through them. */
 export const endpoints = {
@@ -91,5 +95,9 @@ export const endpoints = {
   ...serviceInboxEndpoints,
   ...serviceHistoryEndpoints,
   ...serviceAgentEndpoints,
+  ...serviceLabelEndpoints,
+  ...serviceResponseEndpoints,
   ...serviceFineTuningEndpoints,
+  ...serviceCannedReplyEndpoints,
+  ...serviceInboxTransferEndpoints,
 };

@@ -212,9 +212,34 @@ const service = {
     'Anda sudah menangani {{0}} percakapan, batas maksimum',
     'You are already handling {{0}} conversations, the maximum',
   ),
+  service_working_hours_empty: e(
+    422,
+    'Jam kerja {{0}}–{{0}}: jam mulai dan selesai sama. Untuk 24 jam pilih 00:00–00:00',
+    'Working hours {{0}}–{{0}}: the start and the end are the same. For all day choose 00:00–00:00',
+  ),
+  service_intent_answer_conflict: e(
+    422,
+    'Intent {{0}} sudah mendapat jawaban lain di baris {{1}}: tulis satu jawaban per intent',
+    'Intent {{0}} already got a different answer on row {{1}}: write one answer per intent',
+  ),
   service_outside_working_hours: e(409, 'Di luar jam kerja CS klien {{0}}', 'Outside the CS working hours of client {{0}}'),
   service_user_not_cs_agent: e(422, 'Pengguna {{0}} tidak ada atau perannya bukan peran CS', 'User {{0}} does not exist or does not have a CS role'),
   service_agent_not_found: e(404, 'Petugas CS {{0}} tidak ditemukan', 'CS agent {{0}} not found'),
+  service_label_not_found: e(404, 'Label {{0}} tidak ditemukan', 'Label {{0}} not found'),
+  service_label_name_taken: e(409, 'Label {{0}} sudah ada', 'The label {{0}} already exists'),
+  service_canned_reply_not_found: e(404, 'Balasan cepat {{0}} tidak ditemukan', 'Canned reply {{0}} not found'),
+  service_canned_reply_code_taken: e(409, 'Kode balasan cepat /{{0}} sudah digunakan', 'The canned reply code /{{0}} is already used'),
+  service_transfer_target_not_agent: e(
+    422,
+    'Pengguna {{0}} bukan petugas CS aktif klien {{1}}',
+    'User {{0}} is not an active CS agent of client {{1}}',
+  ),
+  service_transfer_to_self: e(422, 'Percakapan ini sudah Anda tangani', 'You are already handling this conversation'),
+  service_transfer_target_limit_reached: e(
+    409,
+    '{{0}} sudah menangani {{1}} percakapan, batas maksimum',
+    '{{0}} is already handling {{1}} conversations, the maximum',
+  ),
 } as const;
 
 /** The AI sales analysis (issue 13): datasets and questions. */

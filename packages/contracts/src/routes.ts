@@ -93,6 +93,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   service('messages-for-me', 'serviceInbox.title', ['sendChatForMe']),
   service('history-chat', 'serviceInbox.history.title', ['viewHistoryChat']),
   service('manage-cs-users', 'serviceInbox.agents.title', ['viewManageCSUser', 'addManageCSUser', 'editManageCSUser']),
+  service('canned-replies', 'cannedReplies.title', ['viewCannedReply', 'editCannedReply']),
   service('intent-classification', 'service.title.intentClassification', ['viewIntentClassifier', 'editIntentClassifier']),
   service('intent-classification/{ouCode}/{intentId}', 'service.title.intentDetail', ['viewIntentClassifier', 'editIntentClassifier'], false),
   service('virtual-chat-cs', 'service.title.virtualChat', ['viewVirtualChatCS']),

@@ -55,6 +55,8 @@ const VARIANTS = ['writeAll', 'createEdit', 'readOnly'];
 /** Issue 11: the general ledger's scopes (same three variants) and its approve tasks (the issue's "plus approve"). */
 const LEDGER_SCOPES = ['Journal', 'CashInOut', 'ApprovalFlow', 'LedgerReport', 'AuditLog'];
 const APPROVE_TASKS = ['approveErpJournal', 'approveErpCashInOut'];
+/** Issue 24: the canned replies of the agents' inbox. */
+const CANNED_REPLY_TASKS = ['viewCannedReply', 'editCannedReply'];
 
 describe('TASKS (spec 6 catalogue)', () => {
   it('has no duplicates', () => {
@@ -68,8 +70,8 @@ describe('TASKS (spec 6 catalogue)', () => {
   it('includes the three variants of every configuration and ERP scope', () => {
     const scopes = [...ERP_SCOPES, ...LEDGER_SCOPES];
     const expected = VARIANTS.flatMap((v) => [...CONFIG_SCOPES.map((s) => `${v}${s}`), ...scopes.map((s) => `${v}Erp${s}`)]);
-    expect(TASKS).toEqual(expect.arrayContaining([...expected, ...APPROVE_TASKS]));
-    expect(TASKS).toHaveLength(SPEC_6_TASKS.length + APPROVE_TASKS.length + expected.length);
+    expect(TASKS).toEqual(expect.arrayContaining([...expected, ...APPROVE_TASKS, ...CANNED_REPLY_TASKS]));
+    expect(TASKS).toHaveLength(SPEC_6_TASKS.length + APPROVE_TASKS.length + CANNED_REPLY_TASKS.length + expected.length);
   });
 
   it('follows the name patterns of spec 6', () => {

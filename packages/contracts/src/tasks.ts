@@ -48,6 +48,9 @@ const featureTasks = [
   'viewManageCSUser',
   'addManageCSUser',
   'editManageCSUser',
+  // Issue 24: the canned replies agents insert with `/` in the inbox.
+  'viewCannedReply',
+  'editCannedReply',
   'viewPercantikProduk',
   'viewRiwayatGenerate',
   'viewManageVisualStyle',

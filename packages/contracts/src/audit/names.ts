@@ -55,6 +55,8 @@ export const AUDIT_MODULES = {
   'service.channel': l('Kanal layanan pelanggan', 'Customer-service channels'),
   'service.conversation': l('Percakapan layanan pelanggan', 'Customer-service conversations'),
   'service.agent': l('Petugas CS', 'CS agents'),
+  'service.label': l('Label percakapan', 'Conversation labels'),
+  'service.canned-reply': l('Balasan cepat', 'Canned replies'),
 } as const satisfies Record<`${'auth' | 'configuration' | 'administration' | 'public' | 'accounting' | 'analysis' | 'service'}.${string}`, Label>;
 
 export type AuditModule = keyof typeof AUDIT_MODULES;
@@ -94,6 +96,8 @@ export const AUDIT_ACTIONS = {
   reply: l('Balas pelanggan', 'Reply to customer'),
   note: l('Catatan internal', 'Internal note'),
   'send-back': l('Kembalikan ke bot', 'Send back to the bot'),
+  label: l('Ubah label percakapan', 'Change conversation labels'),
+  transfer: l('Alihkan percakapan', 'Transfer conversation'),
 } as const satisfies Record<string, Label>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

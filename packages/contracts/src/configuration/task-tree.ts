@@ -47,6 +47,7 @@ export const TASK_TREE = [
       { key: 'intentClassification', tasks: ['viewIntentClassifier', 'editIntentClassifier'] },
       { key: 'virtualChat', tasks: ['viewVirtualChatCS'] },
       { key: 'manageCsUsers', tasks: ['viewManageCSUser', 'addManageCSUser', 'editManageCSUser'] },
+      { key: 'cannedReplies', tasks: ['viewCannedReply', 'editCannedReply'] },
     ],
   },
   {

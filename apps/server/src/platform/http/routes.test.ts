@@ -403,6 +403,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/service/clients/:clientCode/channels/:kind → editIntegrate
       POST   /api/v1/service/clients/:clientCode/channels/:kind/active → editIntegrate
       POST   /api/v1/service/clients/:clientCode/classify → viewIntentClassifier | editIntentClassifier | viewVirtualChatCS
+      POST   /api/v1/service/clients/:clientCode/classify-batch → viewIntentClassifier | editIntentClassifier | viewVirtualChatCS
       POST   /api/v1/service/clients/:clientCode/datasets → viewDataset
       GET    /api/v1/service/clients/:clientCode/datasets → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       GET    /api/v1/service/clients/:clientCode/fine-tuning/runs → viewFineTuning
@@ -418,6 +419,10 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/service/clients/:clientCode/train → editIntentClassifier | viewFineTuning
       GET    /api/v1/service/clients/:clientCode/training → viewIntentClassifier | editIntentClassifier | viewFineTuning
       POST   /api/v1/service/clients/:clientCode/virtual-chat → viewVirtualChatCS
+      GET    /api/v1/service/canned-replies → viewCannedReply | editCannedReply
+      POST   /api/v1/service/canned-replies → editCannedReply
+      DELETE /api/v1/service/canned-replies/:id → editCannedReply
+      PUT    /api/v1/service/canned-replies/:id → editCannedReply
       DELETE /api/v1/service/datasets/:datasetId → viewDataset
       PUT    /api/v1/service/datasets/:datasetId → viewDataset
       GET    /api/v1/service/datasets/:datasetId → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
@@ -435,11 +440,14 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/service/imports/:importId → viewDataset | editIntentClassifier
       GET    /api/v1/service/inbox → sendChatForMe
       GET    /api/v1/service/inbox/:conversationId → sendChatForMe
+      GET    /api/v1/service/inbox/:conversationId/canned-replies → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/claim → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/close → sendChatForMe
+      GET    /api/v1/service/inbox/:conversationId/colleagues → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/note → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/reply → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/send-back → sendChatForMe
+      POST   /api/v1/service/inbox/:conversationId/transfer → sendChatForMe
       GET    /api/v1/service/inbox/socket → public
       PUT    /api/v1/service/inbox/status → sendChatForMe
       DELETE /api/v1/service/intents/:intentId → editIntentClassifier

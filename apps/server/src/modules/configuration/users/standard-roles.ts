@@ -45,6 +45,8 @@ export const STANDARD_ROLES: StandardRole[] = [
       'viewManageCSUser',
       'addManageCSUser',
       'editManageCSUser',
+      'viewCannedReply',
+      'editCannedReply',
     ],
   },
   {
@@ -55,7 +57,16 @@ export const STANDARD_ROLES: StandardRole[] = [
   {
     name: 'CS Agent',
     type: 'CS_AGENT',
-    tasks: ['sendChatForMe', 'viewHistoryChat', 'viewVirtualChatCS', 'viewIntentClassifier', 'viewDataset', 'viewCountChat', 'viewDailyDurationChat'],
+    tasks: [
+      'sendChatForMe',
+      'viewHistoryChat',
+      'viewVirtualChatCS',
+      'viewIntentClassifier',
+      'viewDataset',
+      'viewCountChat',
+      'viewDailyDurationChat',
+      'viewCannedReply',
+    ],
   },
   {
     name: 'Cashier',

@@ -109,7 +109,7 @@
   bubble.setAttribute('aria-label', t.open);
 
   var seen = {};
-  function add(sender, text, id) {
+  function add(sender, text, id, agentName) {
     if (id) {
       if (seen[id]) return;
       seen[id] = true;
@@ -120,7 +120,7 @@
     if (sender === 'agent') {
       var who = document.createElement('span');
       who.className = 'who';
-      who.textContent = t.agent;
+      who.textContent = agentName || t.agent;
       div.appendChild(who);
     }
     div.appendChild(document.createTextNode(text));
@@ -159,10 +159,10 @@
         greeted = true;
         if (config.greeting) add('bot', config.greeting);
         (data.messages || []).forEach(function (m) {
-          add(m.sender, m.text, m.id);
+          add(m.sender, m.text, m.id, m.agentName);
         });
       } else if (data.type === 'message') {
-        add(data.sender, data.text, data.id);
+        add(data.sender, data.text, data.id, data.agentName);
       } else if (data.type === 'error') {
         var args = data.args || [];
         // A refused message was not kept: it is drawn faded, and its text goes back into an empty input to send again.

@@ -7,6 +7,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { answerCustomer } from '../bot/index.ts';
 import { clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { latestConversationOn, messageToDeliver, recentMessages } from '../conversations/service.ts';
+import { agentNames } from '../conversations/agent-names.ts';
 import { CONVERSATION_CHANNEL, customerConversation } from './delivery.ts';
 import { channelOfKind, type ChannelRow } from './service.ts';
 import { websocketOnly } from '../../../platform/http/websocket-only.ts';
@@ -66,7 +67,7 @@ interface Frame {
 /**
  * The web chat widget: its script (public, cached) and its socket. A visitor's messages go through the bot
  * (answerCustomer) and its reply comes back on the socket; agents' replies reach the visitor's sockets on any
- * instance through NOTIFY nusa_service_conversation.
+ * instance through NOTIFY nusa_service_conversation, with the agent's name (agentName) to show on them.
  */
 export function widgetRoutes(app: FastifyInstance) {
   const pool = app.platform.pools.app;
@@ -95,9 +96,12 @@ export function widgetRoutes(app: FastifyInstance) {
     const { tenantId, conversationId, messageId } = JSON.parse(payload) as { tenantId: string; conversationId: string; messageId: string };
     const sockets = rooms.get(conversationId);
     if (!sockets?.size || !tenantId || !messageId) return;
-    const m = await withTenant(pool, tenantId, (tx) => messageToDeliver(tx, messageId));
+    const m = await withTenant(pool, tenantId, async (tx) => {
+      const row = await messageToDeliver(tx, messageId);
+      return row && { ...row, agentName: row.agentId ? (await agentNames(tx, [row.agentId])).get(row.agentId) : undefined };
+    });
     if (!m || m.conversationId !== conversationId || (m.sender !== 'agent' && m.sender !== 'system')) return;
-    for (const s of sockets) send(s, { type: 'message', id: m.id, sender: m.sender, text: m.text });
+    for (const s of sockets) send(s, { type: 'message', id: m.id, sender: m.sender, text: m.text, agentName: m.agentName });
   }
 
   const join = (conversationId: string, socket: WebSocket) => {
@@ -175,9 +179,14 @@ export function widgetRoutes(app: FastifyInstance) {
           const conversation = await latestConversationOn(tx, found.channel.id, customerKey);
           if (!conversation) return { history: [], hasConversation: false };
           join(conversation.id, socket);
-          return { history: (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note'), hasConversation: true };
+          const history = (await recentMessages(tx, conversation.id, HISTORY)).filter((m) => m.sender !== 'note');
+          const names = await agentNames(
+            tx,
+            history.flatMap((m) => (m.sender === 'agent' && m.agentId ? [m.agentId] : [])),
+          );
+          return { history: history.map((m) => ({ ...m, agentName: m.agentId ? names.get(m.agentId) : undefined })), hasConversation: true };
         });
-        send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text })) });
+        send(socket, { type: 'hello', messages: history.map((m) => ({ id: m.id, sender: m.sender, text: m.text, agentName: m.agentName })) });
         // req.ip is the socket's peer, or the client a TRUST_PROXY proxy names.
         return { ...found, customerKey, address: req.ip, hasConversation };
       })();

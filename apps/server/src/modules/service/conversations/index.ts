@@ -4,4 +4,6 @@
  */
 export * from './service.ts';
 export { closeIdleEverywhere, idleConversationCloser } from './idle.ts';
+export { agentNames } from './agent-names.ts';
 export { serviceConversations, type ConversationStatus } from './schema.ts';
+export { responseTimesOf, responseTimesSummary } from './metrics.ts';

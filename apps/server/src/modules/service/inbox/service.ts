@@ -6,15 +6,17 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { notifyConversation } from '../channels/index.ts';
+import { announceAgent, type Deliver } from './announce.ts';
 import { serviceAgents, serviceClients } from '../clients/index.ts';
 import { withinWorkingHours, type WorkingHours } from '../clients/service.ts';
 import { serviceConversations } from '../conversations/index.ts';
-import { closeConversation, conversationRow, messagesOf, notifyInbox, storeMessage, type ConversationRow, type MessageRow } from '../conversations/index.ts';
+import { closeConversation, conversationRow, messagesOf, notifyInbox, responseTimesOf, storeMessage, type ConversationRow, type MessageRow } from '../conversations/index.ts';
+import { labelsOf } from '../labels/service.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 type Row = Record<string, unknown>;
-const toConversation = (r: Row): InboxConversation => ({
+const toConversation = (r: Row): Omit<InboxConversation, 'labels'> => ({
   id: String(r.id),
   clientCode: String(r.client_code),
   clientName: String(r.client_name),
@@ -44,9 +46,9 @@ export const toMessage = (m: MessageRow): InboxMessage => ({
 
 /**
  * Conversations of the clients `userId` is an active agent of that wait for an agent, and those assigned to the user
- * (any client). Unread: the customer's messages since the user's last reply or note (every one while waiting).
+ * (any client); never a virtual chat's (a test of the bot, issue 24). Unread: the customer's messages since the user's last reply or note (every one while waiting).
  */
-async function inboxRows(tx: Tx, userId: string, conversationId?: string): Promise<InboxConversation[]> {
+export async function inboxRows(tx: Tx, userId: string, conversationId?: string | readonly string[]): Promise<InboxConversation[]> {
   const res = await tx.execute(sql`
     SELECT c.id, cl.code AS client_code, cl.name AS client_name, cl.working_hours, c.channel_kind, c.customer_key, c.customer_name, c.status, c.assigned_agent_id,
            c.handover_reason, c.handed_over_at, c.last_message_at,
@@ -56,14 +58,17 @@ async function inboxRows(tx: Tx, userId: string, conversationId?: string): Promi
            )::int AS unread
       FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id
      WHERE ${
-       conversationId
+       typeof conversationId === 'string'
          ? sql`c.id = ${conversationId}`
-         : sql`(c.status = 'waiting' AND EXISTS (SELECT 1 FROM service_agents g WHERE g.client_id = c.client_id AND g.user_id = ${userId} AND g.active))
-        OR (c.status = 'agent' AND c.assigned_agent_id = ${userId})`
+         : conversationId
+           ? sql`c.id = ANY(${`{${conversationId.join(',')}}`}::uuid[])`
+         : sql`c.channel_kind <> 'virtual' AND ((c.status = 'waiting' AND EXISTS (SELECT 1 FROM service_agents g WHERE g.client_id = c.client_id AND g.user_id = ${userId} AND g.active))
+        OR (c.status = 'agent' AND c.assigned_agent_id = ${userId}))`
      }
      ORDER BY c.status = 'agent' DESC, c.last_message_at DESC
      LIMIT 200`);
-  return (res.rows as Row[]).map(toConversation);
+  const labels = await labelsOf(tx, (res.rows as Row[]).map((r) => String(r.id)));
+  return (res.rows as Row[]).map((r) => ({ ...toConversation(r), labels: labels.get(String(r.id)) ?? [] }));
 }
 
 export async function listInbox(tx: Tx, principal: Principal) {
@@ -72,7 +77,7 @@ export async function listInbox(tx: Tx, principal: Principal) {
   return { items, waiting: items.length - mine.length, mine: mine.length, unread: items.reduce((n, c) => n + c.unread, 0) };
 }
 
-async function agentOf(tx: Tx, userId: string, clientId: string) {
+export async function agentOf(tx: Tx, userId: string, clientId: string) {
   const [agent] = await tx
     .select()
     .from(serviceAgents)
@@ -80,9 +85,10 @@ async function agentOf(tx: Tx, userId: string, clientId: string) {
   return agent;
 }
 
-/** The conversation, if the user is an agent of its client or handles it. */
-async function visibleConversation(tx: Tx, principal: Principal, id: string): Promise<ConversationRow> {
+/** The conversation, if the user is an agent of its client or handles it; a virtual chat (a sandbox) is no agent's. */
+export async function visibleConversation(tx: Tx, principal: Principal, id: string): Promise<ConversationRow> {
   const c = await conversationRow(tx, id);
+  if (c.channelKind === 'virtual') throw new AppError('service_conversation_not_found', [id]);
   if (c.assignedAgentId === principal.userId) return c;
   if (!(await agentOf(tx, principal.userId, c.clientId))) {
     const [client] = await tx.select({ code: serviceClients.code }).from(serviceClients).where(eq(serviceClients.id, c.clientId));
@@ -104,6 +110,7 @@ export async function inboxDetail(tx: Tx, principal: Principal, id: string) {
   return {
     conversation,
     messages,
+    responseTimes: await responseTimesOf(tx, id),
     earlier: (earlier.rows as Row[]).map((r) => ({
       id: String(r.id),
       startedAt: iso(r.started_at as string)!,
@@ -120,7 +127,7 @@ export async function inboxDetail(tx: Tx, principal: Principal, id: string) {
  * they end: replies are not refused). The UPDATE's `status = 'waiting'` condition decides a race: of agents claiming at
  * once exactly one row is updated. The agent's own claims are serialised (advisory lock) so the limit holds.
  */
-export async function claimConversation(tx: Tx, principal: Principal, id: string): Promise<InboxConversation> {
+export async function claimConversation(tx: Tx, principal: Principal, id: string, deliver?: Deliver): Promise<InboxConversation> {
   const c = await visibleConversation(tx, principal, id);
   const agent = await agentOf(tx, principal.userId, c.clientId);
   const [client] = await tx.select().from(serviceClients).where(eq(serviceClients.id, c.clientId));
@@ -149,6 +156,7 @@ export async function claimConversation(tx: Tx, principal: Principal, id: string
     before: { status: c.status },
     after: { status: 'agent', assignedAgentId: principal.userId },
   });
+  await announceAgent(tx, principal.tenantId, c, principal.userId, deliver);
   await notifyInbox(tx, principal.tenantId, id);
   return (await inboxRows(tx, principal.userId, id))[0];
 }

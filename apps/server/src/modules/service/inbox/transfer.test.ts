@@ -1,0 +1,162 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TENANT,
+  serviceClientEndpoints as clientEp,
+  serviceInboxEndpoints as inboxEp,
+  serviceInboxTransferEndpoints as ep,
+} from '@nusa/contracts';
+import type { FastifyInstance } from 'fastify';
+import { call } from '../../../../test/call.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
+
+let t: TestApp;
+/** A second instance on the same database: the visitor's widget socket is there, the agents' calls go to the first. */
+let b: { app: FastifyInstance; port: number };
+let admin: string;
+let agent: string;
+let tenantId: string;
+const CLIENT = 'SEKAR';
+type Frame = Record<string, unknown>;
+
+const q = async <R extends object = Record<string, unknown>>(text: string, values: unknown[] = []) => (await t.pools.owner.query<R>(text, values)).rows;
+const userId = async (username: string) => (await q<{ id: string }>('SELECT id FROM users WHERE tenant_id = $1 AND username = $2', [tenantId, username]))[0].id;
+
+/** A web visitor on the demo shop's widget: `say` sends a text; `next` waits for a frame that matches. */
+async function visitor(id: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/api/v1/service/widget/demo/${CLIENT}/socket?visitor=${id}`);
+  const frames: Frame[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (d) => {
+    frames.push(JSON.parse(String(d)) as Frame);
+    waiters.splice(0).forEach((w) => w());
+  });
+  const next = async (match: (f: Frame) => boolean) => {
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  await next((f) => f.type === 'hello');
+  return { ws, frames, next, say: (text: string) => ws.send(JSON.stringify({ type: 'message', text })) };
+}
+
+/** A visitor asks for a person: the conversation waits for the shop's agents. */
+async function handOver(visitorId: string, text = 'saya mau bicara dengan cs') {
+  const v = await visitor(visitorId);
+  v.say(text);
+  await v.next((f) => f.sender === 'bot' && f.handedOver === true);
+  const [c] = await q<{ id: string }>('SELECT id FROM service_conversations WHERE customer_key = $1', [`web:${visitorId}`]);
+  return { ...v, id: c.id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp('inbox_transfer');
+  tenantId = await t.tenantId(DEFAULT_TENANT);
+  admin = await t.login('admin');
+  agent = await t.login('agent');
+  b = await secondInstance(t);
+  // The demo shop's CS works Monday to Saturday by day; these tests run at any hour (the hours are inbox.test.ts's).
+  expect((await call(t, clientEp.updateServiceClient, { params: { clientCode: CLIENT }, body: { workingHours: null }, token: admin })).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await b?.app.close();
+  await t?.close();
+});
+
+describe('assign and transfer', () => {
+  it("the agent transfers to a colleague, who sees it, replies under their name and now holds it; the customer is told who joined; audited", async () => {
+    const v = await handOver('visitor-transfer-0001');
+    const claimed = await call(t, inboxEp.claimConversation, { params: { conversationId: v.id }, token: agent });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    // The customer learns who answers: the claim's notice, in their language, then the agent's reply with the agent's name.
+    expect(await v.next((f) => f.sender === 'system')).toMatchObject({ type: 'message', text: 'Dewi Lestari bergabung dalam percakapan.' });
+    await call(t, inboxEp.replyConversation, { params: { conversationId: v.id }, body: { text: 'Halo, ada yang bisa dibantu?' }, token: agent });
+    expect(await v.next((f) => f.sender === 'agent')).toMatchObject({ text: 'Halo, ada yang bisa dibantu?', agentName: 'Dewi Lestari' });
+
+    const colleagues = await call(t, ep.listTransferCandidates, { params: { conversationId: v.id }, token: agent });
+    expect(colleagues.json().items).toEqual([expect.objectContaining({ userId: await userId('admin'), fullName: 'Siti Rahayu', openChats: 0 })]);
+    const moved = await call(t, ep.transferConversation, { params: { conversationId: v.id }, body: { userId: await userId('admin') }, token: agent });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ status: 'agent', assignedAgentId: await userId('admin') });
+    expect(await v.next((f) => f.text === 'Siti Rahayu bergabung dalam percakapan.')).toMatchObject({ sender: 'system' });
+
+    // The colleague has it in their inbox and replies; the first agent no longer holds it.
+    expect((await call(t, inboxEp.listInbox, { token: admin })).json().items.find((c) => c.id === v.id)).toMatchObject({ status: 'agent' });
+    expect((await call(t, inboxEp.listInbox, { token: agent })).json().items.some((c) => c.id === v.id)).toBe(false);
+    const late = await call(t, inboxEp.replyConversation, { params: { conversationId: v.id }, body: { text: 'masih saya?' }, token: agent });
+    expect(late.error()).toEqual({ errorCode: 'service_conversation_not_yours', errorArgs: [v.id] });
+    const reply = await call(t, inboxEp.replyConversation, { params: { conversationId: v.id }, body: { text: 'Saya Siti, saya lanjutkan.' }, token: admin });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await v.next((f) => f.text === 'Saya Siti, saya lanjutkan.')).toMatchObject({ sender: 'agent', agentName: 'Siti Rahayu' });
+
+    // The customer's thread goes on: the customer writes again, the new agent sees it unread; a reconnect shows the names.
+    v.say('baik, terima kasih');
+    await expect.poll(async () => (await call(t, inboxEp.getInboxConversation, { params: { conversationId: v.id }, token: admin })).json().conversation.unread).toBe(1);
+    v.ws.close();
+    const again = await visitor('visitor-transfer-0001');
+    const hello = (again.frames[0].messages as Frame[]).filter((m) => m.sender === 'agent' || m.sender === 'system');
+    expect(hello.map((m) => [m.sender, m.agentName ?? m.text])).toEqual([
+      ['system', 'Dewi Lestari bergabung dalam percakapan.'],
+      ['agent', 'Dewi Lestari'],
+      ['system', 'Siti Rahayu bergabung dalam percakapan.'],
+      ['agent', 'Siti Rahayu'],
+    ]);
+    again.ws.close();
+
+    const audit = await q<{ action: string; before: unknown; after: unknown }>(
+      "SELECT action, before, after FROM audit_log WHERE entity_id = $1 AND module = 'service.conversation' ORDER BY id",
+      [v.id],
+    );
+    expect(audit.map((a) => a.action)).toEqual(['claim', 'reply', 'transfer', 'reply']);
+    expect(audit[2]).toMatchObject({ before: { assignedAgentId: await userId('agent') }, after: { assignedAgentId: await userId('admin') } });
+    expect((await call(t, inboxEp.closeInboxConversation, { params: { conversationId: v.id }, token: admin })).statusCode).toBe(200);
+  });
+
+  it("an English-speaking customer is told in English; a waiting conversation is assigned to a colleague straight away", async () => {
+    const v = await handOver('visitor-transfer-0002', 'I want to talk to a person');
+    const assigned = await call(t, ep.transferConversation, { params: { conversationId: v.id }, body: { userId: await userId('agent') }, token: admin });
+    expect(assigned.json()).toMatchObject({ status: 'agent', assignedAgentId: await userId('agent') });
+    expect(await v.next((f) => f.sender === 'system')).toMatchObject({ text: 'Dewi Lestari joined the conversation.' });
+    v.ws.close();
+    expect((await call(t, inboxEp.closeInboxConversation, { params: { conversationId: v.id }, token: agent })).statusCode).toBe(200);
+  });
+
+  it('refuses: to oneself, to a user not an agent of the client, beyond the colleague’s limit, a conversation someone else holds, without the task', async () => {
+    const v = await handOver('visitor-transfer-0003');
+    expect((await call(t, inboxEp.claimConversation, { params: { conversationId: v.id }, token: agent })).statusCode).toBe(200);
+    const to = (user: string, token = agent) => call(t, ep.transferConversation, { params: { conversationId: v.id }, body: { userId: user }, token });
+    expect((await to(await userId('agent'))).error()).toEqual({ errorCode: 'service_transfer_to_self', errorArgs: [] });
+    const staff = await userId('staff');
+    expect((await to(staff)).error()).toEqual({ errorCode: 'service_transfer_target_not_agent', errorArgs: [staff, CLIENT] });
+    // An agent row for a user whose role lost the inbox task does not make them a colleague.
+    await q('INSERT INTO service_agents (tenant_id, client_id, user_id) SELECT $1, id, $2 FROM service_clients WHERE tenant_id = $1 AND code = $3', [
+      tenantId,
+      staff,
+      CLIENT,
+    ]);
+    expect((await to(staff)).error().errorCode).toBe('service_transfer_target_not_agent');
+    expect((await call(t, ep.listTransferCandidates, { params: { conversationId: v.id }, token: agent })).json().items.map((c) => c.fullName)).toEqual([
+      'Siti Rahayu',
+    ]);
+
+    await q("UPDATE service_agents SET max_concurrent_chats = 1 WHERE tenant_id = $1 AND user_id = $2", [tenantId, await userId('admin')]);
+    const other = await handOver('visitor-transfer-0004');
+    expect((await call(t, inboxEp.claimConversation, { params: { conversationId: other.id }, token: admin })).statusCode).toBe(200);
+    expect((await to(await userId('admin'))).error()).toEqual({ errorCode: 'service_transfer_target_limit_reached', errorArgs: ['Siti Rahayu', '1'] });
+    // The admin holds `other`: the agent may not give it away.
+    const notYours = await call(t, ep.transferConversation, { params: { conversationId: other.id }, body: { userId: await userId('agent') }, token: agent });
+    expect(notYours.error()).toEqual({ errorCode: 'service_conversation_not_yours', errorArgs: [other.id] });
+    expect((await call(t, ep.transferConversation, { params: { conversationId: v.id }, body: { userId: staff }, token: await t.login('staff') })).statusCode).toBe(
+      403,
+    );
+    // Nothing was half done: the agent still holds it, with one transfer-free trail.
+    expect((await q<{ assigned_agent_id: string }>('SELECT assigned_agent_id FROM service_conversations WHERE id = $1', [v.id]))[0].assigned_agent_id).toBe(
+      await userId('agent'),
+    );
+    expect(await q("SELECT 1 FROM audit_log WHERE entity_id = $1 AND action = 'transfer'", [v.id])).toEqual([]);
+    v.ws.close();
+    other.ws.close();
+  });
+});
