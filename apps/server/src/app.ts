@@ -35,9 +35,7 @@ import { documentTemplateRoutes } from './modules/accounting/document-templates/
 import { coaRoutes } from './modules/accounting/coa/routes.ts';
 import { currencyRoutes } from './modules/accounting/currencies/routes.ts';
 import { cashBankRoutes } from './modules/accounting/cash-banks/routes.ts';
-import { documentRoutes } from './modules/accounting/documents/routes.ts';
-import { journalRoutes } from './modules/accounting/journals/routes.ts';
-import { cashTransactionRoutes } from './modules/accounting/cash-transactions/routes.ts';
+import { documentTypeRoutes } from './modules/accounting/document-types.ts';
 import { approvalFlowRoutes } from './modules/accounting/approval-flows/routes.ts';
 import { reportRoutes } from './modules/accounting/reports/routes.ts';
 import { auditLogRoutes } from './modules/accounting/audit-log/routes.ts';
@@ -46,6 +44,7 @@ import { passwordResetRoutes } from './modules/public/password-reset/routes.ts';
 import { leadRoutes } from './modules/administration/leads/routes.ts';
 import { onboardingRoutes } from './modules/public/onboarding/routes.ts';
 import { usageDashboardRoutes } from './modules/dashboard/usage/routes.ts';
+import { serviceResponseRoutes } from './modules/dashboard/service-response/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
 import { channelRoutes } from './modules/service/channels/routes.ts';
@@ -108,6 +107,13 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
     onError: (err) => app.log.warn({ err: String(err) }, 'access-change listener: connection lost; sessions are checked in the database until it is back'),
   });
   app.addHook('onClose', () => accessListener.close());
+  if (platform.config.publicUrlFollowsPort) {
+    // PORT=0 (or a listen on another port than PORT): the default address names the port actually taken.
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address && typeof address === 'object') platform.config.PUBLIC_URL = `http://localhost:${address.port}`;
+    });
+  }
   app.decorate('accessChanges', { sync: () => accessListener.sync() });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -152,9 +158,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   coaRoutes(app, { coaUsers: [cashBankUsesCoa] });
   currencyRoutes(app, { currencyUsers: [cashBankUsesCurrency] });
   cashBankRoutes(app);
-  documentRoutes(app);
-  journalRoutes(app);
-  cashTransactionRoutes(app);
+  documentTypeRoutes(app);
   approvalFlowRoutes(app);
   reportRoutes(app);
   auditRoutes(app);
@@ -163,6 +167,7 @@ export async function buildApp(input: PlatformInput, options: BuildOptions = {})
   leadRoutes(app);
   onboardingRoutes(app);
   usageDashboardRoutes(app);
+  serviceResponseRoutes(app);
   analysisRoutes(app);
   serviceRoutes(app);
   channelRoutes(app);

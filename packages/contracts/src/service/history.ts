@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, listOf, listQuery, XLSX_CONTENT_TYPE } from '../endpoint.ts';
+import { conversationLabel, responseTimes } from './conversation-facts.ts';
 import { inboxMessage } from './inbox.ts';
 
 /** History chat (issue 12): every conversation, filtered; its transcript with each bot turn's intent and confidence. */
@@ -15,7 +16,9 @@ export const historyFilter = z.object({
   /** bot: never handed over; agent: an agent handled it. */
   handledBy: z.enum(['bot', 'agent']).optional(),
   outcome: z.string().max(40).optional(),
+  /** The customer's name or id, or the words of a message (issue 24). */
   keyword: z.string().max(100).optional(),
+  labelId: z.uuid().optional(),
 });
 
 export const historyConversation = z.object({
@@ -33,6 +36,7 @@ export const historyConversation = z.object({
   messages: z.number().int(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
+  labels: z.array(conversationLabel),
 });
 export type HistoryConversation = z.infer<typeof historyConversation>;
 
@@ -51,7 +55,7 @@ export const serviceHistoryEndpoints = {
     access: HISTORY,
     summary: 'A conversation with its whole transcript (notes included)',
     params: z.object({ conversationId: z.uuid() }),
-    response: z.object({ conversation: historyConversation, messages: z.array(inboxMessage) }),
+    response: z.object({ conversation: historyConversation, messages: z.array(inboxMessage), responseTimes }),
   }),
   exportHistoryChat: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { conversationLabel, responseTimes } from './conversation-facts.ts';
 
 /**
  * Messages for me (issue 12): the agent's inbox of handed-over conversations of the clients the agent serves,
@@ -25,6 +26,7 @@ export const inboxConversation = z.object({
   unread: z.number().int(),
   /** The client's CS is outside its working hours now: a waiting conversation cannot be claimed until they begin. */
   outsideWorkingHours: z.boolean(),
+  labels: z.array(conversationLabel),
 });
 export type InboxConversation = z.infer<typeof inboxConversation>;
 
@@ -54,6 +56,7 @@ export const inboxDetail = z.object({
   messages: z.array(inboxMessage),
   /** The same customer's earlier conversations with this client, newest first. */
   earlier: z.array(earlierConversation),
+  responseTimes,
 });
 
 export const inboxList = z.object({ items: z.array(inboxConversation), waiting: z.number().int(), mine: z.number().int(), unread: z.number().int() });

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { HistoryConversation, InboxMessage } from '@nusa/contracts';
+import type { HistoryConversation, InboxMessage, ResponseTimes } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
-import { messagesOf } from '../conversations/index.ts';
+import { messagesOf, responseTimesOf } from '../conversations/index.ts';
+import { conversationMatches } from '../inbox/search.ts';
 import { toMessage } from '../inbox/service.ts';
+import { hasLabel, labelsOf } from '../labels/service.ts';
 
 export interface HistoryFilter {
   clientCode?: string;
@@ -15,6 +17,7 @@ export interface HistoryFilter {
   handledBy?: 'bot' | 'agent';
   outcome?: string;
   keyword?: string;
+  labelId?: string;
 }
 const EXPORT_LIMIT = 5000;
 type Row = Record<string, unknown>;
@@ -23,14 +26,16 @@ const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v a
 function where(f: HistoryFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.clientCode) parts.push(sql`lower(cl.code) = lower(${f.clientCode})`);
-  if (f.channel) parts.push(sql`c.channel_kind = ${f.channel}`);
+  // Virtual chats are tests of the bot, not customers: kept out unless asked for by their channel (issue 24).
+  parts.push(f.channel ? sql`c.channel_kind = ${f.channel}` : sql`c.channel_kind <> 'virtual'`);
   if (f.from) parts.push(sql`c.started_at >= (${f.from}::date)::timestamp AT TIME ZONE 'Asia/Jakarta'`);
   if (f.to) parts.push(sql`c.started_at < (${f.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta'`);
   if (f.intent) parts.push(sql`EXISTS (SELECT 1 FROM service_messages i WHERE i.conversation_id = c.id AND i.intent = ${f.intent})`);
   if (f.handledBy === 'bot') parts.push(sql`c.handed_over_at IS NULL`);
   if (f.handledBy === 'agent') parts.push(sql`c.handed_over_at IS NOT NULL`);
   if (f.outcome) parts.push(sql`c.outcome = ${f.outcome}`);
-  if (f.keyword) parts.push(sql`(c.customer_name ILIKE ${`%${f.keyword}%`} OR c.customer_key ILIKE ${`%${f.keyword}%`})`);
+  if (f.keyword) parts.push(conversationMatches(f.keyword));
+  if (f.labelId) parts.push(hasLabel(f.labelId));
   return sql.join(parts, sql` AND `);
 }
 
@@ -40,7 +45,7 @@ const SELECT = sql`
          (SELECT count(*) FROM service_messages m WHERE m.conversation_id = c.id)::int AS messages
     FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id`;
 
-const toHistory = (r: Row): HistoryConversation => ({
+const toHistory = (r: Row): Omit<HistoryConversation, 'labels'> => ({
   id: String(r.id),
   clientCode: String(r.client_code),
   clientName: String(r.client_name),
@@ -62,13 +67,15 @@ export async function listHistory(tx: Tx, f: HistoryFilter & { page: number; lim
   const [{ total }] = (
     await tx.execute(sql`SELECT count(*)::int AS total FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id WHERE ${where(f)}`)
   ).rows as { total: number }[];
-  return { items: (rows.rows as Row[]).map(toHistory), total };
+  const labels = await labelsOf(tx, (rows.rows as Row[]).map((r) => String(r.id)));
+  return { items: (rows.rows as Row[]).map((r) => ({ ...toHistory(r), labels: labels.get(String(r.id)) ?? [] })), total };
 }
 
-export async function transcript(tx: Tx, id: string): Promise<{ conversation: HistoryConversation; messages: InboxMessage[] }> {
+export async function transcript(tx: Tx, id: string): Promise<{ conversation: HistoryConversation; messages: InboxMessage[]; responseTimes: ResponseTimes }> {
   const [row] = (await tx.execute(sql`${SELECT} WHERE c.id = ${id}`)).rows as Row[];
   if (!row) throw new AppError('service_conversation_not_found', [id]);
-  return { conversation: toHistory(row), messages: (await messagesOf(tx, id)).map(toMessage) };
+  const labels = (await labelsOf(tx, [id])).get(id) ?? [];
+  return { conversation: { ...toHistory(row), labels }, messages: (await messagesOf(tx, id)).map(toMessage), responseTimes: await responseTimesOf(tx, id) };
 }
 
 const HEADERS = {
