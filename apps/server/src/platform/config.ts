@@ -78,8 +78,11 @@ const schema = z.object({
   /** Mail goes to the outbox table and the log; with an smtp:// or smtps:// URL it is also sent through that server. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Nusa <no-reply@nusa.local>'),
-  /** The address users open the web at; links in mails (password reset) start with it. */
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3000'),
+  /**
+   * The address users open the web at; links in mails (password reset), the widget's embed tag and channel webhooks
+   * start with it. Unset: http://localhost on the port the server listens on (PORT, or the one given for PORT=0).
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /**
    * Private addresses the server may call when a setting names them (an on-premises model server, a test server):
    * host names, addresses or CIDR ranges, each with an optional :port, comma-separated. Without an entry the server
@@ -126,7 +129,12 @@ const schema = z.object({
   LIMIT_TRIAL_IMPORT_BYTES: int(1).default(10 * 1024 * 1024),
 });
 
-export type Config = z.output<typeof schema> & { dataDir: string };
+export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL'> & {
+  dataDir: string;
+  PUBLIC_URL: string;
+  /** PUBLIC_URL was not set: it names the port the server listens on (buildApp corrects it once listening). */
+  publicUrlFollowsPort: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -154,5 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const { PUBLIC_URL, PORT } = parsed.data;
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${PORT}`,
+    publicUrlFollowsPort: PUBLIC_URL === undefined,
+  };
 }

@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOBS: 'yes', SEED_DEMO: 'true' })).toMatchObject({ JOBS: true, SEED_DEMO: true });
   });
 
+  it('defaults the public address to localhost on PORT; a given one stands', () => {
+    expect(loadConfig({})).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', publicUrlFollowsPort: true });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ PUBLIC_URL: 'http://localhost:8080', publicUrlFollowsPort: true });
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://app.nusa.id' })).toMatchObject({ PUBLIC_URL: 'https://app.nusa.id', publicUrlFollowsPort: false });
+  });
+
   it('trusts no proxy by default; TRUST_PROXY names proxies by address or range, or counts hops', () => {
     expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);

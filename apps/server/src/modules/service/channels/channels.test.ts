@@ -263,6 +263,19 @@ describe('web chat widget', () => {
     expect(window.__nusaWidgets).toEqual({ [`demo/${CLIENT}`]: true });
   });
 
+  it('names in its embed tag the port the server listens on when no public address is set, else the public address', async () => {
+    const webUrl = async (port: number) => {
+      const res = await fetch(`http://127.0.0.1:${port}${CH}`, { headers: { authorization: `Bearer ${admin}` } });
+      return ((await res.json()) as { items: Json[] }).items.find((c) => c.kind === 'web')!.webhookUrl;
+    };
+    const following = await secondInstance(t, { PORT: '4123' });
+    onTestFinished(() => following.app.close());
+    expect(await webUrl(following.port)).toBe(`http://localhost:${following.port}/api/v1/service/widget/demo/${CLIENT}.js`);
+    const given = await secondInstance(t, { PUBLIC_URL: 'https://chat.toko.test/' });
+    onTestFinished(() => given.app.close());
+    expect(await webUrl(given.port)).toBe(`https://chat.toko.test/api/v1/service/widget/demo/${CLIENT}.js`);
+  });
+
   it("talks over the socket: the bot answers, asking for a person hands over, an agent's reply is pushed, a flood is refused", async () => {
     // The visitor's socket is on a second server instance; the agent's reply is stored and announced through the first.
     const { app: b, config, port } = await secondInstance(t);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import {
   CHANNEL_ATTRIBUTES,
@@ -25,6 +26,14 @@ export interface ChannelPlatform {
   seal: SettingsSeal;
   publicUrl: string;
 }
+
+/** The server's seal and address, the address read at each use: it is corrected once the server listens (config). */
+export const channelPlatform = (app: FastifyInstance): ChannelPlatform => ({
+  seal: app.platform.tokens,
+  get publicUrl() {
+    return app.platform.config.PUBLIC_URL;
+  },
+});
 
 /** The Telegram webhook's secret_token, made on activation; kept with the other secrets but never a form field. */
 export const TELEGRAM_WEBHOOK_SECRET = 'webhookSecret';
