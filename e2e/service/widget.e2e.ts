@@ -25,7 +25,8 @@ const tx = {
     reply: 'Balas',
     replyBox: 'Tulis balasan untuk pelanggan…',
     answer: 'Halo, saya Dewi dari Toko Batik Sekar. Ada yang bisa saya bantu?',
-    agent: 'Petugas CS',
+    /** The widget names the agent who answers (issue 24), the same in both languages. */
+    agent: 'Dewi Lestari',
     throttled: /^Terlalu banyak pesan\. Tunggu \d+ detik, lalu coba lagi\.$/,
   },
   en: {
@@ -46,7 +47,7 @@ const tx = {
     reply: 'Reply',
     replyBox: 'Write a reply to the customer…',
     answer: 'Hello, this is Dewi from Toko Batik Sekar. How can I help?',
-    agent: 'CS agent',
+    agent: 'Dewi Lestari',
     throttled: /^Too many messages\. Please wait \d+ seconds and try again\.$/,
   },
 };

@@ -35,6 +35,7 @@ const PAGE_MODULES: Record<string, () => Promise<{ default: ComponentType }>> = 
   '/service/messages-for-me': () => import('../features/service/inbox/MessagesForMePage.tsx'),
   '/service/history-chat': () => import('../features/service/history/HistoryChatPage.tsx'),
   '/service/manage-cs-users': () => import('../features/service/agents/ManageCsUsersPage.tsx'),
+  '/service/canned-replies': () => import('../features/service/canned-replies/CannedRepliesPage.tsx'),
   '/analysis/ai-insights': () => import('../features/analysis/ai-insights/AiInsightsPage.tsx'),
   '/analysis/saved-graphs': () => import('../features/analysis/saved-graphs/SavedGraphsPage.tsx'),
   '/analysis/database-manager': () => import('../features/analysis/database-manager/DatabaseManagerPage.tsx'),

@@ -22,6 +22,7 @@ import type onboarding from './modules/onboarding.id.json';
 import type recovery from './modules/recovery.id.json';
 import type service from './modules/service.id.json';
 import type serviceInbox from './modules/service-inbox.id.json';
+import type serviceInboxTools from './modules/service-inbox-tools.id.json';
 import type serviceChannels from './modules/service-channels.id.json';
 import type serviceFineTuning from './modules/service-fine-tuning.id.json';
 import type shell from './modules/shell.id.json';
@@ -54,6 +55,7 @@ export type Texts = typeof base &
   typeof recovery &
   typeof service &
   typeof serviceInbox &
+  typeof serviceInboxTools &
   typeof serviceChannels &
   typeof serviceFineTuning &
   typeof shell &

@@ -28,8 +28,7 @@ export const serviceInboxTransferEndpoints = {
     method: 'POST',
     path: '/v1/service/inbox/{conversationId}/transfer',
     access: ['sendChatForMe'],
-    summary:
-      'Give the conversation I handle (or one waiting for my client) to a colleague; the customer is told who joined and the thread goes on',
+    summary: 'Give the conversation I handle (or one waiting for my client) to a colleague; the customer is told who joined and the thread goes on',
     params: conversationParam,
     body: z.object({ userId: z.uuid() }),
     response: inboxConversation,

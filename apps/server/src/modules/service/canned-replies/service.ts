@@ -80,10 +80,7 @@ export async function repliesForConversation(tx: Tx, clientId: string, keyword =
     .select()
     .from(t)
     .where(and(eq(t.active, true), forClient(clientId), k ? anyContains([t.code, t.name, t.text], k) : undefined))
-    .orderBy(
-      sql`CASE WHEN ${t.code} ILIKE ${starts} THEN 0 WHEN ${t.code} ILIKE ${containsPattern(k)} THEN 1 ELSE 2 END`,
-      asc(sql`lower(${t.code})`),
-    )
+    .orderBy(sql`CASE WHEN ${t.code} ILIKE ${starts} THEN 0 WHEN ${t.code} ILIKE ${containsPattern(k)} THEN 1 ELSE 2 END`, asc(sql`lower(${t.code})`))
     .limit(30);
   return toRecords(tx, rows);
 }

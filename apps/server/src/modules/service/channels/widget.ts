@@ -7,7 +7,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { answerCustomer } from '../bot/index.ts';
 import { clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { latestConversationOn, messageToDeliver, recentMessages } from '../conversations/service.ts';
-import { agentNames } from '../conversations/agent-names.ts';
+import { agentNames } from '../conversations/index.ts';
 import { CONVERSATION_CHANNEL, customerConversation } from './delivery.ts';
 import { channelOfKind, type ChannelRow } from './service.ts';
 import { websocketOnly } from '../../../platform/http/websocket-only.ts';

@@ -1,11 +1,6 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_TENANT,
-  serviceClientEndpoints as clientEp,
-  serviceInboxEndpoints as inboxEp,
-  serviceInboxTransferEndpoints as ep,
-} from '@nusa/contracts';
+import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoints as inboxEp, serviceInboxTransferEndpoints as ep } from '@nusa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
 import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
@@ -66,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('assign and transfer', () => {
-  it("the agent transfers to a colleague, who sees it, replies under their name and now holds it; the customer is told who joined; audited", async () => {
+  it('the agent transfers to a colleague, who sees it, replies under their name and now holds it; the customer is told who joined; audited', async () => {
     const v = await handOver('visitor-transfer-0001');
     const claimed = await call(t, inboxEp.claimConversation, { params: { conversationId: v.id }, token: agent });
     expect(claimed.statusCode, claimed.body).toBe(200);
@@ -93,7 +88,9 @@ describe('assign and transfer', () => {
 
     // The customer's thread goes on: the customer writes again, the new agent sees it unread; a reconnect shows the names.
     v.say('baik, terima kasih');
-    await expect.poll(async () => (await call(t, inboxEp.getInboxConversation, { params: { conversationId: v.id }, token: admin })).json().conversation.unread).toBe(1);
+    await expect
+      .poll(async () => (await call(t, inboxEp.getInboxConversation, { params: { conversationId: v.id }, token: admin })).json().conversation.unread)
+      .toBe(1);
     v.ws.close();
     const again = await visitor('visitor-transfer-0001');
     const hello = (again.frames[0].messages as Frame[]).filter((m) => m.sender === 'agent' || m.sender === 'system');
@@ -114,7 +111,7 @@ describe('assign and transfer', () => {
     expect((await call(t, inboxEp.closeInboxConversation, { params: { conversationId: v.id }, token: admin })).statusCode).toBe(200);
   });
 
-  it("an English-speaking customer is told in English; a waiting conversation is assigned to a colleague straight away", async () => {
+  it('an English-speaking customer is told in English; a waiting conversation is assigned to a colleague straight away', async () => {
     const v = await handOver('visitor-transfer-0002', 'I want to talk to a person');
     const assigned = await call(t, ep.transferConversation, { params: { conversationId: v.id }, body: { userId: await userId('agent') }, token: admin });
     expect(assigned.json()).toMatchObject({ status: 'agent', assignedAgentId: await userId('agent') });
@@ -141,16 +138,16 @@ describe('assign and transfer', () => {
       'Siti Rahayu',
     ]);
 
-    await q("UPDATE service_agents SET max_concurrent_chats = 1 WHERE tenant_id = $1 AND user_id = $2", [tenantId, await userId('admin')]);
+    await q('UPDATE service_agents SET max_concurrent_chats = 1 WHERE tenant_id = $1 AND user_id = $2', [tenantId, await userId('admin')]);
     const other = await handOver('visitor-transfer-0004');
     expect((await call(t, inboxEp.claimConversation, { params: { conversationId: other.id }, token: admin })).statusCode).toBe(200);
     expect((await to(await userId('admin'))).error()).toEqual({ errorCode: 'service_transfer_target_limit_reached', errorArgs: ['Siti Rahayu', '1'] });
     // The admin holds `other`: the agent may not give it away.
     const notYours = await call(t, ep.transferConversation, { params: { conversationId: other.id }, body: { userId: await userId('agent') }, token: agent });
     expect(notYours.error()).toEqual({ errorCode: 'service_conversation_not_yours', errorArgs: [other.id] });
-    expect((await call(t, ep.transferConversation, { params: { conversationId: v.id }, body: { userId: staff }, token: await t.login('staff') })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call(t, ep.transferConversation, { params: { conversationId: v.id }, body: { userId: staff }, token: await t.login('staff') })).statusCode,
+    ).toBe(403);
     // Nothing was half done: the agent still holds it, with one transfer-free trail.
     expect((await q<{ assigned_agent_id: string }>('SELECT assigned_agent_id FROM service_conversations WHERE id = $1', [v.id]))[0].assigned_agent_id).toBe(
       await userId('agent'),

@@ -14,6 +14,9 @@ import './inbox.css';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
 import { useFormat } from '../../../app/use-format.ts';
 import { queryKeyOf } from '../../../api/query-keys.ts';
+import { useCannedReplyPicker } from './CannedReplyPicker.tsx';
+import { HandoverAlerts } from './HandoverAlerts.tsx';
+import { TransferButton } from './TransferButton.tsx';
 
 /** Service › Messages for me: handed-over conversations, live; claim, reply, note, send back to the bot, close. */
 export default function MessagesForMePage() {
@@ -33,6 +36,7 @@ export default function MessagesForMePage() {
   return (
     <div>
       <PageHeading title={t('serviceInbox.title')} subtitle={t('serviceInbox.description')}>
+        <HandoverAlerts items={items} ready={live && inbox.isSuccess} />
         <Tag color={live ? 'green' : 'default'} data-testid="inbox-live">
           {live ? t('serviceInbox.live') : t('serviceInbox.offline')}
         </Tag>
@@ -100,6 +104,7 @@ function ConversationPane({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const canned = useCannedReplyPicker(id, text, setText);
   const detail = useQuery({
     queryKey: queryKeyOf(endpoints.getInboxConversation, id),
     queryFn: ({ signal }) => call(endpoints.getInboxConversation, { params: { conversationId: id }, signal }),
@@ -165,6 +170,7 @@ function ConversationPane({ id }: { id: string }) {
                 {t('serviceInbox.claim')}
               </Button>
             )}
+            {(mine || (c.status === 'waiting' && !c.outsideWorkingHours)) && <TransferButton conversationId={id} waiting={!mine} onDone={after} />}
             {mine && <Button onClick={() => act.mutate('sendBack')}>{t('serviceInbox.sendBack')}</Button>}
             {mine && (
               <Button danger onClick={close}>
@@ -195,10 +201,12 @@ function ConversationPane({ id }: { id: string }) {
                 { value: 'note', label: t('serviceInbox.note') },
               ]}
             />
+            {canned.picker}
             <Space.Compact style={{ width: '100%' }}>
               <Input.TextArea
                 aria-label={mode === 'reply' ? t('serviceInbox.replyPlaceholder') : t('serviceInbox.notePlaceholder')}
-                placeholder={mode === 'reply' ? t('serviceInbox.replyPlaceholder') : t('serviceInbox.notePlaceholder')}
+                placeholder={`${mode === 'reply' ? t('serviceInbox.replyPlaceholder') : t('serviceInbox.notePlaceholder')} ${canned.placeholderHint}`}
+                onKeyDown={canned.onKeyDown}
                 autoSize={{ minRows: 1, maxRows: 4 }}
                 maxLength={4000}
                 value={text}
