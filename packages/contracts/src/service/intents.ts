@@ -73,6 +73,9 @@ export const trainingState = z.object({
 export type TrainingState = z.infer<typeof trainingState>;
 
 export const classification = z.object({ intent: z.string().nullable(), confidence: z.number(), outOfScope: z.boolean() });
+/** A sentence to classify, alone or in a batch of at most CLASSIFY_BATCH_MAX. */
+const classifiedText = z.string().trim().min(1).max(2000);
+export const CLASSIFY_BATCH_MAX = 1000;
 
 export const virtualChatRequest = z.object({ conversationId: z.uuid().optional(), message: z.string().trim().min(1).max(2000) });
 export const botReply = z.object({
@@ -194,8 +197,19 @@ export const serviceIntentEndpoints = {
     access: CLASSIFY,
     summary: "The intent of a sentence by the client's trained classifier, with its confidence and whether it is out of scope (below the client's threshold)",
     params: clientCodeParam,
-    body: z.object({ text: z.string().trim().min(1).max(2000) }),
+    body: z.object({ text: classifiedText }),
     response: classification,
+  }),
+  classifyServiceTexts: defineEndpoint({
+    method: 'POST',
+    path: '/v1/service/clients/{clientCode}/classify-batch',
+    access: CLASSIFY,
+    summary:
+      `Bulk classify: up to ${CLASSIFY_BATCH_MAX} sentences, each answered as the single classify answers it, in the order sent. Metered as one AI ` +
+      'request per sentence, all or none: insufficient_quota when fewer are left this month than the batch holds',
+    params: clientCodeParam,
+    body: z.object({ texts: z.array(classifiedText).min(1).max(CLASSIFY_BATCH_MAX) }),
+    response: z.object({ results: z.array(classification) }),
   }),
   virtualChat: defineEndpoint({
     method: 'POST',

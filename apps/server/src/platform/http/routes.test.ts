@@ -193,6 +193,7 @@ describe('route table (architecture §4: every route declares who may call it)',
       PUT    /api/v1/config/users/:userId/active → createEditConfigUser | writeAllConfigUser
       POST   /api/v1/config/users/:userId/reset-password → writeAllConfigUser
       GET    /api/v1/config/users/:userId/tasks → readOnlyConfigUser | createEditConfigUser | writeAllConfigUser
+      GET    /api/v1/dashboard/service-response-times → viewHistoryChat | viewCountChat
       GET    /api/v1/dashboard/usage → any logged-in user
       POST   /api/v1/erp/approval-flows → createEditErpApprovalFlow | writeAllErpApprovalFlow
       GET    /api/v1/erp/approval-flows → readOnlyErpApprovalFlow | createEditErpApprovalFlow | writeAllErpApprovalFlow
@@ -392,6 +393,10 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/public/registrations → anonymous
       GET    /api/v1/public/registrations/progress → public
       GET    /api/v1/service/agents → viewManageCSUser | addManageCSUser | editManageCSUser
+      POST   /api/v1/service/canned-replies → editCannedReply
+      GET    /api/v1/service/canned-replies → viewCannedReply | editCannedReply
+      DELETE /api/v1/service/canned-replies/:id → editCannedReply
+      PUT    /api/v1/service/canned-replies/:id → editCannedReply
       POST   /api/v1/service/clients → viewDataset
       GET    /api/v1/service/clients → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       DELETE /api/v1/service/clients/:clientCode → viewDataset
@@ -414,15 +419,12 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/service/clients/:clientCode/intents → viewIntentClassifier | editIntentClassifier | viewFineTuning
       GET    /api/v1/service/clients/:clientCode/intents/export → viewIntentClassifier | editIntentClassifier | viewFineTuning
       POST   /api/v1/service/clients/:clientCode/intents/import → editIntentClassifier
+      GET    /api/v1/service/clients/:clientCode/readiness → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       POST   /api/v1/service/clients/:clientCode/setup → viewDataset
       GET    /api/v1/service/clients/:clientCode/setup → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
       POST   /api/v1/service/clients/:clientCode/train → editIntentClassifier | viewFineTuning
       GET    /api/v1/service/clients/:clientCode/training → viewIntentClassifier | editIntentClassifier | viewFineTuning
       POST   /api/v1/service/clients/:clientCode/virtual-chat → viewVirtualChatCS
-      GET    /api/v1/service/canned-replies → viewCannedReply | editCannedReply
-      POST   /api/v1/service/canned-replies → editCannedReply
-      DELETE /api/v1/service/canned-replies/:id → editCannedReply
-      PUT    /api/v1/service/canned-replies/:id → editCannedReply
       DELETE /api/v1/service/datasets/:datasetId → viewDataset
       PUT    /api/v1/service/datasets/:datasetId → viewDataset
       GET    /api/v1/service/datasets/:datasetId → viewDataset | viewFineTuning | sendChatForMe | viewHistoryChat | viewIntegrate | editIntegrate | viewIntentClassifier | editIntentClassifier | viewVirtualChatCS | viewManageCSUser | addManageCSUser | editManageCSUser
@@ -444,10 +446,12 @@ describe('route table (architecture §4: every route declares who may call it)',
       POST   /api/v1/service/inbox/:conversationId/claim → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/close → sendChatForMe
       GET    /api/v1/service/inbox/:conversationId/colleagues → sendChatForMe
+      PUT    /api/v1/service/inbox/:conversationId/labels → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/note → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/reply → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/send-back → sendChatForMe
       POST   /api/v1/service/inbox/:conversationId/transfer → sendChatForMe
+      GET    /api/v1/service/inbox/search → sendChatForMe
       GET    /api/v1/service/inbox/socket → public
       PUT    /api/v1/service/inbox/status → sendChatForMe
       DELETE /api/v1/service/intents/:intentId → editIntentClassifier
@@ -455,6 +459,11 @@ describe('route table (architecture §4: every route declares who may call it)',
       GET    /api/v1/service/intents/:intentId → viewIntentClassifier | editIntentClassifier
       POST   /api/v1/service/intents/:intentId/phrases → editIntentClassifier
       DELETE /api/v1/service/intents/:intentId/phrases/:phraseId → editIntentClassifier
+      GET    /api/v1/service/intents/import-template → editIntentClassifier
+      POST   /api/v1/service/labels → editManageCSUser
+      GET    /api/v1/service/labels → sendChatForMe | viewHistoryChat | editManageCSUser
+      DELETE /api/v1/service/labels/:labelId → editManageCSUser
+      PUT    /api/v1/service/labels/:labelId → editManageCSUser
       POST   /api/v1/service/telegram/:tenant/:channelId → public
       GET    /api/v1/service/whatsapp/:tenant/:channelId → public
       POST   /api/v1/service/whatsapp/:tenant/:channelId → public

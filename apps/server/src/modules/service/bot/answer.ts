@@ -12,7 +12,7 @@ import {
   type HandoverReason,
 } from '../conversations/service.ts';
 import { retrieveFacts } from '../datasets/service.ts';
-import { activeModel, intentsByName } from '../intents/index.ts';
+import { activeModelRef, intentsByName, loadIntentModel } from '../intents/index.ts';
 import { handoverText } from './handover-text.ts';
 import { languageOf, mentionsAny } from './language.ts';
 
@@ -145,19 +145,20 @@ async function decide(
   if (rules.askForPerson && mentionsAny(text, [...rules.personWords.id, ...rules.personWords.en])) return { ...none, handoverReason: 'asked_for_person' };
 
   const threshold = Number(client.confidenceThreshold);
-  const trained = await activeModel(tx, client.id);
+  const trained = await activeModelRef(tx, client.id);
   let prediction: IntentPrediction | undefined;
-  if (trained?.model) {
-    const model = trained.model;
+  if (trained) {
     try {
+      // The model is read (when not in memory) only once the quota allowed the call.
       prediction = await ai.metered(
         'intent',
         async (engine) => {
+          const model = await loadIntentModel(tx, trained);
           const p = await engine.classifyIntent(model, text, { threshold });
           return { ...p, usage: { model: model.engine, inputTokens: text.split(/\s+/).length, outputTokens: 0, images: 0 } };
         },
         chatSessionId,
-        ai.intentEngine(model),
+        ai.intentEngine(trained),
       );
     } catch {
       // ai_response_failed, a provider down, a model of another engine, the month's quota used up: a person answers.

@@ -1,22 +1,46 @@
+import type { AiUsage } from '../../../platform/ai/engine.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { clientAi, type ClientRow } from '../clients/service.ts';
-import { activeModel } from '../intents/index.ts';
+import { activeModelRef, loadIntentModel } from '../intents/index.ts';
 
-/** A sentence's intent by the client's trained model, metered on the client's OU; service_model_not_trained before the first training. */
-export async function classify(tx: Tx, client: ClientRow, text: string): Promise<{ intent: string | null; confidence: number; outOfScope: boolean }> {
-  const trained = await activeModel(tx, client.id);
-  if (!trained?.model) throw new AppError('service_model_not_trained', [client.code]);
-  const model = trained.model;
+export interface Classification {
+  intent: string | null;
+  confidence: number;
+  outOfScope: boolean;
+}
+
+/**
+ * Sentences' intents by the client's trained model, metered on the client's OU as one request per sentence, all
+ * claimed before the model is touched: a call the quota refuses reads no model. service_model_not_trained before the
+ * first training.
+ */
+export async function classifyMany(tx: Tx, client: ClientRow, texts: string[]): Promise<Classification[]> {
+  const ref = await activeModelRef(tx, client.id);
+  if (!ref) throw new AppError('service_model_not_trained', [client.code]);
   const ai = await clientAi(tx, client.tenantId, client);
-  const p = await ai.metered(
+  const threshold = Number(client.confidenceThreshold);
+  const { results } = await ai.metered(
     'intent',
-    async (engine) => ({
-      ...(await engine.classifyIntent(model, text, { threshold: Number(client.confidenceThreshold) })),
-      usage: { model: model.engine, inputTokens: text.split(/\s+/).length, outputTokens: 0, images: 0 },
-    }),
+    async (engine) => {
+      const model = await loadIntentModel(tx, ref);
+      const results: Classification[] = [];
+      const usages: AiUsage[] = [];
+      for (const text of texts) {
+        const p = await engine.classifyIntent(model, text, { threshold });
+        results.push({ intent: p.outOfScope ? null : p.intent, confidence: Math.round(p.confidence * 10000) / 10000, outOfScope: p.outOfScope });
+        usages.push({ model: model.engine, inputTokens: text.split(/\s+/).length, outputTokens: 0, images: 0 });
+      }
+      return { results, usage: usages[0], usages };
+    },
     null,
-    ai.intentEngine(model),
+    ai.intentEngine(ref),
+    texts.length,
   );
-  return { intent: p.outOfScope ? null : p.intent, confidence: Math.round(p.confidence * 10000) / 10000, outOfScope: p.outOfScope };
+  return results;
+}
+
+/** A sentence's intent (classifyMany of one). */
+export async function classify(tx: Tx, client: ClientRow, text: string): Promise<Classification> {
+  return (await classifyMany(tx, client, [text]))[0];
 }

@@ -21,14 +21,15 @@ export const SERVICE_AREA = 'chat';
 export interface ClientAi {
   engine: AiEngine;
   chatModel: string;
-  /** Runs an engine call metered on the client's OU (and the chat session, when given). */
-  metered<T extends { usage: AiUsage }>(
+  /** Runs an engine call metered on the client's OU (and the chat session, when given), as `units` requests (default 1). */
+  metered<T extends { usage: AiUsage; usages?: AiUsage[] }>(
     purpose: 'chat' | 'intent' | 'embedding',
     fn: (engine: AiEngine) => Promise<T>,
     chatSessionId?: string | null,
     engine?: AiEngine,
+    units?: number,
   ): Promise<T>;
-  intentEngine(model: IntentModel): AiEngine;
+  intentEngine(model: Pick<IntentModel, 'engine'>): AiEngine;
 }
 
 export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Promise<ClientAi> {
@@ -49,7 +50,7 @@ export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Pro
   return {
     engine,
     chatModel,
-    metered: (purpose, fn, chatSessionId, which = engine) =>
+    metered: (purpose, fn, chatSessionId, which = engine, units) =>
       meteredCall(
         tx,
         {
@@ -62,6 +63,7 @@ export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Pro
           provider: which.provider,
           model: purpose === 'chat' ? chatModel : undefined,
           priceOf,
+          units,
         },
         () => fn(which),
       ),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { TrainingMetrics, TrainingState } from '@nusa/contracts';
 import type { AiEngine, IntentExample, IntentModel } from '../../../platform/ai/engine.ts';
@@ -8,6 +8,7 @@ import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { lockUniqueKey } from '../../../platform/numbering/lock.ts';
 import { clientAi, clientRowById, type ClientRow } from '../clients/service.ts';
+import { announceModel, storedModel } from './model-store.ts';
 import { serviceModels } from './schema.ts';
 import { phrasesOf } from './service.ts';
 
@@ -19,7 +20,9 @@ import { phrasesOf } from './service.ts';
 export const TRAIN_QUEUE = 'service-train';
 const OUT_OF_SCOPE = '(out of scope)';
 
-type ModelRow = typeof serviceModels.$inferSelect;
+/** A run without its model (megabytes): what the training state and the bot's choice of run need. */
+type ModelRow = Omit<typeof serviceModels.$inferSelect, 'model' | 'packed'>;
+const { model: _model, packed: _packed, ...runColumns } = getTableColumns(serviceModels);
 
 function stableHash(text: string): number {
   let h = 2166136261;
@@ -139,7 +142,7 @@ export async function storeTrainedModel(
     id: uuidv7(),
     clientId,
     status: 'done',
-    model: trained.model,
+    ...storedModel(trained.model),
     metrics: trained.metrics,
     intents: trained.intents,
     examples: trained.examples,
@@ -148,12 +151,13 @@ export async function storeTrainedModel(
     startedAt: now,
     trainedAt: now,
   });
+  await announceModel(tx, clientId);
 }
 
-/** The model the bot uses: the newest done run's. */
+/** The run whose model the bot uses: the newest done one (without the model: modelStore reads that). */
 export async function activeModel(tx: Tx, clientId: string): Promise<ModelRow | undefined> {
   const [row] = await tx
-    .select()
+    .select(runColumns)
     .from(serviceModels)
     .where(and(eq(serviceModels.clientId, clientId), eq(serviceModels.status, 'done')))
     .orderBy(desc(serviceModels.trainedAt), desc(serviceModels.id))
@@ -163,7 +167,7 @@ export async function activeModel(tx: Tx, clientId: string): Promise<ModelRow | 
 
 export async function trainingState(tx: Tx, clientId: string): Promise<TrainingState> {
   const [latest] = await tx
-    .select()
+    .select(runColumns)
     .from(serviceModels)
     .where(eq(serviceModels.clientId, clientId))
     .orderBy(desc(serviceModels.requestedAt), desc(serviceModels.id))
@@ -206,13 +210,14 @@ export async function runTraining(pools: Pools, tenantId: string, trainingId: st
         .update(serviceModels)
         .set({
           status: 'done',
-          model: trained.model,
+          ...storedModel(trained.model),
           metrics: trained.metrics,
           intents: trained.intents,
           examples: trained.examples,
           trainedAt: new Date(),
         })
         .where(eq(serviceModels.id, trainingId));
+      await announceModel(tx, claimed.clientId);
     });
   } catch (err) {
     if (!(err instanceof AppError)) log(err);

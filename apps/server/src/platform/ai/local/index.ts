@@ -19,9 +19,11 @@ export const LOCAL_INTENT_ENGINE = 'local-intent-logreg-v1';
  * a logistic regression over word and character n-grams, embeddings by hashed n-grams, chat by templates that quote
  * retrieved facts, images by sharp presets, structured output only through registered local parsers.
  */
+// Loaded classifiers by their model state, process-wide (an engine is made per request), so a model kept in memory
+// (modules/service/intents/model-store.ts) is decoded once, not on every message.
+const loaded = new WeakMap<object, IntentClassifier>();
+
 export function createLocalEngine(): AiEngine {
-  // Loaded classifiers by their model state, so a client's model is decoded once, not on every message.
-  const loaded = new WeakMap<object, IntentClassifier>();
   const classifierOf = (model: IntentModel): IntentClassifier => {
     // A model trained by another engine (the tenant changed engines) or damaged: the caller retrains or hands over.
     if (model.engine !== LOCAL_INTENT_ENGINE || !isIntentClassifierState(model.state)) throw new AppError('ai_response_failed');

@@ -111,7 +111,7 @@ export function unpackModel(bytes: Uint8Array): Record<string, unknown> {
       case 'object':
         return Object.fromEntries(Object.entries(f.f).map(([k, x]) => [k, read(x)]));
       case 'typed': {
-        const Type = TYPED[f.type];
+        const Type = TYPED[f.type] as unknown as { new (b: ArrayBufferLike, at?: number, n?: number): Typed; BYTES_PER_ELEMENT: number };
         const at = slice(f.o, f.n * Type.BYTES_PER_ELEMENT);
         if (at % Type.BYTES_PER_ELEMENT === 0) return new Type(buffer.buffer, at, f.n);
         return new Type(buffer.buffer.slice(at, at + f.n * Type.BYTES_PER_ELEMENT));

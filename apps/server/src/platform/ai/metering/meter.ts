@@ -26,6 +26,8 @@ export interface MeteredCallOptions {
   priceOf?: (usage: AiUsage) => Money | string | number;
   /** When the call happens; now by default (seeds and tests pass the past). */
   at?: Date;
+  /** How many requests the call counts as (a batch of N texts: N), claimed all or none; 1 by default. */
+  units?: number;
 }
 
 const SAVEPOINT = 'ai_metered_call';
@@ -37,20 +39,21 @@ const clientOf = (tx: Tx) => (tx as unknown as { $client: pg.PoolClient }).$clie
  *    `insufficient_quota` [kind] (no provider is asked);
  * 2. runs `fn` inside a savepoint; if it throws, the savepoint is rolled back, which gives the unit back (the tenant
  *    got nothing for it) and undoes what `fn` wrote, a `failed` row is written and the error is rethrown as it was;
- * 3. writes the `ok` row with the usage's model, tokens, images, cost (`priceOf`, else 0) and duration.
+ * 3. writes the `ok` row with the usage's model, tokens, images, cost (`priceOf`, else 0) and duration; a call of
+ *    several `units` writes one row per unit, from the result's `usages` when it gives one each.
  * The daily rollups follow each row in the same transaction (ai_usage's trigger). The rows live and die with `tx`: a
  * caller whose transaction then rolls back (an error it lets through) keeps no trace of the call, so a caller that
  * wants a failure counted catches it, commits, then answers the failure.
  * The claimed quota row stays locked until `tx` ends: a tenant's calls of one kind are counted one transaction at a
  * time, so keep the transaction around an AI call short.
  */
-export async function meteredCall<T extends { usage: AiUsage }>(tx: Tx, options: MeteredCallOptions, fn: () => Promise<T>): Promise<T> {
+export async function meteredCall<T extends { usage: AiUsage; usages?: AiUsage[] }>(tx: Tx, options: MeteredCallOptions, fn: () => Promise<T>): Promise<T> {
   const at = options.at ?? new Date();
   const client = clientOf(tx);
   await client.query(`SAVEPOINT ${SAVEPOINT}`);
   let claimed: boolean;
   try {
-    claimed = await claimQuotaUnit(tx, options.tenantId, options.kind, at);
+    claimed = await claimQuotaUnit(tx, options.tenantId, options.kind, at, options.units ?? 1);
   } catch (err) {
     await client.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}; RELEASE SAVEPOINT ${SAVEPOINT}`);
     throw err;
@@ -72,13 +75,19 @@ export async function meteredCall<T extends { usage: AiUsage }>(tx: Tx, options:
   }
   const duration = performance.now() - started;
   await client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
-  await writeUsage(tx, options, at, 'ok', duration, result.usage);
+  const units = options.units ?? 1;
+  const usages = units === 1 ? [result.usage] : Array.from({ length: units }, (_, i) => result.usages?.[i] ?? result.usage);
+  await writeUsage(tx, options, at, 'ok', duration / units, ...usages);
   return result;
 }
 
-async function writeUsage(tx: Tx, o: MeteredCallOptions, at: Date, outcome: UsageOutcome, durationMs: number, usage?: AiUsage) {
+async function writeUsage(tx: Tx, o: MeteredCallOptions, at: Date, outcome: UsageOutcome, durationMs: number, ...usages: (AiUsage | undefined)[]) {
+  await tx.insert(aiUsage).values((usages.length ? usages : [undefined]).map((usage) => usageRow(o, at, outcome, durationMs, usage)));
+}
+
+function usageRow(o: MeteredCallOptions, at: Date, outcome: UsageOutcome, durationMs: number, usage: AiUsage | undefined) {
   const cost = usage && o.priceOf ? new Money(o.priceOf(usage)) : new Money(0);
-  await tx.insert(aiUsage).values({
+  return {
     tenantId: o.tenantId,
     id: uuidv7(),
     at,
@@ -95,5 +104,5 @@ async function writeUsage(tx: Tx, o: MeteredCallOptions, at: Date, outcome: Usag
     cost: toDecimalString(cost),
     durationMs: Math.round(durationMs),
     outcome,
-  });
+  };
 }

@@ -11,25 +11,25 @@ export const DEFAULT_MONTHLY_IMAGES = 300;
 export type QuotaKind = 'request' | 'image';
 
 /**
- * Claims one unit of the month's `kind` quota in one statement: the month's row is made with the tenant's limits
- * on its first claim, else counted up only while below its limit. Concurrent claims wait on the row and see each
+ * Claims `units` (default one) of the month's `kind` quota in one statement, all or none: the month's row is made with
+ * the tenant's limits on its first claim, else counted up only while that many are left. Concurrent claims wait on the row and see each
  * other's counts (READ COMMITTED re-checks the WHERE on the latest row), so no more units than the limit are ever
- * handed out. The row stays locked until the caller's transaction ends. False: the quota is used up.
+ * handed out. The row stays locked until the caller's transaction ends. False: not that many are left.
  */
-export async function claimQuotaUnit(tx: Tx, tenantId: string, kind: QuotaKind, at: Date): Promise<boolean> {
-  const request = kind === 'request' ? 1 : 0;
-  const image = kind === 'image' ? 1 : 0;
+export async function claimQuotaUnit(tx: Tx, tenantId: string, kind: QuotaKind, at: Date, units = 1): Promise<boolean> {
+  const request = kind === 'request' ? units : 0;
+  const image = kind === 'image' ? units : 0;
   const rows = await tx.execute<{ requests_used: number; images_used: number }>(sql`
     INSERT INTO ai_quotas AS q (tenant_id, month, request_limit, image_limit, requests_used, images_used)
     SELECT ${tenantId}::uuid, date_trunc('month', ${at.toISOString()}::timestamptz AT TIME ZONE 'Asia/Jakarta')::date, l.requests, l.images,
-           least(${request}::int, l.requests), least(${image}::int, l.images)
+           CASE WHEN ${request}::int <= l.requests THEN ${request}::int ELSE 0 END, CASE WHEN ${image}::int <= l.images THEN ${image}::int ELSE 0 END
       FROM (SELECT coalesce(max(monthly_requests), ${DEFAULT_MONTHLY_REQUESTS}) AS requests, coalesce(max(monthly_images), ${DEFAULT_MONTHLY_IMAGES}) AS images
               FROM ai_quota_settings WHERE tenant_id = ${tenantId}::uuid) l
     ON CONFLICT (tenant_id, month) DO UPDATE SET requests_used = q.requests_used + ${request}::int, images_used = q.images_used + ${image}::int
-     WHERE (${request}::int = 1 AND q.requests_used < q.request_limit) OR (${image}::int = 1 AND q.images_used < q.image_limit)
+     WHERE (${request}::int > 0 AND q.requests_used + ${request}::int <= q.request_limit) OR (${image}::int > 0 AND q.images_used + ${image}::int <= q.image_limit)
     RETURNING requests_used, images_used`);
   const row = rows.rows[0];
-  return !!row && (kind === 'request' ? row.requests_used : row.images_used) >= 1;
+  return !!row && units > 0 && (kind === 'request' ? row.requests_used : row.images_used) >= units;
 }
 
 export interface MonthQuota {
