@@ -3,7 +3,9 @@
  * over Toko Batik Sekar's dataset, each through POST /api/v1/service/clients/SEKAR/virtual-chat of the real server
  * (classify, retrieve, answer, store, meter) in a conversation of its own, compared with the facts the right answer
  * holds, or with a hand-over where only a person can help (orders, a request for a person, questions about
- * something else). Prints the share answered correctly, handed over, and answered wrongly (aim: wrong near 0).
+ * something else). Prints the share answered correctly, handed over, and answered wrongly (aim: wrong near 0), and
+ * the share a customer would accept (issue 24): correct, and with no record-dump field labels ("Harga: …", "Kain
+ * Batik Parang: …") and no framing in the other language (the dataset's own values, Indonesian, are not framing).
  *
  * Baseline, in the same run over the same questions: retrieval alone (the best-ranked dataset item of the same
  * retrieval query, quoted whole, never handing over), as a bot without a classifier or hand-over rules would answer.
@@ -17,7 +19,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { v7 as uuidv7 } from 'uuid';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
-import { seedServiceDemo } from '../apps/server/src/modules/service/seed.ts';
+import { languageOf } from '../apps/server/src/modules/service/bot/language.ts';
+import { DEMO_PRODUCTS, DEMO_SHOP_INFO, seedServiceDemo } from '../apps/server/src/modules/service/seed.ts';
 import { machine, median, table, tempDir } from './lib/common.ts';
 import { loginHeaders, startBenchServer, type BenchServer } from './lib/server.ts';
 
@@ -51,12 +54,12 @@ const QUESTIONS: [string, Expected][] = [
   ['kirim pakai ekspedisi apa aja', ['JNE']],
   ['gratis ongkir minimal belanja berapa', ['500.000']],
   ['halo kak', ['selamat datang']],
-  ['how much is the parang batik fabric?', ['350.000']],
-  ['price of the long sleeve batik shirt', ['285.000']],
-  ['how much is the silk scarf?', ['450.000']],
-  ['how much does the tote bag cost', ['125.000']],
-  ['what is the price of the face mask', ['45.000']],
-  ['how much is the sarong', ['185.000']],
+  ['how much is the parang batik fabric?', ['Rp350,000']],
+  ['price of the long sleeve batik shirt', ['Rp285,000']],
+  ['how much is the silk scarf?', ['Rp450,000']],
+  ['how much does the tote bag cost', ['Rp125,000']],
+  ['what is the price of the face mask', ['Rp45,000']],
+  ['how much is the sarong', ['Rp185,000']],
   ['what are your opening hours?', ['09.00']],
   ['are you open on sunday?', ['10.00']],
   ['where is your shop?', ['Malioboro']],
@@ -65,7 +68,7 @@ const QUESTIONS: [string, Expected][] = [
   ['can i pay by credit card?', ['kartu kredit']],
   ['what is your return policy?', ['7 hari']],
   ['do you have any discount?', ['SEKAR10']],
-  ['is the kawung fabric in stock?', ['stok 8']],
+  ['is the kawung fabric in stock?', ['8 in stock']],
   ['hello', ['welcome']],
   ['saya mau bicara dengan CS', HANDOVER],
   ['i want to talk to a person', HANDOVER],
@@ -87,6 +90,25 @@ function judge(expected: Expected, reply: string, handedOver: boolean): Outcome 
   return expected.every((fact) => text.includes(fact.toLowerCase())) ? 'correct' : 'wrong';
 }
 
+/** The dataset's attribute names and item names: followed by ':' in a reply they are a record dump's labels. */
+const DATASET_VALUES = [...DEMO_PRODUCTS, ...DEMO_SHOP_INFO];
+const LABELS = [...new Set(DATASET_VALUES.flatMap((item) => [...Object.keys(item), String(item.Nama ?? item.Topik)]))];
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const LABELLED = new RegExp(`(^|[\\s;,(])(${LABELS.map(escape).join('|')})\\s*:`, 'i');
+/** Longest first, so that a value inside another is not stripped first. */
+const VALUES = [...new Set(DATASET_VALUES.flatMap((item) => Object.values(item).filter((v): v is string => typeof v === 'string' && v.length > 2)))].sort(
+  (a, b) => b.length - a.length,
+);
+
+/** Why a reply would not be accepted by a customer though it holds the facts; null when it would. */
+function unacceptable(question: string, reply: string): string | null {
+  if (LABELLED.test(reply)) return 'field labels';
+  let framing = reply;
+  for (const v of VALUES) framing = framing.split(v).join(' ');
+  return languageOf(framing) !== languageOf(question) ? 'other language' : null;
+}
+
+const acceptedShare = (accepted: boolean[]) => `${((accepted.filter(Boolean).length / accepted.length) * 100).toFixed(1)} %`;
 const share = (outcomes: Outcome[], o: Outcome) => `${((outcomes.filter((x) => x === o).length / outcomes.length) * 100).toFixed(1)} %`;
 
 async function main() {
@@ -104,6 +126,8 @@ async function main() {
 
     const rows: string[][] = [['question', 'intent', 'conf.', 'outcome', 'reply']];
     const bot: Outcome[] = [];
+    const accepted: boolean[] = [];
+    const refusals = new Map<string, number>();
     const started = performance.now();
     for (const [question, expected] of QUESTIONS) {
       const res = await fetch(`${base}/api/v1/service/clients/SEKAR/virtual-chat`, { method: 'POST', headers, body: JSON.stringify({ message: question }) });
@@ -111,11 +135,14 @@ async function main() {
       const reply = (await res.json()) as BotReply;
       const outcome = judge(expected, reply.reply, reply.handedOver);
       bot.push(outcome);
+      const why = unacceptable(question, reply.reply);
+      accepted.push(outcome === 'correct' && why === null);
+      if (why) refusals.set(why, (refusals.get(why) ?? 0) + 1);
       rows.push([
         question,
         reply.intent ?? '-',
         reply.confidence.toFixed(2),
-        reply.handedOver ? `${outcome} (${reply.handoverReason})` : outcome,
+        (reply.handedOver ? `${outcome} (${reply.handoverReason})` : outcome) + (why ? `, not acceptable: ${why}` : ''),
         reply.reply.replace(/\s+/g, ' ').slice(0, 90),
       ]);
     }
@@ -130,6 +157,7 @@ async function main() {
       DEFAULT_TENANT,
     ]);
     const baseline: Outcome[] = [];
+    const baselineAccepted: boolean[] = [];
     for (const [question, expected] of QUESTIONS) {
       const top = (
         await plain.execute<{ text: string }>(
@@ -140,7 +168,9 @@ async function main() {
           ),
         )
       ).rows[0];
-      baseline.push(judge(expected, top?.text ?? '', false));
+      const outcome = judge(expected, top?.text ?? '', false);
+      baseline.push(outcome);
+      baselineAccepted.push(outcome === 'correct' && unacceptable(question, top?.text ?? '') === null);
     }
 
     // What the demo client adds to a first start: its seed (client, 19 items, 15 intents, 446 phrases, training) in
@@ -157,10 +187,11 @@ async function main() {
     table(rows);
     console.log('');
     table([
-      ['answerer', 'answered correctly', 'handed over', 'answered wrongly', 'ms per turn'],
+      ['answerer', 'answered correctly', 'acceptable to a customer', 'handed over', 'answered wrongly', 'ms per turn'],
       [
         'retrieval alone: best item quoted, never hands over (baseline)',
         share(baseline, 'correct'),
+        acceptedShare(baselineAccepted),
         share(baseline, 'handed over'),
         share(baseline, 'wrong'),
         '-',
@@ -168,11 +199,13 @@ async function main() {
       [
         'the bot (classify, hand-over rules, retrieve, answer, store, meter)',
         share(bot, 'correct'),
+        acceptedShare(accepted),
         share(bot, 'handed over'),
         share(bot, 'wrong'),
         ms.toFixed(1),
       ],
     ]);
+    console.log(`\nreplies a customer would not accept (any outcome): ${[...refusals].map(([why, n]) => `${why} ${n}`).join(', ') || 'none'}`);
     console.log(`\ndemo client seed (median of 3 fresh tenants): ${median(seedMs).toFixed(0)} ms`);
   } finally {
     await owner?.end();

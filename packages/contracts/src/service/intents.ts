@@ -88,6 +88,11 @@ export const botReply = z.object({
   handedOver: z.boolean(),
   /** Why it was handed over (low_confidence, out_of_scope, asked_for_person, ai_unavailable, intent_action, unknown_answer), else null. */
   handoverReason: z.string().nullable(),
+  /**
+   * The conversation after this turn: 'bot', or 'waiting' for an agent since a hand-over (the bot is then silent:
+   * `reply` ''). A virtual chat is a sandbox: it waits, but is never queued for agents.
+   */
+  status: z.enum(['bot', 'waiting', 'agent', 'closed']),
 });
 export type BotReply = z.infer<typeof botReply>;
 
@@ -159,8 +164,10 @@ export const serviceIntentEndpoints = {
     path: '/v1/service/clients/{clientCode}/intents/import',
     access: INTENT_EDIT,
     summary:
-      'Start importing training phrases from an xlsx file sent as the raw body: one row per phrase, header `intent`, `example`; a new intent name makes ' +
-      'the intent, a phrase it already has is counted unchanged. Answers the queued run; GET /v1/service/imports/{importId} follows it',
+      'Start importing training phrases from an xlsx file sent as the raw body: one row per phrase, header `intent`, `example` and optionally `answer`; ' +
+      'a new intent name makes the intent, a phrase it already has is counted unchanged. An `answer` cell sets the intent\'s response text (one answer ' +
+      'per intent: a different one on a later row is service_intent_answer_conflict; a blank cell keeps it). Answers the queued run; ' +
+      'GET /v1/service/imports/{importId} follows it',
     params: clientCodeParam,
     response: serviceImportRun,
   }),
@@ -168,8 +175,17 @@ export const serviceIntentEndpoints = {
     method: 'GET',
     path: '/v1/service/clients/{clientCode}/intents/export',
     access: [...INTENT_READ, 'viewFineTuning'],
-    summary: "A client's phrases as an xlsx file (intent, example) the import reads back",
+    summary: "A client's phrases as an xlsx file (intent, example, answer on each intent's first row) the import reads back",
     params: clientCodeParam,
+    response: z.custom<Uint8Array>(),
+    file: { contentType: XLSX_CONTENT_TYPE },
+  }),
+  intentImportTemplate: defineEndpoint({
+    method: 'GET',
+    path: '/v1/service/intents/import-template',
+    access: INTENT_EDIT,
+    summary: 'The xlsx the intents import reads (intent, example, answer) with example rows in the language asked for (id by default)',
+    query: z.object({ lang: z.enum(['id', 'en']).default('id') }),
     response: z.custom<Uint8Array>(),
     file: { contentType: XLSX_CONTENT_TYPE },
   }),

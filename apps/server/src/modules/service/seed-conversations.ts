@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AiLanguage } from '../../platform/ai/engine.ts';
+import { money } from '../../platform/ai/local/reply.ts';
 import type { Tx } from '../../platform/db/tenant.ts';
 import { handoverText } from './bot/index.ts';
 import type { WorkingHours } from './clients/service.ts';
@@ -34,8 +35,6 @@ interface Script {
   turns: Turn[];
 }
 
-const rupiah = (value: string) => Number(value).toLocaleString('id-ID');
-
 const PRODUCTS = [
   'Kain Batik Parang',
   'Kain Batik Kawung',
@@ -68,7 +67,7 @@ function scripts(facts: DemoFacts, random: ReturnType<typeof sequence>): ((at: D
       language,
       turns: [
         { sender: 'customer', text: language === 'id' ? id : en },
-        { sender: 'bot', text: `${topic}: ${fact.values.Jawaban}`, intent, confidence: confidence(), sources: [fact.id] },
+        { sender: 'bot', text: `${fact.values.Jawaban}.`, intent, confidence: confidence(), sources: [fact.id] },
       ],
     };
   };
@@ -105,7 +104,7 @@ function scripts(facts: DemoFacts, random: ReturnType<typeof sequence>): ((at: D
           { sender: 'customer', text: language === 'id' ? `berapa harga ${name.toLowerCase()}?` : `how much is the ${name.toLowerCase()}?` },
           {
             sender: 'bot',
-            text: language === 'id' ? `${name}: harga Rp ${rupiah(product.values.Harga)}.` : `${name}: Rp ${rupiah(product.values.Harga)}.`,
+            text: language === 'id' ? `Harga ${name} ${money(product.values.Harga, 'id')}.` : `The ${name} costs ${money(product.values.Harga, 'en')}.`,
             intent: 'tanya_harga',
             confidence: confidence(),
             sources: [product.id],
@@ -113,7 +112,12 @@ function scripts(facts: DemoFacts, random: ReturnType<typeof sequence>): ((at: D
           ...(thanks
             ? ([
                 { sender: 'customer', text: language === 'id' ? 'terima kasih' : 'thanks' },
-                { sender: 'bot', text: 'Sama-sama, senang bisa membantu! / You are welcome, glad to help!', intent: 'terima_kasih', confidence: confidence() },
+                {
+                  sender: 'bot',
+                  text: language === 'id' ? 'Sama-sama, senang bisa membantu!' : 'You are welcome, glad to help!',
+                  intent: 'terima_kasih',
+                  confidence: confidence(),
+                },
               ] as Turn[])
             : []),
         ],
@@ -129,7 +133,7 @@ function scripts(facts: DemoFacts, random: ReturnType<typeof sequence>): ((at: D
           { sender: 'customer', text: language === 'id' ? `${name.toLowerCase()} masih ada stok?` : `is the ${name.toLowerCase()} in stock?` },
           {
             sender: 'bot',
-            text: language === 'id' ? `${name}: stok ${product.values.Stok}.` : `${name}: ${product.values.Stok} in stock.`,
+            text: language === 'id' ? `${name} masih tersedia, stok ${product.values.Stok}.` : `The ${name} is available, ${product.values.Stok} in stock.`,
             intent: 'cek_stok',
             confidence: confidence(),
             sources: [product.id],

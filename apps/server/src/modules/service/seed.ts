@@ -182,8 +182,8 @@ export const DEMO_ENGLISH_PHRASES: Record<string, string[]> = {
 
 /** What the bot does per intent besides answering from the datasets: fixed replies, and what only a person can do (orders). */
 const INTENT_SETTINGS: Record<string, { action?: 'handover'; responseText?: string }> = {
-  salam: { responseText: 'Halo, selamat datang di Toko Batik Sekar! Ada yang bisa kami bantu? / Hello, welcome to Toko Batik Sekar! How can we help?' },
-  terima_kasih: { responseText: 'Sama-sama, senang bisa membantu! / You are welcome, glad to help!' },
+  salam: { responseText: 'id: Halo, selamat datang di Toko Batik Sekar! Ada yang bisa kami bantu?\nen: Hello, welcome to Toko Batik Sekar! How can we help?' },
+  terima_kasih: { responseText: 'id: Sama-sama, senang bisa membantu!\nen: You are welcome, glad to help!' },
   bicara_cs: { action: 'handover' },
   status_pesanan: { action: 'handover' },
   batalkan_pesanan: { action: 'handover' },

@@ -11,10 +11,11 @@ import {
   type ConversationRow,
   type HandoverReason,
 } from '../conversations/service.ts';
+import type { ConversationStatus } from '../conversations/schema.ts';
 import { retrieveFacts } from '../datasets/service.ts';
 import { activeModelRef, intentsByName, loadIntentModel } from '../intents/index.ts';
 import { handoverText } from './handover-text.ts';
-import { languageOf, mentionsAny } from './language.ts';
+import { languageOf, mentionsAny, textIn } from './language.ts';
 
 export interface BotTurn {
   conversationId: string;
@@ -25,6 +26,8 @@ export interface BotTurn {
   sources: { itemId: string; text: string }[];
   handedOver: boolean;
   handoverReason: HandoverReason | null;
+  /** The conversation after the turn: 'waiting' for an agent after a hand-over. */
+  status: ConversationStatus;
   /** The channel had delivered this message before: nothing was stored or answered. */
   duplicate: boolean;
 }
@@ -54,7 +57,8 @@ const round4 = (x: number) => Math.round(x * 10000) / 10000;
  * the client's dataset items by the engine's chat, or handed over to a person: when the customer asks for one, the
  * intent says so, the classifier is unsure (below the client's threshold) or finds the message out of scope, the
  * dataset has no answer, or the AI fails. A handed-over conversation waits for an agent and the inbox is told
- * (NOTIFY nusa_service_inbox). Every engine call is metered (area chat, the client's OU, the conversation's chat
+ * (NOTIFY nusa_service_inbox), except a virtual chat's: a test of the bot is a sandbox, it waits as a customer would
+ * but is never queued for agents (issue 24). Every engine call is metered (area chat, the client's OU, the conversation's chat
  * session, started on its first message). All in the caller's transaction `tx` of the client's tenant.
  */
 export async function answerCustomer(tx: Tx, client: ClientRow, conversation: ConversationRow, text: string, message: CustomerMessage = {}): Promise<BotTurn> {
@@ -68,7 +72,8 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
     channelId: message.channelId ?? conversation.channelId,
     externalId: message.externalId ?? null,
   });
-  if (!stored) return { ...base, reply: '', handedOver: conversation.status !== 'bot', handoverReason: null, duplicate: true };
+  if (!stored) return { ...base, reply: '', handedOver: conversation.status !== 'bot', handoverReason: null, status: conversation.status, duplicate: true };
+  const queued = conversation.channelKind !== 'virtual';
 
   const ai = await clientAi(tx, tenantId, client);
   let chatSessionId = conversation.chatSessionId;
@@ -88,8 +93,8 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
 
   // With a person already: the bot stays silent and the agent's inbox hears of the message.
   if (status !== 'bot') {
-    await notifyInbox(tx, tenantId, conversation.id);
-    return { ...base, reply: '', handedOver: true, handoverReason: conversation.handoverReason };
+    if (queued) await notifyInbox(tx, tenantId, conversation.id);
+    return { ...base, reply: '', handedOver: true, handoverReason: conversation.handoverReason, status };
   }
 
   const language = languageOf(text);
@@ -107,7 +112,7 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
     channelId: conversation.channelId,
   });
   await botTurnTaken(tx, conversation.id, decided.intent, decided.handoverReason);
-  if (handedOver) await notifyInbox(tx, tenantId, conversation.id);
+  if (handedOver && queued) await notifyInbox(tx, tenantId, conversation.id);
   return {
     ...base,
     reply,
@@ -116,6 +121,7 @@ export async function answerCustomer(tx: Tx, client: ClientRow, conversation: Co
     sources: decided.sources,
     handedOver,
     handoverReason: decided.handoverReason,
+    status: handedOver ? 'waiting' : 'bot',
   };
 }
 
@@ -178,7 +184,7 @@ async function decide(
   }
   const intentRow = intent ? (await intentsByName(tx, client.id)).get(intent.toLowerCase()) : undefined;
   if (intentRow?.action === 'handover') return { ...none, intent, confidence, handoverReason: 'intent_action' };
-  const template = intentRow?.responseText.trim() ?? '';
+  const template = textIn(intentRow?.responseText ?? '', language);
   if (template && !template.includes(ANSWER_SLOT)) return { ...none, reply: template, intent, confidence, handoverReason: null };
 
   const facts = await retrieveFacts(tx, client.id, text);

@@ -143,3 +143,21 @@ export function mentionsAny(text: string, phrases: string[]): boolean {
     return phrase !== '' && plain.includes(` ${phrase} `);
   });
 }
+
+const LANGUAGE_LINE = /^\s*(id|en)\s*:\s*/i;
+
+/**
+ * A client's text for both languages, as lines starting "id:" and "en:" (an intent's fixed response), in the
+ * customer's language; a text without such lines is the same for both.
+ */
+export function textIn(text: string, language: AiLanguage): string {
+  const parts: Partial<Record<AiLanguage, string[]>> = {};
+  let current: AiLanguage | null = null;
+  for (const line of text.split('\n')) {
+    const marker = LANGUAGE_LINE.exec(line);
+    if (marker) current = marker[1].toLowerCase() as AiLanguage;
+    if (!current) return text.trim();
+    (parts[current] ??= []).push(marker ? line.slice(marker[0].length) : line);
+  }
+  return (parts[language] ?? parts.id ?? parts.en ?? []).join('\n').trim();
+}

@@ -1,3 +1,4 @@
+import { isSearchOnlyField } from '../../../platform/ai/local/reply.ts';
 import type { DatasetAttribute, ItemValues } from './schema.ts';
 
 /**
@@ -76,16 +77,10 @@ export function factFields(attributes: DatasetAttribute[], values: ItemValues): 
   return fields;
 }
 
-/**
- * Attributes that only help finding an item (synonyms, words in the other language): searched, and matched by the
- * chat, but never read out to a customer.
- */
-const SEARCH_ONLY = new Set(['kata kunci', 'keywords', 'keyword', 'tags', 'tag', 'sinonim', 'synonyms']);
-
 /** The item as read out to a customer: its values by attribute, without the search-only ones. */
 export function displayText(attributes: DatasetAttribute[], values: ItemValues): string {
   return Object.entries(factFields(attributes, values))
-    .filter(([name]) => !SEARCH_ONLY.has(name.toLowerCase()))
+    .filter(([name]) => !isSearchOnlyField(name))
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ');
 }

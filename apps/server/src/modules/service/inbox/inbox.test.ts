@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoints as ep, serviceIntentEndpoints as intentEp } from '@nusa/contracts';
+import {
+  DEFAULT_TENANT,
+  serviceChannelEndpoints as channelEp,
+  serviceClientEndpoints as clientEp,
+  serviceInboxEndpoints as ep,
+  serviceIntentEndpoints as intentEp,
+} from '@nusa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
 import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
@@ -12,6 +19,8 @@ import { INBOX_SOCKET_PATH } from './socket.ts';
 let t: TestApp;
 /** A second server instance on the same database: what one instance's NOTIFY reaches. */
 let b: FastifyInstance;
+/** The instance the customers' widget sockets are on (the virtual chat is a sandbox: never in the inbox). */
+let w: { app: FastifyInstance; port: number };
 let admin: string;
 let agent: string;
 let tenantId: string;
@@ -27,12 +36,49 @@ const makeAgent = async (username: string, max: number | null = null) =>
     [tenantId, CLIENT, await userId(username), max],
   );
 
-/** A customer asks the bot for a person on instance A (virtual chat): a waiting conversation. */
+type Frame = Record<string, unknown>;
+/** A web visitor on the client's widget (instance w): `say` sends a text; `next` waits for a frame that matches. */
+async function visitor(id: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${w.port}/api/v1/service/widget/demo/${CLIENT}/socket?visitor=${id}`);
+  const frames: Frame[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (d) => {
+    frames.push(JSON.parse(String(d)) as Frame);
+    waiters.splice(0).forEach((f) => f());
+  });
+  const next = async (match: (f: Frame) => boolean) => {
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  await next((f) => f.type === 'hello');
+  return { ws, frames, next, say: (text: string) => ws.send(JSON.stringify({ type: 'message', text })) };
+}
+type Visitor = Awaited<ReturnType<typeof visitor>>;
+/** Each conversation's customer, to write again. */
+const customers = new Map<string, Visitor>();
+let visitors = 0;
+const customerMessages = async (id: string) =>
+  Number((await q<{ n: number }>(`SELECT count(*)::int AS n FROM service_messages WHERE conversation_id = $1 AND sender = 'customer'`, [id]))[0].n);
+
+/** A web customer asks the bot for a person: a waiting conversation. */
 async function handOver(customerText = 'saya mau bicara dengan orang'): Promise<string> {
-  const res = await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: customerText }, token: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().handedOver).toBe(true);
-  return res.json().conversationId;
+  const visitorId = `visitor-inbox-${String(++visitors).padStart(4, '0')}`;
+  const v = await visitor(visitorId);
+  v.say(customerText);
+  await v.next((f) => f.sender === 'bot' && f.handedOver === true);
+  const [c] = await q<{ id: string }>('SELECT id FROM service_conversations WHERE customer_key = $1', [`web:${visitorId}`]);
+  customers.set(c.id, v);
+  return c.id;
+}
+
+/** The conversation's customer writes again; resolves once the message is stored (the bot is silent while a person has it). */
+async function writeAgain(id: string, text: string) {
+  const before = await customerMessages(id);
+  customers.get(id)!.say(text);
+  await expect.poll(() => customerMessages(id)).toBe(before + 1);
 }
 
 /** An agent socket on instance B: authenticates with its first frame, collects frames. */
@@ -67,11 +113,16 @@ beforeAll(async () => {
   admin = await t.login('admin');
   agent = await t.login('agent');
   b = (await secondInstance(t)).app;
+  // Every visitor here comes from one address: more new conversations an hour than one visitor's address may start.
+  w = await secondInstance(t, { WIDGET_ADDRESS_CONVERSATIONS_PER_HOUR: '1000' });
   const created = await call(t, clientEp.createServiceClient, {
     body: { code: CLIENT, name: 'Toko Nusa', businessField: 'Retail', systemInstruction: '' },
     token: admin,
   });
   expect(created.statusCode, created.body).toBe(200);
+  expect((await call(t, channelEp.saveServiceChannel, { params: { clientCode: CLIENT, kind: 'web' }, body: {}, token: admin })).statusCode).toBe(200);
+  const active = await call(t, channelEp.setServiceChannelActive, { params: { clientCode: CLIENT, kind: 'web' }, body: { active: true }, token: admin });
+  expect(active.statusCode, active.body).toBe(200);
   await makeAgent('agent');
   await makeAgent('admin', 1);
   listener = new pg.Client({ connectionString: t.databaseUrl });
@@ -81,12 +132,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await listener?.end();
+  for (const v of customers.values()) v.ws.close();
+  await w?.app.close();
   await b?.close();
   await t?.close();
 });
 
 describe('messages for me', () => {
-  it('a hand-over on instance A reaches an agent socket on instance B; the open socket marks the agent online, closing it offline', async () => {
+  it('a hand-over on the widget instance reaches an agent socket on instance B; the open socket marks the agent online, closing it offline', async () => {
     const socket = await agentSocket(agent);
     await socket.next((f) => f.type === 'ready');
     expect((await q<{ status: string }>('SELECT status FROM service_agents WHERE user_id = $1', [await userId('agent')]))[0].status).toBe('online');
@@ -117,7 +170,7 @@ describe('messages for me', () => {
     const id = await handOver('mau bicara dengan orang soal pesanan');
     const list = (await call(t, ep.listInbox, { token: agent })).json();
     const row = list.items.find((c) => c.id === id)!;
-    expect(row).toMatchObject({ clientCode: CLIENT, status: 'waiting', channelKind: 'virtual', handoverReason: 'asked_for_person', unread: 1 });
+    expect(row).toMatchObject({ clientCode: CLIENT, status: 'waiting', channelKind: 'web', handoverReason: 'asked_for_person', unread: 1 });
     expect(list.unread).toBeGreaterThanOrEqual(1);
 
     const [x, y] = await Promise.all([
@@ -139,12 +192,16 @@ describe('messages for me', () => {
   });
 
   it("reply is stored as the agent and announced to the widget (NOTIFY nusa_service_conversation); a note is not; the customer's next message counts as unread; close ends the metering chat session", async () => {
-    const first = await handOver('saya mau bicara dengan orang');
-    expect((await call(t, ep.claimConversation, { params: { conversationId: first }, token: agent })).statusCode).toBe(200);
-    await call(t, ep.closeInboxConversation, { params: { conversationId: first }, token: agent });
-    // The same customer (virtual:<admin>) comes back: the earlier conversation shows beside the new one.
     const id = await handOver('halo, saya mau bicara dengan orang lagi');
-    expect(id).not.toBe(first);
+    // The same customer had talked to the shop before (a widget visitor's next message reopens their latest
+    // conversation, so the earlier one is a record of the past): it shows beside this one.
+    const first = randomUUID();
+    await q(
+      `INSERT INTO service_conversations (tenant_id, id, client_id, channel_kind, channel_id, customer_key, status, outcome, started_at, last_message_at, ended_at)
+       SELECT tenant_id, $2, client_id, channel_kind, channel_id, customer_key, 'closed', 'resolved_by_agent', now() - interval '2 days', now() - interval '2 days', now() - interval '2 days'
+         FROM service_conversations WHERE id = $1`,
+      [id, first],
+    );
     const claimed = await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent });
     expect(claimed.json()).toMatchObject({ status: 'agent', assignedAgentId: await userId('agent') });
 
@@ -157,12 +214,13 @@ describe('messages for me', () => {
     const note = await call(t, ep.noteConversation, { params: { conversationId: id }, body: { text: 'pelanggan lama' }, token: agent });
     expect(note.json().sender).toBe('note');
     await listener.query('SELECT 1');
-    expect(widgetNotices.filter((n) => n.conversationId === id)).toEqual([{ tenantId, conversationId: id, messageId: reply.json().id }]);
+    // The widget hears the claim's notice of who joined, then the reply; not the note.
+    expect(widgetNotices.filter((n) => n.conversationId === id).map((n) => n.messageId)).toEqual([expect.any(String), reply.json().id]);
 
-    await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: 'pesanan saya nomor 12', conversationId: id }, token: admin });
+    await writeAgain(id, 'pesanan saya nomor 12');
     const detail = (await call(t, ep.getInboxConversation, { params: { conversationId: id }, token: agent })).json();
     expect(detail.conversation.unread).toBe(1);
-    expect(detail.messages.map((m) => m.sender)).toEqual(['customer', 'bot', 'agent', 'note', 'customer']);
+    expect(detail.messages.map((m) => m.sender)).toEqual(['customer', 'bot', 'system', 'agent', 'note', 'customer']);
     expect(detail.earlier.map((e) => e.id)).toContain(first);
 
     const closed = await call(t, ep.closeInboxConversation, { params: { conversationId: id }, token: agent });
@@ -223,12 +281,10 @@ describe('messages for me', () => {
     await closeIdleEverywhere(t.app, later);
     expect((await q<{ status: string }>('SELECT status FROM service_conversations WHERE id = $1', [fresh]))[0].status).toBe('bot');
 
-    const again = await call(t, intentEp.virtualChat, {
-      params: { clientCode: CLIENT },
-      body: { message: 'halo lagi', conversationId: withBot },
-      token: admin,
-    });
-    expect(again.json().conversationId).toBe(withBot);
+    const customer = customers.get(withBot)!;
+    const replies = customer.frames.length;
+    customer.say('halo lagi');
+    await customer.next((f) => customer.frames.indexOf(f) >= replies && f.sender === 'bot');
     expect(
       (await q<{ status: string; outcome: string | null }>('SELECT status, outcome FROM service_conversations WHERE id = $1', [withBot]))[0].outcome,
     ).toBeNull();
@@ -279,15 +335,14 @@ describe('CS working hours (a fixed clock)', () => {
     expect(bad.statusCode).toBe(400);
 
     at('2026-11-23T23:00:00');
-    const night = await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: 'saya mau bicara dengan orang' }, token: admin });
-    expect(night.json()).toMatchObject({ handedOver: true });
-    expect(night.json().reply).toBe(
+    const botSaid = async (id: string) => customers.get(id)!.next((f) => f.sender === 'bot' && f.handedOver === true);
+    const id = await handOver('saya mau bicara dengan orang');
+    expect((await botSaid(id)).text).toBe(
       'Maaf, petugas CS kami sedang di luar jam kerja. Pesan Anda sudah kami simpan dan akan dibalas saat kami kembali, besok pukul 08:00 WIB.',
     );
-    const en = await call(t, intentEp.virtualChat, { params: { clientCode: CLIENT }, body: { message: 'I want to talk to a person' }, token: agent });
-    expect(en.json().reply).toContain('we will reply when we are back, tomorrow at 08:00 WIB');
+    const enId = await handOver('I want to talk to a person');
+    expect((await botSaid(enId)).text).toContain('we will reply when we are back, tomorrow at 08:00 WIB');
     // The conversation waits (nothing is lost): agents see it, but may not take it yet.
-    const id = night.json().conversationId;
     expect((await call(t, ep.listInbox, { token: agent })).json().items.find((c) => c.id === id)).toMatchObject({
       status: 'waiting',
       outsideWorkingHours: true,
@@ -301,20 +356,17 @@ describe('CS working hours (a fixed clock)', () => {
 
     at('2026-11-24T08:00:00');
     expect((await call(t, ep.getInboxConversation, { params: { conversationId: id }, token: agent })).json().conversation.outsideWorkingHours).toBe(false);
-    const day = await call(t, intentEp.virtualChat, {
-      params: { clientCode: CLIENT },
-      body: { message: 'saya mau bicara dengan orang', conversationId: en.json().conversationId },
-      token: agent,
-    });
-    expect(day.json().reply).toBe(''); // already waiting for a person: the bot stays silent
+    await writeAgain(enId, 'saya mau bicara dengan orang');
+    // Already waiting for a person: the bot stays silent.
+    expect(
+      (await q<{ sender: string }>('SELECT sender FROM service_messages WHERE conversation_id = $1 ORDER BY at DESC, id DESC LIMIT 1', [enId]))[0].sender,
+    ).toBe('customer');
     expect((await call(t, ep.claimConversation, { params: { conversationId: id }, token: agent })).json()).toMatchObject({ status: 'agent' });
 
     at('2026-11-24T22:30:00');
     const late = await call(t, ep.replyConversation, { params: { conversationId: id }, body: { text: 'Maaf menunggu, ada yang bisa dibantu?' }, token: agent });
     expect(late.statusCode, late.body).toBe(200);
-    expect((await call(t, ep.claimConversation, { params: { conversationId: en.json().conversationId }, token: agent })).error().errorCode).toBe(
-      'service_outside_working_hours',
-    );
+    expect((await call(t, ep.claimConversation, { params: { conversationId: enId }, token: agent })).error().errorCode).toBe('service_outside_working_hours');
     // Tidy for the other tests: nothing left open for this agent.
     expect((await call(t, ep.closeInboxConversation, { params: { conversationId: id }, token: agent })).statusCode).toBe(200);
   });

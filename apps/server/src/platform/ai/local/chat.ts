@@ -1,5 +1,6 @@
 import type { AiLanguage, ChatAnswer, ChatRequest, RetrievedFact } from '../engine.ts';
 import { cosineSimilarity, hashedEmbedding } from './embeddings.ts';
+import { listLine, partsOf, replyAbout, type AskedField } from './reply.ts';
 import { contentStems, normalise, stem } from './text.ts';
 
 /**
@@ -12,6 +13,8 @@ export const LOCAL_CHAT_MODEL = 'local-fact-templates';
 const MIN_WORD_SHARE = 0.34;
 const MIN_SIMILARITY = 0.45;
 const MAX_FACTS = 3;
+/** Items a list the customer asked for may hold. */
+const MAX_LIST = 5;
 
 /** What a question may ask about a fact, in the words customers and dataset attributes use. */
 const ASPECTS: Record<string, string[]> = {
@@ -22,14 +25,16 @@ const ASPECTS: Record<string, string[]> = {
   shipping: ['ongkos', 'kirim', 'ongkir', 'shipping', 'delivery', 'pengiriman', 'ekspedisi', 'kurir'],
   contact: ['telepon', 'phone', 'nomor', 'number', 'whatsapp', 'email', 'kontak', 'contact', 'hubungi'],
   size: ['ukuran', 'size', 'dimensi', 'berat', 'weight', 'panjang', 'lebar', 'length'],
+  description: ['keterangan', 'deskripsi', 'description', 'detail', 'details', 'bahan', 'material', 'spesifikasi', 'specification', 'specs'],
+  category: ['kategori', 'category', 'jenis', 'type'],
 };
+/** Words with which a customer asks for several items rather than one ("apa saja", "which", "list"). */
+const LIST_WORDS = ['apa saja', 'apa aja', 'daftar', 'semua', 'pilihan', 'macam', 'list', 'katalog', 'catalog', 'catalogue', 'which', 'all', 'options'];
 const ASPECT_STEMS: Record<string, Set<string>> = Object.fromEntries(
   Object.entries(ASPECTS).map(([aspect, words]) => [aspect, new Set(words.flatMap((w) => [stem(w, 'id'), stem(w, 'en')]))]),
 );
 /** Words that name the business itself: "jam buka toko?" asks about opening hours, not about a thing called toko. */
 const BUSINESS_WORDS = new Set(['toko', 'shop', 'store', 'outlet', 'kedai', 'warung', 'kantor', 'office']);
-/** Field names that hold the name of the thing a fact is about. */
-const TITLE_FIELDS = ['name', 'nama', 'title', 'judul', 'produk', 'product', 'item'];
 
 const TEXTS = {
   id: {
@@ -55,11 +60,6 @@ function factWords(fact: RetrievedFact): string {
   return [fact.text, ...Object.entries(fact.fields ?? {}).flatMap(([name, value]) => [name.replace(/[_-]/g, ' '), value])].join(' ');
 }
 
-function labelOf(fieldName: string): string {
-  const spaced = fieldName.replace(/[_-]+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
 interface Match {
   fact: RetrievedFact;
   score: number;
@@ -78,7 +78,7 @@ function aspectsOfFact(fact: RetrievedFact, language: AiLanguage): Set<string> {
  * misspelt, by character n-grams); a question with aspects only ("jam buka?", "opening hours?") matches the facts
  * that have that aspect, whatever their language. A shared aspect ranks a fact above the others.
  */
-export function matchFacts(question: string, facts: RetrievedFact[], language: AiLanguage): Match[] {
+export function matchFacts(question: string, facts: RetrievedFact[], language: AiLanguage, max = MAX_FACTS): Match[] {
   const words = normalise(question);
   const aspects = aspectsOf(words, language);
   const topic = new Set(contentStems(question, language).filter((s) => aspectsOf([s], language).size === 0 && !BUSINESS_WORDS.has(s)));
@@ -103,34 +103,38 @@ export function matchFacts(question: string, facts: RetrievedFact[], language: A
   }
   matches.sort((a, b) => b.score - a.score);
   const best = matches[0]?.score ?? 0;
-  return matches.filter((m) => m.score >= best * 0.75).slice(0, MAX_FACTS);
+  return matches.filter((m) => m.score >= best * 0.75).slice(0, max);
 }
 
-/** One sentence from a fact: the fields the question asks about when it names any, else the fact's text. */
-function quote(fact: RetrievedFact, aspects: Set<string>, topicInText: boolean, language: AiLanguage): string {
-  const fields = Object.entries(fact.fields ?? {});
-  const titleField = fields.find(([name]) => TITLE_FIELDS.includes(name.toLowerCase()));
-  const title = titleField?.[1] ?? '';
-  const askedFields = fields.filter(([name]) => name !== titleField?.[0] && [...aspectsOf(normalise(name), language)].some((a) => aspects.has(a)));
-  const sentence = fact.text.trim().replace(/([^.!?])$/, '$1.');
-  if (askedFields.length === 0) return sentence;
-  // "minggu buka?": the text says more than the field ("…, Minggu tutup"), so the text is the answer.
-  if (!titleField && topicInText) return sentence;
-  if (!titleField) return askedFields.map(([name, value]) => `${labelOf(name)}: ${value}`).join('; ') + '.';
-  return `${title.trim()}: ${askedFields.map(([name, value]) => `${labelOf(name).toLowerCase()} ${value}`).join(', ')}.`;
+/** The fact's fields the question asks about (by their aspects), besides its name. */
+function askedFields(fact: RetrievedFact, aspects: Set<string>, language: AiLanguage): AskedField[] {
+  const asked: AskedField[] = [];
+  for (const [name, value] of partsOf(fact).others) {
+    for (const aspect of aspectsOf(normalise(name), language)) if (aspects.has(aspect)) asked.push({ aspect, value });
+  }
+  return asked;
 }
+
+const listAsked = (question: string) => {
+  const plain = ` ${normalise(question).join(' ')} `;
+  return LIST_WORDS.some((w) => plain.includes(` ${w} `));
+};
 
 const countWords = (text: string) => (text.match(/\S+/g) ?? []).length;
 
 export async function answerFromFacts(request: ChatRequest): Promise<ChatAnswer> {
   const language = request.language;
   const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const matches = question.trim() ? matchFacts(question, request.context, language) : [];
+  // One item, the best, unless the customer asked for a list.
+  const list = listAsked(question);
+  const matches = question.trim() ? matchFacts(question, request.context, language, list ? MAX_LIST : 1) : [];
   const aspects = aspectsOf(normalise(question), language);
+  const aspectOf = (fieldName: string) => [...aspectsOf(normalise(fieldName), language)][0];
   let text: string;
   if (matches.length === 0) text = TEXTS[language].unknown;
-  else if (matches.length === 1) text = quote(matches[0].fact, aspects, matches[0].topicInText, language);
-  else text = [TEXTS[language].several, ...matches.map((m) => `- ${quote(m.fact, aspects, m.topicInText, language)}`)].join('\n');
+  else if (matches.length === 1)
+    text = replyAbout(matches[0].fact, askedFields(matches[0].fact, aspects, language), language, aspectOf, matches[0].topicInText);
+  else text = [TEXTS[language].several, ...matches.map((m) => `- ${listLine(m.fact, askedFields(m.fact, aspects, language), language, aspectOf)}`)].join('\n');
 
   if (request.onDelta) {
     for (const piece of text.match(/\S+\s*/g) ?? []) {

@@ -21,7 +21,7 @@ describe('local chat answers from facts only', () => {
     });
     expect(answer.sources).toEqual(['kopi']);
     expect(answer.unknown).toBe(false);
-    expect(answer.text).toContain('Rp 25.000');
+    expect(answer.text).toBe('Harga Kopi Susu Gula Aren Rp25.000.');
     expect(answer.text).not.toContain('18.000');
     expect(pieces.join('')).toBe(answer.text);
     expect(pieces.length).toBeGreaterThan(2);
@@ -39,9 +39,50 @@ describe('local chat answers from facts only', () => {
     const ask = (content: string, language: 'id' | 'en') => engine.chat({ messages: [{ role: 'user', content }], context: facts, language });
     const sunday = await ask('minggu buka gak?', 'id');
     expect(sunday).toMatchObject({ sources: ['jam'], text: 'Toko buka Senin sampai Sabtu pukul 08.00–21.00, Minggu tutup.' });
-    expect(await ask('where is your shop?', 'en')).toMatchObject({ sources: ['alamat'], text: 'Alamat: Jl. Mawar No. 5, Bandung.' });
-    expect(await ask('How much is the kopi susu?', 'en')).toMatchObject({ sources: ['kopi'], text: 'Kopi Susu Gula Aren: harga Rp 25.000.' });
-    expect(await ask('masih ada stok teh tarik?', 'id')).toMatchObject({ sources: ['teh'], text: 'Teh Tarik: stok 0.' });
+    expect(await ask('where is your shop?', 'en')).toMatchObject({ sources: ['alamat'], text: 'Jl. Mawar No. 5, Bandung.' });
+    expect(await ask('How much is the kopi susu?', 'en')).toMatchObject({ sources: ['kopi'], text: 'The Kopi Susu Gula Aren costs Rp25,000.' });
+    expect(await ask('masih ada stok teh tarik?', 'id')).toMatchObject({ sources: ['teh'], text: 'Teh Tarik sedang habis.' });
+    expect(await ask('masih ada stok kopi susu?', 'id')).toMatchObject({ sources: ['kopi'], text: 'Kopi Susu Gula Aren masih tersedia, stok 12.' });
+  });
+
+  it('answers a dataset record with the answer itself: no field labels, the customer language, one item unless a list is asked', async () => {
+    // Facts as the datasets give them: the record as stored is the text, the values are the fields.
+    const records: RetrievedFact[] = [
+      {
+        id: 'faq',
+        text: 'Topik: Cara pembayaran; Jawaban: Transfer BCA, QRIS, kartu kredit',
+        fields: { Topik: 'Cara pembayaran', Jawaban: 'Transfer BCA, QRIS, kartu kredit', 'Kata Kunci': 'payment pay credit card' },
+      },
+      ...[
+        ['parang', 'Kain Batik Parang', '350.000', '12'],
+        ['kawung', 'Kain Batik Kawung', '325.000', '0'],
+      ].map(([id, nama, harga, stok]) => ({
+        id,
+        text: `Nama: ${nama}; Kategori: Kain; Harga: ${harga}; Stok: ${stok}; Keterangan: Batik tulis`,
+        fields: { Nama: nama, Kategori: 'Kain', Harga: harga, Stok: stok, Keterangan: 'Batik tulis', 'Kata Kunci': 'fabric cloth' },
+      })),
+    ];
+    const ask = (content: string, language: 'id' | 'en') => engine.chat({ messages: [{ role: 'user', content }], context: records, language });
+    expect(await ask('bisa pakai qris?', 'id')).toMatchObject({ sources: ['faq'], text: 'Transfer BCA, QRIS, kartu kredit.' });
+    expect(await ask('can i pay by credit card?', 'en')).toMatchObject({ sources: ['faq'], text: 'Transfer BCA, QRIS, kartu kredit.' });
+    expect(await ask('harga kain batik parang berapa?', 'id')).toMatchObject({ sources: ['parang'], text: 'Harga Kain Batik Parang Rp350.000.' });
+    expect(await ask('how much is the parang fabric?', 'en')).toMatchObject({ sources: ['parang'], text: 'The Kain Batik Parang costs Rp350,000.' });
+    expect(await ask('is the kawung fabric in stock?', 'en')).toMatchObject({ sources: ['kawung'], text: 'The Kain Batik Kawung is out of stock.' });
+    expect(await ask('kain parang harga dan stoknya?', 'id')).toMatchObject({
+      text: 'Harga Kain Batik Parang Rp350.000. Kain Batik Parang masih tersedia, stok 12.',
+    });
+    // Asked of several without asking for a list: the best one only.
+    expect((await ask('harga kain batik?', 'id')).sources).toHaveLength(1);
+    const list = await ask('kain batik apa saja yang ada?', 'id');
+    expect(list.sources.sort()).toEqual(['kawung', 'parang']);
+    expect(list.text.split('\n')).toEqual(
+      expect.arrayContaining(['Berikut yang saya temukan:', '- Kain Batik Parang — Rp350.000', '- Kain Batik Kawung — Rp325.000']),
+    );
+    const enList = await ask('which batik fabrics do you have in stock?', 'en');
+    expect(enList.text).toMatch(/^Here is what I found:\n/);
+    expect(enList.text).toContain('- Kain Batik Parang — 12 in stock');
+    expect(enList.text).toContain('- Kain Batik Kawung — out of stock');
+    for (const answer of [list, enList, await ask('kain batik parang', 'id')]) expect(answer.text).not.toMatch(/(Nama|Harga|Stok|Topik|Jawaban|Kata Kunci):/);
   });
 
   it('uses the last user message', async () => {

@@ -28,6 +28,7 @@ export function groundedSystemPrompt(instruction: string | undefined, facts: rea
   const rules = [
     `Answer in ${LANGUAGE_NAME[language]}.`,
     'Answer only from the facts below; do not use other knowledge and do not invent prices, times, names or numbers.',
+    'Answer with the answer itself, in plain sentences: only what was asked (one item unless a list was asked for), never field names with colons like "Price: ..." or the record as it is stored.',
     'After each sentence that uses a fact, cite it with its tag exactly as written, for example [#abc].',
     `If the facts do not contain the answer, reply with exactly ${UNKNOWN_MARK} and nothing else.`,
   ];

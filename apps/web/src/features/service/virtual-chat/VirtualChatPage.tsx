@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Space, Tag, Typography } from 'antd';
 import { SendOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ export default function VirtualChatPage() {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [message, setMessage] = useState('');
   const conversationId = turns.at(-1)?.answer.conversationId;
+  // After a hand-over the conversation waits for an agent; a test chat is never queued, so nobody will come.
+  const waiting = turns.at(-1)?.answer.status === 'waiting';
   const send = useMutation({
     mutationFn: (text: string) => call(endpoints.virtualChat, { params: { clientCode: clientCode! }, body: { message: text, conversationId } }),
     onSuccess: (answer, question) => {
@@ -54,37 +56,55 @@ export default function VirtualChatPage() {
           {turns.map((turn, i) => (
             <div key={i} className="virtual-chat__turn">
               <div className="virtual-chat__bubble virtual-chat__bubble--customer">{turn.question}</div>
-              <div className="virtual-chat__bubble virtual-chat__bubble--bot" data-testid="bot-reply">
-                <div>{turn.answer.reply || <Typography.Text type="secondary">{t('service.virtualChat.noReply')}</Typography.Text>}</div>
-                <Space size={[4, 4]} wrap className="virtual-chat__meta">
-                  <Tag>
-                    {t('service.virtualChat.intent')}: {turn.answer.intent ?? t('service.virtualChat.noIntent')}
-                  </Tag>
-                  <Tag>
-                    {t('service.virtualChat.confidence')}: {Math.round(turn.answer.confidence * 100)} %
-                  </Tag>
-                  {turn.answer.handedOver ? (
-                    <Tag color="orange">
-                      {t('service.virtualChat.handedOver')}
-                      {turn.answer.handoverReason ? ` (${reasonText(t, turn.answer.handoverReason)})` : ''}
+              {!turn.answer.reply && turn.answer.status === 'waiting' ? (
+                <div className="virtual-chat__bubble virtual-chat__bubble--bot" data-testid="bot-reply">
+                  <Typography.Text type="secondary">{t('service.virtualChat.waitingSilent')}</Typography.Text>
+                  <Space size={[4, 4]} wrap className="virtual-chat__meta">
+                    <Tag color="orange">{t('service.virtualChat.waiting')}</Tag>
+                  </Space>
+                </div>
+              ) : (
+                <div className="virtual-chat__bubble virtual-chat__bubble--bot" data-testid="bot-reply">
+                  <div>{turn.answer.reply || <Typography.Text type="secondary">{t('service.virtualChat.noReply')}</Typography.Text>}</div>
+                  <Space size={[4, 4]} wrap className="virtual-chat__meta">
+                    <Tag>
+                      {t('service.virtualChat.intent')}: {turn.answer.intent ?? t('service.virtualChat.noIntent')}
                     </Tag>
-                  ) : (
-                    <Tag color="green">{t('service.virtualChat.answeredByBot')}</Tag>
+                    <Tag>
+                      {t('service.virtualChat.confidence')}: {Math.round(turn.answer.confidence * 100)} %
+                    </Tag>
+                    {turn.answer.handedOver ? (
+                      <Tag color="orange">
+                        {t('service.virtualChat.handedOver')}
+                        {turn.answer.handoverReason ? ` (${reasonText(t, turn.answer.handoverReason)})` : ''}
+                      </Tag>
+                    ) : (
+                      <Tag color="green">{t('service.virtualChat.answeredByBot')}</Tag>
+                    )}
+                  </Space>
+                  {turn.answer.sources.length > 0 && (
+                    <div className="virtual-chat__sources">
+                      <Typography.Text type="secondary">{t('service.virtualChat.sources')}</Typography.Text>
+                      <ul>
+                        {turn.answer.sources.map((s) => (
+                          <li key={s.itemId}>{s.text}</li>
+                        ))}
+                      </ul>
+                    </div>
                   )}
-                </Space>
-                {turn.answer.sources.length > 0 && (
-                  <div className="virtual-chat__sources">
-                    <Typography.Text type="secondary">{t('service.virtualChat.sources')}</Typography.Text>
-                    <ul>
-                      {turn.answer.sources.map((s) => (
-                        <li key={s.itemId}>{s.text}</li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </div>
+                </div>
+              )}
             </div>
           ))}
+          {waiting && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="virtual-chat-waiting"
+              title={t('service.virtualChat.waiting')}
+              description={t('service.virtualChat.waitingNote')}
+            />
+          )}
         </div>
         <Space.Compact className="virtual-chat__input">
           <Input
