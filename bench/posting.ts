@@ -20,8 +20,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DEFAULT_TENANT, type Task } from '@nusa/contracts';
 import { withTenant } from '../apps/server/src/platform/db/tenant.ts';
-import { createJournal } from '../apps/server/src/modules/accounting/journals/service.ts';
+import { createOfType } from '../apps/server/src/modules/accounting/documents/type-service.ts';
 import type { DocumentUser } from '../apps/server/src/modules/accounting/documents/service.ts';
+import { journalType } from '../apps/server/src/modules/accounting/journals/definition.ts';
 import { cpuOf, fmt, machine, median, table, tempDir, within } from './lib/common.ts';
 import { logIn, startBenchServer, type BenchServer } from './lib/server.ts';
 import { startProfile } from './lib/profile.ts';
@@ -163,10 +164,10 @@ async function main() {
       partnerId: null,
       lines: tenLines(coa).map((l) => ({ ...l, ouId: null, segmentId: null, partnerId: null })),
     });
-    const createNumbered = () => withTenant(app, tenantId, (tx) => createJournal(tx, user, body(''))).then(() => undefined);
+    const createNumbered = () => withTenant(app, tenantId, (tx) => createOfType(tx, user, journalType, body(''))).then(() => undefined);
     const createSequenced = async () => {
       const n = (await raw!.query<{ n: string }>(`SELECT nextval('bench_journal_numbers') AS n`)).rows[0]!.n;
-      await withTenant(app, tenantId, (tx) => createJournal(tx, user, body(`SEQ-${n}`)));
+      await withTenant(app, tenantId, (tx) => createOfType(tx, user, journalType, body(`SEQ-${n}`)));
     };
 
     const paths = { one: apiSaveSubmit, two: apiRelease, bare: bareInsert, numbered: createNumbered, sequenced: createSequenced };

@@ -13,6 +13,8 @@ export const LEDGER_DOCUMENT_TYPES = [
   { id: 20003, code: 'CO', key: 'cashOut' },
 ] as const;
 export type LedgerDocumentType = (typeof LEDGER_DOCUMENT_TYPES)[number]['code'];
+/** A document type's code as the plug-ins of the server and the web name it: a new type adds its row above first. */
+export type DocumentTypeCode = LedgerDocumentType;
 
 /** Stored status codes (spec 4): Draft, In progress (waiting for approval), Final (approved), Released (posted), Canceled. */
 export const DOCUMENT_STATUSES = ['D', 'I', 'F', 'R', 'C'] as const;

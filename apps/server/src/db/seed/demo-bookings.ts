@@ -3,10 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { todayInJakarta, type CashPaymentMethod } from '@nusa/contracts';
 import { withTenant } from '../../platform/db/tenant.ts';
 import { Money, toDecimalString } from '../../platform/money/decimal.ts';
-import { documentTypeOf, type DocumentLineRow, type DocumentRow } from '../../modules/accounting/documents/index.ts';
+import type { DocumentLineRow, DocumentRow } from '../../modules/accounting/documents/index.ts';
 import { documentHistory, documentLines, documents } from '../../modules/accounting/documents/schema.ts';
-import { assertBalancedLines, assertPostableAccounts } from '../../modules/accounting/journals/service.ts';
-import '../../modules/accounting/cash-transactions/service.ts';
+import { assertPostableAccounts } from '../../modules/accounting/documents/postable.ts';
+import { assertBalancedLines } from '../../modules/accounting/journals/checks.ts';
+import { DOCUMENT_TYPES } from '../../modules/accounting/document-types.ts';
 import { cashTransactions } from '../../modules/accounting/cash-transactions/schema.ts';
 import { nextCode } from '../../modules/accounting/document-templates/service.ts';
 import { postDocuments } from '../../modules/accounting/ledger/service.ts';
@@ -292,7 +293,9 @@ export async function seedDemoBookings(pools: { app: pg.Pool }, tenantId: string
     await tx.insert(cashTransactions).values(payments);
     const released = planned.filter((p) => !p.draft);
     const postings = [];
-    for (const p of released) postings.push({ document: p.row, lines: await documentTypeOf(p.row.type).postingLines(tx, p.row, p.lines) });
+    // The seed runs before the app registers the types (server.ts), so it reads the list itself.
+    const typeOf = (code: string) => DOCUMENT_TYPES.find((t) => t.code === code)!;
+    for (const p of released) postings.push({ document: p.row, lines: await typeOf(p.row.type).postingLines(tx, p.row, p.lines) });
     await postDocuments(tx, tenantId, postings);
     return released.length;
   });

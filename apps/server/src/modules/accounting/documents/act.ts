@@ -16,7 +16,7 @@ import { applyingFlow, approveLevel, clearApprovals, isNamedApprover, nextLevel,
 import { assertPeriodOpen, ledgerRowsOf, reverseDocument, type LedgerRow } from '../ledger/service.ts';
 import { CREATE_STEP, MODULE, lockDocument, prepareDraft } from './create.ts';
 import type { HeaderInput, LineInput } from './checks.ts';
-import { documentTypeOf, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
+import { documentTypeOf, type DocumentRow, type DocumentEngineType } from './document-types.ts';
 import { historyRows, type Step } from './history.ts';
 import { insertNewDocument, writeStep } from './write.ts';
 import { linesOf, presentDetail, type InHand } from './present.ts';
@@ -36,7 +36,7 @@ const AUDIT_ACTIONS: Record<DocumentStepAction, AuditAction> = {
 type Change = Partial<typeof documents.$inferInsert>;
 
 /** The ledger rows of the document's release (its lines in hand for the answer); written by the step's statement. */
-async function postingRows(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, inHand: InHand): Promise<LedgerRow[]> {
+async function postingRows(tx: Tx, user: DocumentUser, definition: DocumentEngineType, row: DocumentRow, inHand: InHand): Promise<LedgerRow[]> {
   const lines = (inHand.lines ??= await linesOf(tx, [row.id]));
   return ledgerRowsOf(user.tenantId, [{ document: row, lines: await definition.postingLines(tx, row, lines) }]).rows;
 }
@@ -50,7 +50,7 @@ const submitted = (user: DocumentUser, flow: ApplyingFlow | undefined): Change =
     : { ...released(user), approvalFlowId: null, approvalLevel: null, submittedAt: new Date() };
 
 /** The step is allowed: the user reads the type, the transition table allows it from the status, the user may ask. */
-async function assertMayTake(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction) {
+async function assertMayTake(tx: Tx, user: DocumentUser, definition: DocumentEngineType, row: DocumentRow, action: DocumentStepAction) {
   assertHolds(user, definition, 'read', `documents/${row.id}`);
   const refusal = transitionRefusal(action, row.status as DocumentStatus);
   if (refusal) throw new AppError(refusal);
@@ -58,7 +58,7 @@ async function assertMayTake(tx: Tx, user: DocumentUser, definition: DocumentTyp
 }
 
 /** Who may ask for the action, besides the table allowing it from the document's status. */
-async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeDefinition, row: DocumentRow, action: DocumentStepAction) {
+async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentEngineType, row: DocumentRow, action: DocumentStepAction) {
   const what = `documents/${row.id}/actions/${action}`;
   const actor = transitionOf(action).actor;
   if (actor === 'releaser') return assertHolds(user, definition, 'release', what);
@@ -81,7 +81,7 @@ async function assertActor(tx: Tx, user: DocumentUser, definition: DocumentTypeD
 async function apply(
   tx: Tx,
   user: DocumentUser,
-  definition: DocumentTypeDefinition,
+  definition: DocumentEngineType,
   row: DocumentRow,
   action: DocumentStepAction,
   inHand: InHand,

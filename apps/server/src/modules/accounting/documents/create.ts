@@ -10,7 +10,7 @@ import { consumeFreeTransaction } from '../../public/onboarding/service.ts';
 import { pendingNumber, type PendingNumber } from '../document-templates/service.ts';
 import { assertPeriodOpen } from '../ledger/service.ts';
 import { assertDiscounts, assertPolicies, computeAmounts, currencyAndRate, type HeaderInput, type LineInput } from './checks.ts';
-import { documentTypeOf, type DocumentLineRow, type DocumentRow, type DocumentTypeDefinition } from './document-types.ts';
+import { documentTypeOf, type DocumentLineRow, type DocumentRow, type DocumentEngineType } from './document-types.ts';
 import { historyRows, recordStep, type Step } from './history.ts';
 import { insertNewDocument } from './write.ts';
 import { presentDetail } from './present.ts';
@@ -104,7 +104,7 @@ async function replaceLines(tx: Tx, tenantId: string, documentId: string, lines:
 
 /** A new document's draft as it is to be stored, with what its checks read (for the answer and a submit that follows). */
 export interface PreparedDraft {
-  definition: DocumentTypeDefinition;
+  definition: DocumentEngineType;
   /** The draft row; its `number` is the typed one, or '' until insertNewDocument takes `pending`'s next. */
   row: DocumentRow;
   lines: DocumentLineRow[];

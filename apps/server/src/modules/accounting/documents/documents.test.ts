@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from '../../../db/seed/demo.ts';
 import { withTenant } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { money } from '../../../platform/money/decimal.ts';
-import { registerDocumentType } from './document-types.ts';
+import { registerDocumentTypes } from './document-types.ts';
 import { createDocument, deleteDocument, updateDocument, type DocumentUser } from './service.ts';
 
 /**
@@ -22,18 +22,20 @@ import { createDocument, deleteDocument, updateDocument, type DocumentUser } fro
  * seeded tenant's accounts: what B's journal endpoints will add is their own line rules, not the engine's.
  */
 const TYPE = 'TJV';
-registerDocumentType({
-  code: TYPE,
-  documentTypeId: 20001,
-  tasks: LEDGER_DOCUMENT_TASKS.JV,
-  postingLines: async (_tx, _doc, lines) =>
-    lines.map((l) => ({
-      coaId: l.coaId!,
-      amount: money(l.debit).minus(money(l.credit)),
-      bookAmount: money(l.bookDebit).minus(money(l.bookCredit)),
-      memo: l.memo,
-    })),
-});
+registerDocumentTypes([
+  {
+    code: TYPE,
+    documentTypeId: 20001,
+    tasks: LEDGER_DOCUMENT_TASKS.JV,
+    postingLines: async (_tx, _doc, lines) =>
+      lines.map((l) => ({
+        coaId: l.coaId!,
+        amount: money(l.debit).minus(money(l.credit)),
+        bookAmount: money(l.bookDebit).minus(money(l.bookCredit)),
+        memo: l.memo,
+      })),
+  },
+]);
 
 interface Person {
   token: string;

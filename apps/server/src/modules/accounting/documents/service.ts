@@ -1,14 +1,15 @@
 /**
- * The document engine (architecture §9, issue 11): one engine for every document type. Types register their tasks
- * and posting lines (document-types.ts); their modules call these and add only their own line rules.
+ * The document engine (architecture §9, issue 11): one engine for every document type. A type is a definition
+ * (document-types.ts, decision 016) served by type-service.ts; the engine's functions are here for other modules.
  */
 export { createDocument, updateDocument, deleteDocument } from './create.ts';
 export { actOnDocument, createAndSubmitDocument } from './act.ts';
 export { getDocument, listDocuments, documentHistory, approvalInbox, approvalInboxCounts, documentsWaitingUnderFlow } from './list.ts';
 export {
-  registerDocumentType,
+  registerDocumentTypes,
   documentTypeOf,
   registeredDocumentTypes,
+  type DocumentEngineType,
   type DocumentTypeDefinition,
   type DocumentRow,
   type DocumentLineRow,

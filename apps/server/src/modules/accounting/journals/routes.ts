@@ -1,26 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { journalEndpoints as ep } from '@nusa/contracts';
+import { journalEndpoints as ep, type journalInput } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import { streamXlsxReply } from '../../../platform/records/xlsx-reply.ts';
-import * as journals from './service.ts';
+import type { DocumentTypeDefinition } from '../documents/document-types.ts';
+import * as of from '../documents/type-service.ts';
 
-export function journalRoutes(app: FastifyInstance) {
-  registerEndpoint(app, ep.listJournals, ({ tx, principal, query }) => journals.listJournals(tx, principal, query));
-  registerEndpoint(app, ep.exportJournals, async ({ tx, principal, query, reply }) => {
-    const { lang, ...filters } = query;
-    const sheet = await journals.exportJournals(tx, principal, filters, lang);
-    return streamXlsxReply(reply, 'journals', sheet.sheetName, sheet.columns, sheet.rows);
-  });
-  registerEndpoint(app, ep.getJournal, ({ tx, principal, params }) => journals.getJournal(tx, principal, params.documentId));
-  registerEndpoint(app, ep.journalPdf, async ({ tx, principal, params, query, reply }) => {
-    const doc = await journals.getJournal(tx, principal, params.documentId);
-    return journals.sendPdf(reply, doc.number, await journals.documentPdf(tx, principal, doc, query.lang));
-  });
-  registerEndpoint(app, ep.createJournal, ({ tx, principal, body }) => journals.createJournal(tx, principal, body));
-  registerEndpoint(app, ep.createAndSubmitJournal, ({ tx, principal, body }) => journals.createAndSubmitJournal(tx, principal, body));
-  registerEndpoint(app, ep.updateJournal, ({ tx, principal, params, body }) => journals.updateJournal(tx, principal, params.documentId, body));
-  registerEndpoint(app, ep.deleteJournal, async ({ tx, principal, params }) => {
-    await journals.deleteJournal(tx, principal, params.documentId);
-    return { ok: true as const };
-  });
+export function journalRoutes(app: FastifyInstance, type: DocumentTypeDefinition<typeof journalInput>) {
+  registerEndpoint(app, ep.listJournals, ({ tx, principal, query }) => of.listOfType(tx, principal, type, query));
+  registerEndpoint(app, ep.exportJournals, ({ tx, principal, query, reply }) => of.exportOfType(reply, tx, principal, type, query));
+  registerEndpoint(app, ep.getJournal, ({ tx, principal, params }) => of.getOfType(tx, principal, type, params.documentId));
+  registerEndpoint(app, ep.journalPdf, ({ tx, principal, params, query, reply }) => of.pdfOfType(reply, tx, principal, type, params.documentId, query.lang));
+  registerEndpoint(app, ep.createJournal, ({ tx, principal, body }) => of.createOfType(tx, principal, type, body));
+  registerEndpoint(app, ep.createAndSubmitJournal, ({ tx, principal, body }) => of.createOfType(tx, principal, type, body, true));
+  registerEndpoint(app, ep.updateJournal, ({ tx, principal, params, body }) => of.updateOfType(tx, principal, type, params.documentId, body));
+  registerEndpoint(app, ep.deleteJournal, ({ tx, principal, params }) => of.deleteOfType(tx, principal, type, params.documentId));
 }

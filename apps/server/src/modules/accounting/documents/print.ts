@@ -2,19 +2,15 @@ import type { FastifyReply } from 'fastify';
 import { DOCUMENT_LABEL_NAMES, DOCUMENT_PDF_TYPE, formatIdAmount, type DocumentDetail, type OrgUnit } from '@nusa/contracts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { renderPdf } from '../../../platform/files/pdf.ts';
-import { Money, toDecimalString } from '../../../platform/money/decimal.ts';
 import { getLogo, getOrgUnit, listOrgUnits, orgUnitNamesByIds } from '../../configuration/org-units/service.ts';
 import { coaByIds } from '../coa/service.ts';
 import { bookCurrency } from '../currencies/service.ts';
-import { documentHistory, type DocumentUser } from '../documents/service.ts';
-
-type Lang = 'id' | 'en';
+import { documentHistory } from './list.ts';
+import type { Lang, PrintContext, PrintLayout } from './print-parts.ts';
+import type { DocumentUser } from './user.ts';
 
 const TEXT = {
   id: {
-    JV: 'JURNAL UMUM',
-    CI: 'KAS MASUK',
-    CO: 'KAS KELUAR',
     number: 'Nomor',
     date: 'Tanggal',
     dueDate: 'Jatuh tempo',
@@ -24,14 +20,6 @@ const TEXT = {
     status: 'Status',
     remarks: 'Keterangan',
     ou: 'Unit organisasi',
-    cashBank: 'Kas/bank',
-    payment: 'Cara bayar / referensi',
-    no: 'No',
-    account: 'Akun',
-    memo: 'Memo',
-    debit: 'Debit',
-    credit: 'Kredit',
-    amount: 'Jumlah',
     total: 'Total',
     totalBook: 'Total dalam mata uang buku',
     history: 'Riwayat dan persetujuan',
@@ -46,9 +34,6 @@ const TEXT = {
     printed: 'Dicetak',
   },
   en: {
-    JV: 'JOURNAL ENTRY',
-    CI: 'CASH IN',
-    CO: 'CASH OUT',
     number: 'Number',
     date: 'Date',
     dueDate: 'Due date',
@@ -58,14 +43,6 @@ const TEXT = {
     status: 'Status',
     remarks: 'Remarks',
     ou: 'Organisation unit',
-    cashBank: 'Cash/bank',
-    payment: 'Payment method / reference',
-    no: 'No',
-    account: 'Account',
-    memo: 'Memo',
-    debit: 'Debit',
-    credit: 'Credit',
-    amount: 'Amount',
     total: 'Total',
     totalBook: 'Total in book currency',
     history: 'History and approvals',
@@ -134,18 +111,13 @@ async function logoOf(tx: Tx, unit: OrgUnit | undefined): Promise<string | undef
   return `data:${logo.contentType};base64,${Buffer.from(logo.data).toString('base64')}`;
 }
 
-export interface PrintExtras {
-  /** Cash documents: the cash bank and the payment. */
-  cashBank?: string;
-  payment?: string;
-}
-
 /**
  * A document as a printable A4 PDF (issue 11): the issuing unit's logo and legal info, number, dates, reference,
- * currency and rate, status as the reader sees it, the lines with their accounts, totals in id-ID format (the book
- * currency's total beside a foreign one), and every step of its history with the approvals.
+ * currency and rate, status as the reader sees it, what the type adds to the header, the lines in the type's columns
+ * with their totals in id-ID format (the book currency's total beside a foreign one), and every step of its history
+ * with the approvals. The type's layout (`PrintLayout`) gives its title, columns and header extras.
  */
-export async function documentPdf(tx: Tx, user: DocumentUser, doc: DocumentDetail, lang: Lang, extras: PrintExtras = {}): Promise<Buffer> {
+export async function documentPdf<D extends DocumentDetail>(tx: Tx, user: DocumentUser, doc: D, lang: Lang, layout: PrintLayout<D>): Promise<Buffer> {
   const t = TEXT[lang];
   const issuer = await issuerOf(tx, doc.ouId);
   const logo = await logoOf(tx, issuer);
@@ -158,7 +130,7 @@ export async function documentPdf(tx: Tx, user: DocumentUser, doc: DocumentDetai
   );
   const ous = await orgUnitNamesByIds(tx, [doc.ouId, ...doc.lines.map((l) => l.ouId)]);
   const history = await documentHistory(tx, user, doc.documentId);
-  const type = doc.type as 'JV' | 'CI' | 'CO';
+  const title = layout.title[lang];
 
   const legal = issuer?.legal;
   const issuerLines = [
@@ -178,52 +150,43 @@ export async function documentPdf(tx: Tx, user: DocumentUser, doc: DocumentDetai
     [t.currency, doc.currencyCode === bookCode ? doc.currencyCode : `${doc.currencyCode} / ${formatIdAmount(doc.rate, 4)}`],
     [t.ou, doc.ouId ? (ous.get(doc.ouId)?.name ?? '-') : '-'],
     [t.status, DOCUMENT_LABEL_NAMES[lang][doc.label]],
+    ...(layout.info?.(doc, lang) ?? []).filter(([, value]) => value),
   ];
-  if (extras.cashBank) info.push([t.cashBank, extras.cashBank]);
-  if (extras.payment) info.push([t.payment, extras.payment]);
 
-  const account = (id: string | null) => (id ? `${coas.get(id)?.coaCode ?? ''} ${coas.get(id)?.coaName ?? ''}` : '-');
-  const ledgerSide = type === 'JV';
-  const head = ledgerSide ? [t.no, t.account, t.memo, t.ou, t.debit, t.credit] : [t.no, t.account, t.memo, t.ou, t.amount];
-  const rows = doc.lines.map((l) => {
-    const ou = l.ouId ? (ous.get(l.ouId)?.code ?? '') : '';
-    const common = [String(l.lineNo), account(l.coaId), l.memo ?? '', ou];
-    if (ledgerSide)
-      return [
-        ...common,
-        { text: Number(l.debit) ? money(l.debit) : '', alignment: 'right' },
-        { text: Number(l.credit) ? money(l.credit) : '', alignment: 'right' },
-      ];
-    return [...common, { text: money(Number(l.debit) ? l.debit : l.credit), alignment: 'right' }];
-  });
-  const sum = (pick: (l: DocumentDetail['lines'][number]) => string) => toDecimalString(doc.lines.reduce((s, l) => s.plus(pick(l)), new Money(0)));
-  const totalRow = ledgerSide
-    ? [
-        { text: t.total, colSpan: 4, bold: true },
-        '',
-        '',
-        '',
-        { text: money(sum((l) => l.debit)), alignment: 'right', bold: true },
-        { text: money(sum((l) => l.credit)), alignment: 'right', bold: true },
-      ]
-    : [{ text: t.total, colSpan: 4, bold: true }, '', '', '', { text: money(doc.totalAmount), alignment: 'right', bold: true }];
+  const context: PrintContext = {
+    money: (v) => money(v),
+    account: (id) => (id ? `${coas.get(id)?.coaCode ?? ''} ${coas.get(id)?.coaName ?? ''}` : '-'),
+    ouCode: (id) => (id ? (ous.get(id)?.code ?? '') : ''),
+  };
+  const columns = layout.columns;
+  const cellOf = (text: string, align: 'right' | undefined, bold?: boolean) => (align || bold ? { text, alignment: align, bold } : text);
+  const rows = doc.lines.map((l) => columns.map((c) => cellOf(c.cell(l, context), c.align)));
+  const firstTotal = columns.findIndex((c) => c.total);
+  const totalRow =
+    firstTotal > 0
+      ? [
+          { text: t.total, colSpan: firstTotal, bold: true },
+          ...columns.slice(1, firstTotal).map(() => ''),
+          ...columns.slice(firstTotal).map((c) => (c.total ? { text: c.total(doc, context), alignment: 'right', bold: true } : '')),
+        ]
+      : undefined;
 
   return renderPdf({
     pageSize: 'A4',
     pageMargins: [36, 36, 36, 48],
-    info: { title: `${t[type]} ${doc.number}` },
+    info: { title: `${title} ${doc.number}` },
     footer: (page: number, pages: number) => ({ text: `${doc.number} · ${page}/${pages}`, alignment: 'right', margin: [36, 12], fontSize: 7, color: '#666' }),
     content: [
       { columns: [logo ? { image: logo, fit: [90, 60], width: 100 } : { text: '', width: 0 }, { stack: issuerLines, width: '*' }], columnGap: 12 },
       { canvas: [{ type: 'line', x1: 0, y1: 6, x2: 523, y2: 6, lineWidth: 0.5 }], margin: [0, 0, 0, 8] },
-      { text: t[type], fontSize: 14, bold: true, alignment: 'center', margin: [0, 0, 0, 8] },
+      { text: title, fontSize: 14, bold: true, alignment: 'center', margin: [0, 0, 0, 8] },
       { table: { widths: [110, '*'], body: info.map(([k, v]) => [{ text: k, color: '#555' }, v]) }, layout: 'noBorders', margin: [0, 0, 0, 6] },
       doc.remarks ? { text: [{ text: `${t.remarks}: `, color: '#555' }, doc.remarks], margin: [0, 0, 0, 8] } : '',
       {
         table: {
           headerRows: 1,
-          widths: ledgerSide ? [18, '*', '*', 40, 80, 80] : [18, '*', '*', 40, 90],
-          body: [head.map((h) => ({ text: h, bold: true, fillColor: '#eeeeee' })), ...rows, totalRow],
+          widths: columns.map((c) => c.width),
+          body: [columns.map((c) => ({ text: c.header[lang], bold: true, fillColor: '#eeeeee' })), ...rows, ...(totalRow ? [totalRow] : [])],
         },
         layout: 'lightHorizontalLines',
       },

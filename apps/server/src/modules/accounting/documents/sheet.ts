@@ -3,7 +3,9 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { XlsxColumn } from '../../../platform/files/xlsx.ts';
 import { pagesFrom } from '../../../platform/records/pages.ts';
-import { listDocuments, type DocumentUser } from '../documents/service.ts';
+import type { Lang } from './print-parts.ts';
+import { listDocuments } from './list.ts';
+import type { DocumentUser } from './user.ts';
 
 /** The most documents one export writes (a year of a busy tenant's journals); narrower filters beyond that. */
 export const EXPORT_DOCUMENT_LIMIT = 50_000;
@@ -41,14 +43,8 @@ const HEADINGS = {
   ],
 } as const;
 
-const SHEET_NAMES = {
-  JV: { id: 'Jurnal Umum', en: 'Journal Entries' },
-  CI: { id: 'Kas Masuk', en: 'Cash In' },
-  CO: { id: 'Kas Keluar', en: 'Cash Out' },
-} as const;
-
 /** Dates as dates, amounts as numbers with thousands (Excel shows them in the reader's locale). */
-function columns(lang: 'id' | 'en'): XlsxColumn<DocumentHeader>[] {
+function columns(lang: Lang): XlsxColumn<DocumentHeader>[] {
   const h = HEADINGS[lang];
   const day = (v: string | null) => (v ? new Date(`${v}T00:00:00Z`) : null);
   return [
@@ -78,18 +74,18 @@ export interface DocumentSheet {
 const PAGE = 500;
 
 /**
- * The documents of `type` that the list shows for the same filters and sort, one row each. Too many are refused
+ * The documents of a type that the list shows for the same filters and sort, one row each. Too many are refused
  * before the first byte leaves; the rest are read a page at a time as the download takes them.
  */
 export async function exportDocuments(
   tx: Tx,
   user: DocumentUser,
-  type: 'JV' | 'CI' | 'CO',
+  type: { code: string; sheet: { name: Record<Lang, string> } },
   q: Omit<DocumentListQuery, 'page' | 'limit'>,
-  lang: 'id' | 'en',
+  lang: Lang,
 ): Promise<DocumentSheet> {
-  const first = await listDocuments(tx, user, type, { ...q, page: 1, limit: PAGE });
+  const first = await listDocuments(tx, user, type.code, { ...q, page: 1, limit: PAGE });
   if (first.total > EXPORT_DOCUMENT_LIMIT) throw new AppError('document_export_too_large', [first.total, EXPORT_DOCUMENT_LIMIT]);
-  const rows = pagesFrom(first.items, PAGE, async (page) => (await listDocuments(tx, user, type, { ...q, page, limit: PAGE })).items);
-  return { sheetName: SHEET_NAMES[type][lang], columns: columns(lang), rows };
+  const rows = pagesFrom(first.items, PAGE, async (page) => (await listDocuments(tx, user, type.code, { ...q, page, limit: PAGE })).items);
+  return { sheetName: type.sheet.name[lang], columns: columns(lang), rows };
 }

@@ -1,0 +1,43 @@
+import type { CashDirection, cashTransactionInput } from '@nusa/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../../../platform/db/tenant.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { getCashBank } from '../cash-banks/service.ts';
+import type { EngineInput } from '../documents/document-types.ts';
+import { assertPostableAccounts } from '../documents/postable.ts';
+
+export type CashTransactionInput = z.output<typeof cashTransactionInput>;
+
+/**
+ * A cash document is in its cash bank's currency, against postable accounts. Its lines are stored on their side (cash
+ * in: credits, cash out: debits); the payment method and reference are the companion's (payment.ts).
+ */
+export const checkCashTransaction =
+  (direction: CashDirection) =>
+  async (tx: Tx, input: CashTransactionInput): Promise<EngineInput> => {
+    const cashBank = await getCashBank(tx, input.cashBankId);
+    if (input.currencyId && input.currencyId !== cashBank.currencyId) throw new AppError('cash_transaction_currency_mismatch', [cashBank.currencyCode]);
+    await assertPostableAccounts(
+      tx,
+      input.lines.map((l) => l.coaId),
+    );
+    const { lines, paymentMethod: _method, paymentReference: _reference, ...header } = input;
+    return {
+      header: { ...header, currencyId: cashBank.currencyId, taxAmount: '0' },
+      lines: lines.map((l) => ({
+        coaId: l.coaId,
+        ouId: l.ouId,
+        segmentId: l.segmentId,
+        partnerId: l.partnerId,
+        productId: null,
+        quantity: null,
+        unitPrice: null,
+        discountPercent: null,
+        discountAmount: null,
+        taxCode: null,
+        memo: l.memo,
+        debit: direction === 'CO' ? l.amount : '0',
+        credit: direction === 'CI' ? l.amount : '0',
+      })),
+    };
+  };
