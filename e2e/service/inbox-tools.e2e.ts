@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, apiLogin, baseUrl } from '../support/api.ts';
@@ -56,8 +57,8 @@ async function visitor(id: string) {
   url.protocol = 'ws:';
   const ws = new WebSocket(url);
   const frames: Frame[] = [];
-  ws.onmessage = (e) => frames.push(JSON.parse(String(e.data)) as Frame);
-  await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)));
+  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
   const seen = (match: (f: Frame) => boolean) => expect.poll(() => frames.some(match), { timeout: 15_000 }).toBe(true);
   return { ws, frames, seen, say: (text: string) => ws.send(JSON.stringify({ type: 'message', text })) };
 }
