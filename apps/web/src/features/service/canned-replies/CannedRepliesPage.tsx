@@ -71,7 +71,7 @@ export default function CannedRepliesPage() {
             onChange: (p, limit) => setPage({ page: p, limit }),
           }}
           columns={[
-            { title: t('cannedReplies.code'), dataIndex: 'code', width: 140, render: (c: string) => <Typography.Text code>/{c}</Typography.Text> },
+            { title: t('cannedReplies.code'), dataIndex: 'code', width: 200, render: (c: string) => <Typography.Text code>/{c}</Typography.Text> },
             { title: t('cannedReplies.replyTitle'), dataIndex: 'title', width: 200 },
             { title: t('cannedReplies.text'), dataIndex: 'text', ellipsis: true },
             { title: t('cannedReplies.client'), dataIndex: 'clientCode', width: 130, render: (c: string | null) => c ?? t('cannedReplies.allClients') },
