@@ -165,7 +165,7 @@ export const serviceIntentEndpoints = {
     access: INTENT_EDIT,
     summary:
       'Start importing training phrases from an xlsx file sent as the raw body: one row per phrase, header `intent`, `example` and optionally `answer`; ' +
-      'a new intent name makes the intent, a phrase it already has is counted unchanged. An `answer` cell sets the intent\'s response text (one answer ' +
+      "a new intent name makes the intent, a phrase it already has is counted unchanged. An `answer` cell sets the intent's response text (one answer " +
       'per intent: a different one on a later row is service_intent_answer_conflict; a blank cell keeps it). Answers the queued run; ' +
       'GET /v1/service/imports/{importId} follows it',
     params: clientCodeParam,

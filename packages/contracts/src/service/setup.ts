@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { CLIENT_EDIT, SERVICE_TASKS } from './access.ts';
+import { CHANNEL_KINDS } from './channels.ts';
 import { clientCodeParam, setupState } from './clients.ts';
 
 /**
@@ -11,6 +12,24 @@ import { clientCodeParam, setupState } from './clients.ts';
 export const SETUP_POLL_MS = 10_000;
 export const SETUP_POLL_ATTEMPTS = 60;
 export type ServiceSetupState = z.infer<typeof setupState>;
+
+/** Held-out accuracy below this is not ready: many customers would get a wrong intent's answer or a person. */
+export const READINESS_MIN_ACCURACY = 0.7;
+/**
+ * What stands between a set-up client and "ready", each with what to do: not_trained; low_accuracy [accuracy %,
+ * minimum %]; intents_without_answer [how many, up to five names] (the bot then looks in the dataset and hands over when
+ * it finds nothing); no_active_channel (no customer can reach the bot).
+ */
+export const READINESS_WARNINGS = ['not_trained', 'low_accuracy', 'intents_without_answer', 'no_active_channel'] as const;
+export const serviceClientReadiness = z.object({
+  ready: z.boolean(),
+  /** Held-out accuracy of the model the bot uses, 0..1; null before the first training. */
+  accuracy: z.number().nullable(),
+  intentsWithoutAnswer: z.array(z.string()),
+  channels: z.array(z.object({ kind: z.enum(CHANNEL_KINDS), saved: z.boolean(), active: z.boolean() })),
+  warnings: z.array(z.object({ code: z.enum(READINESS_WARNINGS), args: z.array(z.union([z.string(), z.number()])) })),
+});
+export type ServiceClientReadiness = z.infer<typeof serviceClientReadiness>;
 
 export const serviceSetupEndpoints = {
   processServiceClientSetup: defineEndpoint({
@@ -30,5 +49,15 @@ export const serviceSetupEndpoints = {
     summary: "Where the client's set-up is: status draft|queued|running|done|failed and each step's status and error code",
     params: clientCodeParam,
     response: setupState,
+  }),
+  getServiceClientReadiness: defineEndpoint({
+    method: 'GET',
+    path: '/v1/service/clients/{clientCode}/readiness',
+    access: SERVICE_TASKS,
+    summary:
+      'Whether the client is ready to answer customers: held-out accuracy, intents that answer without a response text, each channel saved and active, ' +
+      'and the warnings (not_trained, low_accuracy, intents_without_answer, no_active_channel) that stand before ready',
+    params: clientCodeParam,
+    response: serviceClientReadiness,
   }),
 };

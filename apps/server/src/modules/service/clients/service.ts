@@ -9,6 +9,7 @@ import { recordKit } from '../../../platform/records/kit.ts';
 import { orgUnitExists } from '../../configuration/org-units/service.ts';
 import { clientHasConversations } from '../conversations/service.ts';
 import { serviceAgents, serviceClients, type ClientRow, type SetupState } from './schema.ts';
+import { assertWorkingHours } from './working-hours.ts';
 
 export type { ClientRow };
 
@@ -105,6 +106,7 @@ function columnsOf(input: Fields) {
   if (input.handoverRules !== undefined) c.handoverRules = handoverRulesSchema.parse(input.handoverRules);
   if (input.greeting !== undefined) c.greeting = input.greeting;
   if (input.widget !== undefined) c.widget = widgetStyle.parse(input.widget);
+  if (input.workingHours) assertWorkingHours(input.workingHours);
   if (input.workingHours !== undefined)
     c.workingHours = input.workingHours === null ? null : { timeZone: input.workingHours.timeZone ?? 'Asia/Jakarta', days: input.workingHours.days };
   if (input.maxConcurrentChats !== undefined) c.maxConcurrentChats = input.maxConcurrentChats;

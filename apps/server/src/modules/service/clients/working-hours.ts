@@ -1,3 +1,4 @@
+import { AppError } from '../../../platform/errors/app-error.ts';
 import type { WorkingHours } from './schema.ts';
 
 /** The zone working hours are read in when the client names none (or one this runtime does not know). */
@@ -34,6 +35,15 @@ function spans(hours: WorkingHours): [number, number][] {
     const length = (minutesOf(to) - minutesOf(from) + MINUTES_A_DAY) % MINUTES_A_DAY || MINUTES_A_DAY;
     return [start, start + length];
   });
+}
+
+/**
+ * Hours as a person meant them: an end at or before the start is an overnight span (shown so in the form), but a span
+ * that ends where it starts is a slip, except 00:00–00:00, the whole day.
+ */
+export function assertWorkingHours(hours: Pick<WorkingHours, 'days'>): void {
+  const empty = hours.days.find((d) => d.from === d.to && d.from !== '00:00');
+  if (empty) throw new AppError('service_working_hours_empty', [empty.from]);
 }
 
 const inside = (minute: number, [start, end]: [number, number]) => (minute >= start && minute < end) || (minute + WEEK >= start && minute + WEEK < end);

@@ -26,6 +26,9 @@ export function intentRoutes(app: FastifyInstance) {
     const { name, file } = await intents.exportIntents(tx, params.clientCode);
     return sendXlsx(reply, name, file);
   });
+  registerEndpoint(app, intentEp.intentImportTemplate, async ({ query, reply }) =>
+    sendXlsx(reply, query.lang === 'en' ? 'intents-template' : 'template-intent', await intents.intentImportTemplate(query.lang)),
+  );
   // The client is resolved in the run (after the sheet is known readable) from the id the request found.
   registerServiceImport(
     app,

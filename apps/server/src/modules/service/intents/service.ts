@@ -6,7 +6,7 @@ import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { lockCaselessKey } from '../../../platform/numbering/lock.ts';
 import { containsPattern } from '../../../platform/records/query.ts';
-import { writeXlsx } from '../../../platform/files/xlsx.ts';
+import { writeXlsx, type XlsxColumn } from '../../../platform/files/xlsx.ts';
 import { clientRowByCode, type ClientRow } from '../clients/service.ts';
 import { serviceIntentPhrases, serviceIntents } from './schema.ts';
 
@@ -195,20 +195,61 @@ export async function phrasesWithAnswers(tx: Tx, clientId: string) {
 }
 
 /** The columns of the intents sheet: the same headings in both languages, as the issue's API names them. */
-export const INTENT_SHEET_COLUMNS = { intent: { id: 'intent', en: 'intent' }, example: { id: 'example', en: 'example' } };
+export const INTENT_SHEET_COLUMNS = {
+  intent: { id: 'intent', en: 'intent' },
+  example: { id: 'example', en: 'example' },
+  answer: { id: 'answer', en: 'answer' },
+};
 
+type SheetRow = { intent: string; text: string; answer: string };
+const SHEET: XlsxColumn<SheetRow>[] = [
+  { header: 'intent', width: 24, value: (r) => r.intent },
+  { header: 'example', width: 60, value: (r) => r.text },
+  { header: 'answer', width: 80, value: (r) => r.answer },
+];
+
+/** The phrases with each intent's answer on its first row only (the import keeps an answer a blank cell leaves out). */
 export async function exportIntents(tx: Tx, clientCode: string): Promise<{ name: string; file: Buffer }> {
   const client = await clientRowByCode(tx, clientCode);
-  const rows = await phrasesOf(tx, client.id);
+  const rows = await phrasesWithAnswers(tx, client.id);
   const file = await writeXlsx(
     `${client.code} intents`,
-    [
-      { header: 'intent', width: 24, value: (r: { intent: string }) => r.intent },
-      { header: 'example', width: 60, value: (r: { text: string }) => r.text },
-    ],
-    rows,
+    SHEET,
+    rows.map((r, i) => ({ ...r, answer: i > 0 && rows[i - 1].intent === r.intent ? '' : r.action === 'answer' ? r.responseText : '' })),
   );
   return { name: `${client.code.toLowerCase()}-intents`, file };
+}
+
+/** Example rows of the import template: one answer per intent, written on any one of its rows. */
+const TEMPLATE_ROWS: Record<'id' | 'en', SheetRow[]> = {
+  id: [
+    { intent: 'jam_buka', text: 'Jam berapa toko buka?', answer: 'Kami buka Senin–Sabtu pukul 09.00–21.00 WIB.' },
+    { intent: 'jam_buka', text: 'Hari Minggu buka tidak?', answer: '' },
+    { intent: 'ongkos_kirim', text: 'Berapa ongkos kirim ke Bandung?', answer: 'Ongkos kirim dihitung saat checkout sesuai kota tujuan dan berat paket.' },
+    { intent: 'ongkos_kirim', text: 'Ada gratis ongkir?', answer: '' },
+  ],
+  en: [
+    { intent: 'opening_hours', text: 'What time do you open?', answer: 'We are open Monday to Saturday, 9 am to 9 pm.' },
+    { intent: 'opening_hours', text: 'Are you open on Sunday?', answer: '' },
+    {
+      intent: 'shipping_cost',
+      text: 'How much is shipping to Bandung?',
+      answer: 'Shipping is calculated at checkout from the destination and the parcel weight.',
+    },
+    { intent: 'shipping_cost', text: 'Is shipping free?', answer: '' },
+  ],
+};
+
+export const intentImportTemplate = (lang: 'id' | 'en') => writeXlsx('intents', SHEET, TEMPLATE_ROWS[lang]);
+
+/** Names of the client's answering intents without a response text: the bot answers them only from the dataset. */
+export async function intentsWithoutAnswer(tx: Tx, clientId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: serviceIntents.name })
+    .from(serviceIntents)
+    .where(and(eq(serviceIntents.clientId, clientId), eq(serviceIntents.action, 'answer'), sql`btrim(${serviceIntents.responseText}) = ''`))
+    .orderBy(asc(sql`lower(${serviceIntents.name})`));
+  return rows.map((r) => r.name);
 }
 
 /** The intents of a client by lower-case name (the bot reads the action and response of the predicted one). */

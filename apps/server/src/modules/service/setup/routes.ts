@@ -3,13 +3,14 @@ import { serviceSetupEndpoints as ep } from '@nusa/contracts';
 import type { Principal } from '../../../platform/access/principal.ts';
 import { withTenant } from '../../../platform/db/tenant.ts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import type { ChannelPlatform } from '../channels/service.ts';
+import { channelPlatform } from '../channels/service.ts';
 import { clientRowByCode } from '../clients/service.ts';
+import { readinessOf } from './readiness.ts';
 import { requestSetup, runSetup, setupStateOf, SETUP_QUEUE, type SetupJob } from './process.ts';
 
 /** The new-client wizard's "process all" as a pg-boss job; without jobs (JOBS=false) in this process right after the answer. */
 export function setupRoutes(app: FastifyInstance) {
-  const platform: ChannelPlatform = { seal: app.platform.tokens, publicUrl: app.platform.config.PUBLIC_URL };
+  const platform = channelPlatform(app);
   const boss = app.platform.jobs.boss;
   const queued = app.platform.jobs.started && boss;
   const log = (err: unknown) => app.log.error({ err }, 'service set-up failed');
@@ -34,6 +35,9 @@ export function setupRoutes(app: FastifyInstance) {
       return state;
     },
     { ownTransactions: true },
+  );
+  registerEndpoint(app, ep.getServiceClientReadiness, async ({ tx, principal, params }) =>
+    readinessOf(tx, platform, (principal as Principal).tenantCode, await clientRowByCode(tx, params.clientCode)),
   );
   registerEndpoint(app, ep.getServiceClientSetup, async ({ tx, params }) => setupStateOf(tx, (await clientRowByCode(tx, params.clientCode)).id));
 }

@@ -142,6 +142,81 @@ describe('service client set-up (process all)', () => {
     expect(retried.steps[0].at).toBe(importedAt);
   });
 
+  it('tells what stands before ready: untrained, low accuracy, intents without an answer, no active channel; ready without them', async () => {
+    const readiness = async (clientCode: string, token = admin) => {
+      const res = await call(t, ep.getServiceClientReadiness, { params: { clientCode }, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const datasetId = await client('SETR', 2);
+    await call(t, datasetEp.createDatasetItem, { params: { datasetId }, body: { values: { Topik: 'Jam buka', Isi: '08.00-17.00' } }, token: admin });
+    expect(await readiness('SETR')).toEqual({
+      ready: false,
+      accuracy: null,
+      intentsWithoutAnswer: ['harga', 'jam_buka'],
+      channels: [
+        { kind: 'web', saved: false, active: false },
+        { kind: 'whatsapp', saved: false, active: false },
+        { kind: 'telegram', saved: false, active: false },
+      ],
+      warnings: [
+        { code: 'not_trained', args: [] },
+        { code: 'intents_without_answer', args: [2, 'harga, jam_buka'] },
+        { code: 'no_active_channel', args: [] },
+      ],
+    });
+    // The walk's client: set up "successfully" with intents that have no answers and a held-out accuracy of 20 %.
+    await process('SETR');
+    expect((await finished('SETR')).status).toBe('done');
+    await t.pools.owner.query(
+      `UPDATE service_models SET metrics = jsonb_set(metrics, '{accuracy}', '0.2') WHERE client_id = (SELECT id FROM service_clients WHERE code = 'SETR')`,
+    );
+    const low = await readiness('SETR');
+    expect(low).toMatchObject({ ready: false, accuracy: 0.2 });
+    expect(low.warnings.map((w) => [w.code, w.args])).toEqual([
+      ['low_accuracy', [20, 70]],
+      ['intents_without_answer', [2, 'harga, jam_buka']],
+      ['no_active_channel', []],
+    ]);
+
+    const { items } = (await call(t, intentEp.listServiceIntents, { params: { clientCode: 'SETR' }, query: {}, token: admin })).json();
+    for (const i of items)
+      await call(t, intentEp.updateServiceIntent, {
+        params: { intentId: i.intentId },
+        body: { name: i.name, responseText: `Jawaban ${i.name}` },
+        token: admin,
+      });
+    const web = (path: string, payload: object) => t.request({ method: path.endsWith('active') ? 'POST' : 'PUT', url: path, token: admin, payload });
+    expect((await web('/api/v1/service/clients/SETR/channels/web', {})).statusCode).toBe(200);
+    expect((await readiness('SETR')).channels[0]).toEqual({ kind: 'web', saved: true, active: false });
+    expect((await web('/api/v1/service/clients/SETR/channels/web/active', { active: true })).statusCode).toBe(200);
+    await t.pools.owner.query(
+      `UPDATE service_models SET metrics = jsonb_set(metrics, '{accuracy}', '0.9') WHERE client_id = (SELECT id FROM service_clients WHERE code = 'SETR')`,
+    );
+    expect(await readiness('SETR')).toMatchObject({ ready: true, accuracy: 0.9, intentsWithoutAnswer: [], warnings: [] });
+
+    const cashier = await t.login('cashier');
+    expect((await call(t, ep.getServiceClientReadiness, { params: { clientCode: 'SETR' }, token: cashier })).statusCode).toBe(403);
+  });
+
+  it("takes the human CS step's working hours past midnight as given (overnight), and refuses a range that ends where it starts", async () => {
+    await client('SETH', 0);
+    const save = (from: string, to: string) =>
+      call(t, clientEp.updateServiceClient, {
+        params: { clientCode: 'SETH' },
+        body: { workingHours: { timeZone: 'Asia/Jakarta', days: [1, 2].map((day) => ({ day, from, to })) } },
+        token: admin,
+      });
+    const overnight = await save('23:45', '17:00');
+    expect(overnight.statusCode, overnight.body).toBe(200);
+    expect(overnight.json().workingHours!.days[0]).toEqual({ day: 1, from: '23:45', to: '17:00' });
+    expect((await save('09:00', '09:00')).error()).toEqual({ errorCode: 'service_working_hours_empty', errorArgs: ['09:00'] });
+    expect((await save('00:00', '00:00')).statusCode).toBe(200);
+    // Nothing of the refused hours was kept.
+    const stored = (await call(t, clientEp.getServiceClient, { params: { clientCode: 'SETH' }, token: admin })).json();
+    expect(stored.workingHours!.days[0]).toEqual({ day: 1, from: '00:00', to: '00:00' });
+  });
+
   it('refuses process_cannot_be_requested while a run is queued or running', async () => {
     await client('SETC', 2);
     await t.pools.owner.query(`UPDATE service_clients SET setup_state = jsonb_set(setup_state, '{status}', '"running"') WHERE code = 'SETC'`);
