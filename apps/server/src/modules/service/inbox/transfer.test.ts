@@ -4,6 +4,7 @@ import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoin
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
 import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
+import { startTelegramServer, telegramTextUpdate, type TelegramTestServer } from '../../../../test/telegram-server.ts';
 
 let t: TestApp;
 /** A second instance on the same database: the visitor's widget socket is there, the agents' calls go to the first. */
@@ -11,6 +12,8 @@ let b: { app: FastifyInstance; port: number };
 let admin: string;
 let agent: string;
 let tenantId: string;
+let tg: TelegramTestServer;
+const BOT = '123456:ABC-bot-token';
 const CLIENT = 'SEKAR';
 type Frame = Record<string, unknown>;
 
@@ -52,10 +55,12 @@ beforeAll(async () => {
   admin = await t.login('admin');
   agent = await t.login('agent');
   b = await secondInstance(t);
+  tg = await startTelegramServer(BOT);
   // The demo shop's CS works Monday to Saturday by day; these tests run at any hour (the hours are inbox.test.ts's).
   expect((await call(t, clientEp.updateServiceClient, { params: { clientCode: CLIENT }, body: { workingHours: null }, token: admin })).statusCode).toBe(200);
 });
 afterAll(async () => {
+  await tg?.close();
   await b?.app.close();
   await t?.close();
 });
@@ -155,5 +160,51 @@ describe('assign and transfer', () => {
     expect(await q("SELECT 1 FROM audit_log WHERE entity_id = $1 AND action = 'transfer'", [v.id])).toEqual([]);
     v.ws.close();
     other.ws.close();
+    // Tidy for the next test: nothing held, the admin's limit back to the client's.
+    await q('UPDATE service_agents SET max_concurrent_chats = NULL WHERE tenant_id = $1', [tenantId]);
+    for (const [id, token] of [
+      [v.id, agent],
+      [other.id, admin],
+    ])
+      expect((await call(t, inboxEp.closeInboxConversation, { params: { conversationId: id }, token })).statusCode).toBe(200);
+  });
+
+  it('a Telegram customer is sent who joined, on the claim and on a transfer (after commit, recorded as sent)', async () => {
+    const CH = `/api/v1/service/clients/${CLIENT}/channels/telegram`;
+    const put = await t.request({
+      method: 'PUT',
+      url: CH,
+      token: admin,
+      payload: { attributes: { apiRoot: tg.apiRoot, botUsername: 'sekar_bot' }, secrets: { botToken: BOT } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const on = await t.request({ method: 'POST', url: `${CH}/active`, token: admin, payload: { active: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    const update = telegramTextUpdate(910001, { messageId: 71, chatId: 778001, firstName: 'Yusuf', text: 'saya mau bicara dengan cs' });
+    const hook = await t.request({
+      method: 'POST',
+      url: new URL(tg.webhook!.url).pathname,
+      payload: JSON.stringify(update),
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': tg.webhook!.secretToken },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const [c] = await q<{ id: string; status: string }>("SELECT id, status FROM service_conversations WHERE customer_key = '778001'");
+    expect(c.status).toBe('waiting');
+    const texts = () => tg.calls.filter((x) => x.method === 'sendMessage' && x.body.chat_id === '778001').map((x) => String(x.body.text));
+
+    expect((await call(t, inboxEp.claimConversation, { params: { conversationId: c.id }, token: agent })).statusCode).toBe(200);
+    await expect.poll(texts).toContain('Dewi Lestari bergabung dalam percakapan.');
+    expect(
+      (await call(t, ep.transferConversation, { params: { conversationId: c.id }, body: { userId: await userId('admin') }, token: agent })).statusCode,
+    ).toBe(200);
+    await expect.poll(texts).toContain('Siti Rahayu bergabung dalam percakapan.');
+    await expect
+      .poll(async () =>
+        (
+          await q<{ delivery_status: string | null }>("SELECT delivery_status FROM service_messages WHERE conversation_id = $1 AND sender = 'system'", [c.id])
+        ).map((m) => m.delivery_status),
+      )
+      .toEqual(['sent', 'sent']);
+    expect((await call(t, inboxEp.closeInboxConversation, { params: { conversationId: c.id }, token: admin })).statusCode).toBe(200);
   });
 });
