@@ -23,6 +23,7 @@ import type recovery from './modules/recovery.id.json';
 import type service from './modules/service.id.json';
 import type serviceInbox from './modules/service-inbox.id.json';
 import type serviceInboxTools from './modules/service-inbox-tools.id.json';
+import type serviceLabels from './modules/service-labels.id.json';
 import type serviceChannels from './modules/service-channels.id.json';
 import type serviceFineTuning from './modules/service-fine-tuning.id.json';
 import type shell from './modules/shell.id.json';
@@ -56,6 +57,7 @@ export type Texts = typeof base &
   typeof service &
   typeof serviceInbox &
   typeof serviceInboxTools &
+  typeof serviceLabels &
   typeof serviceChannels &
   typeof serviceFineTuning &
   typeof shell &

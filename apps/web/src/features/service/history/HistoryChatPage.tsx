@@ -14,6 +14,8 @@ import '../inbox/inbox.css';
 import { customerLabel } from '../customer-label.ts';
 import { useFormat } from '../../../app/use-format.ts';
 import { queryKeyOf } from '../../../api/query-keys.ts';
+import { LabelTags, useServiceLabels } from '../inbox/ConversationLabels.tsx';
+import { ResponseTimesLine } from '../inbox/ResponseTimesLine.tsx';
 
 const CHANNELS = ['web', 'whatsapp', 'telegram', 'virtual'] as const;
 const OUTCOMES = ['resolved_by_bot', 'resolved_by_agent'] as const;
@@ -26,6 +28,8 @@ interface Filter {
   intent?: string;
   outcome?: string;
   range?: [Dayjs, Dayjs] | null;
+  keyword?: string;
+  labelId?: string;
 }
 
 /** Service › History chat: every conversation with filters, its transcript, and the xlsx export. */
@@ -35,6 +39,7 @@ export default function HistoryChatPage() {
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState({ page: 1, limit: 25 });
   const [open, setOpen] = useState<string>();
+  const labels = useServiceLabels();
   const query = {
     clientCode: filter.clientCode,
     channel: filter.channel,
@@ -43,6 +48,8 @@ export default function HistoryChatPage() {
     outcome: filter.outcome || undefined,
     from: filter.range?.[0].format('YYYY-MM-DD'),
     to: filter.range?.[1].format('YYYY-MM-DD'),
+    keyword: filter.keyword || undefined,
+    labelId: filter.labelId,
   };
   const list = useQuery({
     queryKey: queryKeyOf(endpoints.listHistoryChat, query, page),
@@ -65,6 +72,22 @@ export default function HistoryChatPage() {
       </PageHeading>
       <div className="page-card service-history">
         <Space wrap style={{ marginBottom: 12 }}>
+          <Input.Search
+            allowClear
+            style={{ width: 260 }}
+            aria-label={t('serviceLabels.search')}
+            placeholder={t('serviceLabels.search')}
+            onSearch={(keyword) => change({ keyword })}
+          />
+          <Select
+            allowClear
+            style={{ minWidth: 150 }}
+            aria-label={t('serviceLabels.filterLabel')}
+            placeholder={t('serviceLabels.filterLabel')}
+            value={filter.labelId}
+            onChange={(labelId?: string) => change({ labelId })}
+            options={(labels.data?.items ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          />
           <ClientPicker value={filter.clientCode} onChange={(clientCode) => change({ clientCode })} />
           <Select
             allowClear
@@ -129,6 +152,7 @@ export default function HistoryChatPage() {
               ),
             },
             { title: t('serviceInbox.history.intent'), dataIndex: 'lastIntent' },
+            { title: t('serviceLabels.labels'), dataIndex: 'labels', render: (_, r) => <LabelTags labels={r.labels} /> },
             {
               title: t('serviceInbox.history.outcome'),
               dataIndex: 'outcome',
@@ -154,6 +178,12 @@ function Transcript({ id }: { id: string }) {
   });
   return (
     <div className="service-inbox__log" data-testid="history-transcript">
+      {tr.data && (
+        <div>
+          <LabelTags labels={tr.data.conversation.labels} />
+          <ResponseTimesLine times={tr.data.responseTimes} />
+        </div>
+      )}
       {tr.data?.messages.map((m) => (
         <div key={m.id} className={`service-inbox__msg service-inbox__msg--${m.sender}`}>
           <div className="service-inbox__who">

@@ -17,6 +17,9 @@ import { queryKeyOf } from '../../../api/query-keys.ts';
 import { useCannedReplyPicker } from './CannedReplyPicker.tsx';
 import { HandoverAlerts } from './HandoverAlerts.tsx';
 import { TransferButton } from './TransferButton.tsx';
+import { ConversationLabels, LabelTags } from './ConversationLabels.tsx';
+import { ConversationSearch, useConversationSearch } from './ConversationSearch.tsx';
+import { ResponseTimesLine } from './ResponseTimesLine.tsx';
 
 /** Service › Messages for me: handed-over conversations, live; claim, reply, note, send back to the bot, close. */
 export default function MessagesForMePage() {
@@ -32,6 +35,7 @@ export default function MessagesForMePage() {
     onError: (err) => toast.error(describeError(err)),
     meta: { silent: true },
   });
+  const search = useConversationSearch();
   const items = inbox.data?.items ?? [];
   return (
     <div>
@@ -51,11 +55,13 @@ export default function MessagesForMePage() {
       </PageHeading>
       <div className="service-inbox">
         <div className="page-card service-inbox__list">
+          <ConversationSearch search={search} position="top" />
           <List
-            dataSource={items}
+            dataSource={search.active ? search.items : items}
             locale={{ emptyText: <Empty description={t('serviceInbox.empty')} /> }}
             renderItem={(c) => <ConversationItem c={c} active={c.id === selected} onPick={() => setSelected(c.id)} />}
           />
+          <ConversationSearch search={search} position="bottom" />
         </div>
         {selected ? (
           <ConversationPane key={selected} id={selected} />
@@ -89,6 +95,7 @@ function ConversationItem({ c, active, onPick }: { c: InboxConversation; active:
               <Tag>{c.clientCode}</Tag>
               <Tag>{t(`serviceInbox.channel.${c.channelKind}`)}</Tag>
               <Tag color={c.status === 'waiting' ? 'orange' : 'blue'}>{t(`serviceInbox.status.${c.status}`)}</Tag>
+              <LabelTags labels={c.labels} />
             </div>
           </>
         }
@@ -158,6 +165,8 @@ function ConversationPane({ id }: { id: string }) {
                 </Tag>
               )}
             </Space>
+            <ConversationLabels conversationId={id} labels={c.labels} />
+            <ResponseTimesLine times={d.responseTimes} />
           </div>
           <Space wrap>
             {c.status === 'waiting' && c.outsideWorkingHours && (
