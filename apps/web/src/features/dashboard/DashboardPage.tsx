@@ -4,7 +4,7 @@ import { ApartmentOutlined, AuditOutlined, HistoryOutlined, SafetyCertificateOut
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { USAGE_WIDGETS, auditModuleLabel, endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
+import { SERVICE_RESPONSE_TASKS, USAGE_WIDGETS, auditModuleLabel, endpoints, hasAnyTask, type ResponseOf } from '@nusa/contracts';
 import { Link } from 'react-router';
 import { call } from '../../api/call.ts';
 import { formatFor } from '../../app/format.ts';
@@ -18,6 +18,7 @@ type SessionRow = ResponseOf<typeof endpoints.mySessions>['items'][number];
 
 // The usage widgets (and, through them, ECharts) load after the greeting shows, and only for a holder of a widget task.
 const UsageWidgets = lazy(() => import('./usage/UsageWidgets.tsx'));
+const ServiceResponseCard = lazy(() => import('./service-response/ServiceResponseCard.tsx'));
 
 const greetingKey = (hour: number) =>
   hour < 11 ? 'dashboard.greetingMorning' : hour < 15 ? 'dashboard.greetingAfternoon' : hour < 18 ? 'dashboard.greetingEvening' : 'dashboard.greetingNight';
@@ -136,6 +137,11 @@ export default function DashboardPage() {
           }
         >
           <UsageWidgets />
+        </Suspense>
+      )}
+      {hasAnyTask(session.tasks, SERVICE_RESPONSE_TASKS) && (
+        <Suspense fallback={null}>
+          <ServiceResponseCard />
         </Suspense>
       )}
 
