@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { cashInType, cashOutType } from './cash-transactions/definition.ts';
-import { registerDocumentTypes, type DocumentTypeDefinition } from './documents/document-types.ts';
-import { documentRoutes } from './documents/routes.ts';
-import { journalType } from './journals/definition.ts';
+import { cashInType, cashOutType } from './cash-transactions/index.ts';
+import { documentRoutes, registerDocumentTypes, type DocumentTypeDefinition } from './documents/index.ts';
+import { journalType } from './journals/index.ts';
 
 /** Every document type of the accounting area, in one explicit list (decision 016): a new type is added here. */
 export const DOCUMENT_TYPES: readonly DocumentTypeDefinition[] = [journalType, cashInType, cashOutType];

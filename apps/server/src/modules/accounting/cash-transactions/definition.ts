@@ -7,8 +7,7 @@ import {
   type CashDirection,
   type CashTransaction,
 } from '@nusa/contracts';
-import type { DocumentTypeDefinition } from '../documents/document-types.ts';
-import { printColumns as c } from '../documents/print-parts.ts';
+import { printColumns as c, type DocumentTypeDefinition } from '../documents/index.ts';
 import { checkCashTransaction } from './checks.ts';
 import { cashPayment } from './payment.ts';
 import { cashPostingLines } from './posting.ts';

@@ -3,8 +3,7 @@ import type { CashPaymentMethod, CashTransaction, DocumentDetail } from '@nusa/c
 import { writeAudit } from '../../../platform/audit/write.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { getCashBank } from '../cash-banks/service.ts';
-import type { DocumentCompanion } from '../documents/document-types.ts';
-import type { DocumentUser } from '../documents/user.ts';
+import type { DocumentCompanion, DocumentUser } from '../documents/index.ts';
 import type { CashTransactionInput } from './checks.ts';
 import { cashTransactions } from './schema.ts';
 

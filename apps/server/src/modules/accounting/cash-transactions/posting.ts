@@ -1,7 +1,7 @@
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { Money } from '../../../platform/money/decimal.ts';
 import { getCashBank } from '../cash-banks/service.ts';
-import type { DocumentLineRow, DocumentRow, PostingLine } from '../documents/document-types.ts';
+import type { DocumentLineRow, DocumentRow, PostingLine } from '../documents/index.ts';
 import { ledgerLinesOf } from '../ledger/service.ts';
 
 /** Cash banks read once per transaction: a bulk release (the demo seed) posts hundreds of documents of a few cash banks. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { cashTransactionEndpoints, type CashDirection, type CashTransaction, type cashTransactionInput } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import * as of from '../documents/type-service.ts';
-import type { DocumentTypeDefinition } from '../documents/document-types.ts';
+import * as of from '../documents/index.ts';
+import type { DocumentTypeDefinition } from '../documents/index.ts';
 
 export function cashTransactionRoutes(
   app: FastifyInstance,

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, money, toDecimalString } from '../../../platform/money/decimal.ts';
-import type { EngineInput } from '../documents/document-types.ts';
-import { assertPostableAccounts } from '../documents/postable.ts';
+import { assertPostableAccounts, type EngineInput } from '../documents/index.ts';
 
 export type JournalInput = z.output<typeof journalInput>;
 

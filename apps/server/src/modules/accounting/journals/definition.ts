@@ -1,6 +1,5 @@
 import { LEDGER_DOCUMENT_TASKS, LEDGER_DOCUMENT_TYPES, journalInput, journalLineInput } from '@nusa/contracts';
-import type { DocumentTypeDefinition } from '../documents/document-types.ts';
-import { printColumns as c } from '../documents/print-parts.ts';
+import { printColumns as c, type DocumentTypeDefinition } from '../documents/index.ts';
 import { ledgerLinesOf } from '../ledger/service.ts';
 import { checkJournal } from './checks.ts';
 import { journalRoutes } from './routes.ts';

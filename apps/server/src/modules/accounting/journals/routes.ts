@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { journalEndpoints as ep, type journalInput } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
-import type { DocumentTypeDefinition } from '../documents/document-types.ts';
-import * as of from '../documents/type-service.ts';
+import * as of from '../documents/index.ts';
+import type { DocumentTypeDefinition } from '../documents/index.ts';
 
 export function journalRoutes(app: FastifyInstance, type: DocumentTypeDefinition<typeof journalInput>) {
   registerEndpoint(app, ep.listJournals, ({ tx, principal, query }) => of.listOfType(tx, principal, type, query));
