@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Table, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Table, Tooltip, Upload } from 'antd';
+import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_RUN_POLL_MS, XLSX_CONTENT_TYPE, endpoints, type Endpoint, type ImportRun } from '@nusa/contracts';
 import { ApiError } from '../../api/api-error.ts';
-import { call, uploadFile } from '../../api/call.ts';
-import { describeError } from '../../app/feedback.tsx';
+import { call, callFile, saveBlob, uploadFile } from '../../api/call.ts';
+import { describeError, reportError } from '../../app/feedback.tsx';
 
 type Report = NonNullable<ImportRun['report']>;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,5 +83,22 @@ export function ServiceImportButton({ endpoint, params, onImported }: { endpoint
         )}
       </Modal>
     </>
+  );
+}
+
+/** The intents import's template (intent, example, answer) with example rows in the page's language. */
+export function IntentTemplateButton() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language.startsWith('en') ? 'en' : 'id';
+  const download = () =>
+    callFile(endpoints.intentImportTemplate, { query: { lang } })
+      .then((b) => saveBlob(b, lang === 'en' ? 'intents-template.xlsx' : 'template-intent.xlsx'))
+      .catch(reportError);
+  return (
+    <Tooltip title={t('service.import.templateHelp')}>
+      <Button icon={<FileExcelOutlined />} onClick={() => void download()}>
+        {t('service.import.template')}
+      </Button>
+    </Tooltip>
   );
 }

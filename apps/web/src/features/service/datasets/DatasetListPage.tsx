@@ -9,6 +9,7 @@ import { endpoints, type ServiceDataset, type ServiceDatasetInput } from '@nusa/
 import { call } from '../../../api/call.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { ListPage, ListTable, ListToolbar, useListState } from '../../../app/components/list/index.ts';
+import { ChooseClient } from '../clients/ChooseClient.tsx';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { DatasetForm } from './DatasetForm.tsx';
 import { useClientCode } from '../use-client-code.ts';
@@ -67,50 +68,56 @@ export default function DatasetListPage() {
         </>
       }
     >
-      <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('service.dataset.search')} />
-      <ListTable
-        state={list}
-        rowKey={(d) => d.datasetId}
-        data={datasets.data}
-        loading={datasets.isFetching}
-        failed={datasets.isError}
-        onRetry={() => void datasets.refetch()}
-        emptyText={clientCode ? t('service.dataset.empty') : t('service.pickClient')}
-        onOpen={open}
-        columns={[
-          { title: t('service.dataset.name'), dataIndex: 'name', render: (name: string, row) => <a onClick={() => open(row)}>{name}</a> },
-          {
-            title: t('service.dataset.attributes'),
-            key: 'attributes',
-            render: (_: unknown, row) => (
-              <Space size={[4, 4]} wrap>
-                {row.attributes.map((a) => (
-                  <Tag key={a.name}>
-                    {a.name} · {a.type}
-                  </Tag>
-                ))}
-              </Space>
-            ),
-          },
-          { title: t('service.dataset.items'), dataIndex: 'itemCount', width: 100 },
-          {
-            title: t('service.actions'),
-            key: 'actions',
-            width: 100,
-            render: (_: unknown, row) => (
-              <Space size={2}>
-                <Button type="text" icon={<EditOutlined />} aria-label={t('service.editOf', { name: row.name })} onClick={() => setEditing({ row })} />
-                <ConfirmDeleteButton
-                  title={t('service.deleteConfirm', { name: row.name })}
-                  okText={t('service.delete')}
-                  label={t('service.deleteOf', { name: row.name })}
-                  onConfirm={() => remove.mutateAsync(row)}
-                />
-              </Space>
-            ),
-          },
-        ]}
-      />
+      {clientCode ? (
+        <>
+          <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('service.dataset.search')} />
+          <ListTable
+            state={list}
+            rowKey={(d) => d.datasetId}
+            data={datasets.data}
+            loading={datasets.isFetching}
+            failed={datasets.isError}
+            onRetry={() => void datasets.refetch()}
+            emptyText={t('service.dataset.empty')}
+            onOpen={open}
+            columns={[
+              { title: t('service.dataset.name'), dataIndex: 'name', render: (name: string, row) => <a onClick={() => open(row)}>{name}</a> },
+              {
+                title: t('service.dataset.attributes'),
+                key: 'attributes',
+                render: (_: unknown, row) => (
+                  <Space size={[4, 4]} wrap>
+                    {row.attributes.map((a) => (
+                      <Tag key={a.name}>
+                        {a.name} · {a.type}
+                      </Tag>
+                    ))}
+                  </Space>
+                ),
+              },
+              { title: t('service.dataset.items'), dataIndex: 'itemCount', width: 100 },
+              {
+                title: t('service.actions'),
+                key: 'actions',
+                width: 100,
+                render: (_: unknown, row) => (
+                  <Space size={2}>
+                    <Button type="text" icon={<EditOutlined />} aria-label={t('service.editOf', { name: row.name })} onClick={() => setEditing({ row })} />
+                    <ConfirmDeleteButton
+                      title={t('service.deleteConfirm', { name: row.name })}
+                      okText={t('service.delete')}
+                      label={t('service.deleteOf', { name: row.name })}
+                      onConfirm={() => remove.mutateAsync(row)}
+                    />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </>
+      ) : (
+        <ChooseClient text={t('service.dataset.chooseClient')} />
+      )}
       <DatasetForm
         open={editing !== null}
         initial={editing?.row ? { name: editing.row.name, attributes: editing.row.attributes } : undefined}

@@ -10,8 +10,9 @@ import { call, callFile, saveBlob } from '../../../api/call.ts';
 import { reportError, toast } from '../../../app/feedback.tsx';
 import { ListPage, ListTable, ListToolbar, useListState } from '../../../app/components/list/index.ts';
 import { useHeldTasks } from '../../../app/session.ts';
+import { ChooseClient } from '../clients/ChooseClient.tsx';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
-import { ServiceImportButton } from '../service-import.tsx';
+import { IntentTemplateButton, ServiceImportButton } from '../service-import.tsx';
 import { useClientCode } from '../use-client-code.ts';
 import { IntentForm, phraseLines, type IntentFormValues } from './IntentForm.tsx';
 import { TrainingCard } from './TrainingCard.tsx';
@@ -73,6 +74,7 @@ export default function IntentListPage() {
         <>
           <ClientPicker value={clientCode} onChange={setClientCode} />
           {clientCode && canEdit && <ServiceImportButton endpoint={endpoints.importServiceIntents} params={{ clientCode }} onImported={() => void refresh()} />}
+          {canEdit && <IntentTemplateButton />}
           <Button icon={<DownloadOutlined />} disabled={!clientCode} onClick={() => void exportXlsx()}>
             {t('service.export')}
           </Button>
@@ -90,46 +92,57 @@ export default function IntentListPage() {
           <TryASentence clientCode={clientCode} />
         </div>
       )}
-      <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('service.intent.search')} />
-      <ListTable
-        state={list}
-        rowKey={(i) => i.intentId}
-        data={intents.data}
-        loading={intents.isFetching}
-        failed={intents.isError}
-        onRetry={() => void intents.refetch()}
-        emptyText={clientCode ? t('service.intent.empty') : t('service.pickClient')}
-        onOpen={open}
-        columns={[
-          { title: t('service.intent.name'), dataIndex: 'name', render: (name: string, row) => <a onClick={() => open(row)}>{name}</a> },
-          {
-            title: t('service.intent.action'),
-            dataIndex: 'action',
-            width: 140,
-            render: (a: ServiceIntent['action']) => <Tag color={a === 'handover' ? 'orange' : 'blue'}>{t(`service.intent.actions.${a}`)}</Tag>,
-          },
-          { title: t('service.intent.phraseCount'), dataIndex: 'phraseCount', width: 110 },
-          ...(canEdit
-            ? [
-                {
-                  title: t('service.actions'),
-                  key: 'actions',
-                  width: 70,
-                  render: (_: unknown, row: ServiceIntent) => (
-                    <Space size={2}>
-                      <ConfirmDeleteButton
-                        title={t('service.deleteConfirm', { name: row.name })}
-                        okText={t('service.delete')}
-                        label={t('service.deleteOf', { name: row.name })}
-                        onConfirm={() => remove.mutateAsync(row)}
-                      />
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+      {clientCode ? (
+        <>
+          <ListToolbar keyword={list.keyword} onKeyword={list.setKeyword} searchPlaceholder={t('service.intent.search')} />
+          <ListTable
+            state={list}
+            rowKey={(i) => i.intentId}
+            data={intents.data}
+            loading={intents.isFetching}
+            failed={intents.isError}
+            onRetry={() => void intents.refetch()}
+            emptyText={t('service.intent.empty')}
+            onOpen={open}
+            columns={[
+              { title: t('service.intent.name'), dataIndex: 'name', render: (name: string, row) => <a onClick={() => open(row)}>{name}</a> },
+              {
+                title: t('service.intent.action'),
+                dataIndex: 'action',
+                width: 200,
+                render: (a: ServiceIntent['action'], row) => (
+                  <Space size={[0, 4]} wrap>
+                    <Tag color={a === 'handover' ? 'orange' : 'blue'}>{t(`service.intent.actions.${a}`)}</Tag>
+                    {a === 'answer' && !row.responseText.trim() && <Tag color="warning">{t('service.intent.noAnswer')}</Tag>}
+                  </Space>
+                ),
+              },
+              { title: t('service.intent.phraseCount'), dataIndex: 'phraseCount', width: 110 },
+              ...(canEdit
+                ? [
+                    {
+                      title: t('service.actions'),
+                      key: 'actions',
+                      width: 70,
+                      render: (_: unknown, row: ServiceIntent) => (
+                        <Space size={2}>
+                          <ConfirmDeleteButton
+                            title={t('service.deleteConfirm', { name: row.name })}
+                            okText={t('service.delete')}
+                            label={t('service.deleteOf', { name: row.name })}
+                            onConfirm={() => remove.mutateAsync(row)}
+                          />
+                        </Space>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </>
+      ) : (
+        <ChooseClient text={t('service.intent.chooseClient')} />
+      )}
       <IntentForm open={adding} withPhrases saving={create.isPending} onSave={(v) => create.mutate(v)} onClose={() => setAdding(false)} />
     </ListPage>
   );

@@ -285,6 +285,20 @@ function IntegrationsStep({ clientCode, onNext }: { clientCode: string; onNext: 
 
 const DAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 
+/** Says so when the chosen hours run past midnight (the server counts them into the next day). */
+function OvernightNote() {
+  const { t } = useTranslation();
+  const range = Form.useWatch<[Dayjs, Dayjs] | null>('range');
+  if (!range?.[0] || !range[1]) return null;
+  const [from, to] = [range[0].format('HH:mm'), range[1].format('HH:mm')];
+  if (to > from || to === '00:00' || to === from) return null;
+  return (
+    <span className="overnight-note" data-testid="overnight-note">
+      {t('service.wizard.overnight', { from, to })}
+    </span>
+  );
+}
+
 function HumanCsStep({ clientCode, onNext }: { clientCode: string; onNext: () => void }) {
   const { t } = useTranslation();
   const client = useClient(clientCode);
@@ -321,8 +335,30 @@ function HumanCsStep({ clientCode, onNext }: { clientCode: string; onNext: () =>
       <Form.Item name="days" label={t('service.wizard.workingDays')}>
         <Checkbox.Group options={DAYS.map((d) => ({ value: d, label: dayjs().day(d).format('ddd') }))} />
       </Form.Item>
-      <Form.Item name="range" label={t('service.wizard.workingHours')}>
-        <TimePicker.RangePicker format="HH:mm" minuteStep={15} />
+      <Form.Item
+        name="range"
+        label={t('service.wizard.workingHours')}
+        extra={<OvernightNote />}
+        rules={[
+          {
+            validator: (_, v?: [Dayjs, Dayjs] | null) => {
+              const [from, to] = [v?.[0]?.format('HH:mm'), v?.[1]?.format('HH:mm')];
+              return from && from === to && from !== '00:00'
+                ? Promise.reject(new Error(t('error.service_working_hours_empty', { 0: from })))
+                : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        {/* An end before the start is a span past midnight, kept as typed (order=false); Enter picks a time, it does not save the step. */}
+        <TimePicker.RangePicker
+          format="HH:mm"
+          minuteStep={15}
+          order={false}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
+        />
       </Form.Item>
       <Form.Item name="maxConcurrentChats" label={t('service.wizard.maxChats')}>
         <InputNumber min={1} max={100} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Steps } from 'antd';
+import { Alert, Button, Space, Steps, Tag } from 'antd';
 import { PlayCircleOutlined, RedoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { endpoints, SETUP_POLL_ATTEMPTS, SETUP_POLL_MS, type ServiceSetupState } from '@nusa/contracts';
+import { endpoints, SETUP_POLL_ATTEMPTS, SETUP_POLL_MS, type ServiceClientReadiness, type ServiceSetupState } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { describeError } from '../../../app/feedback.tsx';
@@ -43,6 +44,13 @@ export function SetupProcess({ clientCode }: { clientCode: string }) {
     },
   });
   const s = state.data;
+  // What stands before "ready" is read once a run has ended (and again after each run).
+  const readiness = useQuery({
+    queryKey: queryKeyOf(endpoints.getServiceClientReadiness, clientCode, s?.finishedAt),
+    queryFn: ({ signal }) => call(endpoints.getServiceClientReadiness, { params: { clientCode }, signal }),
+    enabled: s?.status === 'done',
+  });
+  const r = s?.status === 'done' ? readiness.data : undefined;
   const gaveUp = running(s) && polls >= SETUP_POLL_ATTEMPTS;
   return (
     <div className="service-detail">
@@ -59,11 +67,22 @@ export function SetupProcess({ clientCode }: { clientCode: string }) {
             step.status === 'failed' && step.errorCode ? (
               <span data-testid={`setup-error-${step.name}`}>{describeError(new ApiError(422, step.errorCode as never, [clientCode]))}</span>
             ) : (
-              <span data-testid={`setup-step-${step.name}`}>{t(`service.wizard.stepStatus.${step.status}`)}</span>
+              <>
+                <span data-testid={`setup-step-${step.name}`}>{t(`service.wizard.stepStatus.${step.status}`)}</span>
+                {step.name === 'setupAi' && step.status === 'done' && r?.accuracy != null && (
+                  <Tag
+                    className="setup-accuracy"
+                    data-testid="setup-accuracy"
+                    color={r.warnings.some((w) => w.code === 'low_accuracy') ? 'warning' : 'success'}
+                  >
+                    {t('service.wizard.accuracy', { value: Math.round(r.accuracy * 100) })}
+                  </Tag>
+                )}
+              </>
             ),
         }))}
       />
-      {s?.status === 'done' && <Alert type="success" showIcon title={t('service.wizard.processDone')} />}
+      {r && <Readiness clientCode={clientCode} readiness={r} />}
       {gaveUp && (
         <Alert
           type="warning"
@@ -92,5 +111,59 @@ export function SetupProcess({ clientCode }: { clientCode: string }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+const CHANNEL_STATE = { active: 'success', inactive: 'warning', notSaved: 'default' } as const;
+
+/** "Ready" only when nothing stands before it; else each warning with what to do, and every channel's true state. */
+function Readiness({ clientCode, readiness }: { clientCode: string; readiness: ServiceClientReadiness }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = (page: string) => navigate(`/service/${page}?client=${encodeURIComponent(clientCode)}`);
+  const args = (list: (string | number)[]) => Object.fromEntries(list.map((a, i) => [i, a]));
+  const channels = (
+    <Space size={[4, 4]} wrap data-testid="setup-channels">
+      <span>{`${t('service.wizard.channels')}:`}</span>
+      {readiness.channels.map((c) => {
+        const state = c.active ? 'active' : c.saved ? 'inactive' : 'notSaved';
+        return (
+          <Tag key={c.kind} color={CHANNEL_STATE[state]}>
+            {t(`serviceChannels.kind.${c.kind}`)}: {t(`service.wizard.channelState.${state}`)}
+          </Tag>
+        );
+      })}
+    </Space>
+  );
+  if (readiness.ready) return <Alert type="success" showIcon title={t('service.wizard.processDone')} description={channels} data-testid="setup-ready" />;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="setup-not-ready"
+      title={t('service.wizard.notReady')}
+      description={
+        <>
+          <ul className="setup-warnings">
+            {readiness.warnings.map((w) => (
+              <li key={w.code} data-testid={`readiness-${w.code}`}>
+                {t(`service.wizard.readiness.${w.code}`, args(w.args))}
+              </li>
+            ))}
+          </ul>
+          {channels}
+        </>
+      }
+      action={
+        <Space direction="vertical">
+          <Button size="small" onClick={() => open('intent-classification')}>
+            {t('service.wizard.openIntents')}
+          </Button>
+          <Button size="small" onClick={() => open('integration')}>
+            {t('service.wizard.openIntegration')}
+          </Button>
+        </Space>
+      }
+    />
   );
 }

@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Button, List, Space, Tag } from 'antd';
+import { Alert, Button, List, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { IntentForm, phraseLines, type IntentFormValues } from '../intents/IntentForm.tsx';
-import { ServiceImportButton } from '../service-import.tsx';
+import { IntentTemplateButton, ServiceImportButton } from '../service-import.tsx';
 import { queryKeyOf } from '../../../api/query-keys.ts';
 
-/** The client's intents in the wizard's AI step: added with their phrases, or imported from xlsx (intent, example). */
+/**
+ * The client's intents in the wizard's AI step: added with their phrases, or imported from xlsx (intent, example,
+ * answer; the template shows how). An answering intent without an answer is marked: the bot can only look it up.
+ */
 export function WizardIntents({ clientCode }: { clientCode: string }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
@@ -18,6 +21,7 @@ export function WizardIntents({ clientCode }: { clientCode: string }) {
     queryKey: queryKeyOf(endpoints.listServiceIntents, clientCode, 'wizard'),
     queryFn: ({ signal }) => call(endpoints.listServiceIntents, { params: { clientCode }, query: { page: 1, limit: 100 }, signal }),
   });
+  const unanswered = (intents.data?.items ?? []).filter((i) => i.action === 'answer' && !i.responseText.trim()).length;
   const refresh = () => void queries.invalidateQueries({ queryKey: queryKeyOf(endpoints.listServiceIntents) });
   const create = useMutation({
     mutationFn: (v: IntentFormValues) =>
@@ -37,7 +41,9 @@ export function WizardIntents({ clientCode }: { clientCode: string }) {
           {t('service.intent.add')}
         </Button>
         <ServiceImportButton endpoint={endpoints.importServiceIntents} params={{ clientCode }} onImported={refresh} />
+        <IntentTemplateButton />
       </Space>
+      {unanswered > 0 && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={t('service.intent.missingAnswers', { n: unanswered })} />}
       <List
         size="small"
         dataSource={intents.data?.items ?? []}
@@ -48,6 +54,7 @@ export function WizardIntents({ clientCode }: { clientCode: string }) {
             <Tag>
               {t('service.intent.phraseCount')}: {i.phraseCount}
             </Tag>
+            {i.action === 'answer' && !i.responseText.trim() && <Tag color="orange">{t('service.intent.noAnswer')}</Tag>}
           </List.Item>
         )}
       />
