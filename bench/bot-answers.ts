@@ -105,6 +105,8 @@ function unacceptable(question: string, reply: string): string | null {
   if (LABELLED.test(reply)) return 'field labels';
   let framing = reply;
   for (const v of VALUES) framing = framing.split(v).join(' ');
+  // Nothing but the dataset's own words (a FAQ's answer as written): no framing in either language.
+  if (!/[a-z]{2,}/i.test(framing)) return null;
   return languageOf(framing) !== languageOf(question) ? 'other language' : null;
 }
 

@@ -11,7 +11,7 @@ import {
   type ConversationRow,
   type HandoverReason,
 } from '../conversations/service.ts';
-import type { ConversationStatus } from '../conversations/schema.ts';
+import type { ConversationStatus } from '../conversations/index.ts';
 import { retrieveFacts } from '../datasets/service.ts';
 import { activeModelRef, intentsByName, loadIntentModel } from '../intents/index.ts';
 import { handoverText } from './handover-text.ts';

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_TENANT,
-  serviceChannelEndpoints as channelEp,
-  serviceClientEndpoints as clientEp,
-  serviceInboxEndpoints as ep,
-  serviceIntentEndpoints as intentEp,
-} from '@nusa/contracts';
+import { DEFAULT_TENANT, serviceChannelEndpoints as channelEp, serviceClientEndpoints as clientEp, serviceInboxEndpoints as ep } from '@nusa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
 import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';

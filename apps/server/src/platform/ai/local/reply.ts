@@ -49,13 +49,12 @@ export function money(value: string, language: AiLanguage): string | undefined {
     .trim()
     .replace(/^rp\.?\s*/i, '')
     .replace(/,-$/, '');
-  let whole: string;
-  let fraction = '';
-  if (/^\d{1,3}(\.\d{3})*(,\d+)?$/.test(plain)) [whole, fraction = ''] = plain.replace(/\./g, '').split(',');
-  else if (/^\d+(\.\d{1,2})?$/.test(plain) && !/^\d{1,3}\.\d{3}$/.test(plain)) [whole, fraction = ''] = plain.split('.');
-  else return undefined;
+  // "350.000" / "12,5" as written in Indonesia; "350000" / "12.5" as stored (a NUMBER attribute's canonical decimal).
+  const parts = /^\d{1,3}(\.\d{3})*(,\d+)?$/.test(plain) ? plain.replace(/\./g, '').split(',') : /^\d+(\.\d{1,2})?$/.test(plain) ? plain.split('.') : undefined;
+  if (!parts) return undefined;
+  const [whole, fraction = ''] = parts;
   const [group, decimal] = language === 'id' ? ['.', ','] : [',', '.'];
-  const digits = String(Number(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const digits = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, group);
   const cents = fraction.replace(/0+$/, '');
   return `Rp${digits}${cents ? decimal + cents : ''}`;
 }

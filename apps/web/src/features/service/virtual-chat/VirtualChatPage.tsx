@@ -9,6 +9,7 @@ import { describeError, toast } from '../../../app/feedback.tsx';
 import { PageHeading } from '../../../app/components/PageHeading.tsx';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { reasonText } from '../handover.ts';
+import { useClientCode } from '../use-client-code.ts';
 import '../service.css';
 
 interface Turn {
@@ -19,7 +20,7 @@ interface Turn {
 /** Service › Virtual chat CS: talk to a client's bot as a customer, with what the bot based each answer on. */
 export default function VirtualChatPage() {
   const { t } = useTranslation();
-  const [clientCode, setClientCode] = useState<string>();
+  const [clientCode, setClientCode] = useClientCode();
   const [turns, setTurns] = useState<Turn[]>([]);
   const [message, setMessage] = useState('');
   const conversationId = turns.at(-1)?.answer.conversationId;
@@ -70,9 +71,12 @@ export default function VirtualChatPage() {
                     <Tag>
                       {t('service.virtualChat.intent')}: {turn.answer.intent ?? t('service.virtualChat.noIntent')}
                     </Tag>
-                    <Tag>
-                      {t('service.virtualChat.confidence')}: {Math.round(turn.answer.confidence * 100)} %
-                    </Tag>
+                    {/* A request for a person is not classified: no confidence to show. */}
+                    {(turn.answer.intent !== null || turn.answer.confidence > 0) && (
+                      <Tag>
+                        {t('service.virtualChat.confidence')}: {Math.round(turn.answer.confidence * 100)} %
+                      </Tag>
+                    )}
                     {turn.answer.handedOver ? (
                       <Tag color="orange">
                         {t('service.virtualChat.handedOver')}
