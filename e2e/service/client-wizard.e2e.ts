@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SETUP_POLL_MS } from '@nusa/contracts';
-import { chooseOption } from '../support/antd.ts';
 import { launchBrowser, screenshot, withOpenPage } from '../support/browser.ts';
 
 /** The texts this flow reads, per language (apps/web/src/i18n/modules/service.*.json). */
@@ -30,6 +29,14 @@ const tx = {
     message: 'Pesan pelanggan',
     send: 'Kirim',
     intent: 'Intent',
+    notReady: 'Proses selesai, tetapi klien belum siap melayani pelanggan:',
+    noAnswers: '2 intent belum punya jawaban (harga, jam_buka)',
+    noChannel: 'Belum ada kanal aktif',
+    widgetNotSetUp: 'Widget chat web: belum diatur',
+    overnight: 'Melewati tengah malam: 23:45 sampai 17:00 hari berikutnya.',
+    chooseDataset: 'Pilih klien di atas untuk melihat dan mengelola datasetnya.',
+    chooseIntent: 'Pilih klien di atas untuk melihat intent-nya dan melatih botnya.',
+    noAnswerTag: 'belum ada jawaban',
   },
   en: {
     title: 'Create New Client',
@@ -55,6 +62,14 @@ const tx = {
     message: "Customer's message",
     send: 'Send',
     intent: 'Intent',
+    notReady: 'Processing finished, but the client is not ready to serve customers yet:',
+    noAnswers: '2 intents have no answer (harga, jam_buka)',
+    noChannel: 'No channel is active',
+    widgetNotSetUp: 'Web chat widget: not set up',
+    overnight: 'Past midnight: 23:45 to 17:00 the next day.',
+    chooseDataset: 'Choose a client above to see and manage its datasets.',
+    chooseIntent: 'Choose a client above to see its intents and train its bot.',
+    noAnswerTag: 'no answer yet',
   },
 };
 const PHONE = { width: 390, height: 844 };
@@ -105,6 +120,8 @@ describe('Service › Create new client', () => {
       await page.getByRole('button', { name: t.next, exact: true }).click();
 
       for (const [name, phrases] of Object.entries(INTENTS)) await addIntent(page, t, name, phrases);
+      // Intents added without an answer are marked before anything is processed.
+      await expect.poll(() => page.getByText(t.noAnswerTag, { exact: true }).count()).toBe(2);
       await screenshot(page, `service-wizard-ai-${lang}`);
       await page.getByRole('button', { name: t.saveNext }).click();
       await page.getByRole('button', { name: t.next, exact: true }).click();
@@ -112,6 +129,15 @@ describe('Service › Create new client', () => {
       await page.getByRole('textbox', { name: t.agentUsername }).fill('agent');
       await page.getByRole('button', { name: t.addAgent }).click();
       await page.getByTestId('wizard-agents').getByText('(agent)').waitFor();
+      // Hours past midnight are typed and confirmed with Enter: shown as overnight, and Enter does not save the step.
+      const hours = page.locator('.ant-picker-range input');
+      await hours.first().click();
+      await hours.first().fill('23:45');
+      await hours.first().press('Enter');
+      await hours.nth(1).fill('17:00');
+      await hours.nth(1).press('Enter');
+      await expect.poll(() => page.getByTestId('overnight-note').textContent()).toBe(t.overnight);
+      expect(await page.getByRole('button', { name: t.addAgent }).isVisible()).toBe(true);
       await screenshot(page, `service-wizard-human-cs-${lang}`);
       await page.getByRole('button', { name: t.saveNext }).click();
 
@@ -128,6 +154,12 @@ describe('Service › Create new client', () => {
         )
         .toBe(t.done);
       await expect.poll(() => page.getByTestId('setup-step-setupAi').textContent()).toBe(t.done);
+      // Processed, but not "ready": the intents have no answers and no channel is active (the widget was never set up).
+      const notReady = page.getByTestId('setup-not-ready');
+      await notReady.getByText(t.notReady).waitFor();
+      expect(await notReady.getByTestId('readiness-intents_without_answer').textContent()).toContain(t.noAnswers);
+      expect(await notReady.getByTestId('readiness-no_active_channel').textContent()).toContain(t.noChannel);
+      expect(await page.getByTestId('setup-channels').textContent()).toContain(t.widgetNotSetUp);
       await screenshot(page, `service-wizard-process-${lang}`);
       await page.setViewportSize(PHONE);
       await screenshot(page, `service-wizard-process-phone-${lang}`, true);
@@ -139,12 +171,17 @@ describe('Service › Create new client', () => {
       await page.getByTestId('classification').filter({ hasText: 'jam_buka' }).waitFor();
       await screenshot(page, `service-intents-${lang}`);
 
+      await page.goto('/service/dataset');
+      await page.getByTestId('choose-client').getByText(t.chooseDataset).waitFor();
+      await screenshot(page, `service-datasets-no-client-${lang}`);
+      await page.goto('/service/intent-classification');
+      await page.getByTestId('choose-client').getByText(t.chooseIntent).waitFor();
       await page.goto(`/service/dataset?client=${code}`);
       await page.getByText('Info toko').first().waitFor();
       await screenshot(page, `service-datasets-${lang}`);
 
-      await page.goto('/service/virtual-chat-cs');
-      await chooseOption(page, page.getByRole('combobox', { name: t.client }), code, code);
+      // The virtual chat opens on the client the address names, as the other service pages do.
+      await page.goto(`/service/virtual-chat-cs?client=${code}`);
       await page.getByRole('textbox', { name: t.message }).fill('kapan toko buka?');
       await page.getByRole('button', { name: t.send }).click();
       const reply = page.getByTestId('bot-reply').first();
