@@ -1,6 +1,7 @@
-import { DocumentScreen } from '../journals/DocumentScreen.tsx';
+import { DocumentScreen } from '../documents/DocumentScreen.tsx';
+import { cashInUi } from './cash-ui.tsx';
 
 /** Accounting › Cash in (issue 11): money into a cash bank against accounts or partners. */
 export default function CashInPage() {
-  return <DocumentScreen kind="CI" />;
+  return <DocumentScreen type={cashInUi} />;
 }

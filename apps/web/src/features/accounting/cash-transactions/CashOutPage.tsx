@@ -1,6 +1,7 @@
-import { DocumentScreen } from '../journals/DocumentScreen.tsx';
+import { DocumentScreen } from '../documents/DocumentScreen.tsx';
+import { cashOutUi } from './cash-ui.tsx';
 
 /** Accounting › Cash out (issue 11): money out of a cash bank against accounts or partners. */
 export default function CashOutPage() {
-  return <DocumentScreen kind="CO" />;
+  return <DocumentScreen type={cashOutUi} />;
 }

@@ -1,6 +1,7 @@
-import { DocumentScreen } from './DocumentScreen.tsx';
+import { DocumentScreen } from '../documents/DocumentScreen.tsx';
+import { journalUi } from './journal-ui.tsx';
 
 /** Accounting › Journal entry (issue 11). */
 export default function JournalPage() {
-  return <DocumentScreen kind="JV" />;
+  return <DocumentScreen type={journalUi} />;
 }

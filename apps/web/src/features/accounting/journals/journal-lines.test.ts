@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLine, fromUnits, gridOf, gridProblem, journalLinesBody, remarksPreview, toUnits, totalsOf } from './journal-lines.ts';
+import { cashGridOf, cashProblem } from '../cash-transactions/cash-lines.ts';
+import { emptyLine, fromUnits, remarksPreview, toUnits, totalsOf } from '../documents/line-grid.ts';
+import { journalLinesBody, journalProblem } from './journal-lines.ts';
 
 const line = (debit: string, credit: string, coaId: string | null = 'a') => ({ ...emptyLine(), coaId, debit, credit });
 
@@ -12,20 +14,20 @@ describe('journal lines', () => {
   });
 
   it('says why a grid cannot be saved', () => {
-    expect(gridProblem([emptyLine()], 'journal')).toBe('noLines');
-    expect(gridProblem([line('5', '', null)], 'journal')).toBe('account');
-    expect(gridProblem([line('5', '5'), line('', '')], 'journal')).toBe('bothSides');
-    expect(gridProblem([line('5', ''), line('', '4')], 'journal')).toBe('unbalanced');
-    expect(gridProblem([line('5', ''), line('', '5'), emptyLine()], 'journal')).toBeUndefined();
-    expect(gridProblem([line('abc', '')], 'cash')).toBe('amount');
-    expect(gridProblem([line('10', '')], 'cash')).toBeUndefined();
+    expect(journalProblem([emptyLine()])).toBe('noLines');
+    expect(journalProblem([line('5', '', null)])).toBe('account');
+    expect(journalProblem([line('5', '5'), line('', '')])).toBe('bothSides');
+    expect(journalProblem([line('5', ''), line('', '4')])).toBe('unbalanced');
+    expect(journalProblem([line('5', ''), line('', '5'), emptyLine()])).toBeUndefined();
+    expect(cashProblem([line('abc', '')])).toBe('amount');
+    expect(cashProblem([line('10', '')])).toBeUndefined();
   });
 
   it('sends filled lines with decimal strings and reads saved lines back', () => {
     expect(journalLinesBody([line('1250000.50', ''), emptyLine()])).toEqual([
       { coaId: 'a', memo: null, ouId: null, partnerId: null, segmentId: null, debit: '1250000.5', credit: '0' },
     ]);
-    const back = gridOf([{ coaId: 'a', memo: null, ouId: null, partnerId: null, debit: '0', credit: '25' }], 'cash');
+    const back = cashGridOf([{ coaId: 'a', memo: null, ouId: null, partnerId: null, debit: '0', credit: '25' }]);
     expect(back[0]).toMatchObject({ debit: '25' });
     expect(remarksPreview('Pembayaran sewa kantor bulan Maret')).toBe('Pembayaran sewa kantor bulan M…');
   });

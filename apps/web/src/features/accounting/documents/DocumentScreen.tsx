@@ -5,40 +5,40 @@ import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_SORT, DOCUMENT_STATUSES, type DocumentHeader, type DocumentStatus } from '@nusa/contracts';
+import { DOCUMENT_SORT, DOCUMENT_STATUSES, hasAnyTask, type DocumentDetail, type DocumentHeader, type DocumentStatus } from '@nusa/contracts';
 import { saveBlob } from '../../../api/call.ts';
 import { ListPage, ListTable, ListToolbar, useListState, type SortableColumn } from '../../../app/components/list/index.ts';
 import { reportError, toast } from '../../../app/feedback.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { useHeldTasks } from '../../../app/session.ts';
-import { DocumentStatusTag } from '../documents/index.ts';
 import { OrgUnitPicker } from '../../../app/components/pickers/OrgUnitPicker.tsx';
+import { PartnerPicker } from '../pickers/PartnerPicker.tsx';
 import { DocumentEditor } from './DocumentEditor.tsx';
-import { documentApi, type DocumentKind } from './document-api.ts';
-import { PartnerPicker } from './PartnerPicker.tsx';
-import { remarksPreview } from './journal-lines.ts';
-import './journals.css';
+import { DocumentStatusTag } from './DocumentStatusTag.tsx';
+import { remarksPreview } from './line-grid.ts';
+import type { DocumentTypeUi } from './type-ui.ts';
+import './documents.css';
+import './document-screen.css';
 import { useFormat } from '../../../app/use-format.ts';
 import { ERP } from '../../../api/query-keys.ts';
 
 type Filters = { status?: DocumentStatus; range?: [string, string]; ouId?: string; partnerId?: string; amountFrom?: string; amountTo?: string };
 const AMOUNT = /^\d{1,16}(\.\d{1,4})?$/;
 
-const TITLES = { JV: 'page.journal', CI: 'page.cashIn', CO: 'page.cashOut' } as const;
-
 /** dd/mm/yyyy (spec 9). */
 export const showDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '—');
 
 /**
- * Accounting › Journal entry, Cash in, Cash out (issue 11): the type's documents with search, status, date range, OU,
- * partner and amount filters, paging, sort and xlsx export; a document opens in a drawer to edit (a draft) or to act
- * on (submit, approve, release, void …) with its history and a printable PDF.
+ * A document type's page (issue 11; the type is a DocumentTypeUi, decision 016): its documents with search, status,
+ * date range, OU, partner and amount filters, paging, sort and xlsx export; a document opens in a drawer to edit (a
+ * draft) or to act on (submit, approve, release, void …) with its history and a printable PDF.
  */
-export function DocumentScreen({ kind }: { kind: DocumentKind }) {
+export function DocumentScreen<D extends DocumentDetail, B>({ type }: { type: DocumentTypeUi<D, B> }) {
+  const kind = type.code;
   const { t } = useTranslation();
   const format = useFormat();
   const lang = useLanguage();
-  const api = documentApi[kind];
+  const api = type.api;
   const tasks = useHeldTasks();
   const list = useListState<DocumentHeader, Filters, (typeof DOCUMENT_SORT)[number]>({ filters: {}, sortable: DOCUMENT_SORT });
   const f = list.filters;
@@ -106,14 +106,14 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
   const rangeValue: [Dayjs, Dayjs] | null = f.range ? [dayjs(f.range[0]), dayjs(f.range[1])] : null;
   return (
     <ListPage
-      title={t(TITLES[kind])}
+      title={t(type.title)}
       subtitle={t(`journals.description.${kind}`)}
       actions={
         <Space wrap>
           <Button icon={<FileExcelOutlined />} loading={exportFile.isPending} onClick={() => exportFile.mutate()}>
             {t('journals.export')}
           </Button>
-          {api.mayCreate(tasks) && (
+          {hasAnyTask(tasks ?? [], type.editTasks) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen({})}>
               {t(`journals.add.${kind}`)}
             </Button>
@@ -183,7 +183,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
         onRetry={() => void documents.refetch()}
         emptyText={t(`journals.empty.${kind}`)}
         onOpen={(d) => setOpen({ id: d.documentId })}
-        label={t(TITLES[kind])}
+        label={t(type.title)}
       />
       <Drawer
         open={open !== null}
@@ -193,7 +193,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
         destroyOnHidden
         className="journals-drawer"
       >
-        {open && <DocumentEditor kind={kind} documentId={open.id} onSaved={(id) => setOpen({ id })} onClosed={() => setOpen(null)} />}
+        {open && <DocumentEditor type={type} documentId={open.id} onSaved={(id) => setOpen({ id })} onClosed={() => setOpen(null)} />}
       </Drawer>
     </ListPage>
   );
