@@ -107,7 +107,10 @@ describe('the virtual chat is a sandbox (issue 24)', () => {
     expect(after.items.map((c) => c.id)).not.toContain(id);
     expect(after.items.map((c) => c.id)).not.toContain(en.conversationId);
     expect({ waiting: after.waiting, mine: after.mine, unread: after.unread }).toEqual({ waiting: before.waiting, mine: before.mine, unread: before.unread });
-    await listener.query('SELECT 1');
+    // A customer's conversation is heard (the listener works): an agent takes one of the demo's waiting ones.
+    const waitingWeb = before.items.find((c) => c.status === 'waiting' && c.channelKind !== 'virtual')!;
+    expect((await call(t, inboxEp.claimConversation, { params: { conversationId: waitingWeb.id }, token: agent })).statusCode).toBe(200);
+    await expect.poll(() => inboxNotices.includes(waitingWeb.id)).toBe(true);
     expect(inboxNotices).not.toContain(id);
     expect(inboxNotices).not.toContain(en.conversationId);
     for (const res of [
