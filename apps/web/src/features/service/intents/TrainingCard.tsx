@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, OUT_OF_SCOPE_INTENT, type TrainingState } from '@nusa/contracts';
+import { endpoints, OUT_OF_SCOPE_INTENT, READINESS_MIN_ACCURACY, type TrainingState } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { describeError } from '../../../app/feedback.tsx';
 import { ApiError } from '../../../api/api-error.ts';
@@ -64,6 +64,15 @@ export function TrainingCard({ clientCode, canTrain }: { clientCode: string; can
               children: m ? `${pct(m.accuracy)} (${t('service.training.heldOut', { count: m.heldOut })})` : '—',
             },
           ]}
+        />
+      )}
+      {s?.status === 'done' && m && m.accuracy < READINESS_MIN_ACCURACY && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="training-low-accuracy"
+          style={{ marginBottom: 8 }}
+          title={t('service.wizard.readiness.low_accuracy', { 0: Math.round(m.accuracy * 100), 1: Math.round(READINESS_MIN_ACCURACY * 100) })}
         />
       )}
       {s?.status === 'failed' && s.errorCode && <Alert type="error" showIcon title={describeError(new ApiError(422, s.errorCode as never, []))} />}
