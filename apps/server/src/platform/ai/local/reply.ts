@@ -11,7 +11,7 @@ export const TITLE_FIELDS = ['name', 'nama', 'title', 'judul', 'produk', 'produc
 /** Field names of a question a FAQ answers: used to find the fact, never read out. */
 const TOPIC_FIELDS = ['topik', 'topic', 'pertanyaan', 'question', 'subjek', 'subject', 'intent'];
 /** Field names of a FAQ's answer: read out as they are. */
-const ANSWER_FIELDS = ['jawaban', 'answer', 'balasan', 'reply', 'response', 'respons', 'penjelasan'];
+const ANSWER_FIELDS = ['jawaban', 'answer', 'balasan', 'reply', 'response', 'respons', 'penjelasan', 'isi', 'content'];
 /** Fields that only help finding an item (synonyms, words in the other language): matched, never read out. */
 export const SEARCH_ONLY_FIELDS = ['kata kunci', 'keywords', 'keyword', 'tags', 'tag', 'sinonim', 'synonyms'];
 
