@@ -24,6 +24,10 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
+          // A worker runs its files one after another in one process and imports the app once (a process per file
+          // spent longer importing than testing). Every file still builds its own app on its own cloned database, and
+          // what buildApp registers for the process it registers again.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
