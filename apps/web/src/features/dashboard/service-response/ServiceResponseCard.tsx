@@ -83,9 +83,7 @@ export default function ServiceResponseCard() {
               <div className="service-response__figure" key={k} data-testid={`service-response-${k}`}>
                 <span className="service-response__label">{t(`serviceResponse.${k}`)}</span>
                 <span className="usage-widget__value">{time(d[k].medianSeconds)}</span>
-                <span className="usage-widget__caption">
-                  {t('serviceResponse.median')} · {t('serviceResponse.average')} {time(d[k].averageSeconds)}
-                </span>
+                <span className="usage-widget__caption">{t('serviceResponse.medianAverage', { average: time(d[k].averageSeconds) })}</span>
               </div>
             ))}
           </div>

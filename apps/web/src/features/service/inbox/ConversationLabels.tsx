@@ -62,6 +62,7 @@ export function ConversationLabels({ conversationId, labels }: { conversationId:
         variant="borderless"
         suffixIcon={<TagsOutlined />}
         style={{ minWidth: 140 }}
+        popupMatchSelectWidth={false}
         aria-label={t('serviceLabels.labels')}
         placeholder={t('serviceLabels.addLabel')}
         data-testid="conversation-label-picker"
