@@ -1,7 +1,7 @@
 import type { AiUsage } from '../../../platform/ai/engine.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { clientAi, type ClientRow } from '../clients/service.ts';
+import { clientIntentAi, type ClientRow } from '../clients/service.ts';
 import { activeModelRef, loadIntentModel } from '../intents/index.ts';
 
 export interface Classification {
@@ -18,7 +18,7 @@ export interface Classification {
 export async function classifyMany(tx: Tx, client: ClientRow, texts: string[]): Promise<Classification[]> {
   const ref = await activeModelRef(tx, client.id);
   if (!ref) throw new AppError('service_model_not_trained', [client.code]);
-  const ai = await clientAi(tx, client.tenantId, client);
+  const ai = await clientIntentAi(tx, client.tenantId, client, ref);
   const threshold = Number(client.confidenceThreshold);
   const { results } = await ai.metered(
     'intent',
@@ -34,7 +34,7 @@ export async function classifyMany(tx: Tx, client: ClientRow, texts: string[]): 
       return { results, usage: usages[0], usages };
     },
     null,
-    ai.intentEngine(ref),
+    undefined,
     texts.length,
   );
   return results;

@@ -18,7 +18,7 @@ export async function seedClient(tx: Tx, row: typeof serviceClients.$inferInsert
   await tx.insert(serviceClients).values(row);
   if (agentUserIds.length) await tx.insert(serviceAgents).values(agentUserIds.map((userId) => ({ tenantId: row.tenantId, clientId: row.id!, userId })));
 }
-export { clientAi, SERVICE_AREA, type ClientAi } from './ai.ts';
+export { clientAi, clientIntentAi, SERVICE_AREA, type ClientAi } from './ai.ts';
 export { nextOpening, withinWorkingHours, type Opening } from './working-hours.ts';
 export type { WorkingHours } from './schema.ts';
 

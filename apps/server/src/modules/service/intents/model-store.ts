@@ -47,7 +47,7 @@ function forgetAll() {
 
 /** The columns a finished run stores its model in. */
 export function storedModel(model: IntentModel): { model: null; packed: Buffer; engine: string } {
-  return { model: null, packed: packModel({ engine: model.engine, intents: model.intents, state: model.state }), engine: model.engine };
+  return { model: null, packed: packModel({ engine: model.engine, intents: model.intents, state: model.state }, { halfFloats: true }), engine: model.engine };
 }
 
 export function unpackIntentModel(bytes: Uint8Array): IntentModel {
@@ -78,10 +78,25 @@ export async function activeModelRef(tx: Tx, clientId: string): Promise<ModelRef
   return ref;
 }
 
-/** The model of a run: from memory, else read (packed, or the JSON of runs trained before packing) and kept. */
+/** Reads under way: messages arriving while a model is read wait for that read instead of starting their own. */
+const reading = new Map<string, Promise<IntentModel>>();
+
+/**
+ * The model of a run: from memory, else read (packed, or the JSON of runs trained before packing) and kept. `ref`
+ * came from the caller's tenant (RLS), so a read under way for the same run id is that tenant's too.
+ */
 export async function loadIntentModel(tx: Tx, ref: ModelRef): Promise<IntentModel> {
   const cached = intentModels.get(ref.id);
   if (cached) return cached;
+  let read = reading.get(ref.id);
+  if (!read) {
+    read = readModel(tx, ref).finally(() => reading.delete(ref.id));
+    reading.set(ref.id, read);
+  }
+  return read;
+}
+
+async function readModel(tx: Tx, ref: ModelRef): Promise<IntentModel> {
   intentModels.loads++;
   const [row] = await tx.select({ packed: serviceModels.packed, model: serviceModels.model }).from(serviceModels).where(eq(serviceModels.id, ref.id));
   let model: IntentModel | null | undefined;

@@ -39,6 +39,25 @@ describe('model pack', () => {
     expect(packed.byteLength).toBeLessThan(weights.byteLength + 5000 * 11 + 1024);
   });
 
+  it('halves a large Float32Array on request, within half-float precision, and keeps one a half float cannot hold', () => {
+    const weights = new Float32Array(10_000).map((_, i) => Math.sin(i) * 8 * (i % 7 === 0 ? 1e-6 : 1));
+    weights[3] = 0;
+    weights[4] = -65504;
+    const packed = packModel({ weights, small: Float32Array.from([0.1, 0.2]) }, { halfFloats: true });
+    expect(packed.byteLength).toBeLessThan(weights.byteLength / 2 + 1024);
+    const back = unpackModel(packed) as { weights: Float32Array; small: Float32Array };
+    expect(back.weights).toBeInstanceOf(Float32Array);
+    expect(back.small).toEqual(Float32Array.from([0.1, 0.2]));
+    for (let i = 0; i < weights.length; i++) {
+      const error = Math.abs(back.weights[i] - weights[i]);
+      expect(error).toBeLessThanOrEqual(Math.max(Math.abs(weights[i]) * 2 ** -11, 2 ** -25));
+    }
+    expect([back.weights[3], back.weights[4]]).toEqual([0, -65504]);
+    const wide = new Float32Array(5000).fill(1.5);
+    wide[10] = 1e6;
+    expect((unpackModel(packModel({ wide }, { halfFloats: true })) as { wide: Float32Array }).wide).toEqual(wide);
+  });
+
   it('refuses bytes that are not a pack, and a pack cut short', () => {
     expect(() => unpackModel(Buffer.from('{"version":1}'))).toThrow('not a packed model');
     const packed = packModel({ w: new Float32Array(100) });

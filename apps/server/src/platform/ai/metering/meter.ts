@@ -50,17 +50,16 @@ const clientOf = (tx: Tx) => (tx as unknown as { $client: pg.PoolClient }).$clie
 export async function meteredCall<T extends { usage: AiUsage; usages?: AiUsage[] }>(tx: Tx, options: MeteredCallOptions, fn: () => Promise<T>): Promise<T> {
   const at = options.at ?? new Date();
   const client = clientOf(tx);
-  await client.query(`SAVEPOINT ${SAVEPOINT}`);
   let claimed: boolean;
   try {
-    claimed = await claimQuotaUnit(tx, options.tenantId, options.kind, at, options.units ?? 1);
+    // Sent together: a tenant transaction's connection pipelines, so the two cost one round trip.
+    [, claimed] = await Promise.all([client.query(`SAVEPOINT ${SAVEPOINT}`), claimQuotaUnit(tx, options.tenantId, options.kind, at, options.units ?? 1)]);
   } catch (err) {
     await client.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}; RELEASE SAVEPOINT ${SAVEPOINT}`);
     throw err;
   }
   if (!claimed) {
-    await client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
-    await writeUsage(tx, options, at, 'refused_quota', 0);
+    await Promise.all([client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`), writeUsage(tx, options, at, 'refused_quota', 0)]);
     throw new AppError('insufficient_quota', [options.kind]);
   }
   const started = performance.now();
@@ -74,10 +73,9 @@ export async function meteredCall<T extends { usage: AiUsage; usages?: AiUsage[]
     throw err;
   }
   const duration = performance.now() - started;
-  await client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
   const units = options.units ?? 1;
   const usages = units === 1 ? [result.usage] : Array.from({ length: units }, (_, i) => result.usages?.[i] ?? result.usage);
-  await writeUsage(tx, options, at, 'ok', duration / units, ...usages);
+  await Promise.all([client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`), writeUsage(tx, options, at, 'ok', duration / units, ...usages)]);
   return result;
 }
 
