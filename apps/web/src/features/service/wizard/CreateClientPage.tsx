@@ -245,7 +245,7 @@ function AiStep({ clientCode, onNext }: { clientCode: string; onNext: () => void
         <Form.Item name="systemInstruction" label={t('service.wizard.systemInstruction')}>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
         </Form.Item>
-        <Form.Item name="confidenceThreshold" label={t('service.wizard.threshold')}>
+        <Form.Item name="confidenceThreshold" label={t('service.wizard.threshold')} tooltip={t('service.wizard.thresholdHelp')}>
           <InputNumber min={0} max={1} step={0.05} />
         </Form.Item>
         <Form.Item name="rules" label={t('service.wizard.handover')}>
