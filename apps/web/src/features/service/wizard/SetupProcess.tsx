@@ -152,17 +152,16 @@ function Readiness({ clientCode, readiness }: { clientCode: string; readiness: S
             ))}
           </ul>
           {channels}
+          {/* Below the text, not as the alert's action column: on a phone that column left the text one word wide. */}
+          <Space wrap className="setup-warnings__actions">
+            <Button size="small" onClick={() => open('intent-classification')}>
+              {t('service.wizard.openIntents')}
+            </Button>
+            <Button size="small" onClick={() => open('integration')}>
+              {t('service.wizard.openIntegration')}
+            </Button>
+          </Space>
         </>
-      }
-      action={
-        <Space direction="vertical">
-          <Button size="small" onClick={() => open('intent-classification')}>
-            {t('service.wizard.openIntents')}
-          </Button>
-          <Button size="small" onClick={() => open('integration')}>
-            {t('service.wizard.openIntegration')}
-          </Button>
-        </Space>
       }
     />
   );
