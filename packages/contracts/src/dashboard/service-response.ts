@@ -33,7 +33,14 @@ export const serviceResponseTimes = z.object({
   handover: durations,
   firstResponse: durations,
   /** Each day with hand-overs: their count and the day's median times. */
-  days: z.array(z.object({ day: z.iso.date(), handedOver: z.number().int(), handoverMedianSeconds: z.number().nullable(), firstResponseMedianSeconds: z.number().nullable() })),
+  days: z.array(
+    z.object({
+      day: z.iso.date(),
+      handedOver: z.number().int(),
+      handoverMedianSeconds: z.number().nullable(),
+      firstResponseMedianSeconds: z.number().nullable(),
+    }),
+  ),
 });
 export type ServiceResponseTimes = z.infer<typeof serviceResponseTimes>;
 

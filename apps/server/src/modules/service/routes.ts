@@ -4,6 +4,7 @@ import { clientRoutes } from './clients/routes.ts';
 import { serviceDatasetRoutes } from './datasets/routes.ts';
 import { intentRoutes } from './intents/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
+import { inboxSearchRoutes } from './inbox/search-routes.ts';
 import { cannedReplyRoutes } from './canned-replies/routes.ts';
 import { inboxTransferRoutes } from './inbox/transfer-routes.ts';
 
@@ -14,6 +15,7 @@ export function serviceRoutes(app: FastifyInstance) {
   intentRoutes(app);
   botRoutes(app);
   labelRoutes(app);
+  inboxSearchRoutes(app);
   cannedReplyRoutes(app);
   inboxTransferRoutes(app);
 }

@@ -7,3 +7,4 @@ export { closeIdleEverywhere, idleConversationCloser } from './idle.ts';
 export { agentNames } from './agent-names.ts';
 export { serviceConversations, type ConversationStatus } from './schema.ts';
 export { responseTimesOf, responseTimesSummary } from './metrics.ts';
+export { conversationMatches } from './search.ts';

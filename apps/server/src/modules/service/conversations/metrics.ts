@@ -70,7 +70,17 @@ export async function responseTimesSummary(
            count(handover_s)::int AS handover_n, avg(handover_s) AS handover_avg, percentile_cont(0.5) WITHIN GROUP (ORDER BY handover_s) AS handover_median,
            count(response_s)::int AS response_n, avg(response_s) AS response_avg, percentile_cont(0.5) WITHIN GROUP (ORDER BY response_s) AS response_median
       FROM d GROUP BY GROUPING SETS ((day), ()) ORDER BY whole, day`);
-  type Agg = { day: string | null; whole: number; handed_over: number; handover_n: number; handover_avg: unknown; handover_median: unknown; response_n: number; response_avg: unknown; response_median: unknown };
+  type Agg = {
+    day: string | null;
+    whole: number;
+    handed_over: number;
+    handover_n: number;
+    handover_avg: unknown;
+    handover_median: unknown;
+    response_n: number;
+    response_avg: unknown;
+    response_median: unknown;
+  };
   const rows = res.rows as Agg[];
   const all = rows.find((r) => Number(r.whole) === 1);
   return {
@@ -80,6 +90,11 @@ export async function responseTimesSummary(
     firstResponse: { count: all?.response_n ?? 0, averageSeconds: round(all?.response_avg), medianSeconds: round(all?.response_median) },
     days: rows
       .filter((r) => Number(r.whole) === 0)
-      .map((r) => ({ day: r.day!, handedOver: r.handed_over, handoverMedianSeconds: round(r.handover_median), firstResponseMedianSeconds: round(r.response_median) })),
+      .map((r) => ({
+        day: r.day!,
+        handedOver: r.handed_over,
+        handoverMedianSeconds: round(r.handover_median),
+        firstResponseMedianSeconds: round(r.response_median),
+      })),
   };
 }

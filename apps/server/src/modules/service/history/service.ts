@@ -3,8 +3,7 @@ import type { HistoryConversation, InboxMessage, ResponseTimes } from '@nusa/con
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { writeXlsx } from '../../../platform/files/xlsx.ts';
-import { messagesOf, responseTimesOf } from '../conversations/index.ts';
-import { conversationMatches } from '../inbox/search.ts';
+import { conversationMatches, messagesOf, responseTimesOf } from '../conversations/index.ts';
 import { toMessage } from '../inbox/service.ts';
 import { hasLabel, labelsOf } from '../labels/service.ts';
 
@@ -67,7 +66,10 @@ export async function listHistory(tx: Tx, f: HistoryFilter & { page: number; lim
   const [{ total }] = (
     await tx.execute(sql`SELECT count(*)::int AS total FROM service_conversations c JOIN service_clients cl ON cl.id = c.client_id WHERE ${where(f)}`)
   ).rows as { total: number }[];
-  const labels = await labelsOf(tx, (rows.rows as Row[]).map((r) => String(r.id)));
+  const labels = await labelsOf(
+    tx,
+    (rows.rows as Row[]).map((r) => String(r.id)),
+  );
   return { items: (rows.rows as Row[]).map((r) => ({ ...toHistory(r), labels: labels.get(String(r.id)) ?? [] })), total };
 }
 

@@ -29,18 +29,24 @@ async function conversation(c: { customerName: string; customerKey: string; stat
   const [{ id }] = await q<{ id: string }>(
     `INSERT INTO service_conversations (tenant_id, id, client_id, channel_kind, customer_key, customer_name, status, assigned_agent_id, handover_reason, handed_over_at, started_at, last_message_at)
      SELECT $1, gen_random_uuid(), id, 'web', $3, $4, $5, $6, $7, $8, $9, $10 FROM service_clients WHERE tenant_id = $1 AND code = $2 RETURNING id`,
-    [tenantId, CLIENT, c.customerKey, c.customerName, c.status, c.agentId ?? null, c.handedOverAt ? 'asked_for_person' : null, c.handedOverAt, messages[0].at, messages.at(-1)!.at],
+    [
+      tenantId,
+      CLIENT,
+      c.customerKey,
+      c.customerName,
+      c.status,
+      c.agentId ?? null,
+      c.handedOverAt ? 'asked_for_person' : null,
+      c.handedOverAt,
+      messages[0].at,
+      messages.at(-1)!.at,
+    ],
   );
   for (const m of messages) {
-    await q(`INSERT INTO service_messages (tenant_id, id, conversation_id, at, sender, text, handed_over, agent_id) VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7)`, [
-      tenantId,
-      id,
-      m.at,
-      m.sender,
-      m.text,
-      m.handedOver ?? false,
-      m.agentId ?? null,
-    ]);
+    await q(
+      `INSERT INTO service_messages (tenant_id, id, conversation_id, at, sender, text, handed_over, agent_id) VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7)`,
+      [tenantId, id, m.at, m.sender, m.text, m.handedOver ?? false, m.agentId ?? null],
+    );
   }
   return id;
 }
@@ -50,13 +56,20 @@ beforeAll(async () => {
   tenantId = await t.tenantId(DEFAULT_TENANT);
   admin = await t.login('admin');
   agent = await t.login('agent');
-  const created = await call(t, clientEp.createServiceClient, { body: { code: CLIENT, name: 'Toko Label', businessField: 'Retail', systemInstruction: '' }, token: admin });
+  const created = await call(t, clientEp.createServiceClient, {
+    body: { code: CLIENT, name: 'Toko Label', businessField: 'Retail', systemInstruction: '' },
+    token: admin,
+  });
   expect(created.statusCode, created.body).toBe(200);
   const agentId = await userId('agent');
   // The demo's seeded conversations stay out of the agent's search: the agent serves only this test's client.
   await q('DELETE FROM service_agents WHERE tenant_id = $1 AND user_id = $2', [tenantId, agentId]);
   await q('UPDATE service_conversations SET assigned_agent_id = NULL WHERE tenant_id = $1 AND assigned_agent_id = $2', [tenantId, agentId]);
-  await q(`INSERT INTO service_agents (tenant_id, client_id, user_id) SELECT $1, id, $3 FROM service_clients WHERE tenant_id = $1 AND code = $2`, [tenantId, CLIENT, agentId]);
+  await q(`INSERT INTO service_agents (tenant_id, client_id, user_id) SELECT $1, id, $3 FROM service_clients WHERE tenant_id = $1 AND code = $2`, [
+    tenantId,
+    CLIENT,
+    agentId,
+  ]);
   const a0 = '2025-03-10T02:00:00.000Z'; // 09:00 in Jakarta
   convA = await conversation({ customerName: 'Budi Hartono', customerKey: 'web-visitor-a', status: 'agent', handedOverAt: at(a0, 30), agentId }, [
     { sender: 'customer', text: 'halo, paket saya belum juga sampai', at: a0 },
@@ -82,9 +95,9 @@ describe('conversation labels', () => {
     expect((await newLabel('vip')).error()).toEqual({ errorCode: 'service_label_name_taken', errorArgs: ['vip'] });
     expect((await newLabel('Biru', 'blue')).statusCode).toBe(400);
     const keluhan = (await newLabel('Keluhan')).json();
-    expect((await call(t, ep.updateServiceLabel, { params: { labelId: keluhan.id }, body: { name: 'VIP', color: '#000000' }, token: admin })).error().errorCode).toBe(
-      'service_label_name_taken',
-    );
+    expect(
+      (await call(t, ep.updateServiceLabel, { params: { labelId: keluhan.id }, body: { name: 'VIP', color: '#000000' }, token: admin })).error().errorCode,
+    ).toBe('service_label_name_taken');
     const renamed = await call(t, ep.updateServiceLabel, { params: { labelId: keluhan.id }, body: { name: 'Komplain', color: '#cf1322' }, token: admin });
     expect(renamed.json()).toMatchObject({ id: keluhan.id, name: 'Komplain', color: '#cf1322' });
     for (const name of ['Retur', 'Grosir', 'Ongkir', 'Promo']) expect((await newLabel(name)).statusCode).toBe(200);
@@ -92,7 +105,10 @@ describe('conversation labels', () => {
     expect(page1.total).toBe(6);
     expect(page1.items.map((l) => l.name)).toEqual(['Grosir', 'Komplain', 'Ongkir', 'Promo', 'Retur']);
     expect((await call(t, ep.listServiceLabels, { query: { page: 2, limit: 5 }, token: agent })).json().items.map((l) => l.name)).toEqual(['VIP']);
-    expect((await call(t, ep.listServiceLabels, { query: { keyword: 'ro', page: 1, limit: 25 }, token: agent })).json().items.map((l) => l.name)).toEqual(['Grosir', 'Promo']);
+    expect((await call(t, ep.listServiceLabels, { query: { keyword: 'ro', page: 1, limit: 25 }, token: agent })).json().items.map((l) => l.name)).toEqual([
+      'Grosir',
+      'Promo',
+    ]);
 
     const promo = page1.items.find((l) => l.name === 'Promo')!;
     expect((await call(t, ep.deleteServiceLabel, { params: { labelId: promo.id }, token: admin })).statusCode).toBe(200);
@@ -108,7 +124,8 @@ describe('conversation labels', () => {
   it('an agent labels a conversation (the whole set at once, audited); the inbox shows the labels; an unknown label changes nothing; deleting a label takes it off', async () => {
     const labels = (await call(t, ep.listServiceLabels, { query: { page: 1, limit: 25 }, token: agent })).json().items;
     const id = (name: string) => labels.find((l) => l.name === name)!.id;
-    const set = (conversationId: string, labelIds: string[]) => call(t, ep.setConversationLabels, { params: { conversationId }, body: { labelIds }, token: agent });
+    const set = (conversationId: string, labelIds: string[]) =>
+      call(t, ep.setConversationLabels, { params: { conversationId }, body: { labelIds }, token: agent });
     const res = await set(convA, [id('VIP'), id('Komplain')]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().labels.map((l) => l.name)).toEqual(['Komplain', 'VIP']);
@@ -118,9 +135,9 @@ describe('conversation labels', () => {
     expect((await set(convA, [id('Retur'), missing])).error()).toEqual({ errorCode: 'service_label_not_found', errorArgs: [missing] });
     const inbox = (await call(t, inboxEp.listInbox, { token: agent })).json();
     expect(inbox.items.find((c) => c.id === convA)!.labels.map((l) => l.name)).toEqual(['Komplain', 'VIP']);
-    expect((await call(t, inboxEp.getInboxConversation, { params: { conversationId: convB }, token: agent })).json().conversation.labels.map((l) => l.name)).toEqual([
-      'Ongkir',
-    ]);
+    expect(
+      (await call(t, inboxEp.getInboxConversation, { params: { conversationId: convB }, token: agent })).json().conversation.labels.map((l) => l.name),
+    ).toEqual(['Ongkir']);
 
     expect((await set(convA, [id('VIP')])).json().labels.map((l) => l.name)).toEqual(['VIP']);
     const audit = await q<{ before: { labels: string[] }; after: { labels: string[] } }>(
@@ -134,9 +151,9 @@ describe('conversation labels', () => {
     await set(convA, [id('VIP'), temp.id]);
     expect((await call(t, ep.listServiceLabels, { query: { keyword: 'Sementara', page: 1, limit: 25 }, token: agent })).json().items[0].conversations).toBe(1);
     await call(t, ep.deleteServiceLabel, { params: { labelId: temp.id }, token: admin });
-    expect((await call(t, inboxEp.getInboxConversation, { params: { conversationId: convA }, token: agent })).json().conversation.labels.map((l) => l.name)).toEqual([
-      'VIP',
-    ]);
+    expect(
+      (await call(t, inboxEp.getInboxConversation, { params: { conversationId: convA }, token: agent })).json().conversation.labels.map((l) => l.name),
+    ).toEqual(['VIP']);
   });
 
   it('search: by message words (Indonesian full text, words apart), part of a word, customer name or number, and by label; in the inbox and in the history', async () => {
@@ -192,7 +209,12 @@ describe('conversation labels', () => {
       ],
     });
     const oneDay = (await call(t, dashEp.serviceResponseTimes, { query: { from: '2025-03-11', to: '2025-03-11' }, token: agent })).json();
-    expect(oneDay).toMatchObject({ handedOver: 1, unanswered: 1, handover: { count: 1, averageSeconds: 10 }, firstResponse: { count: 0, averageSeconds: null } });
+    expect(oneDay).toMatchObject({
+      handedOver: 1,
+      unanswered: 1,
+      handover: { count: 1, averageSeconds: 10 },
+      firstResponse: { count: 0, averageSeconds: null },
+    });
     expect((await call(t, dashEp.serviceResponseTimes, { query: { from: '2025-04-01', to: '2025-03-01' }, token: agent })).statusCode).toBe(400);
   });
 
@@ -212,14 +234,14 @@ describe('conversation labels', () => {
     expect((await call(t, ep.listServiceLabels, { query: { page: 1, limit: 25 }, token: otherAgent })).json()).toEqual({ items: [], total: 0 });
     // The same name is free in another tenant; the first tenant's label is not found there.
     expect((await newLabel('VIP', '#111111', otherAdmin)).statusCode).toBe(200);
-    expect((await call(t, ep.updateServiceLabel, { params: { labelId: mine[0].id }, body: { name: 'X', color: '#111111' }, token: otherAdmin })).error().errorCode).toBe(
-      'service_label_not_found',
-    );
+    expect(
+      (await call(t, ep.updateServiceLabel, { params: { labelId: mine[0].id }, body: { name: 'X', color: '#111111' }, token: otherAdmin })).error().errorCode,
+    ).toBe('service_label_not_found');
     expect((await call(t, ep.searchInbox, { query: { page: 1, limit: 25, keyword: 'paket' }, token: otherAgent })).json()).toEqual({ items: [], total: 0 });
     expect((await call(t, historyEp.listHistoryChat, { query: { page: 1, limit: 25, keyword: 'paket' }, token: otherAdmin })).json().total).toBe(0);
-    expect(
-      (await call(t, ep.setConversationLabels, { params: { conversationId: convA }, body: { labelIds: [] }, token: otherAgent })).error().errorCode,
-    ).toBe('service_conversation_not_found');
+    expect((await call(t, ep.setConversationLabels, { params: { conversationId: convA }, body: { labelIds: [] }, token: otherAgent })).error().errorCode).toBe(
+      'service_conversation_not_found',
+    );
     expect((await call(t, dashEp.serviceResponseTimes, { query: { from: '2025-03-01', to: '2025-03-31' }, token: otherAdmin })).json().handedOver).toBe(0);
   });
 });

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { serviceLabelEndpoints as ep } from '@nusa/contracts';
 import { registerEndpoint } from '../../../platform/http/register.ts';
 import { notifyInbox } from '../conversations/index.ts';
-import { searchInbox } from '../inbox/search.ts';
 import { visibleConversation } from '../inbox/service.ts';
 import * as labels from './service.ts';
 
-/** Conversation labels and the inbox search (issue 24). */
+/** Conversation labels (issue 24). */
 export function labelRoutes(app: FastifyInstance) {
   registerEndpoint(app, ep.listServiceLabels, ({ tx, query }) => labels.listLabels(tx, query));
   registerEndpoint(app, ep.createServiceLabel, ({ tx, principal, body }) => labels.createLabel(tx, principal, body));
@@ -18,5 +17,4 @@ export function labelRoutes(app: FastifyInstance) {
     await notifyInbox(tx, principal.tenantId, params.conversationId);
     return { labels: after };
   });
-  registerEndpoint(app, ep.searchInbox, ({ tx, principal, query }) => searchInbox(tx, principal, query));
 }

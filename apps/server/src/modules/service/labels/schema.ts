@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../../platform/db/tenant.ts';
-import { serviceConversations } from '../conversations/schema.ts';
+import { serviceConversations } from '../conversations/index.ts';
 
 /** The tenant's conversation labels (issue 24): a name unique case-insensitively, and a colour `#rrggbb`. */
 export const serviceLabels = pgTable(
@@ -14,7 +14,11 @@ export const serviceLabels = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('service_labels_name_key').on(t.tenantId, sql`lower(${t.name})`), tenantPolicy('service_labels')],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('service_labels_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    tenantPolicy('service_labels'),
+  ],
 );
 
 /** A label on a conversation; deleting either takes the link with it. */

@@ -21,7 +21,10 @@ export async function listLabels(tx: Tx, q: { page: number; limit: number; keywo
     .orderBy(sql`lower(${serviceLabels.name})`, serviceLabels.id)
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(serviceLabels).where(where);
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(serviceLabels)
+    .where(where);
   return { items: rows.map((r) => toLabel({ ...r.row, conversations: r.conversations })), total };
 }
 
@@ -56,7 +59,13 @@ export async function updateLabel(tx: Tx, actor: Actor, id: string, body: { name
     .set({ name: body.name, color: body.color.toLowerCase(), updatedAt: new Date() })
     .where(eq(serviceLabels.id, id))
     .returning();
-  await writeAudit(tx, actor, { ...AUDIT, action: 'update', entityId: id, before: { name: before.name, color: before.color }, after: { name: row.name, color: row.color } });
+  await writeAudit(tx, actor, {
+    ...AUDIT,
+    action: 'update',
+    entityId: id,
+    before: { name: before.name, color: before.color },
+    after: { name: row.name, color: row.color },
+  });
   return toLabel({ ...row, conversations: before.conversations });
 }
 
@@ -64,7 +73,12 @@ export async function updateLabel(tx: Tx, actor: Actor, id: string, body: { name
 export async function deleteLabel(tx: Tx, actor: Actor, id: string): Promise<{ id: string }> {
   const before = await labelRow(tx, id);
   await tx.delete(serviceLabels).where(eq(serviceLabels.id, id));
-  await writeAudit(tx, actor, { ...AUDIT, action: 'delete', entityId: id, before: { name: before.name, color: before.color, conversations: before.conversations } });
+  await writeAudit(tx, actor, {
+    ...AUDIT,
+    action: 'delete',
+    entityId: id,
+    before: { name: before.name, color: before.color, conversations: before.conversations },
+  });
   return { id };
 }
 
