@@ -43,8 +43,12 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000, interval: 100 } },
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['e2e/support/per-file.ts'],
           pool: 'forks',
           maxWorkers: 2,
+          // A worker's files share one process, so the support code (with the server's seed) is imported and Chromium
+          // started once a worker (launchBrowser); each file still has its own contexts and its own logins (per-file.ts).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

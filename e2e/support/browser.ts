@@ -21,7 +21,41 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, as this test file sees it: the e2e project runs a worker's files in one process, so they
+ * share one browser (starting one took a second or two a file) and each file its own contexts. Closing the file's
+ * browser closes the contexts it opened; the browser ends with the worker's process.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  let browser = await (shared ??= chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }));
+  if (!browser.isConnected()) browser = await (shared = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }));
+  const contexts = new Set<BrowserContext>();
+  const newContext: Browser['newContext'] = async (options) => {
+    const context = await browser.newContext(options);
+    contexts.add(context);
+    context.on('close', () => contexts.delete(context));
+    return context;
+  };
+  const newPage: Browser['newPage'] = async (options) => {
+    const page = await browser.newPage(options);
+    contexts.add(page.context());
+    return page;
+  };
+  const close = async () => {
+    await Promise.all([...contexts].map((c) => c.close()));
+  };
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'newContext') return newContext;
+      if (prop === 'newPage') return newPage;
+      if (prop === 'close') return close;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 export interface PageOptions {
   /** Log in as this demo user through the API and start with its session stored (no clicking through the form). */
@@ -55,6 +89,8 @@ export interface TestPage {
 }
 
 const logins = new Map<string, ReturnType<typeof apiLogin>>();
+/** A file's shared logins are its own (per-file.ts calls this before each file), as when every file had its own process. */
+export const forgetSharedLogins = () => logins.clear();
 const sharedLogin = (user: DemoUser, tenant = 'demo') => {
   const key = `${tenant}/${user}`;
   if (!logins.has(key)) logins.set(key, apiLogin(user, { tenant }));
