@@ -115,8 +115,11 @@ describe('Service › labels and search', () => {
       const card = page.getByTestId('service-response');
       await card.getByRole('heading', { name: tx[lang].responseTitle }).waitFor();
       await card.getByTestId('service-response-handover').waitFor();
-      await card.scrollIntoViewIfNeeded();
-      await screenshot(page, `dashboard-service-response-${lang}`);
+      // The usage widgets above load their charts meanwhile: the picture waits for the page to settle.
+      await page.getByTestId('usage-widget-quota').waitFor();
+      await page.waitForLoadState('networkidle');
+      await card.getByTestId('service-response-firstResponse').waitFor();
+      await screenshot(page, `dashboard-service-response-${lang}`, true);
     });
   });
 });
