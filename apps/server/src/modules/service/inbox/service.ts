@@ -10,7 +10,16 @@ import { announceAgent, type Deliver } from './announce.ts';
 import { serviceAgents, serviceClients } from '../clients/index.ts';
 import { withinWorkingHours, type WorkingHours } from '../clients/service.ts';
 import { serviceConversations } from '../conversations/index.ts';
-import { closeConversation, conversationRow, messagesOf, notifyInbox, responseTimesOf, storeMessage, type ConversationRow, type MessageRow } from '../conversations/index.ts';
+import {
+  closeConversation,
+  conversationRow,
+  messagesOf,
+  notifyInbox,
+  responseTimesOf,
+  storeMessage,
+  type ConversationRow,
+  type MessageRow,
+} from '../conversations/index.ts';
 import { labelsOf } from '../labels/service.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -62,12 +71,15 @@ export async function inboxRows(tx: Tx, userId: string, conversationId?: string 
          ? sql`c.id = ${conversationId}`
          : conversationId
            ? sql`c.id = ANY(${`{${conversationId.join(',')}}`}::uuid[])`
-         : sql`c.channel_kind <> 'virtual' AND ((c.status = 'waiting' AND EXISTS (SELECT 1 FROM service_agents g WHERE g.client_id = c.client_id AND g.user_id = ${userId} AND g.active))
+           : sql`c.channel_kind <> 'virtual' AND ((c.status = 'waiting' AND EXISTS (SELECT 1 FROM service_agents g WHERE g.client_id = c.client_id AND g.user_id = ${userId} AND g.active))
         OR (c.status = 'agent' AND c.assigned_agent_id = ${userId}))`
      }
      ORDER BY c.status = 'agent' DESC, c.last_message_at DESC
      LIMIT 200`);
-  const labels = await labelsOf(tx, (res.rows as Row[]).map((r) => String(r.id)));
+  const labels = await labelsOf(
+    tx,
+    (res.rows as Row[]).map((r) => String(r.id)),
+  );
   return (res.rows as Row[]).map((r) => ({ ...toConversation(r), labels: labels.get(String(r.id)) ?? [] }));
 }
 
