@@ -8,6 +8,8 @@ declare module 'autocannon' {
     workers?: number;
     method?: string;
     headers?: Record<string, string>;
+    /** The request body (a POST's JSON). */
+    body?: string;
     timeout?: number;
   }
   export interface Histogram {

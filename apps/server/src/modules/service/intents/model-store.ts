@@ -4,7 +4,7 @@ import type { IntentModel } from '../../../platform/ai/engine.ts';
 import { ModelCache } from '../../../platform/ai/model-cache.ts';
 import { packModel, unpackModel } from '../../../platform/ai/local/model-pack.ts';
 import { listen, type Listener } from '../../../platform/db/notifications.ts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { withTenant, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { serviceModels } from './schema.ts';
 
@@ -130,6 +130,9 @@ export function watchModelChanges(app: FastifyInstance) {
     onError: (err) => app.log.warn({ err: String(err) }, 'model listener: connection lost; models are looked up in the database until it is back'),
   });
   listeners.add(listener);
+  app.addHook('onReady', () => {
+    void preloadModels(app).catch((err: unknown) => app.log.warn({ err: String(err) }, 'intent models: preload failed'));
+  });
   app.addHook('onClose', async () => {
     listeners.delete(listener);
     await listener.close();
@@ -140,4 +143,25 @@ export function watchModelChanges(app: FastifyInstance) {
 /** Resolves once every model change committed before the call has been heard (tests). */
 export async function modelChangesHeard(): Promise<void> {
   await Promise.all([...listeners].map((l) => l.sync()));
+}
+
+/** Share of the cache a start fills with the newest clients' models, before any message asks. */
+const PRELOAD_SHARE = 0.5;
+
+/**
+ * After a start, reads the models of the clients trained most recently, in the background, so that the first message
+ * after a restart finds its model in memory or already being read (loadIntentModel waits for that read).
+ */
+async function preloadModels(app: FastifyInstance): Promise<void> {
+  const { rows } = await app.platform.pools.owner.query<{ tenant_id: string; id: string; engine: string | null; bytes: number }>(
+    `SELECT DISTINCT ON (client_id) tenant_id, id, engine, coalesce(octet_length(packed), 0)::int AS bytes
+       FROM service_models WHERE status = 'done' ORDER BY client_id, trained_at DESC, id DESC`,
+  );
+  rows.sort((a, b) => (a.id < b.id ? 1 : -1)); // run ids are UUIDv7: newest first
+  let budget = MODEL_CACHE_BYTES * PRELOAD_SHARE;
+  for (const row of rows) {
+    budget -= row.bytes;
+    if (budget < 0) break;
+    await withTenant(app.platform.pools.app, row.tenant_id, (tx) => loadIntentModel(tx, { id: row.id, engine: row.engine ?? '' }));
+  }
 }
