@@ -13,6 +13,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
+          // Pure rules share their workers' module graphs (a process per file spent more time importing than testing);
+          // the tests that stub window unstub it after each test, and i18n tests make their own instances.
+          isolate: false,
         },
       },
       {
