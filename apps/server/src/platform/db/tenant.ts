@@ -100,7 +100,9 @@ const commitSenders = new WeakMap<Tx, () => void>();
  * Sends a transaction's last statement (`send`) and the withTenant transaction's COMMIT in one socket write, pipelined,
  * so that PostgreSQL runs the COMMIT without waiting a round trip through this process: for a statement whose locks
  * others queue on (documents' gap-free number). Nothing may be sent on `tx` after it. When the statement fails, the
- * COMMIT ends the transaction as a rollback and withTenant rethrows the statement's error.
+ * COMMIT ends the transaction as a rollback and withTenant rethrows the statement's error. `send` must hand its query
+ * to the connection before it first awaits (client.query or queryPrepared, not drizzle's execute, which awaits first):
+ * else the COMMIT goes out before it and the statement runs outside the transaction.
  */
 export function commitBehind<T>(tx: Tx, send: () => Promise<T>): Promise<T> {
   const sendCommit = commitSenders.get(tx);

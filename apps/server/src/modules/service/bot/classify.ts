@@ -11,9 +11,10 @@ export interface Classification {
 }
 
 /**
- * Sentences' intents by the client's trained model, metered on the client's OU as one request per sentence, all
- * claimed before the model is touched: a call the quota refuses reads no model. service_model_not_trained before the
- * first training.
+ * Sentences' intents by the client's trained model, metered on the client's OU as one request per sentence, all or
+ * none. The quota is read before the model is touched (a call the quota refuses reads no model) and, for a local model,
+ * claimed after it together with the COMMIT (clientIntentAi): the transaction must end with this call.
+ * service_model_not_trained before the first training.
  */
 export async function classifyMany(tx: Tx, client: ClientRow, texts: string[]): Promise<Classification[]> {
   const ref = await activeModelRef(tx, client.id);

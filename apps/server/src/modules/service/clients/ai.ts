@@ -1,7 +1,7 @@
 import type { AiEngine, AiUsage, IntentModel } from '../../../platform/ai/engine.ts';
 import { createLocalEngine, LOCAL_INTENT_ENGINE } from '../../../platform/ai/local/index.ts';
 import { LOCAL_CHAT_MODEL } from '../../../platform/ai/local/chat.ts';
-import { meteredCall } from '../../../platform/ai/metering/index.ts';
+import { meteredCall, meterLocalWork } from '../../../platform/ai/metering/index.ts';
 import { costOf, engineOf, modelPrices } from '../../../platform/ai/select.ts';
 import { getAiSettings, type StoredAiSettings } from '../../../platform/ai/settings/service.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
@@ -72,10 +72,12 @@ export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Pro
 }
 
 /**
- * What classifying with a trained model needs: the engine that trained it and metering. A model of the local engine
- * needs neither the tenant's AI settings nor the answer index, only the price list, asked for at once so that it
- * travels with the quota claim (the transaction's connection pipelines): the bot's classify API in two round trips
- * fewer than clientAi.
+ * What the classify API needs to classify with a trained model: the engine that trained it and metering. A model of
+ * the local engine needs neither the tenant's AI settings nor the answer index, only the price list, asked for at once
+ * so that it travels with the quota read (the transaction's connection pipelines); its work runs in this process and
+ * writes nothing, so it is metered by meterLocalWork: quota read before, claimed after together with the usage rows
+ * and the COMMIT, so a tenant's classifications do not queue on its quota row. The metered call must be the
+ * transaction's last statement.
  */
 export async function clientIntentAi(tx: Tx, tenantId: string, client: ClientRow, model: Pick<IntentModel, 'engine'>): Promise<Pick<ClientAi, 'metered'>> {
   if (model.engine !== LOCAL_INTENT_ENGINE) {
@@ -89,7 +91,7 @@ export async function clientIntentAi(tx: Tx, tenantId: string, client: ClientRow
   let priceOf: ReturnType<typeof costOf> | undefined;
   return {
     metered: (purpose, fn, chatSessionId, which = engine, units) =>
-      meteredCall(
+      meterLocalWork(
         tx,
         {
           tenantId,
@@ -106,6 +108,7 @@ export async function clientIntentAi(tx: Tx, tenantId: string, client: ClientRow
           priceOf = costOf(await prices);
           return fn(which);
         },
+        { last: true },
       ),
   };
 }

@@ -83,7 +83,7 @@ async function writeUsage(tx: Tx, o: MeteredCallOptions, at: Date, outcome: Usag
   await tx.insert(aiUsage).values((usages.length ? usages : [undefined]).map((usage) => usageRow(o, at, outcome, durationMs, usage)));
 }
 
-function usageRow(o: MeteredCallOptions, at: Date, outcome: UsageOutcome, durationMs: number, usage: AiUsage | undefined) {
+export function usageRow(o: MeteredCallOptions, at: Date, outcome: UsageOutcome, durationMs: number, usage: AiUsage | undefined) {
   const cost = usage && o.priceOf ? new Money(o.priceOf(usage)) : new Money(0);
   return {
     tenantId: o.tenantId,
