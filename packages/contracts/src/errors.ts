@@ -229,11 +229,7 @@ const service = {
   service_label_name_taken: e(409, 'Label {{0}} sudah ada', 'The label {{0}} already exists'),
   service_canned_reply_not_found: e(404, 'Balasan cepat {{0}} tidak ditemukan', 'Canned reply {{0}} not found'),
   service_canned_reply_code_taken: e(409, 'Kode balasan cepat /{{0}} sudah digunakan', 'The canned reply code /{{0}} is already used'),
-  service_transfer_target_not_agent: e(
-    422,
-    'Pengguna {{0}} bukan petugas CS aktif klien {{1}}',
-    'User {{0}} is not an active CS agent of client {{1}}',
-  ),
+  service_transfer_target_not_agent: e(422, 'Pengguna {{0}} bukan petugas CS aktif klien {{1}}', 'User {{0}} is not an active CS agent of client {{1}}'),
   service_transfer_to_self: e(422, 'Percakapan ini sudah Anda tangani', 'You are already handling this conversation'),
   service_transfer_target_limit_reached: e(
     409,
