@@ -14,7 +14,8 @@ import '../inbox/inbox.css';
 import { customerLabel } from '../customer-label.ts';
 import { useFormat } from '../../../app/use-format.ts';
 import { queryKeyOf } from '../../../api/query-keys.ts';
-import { LabelTags, useServiceLabels } from '../inbox/ConversationLabels.tsx';
+import { LabelTags } from '../inbox/ConversationLabels.tsx';
+import { useServiceLabels } from '../inbox/use-service-labels.ts';
 import { ResponseTimesLine } from '../inbox/ResponseTimesLine.tsx';
 
 const CHANNELS = ['web', 'whatsapp', 'telegram', 'virtual'] as const;

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button, Select, Space, Tag } from 'antd';
 import { TagsOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, hasAnyTask, type ConversationLabel } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
-import { queryKeyOf, resourceKeyOf } from '../../../api/query-keys.ts';
+import { resourceKeyOf } from '../../../api/query-keys.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
 import { useHeldTasks } from '../../../app/session.ts';
 import { LabelManager } from './LabelManager.tsx';
 import { SERVICE_INBOX_KEY } from './live.ts';
+import { useServiceLabels } from './use-service-labels.ts';
 import './labels.css';
 
 /** The labels a conversation carries, each in its colour. */
@@ -24,17 +25,6 @@ export function LabelTags({ labels }: { labels: readonly ConversationLabel[] }) 
       ))}
     </span>
   );
-}
-
-/** The tenant's labels (at most 100: a label list is short), for pickers and filters. */
-export function useServiceLabels(enabled = true) {
-  const query = { page: 1, limit: 100 };
-  return useQuery({
-    queryKey: queryKeyOf(endpoints.listServiceLabels, query),
-    queryFn: ({ signal }) => call(endpoints.listServiceLabels, { query, signal }),
-    enabled,
-    staleTime: 30_000,
-  });
 }
 
 /** The conversation's labels, changed in place by an agent who can see it; a CS supervisor also manages the list. */

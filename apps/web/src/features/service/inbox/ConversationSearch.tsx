@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, type InboxConversation } from '@nusa/contracts';
 import { call } from '../../../api/call.ts';
 import { queryKeyOf } from '../../../api/query-keys.ts';
-import { useServiceLabels } from './ConversationLabels.tsx';
+import { useServiceLabels } from './use-service-labels.ts';
 
 const PAGE_SIZE = 25;
 

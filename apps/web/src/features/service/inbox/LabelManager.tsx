@@ -8,7 +8,7 @@ import { call } from '../../../api/call.ts';
 import { resourceKeyOf } from '../../../api/query-keys.ts';
 import { describeError, toast } from '../../../app/feedback.tsx';
 import { useConfirmDanger } from '../../../app/components/confirm-danger.ts';
-import { useServiceLabels } from './ConversationLabels.tsx';
+import { useServiceLabels } from './use-service-labels.ts';
 import { SERVICE_INBOX_KEY } from './live.ts';
 
 /** Ant Design's preset tag colours as hex (a label is stored with its colour, whatever the theme). */
