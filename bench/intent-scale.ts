@@ -225,6 +225,8 @@ async function main() {
        ON CONFLICT (tenant_id) DO UPDATE SET monthly_requests = 1000000000`,
       [tenantId],
     );
+    // The demo seed's month rows keep the limit they were made with.
+    await server.pools.owner.query(`UPDATE ai_quotas SET request_limit = 1000000000 WHERE tenant_id = $1`, [tenantId]);
     const created = await fetch(`${base}/api${serviceClientEndpoints.createServiceClient.path}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
