@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { handoverRules as handoverRulesSchema, widgetStyle, type ServiceClient, type ServiceClientInput, type ServiceClientUpdate } from '@nusa/contracts';
 import type { Actor } from '../../../platform/audit/write.ts';
 import { caseless } from '../../../platform/db/list-order.ts';
-import type { Tx } from '../../../platform/db/tenant.ts';
+import { preparedQuery, type Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { yn } from '../../../platform/records/query.ts';
 import { recordKit } from '../../../platform/records/kit.ts';
@@ -61,11 +61,15 @@ const kit = recordKit({
 export const listClients = (tx: Tx, f: { keyword?: string; active?: 'Y' | 'N'; page: number; limit: number }) => kit.list(tx, f);
 
 /** The stored client of a code (any case); service_client_not_found when there is none in the tenant. */
+/** Every bot message and classify call reads it: built and planned once per connection. */
 export async function clientRowByCode(tx: Tx, code: string): Promise<ClientRow> {
-  const [row] = await tx
-    .select()
-    .from(serviceClients)
-    .where(sql`lower(${serviceClients.code}) = lower(${code})`);
+  const [row] = await preparedQuery(tx, 'nusa_service_client_by_code', (tx, name) =>
+    tx
+      .select()
+      .from(serviceClients)
+      .where(sql`lower(${serviceClients.code}) = lower(${sql.placeholder('code')})`)
+      .prepare(name),
+  ).execute({ code });
   if (!row) throw new AppError('service_client_not_found', [code]);
   return row;
 }

@@ -17,42 +17,26 @@ export type QuotaKind = 'request' | 'image';
  * handed out. The row stays locked until the caller's transaction ends. False: not that many are left.
  */
 export async function claimQuotaUnit(tx: Tx, tenantId: string, kind: QuotaKind, at: Date, units = 1): Promise<boolean> {
-  const rows = await tx.execute<{ requests_used: number; images_used: number }>(claimStatement(tenantId, kind, at, units));
+  const claim = { tenantId, at: at.toISOString(), request: kind === 'request' ? units : 0, image: kind === 'image' ? units : 0 };
+  const rows = await tx.execute<{ requests_used: number; images_used: number }>(claimStatement(claim));
   const row = rows.rows[0];
   return !!row && units > 0 && (kind === 'request' ? row.requests_used : row.images_used) >= units;
 }
 
-/** claimQuotaUnit's statement: its row comes back only when the claim counted (a first claim past the limit makes the row with 0 used). */
-export function claimStatement(tenantId: string, kind: QuotaKind, at: Date, units: number): SQL {
-  const request = kind === 'request' ? units : 0;
-  const image = kind === 'image' ? units : 0;
+/**
+ * claimQuotaUnit's statement, of values or of `sql.placeholder`s (a prepared statement's): its row comes back only when
+ * the claim counted (a first claim past the limit makes the row with 0 used).
+ */
+export function claimStatement(v: { tenantId: unknown; at: unknown; request: unknown; image: unknown }): SQL {
   return sql`
     INSERT INTO ai_quotas AS q (tenant_id, month, request_limit, image_limit, requests_used, images_used)
-    SELECT ${tenantId}::uuid, date_trunc('month', ${at.toISOString()}::timestamptz AT TIME ZONE 'Asia/Jakarta')::date, l.requests, l.images,
-           CASE WHEN ${request}::int <= l.requests THEN ${request}::int ELSE 0 END, CASE WHEN ${image}::int <= l.images THEN ${image}::int ELSE 0 END
+    SELECT ${v.tenantId}::uuid, date_trunc('month', ${v.at}::timestamptz AT TIME ZONE 'Asia/Jakarta')::date, l.requests, l.images,
+           CASE WHEN ${v.request}::int <= l.requests THEN ${v.request}::int ELSE 0 END, CASE WHEN ${v.image}::int <= l.images THEN ${v.image}::int ELSE 0 END
       FROM (SELECT coalesce(max(monthly_requests), ${DEFAULT_MONTHLY_REQUESTS}) AS requests, coalesce(max(monthly_images), ${DEFAULT_MONTHLY_IMAGES}) AS images
-              FROM ai_quota_settings WHERE tenant_id = ${tenantId}::uuid) l
-    ON CONFLICT (tenant_id, month) DO UPDATE SET requests_used = q.requests_used + ${request}::int, images_used = q.images_used + ${image}::int
-     WHERE (${request}::int > 0 AND q.requests_used + ${request}::int <= q.request_limit) OR (${image}::int > 0 AND q.images_used + ${image}::int <= q.image_limit)
+              FROM ai_quota_settings WHERE tenant_id = ${v.tenantId}::uuid) l
+    ON CONFLICT (tenant_id, month) DO UPDATE SET requests_used = q.requests_used + ${v.request}::int, images_used = q.images_used + ${v.image}::int
+     WHERE (${v.request}::int > 0 AND q.requests_used + ${v.request}::int <= q.request_limit) OR (${v.image}::int > 0 AND q.images_used + ${v.image}::int <= q.image_limit)
     RETURNING requests_used, images_used`;
-}
-
-/**
- * Whether `units` of the month's `kind` quota are left, read without locking anything: a look before work that
- * claims afterwards (meterLocalWork). A concurrent claim may still take them in between.
- */
-export async function quotaLeft(tx: Tx, tenantId: string, kind: QuotaKind, at: Date, units: number): Promise<boolean> {
-  const used = kind === 'request' ? sql`q.requests_used` : sql`q.images_used`;
-  const limit =
-    kind === 'request'
-      ? sql`coalesce(q.request_limit, s.monthly_requests, ${DEFAULT_MONTHLY_REQUESTS})`
-      : sql`coalesce(q.image_limit, s.monthly_images, ${DEFAULT_MONTHLY_IMAGES})`;
-  const rows = await tx.execute<{ left: boolean }>(sql`
-    SELECT coalesce(${used}, 0) + ${units}::int <= ${limit} AS left
-      FROM (SELECT date_trunc('month', ${at.toISOString()}::timestamptz AT TIME ZONE 'Asia/Jakarta')::date AS month) m
-      LEFT JOIN ai_quotas q ON q.tenant_id = ${tenantId}::uuid AND q.month = m.month
-      LEFT JOIN ai_quota_settings s ON s.tenant_id = ${tenantId}::uuid`);
-  return rows.rows[0]?.left === true;
 }
 
 export interface MonthQuota {

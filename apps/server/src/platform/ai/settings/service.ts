@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AiModelPrice, AiProvider, AiSettings, AiSettingsInput } from '@nusa/contracts';
 import { AI_TIMEOUT_SECONDS, sameServiceAddress } from '@nusa/contracts';
-import type { Tx } from '../../db/tenant.ts';
+import { preparedQuery, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { writeAudit, type Actor } from '../../audit/write.ts';
 import { plainDecimal } from '../../money/decimal.ts';
@@ -44,7 +44,10 @@ export async function getAiSettings(tx: Tx): Promise<StoredAiSettings> {
 }
 
 async function modelPriceRows(tx: Tx): Promise<AiModelPrice[]> {
-  const rows = await tx.select().from(aiModelPrices).orderBy(aiModelPrices.model);
+  // Every metered call reads it: built and planned once per connection.
+  const rows = await preparedQuery(tx, 'nusa_ai_model_prices', (tx, name) =>
+    tx.select().from(aiModelPrices).orderBy(aiModelPrices.model).prepare(name),
+  ).execute();
   return rows.map((r) => ({
     model: r.model,
     inputPerMillion: plainDecimal(r.inputPerMillion) ?? '0',
