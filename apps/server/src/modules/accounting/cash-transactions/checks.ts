@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { getCashBank } from '../cash-banks/service.ts';
-import { assertPostableAccounts, type EngineInput } from '../documents/index.ts';
+import { accountLine, assertPostableAccounts, type EngineInput } from '../documents/index.ts';
 
 export type CashTransactionInput = z.output<typeof cashTransactionInput>;
 
@@ -23,20 +23,6 @@ export const checkCashTransaction =
     const { lines, paymentMethod: _method, paymentReference: _reference, ...header } = input;
     return {
       header: { ...header, currencyId: cashBank.currencyId, taxAmount: '0' },
-      lines: lines.map((l) => ({
-        coaId: l.coaId,
-        ouId: l.ouId,
-        segmentId: l.segmentId,
-        partnerId: l.partnerId,
-        productId: null,
-        quantity: null,
-        unitPrice: null,
-        discountPercent: null,
-        discountAmount: null,
-        taxCode: null,
-        memo: l.memo,
-        debit: direction === 'CO' ? l.amount : '0',
-        credit: direction === 'CI' ? l.amount : '0',
-      })),
+      lines: lines.map((l) => accountLine(l, { debit: direction === 'CO' ? l.amount : '0', credit: direction === 'CI' ? l.amount : '0' })),
     };
   };

@@ -8,3 +8,4 @@ export { documentRoutes } from './routes.ts';
 export { createOfType, updateOfType, deleteOfType, getOfType, listOfType, exportOfType, pdfOfType } from './type-service.ts';
 export { printColumns, type PrintColumn, type PrintLayout } from './print-parts.ts';
 export { assertPostableAccounts } from './postable.ts';
+export { accountLine } from './account-line.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/tenant.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { Money, money, toDecimalString } from '../../../platform/money/decimal.ts';
-import { assertPostableAccounts, type EngineInput } from '../documents/index.ts';
+import { accountLine, assertPostableAccounts, type EngineInput } from '../documents/index.ts';
 
 export type JournalInput = z.output<typeof journalInput>;
 
@@ -31,21 +31,7 @@ export async function checkJournal(tx: Tx, input: JournalInput): Promise<EngineI
   const { lines, ...header } = input;
   return {
     header: { ...header, cashBankId: null, taxAmount: '0' },
-    lines: lines.map((l) => ({
-      coaId: l.coaId,
-      ouId: l.ouId,
-      segmentId: l.segmentId,
-      partnerId: l.partnerId,
-      productId: null,
-      quantity: null,
-      unitPrice: null,
-      discountPercent: null,
-      discountAmount: null,
-      taxCode: null,
-      debit: l.debit,
-      credit: l.credit,
-      memo: l.memo,
-    })),
+    lines: lines.map((l) => accountLine(l, { debit: l.debit, credit: l.credit })),
     coas,
   };
 }
