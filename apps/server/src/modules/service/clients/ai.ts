@@ -1,7 +1,7 @@
-import type { AiEngine, AiUsage, IntentModel } from '../../../platform/ai/engine.ts';
+import type { AiEngine, AiPurpose, AiUsage, IntentModel } from '../../../platform/ai/engine.ts';
 import { createLocalEngine, LOCAL_INTENT_ENGINE } from '../../../platform/ai/local/index.ts';
 import { LOCAL_CHAT_MODEL } from '../../../platform/ai/local/chat.ts';
-import { meteredCall, meterLocalWork } from '../../../platform/ai/metering/index.ts';
+import { meteredCall, meterLocalWork, type MeteredCallOptions } from '../../../platform/ai/metering/index.ts';
 import { costOf, engineOf, modelPrices } from '../../../platform/ai/select.ts';
 import { getAiSettings, type StoredAiSettings } from '../../../platform/ai/settings/service.ts';
 import type { Tx } from '../../../platform/db/tenant.ts';
@@ -32,6 +32,27 @@ export interface ClientAi {
   intentEngine(model: Pick<IntentModel, 'engine'>): AiEngine;
 }
 
+/** What metering records of a service call: the client's OU, the chat session, one request per unit. */
+function serviceMeter(
+  tenantId: string,
+  client: ClientRow,
+  purpose: AiPurpose,
+  engine: AiEngine,
+  chatSessionId?: string | null,
+  units?: number,
+): MeteredCallOptions {
+  return {
+    tenantId,
+    area: SERVICE_AREA,
+    clientOuId: client.ouId,
+    chatSessionId: chatSessionId ?? null,
+    purpose,
+    kind: 'request',
+    provider: engine.provider,
+    units,
+  };
+}
+
 export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Promise<ClientAi> {
   const tenantSettings = await getAiSettings(tx);
   const remote = client.engine !== 'local' && tenantSettings.provider === 'openai-compatible';
@@ -53,18 +74,7 @@ export async function clientAi(tx: Tx, tenantId: string, client: ClientRow): Pro
     metered: (purpose, fn, chatSessionId, which = engine, units) =>
       meteredCall(
         tx,
-        {
-          tenantId,
-          area: SERVICE_AREA,
-          clientOuId: client.ouId,
-          chatSessionId: chatSessionId ?? null,
-          purpose,
-          kind: 'request',
-          provider: which.provider,
-          model: purpose === 'chat' ? chatModel : undefined,
-          priceOf,
-          units,
-        },
+        { ...serviceMeter(tenantId, client, purpose, which, chatSessionId, units), model: purpose === 'chat' ? chatModel : undefined, priceOf },
         () => fn(which),
       ),
     intentEngine: (model) => (model.engine === LOCAL_INTENT_ENGINE ? local : engine),
@@ -93,17 +103,7 @@ export async function clientIntentAi(tx: Tx, tenantId: string, client: ClientRow
     metered: (purpose, fn, chatSessionId, which = engine, units) =>
       meterLocalWork(
         tx,
-        {
-          tenantId,
-          area: SERVICE_AREA,
-          clientOuId: client.ouId,
-          chatSessionId: chatSessionId ?? null,
-          purpose,
-          kind: 'request',
-          provider: which.provider,
-          priceOf: (u) => priceOf?.(u) ?? 0,
-          units,
-        },
+        { ...serviceMeter(tenantId, client, purpose, which, chatSessionId, units), priceOf: (u) => priceOf?.(u) ?? 0 },
         async () => {
           priceOf = costOf(await prices);
           return fn(which);
