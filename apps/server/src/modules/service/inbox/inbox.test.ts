@@ -6,6 +6,7 @@ import { DEFAULT_TENANT, serviceChannelEndpoints as channelEp, serviceClientEndp
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
 import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
+import { widgetVisitor } from '../../../../test/widget-visitor.ts';
 import { CONVERSATION_CHANNEL } from '../channels/index.ts';
 import { closeIdleEverywhere } from '../conversations/index.ts';
 import { INBOX_SOCKET_PATH } from './socket.ts';
@@ -30,26 +31,8 @@ const makeAgent = async (username: string, max: number | null = null) =>
     [tenantId, CLIENT, await userId(username), max],
   );
 
-type Frame = Record<string, unknown>;
-/** A web visitor on the client's widget (instance w): `say` sends a text; `next` waits for a frame that matches. */
-async function visitor(id: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${w.port}/api/v1/service/widget/demo/${CLIENT}/socket?visitor=${id}`);
-  const frames: Frame[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (d) => {
-    frames.push(JSON.parse(String(d)) as Frame);
-    waiters.splice(0).forEach((f) => f());
-  });
-  const next = async (match: (f: Frame) => boolean) => {
-    for (;;) {
-      const found = frames.find(match);
-      if (found) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  await next((f) => f.type === 'hello');
-  return { ws, frames, next, say: (text: string) => ws.send(JSON.stringify({ type: 'message', text })) };
-}
+/** A web visitor on the client's widget. */
+const visitor = (id: string) => widgetVisitor(w.port, CLIENT, id);
 type Visitor = Awaited<ReturnType<typeof visitor>>;
 /** Each conversation's customer, to write again. */
 const customers = new Map<string, Visitor>();

@@ -1,9 +1,9 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TENANT, serviceClientEndpoints as clientEp, serviceInboxEndpoints as inboxEp, serviceInboxTransferEndpoints as ep } from '@nusa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../../test/call.ts';
 import { createTestApp, secondInstance, type TestApp } from '../../../../test/test-app.ts';
+import { widgetVisitor, type Frame } from '../../../../test/widget-visitor.ts';
 import { startTelegramServer, telegramTextUpdate, type TelegramTestServer } from '../../../../test/telegram-server.ts';
 
 let t: TestApp;
@@ -15,30 +15,12 @@ let tenantId: string;
 let tg: TelegramTestServer;
 const BOT = '123456:ABC-bot-token';
 const CLIENT = 'SEKAR';
-type Frame = Record<string, unknown>;
 
 const q = async <R extends object = Record<string, unknown>>(text: string, values: unknown[] = []) => (await t.pools.owner.query<R>(text, values)).rows;
 const userId = async (username: string) => (await q<{ id: string }>('SELECT id FROM users WHERE tenant_id = $1 AND username = $2', [tenantId, username]))[0].id;
 
-/** A web visitor on the demo shop's widget: `say` sends a text; `next` waits for a frame that matches. */
-async function visitor(id: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/api/v1/service/widget/demo/${CLIENT}/socket?visitor=${id}`);
-  const frames: Frame[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (d) => {
-    frames.push(JSON.parse(String(d)) as Frame);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const next = async (match: (f: Frame) => boolean) => {
-    for (;;) {
-      const found = frames.find(match);
-      if (found) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  await next((f) => f.type === 'hello');
-  return { ws, frames, next, say: (text: string) => ws.send(JSON.stringify({ type: 'message', text })) };
-}
+/** A web visitor on the client's widget. */
+const visitor = (id: string) => widgetVisitor(b.port, CLIENT, id);
 
 /** A visitor asks for a person: the conversation waits for the shop's agents. */
 async function handOver(visitorId: string, text = 'saya mau bicara dengan cs') {
