@@ -3,7 +3,8 @@ import type { AiEngine, IntentModel } from '../engine.ts';
 import { answerFromFacts } from './chat.ts';
 import { HASHED_DIMENSIONS, HASHED_EMBEDDING_MODEL, hashedEmbedding } from './embeddings.ts';
 import { editImageLocally } from './image.ts';
-import { isIntentClassifierState, loadIntentClassifier, trainIntentClassifier, type IntentClassifier } from './intent-classifier.ts';
+import { runInWorker } from '../../files/worker-runner.ts';
+import { isIntentClassifierState, loadIntentClassifier, type IntentClassifier, type IntentClassifierState } from './intent-classifier.ts';
 import { parseStructuredLocally } from './structured.ts';
 import { normalise } from './text.ts';
 
@@ -13,6 +14,14 @@ export { IMAGE_PRESETS, type ImagePreset } from './image.ts';
 export { buildRetrievalQuery, RETRIEVAL_COLUMN_SQL, type RetrievalSource } from './retrieval.ts';
 
 export const LOCAL_INTENT_ENGINE = 'local-intent-logreg-v1';
+
+/**
+ * Training a large client (15,000 phrases of 150 intents) is tens of CPU seconds: it runs in a worker thread of the
+ * untrusted-file runner (docs/decisions/012), so no tenant's training holds the event loop every tenant's requests
+ * share; at most one training per core, with a heap and working-time limit.
+ */
+const TRAINER = new URL('./train-task.ts', import.meta.url);
+const TRAINING_LIMITS = { timeoutMs: 10 * 60_000, maxMemoryMb: 2048 };
 
 /**
  * The local AI engine (docs/decisions/004-local-ai-engine.md): offline, deterministic, nothing downloaded. Intents by
@@ -48,8 +57,8 @@ export function createLocalEngine(): AiEngine {
     },
     async trainIntents(examples, options) {
       if (!examples.some((e) => e.intent.trim() && e.text.trim())) throw new AppError('invalid_input_format', ['examples', 'intent, text']);
-      const classifier = trainIntentClassifier(examples, { language: options?.language });
-      return { engine: LOCAL_INTENT_ENGINE, state: classifier.state, intents: classifier.state.intents };
+      const state = await runInWorker<IntentClassifierState>(TRAINER, 'trainIntentState', [examples, { language: options?.language }], TRAINING_LIMITS);
+      return { engine: LOCAL_INTENT_ENGINE, state, intents: state.intents };
     },
     async classifyIntent(model, text, options) {
       return classifierOf(model).predict(text, { threshold: options?.threshold });
